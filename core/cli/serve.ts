@@ -1,0 +1,60 @@
+// Headless console: `npm run serve -- --data-dir DIR --port N [--host ADDR]`.
+// Serves the built UI at / and the API beside it, for a browser or a DR site without a desktop.
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startHost } from '../host/host';
+import { defaultDataDir } from '../host/data-dir';
+
+export const UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/renderer');
+
+function usage(message: string): never {
+  console.error(`serve: ${message}\nusage: npm run serve -- [--data-dir DIR] [--port N] [--host 127.0.0.1]`);
+  process.exit(2);
+}
+
+export async function serve(argv: string[]) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        'data-dir': { type: 'string' },
+        port: { type: 'string', default: '4100' },
+        host: { type: 'string', default: '127.0.0.1' },
+      },
+    }));
+  } catch (error) {
+    usage((error as Error).message);
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be a number from 0 to 65535, got "${values.port}"`);
+  const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
+
+  const host = await startHost({
+    dataDir,
+    port,
+    bindAddress: values.host,
+    token: process.env.CONSOLE_TOKEN || undefined,
+    uiDir: UI_DIR,
+  });
+  console.log(`Console listening on ${host.url}`);
+  console.log(`Open ${host.url}/#token=${host.token}`);
+  console.log(`Data directory: ${dataDir} (profile "${host.state.profile.id}")`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Stopping (${signal})`);
+    await host.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+serve(process.argv.slice(2)).catch((error: Error) => {
+  console.error(`serve: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,12 @@
+// The contract: every operation the UI, scripts and custom applications can call.
+// Each capability contributes its own table; this file only joins them.
+import { healthOperations } from './health';
+
+export const contract = {
+  ...healthOperations,
+};
+
+export type Contract = typeof contract;
+export type OperationName = keyof Contract;
+export const operationNames = Object.keys(contract) as OperationName[];
+export * from './operation';

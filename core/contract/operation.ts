@@ -1,0 +1,67 @@
+// The shape of one operation of the console's contract. Browser-safe: zod only.
+// An operation is the single definition that both transports (HTTP routes and
+// Electron IPC handlers) and the renderer's client are built from.
+import { z } from 'zod';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Operation {
+  method: Method;
+  /** Fastify-style path, e.g. `/profiles/:id`. */
+  path: string;
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  output: z.ZodType;
+}
+
+export type OperationTable = Record<string, Operation>;
+
+export const defineOperations = <T extends OperationTable>(table: T): T => table;
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Raw<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a handler receives, after validation. */
+export interface Input<O extends Operation> {
+  params: Parsed<O['params']>;
+  query: Parsed<O['query']>;
+  body: Parsed<O['body']>;
+}
+
+/** What a caller sends, before validation. Parts the operation does not declare are omitted. */
+export type CallInput<O extends Operation> = (O['params'] extends z.ZodType ? { params: Raw<O['params']> } : { params?: undefined }) &
+  (O['query'] extends z.ZodType ? { query?: Raw<O['query']> } : { query?: undefined }) &
+  (O['body'] extends z.ZodType ? { body: Raw<O['body']> } : { body?: undefined });
+
+export type Output<O extends Operation> = z.output<O['output']>;
+
+/** The error every transport reports the same way: an HTTP status, a code and a message naming the cause. */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  issues?: { path: string; message: string }[];
+  [extra: string]: unknown;
+}
+
+export const ERROR_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** Turn zod issues into `part.field.path: message` entries. */
+export function describeIssues(part: string, error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.map((issue) => ({
+    path: [part, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+}

@@ -1,0 +1,10 @@
+// Joins the handlers of every capability into the one table the transports serve.
+import type { Handlers } from '../dispatch/dispatch';
+import type { HostState } from './state';
+import { healthStatus } from '../health/status';
+
+export function buildHandlers(state: HostState): Handlers {
+  return {
+    'health.status': () => healthStatus(state),
+  };
+}

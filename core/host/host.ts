@@ -1,0 +1,57 @@
+// Composition of the core for one data directory: the active profile, the handlers
+// of every capability and the HTTP server. Electron main and the headless `serve`
+// command both start the console through `startHost`.
+import type { FastifyInstance } from 'fastify';
+import { buildHttpServer } from '../http/server';
+import { ensureActiveProfile } from '../profiles/directory';
+import type { Handlers } from '../dispatch/dispatch';
+import { consoleToken, serverId } from './data-dir';
+import { buildHandlers } from './handlers';
+import type { HostState } from './state';
+
+export interface HostOptions {
+  dataDir: string;
+  /** 0 = any free port. */
+  port?: number;
+  /** 127.0.0.1 unless given. */
+  bindAddress?: string;
+  token?: string;
+  uiDir?: string;
+}
+
+export interface Host {
+  readonly state: HostState;
+  readonly handlers: Handlers;
+  readonly token: string;
+  /** Base URL of the HTTP API, e.g. http://127.0.0.1:4100 */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export async function startHost(options: HostOptions): Promise<Host> {
+  const token = await consoleToken(options.dataDir, options.token);
+  const state: HostState = {
+    dataDir: options.dataDir,
+    serverId: await serverId(options.dataDir),
+    profile: await ensureActiveProfile(options.dataDir),
+  };
+  const handlers = buildHandlers(state);
+  const http: FastifyInstance = await buildHttpServer({ handlers, token, uiDir: options.uiDir });
+  const bindAddress = options.bindAddress ?? '127.0.0.1';
+  await http.listen({ port: options.port ?? 0, host: bindAddress });
+  const address = http.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const shownHost = bindAddress.includes(':') ? `[${bindAddress}]` : bindAddress;
+  let closed = false;
+  return {
+    state,
+    handlers,
+    token,
+    url: `http://${shownHost}:${port}`,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await http.close();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// The public REST API, built from the contract: one route per operation, all behind
+// the console's bearer token, plus the built UI served at `/` when there is one.
+import { existsSync } from 'node:fs';
+import { timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { contract, operationNames, type OperationName } from '../contract';
+import { dispatch, errorBody, OpError, type CallContext, type Handlers } from '../dispatch/dispatch';
+
+export interface HttpServerOptions {
+  handlers: Handlers;
+  token: string;
+  /** Folder of the built renderer; the UI is not served when absent. */
+  uiDir?: string;
+}
+
+/** Content Security Policy of the UI: only our own scripts, no inline script, no framing. */
+export const UI_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function callerOf(request: FastifyRequest): string {
+  const agent = request.headers['x-caller'] ?? request.headers['user-agent'] ?? 'unknown client';
+  return `${String(agent)} (${request.ip})`;
+}
+
+export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
+
+  // An empty body with a JSON content type is "no body", not an error (POST /indexes/:name is sent so).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
+    const source = String(text);
+    if (source.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(source));
+    } catch (error) {
+      done(new OpError(400, `body: not valid JSON (${(error as Error).message})`), undefined);
+    }
+  });
+
+  app.setErrorHandler((error, _request, reply) => {
+    const fastifyCode = (error as { statusCode?: number }).statusCode;
+    const body =
+      error instanceof OpError
+        ? errorBody(error)
+        : fastifyCode && fastifyCode < 500
+          ? errorBody(new OpError(fastifyCode, (error as Error).message))
+          : errorBody(error);
+    reply.status(body.statusCode).type('application/json').send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body = errorBody(new OpError(404, `no route ${request.method} ${request.url.split('?')[0]}`));
+    reply.status(404).send(body);
+  });
+
+  for (const name of operationNames) registerOperation(app, name, options);
+
+  if (options.uiDir && existsSync(options.uiDir)) {
+    await app.register(fastifyStatic, {
+      root: options.uiDir,
+      prefix: '/',
+      index: 'index.html',
+      wildcard: false,
+      setHeaders: (res) => res.setHeader('Content-Security-Policy', UI_CSP),
+    });
+  }
+  return app;
+}
+
+function registerOperation(app: FastifyInstance, name: OperationName, options: HttpServerOptions) {
+  const operation = contract[name];
+  app.route({
+    method: operation.method,
+    url: operation.path,
+    handler: async (request, reply) => {
+      const auth = request.headers.authorization ?? '';
+      const token = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : '';
+      if (!token || !sameToken(token, options.token)) {
+        throw new OpError(401, 'missing or wrong token: send "Authorization: Bearer <token>" (the token is printed when the console starts)');
+      }
+      const ctx: CallContext = {
+        transport: 'http',
+        caller: callerOf(request),
+        setHeader: (header, value) => void reply.header(header, value),
+        setStatus: (code) => void reply.status(code),
+      };
+      const result = await dispatch(
+        options.handlers,
+        name,
+        { params: request.params, query: request.query, body: request.body },
+        ctx,
+      );
+      return result ?? null;
+    },
+  });
+}

@@ -1,0 +1,71 @@
+// Electron main process: one hardened window over the bundled UI, the host started
+// in this process (the REST API stays available to scripts and custom applications).
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
+import { operationNames } from '../core/contract';
+import { startHost, type Host } from '../core/host/host';
+import { registerOperations } from './ipc';
+import { allowNavigation, isTrustedSender, WINDOW_CSP, windowOptions } from './security';
+
+const here = __dirname; // dist/main once bundled
+const indexFile = path.join(here, '..', 'renderer', 'index.html');
+const indexUrl = pathToFileURL(indexFile).href;
+
+let host: Host | undefined;
+let window: BrowserWindow | undefined;
+
+function hardenSession() {
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [WINDOW_CSP] } });
+  });
+}
+
+function createWindow() {
+  window = new BrowserWindow(windowOptions(path.join(here, 'preload.cjs'), operationNames));
+  const contents = window.webContents;
+  contents.on('will-navigate', (event, url) => {
+    if (!allowNavigation(url)) event.preventDefault();
+  });
+  contents.setWindowOpenHandler(({ url }) => {
+    // Links to documentation open in the user's browser, never in a new Electron window.
+    if (url.startsWith('https://')) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  window.once('ready-to-show', () => window?.show());
+  void window.loadFile(indexFile);
+}
+
+async function main() {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.on('second-instance', () => {
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+  await app.whenReady();
+  hardenSession();
+  host = await startHost({ dataDir: process.env.CONSOLE_DATA_DIR || app.getPath('userData'), port: 0 });
+  console.log(`Console API listening on ${host.url}`);
+  registerOperations(
+    ipcMain,
+    () => host!.handlers,
+    (event) =>
+      isTrustedSender(
+        { senderUrl: event.senderFrame?.url, isMainFrame: event.senderFrame === event.sender.mainFrame, webContentsId: event.sender.id },
+        { indexUrl, webContentsId: window?.webContents.id },
+      ),
+  );
+  createWindow();
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', () => void host?.close());
+}
+
+void main();

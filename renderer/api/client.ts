@@ -1,0 +1,86 @@
+// The renderer's one way to the core: call an operation of the contract by name.
+// Inside Electron it goes over the preload bridge (IPC); in a browser over HTTP
+// with the console's token.
+import { contract, type CallInput, type ErrorBody, type OperationName, type Output, type Contract } from '../../core/contract';
+import { currentToken } from './token';
+
+interface Bridge {
+  operations: Record<string, (input?: unknown) => Promise<{ ok: true; data: unknown } | { ok: false; error: ErrorBody }>>;
+}
+
+declare global {
+  interface Window {
+    consoleApi?: Bridge;
+  }
+}
+
+/** An error answered by the core: the status code and the message that says what to fix. */
+export class ApiError extends Error {
+  constructor(readonly body: ErrorBody) {
+    super(body.message);
+  }
+  get statusCode() {
+    return this.body.statusCode;
+  }
+  /** Field path → message, for inline form errors. */
+  get fieldErrors(): Record<string, string> {
+    return Object.fromEntries((this.body.issues ?? []).map((issue) => [issue.path, issue.message]));
+  }
+}
+
+export function pathFor(template: string, params: Record<string, unknown> | undefined): string {
+  return template.replace(/:([A-Za-z_]+)/g, (_match, key: string) => {
+    const value = params?.[key];
+    if (value === undefined) throw new Error(`missing path parameter "${key}"`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function overHttp(name: OperationName, input: { params?: unknown; query?: unknown; body?: unknown }) {
+  const operation = contract[name];
+  const url = pathFor(operation.path, input.params as Record<string, unknown>) + queryString(input.query as Record<string, unknown>);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: operation.method,
+      headers: {
+        Authorization: `Bearer ${currentToken() ?? ''}`,
+        ...(input.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+    });
+  } catch (error) {
+    throw new ApiError({ statusCode: 0, error: 'Unreachable', message: `the console server does not answer (${(error as Error).message})` });
+  }
+  const text = await response.text();
+  const data = text ? (JSON.parse(text) as unknown) : null;
+  if (!response.ok) {
+    throw new ApiError(
+      (data as ErrorBody | null) ?? { statusCode: response.status, error: response.statusText, message: response.statusText },
+    );
+  }
+  return data;
+}
+
+export async function call<N extends OperationName>(name: N, ...args: CallArgs<N>): Promise<Output<Contract[N]>> {
+  const input = (args[0] ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+  const bridge = typeof window !== 'undefined' ? window.consoleApi : undefined;
+  if (bridge) {
+    const reply = await bridge.operations[name]!(input);
+    if (!reply.ok) throw new ApiError(reply.error);
+    return reply.data as Output<Contract[N]>;
+  }
+  return (await overHttp(name, input)) as Output<Contract[N]>;
+}
+
+type CallArgs<N extends OperationName> = {} extends CallInput<Contract[N]> ? [input?: CallInput<Contract[N]>] : [input: CallInput<Contract[N]>];

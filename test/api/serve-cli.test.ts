@@ -1,0 +1,58 @@
+// The headless command as an operator runs it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, stat, readdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const children: ChildProcess[] = [];
+afterEach(() => children.splice(0).forEach((c) => c.kill('SIGKILL')));
+
+function serve(dataDir: string, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', dataDir, '--port', '0'], {
+    env: { ...process.env, ...env },
+  });
+  children.push(child);
+  let output = '';
+  const lines = new Promise<string[]>((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('Open ')) resolve(output.split('\n'));
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+  });
+  return { child, lines };
+}
+
+describe('npm run serve', () => {
+  it('prints where it listens and the URL to open, creates a first profile, and stops on SIGTERM', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-serve-'));
+    const { child, lines } = serve(dataDir);
+    const [listening, open] = await lines;
+    expect(listening).toMatch(/^Console listening on http:\/\/127\.0\.0\.1:\d+$/);
+    const url = listening!.replace('Console listening on ', '');
+    expect(open).toMatch(new RegExp(`^Open ${url}/#token=[A-Za-z0-9_-]{20,}$`));
+
+    const token = open!.split('#token=')[1]!;
+    const status = await fetch(`${url}/health/status`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await status.json()).toMatchObject({ profile: 'default', store: 'embedded' });
+    expect((await fetch(`${url}/`)).headers.get('content-security-policy')).toContain("script-src 'self'");
+
+    const tokenFile = await stat(path.join(dataDir, 'console-token'));
+    if (process.platform !== 'win32') expect(tokenFile.mode & 0o777).toBe(0o600);
+    expect(await readdir(path.join(dataDir, 'profiles'))).toEqual(['default']);
+
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('takes its token from CONSOLE_TOKEN', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-serve-'));
+    const { lines } = serve(dataDir, { CONSOLE_TOKEN: 'from-the-environment-123' });
+    const [, open] = await lines;
+    expect(open).toMatch(/#token=from-the-environment-123$/);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,36 @@
+// Starts a real console host on 127.0.0.1:0 over a fresh data directory.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startHost, type Host } from '../../core/host/host';
+
+export interface TestHost extends Host {
+  dataDir: string;
+  /** fetch against the host with the token. */
+  api(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  dispose(): Promise<void>;
+}
+
+export const UI_DIR = path.resolve(import.meta.dirname ?? __dirname, '../../dist/renderer');
+
+export async function startTestHost(options: { dataDir?: string; uiDir?: string } = {}): Promise<TestHost> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'console-test-')));
+  const host = await startHost({ dataDir, port: 0, token: 'test-token', uiDir: options.uiDir });
+  return Object.assign(host, {
+    dataDir,
+    api(pathname: string, init: RequestInit & { json?: unknown } = {}) {
+      const headers = new Headers(init.headers);
+      if (!headers.has('authorization')) headers.set('authorization', `Bearer ${host.token}`);
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set('content-type', 'application/json');
+        body = JSON.stringify(init.json);
+      }
+      return fetch(host.url + pathname, { ...init, headers, body });
+    },
+    async dispose() {
+      await host.close();
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  });
+}
