@@ -11,7 +11,8 @@ export interface TestHost extends Host {
   dispose(): Promise<void>;
 }
 
-export const UI_DIR = path.resolve(import.meta.dirname ?? __dirname, '../../dist/renderer');
+// CONSOLE_UI_DIR lets parallel work build and test its own copy of the UI.
+export const UI_DIR = process.env.CONSOLE_UI_DIR ?? path.resolve(import.meta.dirname ?? __dirname, '../../dist/renderer');
 
 export async function startTestHost(options: { dataDir?: string; uiDir?: string } = {}): Promise<TestHost> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'console-test-')));

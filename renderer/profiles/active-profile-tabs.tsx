@@ -1,0 +1,11 @@
+// Tabs shown on the active profile of the Profiles page, beside its properties.
+// Capabilities that act on the running profile (Indexing, Configure) add their tab here.
+import type { ReactNode } from 'react';
+
+export interface ActiveProfileTab {
+  id: string;
+  title: string;
+  render: () => ReactNode;
+}
+
+export const activeProfileTabs: ActiveProfileTab[] = [];
