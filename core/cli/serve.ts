@@ -40,7 +40,7 @@ export async function serve(argv: string[]) {
   });
   console.log(`Console listening on ${host.url}`);
   console.log(`Open ${host.url}/#token=${host.token}`);
-  console.log(`Data directory: ${dataDir} (profile "${host.state.profile.id}")`);
+  console.log(`Data directory: ${dataDir} (profile "${host.state.runtime.profile.id}")`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -5,7 +5,7 @@ import type { HostState } from '../host/state';
 export const RELEASE = '2022.1';
 
 export function healthStatus(state: HostState): HealthStatus {
-  const profile = state.profile;
+  const profile = state.runtime.profile;
   return {
     release: RELEASE,
     serverId: state.serverId,

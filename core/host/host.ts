@@ -8,6 +8,7 @@ import type { Handlers } from '../dispatch/dispatch';
 import { consoleToken, serverId } from './data-dir';
 import { buildHandlers } from './handlers';
 import type { HostState } from './state';
+import { closeRuntime, openRuntime } from './runtime';
 
 export interface HostOptions {
   dataDir: string;
@@ -33,7 +34,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const state: HostState = {
     dataDir: options.dataDir,
     serverId: await serverId(options.dataDir),
-    profile: await ensureActiveProfile(options.dataDir),
+    runtime: await openRuntime(options.dataDir, await ensureActiveProfile(options.dataDir)),
   };
   const handlers = buildHandlers(state);
   const http: FastifyInstance = await buildHttpServer({ handlers, token, uiDir: options.uiDir });
@@ -52,6 +53,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       if (closed) return;
       closed = true;
       await http.close();
+      await closeRuntime(state.runtime);
     },
   };
 }
