@@ -12,6 +12,6 @@ const forward = (child) => {
 if (binary) {
   forward(spawn(binary, ['.'], { stdio: 'inherit' }));
 } else {
-  console.log('No Electron binary on this machine: serving the console to your browser instead (open the URL below).');
+  console.log('No Electron binary on this machine (get it with `node node_modules/electron/install.js`): serving the console to your browser instead, open the URL below.');
   forward(spawn(process.execPath, ['--import', 'tsx', 'core/cli/serve.ts', ...process.argv.slice(2)], { stdio: 'inherit' }));
 }
