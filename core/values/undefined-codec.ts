@@ -1,0 +1,105 @@
+// The undefined codec (release 2022.1, section 1.1). A store cannot hold
+// `undefined`, so job and task variables go in with every undefined replaced by
+// the marker `~4undefined` and come back with the marker turned into undefined
+// again. Records written before the marker existed hold null instead; they read
+// as null, as they always did. Because a string equal to the marker would come
+// back as undefined, user input holding it is refused.
+
+export const UNDEFINED_MARKER = '~4undefined';
+
+/** A user-supplied value holds the marker string; `path` names where, e.g. `variables.device.tags[2]`. */
+export class MarkerValueError extends Error {
+  constructor(readonly path: string) {
+    super(
+      `${path || 'value'} is the reserved string "${UNDEFINED_MARKER}", which the engine stores in place of undefined ` +
+        `and would read back as undefined; use another value (or leave the key out to mean undefined)`,
+    );
+    this.name = 'MarkerValueError';
+  }
+}
+
+/** Plain objects and arrays are walked; anything else (Date, ObjectId, Buffer) is a leaf. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function childPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  if (/^[A-Za-z_$][\w$]*$/.test(key)) return path ? `${path}.${key}` : key;
+  return `${path}[${JSON.stringify(key)}]`;
+}
+
+/** Throws `MarkerValueError` naming the first place where `value` holds the marker string. */
+export function rejectMarker(value: unknown, path = ''): void {
+  if (value === UNDEFINED_MARKER) throw new MarkerValueError(path);
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => rejectMarker(item, childPath(path, index)));
+  } else if (isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value)) rejectMarker(item, childPath(path, key));
+  }
+}
+
+/**
+ * The value as it goes into the store: undefined (at any depth, in objects and
+ * arrays) becomes the marker; null stays null. A string equal to the marker is
+ * refused with `MarkerValueError`, since it could not be told from undefined.
+ */
+export function encodeValue(value: unknown, path = ''): unknown {
+  if (value === undefined) return UNDEFINED_MARKER;
+  if (value === UNDEFINED_MARKER) throw new MarkerValueError(path);
+  if (Array.isArray(value)) return value.map((item, index) => encodeValue(item, childPath(path, index)));
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = encodeValue(item, childPath(path, key));
+    return out;
+  }
+  return value;
+}
+
+/**
+ * The value as read from the store: the marker (at any depth) becomes undefined,
+ * keeping the key in objects and the slot in arrays; null stays null, which is
+ * also how records written before the marker existed read.
+ */
+export function decodeValue(value: unknown): unknown {
+  if (value === UNDEFINED_MARKER) return undefined;
+  if (Array.isArray(value)) return value.map(decodeValue);
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = decodeValue(item);
+    return out;
+  }
+  return value;
+}
+
+/** Encodes each variable of a record (the shape of job variables, incoming, outgoing). */
+export function encodeVariables(vars: Record<string, unknown>, path = 'variables'): Record<string, unknown> {
+  return encodeValue(vars, path) as Record<string, unknown>;
+}
+
+export function decodeVariables(vars: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  return vars ? (decodeValue(vars) as Record<string, unknown>) : {};
+}
+
+function undefinedToNull(value: unknown): unknown {
+  if (value === undefined || value === UNDEFINED_MARKER) return null;
+  if (Array.isArray(value)) return value.map(undefinedToNull);
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = undefinedToNull(item);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * The variables a child job starts with (section 1.1.4): a variable passed as
+ * undefined is processed as null, not undefined. Applied at every depth, so a
+ * nested undefined also arrives as null; keys are kept.
+ */
+export function childJobVariables(vars: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  if (!vars) return {};
+  return undefinedToNull(vars) as Record<string, unknown>;
+}
