@@ -1,9 +1,11 @@
 // The contract: every operation the UI, scripts and custom applications can call.
 // Each capability contributes its own table; this file only joins them.
 import { healthOperations } from './health';
+import { releaseOperations } from './release';
 
 export const contract = {
   ...healthOperations,
+  ...releaseOperations,
 };
 
 export type Contract = typeof contract;

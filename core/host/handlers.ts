@@ -2,9 +2,11 @@
 import type { Handlers } from '../dispatch/dispatch';
 import type { HostState } from './state';
 import { healthStatus } from '../health/status';
+import { releaseHandlers } from '../release/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
   return {
     'health.status': () => healthStatus(state),
+    ...releaseHandlers(state),
   };
 }

@@ -1,6 +1,7 @@
 // The console's areas, in navigation order. Each capability adds its page here.
 import type { ReactNode } from 'react';
 import { OverviewPage } from '../overview/OverviewPage';
+import { ReleasePage } from '../release/ReleasePage';
 
 export interface Area {
   id: string;
@@ -8,4 +9,7 @@ export interface Area {
   render: () => ReactNode;
 }
 
-export const areas: Area[] = [{ id: 'overview', title: 'Overview', render: () => <OverviewPage /> }];
+export const areas: Area[] = [
+  { id: 'overview', title: 'Overview', render: () => <OverviewPage /> },
+  { id: 'release', title: 'Release', render: () => <ReleasePage /> },
+];
