@@ -1,0 +1,176 @@
+// The indexes each application declares for the collections it owns. This is the
+// data `npm run index` used to apply, now applied through POST /indexes/:collectionName
+// and the Indexing tab. Every index names the query it is for, so a test can check
+// that the index really serves it (explain on MongoDB, key-prefix analysis otherwise).
+import type { Filter, Sort } from '../store/port';
+
+export type Direction = 1 | -1;
+
+export interface DeclaredIndex {
+  key: Record<string, Direction>;
+  /** MongoDB's default name for the key, e.g. `status_1_metrics.start_time_-1`. */
+  name: string;
+  unique: boolean;
+  /** What reads this index, for people. */
+  purpose: string;
+  /** The query the index is for, with sample values (used to check the index serves it). */
+  query: { filter: Filter; sort?: Sort };
+}
+
+export interface DeclaredCollection {
+  collection: string;
+  application: string;
+  indexes: DeclaredIndex[];
+}
+
+export interface DeclaringApplication {
+  /** The application's name as the removed `npm run index` knew it. */
+  name: string;
+  /** Other names operators use for it (package and health names). */
+  aliases: string[];
+  collections: DeclaredCollection[];
+}
+
+/** MongoDB's default index name: each field and direction joined by `_`. */
+export function defaultIndexName(key: Record<string, Direction>): string {
+  return Object.entries(key)
+    .map(([field, direction]) => `${field}_${direction}`)
+    .join('_');
+}
+
+type IndexInput = Omit<DeclaredIndex, 'name' | 'unique'> & { unique?: boolean };
+
+function index(input: IndexInput): DeclaredIndex {
+  return { ...input, name: defaultIndexName(input.key), unique: input.unique ?? false };
+}
+
+function collections(application: string, table: Record<string, IndexInput[]>): DeclaredCollection[] {
+  return Object.entries(table).map(([collection, indexes]) => ({ collection, application, indexes: indexes.map(index) }));
+}
+
+// Sample values stand in for "now" and for what an operator filters by.
+const NOW = new Date('2022-01-01T00:00:00Z');
+
+const workflowEngine: DeclaringApplication = {
+  name: 'workflow_engine',
+  aliases: ['app-workflow_engine', 'WorkFlowEngine'],
+  collections: collections('workflow_engine', {
+    jobs: [
+      {
+        key: { status: 1, 'metrics.start_time': -1 },
+        purpose: 'jobs list filtered by status, newest first',
+        query: { filter: { status: 'running' }, sort: { 'metrics.start_time': -1 } },
+      },
+      {
+        key: { name: 1, 'metrics.start_time': -1 },
+        purpose: 'jobs list filtered by workflow name, newest first',
+        query: { filter: { name: 'provision-device' }, sort: { 'metrics.start_time': -1 } },
+      },
+      {
+        key: { 'metrics.start_time': -1 },
+        purpose: 'jobs list without a filter, newest first',
+        query: { filter: {}, sort: { 'metrics.start_time': -1 } },
+      },
+    ],
+    job_history: [
+      {
+        key: { jobId: 1, timestamp: 1 },
+        purpose: 'history of one job, in order',
+        query: { filter: { jobId: 'job-1' }, sort: { timestamp: 1 } },
+      },
+    ],
+    tasks: [
+      {
+        // Equality, then sort, then range: the claim reads the oldest queued task due now.
+        key: { status: 1, queuedAt: 1, runAfter: 1 },
+        purpose: 'task worker claim: the oldest queued task that is due',
+        query: { filter: { status: 'queued', runAfter: { $lte: NOW } }, sort: { queuedAt: 1 } },
+      },
+      {
+        key: { status: 1, leaseUntil: 1 },
+        purpose: 'sweeper: running tasks whose lease expired',
+        query: { filter: { status: 'running', leaseUntil: { $lt: NOW } } },
+      },
+      {
+        key: { jobId: 1 },
+        purpose: 'the tasks of one job',
+        query: { filter: { jobId: 'job-1' } },
+      },
+    ],
+    workflows: [
+      {
+        key: { name: 1 },
+        unique: true,
+        purpose: 'a workflow by name; names are unique',
+        query: { filter: { name: 'provision-device' } },
+      },
+    ],
+    wfe_job_metrics: [
+      {
+        key: { workflow: 1 },
+        purpose: 'job metrics of one workflow',
+        query: { filter: { workflow: 'provision-device' } },
+      },
+    ],
+    wfe_task_metrics: [
+      {
+        key: { app: 1, name: 1 },
+        purpose: 'task metrics of one task method of an application',
+        query: { filter: { app: 'WorkFlowEngine', name: 'codePointAt' } },
+      },
+    ],
+  }),
+};
+
+const mop: DeclaringApplication = {
+  name: 'mop',
+  aliases: ['app-mop', 'MOP'],
+  collections: collections('mop', {
+    mop_templates: [
+      {
+        key: { name: 1 },
+        unique: true,
+        purpose: 'a command template by name; names are unique',
+        query: { filter: { name: 'show-version' } },
+      },
+    ],
+    mop_analytic_templates: [
+      {
+        key: { name: 1 },
+        unique: true,
+        purpose: 'an analytic template by name; names are unique',
+        query: { filter: { name: 'pre-post-diff' } },
+      },
+    ],
+  }),
+};
+
+const serviceCatalog: DeclaringApplication = {
+  name: 'service_catalog',
+  aliases: ['app-service_catalog', 'ServiceCatalog'],
+  collections: collections('service_catalog', {
+    catalog_store: [
+      {
+        key: { name: 1 },
+        purpose: 'a catalog entry by name',
+        query: { filter: { name: 'l3vpn' } },
+      },
+    ],
+  }),
+};
+
+export const declaringApplications: DeclaringApplication[] = [workflowEngine, mop, serviceCatalog];
+
+export const declaredCollections: DeclaredCollection[] = declaringApplications.flatMap((app) => app.collections);
+
+export const declaredCollectionNames: string[] = declaredCollections.map((c) => c.collection);
+
+export function findDeclaredCollection(name: string): DeclaredCollection | undefined {
+  return declaredCollections.find((c) => c.collection === name);
+}
+
+/** The application named `name`, by its name or an alias, case-insensitively. */
+export function findDeclaringApplication(name: string): DeclaringApplication | undefined {
+  const wanted = name.toLowerCase();
+  return declaringApplications.find((app) => [app.name, ...app.aliases].some((n) => n.toLowerCase() === wanted));
+}
