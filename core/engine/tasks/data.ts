@@ -1,0 +1,180 @@
+// The data tasks of the WorkFlowEngine application: newVariable, merge, query,
+// evaluation, and delay.
+import { describe, isAbsent, optionalBoolean, requiredNumber, requiredString, TaskArgumentError } from './args';
+import { queryPath } from './query-path';
+import type { BuiltInTask, TaskOutcome } from './types';
+
+/** Longest delay a task may ask for; a longer wait belongs in a scheduled job, not a held worker slot. */
+export const MAX_DELAY_SECONDS = 24 * 60 * 60;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function deepEqual(a: unknown, b: unknown, loose: boolean): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => deepEqual(item, b[i], loose));
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => key in b && deepEqual(a[key], b[key], loose));
+  }
+  // eslint-disable-next-line eqeqeq
+  return loose ? a == b : Object.is(a, b) || a === b;
+}
+
+function contains(haystack: unknown, needle: unknown, where: string): boolean {
+  if (typeof haystack === 'string') return typeof needle === 'string' && haystack.includes(needle);
+  if (Array.isArray(haystack)) return haystack.some((item) => deepEqual(item, needle, false));
+  if (isObject(haystack)) return typeof needle === 'string' && needle in haystack;
+  throw new TaskArgumentError(`${where}: "contains" needs a string, an array or an object as operand_1, got ${describe(haystack)}`);
+}
+
+function compareOrdered(a: unknown, b: unknown, where: string): number {
+  if ((typeof a === 'number' && typeof b === 'number') || (typeof a === 'string' && typeof b === 'string')) {
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+  throw new TaskArgumentError(`${where}: ordering needs two numbers or two strings, got ${describe(a)} and ${describe(b)}`);
+}
+
+const OPERATORS: Record<string, (a: unknown, b: unknown, where: string) => boolean> = {
+  '==': (a, b) => deepEqual(a, b, true),
+  '!=': (a, b) => !deepEqual(a, b, true),
+  '===': (a, b) => deepEqual(a, b, false),
+  '!==': (a, b) => !deepEqual(a, b, false),
+  '<': (a, b, w) => compareOrdered(a, b, w) < 0,
+  '<=': (a, b, w) => compareOrdered(a, b, w) <= 0,
+  '>': (a, b, w) => compareOrdered(a, b, w) > 0,
+  '>=': (a, b, w) => compareOrdered(a, b, w) >= 0,
+  contains: (a, b, w) => contains(a, b, w),
+  '!contains': (a, b, w) => !contains(a, b, w),
+};
+export const EVALUATION_OPERATORS = Object.keys(OPERATORS);
+
+function evaluateOne(item: unknown, where: string): boolean {
+  if (!isObject(item)) throw new TaskArgumentError(`${where} must be an object { operand_1, operator, operand_2 }, got ${describe(item)}`);
+  const operator = item.operator;
+  const compare = typeof operator === 'string' ? OPERATORS[operator] : undefined;
+  if (!compare) {
+    throw new TaskArgumentError(`${where}.operator ${describe(operator)} is not one of ${EVALUATION_OPERATORS.join(' ')}`);
+  }
+  let left = item.operand_1;
+  if (typeof item.query === 'string' && item.query !== '') left = queryPath(left, item.query);
+  return compare(left, item.operand_2, where);
+}
+
+function evaluate(incoming: Record<string, unknown>): boolean {
+  const groups = incoming.evaluation_groups;
+  if (!Array.isArray(groups) || groups.length === 0) {
+    throw new TaskArgumentError(`evaluation_groups must be a non-empty array of groups, got ${describe(groups)}`);
+  }
+  const allTrue = optionalBoolean(incoming, 'all_true_flag') ?? true;
+  const results = groups.map((group, g) => {
+    const where = `evaluation_groups[${g}]`;
+    if (!isObject(group) || !Array.isArray(group.evaluations) || group.evaluations.length === 0) {
+      throw new TaskArgumentError(`${where} must be { all_true_flag, evaluations: [ ... ] } with at least one evaluation`);
+    }
+    const groupAllTrue = optionalBoolean(group, 'all_true_flag') ?? true;
+    const each = group.evaluations.map((item, i) => evaluateOne(item, `${where}.evaluations[${i}]`));
+    return groupAllTrue ? each.every(Boolean) : each.some(Boolean);
+  });
+  return allTrue ? results.every(Boolean) : results.some(Boolean);
+}
+
+function merge(data: unknown): unknown {
+  if (!Array.isArray(data)) throw new TaskArgumentError(`data must be an array of { key, value }, got ${describe(data)}`);
+  const entries = data.map((entry, i) => {
+    if (!isObject(entry)) throw new TaskArgumentError(`data[${i}] must be an object { key, value }, got ${describe(entry)}`);
+    const key = entry.key;
+    if (!isAbsent(key) && key !== '' && typeof key !== 'string') throw new TaskArgumentError(`data[${i}].key must be a string, got ${describe(key)}`);
+    return { key: typeof key === 'string' && key !== '' ? key : undefined, value: entry.value };
+  });
+  const keyed = entries.filter((entry) => entry.key !== undefined);
+  if (keyed.length === 0) return entries.map((entry) => entry.value);
+  if (keyed.length !== entries.length) {
+    const missing = entries.findIndex((entry) => entry.key === undefined);
+    throw new TaskArgumentError(`data[${missing}] has no key while others do: give every entry a unique key, or none`);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [i, entry] of entries.entries()) {
+    if (Object.hasOwn(out, entry.key!)) throw new TaskArgumentError(`data[${i}].key "${entry.key}" is used twice: keys must be unique`);
+    out[entry.key!] = entry.value;
+  }
+  return out;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export const dataTasks: BuiltInTask[] = [
+  {
+    method: 'newVariable',
+    summary: 'Sets the job variable `name` to value, and outputs value',
+    incoming: ['name', 'value'],
+    outgoing: ['value'],
+    run(incoming) {
+      const name = requiredString(incoming, 'name');
+      if (!/^[A-Za-z_][\w-]*$/.test(name)) {
+        throw new TaskArgumentError(`name ${describe(name)} is not a valid variable name (letters, digits, _ and -, not starting with a digit)`);
+      }
+      return { state: 'success', outgoing: { value: incoming.value }, jobVariables: { [name]: incoming.value } };
+    },
+  },
+  {
+    method: 'merge',
+    summary: 'Combines data ([{ key, value }]) into an object when every entry has a unique key, or an array of the values when none has',
+    incoming: ['data'],
+    outgoing: ['merged_object'],
+    run: (incoming) => ({ state: 'success', outgoing: { merged_object: merge(incoming.data) } }),
+  },
+  {
+    method: 'query',
+    summary: 'The value at a path (e.g. `device.interfaces[0].name`) in obj; nothing found is a failure unless pass_on_null',
+    incoming: ['pass_on_null', 'query', 'obj'],
+    outgoing: ['return_data'],
+    run(incoming): TaskOutcome {
+      const path = requiredString(incoming, 'query');
+      const found = queryPath(incoming.obj, path);
+      if (isAbsent(found) && !(optionalBoolean(incoming, 'pass_on_null') ?? false)) {
+        return { state: 'failure', outgoing: { return_data: found }, error: `query "${path}" found ${describe(found)} in obj (set pass_on_null to go on)` };
+      }
+      return { state: 'success', outgoing: { return_data: found } };
+    },
+  },
+  {
+    method: 'evaluation',
+    summary: 'Evaluates groups of comparisons; ends in success when true and in failure when false',
+    incoming: ['all_true_flag', 'evaluation_groups'],
+    outgoing: ['return_value'],
+    run(incoming): TaskOutcome {
+      const value = evaluate(incoming);
+      return value
+        ? { state: 'success', outgoing: { return_value: true } }
+        : { state: 'failure', outgoing: { return_value: false }, error: 'the evaluation is false' };
+    },
+  },
+  {
+    method: 'delay',
+    summary: `Waits time seconds (at most ${MAX_DELAY_SECONDS}); ends early when the worker stops or the job is canceled`,
+    incoming: ['time'],
+    outgoing: [],
+    async run(incoming, options): Promise<TaskOutcome> {
+      const seconds = requiredNumber(incoming, 'time');
+      if (seconds < 0 || seconds > MAX_DELAY_SECONDS) {
+        throw new TaskArgumentError(`time must be between 0 and ${MAX_DELAY_SECONDS} seconds, got ${seconds}`);
+      }
+      await sleep(seconds * 1000, options.signal);
+      return { state: 'success', outgoing: {} };
+    },
+  },
+];

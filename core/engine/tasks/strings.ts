@@ -1,0 +1,187 @@
+// The string tasks of the WorkFlowEngine application. Argument and result names
+// are those of the service (e.g. codePointAt: `str`, `pos` → `codePointValue`).
+// Positions count UTF-16 code units, as the service's JavaScript does.
+import {
+  optionalNumber,
+  optionalString,
+  requiredNumber,
+  requiredString,
+  TaskArgumentError,
+  describe,
+} from './args';
+import type { BuiltInTask } from './types';
+
+const ok = (outgoing: Record<string, unknown>) => ({ state: 'success' as const, outgoing });
+
+function stringList(incoming: Record<string, unknown>, name: string): string[] {
+  const value = incoming[name];
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) {
+    return value.map((item, index) => {
+      if (typeof item !== 'string') throw new TaskArgumentError(`${name}[${index}] must be a string, got ${describe(item)}`);
+      return item;
+    });
+  }
+  throw new TaskArgumentError(`${name} must be a string or an array of strings, got ${describe(value)}`);
+}
+
+export const stringTasks: BuiltInTask[] = [
+  {
+    method: 'codePointAt',
+    summary: 'The Unicode code point of the character at pos; an out-of-range pos is an error (release 2022.1)',
+    incoming: ['str', 'pos'],
+    outgoing: ['codePointValue'],
+    run(incoming) {
+      const str = requiredString(incoming, 'str');
+      const pos = Math.trunc(optionalNumber(incoming, 'pos') ?? 0);
+      if (pos < 0 || pos >= str.length) {
+        const valid = str.length === 0 ? 'the string is empty, so no pos is valid' : `valid pos: 0 to ${str.length - 1}`;
+        return {
+          state: 'error',
+          outgoing: {},
+          error: `codePointAt: pos ${pos} is out of range for a string of length ${str.length} (${valid})`,
+        };
+      }
+      return ok({ codePointValue: str.codePointAt(pos) });
+    },
+  },
+  {
+    method: 'charAt',
+    summary: 'The character at index ("" when there is none)',
+    incoming: ['str', 'index'],
+    outgoing: ['character'],
+    run: (incoming) => ok({ character: requiredString(incoming, 'str').charAt(optionalNumber(incoming, 'index') ?? 0) }),
+  },
+  {
+    method: 'charCodeAt',
+    summary: 'The UTF-16 code unit at index (null when there is no character there)',
+    incoming: ['str', 'index'],
+    outgoing: ['code'],
+    run(incoming) {
+      const code = requiredString(incoming, 'str').charCodeAt(optionalNumber(incoming, 'index') ?? 0);
+      // NaN is not a JSON value: the store and HTTP would turn it into null anyway.
+      return ok({ code: Number.isNaN(code) ? null : code });
+    },
+  },
+  {
+    method: 'concat',
+    summary: 'str followed by stringN (a string or an array of strings)',
+    incoming: ['str', 'stringN'],
+    outgoing: ['combinedStrings'],
+    run: (incoming) => ok({ combinedStrings: requiredString(incoming, 'str').concat(...stringList(incoming, 'stringN')) }),
+  },
+  {
+    method: 'endsWith',
+    summary: 'Whether str (its first `length` characters when given) ends with searchString',
+    incoming: ['str', 'searchString', 'length'],
+    outgoing: ['result'],
+    run: (incoming) =>
+      ok({ result: requiredString(incoming, 'str').endsWith(requiredString(incoming, 'searchString'), optionalNumber(incoming, 'length')) }),
+  },
+  {
+    method: 'includes',
+    summary: 'Whether searchString occurs in str at or after position',
+    incoming: ['str', 'searchString', 'position'],
+    outgoing: ['result'],
+    run: (incoming) =>
+      ok({ result: requiredString(incoming, 'str').includes(requiredString(incoming, 'searchString'), optionalNumber(incoming, 'position')) }),
+  },
+  {
+    method: 'indexOf',
+    summary: 'The first index of searchValue in str at or after fromIndex, or -1',
+    incoming: ['str', 'searchValue', 'fromIndex'],
+    outgoing: ['index'],
+    run: (incoming) =>
+      ok({ index: requiredString(incoming, 'str').indexOf(requiredString(incoming, 'searchValue'), optionalNumber(incoming, 'fromIndex')) }),
+  },
+  {
+    method: 'lastIndexOf',
+    summary: 'The last index of searchValue in str at or before fromIndex, or -1',
+    incoming: ['str', 'searchValue', 'fromIndex'],
+    outgoing: ['index'],
+    run: (incoming) =>
+      ok({ index: requiredString(incoming, 'str').lastIndexOf(requiredString(incoming, 'searchValue'), optionalNumber(incoming, 'fromIndex')) }),
+  },
+  {
+    method: 'length',
+    summary: 'The number of characters (UTF-16 code units) of str',
+    incoming: ['str'],
+    outgoing: ['length'],
+    run: (incoming) => ok({ length: requiredString(incoming, 'str').length }),
+  },
+  {
+    method: 'replace',
+    summary: 'str with the first occurrence of substr replaced by newSubstr (plain text, not a pattern)',
+    incoming: ['str', 'substr', 'newSubstr'],
+    outgoing: ['replacedString'],
+    run(incoming) {
+      const str = requiredString(incoming, 'str');
+      const substr = requiredString(incoming, 'substr');
+      const newSubstr = optionalString(incoming, 'newSubstr') ?? '';
+      // A function replacer keeps `$&`, `$1` in newSubstr literal.
+      return ok({ replacedString: str.replace(substr, () => newSubstr) });
+    },
+  },
+  {
+    method: 'slice',
+    summary: 'The part of str from beginIndex up to (not including) endIndex; negative indexes count from the end',
+    incoming: ['str', 'beginIndex', 'endIndex'],
+    outgoing: ['slicedString'],
+    run: (incoming) =>
+      ok({
+        slicedString: requiredString(incoming, 'str').slice(optionalNumber(incoming, 'beginIndex') ?? 0, optionalNumber(incoming, 'endIndex')),
+      }),
+  },
+  {
+    method: 'split',
+    summary: 'str split at each separator into at most limit parts (the whole string when separator is absent)',
+    incoming: ['str', 'separator', 'limit'],
+    outgoing: ['splitArray'],
+    run(incoming) {
+      const str = requiredString(incoming, 'str');
+      const separator = optionalString(incoming, 'separator');
+      const limit = optionalNumber(incoming, 'limit');
+      if (limit !== undefined && (limit < 0 || !Number.isInteger(limit))) {
+        throw new TaskArgumentError(`limit must be zero or a positive integer, got ${limit}`);
+      }
+      return ok({ splitArray: separator === undefined ? (limit === 0 ? [] : [str]) : str.split(separator, limit) });
+    },
+  },
+  {
+    method: 'startsWith',
+    summary: 'Whether str starts with searchString at position',
+    incoming: ['str', 'searchString', 'position'],
+    outgoing: ['result'],
+    run: (incoming) =>
+      ok({ result: requiredString(incoming, 'str').startsWith(requiredString(incoming, 'searchString'), optionalNumber(incoming, 'position')) }),
+  },
+  {
+    method: 'substring',
+    summary: 'The part of str between indexStart and indexEnd (swapped when indexEnd is smaller)',
+    incoming: ['str', 'indexStart', 'indexEnd'],
+    outgoing: ['response'],
+    run: (incoming) =>
+      ok({ response: requiredString(incoming, 'str').substring(requiredNumber(incoming, 'indexStart'), optionalNumber(incoming, 'indexEnd')) }),
+  },
+  {
+    method: 'toLowerCase',
+    summary: 'str in lower case',
+    incoming: ['str'],
+    outgoing: ['lowercaseString'],
+    run: (incoming) => ok({ lowercaseString: requiredString(incoming, 'str').toLowerCase() }),
+  },
+  {
+    method: 'toUpperCase',
+    summary: 'str in upper case',
+    incoming: ['str'],
+    outgoing: ['uppercaseString'],
+    run: (incoming) => ok({ uppercaseString: requiredString(incoming, 'str').toUpperCase() }),
+  },
+  {
+    method: 'trim',
+    summary: 'str without the whitespace at both ends',
+    incoming: ['str'],
+    outgoing: ['noWhitespace'],
+    run: (incoming) => ok({ noWhitespace: requiredString(incoming, 'str').trim() }),
+  },
+];

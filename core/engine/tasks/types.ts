@@ -1,0 +1,29 @@
+// What a built-in task is and what running one yields.
+
+export interface TaskOutcome {
+  /** Which transitions leave the task: its success, error or failure ones. */
+  state: 'success' | 'error' | 'failure';
+  outgoing: Record<string, unknown>;
+  /** Why the task ended in error (or failure), for people. */
+  error?: string;
+  /**
+   * Job variables the task sets by name, beside its outgoing values
+   * (newVariable: `{ [name]: value }`). The job runner writes them into the job.
+   */
+  jobVariables?: Record<string, unknown>;
+}
+
+export interface TaskRunOptions {
+  /** Aborted when the worker stops or the job is canceled; long tasks (delay) end early. */
+  signal?: AbortSignal;
+}
+
+export interface BuiltInTask {
+  method: string;
+  summary: string;
+  /** Names of the incoming variables, in the service's order. */
+  incoming: string[];
+  /** Names of the outgoing variables. */
+  outgoing: string[];
+  run(incoming: Record<string, unknown>, options: TaskRunOptions): TaskOutcome | Promise<TaskOutcome>;
+}
