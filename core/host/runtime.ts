@@ -3,13 +3,21 @@
 // console is reconfigured without a restart. Capabilities that need the profile
 // (the store, the task worker, adapters) open here and close in reverse order.
 import type { ProfileProperties } from '../profiles/directory';
+import type { Store } from '../store/port';
+import { openStore } from '../store/open';
 
 export interface Runtime {
   profile: ProfileProperties;
+  /** The profile's store; exists even when MongoDB is unreachable (its calls then fail clearly). */
+  store: Store;
 }
 
-export async function openRuntime(_dataDir: string, profile: ProfileProperties): Promise<Runtime> {
-  return { profile };
+export async function openRuntime(dataDir: string, profile: ProfileProperties): Promise<Runtime> {
+  const store = await openStore(dataDir, profile);
+  return { profile, store };
 }
 
-export async function closeRuntime(_runtime: Runtime): Promise<void> {}
+export async function closeRuntime(runtime: Runtime): Promise<void> {
+  // The store closes last: everything above may still write on its way down.
+  await runtime.store.close();
+}

@@ -1,0 +1,77 @@
+// Turns the driver's errors into StoreErrors that say what failed and where:
+// "cannot reach MongoDB at db1.example:27017 within 5 s: connection refused",
+// "authentication failed for user itential on db pronghorn". Every message goes
+// through the profile's `redact`, so a password never leaves here.
+import { StoreError } from '../errors';
+import type { MongoSettings } from './settings';
+
+type DriverError = Error & {
+  code?: number | string;
+  codeName?: string;
+  keyValue?: unknown;
+  errmsg?: string;
+  cause?: unknown;
+  reason?: { servers?: Map<string, { error?: unknown }> };
+};
+
+export function rewriteMongoError(error: unknown, s: MongoSettings, collection?: string): StoreError {
+  if (error instanceof StoreError) return new StoreError(error.code, s.redact(error.message));
+  const e = error as DriverError;
+  const where = collection ? ` (collection ${collection})` : '';
+  const make = (code: ConstructorParameters<typeof StoreError>[0], message: string) => new StoreError(code, s.redact(message));
+
+  if (isAuthFailure(e)) return make('auth', `authentication failed for user ${s.user ?? '(none)'} on db ${s.authSource ?? s.db}`);
+  if (e?.name === 'MongoServerSelectionError' || e?.name === 'MongoTopologyClosedError') {
+    const inner = selectionCause(e);
+    if (inner && isAuthFailure(inner)) return make('auth', `authentication failed for user ${s.user ?? '(none)'} on db ${s.authSource ?? s.db}`);
+    return make('unreachable', `cannot reach MongoDB at ${s.hosts} within ${seconds(s.timeoutMs)} s: ${describeCause(inner ?? e)}`);
+  }
+  if (e?.name === 'MongoNetworkError' || e?.name === 'MongoNetworkTimeoutError') {
+    return make('unreachable', `lost the connection to MongoDB at ${s.hosts}: ${describeCause(e)}`);
+  }
+  if (e?.name === 'MongoParseError' || e?.name === 'MongoInvalidArgumentError') {
+    return make('invalid', `mongoProps.url is not a usable MongoDB URL: ${e.message}`);
+  }
+  switch (e?.code) {
+    case 11000:
+    case 11001:
+      return make('duplicate-key', `duplicate key in collection ${collection ?? '?'}: ${JSON.stringify(e.keyValue ?? indexOf(e.message))} already exists`);
+    case 85:
+    case 86:
+      return make('index-conflict', `index conflict${where}: ${e.message}`);
+    case 27:
+      return make('index-not-found', `index not found${where}: ${e.message}`);
+    case 13:
+      return make('auth', `user ${s.user ?? '(none)'} is not authorized on db ${s.db}${where}: ${e.message}`);
+  }
+  return make('failed', `MongoDB at ${s.hosts} (db ${s.db})${where}: ${e?.message ?? String(error)}`);
+}
+
+const seconds = (ms: number) => Math.round((ms / 1000) * 10) / 10;
+
+function isAuthFailure(e: DriverError | undefined) {
+  return !!e && (e.code === 18 || e.codeName === 'AuthenticationFailed' || /authentication failed/i.test(e.message ?? ''));
+}
+
+function selectionCause(e: DriverError): DriverError | undefined {
+  for (const description of e.reason?.servers?.values() ?? []) {
+    if (description.error) return description.error as DriverError;
+  }
+  return (e.cause as DriverError | undefined) ?? undefined;
+}
+
+function describeCause(e: DriverError): string {
+  const text = `${e.message ?? ''} ${String((e.cause as Error | undefined)?.message ?? '')}`;
+  const code = (e.cause as { code?: string } | undefined)?.code ?? (typeof e.code === 'string' ? e.code : undefined);
+  if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(text)) return 'connection refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || /ENOTFOUND|EAI_AGAIN/.test(text)) return 'host not found';
+  if (code === 'ECONNRESET' || /ECONNRESET/.test(text)) return 'connection reset';
+  if (code === 'EHOSTUNREACH' || /EHOSTUNREACH|ENETUNREACH/.test(text)) return 'host unreachable';
+  if (/certificate|SSL|TLS|self[- ]signed/i.test(text)) return `TLS failed: ${e.message}`;
+  if (/timed out|ETIMEDOUT|Server selection timed out/i.test(text)) return 'no answer (timed out)';
+  return e.message || 'no server answered';
+}
+
+function indexOf(message: string) {
+  return /index: (\S+)/.exec(message)?.[1] ?? 'unique index';
+}

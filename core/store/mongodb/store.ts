@@ -1,0 +1,188 @@
+// The MongoDB adapter: one MongoClient per opened profile, on the official driver.
+// The client connects at the first operation, so the Store exists even when the
+// database is down; its operations and ping() then fail with a clear StoreError.
+import { MongoClient, ObjectId, type Collection as DriverCollection, type Db, type Document } from 'mongodb';
+import type { Collection, Doc, Filter, FindOptions, IndexSpec, Sort, Update, UpdateResult, Store } from '../port';
+import { checkCollectionName, StoreError } from '../errors';
+import { rewriteMongoError } from './errors';
+import { mongoSettings, type MongoProps, type MongoSettings } from './settings';
+
+export function openMongoStore(props: MongoProps, options: { timeoutMs?: number } = {}): Store {
+  const s = mongoSettings(props, options.timeoutMs);
+  let client: MongoClient | undefined;
+  let setupError: StoreError | undefined;
+  try {
+    client = new MongoClient(s.url, s.options);
+  } catch (error) {
+    setupError = rewriteMongoError(error, s);
+  }
+  let closed = false;
+  const db = (): Db => {
+    if (setupError) throw setupError;
+    if (closed) throw new StoreError('failed', `the connection to MongoDB at ${s.hosts} is closed`);
+    return client!.db(s.db);
+  };
+  const run = async <T>(fn: () => Promise<T>, collection?: string): Promise<T> => {
+    try {
+      return await fn();
+    } catch (error) {
+      throw rewriteMongoError(error, s, collection);
+    }
+  };
+
+  return {
+    kind: 'mongodb',
+    location: `MongoDB at ${s.hosts} (db ${s.db})`,
+    collection(name: string): Collection {
+      checkCollectionName(name);
+      return new MongoCollection(name, () => db().collection(name) as RawCollection, run);
+    },
+    listCollections: () =>
+      run(async () => {
+        const names = await db().listCollections({}, { nameOnly: true }).toArray();
+        return names.map((c) => c.name).filter((n) => !n.startsWith('system.')).sort();
+      }),
+    ping: () =>
+      run(async () => {
+        await db().command({ ping: 1 });
+      }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client?.close().catch(() => undefined);
+    },
+  };
+}
+
+// String ids, not ObjectIds: the driver's default document type does not fit them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type RawCollection = DriverCollection<any>;
+
+type Run = <T>(fn: () => Promise<T>, collection?: string) => Promise<T>;
+
+class MongoCollection implements Collection {
+  constructor(
+    readonly name: string,
+    private readonly coll: () => RawCollection,
+    private readonly runner: Run,
+  ) {}
+
+  private run<T>(fn: (c: RawCollection) => Promise<T>) {
+    return this.runner(() => fn(this.coll()), this.name);
+  }
+
+  insertOne(doc: Doc) {
+    return this.run(async (c) => {
+      const copy = withId(doc);
+      await c.insertOne(copy);
+      return copy._id;
+    });
+  }
+
+  insertMany(docs: Doc[]) {
+    return this.run(async (c) => {
+      if (docs.length === 0) return [];
+      const copies = docs.map(withId);
+      await c.insertMany(copies);
+      return copies.map((d) => d._id);
+    });
+  }
+
+  findOne(filter: Filter, options: FindOptions = {}) {
+    return this.run(async (c) => (await c.findOne(filter, findOptions(options))) as Doc | null);
+  }
+
+  find(filter: Filter, options: FindOptions = {}) {
+    return this.run(async (c) => (await c.find(filter, findOptions(options)).toArray()) as Doc[]);
+  }
+
+  count(filter: Filter = {}) {
+    return this.run((c) => c.countDocuments(filter));
+  }
+
+  updateOne(filter: Filter, update: Update) {
+    return this.run(async (c) => updateResult(await c.updateOne(filter, update as Document)));
+  }
+
+  updateMany(filter: Filter, update: Update) {
+    return this.run(async (c) => updateResult(await c.updateMany(filter, update as Document)));
+  }
+
+  findOneAndUpdate(filter: Filter, update: Update, options: { sort?: Sort } = {}) {
+    return this.run(
+      async (c) =>
+        (await c.findOneAndUpdate(filter, update as Document, {
+          ...(options.sort ? { sort: options.sort } : {}),
+          returnDocument: 'after',
+          includeResultMetadata: false,
+        })) as Doc | null,
+    );
+  }
+
+  deleteOne(filter: Filter) {
+    return this.run(async (c) => (await c.deleteOne(filter)).deletedCount);
+  }
+
+  deleteMany(filter: Filter) {
+    return this.run(async (c) => (await c.deleteMany(filter)).deletedCount);
+  }
+
+  createIndex(spec: IndexSpec) {
+    return this.run(async (c) => {
+      if (spec.name === '_id_') return;
+      await c.createIndex(spec.key, {
+        name: spec.name,
+        ...(spec.unique ? { unique: true } : {}),
+        ...(spec.sparse ? { sparse: true } : {}),
+        ...(spec.expireAfterSeconds !== undefined ? { expireAfterSeconds: spec.expireAfterSeconds } : {}),
+      });
+    });
+  }
+
+  listIndexes() {
+    return this.run(async (c) => {
+      try {
+        const raw = await c.listIndexes().toArray();
+        return raw.map(toSpec);
+      } catch (error) {
+        // A collection that does not exist yet has no indexes (not an error for callers).
+        if ((error as { code?: number }).code === 26) return [];
+        throw error;
+      }
+    });
+  }
+
+  dropIndex(name: string) {
+    return this.run(async (c) => {
+      if (name === '_id_') throw new StoreError('invalid', `cannot drop the _id_ index of ${this.name}`);
+      await c.dropIndex(name);
+    });
+  }
+}
+
+function withId(doc: Doc): Doc & { _id: string } {
+  return { ...doc, _id: doc._id ?? new ObjectId().toHexString() };
+}
+
+function findOptions(options: FindOptions) {
+  return {
+    ...(options.sort ? { sort: options.sort } : {}),
+    ...(options.skip ? { skip: options.skip } : {}),
+    ...(options.limit ? { limit: options.limit } : {}),
+    ...(options.projection ? { projection: options.projection } : {}),
+  };
+}
+
+function updateResult(r: { matchedCount: number; modifiedCount: number }): UpdateResult {
+  return { matched: r.matchedCount, modified: r.modifiedCount };
+}
+
+function toSpec(raw: Document): IndexSpec {
+  const spec: IndexSpec = { key: raw.key as IndexSpec['key'], name: String(raw.name) };
+  if (raw.unique) spec.unique = true;
+  if (raw.sparse) spec.sparse = true;
+  if (typeof raw.expireAfterSeconds === 'number') spec.expireAfterSeconds = raw.expireAfterSeconds;
+  return spec;
+}
+
+export type { MongoSettings };

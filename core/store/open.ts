@@ -1,0 +1,16 @@
+// Opens the store of a profile: MongoDB when `mongoProps.url` is set, otherwise
+// the embedded store in `<dataDir>/profiles/<id>/db/`.
+import path from 'node:path';
+import { profileDir, type ProfileProperties } from '../profiles/directory';
+import type { Store } from './port';
+import { openEmbeddedStore } from './embedded/store';
+import { openMongoStore } from './mongodb/store';
+import type { MongoProps } from './mongodb/settings';
+
+export const embeddedDir = (dataDir: string, profileId: string) => path.join(profileDir(dataDir, profileId), 'db');
+
+export async function openStore(dataDir: string, profile: ProfileProperties, options: { timeoutMs?: number } = {}): Promise<Store> {
+  const props = (profile.mongoProps ?? {}) as MongoProps;
+  if (props.url) return openMongoStore(props, options);
+  return openEmbeddedStore(embeddedDir(dataDir, profile.id));
+}
