@@ -1,10 +1,12 @@
 // The contract: every operation the UI, scripts and custom applications can call.
 // Each capability contributes its own table; this file only joins them.
 import { healthOperations } from './health';
+import { indexesOperations } from './indexes';
 import { releaseOperations } from './release';
 
 export const contract = {
   ...healthOperations,
+  ...indexesOperations,
   ...releaseOperations,
 };
 

@@ -39,12 +39,12 @@ describe('declared indexes', () => {
 // The queries the engine and the console make (interfaces between the tasks), each
 // with the declared index that must serve it.
 const NOW = new Date();
-const engineQueries = [
-  { what: 'claim', collection: 'tasks', index: 'status_1_queuedAt_1_runAfter_1', filter: { status: 'queued', runAfter: { $lte: NOW } }, sort: { queuedAt: 1 as const } },
+const engineQueries: { what: string; collection: string; index: string; filter: Record<string, unknown>; sort?: Record<string, 1 | -1> }[] = [
+  { what: 'claim', collection: 'tasks', index: 'status_1_queuedAt_1_runAfter_1', filter: { status: 'queued', runAfter: { $lte: NOW } }, sort: { queuedAt: 1 } },
   { what: 'sweeper', collection: 'tasks', index: 'status_1_leaseUntil_1', filter: { status: 'running', leaseUntil: { $lt: NOW } } },
-  { what: 'jobs by status', collection: 'jobs', index: 'status_1_metrics.start_time_-1', filter: { status: 'error' }, sort: { 'metrics.start_time': -1 as const } },
-  { what: 'jobs by name', collection: 'jobs', index: 'name_1_metrics.start_time_-1', filter: { name: 'wf' }, sort: { 'metrics.start_time': -1 as const } },
-  { what: 'all jobs', collection: 'jobs', index: 'metrics.start_time_-1', filter: {}, sort: { 'metrics.start_time': -1 as const } },
+  { what: 'jobs by status', collection: 'jobs', index: 'status_1_metrics.start_time_-1', filter: { status: 'error' }, sort: { 'metrics.start_time': -1 } },
+  { what: 'jobs by name', collection: 'jobs', index: 'name_1_metrics.start_time_-1', filter: { name: 'wf' }, sort: { 'metrics.start_time': -1 } },
+  { what: 'all jobs', collection: 'jobs', index: 'metrics.start_time_-1', filter: {}, sort: { 'metrics.start_time': -1 } },
   { what: 'workflow by name', collection: 'workflows', index: 'name_1', filter: { name: 'wf' } },
 ];
 

@@ -1,0 +1,160 @@
+// Index builds on one store: at most one build per collection at a time, run in the
+// background (the POST answers at once), one index after another. A build creates
+// missing indexes and drops and re-creates misnamed ones; indexes no application
+// declares are never touched. The last failure is kept until the next build so the
+// status and the Indexing tab can show which index failed and why.
+import type { CollectionIndexStatus } from '../contract/indexes';
+import type { IndexSpec, Store } from '../store/port';
+import { compareIndexes, type Comparison } from './compare';
+import type { DeclaredCollection, DeclaredIndex } from './declared';
+
+export interface BuildStartResult {
+  unchanged: number;
+  changed: number;
+  total: number;
+  running: boolean;
+}
+
+interface BuildState {
+  running?: Promise<void>;
+  progress?: { done: number; total: number; index: string };
+  failure?: { index: string; message: string; at: string };
+}
+
+interface Step {
+  index: DeclaredIndex;
+  /** For a misnamed index: the existing one to drop first. */
+  drop?: string;
+}
+
+const causeOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export class IndexBuilds {
+  private readonly states = new Map<string, BuildState>();
+
+  constructor(private readonly store: Store) {}
+
+  private state(collection: string): BuildState {
+    let state = this.states.get(collection);
+    if (!state) this.states.set(collection, (state = {}));
+    return state;
+  }
+
+  async compare(declared: DeclaredCollection): Promise<Comparison> {
+    let listed: IndexSpec[];
+    try {
+      listed = await this.store.collection(declared.collection).listIndexes();
+    } catch (error) {
+      throw new Error(`cannot list the indexes of ${declared.collection} on the ${this.store.location}: ${causeOf(error)}`);
+    }
+    return compareIndexes(declared.indexes, listed);
+  }
+
+  async status(declared: DeclaredCollection): Promise<CollectionIndexStatus> {
+    const comparison = await this.compare(declared);
+    const state = this.state(declared.collection);
+    return {
+      collection: declared.collection,
+      application: declared.application,
+      indexed: comparison.missing.length === 0 && comparison.misnamed.length === 0,
+      running: Boolean(state.running),
+      total: declared.indexes.length,
+      current: comparison.current.length,
+      missing: comparison.missing,
+      misnamed: comparison.misnamed,
+      external: comparison.external,
+      ...(state.running && state.progress ? { progress: { ...state.progress } } : {}),
+      ...(state.failure ? { failure: { ...state.failure } } : {}),
+    };
+  }
+
+  /** Starts a build unless one runs; resolves once the build is planned, not when it ends. */
+  async start(declared: DeclaredCollection): Promise<BuildStartResult> {
+    const state = this.state(declared.collection);
+    const total = declared.indexes.length;
+    if (state.running) {
+      const comparison = await this.compare(declared);
+      const changed = comparison.missing.length + comparison.misnamed.length;
+      return { unchanged: total - changed, changed, total, running: true };
+    }
+    let planned!: (steps: Step[]) => void;
+    let unplanned!: (error: unknown) => void;
+    const plan = new Promise<Step[]>((resolve, reject) => {
+      planned = resolve;
+      unplanned = reject;
+    });
+    // `running` is set before the first await, so a second request that arrives
+    // while this one lists the indexes starts nothing new.
+    state.running = (async () => {
+      let steps: Step[];
+      try {
+        const comparison = await this.compare(declared);
+        const byName = new Map(declared.indexes.map((index) => [index.name, index]));
+        steps = [
+          ...comparison.misnamed.map((entry) => ({ index: byName.get(entry.name)!, drop: entry.found!.name })),
+          ...comparison.missing.map((entry) => ({ index: byName.get(entry.name)! })),
+        ];
+      } catch (error) {
+        unplanned(error);
+        return;
+      }
+      state.failure = undefined;
+      planned(steps);
+      await this.run(declared.collection, state, steps);
+    })().finally(() => {
+      state.running = undefined;
+      state.progress = undefined;
+    });
+    const steps = await plan;
+    // A started build is reported running even if a fast store already finished it.
+    return { unchanged: total - steps.length, changed: steps.length, total, running: steps.length > 0 };
+  }
+
+  private async run(collectionName: string, state: BuildState, steps: Step[]): Promise<void> {
+    const collection = this.store.collection(collectionName);
+    for (const [done, step] of steps.entries()) {
+      const { index } = step;
+      state.progress = { done, total: steps.length, index: index.name };
+      if (step.drop !== undefined) {
+        try {
+          await collection.dropIndex(step.drop);
+        } catch (error) {
+          state.failure = {
+            index: index.name,
+            message: `dropping index "${step.drop}" of ${collectionName} to re-create it as "${index.name}" failed: ${causeOf(error)}`,
+            at: new Date().toISOString(),
+          };
+          return;
+        }
+      }
+      try {
+        await collection.createIndex({ key: index.key, name: index.name, ...(index.unique ? { unique: true } : {}) });
+      } catch (error) {
+        state.failure = {
+          index: index.name,
+          message: `creating ${index.unique ? 'unique ' : ''}index "${index.name}" on ${collectionName} failed: ${causeOf(error)}`,
+          at: new Date().toISOString(),
+        };
+        return;
+      }
+    }
+  }
+
+  /** Resolves when no build runs on this store (tests, shutdown). */
+  async whenIdle(): Promise<void> {
+    for (;;) {
+      const running = [...this.states.values()].map((s) => s.running).filter(Boolean);
+      if (running.length === 0) return;
+      await Promise.allSettled(running);
+    }
+  }
+}
+
+const buildsByStore = new WeakMap<Store, IndexBuilds>();
+
+/** The builds of a store; they live as long as the store (a profile's runtime). */
+export function indexBuildsOf(store: Store): IndexBuilds {
+  let builds = buildsByStore.get(store);
+  if (!builds) buildsByStore.set(store, (builds = new IndexBuilds(store)));
+  return builds;
+}

@@ -1,0 +1,83 @@
+// Indexing operations on the active profile's store.
+import { OpError, type Handler } from '../dispatch/dispatch';
+import type { HostState } from '../host/state';
+import type { Store } from '../store/port';
+import { indexBuildsOf } from './builds';
+import {
+  declaredCollectionNames,
+  declaredCollections,
+  declaringApplications,
+  findDeclaredCollection,
+  findDeclaringApplication,
+  type DeclaredCollection,
+} from './declared';
+
+function storeOf(state: HostState): Store {
+  const store = (state.runtime as { store?: Store }).store;
+  if (!store) throw new OpError(503, `the store of profile "${state.runtime.profile.id}" is not open`);
+  return store;
+}
+
+function declaredOrNotFound(name: string): DeclaredCollection {
+  const declared = findDeclaredCollection(name);
+  if (!declared) {
+    throw new OpError(
+      404,
+      `collection "${name}" has no declared indexes; collections that can be indexed: ${declaredCollectionNames.join(', ')}`,
+      { collections: declaredCollectionNames },
+    );
+  }
+  return declared;
+}
+
+/** A store that cannot answer is the database's fault, not the caller's. */
+async function storeCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof OpError) throw error;
+    throw new OpError(503, (error as Error).message);
+  }
+}
+
+export function indexesHandlers(state: HostState): {
+  'indexes.build': Handler<'indexes.build'>;
+  'indexes.status': Handler<'indexes.status'>;
+  'indexes.statusAll': Handler<'indexes.statusAll'>;
+  'indexes.declared': Handler<'indexes.declared'>;
+} {
+  return {
+    'indexes.build': async ({ params }) => {
+      const declared = declaredOrNotFound(params.collectionName);
+      return storeCall(() => indexBuildsOf(storeOf(state)).start(declared));
+    },
+    'indexes.status': async ({ params }) => {
+      const declared = declaredOrNotFound(params.collectionName);
+      return storeCall(() => indexBuildsOf(storeOf(state)).status(declared));
+    },
+    'indexes.statusAll': async () => {
+      const builds = indexBuildsOf(storeOf(state));
+      const results = await storeCall(() => Promise.all(declaredCollections.map((declared) => builds.status(declared))));
+      return { results, total: results.length };
+    },
+    'indexes.declared': async ({ query }) => {
+      let collections = declaredCollections;
+      if (query.application) {
+        const app = findDeclaringApplication(query.application);
+        if (!app) {
+          const names = declaringApplications.map((a) => a.name);
+          throw new OpError(404, `application "${query.application}" declares no indexes; applications that do: ${names.join(', ')}`, {
+            applications: names,
+          });
+        }
+        collections = app.collections;
+      }
+      const results = collections.map((c) => ({
+        application: c.application,
+        collection: c.collection,
+        indexes: c.indexes.map(({ key, name, unique, purpose }) => ({ key, name, unique, purpose })),
+      }));
+      return { results, total: results.length };
+    },
+  };
+}

@@ -1,0 +1,23 @@
+// At startup, the declared collections that do not exist yet are created with their
+// indexes (a new database starts indexed). Existing collections are left as they
+// are: indexing a big jobs collection belongs in a maintenance window, on request.
+import type { Store } from '../store/port';
+import { indexBuildsOf } from './builds';
+import { declaredCollections } from './declared';
+
+/** Starts the builds in the background and resolves once they are started; returns the collections created. */
+export async function createMissingCollections(store: Store, warn: (message: string) => void = console.warn): Promise<string[]> {
+  let existing: string[];
+  try {
+    existing = await store.listCollections();
+  } catch (error) {
+    warn(`indexing: the ${store.location} did not list its collections (${(error as Error).message}); no collection was created at startup`);
+    return [];
+  }
+  const absent = declaredCollections.filter((declared) => !existing.includes(declared.collection));
+  const builds = indexBuildsOf(store);
+  for (const declared of absent) {
+    await builds.start(declared).catch((error: Error) => warn(`indexing: ${declared.collection} was not created: ${error.message}`));
+  }
+  return absent.map((declared) => declared.collection);
+}
