@@ -2,11 +2,13 @@
 // Each capability contributes its own table; this file only joins them.
 import { healthOperations } from './health';
 import { indexesOperations } from './indexes';
+import { profilesOperations } from './profiles';
 import { releaseOperations } from './release';
 
 export const contract = {
   ...healthOperations,
   ...indexesOperations,
+  ...profilesOperations,
   ...releaseOperations,
 };
 

@@ -3,12 +3,14 @@ import type { Handlers } from '../dispatch/dispatch';
 import type { HostState } from './state';
 import { healthStatus } from '../health/status';
 import { indexesHandlers } from '../indexes/handlers';
+import { profilesHandlers } from '../profiles/handlers';
 import { releaseHandlers } from '../release/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
   return {
     'health.status': () => healthStatus(state),
     ...indexesHandlers(state),
+    ...profilesHandlers(state),
     ...releaseHandlers(state),
   };
 }

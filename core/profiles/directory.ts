@@ -5,12 +5,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { writeJsonAtomic } from '../files/atomic';
 
-/** The part of properties.json the host needs to start; the full model lives beside this file. */
+/**
+ * A profile's properties.json as the core passes it around; the full model (validation, field
+ * paths in errors) is `ProfileProperties` of core/contract/profiles.ts. Unknown fields are kept.
+ * A stored password may be sealed: read it with `profileSecrets.passwordOf` (./secrets).
+ */
 export interface ProfileProperties {
   id: string;
   serverName?: string;
   processTasksOnStart?: boolean;
-  mongoProps?: { url?: string; db?: string; [key: string]: unknown };
+  mongoProps?: {
+    url?: string;
+    db?: string;
+    credentials?: { user?: string; passwd?: string; dbAuth?: boolean; [key: string]: unknown };
+    ssl?: { enabled?: boolean; acceptInvalidCerts?: boolean; sslCA?: string; [key: string]: unknown };
+    [key: string]: unknown;
+  };
+  pathProps?: { description?: string; sdk_dir?: string; encrypted?: boolean; [key: string]: unknown };
   [key: string]: unknown;
 }
 
@@ -89,3 +100,6 @@ export async function ensureActiveProfile(dataDir: string): Promise<ProfilePrope
   }
   return readProperties(dataDir, active);
 }
+
+/** The database password of a profile, in clear, for connecting (see ./secrets). */
+export { profileSecrets } from './secrets';

@@ -1,0 +1,161 @@
+// The profile operations (service-compatible shapes): list, get, create, clone, update,
+// activate, delete, export, import, and the `activate` migration.
+import type { Handlers, CallContext } from '../dispatch/dispatch';
+import { OpError } from '../dispatch/dispatch';
+import type { HostState } from '../host/state';
+import { activateProfileLocked, reopenRuntime } from '../host/activate';
+import type { ProfileEntry, ProfileProperties as ProfilePropertiesType } from '../contract/profiles';
+import { SecretError } from '../secrets/secrets';
+import type { ProfileProperties } from './directory';
+import { applyActivateMigration, previewActivateMigration } from './migrate-activate';
+import {
+  activeId,
+  InvalidProperties,
+  loadAll,
+  loadStored,
+  loadValid,
+  ProfileNotFound,
+  profileExists,
+  removeProfile,
+  withProfilesLock,
+  writeProfile,
+} from './repository';
+import { restoreMasked, sealForStorage } from './secrets';
+import { toEntry } from './view';
+
+type ProfileHandlers = Pick<
+  Handlers,
+  | 'profiles.list'
+  | 'profiles.get'
+  | 'profiles.create'
+  | 'profiles.clone'
+  | 'profiles.update'
+  | 'profiles.activate'
+  | 'profiles.delete'
+  | 'profiles.export'
+  | 'profiles.import'
+  | 'profiles.migrateActivatePreview'
+  | 'profiles.migrateActivate'
+>;
+
+/** Turns the profile errors into the API's answers: 404, 400 with field paths, 422 for secrets. */
+async function answer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ProfileNotFound) throw new OpError(404, error.message, { id: error.id });
+    if (error instanceof InvalidProperties) throw new OpError(400, error.message, { issues: error.issues });
+    if (error instanceof SecretError) throw new OpError(422, error.message);
+    throw error;
+  }
+}
+
+export function profilesHandlers(state: HostState): ProfileHandlers {
+  const { dataDir } = state;
+  const locked = <T>(work: () => Promise<T>) => answer(() => withProfilesLock(dataDir, work));
+
+  const entryOf = async (id: string, extraWarnings: string[] = []): Promise<ProfileEntry> => {
+    const entry = await toEntry(dataDir, await loadStored(dataDir, id), await activeId(dataDir));
+    entry.metadata.warnings.push(...extraWarnings);
+    return entry;
+  };
+
+  /** Creates a new profile from a validated properties object (POST /profiles and import). */
+  const createFrom = async (body: ProfilePropertiesType, ctx: CallContext, what: string) =>
+    locked(async () => {
+      if (await profileExists(dataDir, body.id)) {
+        throw new OpError(409, `a profile "${body.id}" exists already: ${what} with another id, or edit that profile`, {
+          issues: [{ path: 'body.id', message: `"${body.id}" is taken` }],
+        });
+      }
+      const { value, dropped } = restoreMasked(body as ProfileProperties, undefined);
+      await writeProfile(dataDir, await sealForStorage(dataDir, value));
+      ctx.setStatus(201);
+      return entryOf(
+        value.id,
+        dropped.map((p) => `${p}: the file carried a masked secret (${'********'}), which was dropped: set it again`),
+      );
+    });
+
+  return {
+    'profiles.list': () =>
+      answer(async () => {
+        const active = await activeId(dataDir);
+        const results = await Promise.all((await loadAll(dataDir)).map((stored) => toEntry(dataDir, stored, active)));
+        return { results, total: results.length };
+      }),
+
+    'profiles.get': ({ params }) => answer(() => entryOf(params.id)),
+
+    'profiles.create': ({ body }, ctx) => createFrom(body, ctx, 'create it'),
+
+    'profiles.import': ({ body }, ctx) => createFrom(body, ctx, 'import the file'),
+
+    'profiles.clone': ({ params, body }, ctx) =>
+      locked(async () => {
+        const source = await loadValid(dataDir, params.id);
+        if (await profileExists(dataDir, body.id)) throw new OpError(409, `a profile "${body.id}" exists already: pick another id`);
+        await writeProfile(dataDir, { ...source, id: body.id });
+        ctx.setStatus(201);
+        return entryOf(body.id);
+      }),
+
+    'profiles.update': ({ params, body }) =>
+      locked(async () => {
+        if (body.id !== undefined && body.id !== params.id) {
+          throw new OpError(400, `id: cannot be changed from "${params.id}" to "${body.id}"; clone the profile to copy it under another id`, {
+            issues: [{ path: 'body.id', message: `must stay "${params.id}"` }],
+          });
+        }
+        const stored = await loadStored(dataDir, params.id);
+        const { value, dropped } = restoreMasked({ ...body, id: params.id } as ProfileProperties, stored.json);
+        const saved = await sealForStorage(dataDir, value);
+        await writeProfile(dataDir, saved);
+        if (state.runtime.profile.id === params.id) {
+          // A new connection needs the store reopened; other fields are read when used.
+          const sameDatabase = JSON.stringify(state.runtime.profile.mongoProps) === JSON.stringify(saved.mongoProps);
+          if (sameDatabase) state.runtime.profile = saved;
+          else await reopenRuntime(state, saved);
+        }
+        return entryOf(params.id, dropped.map((p) => `${p}: no stored secret to keep behind the mask; it was left unset`));
+      }),
+
+    'profiles.activate': ({ params }) =>
+      locked(async () => {
+        await activateProfileLocked(state, params.id);
+        return entryOf(params.id);
+      }),
+
+    'profiles.delete': ({ params }) =>
+      locked(async () => {
+        if (!(await profileExists(dataDir, params.id))) throw new ProfileNotFound(params.id);
+        if ((await activeId(dataDir)) === params.id || state.runtime.profile.id === params.id) {
+          throw new OpError(409, `profile "${params.id}" is the active profile: activate another profile before deleting it`);
+        }
+        const keptAt = await removeProfile(dataDir, params.id);
+        return { id: params.id, deleted: true, message: `profile "${params.id}" deleted; its folder was kept at ${keptAt}` };
+      }),
+
+    'profiles.export': ({ params }, ctx) =>
+      answer(async () => {
+        const stored = await loadStored(dataDir, params.id);
+        if (stored.problem && !stored.issues) throw new OpError(422, `profile "${params.id}": ${stored.problem}`);
+        const { profile } = await toEntry(dataDir, stored, undefined);
+        ctx.setHeader('Content-Disposition', `attachment; filename="${params.id}.properties.json"`);
+        return profile;
+      }),
+
+    'profiles.migrateActivatePreview': ({ params, body }) =>
+      answer(async () => previewActivateMigration(await loadValid(dataDir, params.id), body ?? {})),
+
+    'profiles.migrateActivate': ({ params, body }) =>
+      locked(async () => {
+        const profile = await loadValid(dataDir, params.id);
+        const preview = previewActivateMigration(profile, body ?? {});
+        if (!preview.applicable) throw new OpError(409, preview.message, { preview });
+        const { profile: migrated, backup } = await applyActivateMigration(dataDir, profile, preview);
+        if (state.runtime.profile.id === params.id) state.runtime.profile = migrated;
+        return { preview, entry: await entryOf(params.id), backup };
+      }),
+  };
+}

@@ -1,0 +1,86 @@
+// Moving a legacy `activate` setting to `processTasksOnStart` (release notes 1.2.5 and 9.2):
+// the preview says what would change; the migration writes it, keeping a dated backup.
+import { promises as fs } from 'node:fs';
+import type { MigrateActivatePreview } from '../contract/profiles';
+import { writeFileAtomic } from '../files/atomic';
+import { propertiesFile, type ProfileProperties } from './directory';
+import { findLegacyActivate, REPLACEMENT, type LegacyActivateFinding } from './legacy-activate';
+import { writeProfile } from './repository';
+
+/** Later places win: the 2020.1 workflow engine config over the 2019.x task worker config. */
+const PLACE_RANK: Record<LegacyActivateFinding['place'], number> = { 'workflow-engine': 3, 'task-worker': 2, properties: 1 };
+
+export interface MigrationInput {
+  config?: unknown;
+  source?: string;
+}
+
+export function previewActivateMigration(profile: ProfileProperties, input: MigrationInput = {}): MigrateActivatePreview {
+  const fromConfig = input.config !== undefined;
+  const source = input.source?.trim() || (fromConfig ? 'the given service config' : `properties.json of profile "${profile.id}"`);
+  const findings = findLegacyActivate(fromConfig ? input.config : profile);
+  const before = {
+    processTasksOnStart: profile.processTasksOnStart,
+    ...('activate' in profile ? { activate: profile.activate } : {}),
+  };
+  const none = (message: string): MigrateActivatePreview => ({
+    id: profile.id,
+    source,
+    findings,
+    applicable: false,
+    before,
+    after: { processTasksOnStart: profile.processTasksOnStart },
+    changes: false,
+    message,
+  });
+  if (findings.length === 0) return none(`no \`activate\` setting found in ${source}: nothing to migrate`);
+
+  const top = Math.max(...findings.map((f) => PLACE_RANK[f.place]));
+  const deciding = findings.filter((f) => PLACE_RANK[f.place] === top);
+  const values = new Set(deciding.map((f) => f.value));
+  if (values.size > 1) {
+    return none(
+      `${source} sets \`activate\` both true and false (${deciding.map((f) => `${f.jsonPath} = ${f.value}`).join(', ')}): ` +
+        'migrate from the one service config of this server',
+    );
+  }
+  const value = deciding[0]!.value;
+  const removesKey = 'activate' in profile;
+  const changes = profile.processTasksOnStart !== value || removesKey;
+  const from = `${deciding[0]!.jsonPath} in ${source} (${deciding[0]!.place}, ${deciding[0]!.releases})`;
+  const parts = [
+    profile.processTasksOnStart === value
+      ? `processTasksOnStart is already ${value}, the value of \`activate\` at ${from}`
+      : `processTasksOnStart will be set to ${value} (it is ${profile.processTasksOnStart ?? 'not set'}), from \`activate\` at ${from}`,
+  ];
+  if (typeof profile.processTasksOnStart === 'boolean' && profile.processTasksOnStart !== value) {
+    parts.push(`until then processTasksOnStart (${profile.processTasksOnStart}) wins over the old setting`);
+  }
+  if (removesKey) parts.push('the obsolete `activate` is removed from properties.json');
+  parts.push(`${REPLACEMENT} replaces \`activate\` from 2022.1`);
+  return {
+    id: profile.id,
+    source,
+    findings,
+    applicable: true,
+    before,
+    after: { processTasksOnStart: value },
+    changes,
+    message: `${parts.join('; ')}.`,
+  };
+}
+
+/** The migrated profile, written with a dated backup of the file it replaces. */
+export async function applyActivateMigration(
+  dataDir: string,
+  profile: ProfileProperties,
+  preview: MigrateActivatePreview,
+): Promise<{ profile: ProfileProperties; backup: string }> {
+  const { activate: _removed, ...rest } = profile;
+  const migrated: ProfileProperties = { ...rest, processTasksOnStart: preview.after.processTasksOnStart };
+  const file = propertiesFile(dataDir, profile.id);
+  const backup = `${file}.before-activate-migration-${new Date().toISOString().replace(/[:.]/g, '-')}.bak`;
+  await writeFileAtomic(backup, await fs.readFile(file), { mode: 0o600 });
+  await writeProfile(dataDir, migrated);
+  return { profile: migrated, backup };
+}

@@ -1,0 +1,113 @@
+// Reads and writes of the profile directory, one at a time per data directory. Every save is
+// atomic and keeps the previous file as `properties.json.bak`. A deleted profile's folder
+// (with its embedded database) is moved aside, never erased.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { validateProperties, type FieldIssue } from '../contract/profiles';
+import { writeJsonAtomic } from '../files/atomic';
+import { listProfileIds, profileDir, propertiesFile, readActiveProfileId, type ProfileProperties } from './directory';
+
+export class ProfileNotFound extends Error {
+  constructor(readonly id: string) {
+    super(`no profile "${id}"`);
+  }
+}
+
+export class InvalidProperties extends Error {
+  constructor(
+    readonly id: string,
+    readonly issues: FieldIssue[],
+  ) {
+    super(`profile "${id}": ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+  }
+}
+
+/** One profile as found on disk: its JSON, or why it cannot be read. */
+export interface StoredProfile {
+  id: string;
+  json: Record<string, unknown>;
+  /** Set when the file is not valid JSON or does not follow the model. */
+  problem?: string;
+  issues?: FieldIssue[];
+}
+
+const queues = new Map<string, Promise<unknown>>();
+
+/** Runs changes to one data directory's profiles one after another (saves, deletes, activation). */
+export function withProfilesLock<T>(dataDir: string, work: () => Promise<T>): Promise<T> {
+  const key = path.resolve(dataDir);
+  const previous = queues.get(key) ?? Promise.resolve();
+  const next = previous.then(work, work);
+  const settled = next.catch(() => undefined);
+  queues.set(key, settled);
+  void settled.then(() => {
+    if (queues.get(key) === settled) queues.delete(key);
+  });
+  return next;
+}
+
+export async function profileExists(dataDir: string, id: string): Promise<boolean> {
+  return fs.access(propertiesFile(dataDir, id)).then(
+    () => true,
+    () => false,
+  );
+}
+
+export async function loadStored(dataDir: string, id: string): Promise<StoredProfile> {
+  let text: string;
+  try {
+    text = await fs.readFile(propertiesFile(dataDir, id), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ProfileNotFound(id);
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { id, json: { id }, problem: `properties.json is not valid JSON (${(error as Error).message})` };
+  }
+  const checked = validateProperties(json);
+  if (!checked.ok) {
+    const problem = `properties.json does not follow the model: ${checked.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`;
+    const base = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+    return { id, json: { ...base, id }, problem, issues: checked.issues };
+  }
+  if (checked.value.id !== id) {
+    return { id, json: { ...checked.value, id }, problem: `properties.json says id "${checked.value.id}" but lives in the folder of "${id}"` };
+  }
+  return { id, json: checked.value };
+}
+
+/** A profile that follows the model, or an error naming each field that does not. */
+export async function loadValid(dataDir: string, id: string): Promise<ProfileProperties> {
+  const stored = await loadStored(dataDir, id);
+  if (stored.problem) throw new InvalidProperties(id, stored.issues ?? [{ path: '(file)', message: stored.problem }]);
+  return stored.json as ProfileProperties;
+}
+
+export async function loadAll(dataDir: string): Promise<StoredProfile[]> {
+  const ids = await listProfileIds(dataDir);
+  return Promise.all(ids.map((id) => loadStored(dataDir, id)));
+}
+
+/** Writes properties.json atomically, the previous version kept as `properties.json.bak`. */
+export async function writeProfile(dataDir: string, profile: ProfileProperties): Promise<string> {
+  const file = propertiesFile(dataDir, profile.id);
+  await writeJsonAtomic(file, profile, { backup: true, mode: 0o600 });
+  return `${file}.bak`;
+}
+
+/** Moves the profile's folder to `<dataDir>/deleted-profiles/<id>.<time>` and says where. */
+export async function removeProfile(dataDir: string, id: string): Promise<string> {
+  if (!(await profileExists(dataDir, id))) throw new ProfileNotFound(id);
+  const trash = path.join(dataDir, 'deleted-profiles');
+  await fs.mkdir(trash, { recursive: true });
+  const target = path.join(trash, `${id}.${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  await fs.rename(profileDir(dataDir, id), target);
+  return target;
+}
+
+export async function activeId(dataDir: string): Promise<string | undefined> {
+  return readActiveProfileId(dataDir);
+}

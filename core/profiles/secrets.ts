@@ -1,0 +1,112 @@
+// The secrets of a profile. The API never returns them: each is replaced by SECRET_MASK,
+// and a save that sends the mask back keeps the stored value. The database password
+// (`mongoProps.credentials.passwd`) is sealed at rest when `pathProps.encrypted` is true.
+import { SECRET_MASK } from '../contract/profiles';
+import { isSealed, openSecret, sealSecret, SecretError } from '../secrets/secrets';
+import type { ProfileProperties } from './directory';
+
+/** Keys whose string values are secrets wherever they appear in properties.json. */
+const SECRET_KEY = /^(passwd|password|secret|token|api[_-]?key|client[_-]?secret|secret[_-]?id|private[_-]?key)$/i;
+export const PASSWD_PATH = ['mongoProps', 'credentials', 'passwd'];
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A copy with every non-empty secret replaced by the mask, and the paths that were masked. */
+export function maskSecrets<T>(json: T): { masked: T; paths: string[] } {
+  const paths: string[] = [];
+  const visit = (node: unknown, at: string[]): unknown => {
+    if (Array.isArray(node)) return node.map((item, i) => visit(item, [...at, String(i)]));
+    if (!isObject(node)) return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => {
+        if (SECRET_KEY.test(key) && typeof value === 'string' && value !== '') {
+          paths.push([...at, key].join('.'));
+          return [key, SECRET_MASK];
+        }
+        return [key, visit(value, [...at, key])];
+      }),
+    );
+  };
+  return { masked: visit(json, []) as T, paths };
+}
+
+const getAt = (json: unknown, at: string[]): unknown =>
+  at.reduce<unknown>((node, key) => (isObject(node) || Array.isArray(node) ? (node as Json)[key] : undefined), json);
+
+/**
+ * Puts back, wherever the incoming document carries the mask, the value stored at the same
+ * path. A mask with nothing stored behind it is dropped and reported (e.g. an exported file
+ * imported elsewhere: its secrets must be set again).
+ */
+export function restoreMasked<T>(incoming: T, stored: unknown): { value: T; dropped: string[] } {
+  const dropped: string[] = [];
+  const visit = (node: unknown, at: string[]): unknown => {
+    if (Array.isArray(node)) return node.map((item, i) => visit(item, [...at, String(i)]));
+    if (!isObject(node)) return node;
+    const out: Json = {};
+    for (const [key, value] of Object.entries(node)) {
+      const path = [...at, key];
+      if (value === SECRET_MASK && SECRET_KEY.test(key)) {
+        const previous = getAt(stored, path);
+        if (typeof previous === 'string' && previous !== '') out[key] = previous;
+        else dropped.push(path.join('.'));
+        continue;
+      }
+      out[key] = visit(value, path);
+    }
+    return out;
+  };
+  return { value: visit(incoming, []) as T, dropped };
+}
+
+function withPasswd(profile: ProfileProperties, passwd: string): ProfileProperties {
+  const mongoProps = isObject(profile.mongoProps) ? profile.mongoProps : {};
+  const credentials = isObject(mongoProps.credentials) ? mongoProps.credentials : {};
+  return { ...profile, mongoProps: { ...mongoProps, credentials: { ...credentials, passwd } } };
+}
+
+const storedPasswd = (profile: unknown): string | undefined => {
+  const value = getAt(profile, PASSWD_PATH);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+const wantsEncryption = (profile: unknown) => getAt(profile, ['pathProps', 'encrypted']) === true;
+
+export function secretErrorFor(profileId: string, error: unknown): SecretError {
+  const cause = error instanceof Error ? error.message : String(error);
+  return new SecretError(`profile "${profileId}": mongoProps.credentials.passwd cannot be read: ${cause}. Set the password again.`);
+}
+
+/** The profile as it goes to disk: the password sealed when `pathProps.encrypted` is true, clear otherwise. */
+export async function sealForStorage(dataDir: string, profile: ProfileProperties): Promise<ProfileProperties> {
+  const passwd = storedPasswd(profile);
+  if (passwd === undefined) return profile;
+  if (wantsEncryption(profile)) return isSealed(passwd) ? profile : withPasswd(profile, await sealSecret(dataDir, passwd));
+  if (!isSealed(passwd)) return profile;
+  try {
+    return withPasswd(profile, await openSecret(dataDir, passwd));
+  } catch (error) {
+    throw secretErrorFor(profile.id, error);
+  }
+}
+
+export const profileSecrets = {
+  /**
+   * The database password of a profile in clear, for connecting; undefined when none is set.
+   * Throws a SecretError naming the profile when a sealed password cannot be read.
+   */
+  async passwordOf(dataDir: string, profile: ProfileProperties): Promise<string | undefined> {
+    const passwd = storedPasswd(profile);
+    if (passwd === undefined) return undefined;
+    try {
+      return await openSecret(dataDir, passwd);
+    } catch (error) {
+      throw secretErrorFor(profile.id, error);
+    }
+  },
+  /** Whether a password is stored (the API says so without showing it). */
+  isSet: (profile: unknown) => storedPasswd(profile) !== undefined,
+};
+
+export { SecretError };

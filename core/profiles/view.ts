@@ -1,0 +1,36 @@
+// What the API shows of a profile: the service's `{ metadata, profile }` entry, secrets masked,
+// and the warnings an operator must see (a legacy `activate`, an unreadable secret, a bad file).
+import type { ProfileEntry } from '../contract/profiles';
+import { isSealed, openSecret } from '../secrets/secrets';
+import { findLegacyActivate, legacyActivateWarnings } from './legacy-activate';
+import type { StoredProfile } from './repository';
+import { maskSecrets, PASSWD_PATH, profileSecrets, secretErrorFor } from './secrets';
+
+export async function toEntry(dataDir: string, stored: StoredProfile, activeId: string | undefined): Promise<ProfileEntry> {
+  const { json } = stored;
+  const warnings: string[] = [];
+  if (stored.problem) warnings.push(stored.problem);
+  const legacyActivate = findLegacyActivate(json);
+  warnings.push(...legacyActivateWarnings(json, legacyActivate));
+  const passwd = (json.mongoProps as { credentials?: { passwd?: unknown } } | undefined)?.credentials?.passwd;
+  if (isSealed(passwd)) {
+    try {
+      await openSecret(dataDir, passwd);
+    } catch (error) {
+      warnings.push(secretErrorFor(stored.id, error).message);
+    }
+  }
+  const { masked, paths } = maskSecrets(json);
+  return {
+    metadata: {
+      isActive: stored.id === activeId,
+      passwdSet: profileSecrets.isSet(json),
+      maskedFields: paths,
+      warnings,
+      legacyActivate,
+    },
+    profile: masked as ProfileEntry['profile'],
+  };
+}
+
+export { PASSWD_PATH };
