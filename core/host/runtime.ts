@@ -5,6 +5,7 @@
 import type { ProfileProperties } from '../profiles/directory';
 import type { Store } from '../store/port';
 import { openStore } from '../store/open';
+import { createMissingCollectionsAtOpen } from '../indexes/startup';
 
 export interface Runtime {
   profile: ProfileProperties;
@@ -14,6 +15,7 @@ export interface Runtime {
 
 export async function openRuntime(dataDir: string, profile: ProfileProperties): Promise<Runtime> {
   const store = await openStore(dataDir, profile);
+  await createMissingCollectionsAtOpen(store);
   return { profile, store };
 }
 

@@ -31,6 +31,18 @@ const causeOf = (error: unknown) => (error instanceof Error ? error.message : St
 
 export class IndexBuilds {
   private readonly states = new Map<string, BuildState>();
+  /**
+   * Index changes of all collections go to the store one at a time: the database
+   * builds one index at a time anyway, and the embedded store keeps every
+   * collection's index specs in one file.
+   */
+  private ddlTail: Promise<unknown> = Promise.resolve();
+
+  private ddl<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.ddlTail.then(work, work);
+    this.ddlTail = result.catch(() => undefined);
+    return result;
+  }
 
   constructor(private readonly store: Store) {}
 
@@ -117,7 +129,7 @@ export class IndexBuilds {
       state.progress = { done, total: steps.length, index: index.name };
       if (step.drop !== undefined) {
         try {
-          await collection.dropIndex(step.drop);
+          await this.ddl(() => collection.dropIndex(step.drop!));
         } catch (error) {
           state.failure = {
             index: index.name,
@@ -128,7 +140,7 @@ export class IndexBuilds {
         }
       }
       try {
-        await collection.createIndex({ key: index.key, name: index.name, ...(index.unique ? { unique: true } : {}) });
+        await this.ddl(() => collection.createIndex({ key: index.key, name: index.name, ...(index.unique ? { unique: true } : {}) }));
       } catch (error) {
         state.failure = {
           index: index.name,

@@ -21,3 +21,13 @@ export async function createMissingCollections(store: Store, warn: (message: str
   }
   return absent.map((declared) => declared.collection);
 }
+
+/**
+ * The startup hook of a profile's runtime. The embedded store is local and quick, so
+ * startup waits for it; a MongoDB that is slow or down must not hold startup, so its
+ * collections are created in the background (the Indexing tab shows the builds).
+ */
+export async function createMissingCollectionsAtOpen(store: Store): Promise<void> {
+  const creating = createMissingCollections(store).then(() => indexBuildsOf(store).whenIdle());
+  if (store.kind === 'embedded') await creating;
+}
