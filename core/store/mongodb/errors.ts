@@ -35,7 +35,7 @@ export function rewriteMongoError(error: unknown, s: MongoSettings, collection?:
   switch (e?.code) {
     case 11000:
     case 11001:
-      return make('duplicate-key', `duplicate key in collection ${collection ?? '?'}: ${JSON.stringify(e.keyValue ?? indexOf(e.message))} already exists`);
+      return make('duplicate-key', `duplicate key in collection ${collection ?? '?'}${duplicateDetail(e)}`);
     case 85:
     case 86:
       return make('index-conflict', `index conflict${where}: ${e.message}`);
@@ -72,6 +72,8 @@ function describeCause(e: DriverError): string {
   return e.message || 'no server answered';
 }
 
-function indexOf(message: string) {
-  return /index: (\S+)/.exec(message)?.[1] ?? 'unique index';
+function duplicateDetail(e: DriverError) {
+  const index = /index: (\S+)/.exec(e.message)?.[1];
+  const key = e.keyValue ? JSON.stringify(e.keyValue) : /dup key: (\{.*\})/.exec(e.message)?.[1];
+  return `${index ? ` (index ${index})` : ''}${key ? `: ${key} already exists` : ''}`;
 }

@@ -9,19 +9,31 @@ import { mongoSettings, type MongoProps, type MongoSettings } from './settings';
 
 export function openMongoStore(props: MongoProps, options: { timeoutMs?: number } = {}): Store {
   const s = mongoSettings(props, options.timeoutMs);
-  let client: MongoClient | undefined;
-  let setupError: StoreError | undefined;
-  try {
-    client = new MongoClient(s.url, s.options);
-  } catch (error) {
-    setupError = rewriteMongoError(error, s);
-  }
+  let connecting: Promise<MongoClient> | undefined;
   let closed = false;
-  const db = (): Db => {
-    if (setupError) throw setupError;
-    if (closed) throw new StoreError('failed', `the connection to MongoDB at ${s.hosts} is closed`);
-    return client!.db(s.db);
+
+  // Connects at the first call; a failed connection is forgotten so the next call
+  // tries again (a database that was down at startup is used once it is back).
+  const client = (): Promise<MongoClient> => {
+    if (closed) return Promise.reject(new StoreError('failed', `the connection to MongoDB at ${s.hosts} is closed`));
+    if (!connecting) {
+      const attempt = (async () => {
+        const c = new MongoClient(s.url, s.options);
+        try {
+          return await c.connect();
+        } catch (error) {
+          await c.close().catch(() => undefined);
+          throw error;
+        }
+      })();
+      connecting = attempt;
+      attempt.catch(() => {
+        if (connecting === attempt) connecting = undefined;
+      });
+    }
+    return connecting;
   };
+  const db = async (): Promise<Db> => (await client()).db(s.db);
   const run = async <T>(fn: () => Promise<T>, collection?: string): Promise<T> => {
     try {
       return await fn();
@@ -35,21 +47,24 @@ export function openMongoStore(props: MongoProps, options: { timeoutMs?: number 
     location: `MongoDB at ${s.hosts} (db ${s.db})`,
     collection(name: string): Collection {
       checkCollectionName(name);
-      return new MongoCollection(name, () => db().collection(name) as RawCollection, run);
+      return new MongoCollection(name, async () => (await db()).collection(name) as RawCollection, run);
     },
     listCollections: () =>
       run(async () => {
-        const names = await db().listCollections({}, { nameOnly: true }).toArray();
+        const names = await (await db()).listCollections({}, { nameOnly: true }).toArray();
         return names.map((c) => c.name).filter((n) => !n.startsWith('system.')).sort();
       }),
     ping: () =>
       run(async () => {
-        await db().command({ ping: 1 });
+        await (await db()).command({ ping: 1 });
       }),
     async close() {
       if (closed) return;
       closed = true;
-      await client?.close().catch(() => undefined);
+      const pending = connecting;
+      connecting = undefined;
+      const c = await pending?.catch(() => undefined);
+      await c?.close().catch(() => undefined);
     },
   };
 }
@@ -63,12 +78,12 @@ type Run = <T>(fn: () => Promise<T>, collection?: string) => Promise<T>;
 class MongoCollection implements Collection {
   constructor(
     readonly name: string,
-    private readonly coll: () => RawCollection,
+    private readonly coll: () => Promise<RawCollection>,
     private readonly runner: Run,
   ) {}
 
   private run<T>(fn: (c: RawCollection) => Promise<T>) {
-    return this.runner(() => fn(this.coll()), this.name);
+    return this.runner(async () => fn(await this.coll()), this.name);
   }
 
   insertOne(doc: Doc) {
@@ -179,7 +194,8 @@ function updateResult(r: { matchedCount: number; modifiedCount: number }): Updat
 
 function toSpec(raw: Document): IndexSpec {
   const spec: IndexSpec = { key: raw.key as IndexSpec['key'], name: String(raw.name) };
-  if (raw.unique) spec.unique = true;
+  // MongoDB never lists `unique` on _id_; some compatible servers do.
+  if (raw.unique && spec.name !== '_id_') spec.unique = true;
   if (raw.sparse) spec.sparse = true;
   if (typeof raw.expireAfterSeconds === 'number') spec.expireAfterSeconds = raw.expireAfterSeconds;
   return spec;

@@ -1,0 +1,327 @@
+// The store contract: what every adapter of core/store/port.ts must do. Each
+// backend's test file calls `storeContract` with a factory; cases a backend
+// cannot serve are listed in `lacks` and skipped with that reason printed.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import type { Collection, Doc, Store } from '../../core/store/port';
+import { StoreError } from '../../core/store/errors';
+
+export type Feature =
+  | 'projection'
+  | 'dropIndexes'
+  | 'listCollections'
+  | 'ttlIndexes'
+  | 'sparseIndexes'
+  | 'indexConflicts'
+  | 'atomicFindOneAndUpdate';
+
+export interface StoreBackend {
+  /** Opens a new client on the same database: two opens are two racing clients. */
+  open(): Promise<Store>;
+  dispose(): Promise<void>;
+}
+
+export interface ContractOptions {
+  /** A backend, or why none is available here (the whole suite is then skipped with that reason). */
+  backend: () => Promise<StoreBackend | { unavailable: string }>;
+  lacks?: Partial<Record<Feature, string>>;
+  kind: Store['kind'];
+}
+
+export function storeContract(label: string, options: ContractOptions) {
+  describe(`store contract: ${label}`, () => {
+    let backend: StoreBackend | undefined;
+    let unavailable: string | undefined;
+    let store: Store;
+
+    beforeAll(async () => {
+      const made = await options.backend();
+      if ('unavailable' in made) {
+        unavailable = made.unavailable;
+        console.warn(`[store contract: ${label}] skipped: ${unavailable}`);
+        return;
+      }
+      backend = made;
+      store = await backend.open();
+    }, 30_000);
+
+    afterAll(async () => {
+      await store?.close();
+      await backend?.dispose();
+    });
+
+    /** Skips (printing why) when there is no backend or it lacks a feature. */
+    function need(ctx: TestContext, feature?: Feature) {
+      if (unavailable) ctx.skip(unavailable);
+      const reason = feature && options.lacks?.[feature];
+      if (reason) {
+        console.warn(`[store contract: ${label}] "${ctx.task.name}" skipped: ${reason}`);
+        ctx.skip(reason);
+      }
+    }
+
+    const fresh = (prefix: string): Collection => store.collection(`${prefix}_${randomBytes(4).toString('hex')}`);
+    const stripIds = (docs: Doc[]) => docs.map(({ _id, ...rest }) => rest);
+
+    it('says what kind of store it is and where', (ctx) => {
+      need(ctx);
+      expect(store.kind).toBe(options.kind);
+      expect(store.location.length).toBeGreaterThan(0);
+    });
+
+    it('answers a ping', async (ctx) => {
+      need(ctx);
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+
+    it('inserts documents with string ids, generated or given', async (ctx) => {
+      need(ctx);
+      const c = fresh('insert');
+      const generated = await c.insertOne({ name: 'a' });
+      expect(typeof generated).toBe('string');
+      expect(await c.insertOne({ _id: 'given-1', name: 'b' })).toBe('given-1');
+      const many = await c.insertMany([{ name: 'c' }, { _id: 'given-2', name: 'd' }]);
+      expect(many).toHaveLength(2);
+      expect(many[1]).toBe('given-2');
+      expect(await c.findOne({ _id: generated })).toEqual({ _id: generated, name: 'a' });
+      expect(await c.count()).toBe(4);
+    });
+
+    it('keeps dates, nested objects and arrays', async (ctx) => {
+      need(ctx);
+      const c = fresh('values');
+      const at = new Date('2022-03-01T10:00:00.000Z');
+      const id = await c.insertOne({ metrics: { start_time: at, user: 'admin' }, children: ['j1', 'j2'], n: 1.5, ok: false });
+      const doc = await c.findOne({ _id: id });
+      expect(doc?.metrics).toEqual({ start_time: at, user: 'admin' });
+      expect((doc?.metrics as { start_time: unknown }).start_time).toBeInstanceOf(Date);
+      expect(doc?.children).toEqual(['j1', 'j2']);
+      expect(doc?.n).toBe(1.5);
+      expect(doc?.ok).toBe(false);
+    });
+
+    it('finds with filters, dotted fields, sort, skip and limit', async (ctx) => {
+      need(ctx);
+      const c = fresh('find');
+      await c.insertMany([
+        { name: 'a', status: 'running', metrics: { start_time: 3 }, tag: 'x' },
+        { name: 'b', status: 'complete', metrics: { start_time: 1 } },
+        { name: 'c', status: 'error', metrics: { start_time: 5 }, tag: 'y' },
+        { name: 'd', status: 'running', metrics: { start_time: 2 } },
+        { name: 'e', status: 'paused', metrics: { start_time: 4 } },
+      ]);
+      const names = (docs: Doc[]) => docs.map((d) => d.name);
+      expect(names(await c.find({ status: 'running' }, { sort: { name: 1 } }))).toEqual(['a', 'd']);
+      expect(names(await c.find({ status: { $in: ['error', 'paused'] } }, { sort: { name: 1 } }))).toEqual(['c', 'e']);
+      expect(names(await c.find({ status: { $nin: ['running', 'complete'] } }, { sort: { name: 1 } }))).toEqual(['c', 'e']);
+      expect(names(await c.find({ status: { $ne: 'running' } }, { sort: { name: 1 } }))).toEqual(['b', 'c', 'e']);
+      expect(names(await c.find({ 'metrics.start_time': { $gte: 2, $lt: 4 } }, { sort: { name: 1 } }))).toEqual(['a', 'd']);
+      expect(names(await c.find({ 'metrics.start_time': { $gt: 4 } }))).toEqual(['c']);
+      expect(names(await c.find({ 'metrics.start_time': { $lte: 1 } }))).toEqual(['b']);
+      expect(names(await c.find({ tag: { $exists: true } }, { sort: { name: 1 } }))).toEqual(['a', 'c']);
+      expect(names(await c.find({ $or: [{ name: 'a' }, { status: 'paused' }] }, { sort: { name: 1 } }))).toEqual(['a', 'e']);
+      expect(names(await c.find({ $and: [{ status: 'running' }, { name: 'd' }] }))).toEqual(['d']);
+      expect(names(await c.find({}, { sort: { 'metrics.start_time': -1 } }))).toEqual(['c', 'e', 'a', 'd', 'b']);
+      expect(names(await c.find({}, { sort: { 'metrics.start_time': 1 }, skip: 1, limit: 2 }))).toEqual(['d', 'a']);
+      expect((await c.findOne({ status: 'running' }, { sort: { name: -1 } }))?.name).toBe('d');
+      expect(await c.findOne({ status: 'canceled' })).toBeNull();
+      expect(await c.count({ status: 'running' })).toBe(2);
+    });
+
+    it('projects fields in and out', async (ctx) => {
+      need(ctx, 'projection');
+      const c = fresh('projection');
+      const id = await c.insertOne({ name: 'a', status: 'running', metrics: { start_time: 1, user: 'u' } });
+      expect(await c.findOne({ _id: id }, { projection: { name: 1, 'metrics.user': 1 } })).toEqual({
+        _id: id,
+        name: 'a',
+        metrics: { user: 'u' },
+      });
+      expect(await c.find({}, { projection: { metrics: 0, _id: 0 } })).toEqual([{ name: 'a', status: 'running' }]);
+    });
+
+    it('updates with $set, $unset and $inc and counts matched and modified', async (ctx) => {
+      need(ctx);
+      const c = fresh('update');
+      const id = await c.insertOne({ name: 'a', attempt: 1, workerId: 'w1', incoming: { x: 1 } });
+      await c.insertOne({ name: 'b', attempt: 1 });
+      expect(await c.updateOne({ _id: id }, { $set: { status: 'running', 'incoming.y': 2 }, $unset: { workerId: '' }, $inc: { attempt: 1 } })).toEqual({
+        matched: 1,
+        modified: 1,
+      });
+      expect(await c.findOne({ _id: id })).toEqual({ _id: id, name: 'a', attempt: 2, status: 'running', incoming: { x: 1, y: 2 } });
+      expect(await c.updateOne({ _id: id }, { $set: { status: 'running' } })).toEqual({ matched: 1, modified: 0 });
+      expect(await c.updateOne({ name: 'nobody' }, { $set: { status: 'x' } })).toEqual({ matched: 0, modified: 0 });
+      expect(await c.updateMany({ attempt: { $gte: 1 } }, { $inc: { attempt: 10 } })).toEqual({ matched: 2, modified: 2 });
+      expect(stripIds(await c.find({}, { sort: { name: 1 } })).map((d) => d.attempt)).toEqual([12, 11]);
+    });
+
+    it('finds one and updates it, by sort, returning the document after the update', async (ctx) => {
+      need(ctx);
+      const c = fresh('claim');
+      await c.insertMany([
+        { name: 't2', status: 'queued', queuedAt: 2, runAfter: 0 },
+        { name: 't1', status: 'queued', queuedAt: 1, runAfter: 0 },
+        { name: 't3', status: 'queued', queuedAt: 3, runAfter: 99 },
+      ]);
+      const claim = () =>
+        c.findOneAndUpdate({ status: 'queued', runAfter: { $lte: 10 } }, { $set: { status: 'running', workerId: 'w' }, $inc: { attempt: 1 } }, { sort: { queuedAt: 1 } });
+      expect(await claim()).toMatchObject({ name: 't1', status: 'running', workerId: 'w', attempt: 1 });
+      expect(await claim()).toMatchObject({ name: 't2', status: 'running' });
+      expect(await claim()).toBeNull();
+      expect(await c.count({ status: 'queued' })).toBe(1);
+    });
+
+    it('deletes one or many and says how many', async (ctx) => {
+      need(ctx);
+      const c = fresh('delete');
+      await c.insertMany([{ s: 1 }, { s: 1 }, { s: 1 }, { s: 2 }]);
+      expect(await c.deleteOne({ s: 1 })).toBe(1);
+      expect(await c.deleteMany({ s: 1 })).toBe(2);
+      expect(await c.deleteMany({ s: 9 })).toBe(0);
+      expect(await c.count()).toBe(1);
+    });
+
+    it('creates indexes with names and options and lists them in MongoDB shape', async (ctx) => {
+      need(ctx);
+      const c = fresh('indexes');
+      await c.insertOne({ name: 'w1', status: 'queued' });
+      await c.createIndex({ key: { status: 1, 'metrics.start_time': -1 }, name: 'status_1_metrics.start_time_-1' });
+      await c.createIndex({ key: { name: 1 }, name: 'name_1', unique: true });
+      // The same definition again is a no-op.
+      await c.createIndex({ key: { name: 1 }, name: 'name_1', unique: true });
+      const listed = await c.listIndexes();
+      expect(listed.find((i) => i.name === '_id_')).toEqual({ key: { _id: 1 }, name: '_id_' });
+      expect(listed.find((i) => i.name === 'name_1')).toEqual({ key: { name: 1 }, name: 'name_1', unique: true });
+      const compound = listed.find((i) => i.name === 'status_1_metrics.start_time_-1');
+      expect(compound?.key).toEqual({ status: 1, 'metrics.start_time': -1 });
+      expect(Object.keys(compound!.key)).toEqual(['status', 'metrics.start_time']);
+      expect(compound?.unique).toBeFalsy();
+      expect(listed).toHaveLength(3);
+    });
+
+    it('keeps sparse and TTL options', async (ctx) => {
+      need(ctx, 'sparseIndexes');
+      const c = fresh('options');
+      await c.insertOne({ x: 1 });
+      await c.createIndex({ key: { code: 1 }, name: 'code_1', unique: true, sparse: true });
+      // Sparse: documents without the field do not collide.
+      await c.insertMany([{ other: 1 }, { other: 2 }]);
+      if (!options.lacks?.ttlIndexes) {
+        await c.createIndex({ key: { heartbeatAt: 1 }, name: 'heartbeatAt_1', expireAfterSeconds: 3600 });
+        expect((await c.listIndexes()).find((i) => i.name === 'heartbeatAt_1')).toEqual({
+          key: { heartbeatAt: 1 },
+          name: 'heartbeatAt_1',
+          expireAfterSeconds: 3600,
+        });
+      }
+      expect((await c.listIndexes()).find((i) => i.name === 'code_1')).toEqual({ key: { code: 1 }, name: 'code_1', unique: true, sparse: true });
+    });
+
+    it('enforces unique indexes on insert and update', async (ctx) => {
+      need(ctx);
+      const c = fresh('unique');
+      await c.createIndex({ key: { name: 1 }, name: 'name_1', unique: true });
+      await c.insertOne({ name: 'wf-a' });
+      const id = await c.insertOne({ name: 'wf-b' });
+      const insert = await c.insertOne({ name: 'wf-a' }).catch((e: unknown) => e);
+      expect(insert).toBeInstanceOf(StoreError);
+      expect((insert as StoreError).code).toBe('duplicate-key');
+      expect((insert as Error).message).toMatch(/duplicate key in collection unique_\w+/);
+      const update = await c.updateOne({ _id: id }, { $set: { name: 'wf-a' } }).catch((e: unknown) => e);
+      expect((update as StoreError).code).toBe('duplicate-key');
+      expect(await c.count({ name: 'wf-a' })).toBe(1);
+    });
+
+    it('refuses a unique index over duplicate data', async (ctx) => {
+      need(ctx);
+      const c = fresh('dupdata');
+      await c.insertMany([{ name: 'x' }, { name: 'x' }]);
+      const dup = await c.createIndex({ key: { name: 1 }, name: 'name_1', unique: true }).catch((e: unknown) => e);
+      expect((dup as StoreError).code).toBe('duplicate-key');
+      expect((await c.listIndexes()).map((i) => i.name)).toEqual(['_id_']);
+    });
+
+    it('refuses an index name reused for another key', async (ctx) => {
+      need(ctx, 'indexConflicts');
+      const c = fresh('conflict');
+      await c.insertOne({ name: 'x' });
+      await c.createIndex({ key: { name: 1 }, name: 'by_name' });
+      const conflict = await c.createIndex({ key: { other: 1 }, name: 'by_name' }).catch((e: unknown) => e);
+      expect((conflict as StoreError).code).toBe('index-conflict');
+    });
+
+    it('drops an index by name', async (ctx) => {
+      need(ctx, 'dropIndexes');
+      const c = fresh('drop');
+      await c.insertOne({ name: 'a' });
+      await c.createIndex({ key: { name: 1 }, name: 'wrong_name', unique: true });
+      await c.dropIndex('wrong_name');
+      expect((await c.listIndexes()).map((i) => i.name)).toEqual(['_id_']);
+      // The unique constraint went with it.
+      await c.insertOne({ name: 'a' });
+      const missing = await c.dropIndex('wrong_name').catch((e: unknown) => e);
+      expect((missing as StoreError).code).toBe('index-not-found');
+    });
+
+    it('lists the collections that hold data', async (ctx) => {
+      need(ctx, 'listCollections');
+      const c = fresh('listed');
+      await c.insertOne({ a: 1 });
+      expect(await store.listCollections()).toContain(c.name);
+    });
+
+    it('has no indexes and no documents for a collection never written', async (ctx) => {
+      need(ctx);
+      const c = fresh('never');
+      expect(await c.find({})).toEqual([]);
+      expect(await c.count()).toBe(0);
+      // MongoDB lists nothing; a server may list the implicit _id_ index.
+      for (const index of await c.listIndexes()) expect(index.name).toBe('_id_');
+      expect(await c.findOneAndUpdate({}, { $set: { a: 1 } })).toBeNull();
+    });
+
+    it('two clients racing find-one-and-update on one queue never take the same document', async (ctx) => {
+      need(ctx, 'atomicFindOneAndUpdate');
+      const N = 60;
+      const name = `queue_${randomBytes(4).toString('hex')}`;
+      const other = await backend!.open();
+      try {
+        const queue = store.collection(name);
+        await queue.createIndex({ key: { status: 1, queuedAt: 1 }, name: 'status_1_queuedAt_1' });
+        await queue.insertMany(Array.from({ length: N }, (_, i) => ({ status: 'queued', queuedAt: i, runAfter: 0 })));
+        const worker = async (client: Store, workerId: string) => {
+          const taken: string[] = [];
+          for (;;) {
+            const doc = await client
+              .collection(name)
+              .findOneAndUpdate({ status: 'queued', runAfter: { $lte: 1 } }, { $set: { status: 'running', workerId } }, { sort: { queuedAt: 1 } });
+            if (!doc) return taken;
+            expect(doc.workerId).toBe(workerId);
+            taken.push(doc._id!);
+          }
+        };
+        // Several claim loops per client, so the claims really interleave.
+        const results = await Promise.all([
+          ...[1, 2, 3].map((i) => worker(store, `a${i}`)),
+          ...[1, 2, 3].map((i) => worker(other, `b${i}`)),
+        ]);
+        const all = results.flat();
+        expect(all).toHaveLength(N);
+        expect(new Set(all).size).toBe(N);
+        // Each document is owned by the worker that claimed it.
+        const byWorker = new Map<string, string>();
+        results.forEach((ids, i) => ids.forEach((id) => byWorker.set(id, i < 3 ? `a${i + 1}` : `b${i - 2}`)));
+        for (const doc of await queue.find({})) expect(doc.workerId).toBe(byWorker.get(doc._id!));
+        expect(await queue.count({ status: 'queued' })).toBe(0);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('refuses an unsafe collection name', (ctx) => {
+      need(ctx);
+      expect(() => store.collection('../escape')).toThrow(/invalid collection name/);
+    });
+  });
+}
