@@ -4,12 +4,14 @@ import { healthOperations } from './health';
 import { indexesOperations } from './indexes';
 import { profilesOperations } from './profiles';
 import { releaseOperations } from './release';
+import { workflowsOperations } from './workflows';
 
 export const contract = {
   ...healthOperations,
   ...indexesOperations,
   ...profilesOperations,
   ...releaseOperations,
+  ...workflowsOperations,
 };
 
 export type Contract = typeof contract;

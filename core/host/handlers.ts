@@ -5,6 +5,7 @@ import { healthStatus } from '../health/status';
 import { indexesHandlers } from '../indexes/handlers';
 import { profilesHandlers } from '../profiles/handlers';
 import { releaseHandlers } from '../release/handlers';
+import { workflowsHandlers } from '../engine/workflow/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
   return {
@@ -12,5 +13,6 @@ export function buildHandlers(state: HostState): Handlers {
     ...indexesHandlers(state),
     ...profilesHandlers(state),
     ...releaseHandlers(state),
+    ...workflowsHandlers(state),
   };
 }

@@ -1,0 +1,50 @@
+// The workflow operations: import (validated), list, get, delete.
+import { OpError, type Handler } from '../../dispatch/dispatch';
+import type { HostState } from '../../host/state';
+import type { Workflow, WorkflowProblem } from '../../contract/workflows';
+import { knownMethods } from './known';
+import { deleteWorkflow, getWorkflow, listWorkflows, saveWorkflow, WorkflowExistsError } from './repository';
+import { validateWorkflow } from './validate';
+
+type WorkflowHandlers = {
+  'workflows.create': Handler<'workflows.create'>;
+  'workflows.list': Handler<'workflows.list'>;
+  'workflows.get': Handler<'workflows.get'>;
+  'workflows.delete': Handler<'workflows.delete'>;
+};
+
+/** Validates a workflow against the methods known to the active profile; throws a 400 naming each problem. */
+export function assertValidWorkflow(state: HostState, workflow: Workflow): void {
+  const problems = validateWorkflow(workflow, knownMethods(state.runtime.adapters));
+  if (problems.length === 0) return;
+  throw new OpError(400, `workflow "${workflow.name}" cannot be imported: ${problems.map((p) => p.message).join('; ')}`, {
+    problems,
+    issues: problems.map((p: WorkflowProblem) => ({ path: `body.${p.path}`, message: p.message })),
+  });
+}
+
+export function workflowsHandlers(state: HostState): WorkflowHandlers {
+  return {
+    'workflows.create': async ({ body, query }, ctx) => {
+      assertValidWorkflow(state, body);
+      try {
+        const saved = await saveWorkflow(state.runtime.store, body, { overwrite: query.overwrite });
+        ctx.setStatus(201);
+        return saved;
+      } catch (error) {
+        if (error instanceof WorkflowExistsError) throw new OpError(409, error.message, { name: body.name });
+        throw error;
+      }
+    },
+    'workflows.list': async () => ({ items: await listWorkflows(state.runtime.store) }),
+    'workflows.get': async ({ params }) => {
+      const workflow = await getWorkflow(state.runtime.store, params.name);
+      if (!workflow) throw new OpError(404, `no workflow named "${params.name}"`);
+      return workflow;
+    },
+    'workflows.delete': async ({ params }) => {
+      if (!(await deleteWorkflow(state.runtime.store, params.name))) throw new OpError(404, `no workflow named "${params.name}"`);
+      return { deleted: params.name };
+    },
+  };
+}

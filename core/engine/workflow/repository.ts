@@ -1,0 +1,103 @@
+// Workflows in the `workflows` collection of the active profile's store, one
+// document per workflow in the reference shape plus `created` / `lastUpdated`.
+// Keys the embedded store cannot hold (a leading `$`, as in JSON Schema's
+// `$schema`, or a `.`) are stored escaped and read back as they were.
+import {
+  RESERVED_TASK_IDS,
+  type StoredWorkflow,
+  type Workflow,
+  type WorkflowSummary,
+} from '../../contract/workflows';
+import type { Doc, Store } from '../../store/port';
+
+export const WORKFLOWS_COLLECTION = 'workflows';
+
+export class WorkflowExistsError extends Error {
+  constructor(readonly workflowName: string) {
+    super(`a workflow named "${workflowName}" exists already (import with overwrite=true to replace it)`);
+  }
+}
+
+// Full-width dollar sign and full stop: MongoDB's own advice for such keys.
+const ESC_DOLLAR = '\uFF04';
+const ESC_DOT = '\uFF0E';
+
+function mapKeys(value: unknown, rename: (key: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => mapKeys(item, rename));
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[rename(key)] = mapKeys(item, rename);
+    return out;
+  }
+  return value;
+}
+
+const escapeKey = (key: string) => key.replace(/^\$/, ESC_DOLLAR).replaceAll('.', ESC_DOT);
+const unescapeKey = (key: string) => key.replace(new RegExp(`^${ESC_DOLLAR}`), '$').replaceAll(ESC_DOT, '.');
+
+function toDoc(workflow: Workflow, created: string, lastUpdated: string): Doc {
+  const { _id: _ignored, created: _c, lastUpdated: _u, ...body } = workflow as Workflow & { _id?: unknown; created?: unknown; lastUpdated?: unknown };
+  return { ...(mapKeys(body, escapeKey) as Record<string, unknown>), created, lastUpdated };
+}
+
+function fromDoc(doc: Doc): StoredWorkflow {
+  const { _id: _ignored, ...rest } = doc;
+  const workflow = mapKeys(rest, unescapeKey) as StoredWorkflow;
+  return { ...workflow, transitions: workflow.transitions ?? {} };
+}
+
+export function summarize(workflow: StoredWorkflow): WorkflowSummary {
+  const taskIds = Object.keys(workflow.tasks ?? {}).filter((id) => !(RESERVED_TASK_IDS as readonly string[]).includes(id));
+  const transitionCount = Object.values(workflow.transitions ?? {}).reduce((n, targets) => n + Object.keys(targets).length, 0);
+  return {
+    name: workflow.name,
+    ...(workflow.description !== undefined ? { description: workflow.description } : {}),
+    taskCount: taskIds.length,
+    transitionCount,
+    hasInputSchema: workflow.inputSchema !== undefined,
+    created: workflow.created,
+    lastUpdated: workflow.lastUpdated,
+  };
+}
+
+export async function listWorkflows(store: Store): Promise<WorkflowSummary[]> {
+  const docs = await store.collection(WORKFLOWS_COLLECTION).find({}, { sort: { name: 1 } });
+  return docs.map((doc) => summarize(fromDoc(doc)));
+}
+
+export async function getWorkflow(store: Store, name: string): Promise<StoredWorkflow | null> {
+  const doc = await store.collection(WORKFLOWS_COLLECTION).findOne({ name });
+  return doc ? fromDoc(doc) : null;
+}
+
+/** Saves a validated workflow. Throws `WorkflowExistsError` when the name is taken and `overwrite` is not set. */
+export async function saveWorkflow(store: Store, workflow: Workflow, options: { overwrite?: boolean; now?: Date } = {}): Promise<StoredWorkflow> {
+  const collection = store.collection(WORKFLOWS_COLLECTION);
+  const now = (options.now ?? new Date()).toISOString();
+  const existing = await collection.findOne({ name: workflow.name });
+  if (existing) {
+    if (!options.overwrite) throw new WorkflowExistsError(workflow.name);
+    const doc = toDoc(workflow, String(existing.created ?? now), now);
+    const gone = Object.keys(existing).filter((key) => key !== '_id' && !(key in doc));
+    await collection.updateOne(
+      { _id: existing._id },
+      { $set: doc, ...(gone.length ? { $unset: Object.fromEntries(gone.map((key) => [key, '' as const])) } : {}) },
+    );
+    return fromDoc(doc);
+  }
+  const doc = toDoc(workflow, now, now);
+  try {
+    await collection.insertOne(doc);
+  } catch (error) {
+    // A unique index on name turns a concurrent import of the same name into a duplicate-key error.
+    if (/duplicate|unique/i.test((error as Error).message) && (await collection.findOne({ name: workflow.name }))) {
+      throw new WorkflowExistsError(workflow.name);
+    }
+    throw error;
+  }
+  return fromDoc(doc);
+}
+
+export async function deleteWorkflow(store: Store, name: string): Promise<boolean> {
+  return (await store.collection(WORKFLOWS_COLLECTION).deleteOne({ name })) > 0;
+}
