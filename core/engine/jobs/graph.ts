@@ -1,0 +1,120 @@
+// Which tasks of a job can run next, computed from the workflow and the job's task
+// records alone (no hidden state), so any server can advance any job and doing it
+// twice is harmless. A task with several incoming transitions waits for every one
+// that can still fire: a transition is dead when its source ended in another
+// state, or when its source has not run and nothing still active can reach it.
+import type { FinishState } from '../queue/queue';
+
+export const START = 'workflow_start';
+export const END = 'workflow_end';
+
+export interface Transition {
+  type?: string;
+  state: FinishState;
+}
+export type Transitions = Record<string, Record<string, Transition>>;
+
+/** What the evaluation needs to know of a task record. */
+export interface RecordState {
+  _id: string;
+  taskId: string;
+  iteration: number;
+  status: string;
+  finishState?: string;
+  /** Ids of the records whose transitions started this one. */
+  from?: string[];
+}
+
+export interface ReadyTask {
+  taskId: string;
+  iteration: number;
+  from: string[];
+}
+
+const ACTIVE = new Set(['queued', 'running', 'waiting']);
+
+export function isFinished(record: RecordState): boolean {
+  return (record.status === 'complete' || record.status === 'error') && record.finishState !== undefined;
+}
+
+export function latestRecords(records: RecordState[]): Map<string, RecordState> {
+  const latest = new Map<string, RecordState>();
+  for (const record of records) {
+    const known = latest.get(record.taskId);
+    if (!known || record.iteration > known.iteration) latest.set(record.taskId, record);
+  }
+  return latest;
+}
+
+function incomingOf(transitions: Transitions): Map<string, { src: string; state: string }[]> {
+  const incoming = new Map<string, { src: string; state: string }[]>();
+  for (const [src, targets] of Object.entries(transitions ?? {})) {
+    for (const [dst, transition] of Object.entries(targets ?? {})) {
+      const list = incoming.get(dst) ?? [];
+      list.push({ src, state: transition?.state ?? 'success' });
+      incoming.set(dst, list);
+    }
+  }
+  return incoming;
+}
+
+/** Tasks reachable along any transition from `roots`, never passing through `avoid`. */
+function reachable(transitions: Transitions, roots: Iterable<string>, avoid: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots].filter((id) => id !== avoid);
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const dst of Object.keys(transitions[id] ?? {})) if (dst !== avoid && !seen.has(dst)) stack.push(dst);
+  }
+  return seen;
+}
+
+/** The tasks to create now. Deterministic for the same records. */
+export function readyTasks(taskIds: string[], transitions: Transitions, records: RecordState[]): ReadyTask[] {
+  const incoming = incomingOf(transitions);
+  const latest = latestRecords(records);
+  const consumed = new Set(records.flatMap((r) => r.from ?? []));
+  const nodes = new Set<string>([...taskIds, END]);
+  nodes.delete(START);
+
+  // Fired and not yet consumed transitions, per target.
+  const firedInto = (node: string) =>
+    (incoming.get(node) ?? []).filter((edge) => {
+      const src = latest.get(edge.src);
+      return src && isFinished(src) && src.finishState === edge.state && !consumed.has(src._id);
+    });
+
+  const active = new Set<string>();
+  for (const record of latest.values()) if (ACTIVE.has(record.status) || (record.status === 'error' && !isFinished(record))) active.add(record.taskId);
+  const ready: ReadyTask[] = [];
+  let progress = true;
+  while (progress) {
+    progress = false;
+    const arrivals = [...nodes].filter((node) => firedInto(node).length > 0);
+    for (const node of nodes) {
+      if (ready.some((r) => r.taskId === node)) continue;
+      const mine = latest.get(node);
+      const fired = firedInto(node);
+      if (fired.length === 0) continue;
+      if (mine) {
+        // A loop back into a task that ran: it runs again once its last run ended.
+        if (!isFinished(mine)) continue;
+        ready.push({ taskId: node, iteration: mine.iteration + 1, from: fired.map((e) => latest.get(e.src)!._id) });
+        progress = true;
+        continue;
+      }
+      const live = reachable(transitions, [...active, ...arrivals, ...ready.map((r) => r.taskId)], node);
+      const waiting = (incoming.get(node) ?? []).some((edge) => {
+        const src = latest.get(edge.src);
+        if (src) return !isFinished(src);
+        return live.has(edge.src);
+      });
+      if (waiting) continue;
+      ready.push({ taskId: node, iteration: 0, from: fired.map((e) => latest.get(e.src)!._id) });
+      progress = true;
+    }
+  }
+  return ready;
+}

@@ -1,0 +1,36 @@
+// The job document in the `jobs` collection. The workflow's tasks and transitions
+// are copied into the job when it starts, so changing or deleting the workflow
+// never changes a job already running. Variables are stored through the undefined codec.
+import type { Transitions } from './graph';
+
+export type JobStatus = 'running' | 'paused' | 'error' | 'canceled' | 'complete';
+export const JOB_STATUSES: JobStatus[] = ['running', 'paused', 'error', 'canceled', 'complete'];
+
+export interface TaskDefinition {
+  name: string;
+  app?: string;
+  type?: string;
+  location?: string;
+  summary?: string;
+  description?: string;
+  variables?: { incoming?: Record<string, unknown>; outgoing?: Record<string, unknown> };
+  [key: string]: unknown;
+}
+
+export interface JobDoc {
+  _id: string;
+  name: string;
+  description?: string;
+  status: JobStatus;
+  variables: Record<string, unknown>;
+  metrics: { start_time: number; end_time?: number; user: string };
+  parent?: { job: string; task: string };
+  children: string[];
+  tasks: Record<string, TaskDefinition>;
+  transitions: Transitions;
+  error?: string;
+  last_updated: number;
+  [key: string]: unknown;
+}
+
+export const TERMINAL: JobStatus[] = ['complete', 'canceled'];

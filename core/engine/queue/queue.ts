@@ -1,0 +1,116 @@
+// The persistent task queue (DESIGN.md "The task queue"): task records in the
+// `tasks` collection. A worker claims a queued record atomically, holding a lease
+// it renews while the task runs; a sweeper re-queues records whose lease expired
+// (crashed worker). Every write a worker makes to a claimed record is conditional
+// on its worker id and the attempt number it claimed (a fencing token), so a
+// worker that lost its lease can neither renew nor complete the task.
+import type { Collection, Doc, Store } from '../../store/port';
+
+export type TaskStatus = 'queued' | 'running' | 'complete' | 'error' | 'canceled' | 'waiting';
+export type FinishState = 'success' | 'error' | 'failure';
+
+/** One run of one workflow task inside a job (a task that loops runs again as a new iteration). */
+export interface TaskRecord extends Doc {
+  _id: string;
+  jobId: string;
+  taskId: string;
+  iteration: number;
+  name: string;
+  app: string;
+  type: string;
+  summary?: string;
+  status: TaskStatus;
+  /** The state the task ended in; decides which transitions fire. */
+  finishState?: FinishState;
+  queuedAt: number;
+  runAfter: number;
+  workerId?: string;
+  attempt: number;
+  leaseUntil?: number;
+  incoming?: Record<string, unknown>;
+  outgoing?: Record<string, unknown>;
+  error?: string;
+  /** False between a task's completion and the job runner having acted on it. */
+  advanced?: boolean;
+  /** Ids of the records whose transitions started this one. */
+  from?: string[];
+  /** The child job a childJob task waits for. */
+  childJob?: string;
+  metrics: { start_time?: number; end_time?: number; claimed_at?: number };
+}
+
+/** The part of a claimed record that proves who holds it. */
+export interface Claim {
+  _id: string;
+  workerId: string;
+  attempt: number;
+}
+
+/** A runAfter that never comes: the tasks of a paused job wait with it. */
+export const NEVER = Number.MAX_SAFE_INTEGER;
+
+export class TaskQueue {
+  readonly tasks: Collection;
+  constructor(store: Store) {
+    this.tasks = store.collection('tasks');
+  }
+
+  /**
+   * Claims the oldest queued task that may run now, or returns null. The
+   * find-one-and-update is atomic in both adapters, so two workers never hold
+   * the same attempt of a task.
+   */
+  async claim(workerId: string, leaseMs: number, now = Date.now()): Promise<TaskRecord | null> {
+    const doc = await this.tasks.findOneAndUpdate(
+      { status: 'queued', runAfter: { $lte: now } },
+      { $set: { status: 'running', workerId, leaseUntil: now + leaseMs, 'metrics.claimed_at': now, 'metrics.start_time': now }, $inc: { attempt: 1 } },
+      { sort: { queuedAt: 1 } },
+    );
+    return (doc as TaskRecord | null) ?? null;
+  }
+
+  /** Extends the lease; false when the worker no longer holds this attempt. */
+  async renew(claim: Claim, leaseMs: number, now = Date.now()): Promise<boolean> {
+    const result = await this.tasks.updateOne(fence(claim), { $set: { leaseUntil: now + leaseMs } });
+    return result.matched > 0;
+  }
+
+  /**
+   * Writes the end of a claimed task; false (and nothing written) when the
+   * worker lost its lease or the task was canceled meanwhile.
+   */
+  async complete(claim: Claim, fields: Record<string, unknown>): Promise<boolean> {
+    const result = await this.tasks.updateOne(fence(claim), { $set: fields, $unset: { leaseUntil: '' } });
+    return result.matched > 0;
+  }
+
+  /** Gives a claimed task back to the queue (a worker stopping), keeping its place. */
+  async release(claim: Claim, now = Date.now()): Promise<boolean> {
+    const result = await this.tasks.updateOne(fence(claim), {
+      $set: { status: 'queued', runAfter: now },
+      $unset: { workerId: '', leaseUntil: '' },
+    });
+    return result.matched > 0;
+  }
+
+  /** Re-queues every running task whose lease expired; returns how many. */
+  async sweep(now = Date.now()): Promise<number> {
+    const result = await this.tasks.updateMany(
+      { status: 'running', leaseUntil: { $lt: now } },
+      { $set: { status: 'queued', runAfter: now }, $unset: { workerId: '', leaseUntil: '' } },
+    );
+    return result.modified;
+  }
+
+  /** Records that ended but whose job was not advanced after `olderThan` (the worker died in between). */
+  async unadvanced(olderThan: number, limit = 50): Promise<TaskRecord[]> {
+    return (await this.tasks.find(
+      { advanced: false, 'metrics.end_time': { $lt: olderThan } },
+      { sort: { 'metrics.end_time': 1 }, limit },
+    )) as TaskRecord[];
+  }
+}
+
+export function fence(claim: Claim) {
+  return { _id: claim._id, status: 'running', workerId: claim.workerId, attempt: claim.attempt };
+}

@@ -1,0 +1,155 @@
+// The task worker: claims queued tasks, runs them through the job runner while
+// renewing their lease, and, with its sweeper, re-queues tasks whose lease expired
+// (a server that died) and advances jobs whose last task ended without the job
+// being advanced. Stopping hands running tasks back to the queue.
+import { randomBytes } from 'node:crypto';
+import type { JobRunner } from '../jobs/runner';
+import type { Claim, TaskRecord } from '../queue/queue';
+
+export interface WorkerOptions {
+  runner: JobRunner;
+  /** Identifies this server; the worker id adds a suffix per start. */
+  serverId: string;
+  /** Tasks run at once. */
+  concurrency?: number;
+  leaseMs?: number;
+  /** How often a lease is renewed while its task runs (default: a third of the lease). */
+  renewMs?: number;
+  /** Wait between polls when the queue is empty. */
+  idleMs?: number;
+  sweepMs?: number;
+  /** Errors of the loop (store unreachable...) go here; the loop keeps trying. */
+  onError?: (error: unknown) => void;
+}
+
+export interface WorkerStats {
+  completed: number;
+  lostLeases: number;
+}
+
+export class TaskWorker {
+  private readonly options: Required<Omit<WorkerOptions, 'onError'>> & Pick<WorkerOptions, 'onError'>;
+  private active = false;
+  private loop?: Promise<void>;
+  private sweeper?: NodeJS.Timeout;
+  private wake?: () => void;
+  private readonly running = new Map<string, { claim: Claim; done: Promise<void>; abort: AbortController }>();
+  workerId = '';
+  readonly stats: WorkerStats = { completed: 0, lostLeases: 0 };
+
+  constructor(options: WorkerOptions) {
+    const leaseMs = options.leaseMs ?? 30_000;
+    this.options = {
+      concurrency: 8,
+      renewMs: Math.max(10, Math.floor(leaseMs / 3)),
+      idleMs: 200,
+      sweepMs: Math.max(50, Math.floor(leaseMs / 2)),
+      ...options,
+      leaseMs,
+    };
+  }
+
+  get isRunning() {
+    return this.active;
+  }
+
+  start(): void {
+    if (this.active) return;
+    this.active = true;
+    this.workerId = `${this.options.serverId}:${randomBytes(4).toString('hex')}`;
+    this.loop = this.claimLoop();
+    void this.sweep();
+    this.sweeper = setInterval(() => void this.sweep(), this.options.sweepMs);
+  }
+
+  /** Stops claiming, hands the tasks still running back to the queue and waits for the loop to end. */
+  async stop(): Promise<void> {
+    if (!this.active) return;
+    this.active = false;
+    clearInterval(this.sweeper);
+    this.wake?.();
+    await this.loop;
+    const runner = this.options.runner;
+    const stopping = [...this.running.values()];
+    for (const task of stopping) task.abort.abort(new Error('the task worker is stopping'));
+    await Promise.all(stopping.map(({ claim }) => runner.queue.release(claim).catch(() => false)));
+    await Promise.all(stopping.map(({ done }) => done));
+  }
+
+  /** Wakes an idle worker (a task was just queued by this server). */
+  poke(): void {
+    this.wake?.();
+  }
+
+  private async claimLoop() {
+    const { runner, concurrency, leaseMs, idleMs } = this.options;
+    while (this.active) {
+      if (this.running.size >= concurrency) {
+        await Promise.race([...this.running.values()].map((r) => r.done));
+        continue;
+      }
+      let record: TaskRecord | null = null;
+      try {
+        record = await runner.queue.claim(this.workerId, leaseMs);
+      } catch (error) {
+        this.options.onError?.(error);
+      }
+      if (!this.active) {
+        if (record) await runner.queue.release({ _id: record._id, workerId: this.workerId, attempt: record.attempt }).catch(() => false);
+        break;
+      }
+      if (record) {
+        this.run(record);
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, idleMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+
+  private run(record: TaskRecord) {
+    const { runner, leaseMs, renewMs } = this.options;
+    const claim: Claim = { _id: record._id, workerId: this.workerId, attempt: record.attempt };
+    const renewal = setInterval(() => {
+      runner.queue.renew(claim, leaseMs).then(
+        (held) => {
+          if (!held) {
+            this.stats.lostLeases++;
+            clearInterval(renewal);
+          }
+        },
+        (error) => this.options.onError?.(error),
+      );
+    }, renewMs);
+    const abort = new AbortController();
+    const done = runner
+      .execute(record, abort.signal)
+      .then((ended) => {
+        if (ended) this.stats.completed++;
+      })
+      .catch((error) => this.options.onError?.(error))
+      .finally(() => {
+        clearInterval(renewal);
+        this.running.delete(record._id);
+        this.wake?.();
+      });
+    this.running.set(record._id, { claim, done, abort });
+  }
+
+  private async sweep() {
+    const { runner } = this.options;
+    try {
+      await runner.queue.sweep();
+      // A server that died between a task's end and advancing its job.
+      for (const record of await runner.queue.unadvanced(Date.now() - this.options.leaseMs)) await runner.afterEnd(record._id);
+    } catch (error) {
+      this.options.onError?.(error);
+    }
+  }
+}
