@@ -1,4 +1,6 @@
-// Operations of the console's own status (the status bar, scripts that watch the server).
+// Operations of the console's health: its own status (the status bar, scripts that watch the
+// server), the applications and adapters in the reference shape, adapter start/stop/restart, the
+// removed `GET /admin/services/health` and who still calls deprecated APIs.
 import { z } from 'zod';
 import { defineOperations } from './operation';
 
@@ -19,11 +21,180 @@ export const HealthStatus = z.object({
 });
 export type HealthStatus = z.infer<typeof HealthStatus>;
 
+export const MemoryUsage = z.object({ rss: z.number(), heapTotal: z.number(), heapUsed: z.number(), external: z.number() });
+export const CpuUsage = z.object({ user: z.number(), system: z.number() });
+
+/** What the console keeps of an adapter's last crash, for the operator. */
+export const AdapterCrash = z.object({
+  at: z.string(),
+  exitCode: z.number().nullable(),
+  signal: z.string().nullable(),
+  /** The last lines the adapter wrote to stderr before it died. */
+  stderr: z.array(z.string()),
+  message: z.string(),
+});
+export type AdapterCrash = z.infer<typeof AdapterCrash>;
+
+export const HealthItem = z.object({
+  id: z.string(),
+  package_id: z.string(),
+  version: z.string(),
+  type: z.enum(['Application', 'Adapter']),
+  description: z.string(),
+  routePrefix: z.string(),
+  state: z.enum(['RUNNING', 'STOPPED', 'DEAD', 'DELETED']),
+  /** Why the state is what it is, when it is not plain RUNNING (a broken manifest, a crash loop). */
+  detail: z.string().optional(),
+  /** Adapters: whether the adapter reaches what it adapts, as the adapter itself answers. */
+  connection: z.object({ state: z.enum(['ONLINE', 'OFFLINE']), detail: z.string().optional() }).optional(),
+  /** Seconds the process behind the item has been up. */
+  uptime: z.number(),
+  memoryUsage: MemoryUsage.nullable(),
+  cpuUsage: CpuUsage.nullable(),
+  pid: z.number().nullable(),
+  logger: z.record(z.string(), z.unknown()),
+  timestamp: z.number(),
+  /** Adapters: automatic restarts after crashes since the console opened the profile. */
+  restartCount: z.number().optional(),
+  lastCrash: AdapterCrash.nullable().optional(),
+  /** Adapters: when the next automatic restart is due (ISO time), while one is scheduled. */
+  nextRestartAt: z.string().optional(),
+  methods: z.array(z.string()).optional(),
+  /** Adapters: `shipped` with the console, or from the profile's adapters directory. */
+  source: z.enum(['shipped', 'profile']).optional(),
+});
+export type HealthItem = z.infer<typeof HealthItem>;
+
+export const HealthList = z.object({ results: z.array(HealthItem), total: z.number() });
+export type HealthList = z.infer<typeof HealthList>;
+
+/** Fields the health lists filter and sort on (`name` is the item's id). */
+export const HEALTH_FIELDS = ['name', 'id', 'package_id', 'version', 'type', 'description', 'routePrefix', 'state', 'connection'] as const;
+export const HEALTH_SORT_FIELDS = [...HEALTH_FIELDS, 'uptime', 'pid', 'restartCount'] as const;
+export type HealthField = (typeof HEALTH_FIELDS)[number];
+export type HealthSortField = (typeof HEALTH_SORT_FIELDS)[number];
+
+const fieldName = z.enum(HEALTH_FIELDS, { message: `expected one of ${HEALTH_FIELDS.join(', ')}` });
+
+export const HealthQuery = z.object({
+  contains: z.string().optional(),
+  containsField: fieldName.optional(),
+  equals: z.string().optional(),
+  equalsField: fieldName.optional(),
+  startsWith: z.string().optional(),
+  startsWithField: fieldName.optional(),
+  skip: z.coerce.number({ message: 'expected a whole number ≥ 0' }).int('expected a whole number ≥ 0').min(0, 'expected a whole number ≥ 0').default(0),
+  limit: z.coerce
+    .number({ message: 'expected a whole number from 1 to 1000' })
+    .int('expected a whole number from 1 to 1000')
+    .min(1, 'expected a whole number from 1 to 1000')
+    .max(1000, 'expected a whole number from 1 to 1000')
+    .default(25),
+  sort: z.enum(HEALTH_SORT_FIELDS, { message: `expected one of ${HEALTH_SORT_FIELDS.join(', ')}` }).default('name'),
+  order: z.coerce
+    .number({ message: 'expected 1 (ascending) or -1 (descending)' })
+    .refine((value) => value === 1 || value === -1, 'expected 1 (ascending) or -1 (descending)')
+    .transform((value) => value as 1 | -1)
+    .default(1),
+});
+export type HealthQuery = z.output<typeof HealthQuery>;
+
+const NameParam = z.object({ name: z.string().min(1) });
+
+export const AdapterMethods = z.object({
+  id: z.string(),
+  methods: z.array(z.object({ name: z.string(), description: z.string().optional() })),
+});
+
+export const DeprecatedCall = z.object({
+  method: z.string(),
+  path: z.string(),
+  item: z.string(),
+  caller: z.string(),
+  count: z.number(),
+  firstAt: z.string(),
+  lastAt: z.string(),
+  /** Where the API stood at the release that answered the last call. */
+  state: z.enum(['active', 'deprecated', 'removed']),
+  deprecated: z.string().optional(),
+  removal: z.string().optional(),
+  replacements: z.array(z.object({ text: z.string(), method: z.string().optional(), path: z.string().optional() })),
+});
+export type DeprecatedCall = z.infer<typeof DeprecatedCall>;
+
 export const healthOperations = defineOperations({
   'health.status': {
     method: 'GET',
     path: '/health/status',
     summary: 'Release, server, active profile, store and task worker of this console',
     output: HealthStatus,
+  },
+  'health.applications': {
+    method: 'GET',
+    path: '/health/applications',
+    summary: 'Health of the applications: state, uptime, memory, cpu and pid of the process behind each',
+    query: HealthQuery,
+    output: HealthList,
+  },
+  'health.application': {
+    method: 'GET',
+    path: '/health/applications/:name',
+    summary: 'Health of one application',
+    params: NameParam,
+    output: HealthList,
+  },
+  'health.adapters': {
+    method: 'GET',
+    path: '/health/adapters',
+    summary: 'Health of the adapters: state, connection, uptime, memory, cpu and pid of each adapter process, restarts, last crash',
+    query: HealthQuery,
+    output: HealthList,
+  },
+  'health.adapter': {
+    method: 'GET',
+    path: '/health/adapters/:name',
+    summary: 'Health of one adapter',
+    params: NameParam,
+    output: HealthList,
+  },
+  'adapters.start': {
+    method: 'PUT',
+    path: '/adapters/:name/start',
+    summary: 'Start an adapter process; answers its health once it is up (or why it failed)',
+    params: NameParam,
+    output: HealthItem,
+  },
+  'adapters.stop': {
+    method: 'PUT',
+    path: '/adapters/:name/stop',
+    summary: 'Stop an adapter process (no automatic restart until it is started again)',
+    params: NameParam,
+    output: HealthItem,
+  },
+  'adapters.restart': {
+    method: 'PUT',
+    path: '/adapters/:name/restart',
+    summary: 'Stop and start an adapter process, clearing its crash backoff',
+    params: NameParam,
+    output: HealthItem,
+  },
+  'adapters.methods': {
+    method: 'GET',
+    path: '/adapters/:name/methods',
+    summary: 'The methods an adapter declares (what workflow tasks with location "Adapter" can call)',
+    params: NameParam,
+    output: AdapterMethods,
+  },
+  'health.legacyServices': {
+    method: 'GET',
+    path: '/admin/services/health',
+    summary: 'Removed API (deprecated 2021.2): health of all applications and adapters; use /health/adapters and /health/applications',
+    output: HealthList,
+  },
+  'health.deprecatedCalls': {
+    method: 'GET',
+    path: '/health/deprecated-calls',
+    summary: 'Calls to deprecated or removed APIs per caller, so custom applications that still use them can be found',
+    output: z.object({ results: z.array(DeprecatedCall), total: z.number() }),
   },
 });

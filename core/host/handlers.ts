@@ -2,17 +2,21 @@
 import type { Handlers } from '../dispatch/dispatch';
 import type { HostState } from './state';
 import { healthStatus } from '../health/status';
+import { deprecatedCallLog, healthHandlers } from '../health/handlers';
+import { withApiLifecycle } from '../health/lifecycle';
 import { indexesHandlers } from '../indexes/handlers';
 import { profilesHandlers } from '../profiles/handlers';
 import { releaseHandlers } from '../release/handlers';
 import { workflowsHandlers } from '../engine/workflow/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
-  return {
+  // Operations that are API rows of the release's deprecation table answer per their lifecycle.
+  return withApiLifecycle({
     'health.status': () => healthStatus(state),
+    ...healthHandlers(state),
     ...indexesHandlers(state),
     ...profilesHandlers(state),
     ...releaseHandlers(state),
     ...workflowsHandlers(state),
-  };
+  }, deprecatedCallLog(state));
 }

@@ -6,20 +6,25 @@ import type { ProfileProperties } from '../profiles/directory';
 import type { Store } from '../store/port';
 import { openStore } from '../store/open';
 import { createMissingCollectionsAtOpen } from '../indexes/startup';
+import { openAdapters, type AdapterManager } from '../adapters';
 
 export interface Runtime {
   profile: ProfileProperties;
   /** The profile's store; exists even when MongoDB is unreachable (its calls then fail clearly). */
   store: Store;
+  /** The profile's adapters, each in its own process (started at open, stopped at close). */
+  adapters: AdapterManager;
 }
 
 export async function openRuntime(dataDir: string, profile: ProfileProperties): Promise<Runtime> {
   const store = await openStore(dataDir, profile);
   await createMissingCollectionsAtOpen(store);
-  return { profile, store };
+  const adapters = await openAdapters(dataDir, profile);
+  return { profile, store, adapters };
 }
 
 export async function closeRuntime(runtime: Runtime): Promise<void> {
+  await runtime.adapters.close();
   // The store closes last: everything above may still write on its way down.
   await runtime.store.close();
 }

@@ -1,0 +1,47 @@
+// Where the console finds its own files at run time: the child runner of adapter processes and
+// the adapters shipped with the product (the top-level adapters/ folder). Found by walking up
+// from this module to the product's root, so it works from the sources (tsx) and from a bundle
+// in dist/; CONSOLE_PRODUCT_DIR overrides the root (packaged builds that unpack these files).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const PRODUCT_NAME = 'automation-console';
+
+function moduleDir(): string {
+  const fromMeta = (import.meta as { dirname?: string }).dirname;
+  if (fromMeta) return fromMeta;
+  return typeof __dirname === 'string' ? __dirname : process.cwd();
+}
+
+function isProductRoot(dir: string): boolean {
+  const file = path.join(dir, 'package.json');
+  if (!existsSync(file)) return false;
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { name?: string }).name === PRODUCT_NAME;
+  } catch {
+    return false;
+  }
+}
+
+let cachedRoot: string | undefined;
+
+export function productRoot(): string {
+  if (process.env.CONSOLE_PRODUCT_DIR) return process.env.CONSOLE_PRODUCT_DIR;
+  if (cachedRoot) return cachedRoot;
+  let dir = moduleDir();
+  for (;;) {
+    if (isProductRoot(dir)) return (cachedRoot = dir);
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`cannot find the console's product folder (a package.json named ${PRODUCT_NAME}) above ${moduleDir()}; set CONSOLE_PRODUCT_DIR`);
+    dir = parent;
+  }
+}
+
+export const runnerPath = () => path.join(productRoot(), 'core', 'adapters', 'runner.cjs');
+export const shippedAdaptersDir = () => path.join(productRoot(), 'adapters');
+
+/** The adapters directory of a profile: `<pathProps.sdk_dir>/adapters`, else `<dataDir>/adapters`. */
+export function profileAdaptersDir(dataDir: string, profile: { pathProps?: unknown }): string {
+  const sdkDir = (profile.pathProps as { sdk_dir?: unknown } | undefined)?.sdk_dir;
+  return typeof sdkDir === 'string' && sdkDir.trim() !== '' ? path.join(path.resolve(dataDir, sdkDir.trim()), 'adapters') : path.join(dataDir, 'adapters');
+}
