@@ -2,7 +2,7 @@
 import { OpError, type Handler } from '../../dispatch/dispatch';
 import type { HostState } from '../../host/state';
 import type { Workflow, WorkflowProblem } from '../../contract/workflows';
-import { knownMethods } from './known';
+import { knownMethods, type AdapterMethods } from './known';
 import { deleteWorkflow, getWorkflow, listWorkflows, saveWorkflow, WorkflowExistsError } from './repository';
 import { validateWorkflow } from './validate';
 
@@ -15,7 +15,9 @@ type WorkflowHandlers = {
 
 /** Validates a workflow against the methods known to the active profile; throws a 400 naming each problem. */
 export function assertValidWorkflow(state: HostState, workflow: Workflow): void {
-  const problems = validateWorkflow(workflow, knownMethods(state.runtime.adapters));
+  // Adapters are read when the runtime has them (wired by the adapters capability).
+  const adapters = (state.runtime as { adapters?: AdapterMethods }).adapters;
+  const problems = validateWorkflow(workflow, knownMethods(adapters));
   if (problems.length === 0) return;
   throw new OpError(400, `workflow "${workflow.name}" cannot be imported: ${problems.map((p) => p.message).join('; ')}`, {
     problems,
