@@ -1,6 +1,7 @@
 // Tabs shown on the active profile of the Profiles page, beside its properties.
 // Capabilities that act on the running profile (Indexing, Configure) add their tab here.
 import type { ReactNode } from 'react';
+import { IndexingTab } from '../indexing/IndexingTab';
 
 export interface ActiveProfileTab {
   id: string;
@@ -8,4 +9,6 @@ export interface ActiveProfileTab {
   render: () => ReactNode;
 }
 
-export const activeProfileTabs: ActiveProfileTab[] = [];
+export const activeProfileTabs: ActiveProfileTab[] = [
+  { id: 'indexing', title: 'Indexing', render: () => <IndexingTab /> },
+];
