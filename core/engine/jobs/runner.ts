@@ -9,6 +9,7 @@ import { isDuplicateKey } from '../../store/errors';
 import { OpError } from '../../dispatch/dispatch';
 import { childJobVariables, decodeVariables, encodeValue, MarkerValueError, rejectMarker } from '../../values/undefined-codec';
 import type { TaskOutcome } from '../tasks/library';
+import { getWorkflow } from '../workflow/repository';
 import { fence, NEVER, TaskQueue, type Claim, type FinishState, type TaskRecord } from '../queue/queue';
 import { END, isFinished, latestRecords, readyTasks, START, type ReadyTask } from './graph';
 import { isChildJob, type TaskMethodRunner } from './execute';
@@ -35,7 +36,7 @@ export interface StartOptions {
 export interface RunnerOptions {
   store: Store;
   runMethod: TaskMethodRunner;
-  /** Defaults to the `workflows` collection, by unique name. */
+  /** Defaults to the workflow repository (the `workflows` collection). */
   loadWorkflow?: (name: string) => Promise<WorkflowSource | null>;
 }
 
@@ -52,8 +53,7 @@ export class JobRunner {
     this.jobs = options.store.collection('jobs');
     this.queue = new TaskQueue(options.store);
     this.runMethod = options.runMethod;
-    const workflows = options.store.collection('workflows');
-    this.loadWorkflow = options.loadWorkflow ?? (async (name) => (await workflows.findOne({ name })) as WorkflowSource | null);
+    this.loadWorkflow = options.loadWorkflow ?? (async (name) => (await getWorkflow(options.store, name)) as WorkflowSource | null);
   }
 
   // ---- reading ----
