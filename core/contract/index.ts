@@ -4,6 +4,7 @@ import { healthOperations } from './health';
 import { indexesOperations } from './indexes';
 import { profilesOperations } from './profiles';
 import { releaseOperations } from './release';
+import { storeOperations } from './store';
 import { workflowsOperations } from './workflows';
 
 export const contract = {
@@ -11,6 +12,7 @@ export const contract = {
   ...indexesOperations,
   ...profilesOperations,
   ...releaseOperations,
+  ...storeOperations,
   ...workflowsOperations,
 };
 

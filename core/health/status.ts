@@ -2,6 +2,7 @@
 import type { HealthStatus } from '../contract/health';
 import type { HostState } from '../host/state';
 import type { Store } from '../store/port';
+import { storeHealth } from '../store/ping';
 
 export const RELEASE = '2022.1';
 
@@ -19,20 +20,7 @@ export async function healthStatus(state: HostState): Promise<HealthStatus> {
   };
 }
 
-// Pollers (the status bar, scripts) share one ping in flight: an unreachable
-// MongoDB takes seconds to answer and must not pile up pings.
-const pings = new WeakMap<Store, Promise<void>>();
-
 async function storeService(store: Store): Promise<HealthStatus['services'][number]> {
-  let ping = pings.get(store);
-  if (!ping) {
-    ping = store.ping().finally(() => pings.delete(store));
-    pings.set(store, ping);
-  }
-  try {
-    await ping;
-    return { service: 'mongo', status: 'running', detail: store.location };
-  } catch (error) {
-    return { service: 'mongo', status: 'failed', detail: (error as Error).message };
-  }
+  const { connected, error } = await storeHealth(store);
+  return connected ? { service: 'mongo', status: 'running', detail: store.location } : { service: 'mongo', status: 'failed', detail: error };
 }

@@ -2,6 +2,7 @@
 // the embedded store in `<dataDir>/profiles/<id>/db/`.
 import path from 'node:path';
 import { profileDir, type ProfileProperties } from '../profiles/directory';
+import { profileSecrets } from '../profiles/secrets';
 import type { Store } from './port';
 import { openEmbeddedStore } from './embedded/store';
 import { openMongoStore } from './mongodb/store';
@@ -11,6 +12,15 @@ export const embeddedDir = (dataDir: string, profileId: string) => path.join(pro
 
 export async function openStore(dataDir: string, profile: ProfileProperties, options: { timeoutMs?: number } = {}): Promise<Store> {
   const props = (profile.mongoProps ?? {}) as MongoProps;
-  if (props.url) return openMongoStore(props, options);
-  return openEmbeddedStore(embeddedDir(dataDir, profile.id));
+  if (!props.url) return openEmbeddedStore(embeddedDir(dataDir, profile.id));
+  // A password sealed at rest is opened here, for the driver only.
+  let passwd: string | undefined;
+  let unusable: string | undefined;
+  try {
+    passwd = await profileSecrets.passwordOf(dataDir, profile);
+  } catch (error) {
+    unusable = (error as Error).message;
+  }
+  const credentials = props.credentials ? { ...props.credentials, passwd } : undefined;
+  return openMongoStore({ ...props, ...(credentials ? { credentials } : {}) }, { ...options, unusable });
 }

@@ -7,7 +7,13 @@ import { checkCollectionName, StoreError } from '../errors';
 import { rewriteMongoError } from './errors';
 import { mongoSettings, type MongoProps, type MongoSettings } from './settings';
 
-export function openMongoStore(props: MongoProps, options: { timeoutMs?: number } = {}): Store {
+export interface MongoStoreOptions {
+  timeoutMs?: number;
+  /** Why this profile cannot connect at all (e.g. its sealed password cannot be read): every call fails with it. */
+  unusable?: string;
+}
+
+export function openMongoStore(props: MongoProps, options: MongoStoreOptions = {}): Store {
   const s = mongoSettings(props, options.timeoutMs);
   let connecting: Promise<MongoClient> | undefined;
   let closed = false;
@@ -16,6 +22,7 @@ export function openMongoStore(props: MongoProps, options: { timeoutMs?: number 
   // tries again (a database that was down at startup is used once it is back).
   const client = (): Promise<MongoClient> => {
     if (closed) return Promise.reject(new StoreError('failed', `the connection to MongoDB at ${s.hosts} is closed`));
+    if (options.unusable) return Promise.reject(new StoreError('auth', options.unusable));
     if (!connecting) {
       const attempt = (async () => {
         const c = new MongoClient(s.url, s.options);

@@ -1,0 +1,46 @@
+// The store operations: the active profile's store status, and a connection test
+// of any saved profile (opened apart from the running one, then closed).
+import { performance } from 'node:perf_hooks';
+import type { Handlers } from '../dispatch/dispatch';
+import { OpError } from '../dispatch/dispatch';
+import type { HostState } from '../host/state';
+import { readProperties, type ProfileProperties } from '../profiles/directory';
+import { openStore } from './open';
+import { storeHealth } from './ping';
+
+type StoreHandlers = Pick<Handlers, 'store.status' | 'store.testConnection'>;
+
+export function storeHandlers(state: HostState): StoreHandlers {
+  return {
+    'store.status': async () => {
+      const { store } = state.runtime;
+      const health = await storeHealth(store);
+      return { kind: store.kind, location: store.location, ...health };
+    },
+    'store.testConnection': async ({ params }) => {
+      const profile = await readProfile(state.dataDir, params.id);
+      const store = await openStore(state.dataDir, profile);
+      try {
+        const started = performance.now();
+        await store.ping();
+        const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+        return { ok: true, kind: store.kind, location: store.location, latencyMs };
+      } catch (error) {
+        return { ok: false, kind: store.kind, location: store.location, error: (error as Error).message };
+      } finally {
+        await store.close();
+      }
+    },
+  };
+}
+
+async function readProfile(dataDir: string, id: string): Promise<ProfileProperties> {
+  // The id names a folder: refuse anything that could leave the profiles directory.
+  if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(id)) throw new OpError(404, `profile "${id}" not found`);
+  try {
+    return await readProperties(dataDir, id);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new OpError(404, `profile "${id}" not found`);
+    throw new OpError(422, `profile "${id}" cannot be read: ${(error as Error).message}`);
+  }
+}
