@@ -1,0 +1,125 @@
+// The health endpoints over HTTP: applications, adapters, their queries and adapter actions.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHost, type TestHost } from '../support/host';
+import { waitFor } from '../adapters/support';
+
+let host: TestHost;
+beforeAll(async () => {
+  host = await startTestHost();
+});
+afterAll(() => host.dispose());
+
+async function get(pathname: string) {
+  const response = await host.api(pathname);
+  return { status: response.status, body: await response.json() };
+}
+
+const ids = (body: { results: { id: string }[] }) => body.results.map((item) => item.id);
+
+describe('GET /health/applications', () => {
+  it('lists the built-in applications with the figures of the console process', async () => {
+    const { status, body } = await get('/health/applications');
+    expect(status).toBe(200);
+    expect(body.total).toBe(4);
+    expect(ids(body)).toEqual(['AdminEssentials', 'MOP', 'ServiceCatalog', 'WorkFlowEngine']);
+    const engine = body.results.find((item: { id: string }) => item.id === 'WorkFlowEngine');
+    expect(engine).toMatchObject({
+      package_id: '@automation/app-workflow_engine',
+      type: 'Application',
+      routePrefix: 'workflow_engine',
+      state: 'RUNNING',
+      pid: process.pid,
+      logger: expect.any(Object),
+      timestamp: expect.any(Number),
+    });
+    expect(engine.uptime).toBeGreaterThan(0);
+    expect(engine.memoryUsage.heapUsed).toBeGreaterThan(0);
+    expect(engine.cpuUsage.user).toBeGreaterThan(0);
+  });
+
+  it('filters, sorts and pages', async () => {
+    expect(ids((await get('/health/applications?contains=flow')).body)).toEqual(['WorkFlowEngine']);
+    expect(ids((await get('/health/applications?equals=mop&equalsField=routePrefix')).body)).toEqual(['MOP']);
+    expect(ids((await get('/health/applications?equals=mop')).body)).toEqual([]);
+    expect(ids((await get('/health/applications?startsWith=%40automation%2Fapp-s&startsWithField=package_id')).body)).toEqual(['ServiceCatalog']);
+    expect(ids((await get('/health/applications?sort=routePrefix&order=-1')).body)).toEqual(['WorkFlowEngine', 'ServiceCatalog', 'MOP', 'AdminEssentials']);
+    const page = (await get('/health/applications?skip=1&limit=2')).body;
+    expect(ids(page)).toEqual(['MOP', 'ServiceCatalog']);
+    expect(page.total).toBe(4);
+  });
+
+  it.each([
+    ['limit=0', 'query.limit'],
+    ['limit=abc', 'query.limit'],
+    ['skip=-1', 'query.skip'],
+    ['order=2', 'query.order'],
+    ['sort=color', 'query.sort'],
+    ['containsField=color&contains=x', 'query.containsField'],
+    ['equalsField=state', 'query.equalsField'],
+  ])('answers %s with a 400 naming %s', async (search, parameter) => {
+    const { status, body } = await get(`/health/applications?${search}`);
+    expect(status).toBe(400);
+    expect(body.message).toContain(parameter);
+    expect(body.issues.map((issue: { path: string }) => issue.path)).toContain(parameter);
+  });
+
+  it('answers one application by name, and a 404 naming an unknown one', async () => {
+    const { body } = await get('/health/applications/MOP');
+    expect(body).toMatchObject({ total: 1, results: [{ id: 'MOP', state: 'RUNNING' }] });
+    const missing = await get('/health/applications/Nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toContain('no application "Nope"');
+  });
+});
+
+describe('GET /health/adapters and adapter actions', () => {
+  it('lists the shipped adapters, each with the pid and figures of its own process', async () => {
+    const body = await waitFor(async () => {
+      const { body } = await get('/health/adapters');
+      return body.results.every((item: { connection: { detail?: string } }) => item.connection.detail !== 'starting') && body;
+    }, 'adapters to start');
+    expect(ids(body)).toEqual(['example', 'http-request']);
+    const [example, http] = body.results;
+    expect(example).toMatchObject({ type: 'Adapter', state: 'RUNNING', connection: { state: 'ONLINE' }, restartCount: 0, lastCrash: null, source: 'shipped' });
+    expect(example.pid).not.toBe(process.pid);
+    expect(example.memoryUsage.rss).toBeGreaterThan(0);
+    // Unconfigured, the HTTP adapter can reach nothing: unhealthy, and it says why.
+    expect(http.connection.state).toBe('OFFLINE');
+    expect(http.connection.detail).toContain('allowedBaseUrls');
+    const offline = await get('/health/adapters?equals=OFFLINE&equalsField=connection');
+    expect(ids(offline.body)).toEqual(['http-request']);
+  });
+
+  it('stops, starts and restarts an adapter', async () => {
+    const stop = await host.api('/adapters/example/stop', { method: 'PUT' });
+    expect(stop.status).toBe(200);
+    expect(await stop.json()).toMatchObject({ id: 'example', state: 'STOPPED', pid: null, connection: { state: 'OFFLINE' } });
+    expect((await get('/health/adapters/example')).body.results[0].state).toBe('STOPPED');
+
+    const start = await host.api('/adapters/example/start', { method: 'PUT' });
+    const started = await start.json();
+    expect(started).toMatchObject({ state: 'RUNNING', connection: { state: 'ONLINE' } });
+
+    const restart = await host.api('/adapters/example/restart', { method: 'PUT' });
+    const restarted = await restart.json();
+    expect(restarted).toMatchObject({ state: 'RUNNING', connection: { state: 'ONLINE' } });
+    expect(restarted.pid).not.toBe(started.pid);
+  });
+
+  it('answers unknown adapters with a 404 naming them', async () => {
+    const response = await host.api('/adapters/nope/start', { method: 'PUT' });
+    expect(response.status).toBe(404);
+    expect((await response.json()).message).toBe('no adapter "nope" (adapters: example, http-request)');
+    expect((await get('/health/adapters/nope')).status).toBe(404);
+  });
+
+  it('lists the methods an adapter declares', async () => {
+    const { body } = await get('/adapters/http-request/methods');
+    expect(body.methods.map((m: { name: string }) => m.name)).toEqual(['get', 'post']);
+  });
+
+  it('lets the workflow engine call adapter methods through the runtime', async () => {
+    await expect(host.state.runtime.adapters.call('example', 'add', { a: 2, b: 3 }, { timeoutMs: 10_000 })).resolves.toEqual({ sum: 5 });
+    expect(host.state.runtime.adapters.methods('example')).toEqual(['echo', 'add', 'setConnection']);
+  });
+});
