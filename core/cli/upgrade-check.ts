@@ -1,0 +1,38 @@
+// `npm run upgrade-check -- DIR [--json]`: what a site must change before it upgrades to 2022.1.
+// A readable report by default, `{ findings, summary }` with --json. Exit code 0 when nothing
+// blocks the upgrade, 1 when something does, 2 for a usage error (no DIR, DIR not a folder).
+import { parseArgs } from 'node:util';
+import { promises as fs } from 'node:fs';
+import { formatReport, scanFolder } from '../upgrade';
+
+const USAGE = 'usage: npm run upgrade-check -- DIR [--json]';
+
+function usage(message: string): never {
+  console.error(`upgrade-check: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+export async function upgradeCheck(argv: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
+  } catch (error) {
+    usage((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length === 0) usage('missing DIR: the folder of custom applications, adapters, service configs and workflows to check');
+  if (positionals.length > 1) usage(`one DIR at a time, got ${positionals.length}: ${positionals.join(' ')}`);
+  const dir = positionals[0]!;
+  const stat = await fs.stat(dir).catch(() => undefined);
+  if (!stat) usage(`DIR ${dir} does not exist`);
+  if (!stat.isDirectory()) usage(`DIR ${dir} is not a folder`);
+
+  const report = await scanFolder(dir);
+  console.log(values.json ? JSON.stringify(report, null, 2) : formatReport(report));
+  process.exitCode = report.summary.blocked ? 1 : 0;
+}
+
+upgradeCheck(process.argv.slice(2)).catch((error: Error) => {
+  console.error(`upgrade-check: ${error.message}`);
+  process.exit(2);
+});

@@ -1,0 +1,86 @@
+// Operations of the upgrade check: what a site must change before it moves to release 2022.1,
+// found in a folder of its custom applications, adapters, service configs and workflows.
+import { z } from 'zod';
+import { defineOperations } from './operation';
+
+/** The rules of the check, in the order the report lists them. */
+export const UPGRADE_RULES = {
+  'activate-setting': {
+    title: 'Legacy `activate` setting',
+    section: '1.2 rule 5; 9.2',
+  },
+  'api-call': {
+    title: 'Calls to deprecated or removed APIs',
+    section: '9 rule 3; 9.1',
+  },
+  'npm-run-index': {
+    title: '`npm run index` (removed indexing script)',
+    section: '4 rule 4; 9.1',
+  },
+  'ui-lib-src-js': {
+    title: 'References to removed UI library JavaScript files',
+    section: '1.3',
+  },
+  'codepointat-error': {
+    title: 'codePointAt tasks without an error transition',
+    section: '4.1',
+  },
+  'child-job-undefined': {
+    title: 'Child-job variables that can be undefined',
+    section: '1.1',
+  },
+} as const;
+export type UpgradeRule = keyof typeof UPGRADE_RULES;
+export const UpgradeRuleId = z.enum(Object.keys(UPGRADE_RULES) as [UpgradeRule, ...UpgradeRule[]]);
+
+export const UpgradeFinding = z.object({
+  rule: UpgradeRuleId,
+  /** Path relative to the scanned folder, with `/` separators. */
+  file: z.string(),
+  line: z.number(),
+  message: z.string(),
+  fix: z.string(),
+  /** The release-notes section that says why. */
+  section: z.string(),
+  /** True when the site must change this before it upgrades; false for a warning. */
+  blocking: z.boolean(),
+  /** `activate` findings: what the profiles' migration needs to carry the setting over. */
+  migration: z
+    .object({
+      place: z.string(),
+      releases: z.string(),
+      jsonPath: z.string(),
+      value: z.boolean(),
+      /** The service config (or properties file) holding the setting; absent when too large to carry. */
+      config: z.unknown().optional(),
+    })
+    .optional(),
+});
+export type UpgradeFinding = z.infer<typeof UpgradeFinding>;
+
+export const UpgradeSummary = z.object({
+  root: z.string(),
+  release: z.string(),
+  filesScanned: z.number(),
+  skipped: z.array(z.object({ file: z.string(), reason: z.string() })),
+  findings: z.number(),
+  blocking: z.number(),
+  warnings: z.number(),
+  byRule: z.record(z.string(), z.number()),
+  /** True when at least one finding blocks the upgrade. */
+  blocked: z.boolean(),
+});
+export type UpgradeSummary = z.infer<typeof UpgradeSummary>;
+
+export const UpgradeReport = z.object({ findings: z.array(UpgradeFinding), summary: UpgradeSummary });
+export type UpgradeReport = z.infer<typeof UpgradeReport>;
+
+export const upgradeOperations = defineOperations({
+  'upgrade.check': {
+    method: 'POST',
+    path: '/upgrade/check',
+    summary: 'Check a folder on the server (custom applications, adapters, service configs, workflows) for what must change before release 2022.1',
+    body: z.object({ path: z.string({ error: 'must be a string' }).min(1, { message: 'must name a folder' }) }),
+    output: UpgradeReport,
+  },
+});
