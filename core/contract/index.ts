@@ -4,6 +4,7 @@ import { healthOperations } from './health';
 import { indexesOperations } from './indexes';
 import { profilesOperations } from './profiles';
 import { releaseOperations } from './release';
+import { upgradeOperations } from './upgrade';
 import { storeOperations } from './store';
 import { workflowsOperations } from './workflows';
 
@@ -12,6 +13,7 @@ export const contract = {
   ...indexesOperations,
   ...profilesOperations,
   ...releaseOperations,
+  ...upgradeOperations,
   ...storeOperations,
   ...workflowsOperations,
 };

@@ -7,6 +7,7 @@ import { withApiLifecycle } from '../health/lifecycle';
 import { indexesHandlers } from '../indexes/handlers';
 import { profilesHandlers } from '../profiles/handlers';
 import { releaseHandlers } from '../release/handlers';
+import { upgradeHandlers } from '../upgrade/handlers';
 import { storeHandlers } from '../store/handlers';
 import { workflowsHandlers } from '../engine/workflow/handlers';
 
@@ -18,6 +19,7 @@ export function buildHandlers(state: HostState): Handlers {
     ...indexesHandlers(state),
     ...profilesHandlers(state),
     ...releaseHandlers(state),
+    ...upgradeHandlers(state),
     ...storeHandlers(state),
     ...workflowsHandlers(state),
   }, deprecatedCallLog(state));
