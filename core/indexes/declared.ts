@@ -71,6 +71,11 @@ const workflowEngine: DeclaringApplication = {
         purpose: 'jobs list without a filter, newest first',
         query: { filter: {}, sort: { 'metrics.start_time': -1 } },
       },
+      {
+        key: { 'parent.job': 1, 'metrics.start_time': 1 },
+        purpose: 'the child jobs of a job, in start order',
+        query: { filter: { 'parent.job': 'job-1' }, sort: { 'metrics.start_time': 1 } },
+      },
     ],
     job_history: [
       {
@@ -92,9 +97,14 @@ const workflowEngine: DeclaringApplication = {
         query: { filter: { status: 'running', leaseUntil: { $lt: NOW } } },
       },
       {
-        key: { jobId: 1 },
-        purpose: 'the tasks of one job',
-        query: { filter: { jobId: 'job-1' } },
+        key: { jobId: 1, queuedAt: 1 },
+        purpose: 'the tasks of one job, in queue order (job detail, cancel, pause, resume)',
+        query: { filter: { jobId: 'job-1' }, sort: { queuedAt: 1 } },
+      },
+      {
+        key: { advanced: 1, 'metrics.end_time': 1 },
+        purpose: 'recovery: ended tasks whose job was not advanced, oldest first',
+        query: { filter: { advanced: false, 'metrics.end_time': { $lt: NOW } }, sort: { 'metrics.end_time': 1 } },
       },
     ],
     workflows: [

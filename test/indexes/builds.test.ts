@@ -19,18 +19,18 @@ describe.each(stores.map((s) => [s.name, s] as const))('indexing on the %s store
     const store = await subject.open();
     const builds = new IndexBuilds(store);
     const before = await builds.status(jobs);
-    expect(before).toMatchObject({ collection: 'jobs', application: 'workflow_engine', indexed: false, running: false, total: 3, current: 0 });
-    expect(before.missing.map((i) => i.name)).toEqual(['status_1_metrics.start_time_-1', 'name_1_metrics.start_time_-1', 'metrics.start_time_-1']);
+    expect(before).toMatchObject({ collection: 'jobs', application: 'workflow_engine', indexed: false, running: false, total: 4, current: 0 });
+    expect(before.missing.map((i) => i.name)).toEqual(['status_1_metrics.start_time_-1', 'name_1_metrics.start_time_-1', 'metrics.start_time_-1', 'parent.job_1_metrics.start_time_1']);
     expect(before.missing[0]).toEqual({ key: { status: 1, 'metrics.start_time': -1 }, name: 'status_1_metrics.start_time_-1', unique: false });
 
-    expect(await builds.start(jobs)).toEqual({ unchanged: 0, changed: 3, total: 3, running: true });
+    expect(await builds.start(jobs)).toEqual({ unchanged: 0, changed: 4, total: 4, running: true });
     await builds.whenIdle();
     const after = await builds.status(jobs);
-    expect(after).toMatchObject({ indexed: true, running: false, current: 3, missing: [], misnamed: [], external: [] });
+    expect(after).toMatchObject({ indexed: true, running: false, current: 4, missing: [], misnamed: [], external: [] });
     expect(after.failure).toBeUndefined();
 
     // Nothing left to do: no build starts.
-    expect(await builds.start(jobs)).toEqual({ unchanged: 3, changed: 0, total: 3, running: false });
+    expect(await builds.start(jobs)).toEqual({ unchanged: 4, changed: 0, total: 4, running: false });
   });
 
   it('builds several collections at once, each to the end', async () => {
@@ -47,10 +47,10 @@ describe.each(stores.map((s) => [s.name, s] as const))('indexing on the %s store
     const builds = new IndexBuilds(store);
     const first = builds.start(tasks);
     const second = builds.start(tasks);
-    expect(await first).toMatchObject({ changed: 3, running: true });
-    expect(await second).toMatchObject({ running: true, total: 3 });
+    expect(await first).toMatchObject({ changed: 4, running: true });
+    expect(await second).toMatchObject({ running: true, total: 4 });
     await builds.whenIdle();
-    expect(store.calls.create.sort()).toEqual(['tasks.jobId_1', 'tasks.status_1_leaseUntil_1', 'tasks.status_1_queuedAt_1_runAfter_1']);
+    expect(store.calls.create.sort()).toEqual(['tasks.advanced_1_metrics.end_time_1', 'tasks.jobId_1_queuedAt_1', 'tasks.status_1_leaseUntil_1', 'tasks.status_1_queuedAt_1_runAfter_1']);
     expect((await builds.status(tasks)).indexed).toBe(true);
   });
 
@@ -77,7 +77,7 @@ describe.each(stores.map((s) => [s.name, s] as const))('indexing on the %s store
       { key: { status: 1, 'metrics.start_time': -1 }, name: 'status_1_metrics.start_time_-1', unique: false, found: { name: 'by_status', unique: false } },
     ]);
     expect(status.external).toEqual([]);
-    expect(await builds.start(jobs)).toMatchObject({ unchanged: 0, changed: 3 });
+    expect(await builds.start(jobs)).toMatchObject({ unchanged: 0, changed: 4 });
     await builds.whenIdle();
     const after = await builds.status(jobs);
     if (subject.lacks.dropIndex) {
