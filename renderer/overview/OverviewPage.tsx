@@ -1,4 +1,5 @@
 import { useStatus } from '../shell/useStatus';
+import { StoreCard } from '../store/StoreCard';
 
 export function OverviewPage() {
   const status = useStatus();
@@ -30,6 +31,7 @@ export function OverviewPage() {
           </dd>
         </dl>
       )}
+      <StoreCard profileId={status.data?.profile} />
     </section>
   );
 }

@@ -1,0 +1,34 @@
+// The active profile's store on the Overview: embedded (and where) or the MongoDB
+// host, connected or the error, and a connection test.
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../api/client';
+import { TestConnectionButton } from './TestConnectionButton';
+
+export function StoreCard({ profileId }: { profileId?: string }) {
+  const status = useQuery({ queryKey: ['store.status'], queryFn: () => call('store.status'), refetchInterval: 10_000 });
+  return (
+    <section className="store-card" aria-label="Store">
+      <h2>Store</h2>
+      {status.isPending && <p>Reading the store's status…</p>}
+      {status.isError && <p className="error">Cannot read the store's status: {status.error.message}</p>}
+      {status.data && (
+        <>
+          <p>
+            <strong>{status.data.kind === 'embedded' ? 'Embedded store' : 'MongoDB'}</strong>{' '}
+            <span className="store-location">{status.data.location}</span>
+          </p>
+          <p>
+            {status.data.connected ? (
+              <span className="badge good">connected</span>
+            ) : (
+              <>
+                <span className="badge bad">not connected</span> <span className="error">{status.data.error}</span>
+              </>
+            )}
+          </p>
+        </>
+      )}
+      {profileId && <TestConnectionButton profileId={profileId} />}
+    </section>
+  );
+}
