@@ -1,6 +1,7 @@
 // The console's areas, in navigation order. Each capability adds its page here.
 import type { ReactNode } from 'react';
 import { OverviewPage } from '../overview/OverviewPage';
+import { HealthPage } from '../health/HealthPage';
 import { ReleasePage } from '../release/ReleasePage';
 
 export interface Area {
@@ -11,5 +12,6 @@ export interface Area {
 
 export const areas: Area[] = [
   { id: 'overview', title: 'Overview', render: () => <OverviewPage /> },
+  { id: 'health', title: 'Health', render: () => <HealthPage /> },
   { id: 'release', title: 'Release', render: () => <ReleasePage /> },
 ];

@@ -1,0 +1,190 @@
+// One tab of the Health page: the applications or the adapters, polled every few seconds (the
+// previous answer stays on screen while the next loads), filtered and sorted by the server.
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../api/client';
+import type { HealthItem } from '../../core/contract/health';
+import { formatBytes, formatUptime, unhealthyReason } from './format';
+
+export const REFRESH_MS = 3000;
+
+type Kind = 'applications' | 'adapters';
+type Action = 'start' | 'stop' | 'restart';
+
+const FILTER_FIELDS = ['name', 'state', 'connection', 'version', 'package_id', 'description'] as const;
+const SORT_FIELDS = ['name', 'state', 'connection', 'uptime', 'restartCount'] as const;
+const STATE_CLASS: Record<string, string> = { RUNNING: 'badge good', STOPPED: 'badge muted', DEAD: 'badge bad', DELETED: 'badge muted' };
+
+export function HealthTable({ kind }: { kind: Kind }) {
+  const [text, setText] = useState('');
+  const [field, setField] = useState<(typeof FILTER_FIELDS)[number]>('name');
+  const [sort, setSort] = useState<(typeof SORT_FIELDS)[number]>('name');
+  const [order, setOrder] = useState<1 | -1>(1);
+  const query = {
+    ...(text.trim() ? { contains: text.trim(), containsField: field } : {}),
+    sort,
+    order,
+    limit: 1000,
+  };
+  const operation = kind === 'applications' ? 'health.applications' : 'health.adapters';
+  const list = useQuery({
+    queryKey: [operation, query],
+    queryFn: () => call(operation, { query }),
+    refetchInterval: REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+  const adapters = kind === 'adapters';
+  const fields = adapters ? FILTER_FIELDS : FILTER_FIELDS.filter((f) => f !== 'connection');
+  const sorts = adapters ? SORT_FIELDS : SORT_FIELDS.filter((f) => f !== 'connection' && f !== 'restartCount');
+  const label = adapters ? 'Adapters' : 'Applications';
+
+  return (
+    <div>
+      <div className="health-controls" role="search" aria-label={`Filter ${label.toLowerCase()}`}>
+        <label>
+          Filter{' '}
+          <input value={text} onChange={(e) => setText(e.target.value)} placeholder="contains…" aria-label={`Filter ${label.toLowerCase()}`} />
+        </label>
+        <label>
+          in{' '}
+          <select value={field} onChange={(e) => setField(e.target.value as typeof field)} aria-label="Filter field">
+            {fields.map((f) => (
+              <option key={f}>{f}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Sort by{' '}
+          <select value={sort} onChange={(e) => setSort(e.target.value as typeof sort)} aria-label="Sort by">
+            {sorts.map((f) => (
+              <option key={f}>{f}</option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => setOrder(order === 1 ? -1 : 1)} aria-label={order === 1 ? 'Ascending; sort descending' : 'Descending; sort ascending'}>
+          {order === 1 ? '↑ ascending' : '↓ descending'}
+        </button>
+        {list.isFetching && <span className="spinner" aria-hidden title="Refreshing" />}
+      </div>
+      {list.isPending && <p>Loading the {label.toLowerCase()}…</p>}
+      {list.isError && !list.data && <p className="error">Cannot read the {label.toLowerCase()}: {list.error.message}</p>}
+      {list.isError && list.data && <p className="banner error">Refresh failed: {list.error.message} (showing the last answer)</p>}
+      {list.data && list.data.results.length === 0 && (
+        <p className="muted">{text.trim() ? `No ${label.toLowerCase()} match "${text.trim()}".` : `No ${label.toLowerCase()}.`}</p>
+      )}
+      {list.data && list.data.results.length > 0 && (
+        <table aria-label={label} className="health-table">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>State</th>
+              {adapters && <th>Connection</th>}
+              <th>Version</th>
+              <th>Uptime</th>
+              <th>Memory (RSS)</th>
+              <th>PID</th>
+              {adapters && <th>Restarts</th>}
+              {adapters && <th>Last crash</th>}
+              {adapters && <th>Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.results.map((item) => (
+              <HealthRow key={item.id} item={item} adapters={adapters} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.data && (
+        <p className="muted">
+          {list.data.total} {label.toLowerCase()}
+          {list.data.results.some((i) => unhealthyReason(i)) ? ` · ${list.data.results.filter((i) => unhealthyReason(i)).length} unhealthy` : ''} · refreshed every{' '}
+          {REFRESH_MS / 1000} s
+        </p>
+      )}
+    </div>
+  );
+}
+
+function HealthRow({ item, adapters }: { item: HealthItem; adapters: boolean }) {
+  const unhealthy = unhealthyReason(item);
+  return (
+    <tr className={unhealthy ? 'health-unhealthy' : undefined} aria-label={item.id}>
+      <td>
+        {unhealthy && (
+          <span className="health-flag" role="img" aria-label={`Unhealthy: ${unhealthy}`} title={`Unhealthy: ${unhealthy}`}>
+            ⚠
+          </span>
+        )}
+        <strong>{item.id}</strong>
+        <div className="muted small">{item.description}</div>
+      </td>
+      <td>
+        <span className={STATE_CLASS[item.state] ?? 'badge'}>{item.state}</span>
+        {item.detail && <div className="muted small">{item.detail}</div>}
+      </td>
+      {adapters && (
+        <td>
+          <span className={item.connection?.state === 'ONLINE' ? 'badge good' : 'badge bad'}>{item.connection?.state ?? 'OFFLINE'}</span>
+          {item.connection?.detail && <div className="muted small">{item.connection.detail}</div>}
+        </td>
+      )}
+      <td>{item.version}</td>
+      <td>{formatUptime(item.uptime)}</td>
+      <td>{formatBytes(item.memoryUsage?.rss)}</td>
+      <td>{item.pid ?? '—'}</td>
+      {adapters && <td>{item.restartCount ?? 0}</td>}
+      {adapters && (
+        <td>
+          <LastCrash item={item} />
+        </td>
+      )}
+      {adapters && (
+        <td>
+          <AdapterActions item={item} />
+        </td>
+      )}
+    </tr>
+  );
+}
+
+function LastCrash({ item }: { item: HealthItem }) {
+  const crash = item.lastCrash;
+  if (!crash) return <span className="muted">none</span>;
+  return (
+    <details className="health-crash">
+      <summary>
+        {new Date(crash.at).toLocaleString()} · {crash.signal ? `signal ${crash.signal}` : `exit code ${crash.exitCode}`}
+      </summary>
+      <p>{crash.message}</p>
+      {item.nextRestartAt && <p className="warn">Next restart at {new Date(item.nextRestartAt).toLocaleTimeString()}</p>}
+      {crash.stderr.length > 0 ? <pre aria-label="Last stderr lines">{crash.stderr.join('\n')}</pre> : <p className="muted">It wrote nothing to stderr.</p>}
+    </details>
+  );
+}
+
+function AdapterActions({ item }: { item: HealthItem }) {
+  const client = useQueryClient();
+  const action = useMutation({
+    mutationFn: (which: Action) =>
+      call(which === 'start' ? 'adapters.start' : which === 'stop' ? 'adapters.stop' : 'adapters.restart', { params: { name: item.id } }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['health.adapters'] }),
+  });
+  const running = item.state === 'RUNNING';
+  const busy = action.isPending;
+  return (
+    <div className="health-actions">
+      <button type="button" disabled={busy || running} onClick={() => action.mutate('start')} aria-label={`Start ${item.id}`}>
+        Start
+      </button>
+      <button type="button" disabled={busy || !running} onClick={() => action.mutate('stop')} aria-label={`Stop ${item.id}`}>
+        Stop
+      </button>
+      <button type="button" disabled={busy} onClick={() => action.mutate('restart')} aria-label={`Restart ${item.id}`}>
+        Restart
+      </button>
+      {busy && <span className="spinner" aria-hidden />}
+      {action.isError && <div className="error small">{action.error.message}</div>}
+    </div>
+  );
+}

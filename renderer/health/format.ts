@@ -1,0 +1,29 @@
+// How the Health page shows durations, sizes and unhealthy items.
+import type { HealthItem } from '../../core/contract/health';
+
+export function formatUptime(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds <= 0) return '—';
+  const s = Math.floor(seconds);
+  const days = Math.floor(s / 86400);
+  const hours = Math.floor((s % 86400) / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${minutes}m`;
+  if (minutes > 0) return `${minutes}m ${s % 60}s`;
+  return `${s}s`;
+}
+
+export function formatBytes(bytes: number | undefined | null): string {
+  if (bytes === undefined || bytes === null) return '—';
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+}
+
+/** Why an item is unhealthy (an application not RUNNING, an adapter not ONLINE), or undefined. */
+export function unhealthyReason(item: HealthItem): string | undefined {
+  if (item.type === 'Adapter') {
+    if (item.connection?.state === 'ONLINE') return undefined;
+    return item.connection?.detail ? `${item.connection.state ?? 'OFFLINE'}: ${item.connection.detail}` : 'OFFLINE';
+  }
+  return item.state === 'RUNNING' ? undefined : item.detail ? `${item.state}: ${item.detail}` : item.state;
+}

@@ -1,0 +1,47 @@
+import { test, expect } from './fixtures';
+
+test('the Applications tab lists the built-in applications as running', async ({ consolePage: page }) => {
+  await page.getByRole('link', { name: 'Health' }).click();
+  const table = page.getByRole('table', { name: 'Applications' });
+  for (const name of ['WorkFlowEngine', 'AdminEssentials', 'MOP', 'ServiceCatalog']) {
+    await expect(table.getByRole('row', { name })).toContainText('RUNNING');
+  }
+  await page.getByRole('textbox', { name: 'Filter applications' }).fill('flow');
+  await expect(table.getByRole('row')).toHaveCount(2); // header + WorkFlowEngine
+  await expect(table.getByRole('row', { name: 'WorkFlowEngine' })).toBeVisible();
+});
+
+test('stop an adapter, see it reported, restart it, see it ONLINE again', async ({ consolePage: page, host }) => {
+  await page.goto(`${host.url}/#/health/adapters`);
+  const row = page.getByRole('table', { name: 'Adapters' }).getByRole('row', { name: 'example' });
+  await expect(row).toContainText('ONLINE');
+  await expect(row.getByRole('img', { name: /Unhealthy/ })).toHaveCount(0);
+
+  await row.getByRole('button', { name: 'Stop example' }).click();
+  await expect(row).toContainText('STOPPED');
+  await expect(row).toContainText('OFFLINE');
+  await expect(row.getByRole('img', { name: 'Unhealthy: OFFLINE: the adapter is stopped' })).toBeVisible();
+  const reported = await (await host.api('/health/adapters/example')).json();
+  expect(reported.results[0]).toMatchObject({ state: 'STOPPED', connection: { state: 'OFFLINE' } });
+
+  await row.getByRole('button', { name: 'Restart example' }).click();
+  await expect(row).toContainText('RUNNING');
+  await expect(row).toContainText('ONLINE');
+  await expect(row.getByRole('img', { name: /Unhealthy/ })).toHaveCount(0);
+});
+
+test('the unconfigured http-request adapter is marked unhealthy with the reason', async ({ consolePage: page, host }) => {
+  await page.goto(`${host.url}/#/health/adapters`);
+  const row = page.getByRole('table', { name: 'Adapters' }).getByRole('row', { name: 'http-request' });
+  await expect(row.getByRole('img', { name: /Unhealthy: OFFLINE: no allowed base URLs/ })).toBeVisible();
+});
+
+test('the deprecated API callers list shows who still calls GET /admin/services/health', async ({ consolePage: page, host }) => {
+  const legacy = await host.api('/admin/services/health', { headers: { 'x-caller': 'inventory-app/1.4' } });
+  expect(legacy.headers.get('deprecation')).toBe('true');
+  await page.goto(`${host.url}/#/health/deprecated`);
+  const row = page.getByRole('table', { name: 'Callers of deprecated APIs' }).getByRole('row', { name: /inventory-app\/1\.4/ });
+  await expect(row).toContainText('GET /admin/services/health');
+  await expect(row).toContainText('deprecated');
+  await expect(row).toContainText('GET /health/adapters or GET /health/applications');
+});
