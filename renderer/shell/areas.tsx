@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { OverviewPage } from '../overview/OverviewPage';
 import { HealthPage } from '../health/HealthPage';
 import { ReleasePage } from '../release/ReleasePage';
+import { WorkflowsPage } from '../workflows/WorkflowsPage';
 
 export interface Area {
   id: string;
@@ -12,6 +13,7 @@ export interface Area {
 
 export const areas: Area[] = [
   { id: 'overview', title: 'Overview', render: () => <OverviewPage /> },
+  { id: 'workflows', title: 'Workflows', render: () => <WorkflowsPage /> },
   { id: 'health', title: 'Health', render: () => <HealthPage /> },
   { id: 'release', title: 'Release', render: () => <ReleasePage /> },
 ];

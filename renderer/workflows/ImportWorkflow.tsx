@@ -1,0 +1,128 @@
+// Import a workflow from a JSON file in the reference shape. When the console
+// refuses it, the problems are shown per task and per transition.
+import { useState, type ChangeEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WorkflowProblem } from '../../core/contract/workflows';
+import { call } from '../api/client';
+import { groupProblems, problemsOf } from './problems';
+
+interface Refusal {
+  file: string;
+  name?: string;
+  problems: WorkflowProblem[];
+}
+
+function ProblemList({ refusal }: { refusal: Refusal }) {
+  const groups = groupProblems(refusal.problems);
+  return (
+    <div className="banner error workflow-problems" role="alert" aria-label="Import problems">
+      <strong>
+        Cannot import {refusal.name ? `workflow "${refusal.name}"` : refusal.file}: {refusal.problems.length}{' '}
+        {refusal.problems.length === 1 ? 'problem' : 'problems'}
+      </strong>
+      {groups.tasks.size > 0 && (
+        <>
+          <h4>Tasks</h4>
+          <ul aria-label="Task problems">
+            {[...groups.tasks].map(([task, messages]) => (
+              <li key={task}>
+                Task <code>{task}</code>
+                <ul>
+                  {messages.map((m) => (
+                    <li key={m}>{m}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {groups.transitions.size > 0 && (
+        <>
+          <h4>Transitions</h4>
+          <ul aria-label="Transition problems">
+            {[...groups.transitions].map(([transition, messages]) => (
+              <li key={transition}>
+                Transition <code>{transition}</code>
+                <ul>
+                  {messages.map((m) => (
+                    <li key={m}>{m}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {groups.other.length > 0 && (
+        <>
+          <h4>Workflow</h4>
+          <ul aria-label="Workflow problems">
+            {groups.other.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ImportWorkflow() {
+  const queryClient = useQueryClient();
+  const [overwrite, setOverwrite] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [imported, setImported] = useState<string | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+
+  const create = useMutation({
+    mutationFn: (input: { file: string; json: unknown }) =>
+      call('workflows.create', { body: input.json as never, query: { overwrite: overwrite ? 'true' : 'false' } }),
+    onSuccess: (saved) => {
+      setImported(saved.name);
+      setRefusal(null);
+      void queryClient.invalidateQueries({ queryKey: ['workflows.list'] });
+    },
+    onError: (error, input) => {
+      const name = (input.json as { name?: unknown } | null)?.name;
+      setRefusal({ file: input.file, name: typeof name === 'string' ? name : undefined, problems: problemsOf(error) });
+    },
+  });
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    setInputKey((k) => k + 1); // lets the same file be chosen again after a fix
+    if (!file) return;
+    setImported(null);
+    setRefusal(null);
+    let json: unknown;
+    try {
+      json = JSON.parse(await file.text());
+    } catch (error) {
+      setRefusal({ file: file.name, problems: [{ path: '', message: `${file.name} is not JSON: ${(error as Error).message}` }] });
+      return;
+    }
+    create.mutate({ file: file.name, json });
+  }
+
+  return (
+    <section className="workflow-import" aria-label="Import a workflow">
+      <h2>Import</h2>
+      <p className="muted">A workflow JSON file in the reference shape: name, tasks keyed by id, transitions, and optionally inputSchema.</p>
+      <label>
+        Workflow file (JSON){' '}
+        <input key={inputKey} type="file" accept=".json,application/json" onChange={onFile} disabled={create.isPending} />
+      </label>{' '}
+      <label>
+        <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} /> Replace a workflow of the same name
+      </label>
+      {create.isPending && <p>Importing…</p>}
+      {imported && (
+        <p className="good" role="status">
+          Imported workflow “{imported}”.
+        </p>
+      )}
+      {refusal && <ProblemList refusal={refusal} />}
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+// "Start job" on a workflow: a variables form generated from the workflow's
+// inputSchema (a JSON editor when it has none), calling the `jobs.start` operation.
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { contract } from '../../core/contract';
+import type { StoredWorkflow } from '../../core/contract/workflows';
+import { ApiError, call } from '../api/client';
+import { fieldsOf, variablesOf, type Field } from './variables-form';
+
+// The operation belongs to the jobs capability; the button shows only where the contract has it.
+const START = 'jobs.start';
+export const canStartJobs = START in contract;
+
+interface Started {
+  data?: { _id?: string; status?: string };
+  message?: string;
+}
+
+function startJob(workflow: string, description: string, variables: Record<string, unknown>): Promise<Started> {
+  const input = { body: { workflow, options: { ...(description ? { description } : {}), variables } } };
+  return (call as unknown as (name: string, input: unknown) => Promise<Started>)(START, input);
+}
+
+function FieldInput({ field, value, onChange }: { field: Field; value: string; onChange: (v: string) => void }) {
+  const id = `var-${field.name}`;
+  const common = { id, 'aria-describedby': field.description ? `${id}-help` : undefined };
+  let input;
+  if (field.kind === 'boolean') {
+    input = (
+      <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">(not set)</option>
+        <option value="true">true</option>
+        <option value="false">false</option>
+      </select>
+    );
+  } else if (field.kind === 'choice') {
+    input = (
+      <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">(not set)</option>
+        {field.choices!.map((choice) => (
+          <option key={JSON.stringify(choice)} value={JSON.stringify(choice)}>
+            {String(choice)}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.kind === 'json') {
+    input = <textarea {...common} rows={3} value={value} onChange={(e) => onChange(e.target.value)} placeholder="JSON" />;
+  } else {
+    input = <input {...common} type={field.kind === 'text' ? 'text' : 'number'} value={value} onChange={(e) => onChange(e.target.value)} />;
+  }
+  return (
+    <div className="form-row">
+      <label htmlFor={id}>
+        {field.label}
+        {field.required && <span aria-hidden="true"> *</span>}
+      </label>
+      {input}
+      {field.description && (
+        <span id={`${id}-help`} className="muted">
+          {field.description}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function StartJob({ workflow }: { workflow: StoredWorkflow }) {
+  const queryClient = useQueryClient();
+  const fields = fieldsOf(workflow.inputSchema);
+  const [open, setOpen] = useState(false);
+  const [description, setDescription] = useState('');
+  const [raw, setRaw] = useState<Record<string, string>>({});
+  const [json, setJson] = useState('{}');
+  const [formErrors, setFormErrors] = useState<Record<string, string>>({});
+
+  const start = useMutation({
+    mutationFn: (variables: Record<string, unknown>) => startJob(workflow.name, description, variables),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] }),
+  });
+
+  if (!canStartJobs) return null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    let variables: Record<string, unknown>;
+    if (fields) {
+      const result = variablesOf(fields, raw);
+      setFormErrors(result.errors);
+      if (Object.keys(result.errors).length) return;
+      variables = result.variables;
+    } else {
+      try {
+        const parsed = JSON.parse(json) as unknown;
+        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('the variables must be a JSON object');
+        variables = parsed as Record<string, unknown>;
+        setFormErrors({});
+      } catch (error) {
+        setFormErrors({ variables: `Variables: ${(error as Error).message}` });
+        return;
+      }
+    }
+    start.mutate(variables);
+  }
+
+  if (!open) {
+    return (
+      <button type="button" className="primary" onClick={() => setOpen(true)}>
+        Start job
+      </button>
+    );
+  }
+  const serverErrors = start.error instanceof ApiError ? start.error.fieldErrors : {};
+  const started = start.data?.data?._id;
+  return (
+    <form className="start-job" aria-label={`Start a job of ${workflow.name}`} onSubmit={submit}>
+      <h2>Start a job</h2>
+      <div className="form-row">
+        <label htmlFor="job-description">Description</label>
+        <input id="job-description" value={description} onChange={(e) => setDescription(e.target.value)} />
+      </div>
+      {fields ? (
+        fields.map((field) => (
+          <div key={field.name}>
+            <FieldInput field={field} value={raw[field.name] ?? ''} onChange={(v) => setRaw((r) => ({ ...r, [field.name]: v }))} />
+            {formErrors[field.name] && <p className="error">{formErrors[field.name]}</p>}
+          </div>
+        ))
+      ) : (
+        <div className="form-row">
+          <label htmlFor="job-variables">Variables (JSON object)</label>
+          <textarea id="job-variables" rows={6} value={json} onChange={(e) => setJson(e.target.value)} />
+          {formErrors.variables && <p className="error">{formErrors.variables}</p>}
+        </div>
+      )}
+      <p className="muted">An empty field is left out: the job sees that variable as undefined.</p>
+      <button type="submit" className="primary" disabled={start.isPending}>
+        {start.isPending ? 'Starting…' : 'Start'}
+      </button>{' '}
+      <button type="button" onClick={() => setOpen(false)}>
+        Close
+      </button>
+      {start.isError && (
+        <div className="banner error" role="alert">
+          Cannot start the job: {start.error.message}
+          {Object.keys(serverErrors).length > 0 && (
+            <ul>
+              {Object.entries(serverErrors).map(([path, message]) => (
+                <li key={path}>
+                  <code>{path}</code>: {message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {started && (
+        <p className="good" role="status">
+          Started job <a href={`#/jobs/${encodeURIComponent(started)}`}>{started}</a> ({start.data?.data?.status ?? 'running'}).
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+// One workflow: its tasks (method, app, type, variables) and its transitions.
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { RESERVED_TASK_IDS, type StoredWorkflow } from '../../core/contract/workflows';
+import { call } from '../api/client';
+
+function Json({ value }: { value: unknown }) {
+  if (value === undefined) return <span className="muted">none</span>;
+  return <code className="json-inline">{JSON.stringify(value)}</code>;
+}
+
+function Variables({ vars }: { vars: Record<string, unknown> | undefined }) {
+  const entries = Object.entries(vars ?? {});
+  if (entries.length === 0) return <span className="muted">none</span>;
+  return (
+    <ul className="plain-list">
+      {entries.map(([name, value]) => (
+        <li key={name}>
+          <code>{name}</code> = <Json value={value} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function WorkflowDetails({ workflow }: { workflow: StoredWorkflow }) {
+  const tasks = Object.entries(workflow.tasks).filter(([id]) => !(RESERVED_TASK_IDS as readonly string[]).includes(id));
+  const transitions = Object.entries(workflow.transitions).flatMap(([src, targets]) =>
+    Object.entries(targets).map(([dst, t]) => ({ src, dst, state: t.state })),
+  );
+  return (
+    <>
+      <dl className="facts">
+        <dt>Description</dt>
+        <dd>{workflow.description ?? <span className="muted">none</span>}</dd>
+        <dt>Imported</dt>
+        <dd>{new Date(workflow.created).toLocaleString()}</dd>
+        <dt>Last updated</dt>
+        <dd>{new Date(workflow.lastUpdated).toLocaleString()}</dd>
+      </dl>
+      <h2>Tasks</h2>
+      {tasks.length === 0 ? (
+        <p className="muted">This workflow has no tasks between workflow_start and workflow_end.</p>
+      ) : (
+        <table aria-label="Tasks">
+          <thead>
+            <tr>
+              <th>Task</th>
+              <th>Method</th>
+              <th>App</th>
+              <th>Type</th>
+              <th>Incoming</th>
+              <th>Outgoing</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tasks.map(([id, task]) => (
+              <tr key={id}>
+                <td>
+                  <code>{id}</code>
+                  {task.summary && <div className="muted">{task.summary}</div>}
+                </td>
+                <td>{task.name}</td>
+                <td>
+                  {task.app}
+                  {task.location && <span className="muted"> ({task.location})</span>}
+                </td>
+                <td>{task.type}</td>
+                <td>
+                  <Variables vars={task.variables?.incoming} />
+                </td>
+                <td>
+                  <Variables vars={task.variables?.outgoing} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h2>Transitions</h2>
+      {transitions.length === 0 ? (
+        <p className="muted">No transitions.</p>
+      ) : (
+        <table aria-label="Transitions">
+          <thead>
+            <tr>
+              <th>From</th>
+              <th>To</th>
+              <th>On</th>
+            </tr>
+          </thead>
+          <tbody>
+            {transitions.map((t) => (
+              <tr key={`${t.src}-${t.dst}`}>
+                <td>
+                  <code>{t.src}</code>
+                </td>
+                <td>
+                  <code>{t.dst}</code>
+                </td>
+                <td>
+                  <span className={`badge ${t.state === 'success' ? 'good' : t.state === 'error' ? 'bad' : 'warn'}`}>{t.state}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {workflow.inputSchema && (
+        <>
+          <h2>Input schema</h2>
+          <pre className="json-block">{JSON.stringify(workflow.inputSchema, null, 2)}</pre>
+        </>
+      )}
+    </>
+  );
+}
+
+export function WorkflowView({ name, actions }: { name: string; actions?: (workflow: StoredWorkflow) => ReactNode }) {
+  const query = useQuery({ queryKey: ['workflows.get', name], queryFn: () => call('workflows.get', { params: { name } }) });
+  return (
+    <section>
+      <p>
+        <a href="#/workflows">← All workflows</a>
+      </p>
+      <h1>Workflow “{name}”</h1>
+      {query.isPending && <p>Loading the workflow…</p>}
+      {query.isError && <p className="error">Cannot read workflow “{name}”: {query.error.message}</p>}
+      {query.data && (
+        <>
+          {actions?.(query.data)}
+          <WorkflowDetails workflow={query.data} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+// The fields of a job's variables form, generated from a workflow's inputSchema
+// (JSON Schema), and the variables the filled form stands for.
+
+export type FieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'json';
+
+export interface Field {
+  name: string;
+  kind: FieldKind;
+  label: string;
+  required: boolean;
+  description?: string;
+  choices?: unknown[];
+}
+
+type Schema = Record<string, unknown>;
+
+/** The fields of an object schema with properties, or null when a JSON editor should be used instead. */
+export function fieldsOf(inputSchema: Schema | undefined): Field[] | null {
+  const properties = inputSchema?.properties;
+  if (!properties || typeof properties !== 'object' || Object.keys(properties).length === 0) return null;
+  const required = new Set(Array.isArray(inputSchema.required) ? (inputSchema.required as string[]) : []);
+  return Object.entries(properties as Record<string, Schema>).map(([name, schema]) => {
+    const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+    let kind: FieldKind = 'json';
+    if (Array.isArray(schema.enum)) kind = 'choice';
+    else if (type === 'string') kind = 'text';
+    else if (type === 'number') kind = 'number';
+    else if (type === 'integer') kind = 'integer';
+    else if (type === 'boolean') kind = 'boolean';
+    return {
+      name,
+      kind,
+      label: typeof schema.title === 'string' ? schema.title : name,
+      required: required.has(name),
+      description: typeof schema.description === 'string' ? schema.description : undefined,
+      choices: Array.isArray(schema.enum) ? schema.enum : undefined,
+    };
+  });
+}
+
+/**
+ * The variables the form's raw values stand for. An empty field is left out
+ * (an absent key: the variable is undefined). Returns the errors by field name.
+ */
+export function variablesOf(fields: Field[], raw: Record<string, string>): { variables: Record<string, unknown>; errors: Record<string, string> } {
+  const variables: Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    const text = raw[field.name] ?? '';
+    if (text.trim() === '') {
+      if (field.required) errors[field.name] = `${field.label} is required`;
+      continue;
+    }
+    switch (field.kind) {
+      case 'text':
+        variables[field.name] = text;
+        break;
+      case 'number':
+      case 'integer': {
+        const n = Number(text);
+        if (Number.isNaN(n) || (field.kind === 'integer' && !Number.isInteger(n))) errors[field.name] = `${field.label} must be ${field.kind === 'integer' ? 'a whole number' : 'a number'}`;
+        else variables[field.name] = n;
+        break;
+      }
+      case 'boolean':
+        variables[field.name] = text === 'true';
+        break;
+      case 'choice':
+        variables[field.name] = JSON.parse(text);
+        break;
+      case 'json':
+        try {
+          variables[field.name] = JSON.parse(text);
+        } catch (error) {
+          errors[field.name] = `${field.label} is not JSON: ${(error as Error).message}`;
+        }
+        break;
+    }
+  }
+  return { variables, errors };
+}

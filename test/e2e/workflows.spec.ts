@@ -1,0 +1,82 @@
+import { test, expect } from './fixtures';
+
+const transition = (state = 'success') => ({ type: 'standard', state });
+
+const broken = {
+  name: 'Broken import',
+  tasks: {
+    shout: { name: 'toUpperCase', app: 'WorkFlowEngine', type: 'automatic', variables: { incoming: { str: '$var.job.name' }, outgoing: {} } },
+    lookup: { name: 'codePointAtt', app: 'WorkFlowEngine', type: 'automatic', variables: { incoming: { str: 'x' }, outgoing: {} } },
+  },
+  transitions: {
+    workflow_start: { shout: transition() },
+    shout: { lookup: transition(), ghost: transition('error') },
+    lookup: { workflow_end: transition() },
+  },
+};
+
+const good = {
+  name: 'Shout a name',
+  description: 'upper-cases the name',
+  tasks: {
+    shout: {
+      name: 'toUpperCase',
+      app: 'WorkFlowEngine',
+      type: 'automatic',
+      variables: { incoming: { str: '$var.job.name' }, outgoing: { uppercaseString: '$var.job.shouted' } },
+    },
+  },
+  transitions: { workflow_start: { shout: transition() }, shout: { workflow_end: transition() } },
+  inputSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] },
+};
+
+const file = (name: string, json: unknown) => ({ name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(json)) });
+
+test('importing a workflow with errors shows each error by task and transition; a good one is listed and can be viewed and deleted', async ({ consolePage: page }) => {
+  await page.getByRole('link', { name: 'Workflows' }).click();
+  await expect(page.getByRole('heading', { name: 'Workflows', exact: true })).toBeVisible();
+  await expect(page.getByText('No workflows yet')).toBeVisible();
+
+  const chooser = page.getByLabel('Workflow file (JSON)');
+  await chooser.setInputFiles(file('broken.json', broken));
+  const problems = page.getByRole('alert', { name: 'Import problems' });
+  await expect(problems).toContainText('Cannot import workflow "Broken import"');
+  await expect(problems.getByRole('list', { name: 'Task problems' })).toContainText('task "lookup": WorkFlowEngine has no method "codePointAtt"');
+  await expect(problems.getByRole('list', { name: 'Transition problems' })).toContainText('shout → ghost');
+  await expect(problems.getByRole('list', { name: 'Transition problems' })).toContainText('there is no task "ghost" to go to');
+  await expect(page.getByRole('table', { name: 'Workflows' })).toHaveCount(0);
+
+  await chooser.setInputFiles({ name: 'not.json', mimeType: 'application/json', buffer: Buffer.from('{ nope') });
+  await expect(page.getByRole('alert', { name: 'Import problems' })).toContainText('not.json is not JSON');
+
+  await chooser.setInputFiles(file('good.json', good));
+  await expect(page.getByRole('status').filter({ hasText: 'Imported workflow' })).toContainText('Shout a name');
+  await expect(page.getByRole('alert', { name: 'Import problems' })).toHaveCount(0);
+  const table = page.getByRole('table', { name: 'Workflows' });
+  const row = table.getByRole('row').filter({ hasText: 'Shout a name' });
+  await expect(row).toContainText('upper-cases the name');
+  await expect(row).toContainText('from its input schema');
+
+  // A second import of the same name is refused until "replace" is ticked.
+  await chooser.setInputFiles(file('good.json', good));
+  await expect(page.getByRole('alert', { name: 'Import problems' })).toContainText('exists already');
+  await page.getByLabel('Replace a workflow of the same name').check();
+  await chooser.setInputFiles(file('good.json', { ...good, description: 'second version' }));
+  await expect(row).toContainText('second version');
+
+  await row.getByRole('link', { name: 'Shout a name' }).click();
+  await expect(page.getByRole('heading', { name: 'Workflow “Shout a name”' })).toBeVisible();
+  const tasks = page.getByRole('table', { name: 'Tasks' });
+  await expect(tasks.getByRole('row').filter({ hasText: 'shout' })).toContainText('toUpperCase');
+  await expect(tasks).toContainText('$var.job.name');
+  await expect(page.getByRole('table', { name: 'Transitions' }).getByRole('row')).toHaveCount(3);
+
+  await page.getByRole('button', { name: 'Delete Shout a name' }).click();
+  const confirm = page.getByRole('group', { name: 'Confirm deleting Shout a name' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await page.getByRole('button', { name: 'Delete Shout a name' }).click();
+  await page.getByRole('group', { name: 'Confirm deleting Shout a name' }).getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(page.getByRole('heading', { name: 'Workflows', exact: true })).toBeVisible();
+  await expect(page.getByText('No workflows yet')).toBeVisible();
+});
