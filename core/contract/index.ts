@@ -7,6 +7,8 @@ import { releaseOperations } from './release';
 import { upgradeOperations } from './upgrade';
 import { storeOperations } from './store';
 import { workflowsOperations } from './workflows';
+import { jobsOperations } from './jobs';
+import { workersOperations } from './workers';
 
 export const contract = {
   ...healthOperations,
@@ -16,6 +18,8 @@ export const contract = {
   ...upgradeOperations,
   ...storeOperations,
   ...workflowsOperations,
+  ...jobsOperations,
+  ...workersOperations,
 };
 
 export type Contract = typeof contract;

@@ -16,7 +16,7 @@ export async function healthStatus(state: HostState): Promise<HealthStatus> {
     profile: profile.id,
     store: store.kind,
     services: [mongo],
-    taskWorker: { running: false },
+    taskWorker: { running: state.runtime.engine?.worker.isRunning ?? false },
   };
 }
 

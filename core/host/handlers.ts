@@ -10,6 +10,8 @@ import { releaseHandlers } from '../release/handlers';
 import { upgradeHandlers } from '../upgrade/handlers';
 import { storeHandlers } from '../store/handlers';
 import { workflowsHandlers } from '../engine/workflow/handlers';
+import { jobsHandlers } from '../engine/jobs/handlers';
+import { workersHandlers } from '../engine/worker/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
@@ -22,5 +24,7 @@ export function buildHandlers(state: HostState): Handlers {
     ...upgradeHandlers(state),
     ...storeHandlers(state),
     ...workflowsHandlers(state),
+    ...jobsHandlers(state),
+    ...workersHandlers(state),
   }, deprecatedCallLog(state));
 }

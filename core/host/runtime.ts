@@ -7,6 +7,8 @@ import type { Store } from '../store/port';
 import { openStore } from '../store/open';
 import { createMissingCollectionsAtOpen } from '../indexes/startup';
 import { openAdapters, type AdapterManager } from '../adapters';
+import { openEngine, type Engine } from '../engine';
+import { serverId } from './data-dir';
 
 export interface Runtime {
   profile: ProfileProperties;
@@ -14,16 +16,29 @@ export interface Runtime {
   store: Store;
   /** The profile's adapters, each in its own process (started at open, stopped at close). */
   adapters: AdapterManager;
+  /** The workflow engine: job runner and task worker (started now when processTasksOnStart is not false). */
+  engine: Engine;
 }
 
 export async function openRuntime(dataDir: string, profile: ProfileProperties): Promise<Runtime> {
   const store = await openStore(dataDir, profile);
   await createMissingCollectionsAtOpen(store);
   const adapters = await openAdapters(dataDir, profile);
-  return { profile, store, adapters };
+  const id = await serverId(dataDir);
+  const runtime = { profile, store, adapters } as Runtime;
+  runtime.engine = await openEngine({
+    store,
+    serverId: id,
+    serverName: profile.serverName ?? id,
+    processTasksOnStart: profile.processTasksOnStart !== false,
+    adapters: () => runtime.adapters,
+  });
+  return runtime;
 }
 
 export async function closeRuntime(runtime: Runtime): Promise<void> {
+  // The worker stops first, handing its running tasks back to the queue.
+  await runtime.engine?.close();
   await runtime.adapters.close();
   // The store closes last: everything above may still write on its way down.
   await runtime.store.close();

@@ -1,0 +1,121 @@
+// Jobs: start a job of a workflow, list and read jobs with their tasks, and the
+// operator's actions (cancel, pause, resume, retry a task, finish a manual task).
+// Browser-safe: zod only. Over HTTP an undefined value is an absent key; a job's
+// `undefinedPaths` lists where the decoded values hold undefined, so the UI can
+// show `undefined` apart from `null`.
+import { z } from 'zod';
+import { defineOperations } from './operation';
+
+export const JobStatus = z.enum(['running', 'paused', 'error', 'canceled', 'complete']);
+export type JobStatus = z.infer<typeof JobStatus>;
+export const TaskRunStatus = z.enum(['queued', 'running', 'complete', 'error', 'canceled', 'waiting']);
+export type TaskRunStatus = z.infer<typeof TaskRunStatus>;
+
+export const JobMetrics = z.looseObject({ start_time: z.number(), end_time: z.number().optional(), user: z.string().optional() });
+
+export const JobSummary = z.looseObject({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  status: JobStatus,
+  metrics: JobMetrics,
+  parent: z.looseObject({ job: z.string(), task: z.string() }).optional(),
+  error: z.string().optional(),
+});
+export type JobSummary = z.infer<typeof JobSummary>;
+
+/** One run of a workflow task inside the job (a task in a loop has one per iteration). */
+export const TaskRun = z.looseObject({
+  _id: z.string(),
+  taskId: z.string(),
+  iteration: z.number(),
+  name: z.string(),
+  app: z.string(),
+  type: z.string(),
+  summary: z.string().optional(),
+  status: TaskRunStatus,
+  finishState: z.enum(['success', 'error', 'failure']).optional(),
+  attempt: z.number(),
+  workerId: z.string().optional(),
+  incoming: z.record(z.string(), z.unknown()).optional(),
+  outgoing: z.record(z.string(), z.unknown()).optional(),
+  error: z.string().optional(),
+  childJob: z.string().optional(),
+  queuedAt: z.number(),
+  metrics: z.looseObject({ start_time: z.number().optional(), end_time: z.number().optional() }),
+});
+export type TaskRun = z.infer<typeof TaskRun>;
+
+export const Job = JobSummary.extend({
+  variables: z.record(z.string(), z.unknown()),
+  children: z.array(z.string()),
+  tasks: z.record(z.string(), z.looseObject({ name: z.string() })),
+  transitions: z.record(z.string(), z.record(z.string(), z.looseObject({ state: z.string() }))),
+  taskRuns: z.array(TaskRun),
+  /** Paths (`variables.x`, `taskRuns.2.outgoing.y[1]`) whose value is undefined. */
+  undefinedPaths: z.array(z.string()),
+});
+export type Job = z.infer<typeof Job>;
+
+const JobParams = z.object({ id: z.string().min(1) });
+const TaskParams = z.object({ id: z.string().min(1), taskId: z.string().min(1) });
+const JobAnswer = z.object({ message: z.string(), data: z.object({ _id: z.string(), status: JobStatus }) });
+
+export const jobsOperations = defineOperations({
+  'jobs.start': {
+    method: 'POST',
+    path: '/operations-manager/jobs/start',
+    summary: "Start a job of a workflow; the variables are checked against the workflow's inputSchema when it has one",
+    body: z.object({
+      workflow: z.string().min(1, 'the name of the workflow to start'),
+      options: z
+        .object({ description: z.string().optional(), variables: z.record(z.string(), z.unknown()).optional() })
+        .optional(),
+    }),
+    output: JobAnswer,
+  },
+  'jobs.list': {
+    method: 'GET',
+    path: '/operations-manager/jobs',
+    summary: 'Jobs, newest first: filters status, workflow (name), from/to (start time, ms since epoch); paged by skip and limit',
+    query: z.object({
+      status: JobStatus.optional(),
+      workflow: z.string().optional(),
+      from: z.coerce.number().int().optional(),
+      to: z.coerce.number().int().optional(),
+      skip: z.coerce.number().int().min(0).default(0),
+      limit: z.coerce.number().int().min(1).max(500).default(50),
+    }),
+    output: z.object({ results: z.array(JobSummary), total: z.number(), skip: z.number(), limit: z.number() }),
+  },
+  'jobs.get': {
+    method: 'GET',
+    path: '/operations-manager/jobs/:id',
+    summary: 'One job with its tasks, their values, errors and child jobs',
+    params: JobParams,
+    output: z.object({ data: Job }),
+  },
+  'jobs.cancel': { method: 'POST', path: '/operations-manager/jobs/:id/cancel', summary: 'Cancel a job, its tasks and its child jobs', params: JobParams, output: JobAnswer },
+  'jobs.pause': { method: 'POST', path: '/operations-manager/jobs/:id/pause', summary: 'Pause a running job: running tasks end, no new task starts', params: JobParams, output: JobAnswer },
+  'jobs.resume': { method: 'POST', path: '/operations-manager/jobs/:id/resume', summary: 'Resume a paused job', params: JobParams, output: JobAnswer },
+  'jobs.retryTask': {
+    method: 'POST',
+    path: '/operations-manager/jobs/:id/tasks/:taskId/retry',
+    summary: 'Run again a task that errored with no error transition (the job goes back to running)',
+    params: TaskParams,
+    output: JobAnswer,
+  },
+  'jobs.finishTask': {
+    method: 'POST',
+    path: '/operations-manager/jobs/:id/tasks/:taskId/finish',
+    summary: "Finish a manual task waiting for an operator with its outgoing values (state success unless given)",
+    params: TaskParams,
+    body: z
+      .object({
+        values: z.record(z.string(), z.unknown()).default({}),
+        state: z.enum(['success', 'error', 'failure']).default('success'),
+      })
+      .default({ values: {}, state: 'success' }),
+    output: JobAnswer,
+  },
+});

@@ -1,0 +1,64 @@
+// Handlers of the job operations: they read the active profile's engine at each call.
+import type { Handlers } from '../../dispatch/dispatch';
+import { OpError } from '../../dispatch/dispatch';
+import type { HostState } from '../../host/state';
+import type { Engine } from '../index';
+import type { JobDoc } from './types';
+import { jobSummary, jobView } from './view';
+
+type JobOperations = 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask';
+
+export function engineOf(state: HostState): Engine {
+  const engine = (state.runtime as { engine?: Engine }).engine;
+  if (!engine) throw new OpError(503, 'the workflow engine is not running on this profile');
+  return engine;
+}
+
+const answer = (message: string, job: JobDoc) => ({ message, data: { _id: job._id, status: job.status } });
+
+export function jobsHandlers(state: HostState): Pick<Handlers, JobOperations> {
+  const runner = () => engineOf(state).runner;
+  return {
+    'jobs.start': async ({ body }, ctx) => {
+      const job = await runner().start(body.workflow, { ...body.options, user: ctx.caller });
+      engineOf(state).worker.poke();
+      return answer(`job of workflow "${job.name}" started`, job);
+    },
+    'jobs.list': async ({ query }) => {
+      const filter: Record<string, unknown> = {};
+      if (query.status) filter.status = query.status;
+      if (query.workflow) filter.name = query.workflow;
+      if (query.from !== undefined || query.to !== undefined) {
+        filter['metrics.start_time'] = { ...(query.from !== undefined ? { $gte: query.from } : {}), ...(query.to !== undefined ? { $lte: query.to } : {}) };
+      }
+      const jobs = runner().jobs;
+      const [docs, total] = await Promise.all([
+        jobs.find(filter, { sort: { 'metrics.start_time': -1 }, skip: query.skip, limit: query.limit }),
+        jobs.count(filter),
+      ]);
+      return { results: (docs as JobDoc[]).map(jobSummary), total, skip: query.skip, limit: query.limit };
+    },
+    'jobs.get': async ({ params }) => {
+      const r = runner();
+      const job = await r.requireJob(params.id);
+      return { data: jobView(job, await r.records(job._id), await r.childIds(job)) as never };
+    },
+    'jobs.cancel': async ({ params }) => answer('job canceled', await runner().cancel(params.id)),
+    'jobs.pause': async ({ params }) => answer('job paused', await runner().pause(params.id)),
+    'jobs.resume': async ({ params }) => {
+      const job = await runner().resume(params.id);
+      engineOf(state).worker.poke();
+      return answer('job resumed', job);
+    },
+    'jobs.retryTask': async ({ params }) => {
+      const job = await runner().retryTask(params.id, params.taskId);
+      engineOf(state).worker.poke();
+      return answer(`task ${params.taskId} queued again`, job);
+    },
+    'jobs.finishTask': async ({ params, body }) => {
+      const job = await runner().finishTask(params.id, params.taskId, body.values, body.state);
+      engineOf(state).worker.poke();
+      return answer(`task ${params.taskId} finished`, job);
+    },
+  };
+}

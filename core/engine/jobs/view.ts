@@ -1,0 +1,52 @@
+// Jobs as the API shows them: values decoded from the store (the marker becomes
+// undefined), and the paths of the undefined values listed, since JSON drops them.
+import { decodeVariables } from '../../values/undefined-codec';
+import type { TaskRecord } from '../queue/queue';
+import type { JobDoc } from './types';
+
+export function undefinedPaths(value: unknown, path: string, out: string[]): string[] {
+  if (value === undefined) out.push(path);
+  else if (Array.isArray(value)) value.forEach((item, i) => undefinedPaths(item, `${path}[${i}]`, out));
+  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) undefinedPaths(item, `${path}.${key}`, out);
+  return out;
+}
+
+export function jobSummary(job: JobDoc) {
+  return {
+    _id: job._id,
+    name: job.name,
+    description: job.description,
+    status: job.status,
+    metrics: job.metrics,
+    ...(job.parent ? { parent: job.parent } : {}),
+    ...(job.error ? { error: job.error } : {}),
+  };
+}
+
+export function taskRun(record: TaskRecord) {
+  const { leaseUntil: _lease, advanced: _advanced, from: _from, jobVariables: _vars, runAfter: _runAfter, ...rest } = record;
+  return {
+    ...rest,
+    ...(record.incoming ? { incoming: decodeVariables(record.incoming) } : {}),
+    ...(record.outgoing ? { outgoing: decodeVariables(record.outgoing) } : {}),
+  };
+}
+
+export function jobView(job: JobDoc, records: TaskRecord[], children: string[]) {
+  const taskRuns = records.map(taskRun);
+  const variables = decodeVariables(job.variables);
+  const paths = undefinedPaths(variables, 'variables', []);
+  taskRuns.forEach((run, i) => {
+    undefinedPaths(run.incoming ?? {}, `taskRuns.${i}.incoming`, paths);
+    undefinedPaths(run.outgoing ?? {}, `taskRuns.${i}.outgoing`, paths);
+  });
+  return {
+    ...jobSummary(job),
+    variables,
+    children,
+    tasks: job.tasks,
+    transitions: job.transitions,
+    taskRuns,
+    undefinedPaths: paths,
+  };
+}
