@@ -1,6 +1,7 @@
 // The console's areas, in navigation order. Each capability adds its page here.
 import type { ReactNode } from 'react';
 import { OverviewPage } from '../overview/OverviewPage';
+import { ProfilesPage } from '../profiles/ProfilesPage';
 import { HealthPage } from '../health/HealthPage';
 import { ReleasePage } from '../release/ReleasePage';
 import { WorkflowsPage } from '../workflows/WorkflowsPage';
@@ -13,6 +14,7 @@ export interface Area {
 
 export const areas: Area[] = [
   { id: 'overview', title: 'Overview', render: () => <OverviewPage /> },
+  { id: 'profiles', title: 'Profiles', render: () => <ProfilesPage /> },
   { id: 'workflows', title: 'Workflows', render: () => <WorkflowsPage /> },
   { id: 'health', title: 'Health', render: () => <HealthPage /> },
   { id: 'release', title: 'Release', render: () => <ReleasePage /> },
