@@ -122,7 +122,7 @@ export function IndexingTab() {
             </button>{' '}
             {anyRunning && <span className="muted">Builds are running; the table follows them.</span>}
           </p>
-          <table aria-label="Indexes per collection">
+          <table className="index-table" aria-label="Indexes per collection">
             <thead>
               <tr>
                 <th>Collection</th>
