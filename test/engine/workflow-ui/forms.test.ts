@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../renderer/api/client';
+import { groupProblems, problemsOf } from '../../../renderer/workflows/problems';
+import { fieldsOf, variablesOf } from '../../../renderer/workflows/variables-form';
+
+describe('the variables form from an inputSchema', () => {
+  const schema = {
+    type: 'object',
+    required: ['host', 'port'],
+    properties: {
+      host: { type: 'string', title: 'Host name', description: 'FQDN' },
+      port: { type: 'integer' },
+      ratio: { type: ['number', 'null'] },
+      dry: { type: 'boolean' },
+      mode: { enum: ['fast', 'safe'] },
+      tags: { type: 'array', items: { type: 'string' } },
+    },
+  };
+
+  it('makes a field per property with a kind from its type', () => {
+    expect(fieldsOf(schema)!.map((f) => [f.name, f.kind, f.required])).toEqual([
+      ['host', 'text', true],
+      ['port', 'integer', true],
+      ['ratio', 'number', false],
+      ['dry', 'boolean', false],
+      ['mode', 'choice', false],
+      ['tags', 'json', false],
+    ]);
+    expect(fieldsOf(schema)![0]).toMatchObject({ label: 'Host name', description: 'FQDN' });
+  });
+
+  it('falls back to the JSON editor without properties', () => {
+    expect(fieldsOf(undefined)).toBeNull();
+    expect(fieldsOf({ type: 'object' })).toBeNull();
+  });
+
+  it('turns filled fields into typed variables and leaves empty ones out (undefined)', () => {
+    const fields = fieldsOf(schema)!;
+    const { variables, errors } = variablesOf(fields, { host: 'r1', port: '830', dry: 'false', mode: '"safe"', tags: '["a"]', ratio: '' });
+    expect(errors).toEqual({});
+    expect(variables).toEqual({ host: 'r1', port: 830, dry: false, mode: 'safe', tags: ['a'] });
+    expect('ratio' in variables).toBe(false);
+  });
+
+  it('names what is wrong per field', () => {
+    const { errors } = variablesOf(fieldsOf(schema)!, { port: '8.5', tags: '[' });
+    expect(errors.host).toBe('Host name is required');
+    expect(errors.port).toBe('port must be a whole number');
+    expect(errors.tags).toContain('tags is not JSON');
+  });
+});
+
+describe('import problems', () => {
+  it('groups the server problems by task, transition and workflow', () => {
+    const error = new ApiError({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'x',
+      problems: [
+        { path: 'tasks.a.name', task: 'a', message: 'task "a": WorkFlowEngine has no method "x"' },
+        { path: 'transitions.a.b', transition: { src: 'a', dst: 'b' }, message: 'transition a → b: there is no task "b" to go to' },
+        { path: 'transitions', message: 'no path of transitions leads from workflow_start to workflow_end' },
+      ],
+    });
+    const groups = groupProblems(problemsOf(error));
+    expect([...groups.tasks]).toEqual([['a', ['task "a": WorkFlowEngine has no method "x"']]]);
+    expect([...groups.transitions.keys()]).toEqual(['a → b']);
+    expect(groups.other).toEqual(['no path of transitions leads from workflow_start to workflow_end']);
+  });
+
+  it('reads shape errors (issues) by their path', () => {
+    const error = new ApiError({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'x',
+      issues: [
+        { path: 'body.tasks.t1.type', message: 'task "t1" needs a type' },
+        { path: 'body.transitions.t1.t2.state', message: 'Invalid option' },
+        { path: 'body.name', message: 'a workflow needs a name' },
+      ],
+    });
+    const groups = groupProblems(problemsOf(error));
+    expect(groups.tasks.get('t1')).toEqual(['tasks.t1.type: task "t1" needs a type']);
+    expect(groups.transitions.get('t1 → t2')).toEqual(['transitions.t1.t2.state: Invalid option']);
+    expect(groups.other).toEqual(['name: a workflow needs a name']);
+  });
+
+  it('keeps a plain error message', () => {
+    expect(problemsOf(new ApiError({ statusCode: 409, error: 'Conflict', message: 'exists already' }))).toEqual([{ path: '', message: 'exists already' }]);
+  });
+});
