@@ -7,6 +7,7 @@ import type { KnownMethods } from './validate';
 
 /** Methods the job runner itself carries out (not in the task library). */
 export const RUNNER_METHODS = ['childJob'] as const;
+const RUNNER_OUTGOING: Record<string, string[]> = { childJob: ['job_details'] };
 
 export interface AdapterMethods {
   has?(id: string): boolean;
@@ -23,7 +24,8 @@ export function knownMethods(adapters?: AdapterMethods): KnownMethods {
       return adapters?.methods(app)?.includes(method) ?? false;
     },
     outgoingOf(app, method) {
-      return app === WORKFLOW_ENGINE_APP ? builtInTasks.get(method)?.outgoing : undefined;
+      if (app !== WORKFLOW_ENGINE_APP) return undefined;
+      return builtInTasks.get(method)?.outgoing ?? RUNNER_OUTGOING[method];
     },
   };
 }
