@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import type { ProfileEntry } from '../../core/contract/profiles';
 import { ApiError, call } from '../api/client';
+import { TestConnectionButton } from '../store/TestConnectionButton';
 import { activeProfileTabs } from './active-profile-tabs';
 import { downloadExport, serverFieldErrors, useProfile, useProfileMutation, type Properties } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -76,6 +77,9 @@ function PropertiesTab({ entry }: { entry: ProfileEntry }) {
   const save = useProfileMutation((body: Json) => call('profiles.update', { params: { id }, body: body as Properties }));
   return (
     <>
+      <p className="profile-connection">
+        <TestConnectionButton profileId={id} /> <span className="muted">(the store as saved)</span>
+      </p>
       {save.isSuccess && (
         <p className="good" role="status">
           Saved. The previous version is kept as properties.json.bak.

@@ -36,7 +36,7 @@ test('the operator round trip: import, edit processTasksOnStart, activate, expor
   await expect(works).toBeChecked();
   await works.uncheck();
   await detail.getByRole('button', { name: 'Save' }).click();
-  await expect(detail.getByRole('status')).toContainText('Saved');
+  await expect(detail.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Profiles' }).getByRole('row', { name: /site-b/ })).toContainText('no');
 
   await detail.getByRole('button', { name: 'Activate…' }).click();
@@ -82,6 +82,9 @@ test('the form checks fields as they are typed and names the server refusal', as
   await form.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/#\/profiles\/lab\/properties$/);
   await expect(page.getByRole('table', { name: 'Profiles' })).toContainText('lab');
+  // The new profile's embedded store answers the connection test.
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('status', { name: 'Connection test of lab' })).toContainText('Connected');
 });
 
 test('an imported file with a legacy activate shows a banner leading to the migration', async ({ consolePage: page, host }) => {
