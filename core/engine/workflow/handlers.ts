@@ -2,6 +2,7 @@
 import { OpError, type Handler } from '../../dispatch/dispatch';
 import type { HostState } from '../../host/state';
 import type { Workflow, WorkflowProblem } from '../../contract/workflows';
+import { StoreError } from '../../store/errors';
 import { knownMethods, type AdapterMethods } from './known';
 import { deleteWorkflow, getWorkflow, listWorkflows, saveWorkflow, WorkflowExistsError } from './repository';
 import { validateWorkflow } from './validate';
@@ -25,12 +26,24 @@ export function assertValidWorkflow(state: HostState, workflow: Workflow): void 
   });
 }
 
+/** A store that cannot be reached or read is the server's trouble, not the caller's: 503 naming the cause. */
+async function withStore<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StoreError && ['unreachable', 'auth', 'damaged'].includes(error.code)) {
+      throw new OpError(503, `the workflows cannot be reached in the store: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
 export function workflowsHandlers(state: HostState): WorkflowHandlers {
   return {
     'workflows.create': async ({ body, query }, ctx) => {
       assertValidWorkflow(state, body);
       try {
-        const saved = await saveWorkflow(state.runtime.store, body, { overwrite: query.overwrite });
+        const saved = await withStore(() => saveWorkflow(state.runtime.store, body, { overwrite: query.overwrite }));
         ctx.setStatus(201);
         return saved;
       } catch (error) {
@@ -38,14 +51,14 @@ export function workflowsHandlers(state: HostState): WorkflowHandlers {
         throw error;
       }
     },
-    'workflows.list': async () => ({ items: await listWorkflows(state.runtime.store) }),
+    'workflows.list': async () => ({ items: await withStore(() => listWorkflows(state.runtime.store)) }),
     'workflows.get': async ({ params }) => {
-      const workflow = await getWorkflow(state.runtime.store, params.name);
+      const workflow = await withStore(() => getWorkflow(state.runtime.store, params.name));
       if (!workflow) throw new OpError(404, `no workflow named "${params.name}"`);
       return workflow;
     },
     'workflows.delete': async ({ params }) => {
-      if (!(await deleteWorkflow(state.runtime.store, params.name))) throw new OpError(404, `no workflow named "${params.name}"`);
+      if (!(await withStore(() => deleteWorkflow(state.runtime.store, params.name)))) throw new OpError(404, `no workflow named "${params.name}"`);
       return { deleted: params.name };
     },
   };

@@ -9,6 +9,7 @@ import {
   type WorkflowSummary,
 } from '../../contract/workflows';
 import type { Doc, Store } from '../../store/port';
+import { isDuplicateKey } from '../../store/errors';
 
 export const WORKFLOWS_COLLECTION = 'workflows';
 
@@ -90,7 +91,7 @@ export async function saveWorkflow(store: Store, workflow: Workflow, options: { 
     await collection.insertOne(doc);
   } catch (error) {
     // A unique index on name turns a concurrent import of the same name into a duplicate-key error.
-    if (/duplicate|unique/i.test((error as Error).message) && (await collection.findOne({ name: workflow.name }))) {
+    if (isDuplicateKey(error)) {
       throw new WorkflowExistsError(workflow.name);
     }
     throw error;

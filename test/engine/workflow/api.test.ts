@@ -121,3 +121,26 @@ describe('workflows API', () => {
     expect(list.items.map((w: { name: string }) => w.name)).not.toContain('Shout name');
   });
 });
+
+describe('workflows when the store cannot be reached', () => {
+  it('answers 503 naming the store error', async () => {
+    const { workflowsHandlers } = await import('../../../core/engine/workflow/handlers');
+    const { StoreError } = await import('../../../core/store/errors');
+    const down = () => Promise.reject(new StoreError('unreachable', 'MongoDB at db1:27017 does not answer (connection refused)'));
+    const store = { collection: () => ({ find: down, findOne: down, insertOne: down, deleteOne: down, updateOne: down }) };
+    const handlers = workflowsHandlers({ runtime: { store } } as never);
+    await expect(handlers['workflows.list']({} as never, {} as never)).rejects.toMatchObject({
+      statusCode: 503,
+      message: 'the workflows cannot be reached in the store: MongoDB at db1:27017 does not answer (connection refused)',
+    });
+  });
+
+  it('serves a workflow whose name has a slash and spaces', async () => {
+    const name = 'site a/b provisioning';
+    const wf = { name, tasks: {}, transitions: { workflow_start: { workflow_end: { type: 'standard', state: 'success' } } } };
+    expect((await host.api('/workflows', { method: 'POST', json: wf })).status).toBe(201);
+    const response = await host.api(`/workflows/${encodeURIComponent(name)}`);
+    expect(response.status).toBe(200);
+    expect((await response.json()).name).toBe(name);
+  });
+});
