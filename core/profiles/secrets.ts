@@ -9,6 +9,23 @@ import type { ProfileProperties } from './directory';
 const SECRET_KEY = /^(passwd|password|secret|token|api[_-]?key|client[_-]?secret|secret[_-]?id|private[_-]?key)$/i;
 export const PASSWD_PATH = ['mongoProps', 'credentials', 'passwd'];
 
+/** A password inside a connection URL: `mongodb://user:<password>@host`. */
+const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^:@/?#\s]*:)([^@/?#\s]+)(@)/i;
+const MASKED_URL_PASSWORD = `:${SECRET_MASK}@`;
+
+function maskUrlPassword(value: string): string | undefined {
+  const match = URL_PASSWORD.exec(value);
+  if (!match || match[2] === SECRET_MASK) return undefined;
+  return value.replace(URL_PASSWORD, `$1${SECRET_MASK}$3`);
+}
+
+/** A URL sent back with its password masked gets the stored URL's password again. */
+function restoreUrlPassword(value: string, previous: unknown): { value: string; dropped: boolean } {
+  const stored = typeof previous === 'string' ? URL_PASSWORD.exec(previous)?.[2] : undefined;
+  if (stored !== undefined && stored !== SECRET_MASK) return { value: value.replace(URL_PASSWORD, `$1${stored}$3`), dropped: false };
+  return { value: value.replace(MASKED_URL_PASSWORD, '@'), dropped: true };
+}
+
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -23,6 +40,11 @@ export function maskSecrets<T>(json: T): { masked: T; paths: string[] } {
         if (SECRET_KEY.test(key) && typeof value === 'string' && value !== '') {
           paths.push([...at, key].join('.'));
           return [key, SECRET_MASK];
+        }
+        const maskedUrl = typeof value === 'string' ? maskUrlPassword(value) : undefined;
+        if (maskedUrl !== undefined) {
+          paths.push([...at, key].join('.'));
+          return [key, maskedUrl];
         }
         return [key, visit(value, [...at, key])];
       }),
@@ -51,6 +73,12 @@ export function restoreMasked<T>(incoming: T, stored: unknown): { value: T; drop
         const previous = getAt(stored, path);
         if (typeof previous === 'string' && previous !== '') out[key] = previous;
         else dropped.push(path.join('.'));
+        continue;
+      }
+      if (typeof value === 'string' && value.includes(MASKED_URL_PASSWORD) && URL_PASSWORD.test(value)) {
+        const restored = restoreUrlPassword(value, getAt(stored, path));
+        if (restored.dropped) dropped.push(path.join('.'));
+        out[key] = restored.value;
         continue;
       }
       out[key] = visit(value, path);

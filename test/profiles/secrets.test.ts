@@ -115,3 +115,23 @@ describe('profile passwords through the API', () => {
     expect(JSON.parse(await readFile(file('vault'), 'utf8')).vaultProps.token).toBe('s.abc');
   });
 });
+
+describe('a password inside a connection URL', () => {
+  let host: TestHost;
+  beforeAll(async () => {
+    host = await startTestHost();
+  });
+  afterAll(() => host.dispose());
+
+  it('is masked, kept behind the mask, and kept when the rest of the URL changes', async () => {
+    const url = 'mongodb://op:s3cr%40t@db1.example:27017/?replicaSet=rs0';
+    await host.api('/profiles', { method: 'POST', json: { id: 'url-pass', mongoProps: { url } } });
+    const body = await (await host.api('/profiles/url-pass')).json();
+    expect(body.profile.mongoProps.url).toBe('mongodb://op:********@db1.example:27017/?replicaSet=rs0');
+    expect(JSON.stringify(await (await host.api('/profiles/url-pass/export')).json())).not.toContain('s3cr');
+    body.profile.mongoProps.url = body.profile.mongoProps.url.replace('db1.example', 'db2.example');
+    expect((await host.api('/profiles/url-pass', { method: 'PUT', json: body.profile })).status).toBe(200);
+    const stored = JSON.parse(await readFile(path.join(host.dataDir, 'profiles/url-pass/properties.json'), 'utf8'));
+    expect(stored.mongoProps.url).toBe('mongodb://op:s3cr%40t@db2.example:27017/?replicaSet=rs0');
+  });
+});
