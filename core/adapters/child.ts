@@ -1,9 +1,9 @@
 // One adapter process: forks the runner with an IPC channel, sends it the adapter's entry and
 // configuration, and correlates calls and health queries with their answers. Knows nothing of
 // restarts: the manager decides what a crash means.
-import { fork, type ChildProcess } from 'node:child_process';
 import { AdapterError } from './errors';
 import type { AdapterDefinition } from './manifest';
+import { adapterLauncher, type AdapterChild } from './launcher';
 
 export interface ChildHealth {
   pid: number;
@@ -35,7 +35,7 @@ interface Pending {
 const STDERR_LINES = 20;
 
 export class AdapterProcess {
-  readonly child: ChildProcess;
+  readonly child: AdapterChild;
   readonly startedAt = Date.now();
   /** Resolves with the methods the module implements once it has started; rejects if it dies first. */
   readonly ready: Promise<string[]>;
@@ -55,17 +55,12 @@ export class AdapterProcess {
     runner: string,
     onExit: (info: ExitInfo) => void,
   ) {
-    this.child = fork(runner, [], {
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    this.child = adapterLauncher()(runner, {
       cwd: definition.dir,
-      serialization: 'json',
-      // Not the console's own flags (a TypeScript loader, inspector): an adapter is plain Node.
-      execArgv: [],
       env: { ...process.env, CONSOLE_ADAPTER_ID: definition.id },
+      name: `adapter ${definition.id}`,
     });
-    this.child.stdout?.resume();
-    this.child.stderr?.setEncoding('utf8');
-    this.child.stderr?.on('data', (chunk: string) => this.keepStderr(chunk));
+    this.child.onStderr((chunk) => this.keepStderr(chunk));
 
     let markReady!: (methods: string[]) => void;
     let failReady!: (error: Error) => void;
@@ -75,7 +70,8 @@ export class AdapterProcess {
     });
     this.ready.catch(() => undefined);
 
-    this.child.on('message', (message: { type?: string; id?: number; ok?: boolean; value?: unknown; error?: string; methods?: string[] }) => {
+    this.child.onMessage((raw) => {
+      const message = raw as { type?: string; id?: number; ok?: boolean; value?: unknown; error?: string; methods?: string[] } | null;
       if (message?.type === 'ready') {
         this.isReady = true;
         markReady(message.methods ?? []);
@@ -112,11 +108,7 @@ export class AdapterProcess {
         onExit({ exitCode, signal, requested: this.stopRequested, stderr: [...this.stderrTail], ranMs: Date.now() - this.startedAt, during });
         resolve();
       };
-      this.child.on('exit', (code, signal) => finish(code, signal));
-      this.child.on('error', (error) => {
-        this.pushLine(`cannot run the adapter process: ${error.message}`);
-        if (this.child.exitCode === null && this.child.pid === undefined) finish(null, null);
-      });
+      this.child.onExit((code, signal) => finish(code, signal));
     });
 
     this.child.send({ type: 'init', id: definition.id, entry: definition.entry, config }, (error) => {

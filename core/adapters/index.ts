@@ -9,7 +9,8 @@ import { profileAdaptersDir, runnerPath, shippedAdaptersDir } from './locate';
 export { AdapterManager, DEFAULT_BACKOFF, type AdapterManagerOptions, type BackoffOptions } from './manager';
 export { AdapterError, type AdapterErrorCause } from './errors';
 export { discoverAdapters, type AdapterDefinition, type MethodInfo } from './manifest';
-export { profileAdaptersDir, shippedAdaptersDir, runnerPath } from './locate';
+export { profileAdaptersDir, shippedAdaptersDir, runnerPath, productRoot } from './locate';
+export { setAdapterLauncher, forkLauncher, type AdapterLauncher, type AdapterChild, type LaunchOptions } from './launcher';
 
 export async function openAdapters(
   dataDir: string,

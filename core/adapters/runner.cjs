@@ -4,6 +4,7 @@
 //   { type: 'call', id, method, args }     -> { type: 'result', id, ok, value | error }
 //   { type: 'health', id }                 -> { type: 'health', id, pid, uptime, memoryUsage, cpuUsage, connection }
 //   { type: 'stop' }                       -> the adapter's stop(), then exit 0
+// (over child_process.fork's IPC channel, or an Electron utility process's parentPort)
 // Plain CommonJS so it runs under any Node without a build step. The adapter module exports
 // (or default-exports) `methods` and optionally `start(config, context)`, `stop()` and
 // `connectionState()` (see adapters/example/README.md).
@@ -13,8 +14,13 @@ const { pathToFileURL } = require('node:url');
 let adapter = null;
 let adapterId = '?';
 
+// Under child_process.fork the channel is process.send/'message'; in an Electron utility
+// process it is process.parentPort (messages arrive as { data }).
+const parentPort = process.parentPort;
+
 function send(message) {
-  if (process.connected) process.send(message);
+  if (parentPort) parentPort.postMessage(message);
+  else if (process.connected) process.send(message);
 }
 
 function describe(error) {
@@ -89,7 +95,7 @@ async function onStop() {
   process.exit(0);
 }
 
-process.on('message', (message) => {
+function onMessage(message) {
   if (!message || typeof message !== 'object') return;
   if (message.type === 'init') {
     load(message).catch((error) => {
@@ -99,7 +105,11 @@ process.on('message', (message) => {
   } else if (message.type === 'call') void onCall(message);
   else if (message.type === 'health') void onHealth(message);
   else if (message.type === 'stop') void onStop();
-});
+}
 
-// The console is gone: do not linger as an orphan.
-process.on('disconnect', () => process.exit(0));
+if (parentPort) parentPort.on('message', (event) => onMessage(event.data));
+else {
+  process.on('message', onMessage);
+  // The console is gone: do not linger as an orphan.
+  process.on('disconnect', () => process.exit(0));
+}
