@@ -2,23 +2,12 @@
 // inputSchema (a JSON editor when it has none), calling the `jobs.start` operation.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contract } from '../../core/contract';
 import type { StoredWorkflow } from '../../core/contract/workflows';
 import { ApiError, call } from '../api/client';
 import { fieldsOf, variablesOf, type Field } from './variables-form';
 
-// The operation belongs to the jobs capability; the button shows only where the contract has it.
-const START = 'jobs.start';
-export const canStartJobs = START in contract;
-
-interface Started {
-  data?: { _id?: string; status?: string };
-  message?: string;
-}
-
-function startJob(workflow: string, description: string, variables: Record<string, unknown>): Promise<Started> {
-  const input = { body: { workflow, options: { ...(description ? { description } : {}), variables } } };
-  return (call as unknown as (name: string, input: unknown) => Promise<Started>)(START, input);
+function startJob(workflow: string, description: string, variables: Record<string, unknown>) {
+  return call('jobs.start', { body: { workflow, options: { ...(description ? { description } : {}), variables } } });
 }
 
 function FieldInput({ field, value, onChange }: { field: Field; value: string; onChange: (v: string) => void }) {
@@ -78,8 +67,6 @@ export function StartJob({ workflow }: { workflow: StoredWorkflow }) {
     mutationFn: (variables: Record<string, unknown>) => startJob(workflow.name, description, variables),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] }),
   });
-
-  if (!canStartJobs) return null;
 
   function submit(event: FormEvent) {
     event.preventDefault();

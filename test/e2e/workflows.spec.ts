@@ -80,3 +80,38 @@ test('importing a workflow with errors shows each error by task and transition; 
   await expect(page.getByRole('heading', { name: 'Workflows', exact: true })).toBeVisible();
   await expect(page.getByText('No workflows yet')).toBeVisible();
 });
+
+test('starting a job from a workflow: the variables form comes from its inputSchema, or is a JSON editor', async ({ consolePage: page, host }) => {
+  const noSchema = { ...good, name: 'Shout without schema', inputSchema: undefined };
+  for (const wf of [good, noSchema]) {
+    expect((await host.api('/workflows?overwrite=true', { method: 'POST', json: wf })).status).toBe(201);
+  }
+
+  await page.goto(`${host.url}/#/workflows/${encodeURIComponent('Shout a name')}`);
+  await page.getByRole('button', { name: 'Start job' }).click();
+  const form = page.getByRole('form', { name: 'Start a job of Shout a name' });
+  await form.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(form).toContainText('Name is required');
+  await form.getByLabel('Name').fill('ada');
+  await form.getByLabel('Description').fill('from the e2e test');
+  await form.getByRole('button', { name: 'Start', exact: true }).click();
+  const started = form.getByRole('status');
+  await expect(started).toContainText('Started job');
+  const jobId = (await started.getByRole('link').textContent())!;
+  const job = await (await host.api(`/operations-manager/jobs/${encodeURIComponent(jobId)}`)).json();
+  expect(job.data).toMatchObject({ name: 'Shout a name', description: 'from the e2e test' });
+  expect(job.data.variables.name).toBe('ada');
+  await started.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`#/jobs/${jobId}$`));
+
+  await page.goto(`${host.url}/#/workflows/${encodeURIComponent('Shout without schema')}`);
+  await page.getByRole('button', { name: 'Start job' }).click();
+  const jsonForm = page.getByRole('form', { name: 'Start a job of Shout without schema' });
+  const editor = jsonForm.getByLabel('Variables (JSON object)');
+  await editor.fill('[1, 2]');
+  await jsonForm.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(jsonForm).toContainText('the variables must be a JSON object');
+  await editor.fill('{ "name": "grace" }');
+  await jsonForm.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(jsonForm.getByRole('status')).toContainText('Started job');
+});
