@@ -6,7 +6,7 @@ import { defineOperations } from './operation';
 /** The rules of the check, in the order the report lists them. */
 export const UPGRADE_RULES = {
   'activate-setting': {
-    title: 'Legacy `activate` setting',
+    title: 'Legacy activate setting',
     section: '1.2 rule 5; 9.2',
   },
   'api-call': {
@@ -14,7 +14,7 @@ export const UPGRADE_RULES = {
     section: '9 rule 3; 9.1',
   },
   'npm-run-index': {
-    title: '`npm run index` (removed indexing script)',
+    title: 'npm run index (removed indexing script)',
     section: '4 rule 4; 9.1',
   },
   'ui-lib-src-js': {

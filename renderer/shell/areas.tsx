@@ -4,6 +4,7 @@ import { OverviewPage } from '../overview/OverviewPage';
 import { ProfilesPage } from '../profiles/ProfilesPage';
 import { HealthPage } from '../health/HealthPage';
 import { ReleasePage } from '../release/ReleasePage';
+import { UpgradePage } from '../upgrade/UpgradePage';
 import { WorkflowsPage } from '../workflows/WorkflowsPage';
 
 export interface Area {
@@ -18,4 +19,5 @@ export const areas: Area[] = [
   { id: 'workflows', title: 'Workflows', render: () => <WorkflowsPage /> },
   { id: 'health', title: 'Health', render: () => <HealthPage /> },
   { id: 'release', title: 'Release', render: () => <ReleasePage /> },
+  { id: 'upgrade', title: 'Upgrade', render: () => <UpgradePage /> },
 ];

@@ -40,7 +40,7 @@ describe('npm run upgrade-check', { timeout: 120_000 }, () => {
   it('prints a readable report grouped by rule and exits 1 when something blocks', async () => {
     const { code, stdout } = await run([site.dir], true);
     expect(code).toBe(1);
-    expect(stdout).toContain('Legacy `activate` setting (release notes 1.2 rule 5; 9.2): 2');
+    expect(stdout).toContain('Legacy activate setting (release notes 1.2 rule 5; 9.2): 2');
     expect(stdout).toContain('BLOCKS  scripts/reindex.sh:5');
     expect(stdout).toContain('fix: Call GET /health/adapters or GET /health/applications instead');
     expect(stdout).toContain('not read: apps/app-ui/src/huge.js (larger than 2 MiB)');
