@@ -1,0 +1,145 @@
+// @vitest-environment happy-dom
+// The Health page's tables against a scripted console behind the preload bridge.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HealthTable } from '../../renderer/health/HealthTable';
+import { formatBytes, formatUptime } from '../../renderer/health/format';
+
+afterEach(() => {
+  cleanup();
+  delete window.consoleApi;
+});
+
+type Reply = { ok: true; data: unknown } | { ok: false; error: { statusCode: number; error: string; message: string } };
+
+function scripted(operations: Record<string, (input?: unknown) => Reply | Promise<Reply>>) {
+  const calls: { name: string; input: unknown }[] = [];
+  window.consoleApi = {
+    operations: Object.fromEntries(
+      Object.entries(operations).map(([name, fn]) => [
+        name,
+        async (input?: unknown) => {
+          calls.push({ name, input });
+          return fn(input);
+        },
+      ]),
+    ),
+  };
+  return calls;
+}
+
+function renderWithClient(ui: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+const adapter = (id: string, over: Record<string, unknown> = {}) => ({
+  id,
+  package_id: `@x/${id}`,
+  version: '1.0.0',
+  type: 'Adapter',
+  description: `${id} adapter`,
+  routePrefix: id,
+  state: 'RUNNING',
+  connection: { state: 'ONLINE' },
+  uptime: 3725,
+  memoryUsage: { rss: 45 * 2 ** 20, heapTotal: 1, heapUsed: 1, external: 1 },
+  cpuUsage: { user: 1, system: 1 },
+  pid: 4242,
+  logger: {},
+  timestamp: 0,
+  restartCount: 0,
+  lastCrash: null,
+  ...over,
+});
+
+describe('HealthTable (adapters)', () => {
+  it('marks unhealthy adapters, shows restarts and the last crash with its stderr', async () => {
+    scripted({
+      'health.adapters': () => ({
+        ok: true,
+        data: {
+          total: 2,
+          results: [
+            adapter('inventory'),
+            adapter('netbox', {
+              state: 'DEAD',
+              connection: { state: 'OFFLINE', detail: 'the adapter process is dead' },
+              pid: null,
+              memoryUsage: null,
+              uptime: 0,
+              restartCount: 4,
+              lastCrash: { at: '2022-03-01T10:00:00.000Z', exitCode: 3, signal: null, stderr: ['TypeError: x is undefined'], message: 'adapter "netbox" crashed (exit code 3)' },
+            }),
+          ],
+        },
+      }),
+    });
+    renderWithClient(<HealthTable kind="adapters" />);
+    const table = await screen.findByRole('table', { name: 'Adapters' });
+    const healthy = within(table).getByRole('row', { name: 'inventory' });
+    expect(within(healthy).queryByRole('img', { name: /Unhealthy/ })).toBeNull();
+    expect(within(healthy).getByText('1h 2m')).toBeTruthy();
+    expect(within(healthy).getByText('45.0 MB')).toBeTruthy();
+    const dead = within(table).getByRole('row', { name: 'netbox' });
+    expect(within(dead).getByRole('img', { name: 'Unhealthy: OFFLINE: the adapter process is dead' })).toBeTruthy();
+    expect(within(dead).getByText('DEAD')).toBeTruthy();
+    expect(within(dead).getByText('4')).toBeTruthy();
+    expect(within(dead).getByText('adapter "netbox" crashed (exit code 3)')).toBeTruthy();
+    expect(within(dead).getByLabelText('Last stderr lines').textContent).toBe('TypeError: x is undefined');
+    expect(screen.getByText(/2 adapters · 1 unhealthy/)).toBeTruthy();
+  });
+
+  it('keeps the previous rows on screen while a new filter loads, then shows the answer', async () => {
+    let release!: () => void;
+    const calls = scripted({
+      'health.adapters': (input) => {
+        const query = (input as { query: { contains?: string } }).query;
+        if (!query.contains) return { ok: true, data: { total: 2, results: [adapter('inventory'), adapter('netbox')] } };
+        return new Promise<Reply>((resolve) => {
+          release = () => resolve({ ok: true, data: { total: 1, results: [adapter('netbox')] } });
+        });
+      },
+    });
+    renderWithClient(<HealthTable kind="adapters" />);
+    await screen.findByRole('row', { name: 'inventory' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Filter adapters' }), { target: { value: 'net' } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.at(-1)?.input).toMatchObject({ query: { contains: 'net', containsField: 'name', sort: 'name', order: 1 } });
+    // No flicker: the old answer stays while the new one is on its way.
+    expect(screen.getByRole('row', { name: 'inventory' })).toBeTruthy();
+    expect(screen.queryByText(/Loading/)).toBeNull();
+    release();
+    await screen.findByText(/1 adapters/);
+    expect(screen.queryByRole('row', { name: 'inventory' })).toBeNull();
+  });
+
+  it('stops an adapter and shows the server\'s error when an action fails', async () => {
+    const calls = scripted({
+      'health.adapters': () => ({ ok: true, data: { total: 1, results: [adapter('inventory')] } }),
+      'adapters.stop': () => ({ ok: false, error: { statusCode: 500, error: 'Internal Server Error', message: 'adapter "inventory" did not stop' } }),
+    });
+    renderWithClient(<HealthTable kind="adapters" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop inventory' }));
+    expect(await screen.findByText('adapter "inventory" did not stop')).toBeTruthy();
+    expect(calls.find((c) => c.name === 'adapters.stop')?.input).toEqual({ params: { name: 'inventory' } });
+  });
+
+  it('shows the server\'s message when the list cannot be read', async () => {
+    scripted({ 'health.adapters': () => ({ ok: false, error: { statusCode: 400, error: 'Bad Request', message: 'query.limit: expected a whole number from 1 to 1000' } }) });
+    renderWithClient(<HealthTable kind="adapters" />);
+    expect(await screen.findByText('Cannot read the adapters: query.limit: expected a whole number from 1 to 1000')).toBeTruthy();
+  });
+});
+
+describe('formatting', () => {
+  it('formats uptimes and sizes for people', () => {
+    expect(formatUptime(0)).toBe('—');
+    expect(formatUptime(59.9)).toBe('59s');
+    expect(formatUptime(61)).toBe('1m 1s');
+    expect(formatUptime(90061)).toBe('1d 1h');
+    expect(formatBytes(null)).toBe('—');
+    expect(formatBytes(3 * 2 ** 30)).toBe('3.0 GB');
+  });
+});
