@@ -29,20 +29,33 @@ export function ProfilesPage() {
 function ProfileList({ selected }: { selected?: string }) {
   const list = useProfiles();
   const [importError, setImportError] = useState<{ message: string; issues: { path: string; message: string }[] }>();
+  /** A file whose id is taken, waiting for the operator to give it another one. */
+  const [taken, setTaken] = useState<{ name: string; json: Json; newId: string }>();
   const importFile = useProfileMutation((json: unknown) => call('profiles.import', { body: json as Properties }));
+
+  const send = async (name: string, json: unknown) => {
+    setImportError(undefined);
+    setTaken(undefined);
+    try {
+      const created = await importFile.mutateAsync(json);
+      go(profileHref(created.profile.id));
+    } catch (error) {
+      const issues = error instanceof ApiError ? (error.body.issues ?? []) : [];
+      setImportError({ message: `Cannot import ${name}: ${(error as Error).message}`, issues });
+      if (error instanceof ApiError && error.statusCode === 409 && json && typeof json === 'object') {
+        setTaken({ name, json: json as Json, newId: `${String((json as Json).id)}-imported` });
+      }
+    }
+  };
 
   const onFile = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
-    setImportError(undefined);
     try {
-      const json = await readJsonFile(file);
-      const created = await importFile.mutateAsync(json);
-      go(profileHref(created.profile.id));
+      await send(file.name, await readJsonFile(file));
     } catch (error) {
-      const issues = error instanceof ApiError ? (error.body.issues ?? []) : [];
-      setImportError({ message: `Cannot import ${file.name}: ${(error as Error).message}`, issues });
+      setImportError({ message: (error as Error).message, issues: [] });
     }
   };
 
@@ -74,6 +87,21 @@ function ProfileList({ selected }: { selected?: string }) {
                 </li>
               ))}
             </ul>
+          )}
+          {taken && (
+            <form
+              className="form-actions"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void send(taken.name, { ...taken.json, id: taken.newId });
+              }}
+            >
+              <label>
+                Import as{' '}
+                <input aria-label="Import as id" value={taken.newId} onChange={(e) => setTaken({ ...taken, newId: e.target.value })} />
+              </label>
+              <button type="submit">Import</button>
+            </form>
           )}
         </div>
       )}

@@ -93,6 +93,16 @@ test('an imported file with a legacy activate shows a banner leading to the migr
     jsonFile('old.json', { id: 'old-site', processTasksOnStart: true, activate: false }),
   );
   const detail = page.getByRole('article', { name: 'Profile old-site' });
+  await expect(detail).toBeVisible();
+  // The same file again: its id is taken, so the page offers to import it under another id.
+  await page.getByLabel('Import a properties.json file').setInputFiles(
+    jsonFile('old.json', { id: 'old-site', processTasksOnStart: true, activate: false }),
+  );
+  await expect(page.getByRole('alert').filter({ hasText: 'Cannot import old.json' })).toContainText('exists already');
+  await page.getByLabel('Import as id').fill('old-site-2');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('article', { name: 'Profile old-site-2' })).toBeVisible();
+  await page.getByRole('link', { name: 'old-site', exact: true }).click();
   await expect(detail.getByRole('region', { name: 'Warnings' })).toContainText('processTasksOnStart wins');
   await detail.getByRole('button', { name: 'Review the migration' }).click();
   const change = detail.getByRole('table', { name: 'Before and after' });
