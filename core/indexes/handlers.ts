@@ -12,11 +12,7 @@ import {
   type DeclaredCollection,
 } from './declared';
 
-function storeOf(state: HostState): Store {
-  const store = (state.runtime as { store?: Store }).store;
-  if (!store) throw new OpError(503, `the store of profile "${state.runtime.profile.id}" is not open`);
-  return store;
-}
+const storeOf = (state: HostState): Store => state.runtime.store;
 
 function declaredOrNotFound(name: string): DeclaredCollection {
   const declared = findDeclaredCollection(name);

@@ -15,12 +15,14 @@ async function json(response: Response) {
 
 /** Polls the status until no build runs on the collection. */
 async function settledStatus(host: TestHost, collection: string) {
-  for (let i = 0; i < 200; i++) {
-    const { body } = await json(await host.api(`/indexes/${collection}/status`));
+  const deadline = Date.now() + 20_000;
+  let body;
+  do {
+    body = (await json(await host.api(`/indexes/${collection}/status`))).body;
     if (!body.running) return body;
     await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`the build of ${collection} did not end`);
+  } while (Date.now() < deadline);
+  throw new Error(`the build of ${collection} did not end within 20 s: ${JSON.stringify(body)}`);
 }
 
 describe('index operations on the embedded store', () => {
