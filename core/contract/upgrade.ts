@@ -75,12 +75,44 @@ export type UpgradeSummary = z.infer<typeof UpgradeSummary>;
 export const UpgradeReport = z.object({ findings: z.array(UpgradeFinding), summary: UpgradeSummary });
 export type UpgradeReport = z.infer<typeof UpgradeReport>;
 
+/** A check run in the background, read while it runs to show its progress. */
+export const UpgradeRun = z.object({
+  id: z.string(),
+  path: z.string(),
+  state: z.enum(['running', 'done', 'failed']),
+  /** `listing`: finding the files to read (`done` counts them); `reading`: `done` of `total` read. */
+  phase: z.enum(['listing', 'reading', 'finished']),
+  done: z.number(),
+  total: z.number(),
+  /** The file read last. */
+  file: z.string().optional(),
+  report: UpgradeReport.optional(),
+  error: z.string().optional(),
+});
+export type UpgradeRun = z.infer<typeof UpgradeRun>;
+
+const UpgradePathBody = z.object({ path: z.string({ error: 'must be a string' }).min(1, { message: 'must name a folder' }) });
+
 export const upgradeOperations = defineOperations({
   'upgrade.check': {
     method: 'POST',
     path: '/upgrade/check',
     summary: 'Check a folder on the server (custom applications, adapters, service configs, workflows) for what must change before release 2022.1',
-    body: z.object({ path: z.string({ error: 'must be a string' }).min(1, { message: 'must name a folder' }) }),
+    body: UpgradePathBody,
     output: UpgradeReport,
+  },
+  'upgrade.start': {
+    method: 'POST',
+    path: '/upgrade/checks',
+    summary: 'Start the upgrade check of a folder on the server in the background; read its progress and report with upgrade.run',
+    body: UpgradePathBody,
+    output: UpgradeRun,
+  },
+  'upgrade.run': {
+    method: 'GET',
+    path: '/upgrade/checks/:id',
+    summary: 'Progress of an upgrade check started with upgrade.start, and its report once done',
+    params: z.object({ id: z.string() }),
+    output: UpgradeRun,
   },
 });

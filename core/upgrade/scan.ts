@@ -30,6 +30,8 @@ function kindOf(relative: string): Kind | undefined {
 }
 
 export interface ScanOptions {
+  /** Called while the folder is listed, with the number of files to read found so far. */
+  onListing?: (found: number) => void;
   /** Called after each file with the number read so far and the total to read. */
   onProgress?: (done: number, total: number, file: string) => void;
 }
@@ -63,7 +65,7 @@ export async function scanFolder(root: string, options: ScanOptions = {}): Promi
   if (!stat) throw new Error(`${root} does not exist`);
   if (!stat.isDirectory()) throw new Error(`${root} is not a folder`);
 
-  const { files, skipped } = await walkFolder(absoluteRoot, (relative) => kindOf(relative) !== undefined);
+  const { files, skipped } = await walkFolder(absoluteRoot, (relative) => kindOf(relative) !== undefined, options.onListing);
   const findings: Finding[] = [];
   let done = 0;
   for (const entry of files) {

@@ -19,7 +19,11 @@ export interface WalkResult {
   skipped: { file: string; reason: string }[];
 }
 
-export async function walkFolder(root: string, accept: (relative: string) => boolean): Promise<WalkResult> {
+export async function walkFolder(
+  root: string,
+  accept: (relative: string) => boolean,
+  onFound?: (found: number) => void,
+): Promise<WalkResult> {
   const files: WalkEntry[] = [];
   const skipped: { file: string; reason: string }[] = [];
   const stack = [''];
@@ -52,6 +56,7 @@ export async function walkFolder(root: string, accept: (relative: string) => boo
         continue;
       }
       files.push({ absolute, relative, size: stat.size });
+      if (onFound && files.length % 100 === 0) onFound(files.length);
     }
   }
   files.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));

@@ -2,9 +2,9 @@
 // adapters, service configs and exported workflows) for what must change before release 2022.1.
 // Findings are grouped by rule, each with the fix beside it; `activate` findings can be migrated
 // to the active profile from here.
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { UPGRADE_RULES, type UpgradeFinding, type UpgradeReport, type UpgradeRule } from '../../core/contract/upgrade';
+import { UPGRADE_RULES, type UpgradeFinding, type UpgradeReport, type UpgradeRule, type UpgradeRun } from '../../core/contract/upgrade';
 import { ApiError, call } from '../api/client';
 import { ActivateMigration } from './ActivateMigration';
 
@@ -12,8 +12,17 @@ const LAST_PATH_KEY = 'upgrade.lastPath';
 
 export function UpgradePage() {
   const [folder, setFolder] = useState(() => window.localStorage.getItem(LAST_PATH_KEY) ?? '');
-  const check = useMutation({ mutationFn: (path: string) => call('upgrade.check', { body: { path } }) });
+  const check = useMutation({ mutationFn: (path: string) => call('upgrade.start', { body: { path } }) });
+  const runId = check.data?.id;
+  const run = useQuery({
+    queryKey: ['upgrade.run', runId],
+    queryFn: () => call('upgrade.run', { params: { id: runId! } }),
+    enabled: Boolean(runId),
+    refetchInterval: (query) => (query.state.data?.state === 'running' || !query.state.data ? 250 : false),
+  });
   const fieldError = check.error instanceof ApiError ? check.error.fieldErrors['body.path'] : undefined;
+  const current = run.data ?? check.data;
+  const running = check.isPending || current?.state === 'running';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +51,7 @@ export function UpgradePage() {
             aria-describedby={fieldError ? 'upgrade-path-error' : undefined}
           />
         </label>{' '}
-        <button className="primary" type="submit" disabled={check.isPending || folder.trim() === ''}>
+        <button className="primary" type="submit" disabled={running || folder.trim() === ''}>
           Run check
         </button>
         {fieldError && (
@@ -51,18 +60,48 @@ export function UpgradePage() {
           </p>
         )}
       </form>
-      {check.isPending && (
-        <p role="status" aria-label="Check progress">
-          <span className="spinner" /> Reading {check.variables}…
-        </p>
-      )}
+      {running && <Progress path={check.variables ?? ''} run={current} />}
       {check.isError && !fieldError && (
         <p className="error" role="alert">
-          The check failed: {check.error.message}
+          The check could not start: {check.error.message}
         </p>
       )}
-      {check.data && !check.isPending && <Report report={check.data} />}
+      {run.isError && (
+        <p className="error" role="alert">
+          Cannot read the check's progress: {run.error.message}
+        </p>
+      )}
+      {current?.state === 'failed' && (
+        <p className="error" role="alert">
+          The check failed: {current.error}
+        </p>
+      )}
+      {current?.state === 'done' && current.report && !check.isPending && <Report report={current.report} />}
     </section>
+  );
+}
+
+export function Progress({ path, run }: { path: string; run: UpgradeRun | undefined }) {
+  const reading = run?.phase === 'reading';
+  return (
+    <div role="status" aria-label="Check progress" className="upgrade-progress">
+      <span className="spinner" />{' '}
+      {reading ? (
+        <>
+          <progress max={run.total} value={run.done} /> Read {run.done} of {run.total} files
+          {run.file && (
+            <>
+              : <code>{run.file}</code>
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          Listing the files of <code>{run?.path ?? path}</code>
+          {run && run.done > 0 ? ` (${run.done} so far)` : ''}…
+        </>
+      )}
+    </div>
   );
 }
 

@@ -41,3 +41,32 @@ describe('POST /upgrade/check', () => {
     }
   });
 });
+
+describe('POST /upgrade/checks and GET /upgrade/checks/:id', () => {
+  it('runs the check in the background, with progress, and keeps the report', async () => {
+    const started = await host.api('/upgrade/checks', { method: 'POST', json: { path: site.dir } });
+    expect(started.status).toBe(202);
+    const run = await started.json();
+    expect(run).toMatchObject({ path: site.dir, state: 'running' });
+    let current = run;
+    const seen: string[] = [];
+    while (current.state === 'running') {
+      seen.push(current.phase);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      current = await (await host.api(`/upgrade/checks/${run.id}`)).json();
+    }
+    expect(current).toMatchObject({ state: 'done', phase: 'finished', done: current.total });
+    expect(current.total).toBe(current.report.summary.filesScanned);
+    expect(current.report.summary).toMatchObject({ findings: 15, blocking: 10 });
+    expect(seen.every((phase) => phase === 'listing' || phase === 'reading')).toBe(true);
+  });
+
+  it('refuses a path that is not a folder before starting, and answers 404 for an unknown run', async () => {
+    const refused = await host.api('/upgrade/checks', { method: 'POST', json: { path: '/no/such/folder' } });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).issues[0].path).toBe('body.path');
+    const unknown = await host.api('/upgrade/checks/nope');
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).message).toContain('no upgrade check nope');
+  });
+});
