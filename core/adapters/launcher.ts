@@ -45,7 +45,15 @@ export const forkLauncher: AdapterLauncher = (runner, options) => {
     exited = true;
     for (const listener of exitListeners) listener(code, signal);
   };
-  child.on('exit', (code, signal) => finish(code, signal));
+  // 'close' comes once stderr is drained, so the last lines before a crash are kept; a
+  // grandchild holding stderr open must not delay the crash report, hence the bound.
+  child.on('exit', (code, signal) => {
+    const timer = setTimeout(() => finish(code, signal), 250);
+    child.once('close', () => {
+      clearTimeout(timer);
+      finish(code, signal);
+    });
+  });
   const stderrListeners: ((text: string) => void)[] = [];
   child.stderr?.on('data', (text: string) => stderrListeners.forEach((listener) => listener(text)));
   child.on('error', (error) => {
