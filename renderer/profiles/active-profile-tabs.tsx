@@ -2,6 +2,7 @@
 // Capabilities that act on the running profile (Indexing, Configure) add their tab here.
 import type { ReactNode } from 'react';
 import { IndexingTab } from '../indexing/IndexingTab';
+import { ConfigureTab } from '../configure/ConfigureTab';
 
 export interface ActiveProfileTab {
   id: string;
@@ -11,4 +12,5 @@ export interface ActiveProfileTab {
 
 export const activeProfileTabs: ActiveProfileTab[] = [
   { id: 'indexing', title: 'Indexing', render: () => <IndexingTab /> },
+  { id: 'configure', title: 'Configure', render: () => <ConfigureTab /> },
 ];

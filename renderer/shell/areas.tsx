@@ -6,6 +6,7 @@ import { HealthPage } from '../health/HealthPage';
 import { ReleasePage } from '../release/ReleasePage';
 import { UpgradePage } from '../upgrade/UpgradePage';
 import { WorkflowsPage } from '../workflows/WorkflowsPage';
+import { JobsPage } from '../jobs/JobsPage';
 
 export interface Area {
   id: string;
@@ -16,8 +17,9 @@ export interface Area {
 export const areas: Area[] = [
   { id: 'overview', title: 'Overview', render: () => <OverviewPage /> },
   { id: 'profiles', title: 'Profiles', render: () => <ProfilesPage /> },
-  { id: 'workflows', title: 'Workflows', render: () => <WorkflowsPage /> },
   { id: 'health', title: 'Health', render: () => <HealthPage /> },
+  { id: 'workflows', title: 'Workflows', render: () => <WorkflowsPage /> },
+  { id: 'jobs', title: 'Jobs', render: () => <JobsPage /> },
   { id: 'release', title: 'Release', render: () => <ReleasePage /> },
   { id: 'upgrade', title: 'Upgrade', render: () => <UpgradePage /> },
 ];

@@ -1,0 +1,139 @@
+// The Configure tab of the active profile: whether this server works tasks when it
+// starts (processTasksOnStart, saved in properties.json, applies at the next
+// start), starting or stopping the task worker now, and every server working
+// tasks on the same database, so a DR operator sees whether one or two sites work.
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../api/client';
+import { useStatus } from '../shell/useStatus';
+import { ago, formatTime } from '../jobs/format';
+
+const WORKERS_KEY = ['workers.status'];
+
+function StartupSetting({ profileId }: { profileId: string }) {
+  const client = useQueryClient();
+  const profile = useQuery({ queryKey: ['profiles', 'one', profileId], queryFn: () => call('profiles.get', { params: { id: profileId } }) });
+  const saved = (profile.data?.profile as { processTasksOnStart?: boolean } | undefined)?.processTasksOnStart !== false;
+  const [value, setValue] = useState<boolean | undefined>(undefined);
+  useEffect(() => setValue(undefined), [saved]);
+  const current = value ?? saved;
+  const save = useMutation({
+    mutationFn: async (next: boolean) => {
+      const fresh = await call('profiles.get', { params: { id: profileId } });
+      // profiles.update replaces the file: send it whole (masked secrets keep their stored value).
+      return call('profiles.update', { params: { id: profileId }, body: { ...(fresh.profile as Record<string, unknown>), processTasksOnStart: next } as never });
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['profiles'] });
+      void client.invalidateQueries({ queryKey: WORKERS_KEY });
+    },
+  });
+  if (profile.isPending) return <p>Loading the profile…</p>;
+  if (profile.isError) return <p className="error">Cannot read profile {profileId}: {profile.error.message}</p>;
+  return (
+    <fieldset className="configure-section">
+      <legend>At startup</legend>
+      <label>
+        <input type="checkbox" checked={current} onChange={(e) => setValue(e.target.checked)} /> Work tasks when the server starts
+        (<code>processTasksOnStart</code>)
+      </label>
+      <p className="muted small">
+        Saved in this profile's properties.json; it applies at the next start. Turn it off on a disaster-recovery standby.
+      </p>
+      <div className="form-actions">
+        <button type="button" className="primary" disabled={current === saved || save.isPending} onClick={() => save.mutate(current)}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </button>
+        {save.isSuccess && current === saved && <span className="good">Saved: applies at the next start.</span>}
+        {save.isError && <span className="error">{save.error.message}</span>}
+      </div>
+    </fieldset>
+  );
+}
+
+function WorkerNow() {
+  const client = useQueryClient();
+  const status = useQuery({ queryKey: WORKERS_KEY, queryFn: () => call('workers.status'), refetchInterval: 2000 });
+  const toggle = useMutation({
+    mutationFn: (start: boolean) => call(start ? 'workers.activateTaskWorker' : 'workers.deactivateTaskWorker'),
+    onSuccess: (data) => {
+      client.setQueryData(WORKERS_KEY, data);
+      void client.invalidateQueries({ queryKey: ['health.status'] });
+    },
+  });
+  if (status.isPending) return <p>Loading the task worker's status…</p>;
+  if (status.isError) return <p className="error">Cannot read the task worker's status: {status.error.message}</p>;
+  const { taskWorker, servers } = status.data;
+  const working = servers.filter((s) => s.alive && s.taskWorker);
+  return (
+    <>
+      <fieldset className="configure-section">
+        <legend>Now</legend>
+        <p>
+          Task worker on this server:{' '}
+          <strong className={taskWorker.running ? 'good' : 'muted'} aria-label="Task worker state">
+            {taskWorker.running ? 'running' : 'stopped'}
+          </strong>
+          <span className="muted small"> (at startup: {taskWorker.startupValue ? 'works tasks' : 'does not work tasks'})</span>
+        </p>
+        <div className="form-actions">
+          {taskWorker.running ? (
+            <button type="button" disabled={toggle.isPending} onClick={() => toggle.mutate(false)}>
+              Stop the task worker
+            </button>
+          ) : (
+            <button type="button" className="primary" disabled={toggle.isPending} onClick={() => toggle.mutate(true)}>
+              Start the task worker
+            </button>
+          )}
+          <span className="muted small">Takes effect now, until the next start; stopping hands running tasks back to the queue.</span>
+          {toggle.isError && <span className="error">{toggle.error.message}</span>}
+        </div>
+      </fieldset>
+      <section>
+        <h3>Servers working tasks on this database</h3>
+        {working.length > 1 && (
+          <p className="banner" role="alert">
+            {working.length} servers are working tasks on this database. If one of them is a disaster-recovery standby, stop its worker.
+          </p>
+        )}
+        {working.length === 0 && <p className="banner">No server is working tasks on this database: queued tasks wait.</p>}
+        <table aria-label="Servers working tasks">
+          <thead>
+            <tr>
+              <th>Server</th>
+              <th>Server id</th>
+              <th>Task worker</th>
+              <th>Last heartbeat</th>
+            </tr>
+          </thead>
+          <tbody>
+            {servers.map((s) => (
+              <tr key={s.serverId}>
+                <td>
+                  {s.serverName} {s.self && <span className="badge">this server</span>}
+                </td>
+                <td className="muted small">{s.serverId}</td>
+                <td>{!s.alive ? <span className="muted">not seen lately</span> : s.taskWorker ? <span className="good">working tasks</span> : <span className="muted">not working tasks</span>}</td>
+                <td title={formatTime(s.heartbeatAt)}>{ago(s.heartbeatAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+}
+
+export function ConfigureTab() {
+  const status = useStatus();
+  if (status.isPending) return <p>Loading…</p>;
+  if (status.isError) return <p className="error">Cannot read the console's status: {status.error.message}</p>;
+  return (
+    <section aria-label="Configure">
+      <h2>Task worker</h2>
+      <StartupSetting profileId={status.data.profile} />
+      <WorkerNow />
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+// Showing values and times on the job pages. Over HTTP an undefined value is an
+// absent key; the job's `undefinedPaths` says where they were, and `restoreUndefined`
+// puts them back so `undefined` is shown apart from `null`.
+
+export const UNDEFINED = Symbol('undefined');
+
+function segments(path: string): string[] {
+  return path.replace(/\[(\d+)\]/g, '.$1').split('.').filter(Boolean);
+}
+
+/** A copy of `data` with each listed path set to the UNDEFINED sentinel. */
+export function restoreUndefined<T>(data: T, paths: string[]): T {
+  const copy = structuredClone(data) as unknown;
+  for (const path of paths) {
+    const parts = segments(path);
+    let node = copy as Record<string, unknown> | unknown[] | undefined;
+    for (let i = 0; i < parts.length - 1 && node; i++) node = (node as Record<string, unknown>)[parts[i]!] as typeof node;
+    if (node && typeof node === 'object') (node as Record<string, unknown>)[parts[parts.length - 1]!] = UNDEFINED;
+  }
+  return copy as T;
+}
+
+/** JSON-like text of a value where undefined reads `undefined` and null `null`. */
+export function formatValue(value: unknown, indent = ''): string {
+  if (value === UNDEFINED || value === undefined) return 'undefined';
+  if (value === null) return 'null';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value !== 'object') return String(value);
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => inner + formatValue(item, inner)).join(',\n')}\n${indent}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return '{}';
+  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${formatValue(v, inner)}`).join(',\n')}\n${indent}}`;
+}
+
+export function formatTime(ms: number | undefined): string {
+  if (!ms) return '—';
+  const d = new Date(ms);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+export function formatDuration(start?: number, end?: number): string {
+  if (!start || !end) return '';
+  const ms = end - start;
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+export function ago(ms: number, now = Date.now()): string {
+  const s = Math.max(0, Math.round((now - ms) / 1000));
+  if (s < 60) return `${s} s ago`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  return `${Math.floor(s / 3600)} h ago`;
+}
+
+export const statusClass = (status: string) =>
+  ({ complete: 'badge good', error: 'badge bad', canceled: 'badge muted', paused: 'badge warn', waiting: 'badge warn', running: 'badge running', queued: 'badge muted' })[status] ?? 'badge';
