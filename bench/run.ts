@@ -12,9 +12,6 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   profiles: async () => (await import('./profiles')).benchProfiles,
   indexes: async () => (await import('./indexes')).benchIndexes,
   health: async () => (await import('./health')).benchHealth,
-  profiles: async () => (await import('./profiles')).benchProfiles,
-  upgrade: async () => (await import('./upgrade')).benchUpgrade,
-  health: async () => (await import('./health')).benchHealth,
   upgrade: async () => (await import('./upgrade')).benchUpgrade,
 };
 
