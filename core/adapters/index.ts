@@ -11,6 +11,7 @@ export { AdapterError, type AdapterErrorCause } from './errors';
 export { discoverAdapters, type AdapterDefinition, type MethodInfo } from './manifest';
 export { profileAdaptersDir, shippedAdaptersDir, runnerPath, productRoot } from './locate';
 export { setAdapterLauncher, forkLauncher, type AdapterLauncher, type AdapterChild, type LaunchOptions } from './launcher';
+export { utilityProcessLauncher, type UtilityProcessModule } from './utility-launcher';
 
 export async function openAdapters(
   dataDir: string,

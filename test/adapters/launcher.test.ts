@@ -1,7 +1,18 @@
 // How adapter processes are launched: a replaceable launcher (the Electron main process installs
 // its own), and a runner that cannot start is a crash with its stderr, not a hang.
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdapterManager, discoverAdapters, forkLauncher, runnerPath, setAdapterLauncher, shippedAdaptersDir } from '../../core/adapters';
+import { fork } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import {
+  AdapterManager,
+  discoverAdapters,
+  forkLauncher,
+  runnerPath,
+  setAdapterLauncher,
+  shippedAdaptersDir,
+  utilityProcessLauncher,
+  type UtilityProcessModule,
+} from '../../core/adapters';
 import { FIXTURES, waitFor } from './support';
 
 afterEach(() => setAdapterLauncher(forkLauncher));
@@ -42,6 +53,49 @@ describe('adapter launcher', () => {
       expect(dead.lastCrash?.exitCode).toBe(1);
       expect(dead.lastCrash?.stderr.join('\n')).toContain('Cannot find module');
       await expect(manager.call('example', 'echo', { message: 'x' })).rejects.toThrow('adapter "example" is not running (DEAD');
+    } finally {
+      await manager.close();
+    }
+  });
+});
+
+/** Electron's utilityProcess as far as the launcher uses it, played by child_process.fork. */
+const fakeUtilityProcess: UtilityProcessModule = {
+  fork(modulePath, args, options) {
+    const child = fork(modulePath, args ?? [], { cwd: options?.cwd, env: options?.env, execArgv: [], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const events = new EventEmitter();
+    child.on('spawn', () => events.emit('spawn'));
+    child.on('message', (message) => events.emit('message', message));
+    child.on('exit', (code) => events.emit('exit', code ?? 1));
+    return {
+      get pid() {
+        return child.pid;
+      },
+      stdout: child.stdout,
+      stderr: child.stderr,
+      postMessage: (message: unknown) => void child.send(message as object),
+      kill: () => child.kill(),
+      on: (event: string, listener: (...a: never[]) => void) => events.on(event, listener as (...a: unknown[]) => void),
+    } as ReturnType<UtilityProcessModule['fork']>;
+  },
+};
+
+describe('utility process launcher (the desktop app)', () => {
+  it('runs, stops and reports crashes of adapters through utilityProcess', async () => {
+    setAdapterLauncher(utilityProcessLauncher(fakeUtilityProcess));
+    const definitions = (await discoverAdapters(shippedAdaptersDir(), FIXTURES)).filter((d) => d.id === 'example' || d.id === 'crasher');
+    const manager = new AdapterManager(definitions, { runner: runnerPath(), configDir: FIXTURES, backoff: { maxConsecutive: 0 } });
+    try {
+      await manager.start('example');
+      await manager.start('crasher');
+      await expect(manager.call('example', 'add', { a: 1, b: 2 })).resolves.toEqual({ sum: 3 });
+      expect((await manager.item('example')).connection?.state).toBe('ONLINE');
+      await manager.stop('example');
+      expect((await manager.item('example')).state).toBe('STOPPED');
+      await expect(manager.call('crasher', 'crash', {}, { timeoutMs: 10_000 })).rejects.toThrow('adapter "crasher" crashed (exit code 3)');
+      const crashed = await manager.item('crasher');
+      expect(crashed.lastCrash).toMatchObject({ exitCode: 3, signal: null });
+      expect(crashed.lastCrash?.stderr).toContain('about to crash: the remote system sent garbage');
     } finally {
       await manager.close();
     }
