@@ -41,11 +41,37 @@ export const ReleaseTable = z.object({
 });
 export type ReleaseTable = z.infer<typeof ReleaseTable>;
 
+export const ApiLifecycle = z.object({
+  method: z.string(),
+  path: z.string(),
+  release: z.string(),
+  /** The table row the API is; absent for an API the table does not list (it is active). */
+  item: z.string().optional(),
+  state: z.enum(['active', 'deprecated', 'removed']),
+  deprecated: z.string().optional(),
+  removal: z.string().optional(),
+  removalNote: z.string().optional(),
+  replacements: z.array(ReplacementSchema),
+  message: z.string(),
+});
+export type ApiLifecycle = z.infer<typeof ApiLifecycle>;
+
 export const releaseOperations = defineOperations({
   'release.table': {
     method: 'GET',
     path: '/release',
     summary: 'The running release, the deprecation/removal table with each item at the running release, and the policy findings',
     output: ReleaseTable,
+  },
+  'release.lifecycle': {
+    method: 'GET',
+    path: '/release/lifecycle',
+    summary: 'Where an API stands at a release (the running release by default): active, deprecated with its removal release, or removed, with its replacements',
+    query: z.object({
+      method: z.string().default('GET'),
+      path: z.string({ error: 'must be the API path, e.g. /admin/services/health' }).min(1, { message: 'must be the API path, e.g. /admin/services/health' }),
+      release: z.string().optional(),
+    }),
+    output: ApiLifecycle,
   },
 });

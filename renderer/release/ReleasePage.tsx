@@ -2,6 +2,7 @@
 // state at the running release with its replacements, and the deprecation policy findings.
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { LifecycleLookup } from './LifecycleLookup';
 
 const STATE_CLASS = { active: 'badge good', deprecated: 'badge warn', removed: 'badge bad' } as const;
 
@@ -65,6 +66,7 @@ export function ReleasePage() {
               ))}
             </ul>
           )}
+          <LifecycleLookup running={table.data.running} />
         </>
       )}
     </section>
