@@ -17,7 +17,7 @@ export type { LegacyActivateFinding } from '../contract/profiles';
 const RELEASES = {
   'task-worker': '2019.2 and 2019.3',
   'workflow-engine': '2020.1',
-  properties: 'none (properties.json never held activate; 2020.2 and later use processTasksOnStart)',
+  properties: 'none',
 } as const;
 
 const IDENTITY_FIELDS = ['type', 'name', 'model', 'id', 'package_id'] as const;
@@ -52,11 +52,11 @@ function asBoolean(value: unknown): { value: boolean; note?: string } {
 
 function finding(place: LegacyActivateFinding['place'], jsonPath: string, raw: unknown, whose: string): LegacyActivateFinding {
   const { value, note } = asBoolean(raw);
-  const where = place === 'properties' ? 'properties.json' : whose;
+  const where = place === 'properties' ? 'properties.json' : `${whose} at ${jsonPath}`;
   const message =
-    `\`activate\` (${jsonPath}, ${value}) in ${where} was removed in 2022.1 and is not read any more; ` +
-    `its replacement is ${REPLACEMENT}: set processTasksOnStart to ${value} to keep this setting` +
-    (note ? ` (${note})` : '');
+    `\`activate\` = ${value} in ${where} was removed in 2022.1 and is not read any more; ` +
+    `its replacement is ${REPLACEMENT} (processTasksOnStart = ${value} keeps the setting)` +
+    (note ? `; ${note}` : '');
   return { place, releases: RELEASES[place], jsonPath, value, message };
 }
 

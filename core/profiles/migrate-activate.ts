@@ -4,7 +4,7 @@ import { promises as fs } from 'node:fs';
 import type { MigrateActivatePreview } from '../contract/profiles';
 import { writeFileAtomic } from '../files/atomic';
 import { propertiesFile, type ProfileProperties } from './directory';
-import { findLegacyActivate, REPLACEMENT, type LegacyActivateFinding } from './legacy-activate';
+import { findLegacyActivate, type LegacyActivateFinding } from './legacy-activate';
 import { writeProfile } from './repository';
 
 /** Later places win: the 2020.1 workflow engine config over the 2019.x task worker config. */
@@ -47,17 +47,19 @@ export function previewActivateMigration(profile: ProfileProperties, input: Migr
   const value = deciding[0]!.value;
   const removesKey = 'activate' in profile;
   const changes = profile.processTasksOnStart !== value || removesKey;
-  const from = `${deciding[0]!.jsonPath} in ${source} (${deciding[0]!.place}, ${deciding[0]!.releases})`;
+  const chosen = deciding[0]!;
+  const from =
+    chosen.place === 'properties'
+      ? `\`activate\` in ${source}`
+      : `\`activate\` at ${chosen.jsonPath} of ${source} (${chosen.place === 'task-worker' ? "the task worker's service config, 2019.2/2019.3" : "the workflow engine's service config, 2020.1"})`;
+  const current = profile.processTasksOnStart;
   const parts = [
-    profile.processTasksOnStart === value
-      ? `processTasksOnStart is already ${value}, the value of \`activate\` at ${from}`
-      : `processTasksOnStart will be set to ${value} (it is ${profile.processTasksOnStart ?? 'not set'}), from \`activate\` at ${from}`,
+    current === value
+      ? `processTasksOnStart is already ${value}, the value of ${from}`
+      : `processTasksOnStart: ${current ?? 'not set'} → ${value}, the value of ${from}`,
   ];
-  if (typeof profile.processTasksOnStart === 'boolean' && profile.processTasksOnStart !== value) {
-    parts.push(`until then processTasksOnStart (${profile.processTasksOnStart}) wins over the old setting`);
-  }
+  if (typeof current === 'boolean' && current !== value) parts.push(`until this is written, processTasksOnStart (${current}) wins`);
   if (removesKey) parts.push('the obsolete `activate` is removed from properties.json');
-  parts.push(`${REPLACEMENT} replaces \`activate\` from 2022.1`);
   return {
     id: profile.id,
     source,

@@ -11,14 +11,19 @@ interface Source {
   source?: string;
 }
 
-export function LegacyActivateBanner({ id, findings }: { id: string; findings: LegacyActivateFinding[] }) {
+export function LegacyActivateBanner({ id, findings, warnings }: { id: string; findings: LegacyActivateFinding[]; warnings: string[] }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       {findings.length > 0 && (
         <div className="banner" role="region" aria-label="Legacy activate setting">
           <strong>This profile still carries the legacy `activate` setting</strong>, removed in 2022.1 and replaced by{' '}
-          <code>processTasksOnStart</code>.{' '}
+          <code>processTasksOnStart</code>.
+          <ul>
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
           {!open && (
             <button onClick={() => setOpen(true)} className="primary">
               Review the migration
@@ -112,15 +117,21 @@ function MigrationPanel({ id, startWithProfile, onClose }: { id: string; startWi
   );
 }
 
+const PLACE_TEXT: Record<LegacyActivateFinding['place'], string> = {
+  properties: 'properties.json',
+  'task-worker': "the task worker's service config, 2019.2 and 2019.3",
+  'workflow-engine': "the workflow engine's service config, 2020.1",
+};
+
 function PreviewView({ preview }: { preview: MigrateActivatePreview }) {
   return (
     <div className="migration-preview" aria-label="Proposed change">
       <p>{preview.message}</p>
-      {preview.findings.length > 0 && (
-        <ul>
+      {preview.findings.length > 1 && (
+        <ul aria-label="Settings found">
           {preview.findings.map((f) => (
             <li key={f.jsonPath}>
-              <code>{f.jsonPath}</code> = {String(f.value)} ({f.place}, {f.releases})
+              <code>{f.jsonPath}</code> = {String(f.value)} ({PLACE_TEXT[f.place]})
             </li>
           ))}
         </ul>

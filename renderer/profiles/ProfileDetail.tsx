@@ -37,6 +37,10 @@ function ProfileView({ entry, tab }: { entry: ProfileEntry; tab: string }) {
     { id: 'json', title: 'Raw JSON' },
   ];
   const current = tabs.some((t) => t.id === tab) ? tab : 'properties';
+  // The legacy `activate` warnings are shown in their own banner, with the way to migrate.
+  const isLegacy = (warning: string) => metadata.legacyActivate.some((f) => warning.startsWith(f.message));
+  const legacyWarnings = metadata.warnings.filter(isLegacy);
+  const otherWarnings = metadata.warnings.filter((w) => !isLegacy(w));
 
   return (
     <article className="profile-detail" aria-label={`Profile ${id}`}>
@@ -46,16 +50,16 @@ function ProfileView({ entry, tab }: { entry: ProfileEntry; tab: string }) {
         </h2>
         <ProfileActions entry={entry} />
       </header>
-      {metadata.warnings.length > 0 && (
+      {otherWarnings.length > 0 && (
         <div className="banner" role="region" aria-label="Warnings">
           <ul>
-            {metadata.warnings.map((warning) => (
+            {otherWarnings.map((warning) => (
               <li key={warning}>{warning}</li>
             ))}
           </ul>
         </div>
       )}
-      <LegacyActivateBanner id={id} findings={metadata.legacyActivate} />
+      <LegacyActivateBanner id={id} findings={metadata.legacyActivate} warnings={legacyWarnings} />
       <nav className="tabs" role="tablist" aria-label={`Tabs of profile ${id}`}>
         {tabs.map((t) => (
           <a key={t.id} role="tab" href={profileHref(id, t.id)} aria-selected={t.id === current}>
@@ -136,7 +140,6 @@ function ProfileActions({ entry }: { entry: ProfileEntry }) {
         Export
       </button>
       <button
-        className="danger"
         disabled={entry.metadata.isActive}
         title={entry.metadata.isActive ? 'The active profile cannot be deleted: activate another one first' : undefined}
         onClick={() => setAsking('delete')}

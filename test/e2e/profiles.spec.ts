@@ -103,7 +103,7 @@ test('an imported file with a legacy activate shows a banner leading to the migr
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByRole('article', { name: 'Profile old-site-2' })).toBeVisible();
   await page.getByRole('link', { name: 'old-site', exact: true }).click();
-  await expect(detail.getByRole('region', { name: 'Warnings' })).toContainText('processTasksOnStart wins');
+  await expect(detail.getByRole('region', { name: 'Legacy activate setting' })).toContainText('processTasksOnStart wins');
   await detail.getByRole('button', { name: 'Review the migration' }).click();
   const change = detail.getByRole('table', { name: 'Before and after' });
   await expect(change).toContainText('processTasksOnStart');

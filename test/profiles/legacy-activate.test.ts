@@ -75,7 +75,8 @@ describe('the migration preview', () => {
       after: { processTasksOnStart: false },
       source: 'wfe-service-config.json',
     });
-    expect(preview.message).toContain('processTasksOnStart will be set to false');
+    expect(preview.message).toContain('processTasksOnStart: true → false');
+    expect(preview.message).toContain("the workflow engine's service config, 2020.1");
     expect(preview.message).toContain('processTasksOnStart (true) wins');
   });
 
