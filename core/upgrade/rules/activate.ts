@@ -27,7 +27,7 @@ export function checkActivate(file: string, doc: JsonDoc): Finding[] {
         'activate-setting',
         file,
         doc.lineOf(legacy.jsonPath),
-        legacy.place === 'properties' ? legacy.message : `${legacy.message} (its place in ${legacy.releases})`,
+        legacy.place === 'properties' ? legacy.message : `${legacy.message}. It lived there in ${legacy.releases}.`,
         `Set "processTasksOnStart": ${legacy.value} in the profile's properties.json and remove activate; the Upgrade page applies this migration to the active profile`,
         true,
         {
