@@ -2,7 +2,10 @@
 // (findOneAndUpdate on the task queue's filter and sort, from 1 and from 8 callers)
 // and updateOne by _id. This is the ceiling the engine's task throughput is compared to.
 // Adapters: the embedded store; the MongoDB adapter on the jongodb test server; and on
-// MONGODB_URL when it is set. Run alone: node --import tsx bench/store.ts
+// MONGODB_URL when it is set. Each claim sorts the queued documents, so figures depend
+// on the queue length: `ops` is both the number of operations and the queue's start length.
+// BENCH_STORE_OPS (1000) and BENCH_STORE_JONGODB_OPS (200) set them.
+// Run alone: node --import tsx bench/store.ts
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +18,9 @@ import { startJongodb, jongodbBinary } from '../test/store/jongodb';
 import { describeMachine } from './machine';
 
 const OPS = Number(process.env.BENCH_STORE_OPS ?? 1000);
+// The jongodb test server slows down as a collection grows (each operation scans it):
+// fewer operations there, and its figures say nothing about a real MongoDB's.
+const JONGODB_OPS = Number(process.env.BENCH_STORE_JONGODB_OPS ?? 200);
 const CONCURRENT_CLAIMERS = 8;
 
 export interface StoreBenchRow {
@@ -32,7 +38,7 @@ async function timed(ops: number, work: () => Promise<void>): Promise<number> {
   return Math.round(ops / ((performance.now() - started) / 1000));
 }
 
-async function measure(label: string, store: Store): Promise<StoreBenchRow> {
+async function measure(label: string, store: Store, OPS: number): Promise<StoreBenchRow> {
   const suffix = `${process.pid}_${Date.now()}`;
   const tasks = store.collection(`bench_tasks_${suffix}`);
   await tasks.createIndex({ key: { status: 1, queuedAt: 1 }, name: 'status_1_queuedAt_1' });
@@ -82,7 +88,7 @@ export async function benchStore(): Promise<StoreBenchRow[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-store-'));
   const embedded = await openEmbeddedStore(path.join(dir, 'db'));
   try {
-    rows.push(await measure('embedded (nedb file)', embedded));
+    rows.push(await measure('embedded (nedb file)', embedded, OPS));
   } finally {
     await embedded.close();
     await rm(dir, { recursive: true, force: true });
@@ -95,7 +101,7 @@ export async function benchStore(): Promise<StoreBenchRow[]> {
     const server = await startJongodb();
     const store = openMongoStore({ url: server.url, db: 'bench' });
     try {
-      rows.push(await measure('MongoDB adapter on jongodb', store));
+      rows.push(await measure('MongoDB adapter on jongodb (test server)', store, JONGODB_OPS));
     } finally {
       await store.close();
       await server.stop();
@@ -109,7 +115,7 @@ export async function benchStore(): Promise<StoreBenchRow[]> {
     const db = `bench_store_${process.pid}`;
     const store = openMongoStore({ url: real, db });
     try {
-      rows.push(await measure('MongoDB (MONGODB_URL)', store));
+      rows.push(await measure('MongoDB (MONGODB_URL)', store, OPS));
     } finally {
       await store.close();
       const client = await MongoClient.connect(real);

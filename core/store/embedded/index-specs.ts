@@ -68,7 +68,13 @@ type NedbIndex = { fieldName: string[]; unique: boolean; sparse: boolean; expire
 /** The datastore indexes that serve these specs: one per field set. */
 function nedbIndexes(specs: IndexSpec[]): Map<string, NedbIndex> {
   const groups = new Map<string, IndexSpec[]>();
-  for (const spec of specs) {
+  // The datastore uses a compound index only for equality on all its fields; MongoDB uses
+  // its first field alone too (claims filter on `status`). A plain index on that first
+  // field gives the datastore the same shortcut.
+  const prefixes = specs
+    .filter((spec) => Object.keys(spec.key).length > 1)
+    .map((spec): IndexSpec => ({ key: { [Object.keys(spec.key)[0]!]: 1 }, name: '(prefix)' }));
+  for (const spec of [...specs, ...prefixes]) {
     const fields = Object.keys(spec.key).sort();
     const id = fields.join(',');
     groups.set(id, [...(groups.get(id) ?? []), spec]);
