@@ -2,7 +2,8 @@
 // in this process (the REST API stays available to scripts and custom applications).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, session, shell, utilityProcess } from 'electron';
+import { setAdapterLauncher, utilityProcessLauncher } from '../core/adapters';
 import { operationNames } from '../core/contract';
 import { startHost, type Host } from '../core/host/host';
 import { registerOperations } from './ipc';
@@ -52,6 +53,12 @@ async function main() {
   });
   await app.whenReady();
   hardenSession();
+  // With the runAsNode fuse off, adapters run as Electron utility processes instead of forked Node.
+  setAdapterLauncher(utilityProcessLauncher(utilityProcess));
+  if (app.isPackaged && !process.env.CONSOLE_PRODUCT_DIR) {
+    // The adapter runner and shipped adapters are unpacked beside the archive (electron-builder.yml asarUnpack).
+    process.env.CONSOLE_PRODUCT_DIR = app.getAppPath().replace(/app\.asar$/, 'app.asar.unpacked');
+  }
   host = await startHost({ dataDir: process.env.CONSOLE_DATA_DIR || app.getPath('userData'), port: 0 });
   console.log(`Console API listening on ${host.url}`);
   registerOperations(

@@ -1,7 +1,9 @@
 // Bundles the Electron main process (with the core) and the preload into dist/main.
 import { build } from 'esbuild';
 
-const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning' };
+const common = {
+  define: { 'import.meta.dirname': '__dirname' },
+  bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning' };
 await build({
   ...common,
   entryPoints: ['main/main.ts'],

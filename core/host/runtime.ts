@@ -22,18 +22,26 @@ export interface Runtime {
 
 export async function openRuntime(dataDir: string, profile: ProfileProperties): Promise<Runtime> {
   const store = await openStore(dataDir, profile);
-  await createMissingCollectionsAtOpen(store);
-  const adapters = await openAdapters(dataDir, profile);
-  const id = await serverId(dataDir);
-  const runtime = { profile, store, adapters } as Runtime;
-  runtime.engine = await openEngine({
-    store,
-    serverId: id,
-    serverName: profile.serverName ?? id,
-    processTasksOnStart: profile.processTasksOnStart !== false,
-    adapters: () => runtime.adapters,
-  });
-  return runtime;
+  let adapters: AdapterManager | undefined;
+  try {
+    await createMissingCollectionsAtOpen(store);
+    adapters = await openAdapters(dataDir, profile);
+    const id = await serverId(dataDir);
+    const runtime = { profile, store, adapters } as Runtime;
+    runtime.engine = await openEngine({
+      store,
+      serverId: id,
+      serverName: profile.serverName ?? id,
+      processTasksOnStart: profile.processTasksOnStart !== false,
+      adapters: () => runtime.adapters,
+    });
+    return runtime;
+  } catch (error) {
+    // A half-opened runtime leaves no adapter process or store connection behind.
+    await adapters?.close().catch(() => undefined);
+    await store.close().catch(() => undefined);
+    throw error;
+  }
 }
 
 export async function closeRuntime(runtime: Runtime): Promise<void> {
