@@ -172,6 +172,24 @@ export function storeContract(label: string, options: ContractOptions) {
       expect(await c.count({ status: 'queued' })).toBe(1);
     });
 
+    it('finds one and updates it by a sort on several fields, descending first', async (ctx) => {
+      need(ctx);
+      const c = fresh('claimsort');
+      await c.insertMany([
+        { name: 'low-early', priority: 1, queuedAt: 1, status: 'queued' },
+        { name: 'high-late', priority: 5, queuedAt: 9, status: 'queued' },
+        { name: 'high-early', priority: 5, queuedAt: 2, status: 'queued' },
+        { name: 'done', priority: 9, queuedAt: 0, status: 'complete' },
+      ]);
+      const order: unknown[] = [];
+      for (;;) {
+        const doc = await c.findOneAndUpdate({ status: 'queued' }, { $set: { status: 'running' } }, { sort: { priority: -1, queuedAt: 1 } });
+        if (!doc) break;
+        order.push(doc.name);
+      }
+      expect(order).toEqual(['high-early', 'high-late', 'low-early']);
+    });
+
     it('deletes one or many and says how many', async (ctx) => {
       need(ctx);
       const c = fresh('delete');

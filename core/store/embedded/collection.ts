@@ -7,6 +7,7 @@ import Datastore from '@seald-io/nedb';
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Sort, Update, UpdateResult } from '../port';
 import { StoreError } from '../errors';
 import { checkDataFile } from './data-file';
+import { firstMatchId } from './first-match';
 import { applyIndexes, checkNewSpec, ID_INDEX, normalizeSpec } from './index-specs';
 import { Serial } from './serial';
 
@@ -165,9 +166,9 @@ export class EmbeddedCollection implements Collection {
       if (!ds) return null;
       // One queued step: see `writes`.
       return this.writes.run(async () => {
-        const [first] = (await cursor(ds, filter, { sort: options.sort, limit: 1 })) as Doc[];
-        if (!first) return null;
-        const { affectedDocuments } = await ds.updateAsync({ _id: first._id }, update, { returnUpdatedDocs: true });
+        const id = await firstMatchId(ds, filter, options.sort);
+        if (id === undefined) return null;
+        const { affectedDocuments } = await ds.updateAsync({ _id: id }, update, { returnUpdatedDocs: true });
         return (affectedDocuments as Doc | null) ?? null;
       });
     });
