@@ -74,6 +74,18 @@ describe('embedded store files', () => {
     await again.close();
   });
 
+  it('opens with a damaged indexes.json and says so at each use, naming the file', async () => {
+    const db = path.join(dir, 'db');
+    const store = await openEmbeddedStore(db);
+    await store.collection('jobs').insertOne({ _id: 'a' });
+    await store.close();
+    await writeFile(path.join(db, 'indexes.json'), '{"collections": {"jobs": [');
+    const again = await openEmbeddedStore(db);
+    await expect(again.ping()).rejects.toThrow(`damaged index file ${path.join(db, 'indexes.json')}`);
+    await expect(again.collection('jobs').count()).rejects.toThrow(/damaged index file/);
+    await again.close();
+  });
+
   it('refuses a line that is a document without _id', async () => {
     const db = path.join(dir, 'db');
     const store = await openEmbeddedStore(db);

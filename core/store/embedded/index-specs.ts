@@ -27,7 +27,7 @@ export async function readIndexFile(dir: string): Promise<Record<string, IndexSp
     const parsed = JSON.parse(text) as IndexFile;
     return parsed.collections ?? {};
   } catch (error) {
-    throw new StoreError('damaged', `damaged index file ${file}: ${(error as Error).message}`);
+    throw new StoreError('damaged', `damaged index file ${file}: ${(error as Error).message}. Restore it from a backup or remove it (the indexes are then created again by indexing).`);
   }
 }
 

@@ -17,9 +17,17 @@ class EmbeddedDatabase implements IndexBook {
 
   constructor(readonly dir: string) {}
 
+  /** A damaged indexes.json: every collection refuses to load until it is fixed (the console still starts). */
+  problem: StoreError | undefined;
+
   async open() {
     await fs.mkdir(this.dir, { recursive: true });
-    this.specs = await readIndexFile(this.dir);
+    try {
+      this.specs = await readIndexFile(this.dir);
+    } catch (error) {
+      if (!(error instanceof StoreError)) throw error;
+      this.problem = error;
+    }
   }
 
   collection(name: string): EmbeddedCollection {
@@ -33,6 +41,7 @@ class EmbeddedDatabase implements IndexBook {
   }
 
   get(collection: string) {
+    if (this.problem) throw this.problem;
     return this.specs[collection];
   }
 
@@ -99,6 +108,7 @@ export async function openEmbeddedStore(dir: string): Promise<Store> {
       } catch (error) {
         throw new StoreError('unreachable', `the embedded store folder ${d.dir} cannot be used: ${(error as Error).message}`);
       }
+      if (d.problem) throw d.problem;
       // Loading every collection reports a damaged file now rather than at its first use.
       for (const name of await d.collectionNames()) await d.collection(name).check();
     },
