@@ -54,7 +54,8 @@ describe('index operations on the embedded store', () => {
 
     const started = await json(await host.api('/indexes/jobs', { method: 'POST' }));
     expect(started).toEqual({ status: 200, body: { unchanged: 3, changed: 1, total: 4, running: true } });
-    expect(await settledStatus(host, 'jobs')).toMatchObject({ indexed: true, missing: [], current: 4 });
+    const after = await settledStatus(host, 'jobs');
+    expect(after, `failure: ${JSON.stringify(after.failure)}`).toMatchObject({ indexed: true, missing: [], current: 4 });
   });
 
   it('ignores a request body, and an empty JSON body is no body', async () => {
@@ -156,6 +157,7 @@ describe('index operations on a profile that points at MongoDB (jongodb test ser
 
     const started = await json(await host.api('/indexes/tasks', { method: 'POST' }));
     expect(started).toEqual({ status: 200, body: { unchanged: 0, changed: 4, total: 4, running: true } });
-    expect(await settledStatus(host, 'tasks')).toMatchObject({ collection: 'tasks', indexed: true, current: 4, missing: [] });
+    const after = await settledStatus(host, 'tasks');
+    expect(after, `failure: ${JSON.stringify(after.failure)}`).toMatchObject({ collection: 'tasks', indexed: true, current: 4, missing: [] });
   });
 });
