@@ -63,19 +63,23 @@ export class IndexBuilds {
   }
 
   async status(declared: DeclaredCollection): Promise<CollectionIndexStatus> {
-    const comparison = await this.compare(declared);
     const state = this.state(declared.collection);
+    // Read before listing: a build that ends while the listing is in flight must not
+    // be reported ended with the listing it had not finished yet.
+    const runningAtListing = Boolean(state.running);
+    const comparison = await this.compare(declared);
+    const running = runningAtListing || Boolean(state.running);
     return {
       collection: declared.collection,
       application: declared.application,
       indexed: comparison.missing.length === 0 && comparison.misnamed.length === 0,
-      running: Boolean(state.running),
+      running,
       total: declared.indexes.length,
       current: comparison.current.length,
       missing: comparison.missing,
       misnamed: comparison.misnamed,
       external: comparison.external,
-      ...(state.running && state.progress ? { progress: { ...state.progress } } : {}),
+      ...(running && state.progress ? { progress: { ...state.progress } } : {}),
       ...(state.failure ? { failure: { ...state.failure } } : {}),
     };
   }

@@ -42,6 +42,39 @@ describe.each(stores.map((s) => [s.name, s] as const))('indexing on the %s store
     for (const declared of all) expect(await builds.status(declared), declared.collection).toMatchObject({ indexed: true });
   });
 
+  it('does not report a build ended with a listing taken while it still ran', async () => {
+    const store = await subject.open();
+    let hold: Promise<void> | undefined;
+    const held = Object.assign(Object.create(store), {
+      collection: (name: string) => {
+        const real = store.collection(name);
+        return Object.assign(Object.create(real), {
+          name,
+          listIndexes: async () => {
+            const listed = await real.listIndexes();
+            if (hold) await hold;
+            return listed;
+          },
+          createIndex: real.createIndex.bind(real),
+          dropIndex: real.dropIndex.bind(real),
+        });
+      },
+    });
+    const builds = new IndexBuilds(held);
+    await builds.start(jobs);
+    let release!: () => void;
+    hold = new Promise((r) => (release = r));
+    const reading = builds.status(jobs);
+    await builds.whenIdle();
+    release();
+    const status = await reading;
+    // Either the listing shows everything, or the status still says running so the caller asks again.
+    expect(status.running || status.indexed).toBe(true);
+    expect(status.running).toBe(true);
+    hold = undefined;
+    expect(await builds.status(jobs)).toMatchObject({ running: false, indexed: true });
+  });
+
   it('starts nothing new for a second request while a build runs', async () => {
     const store = countingStore(await subject.open());
     const builds = new IndexBuilds(store);
