@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   indexes: async () => (await import('./indexes')).benchIndexes,
   health: async () => (await import('./health')).benchHealth,
   upgrade: async () => (await import('./upgrade')).benchUpgrade,
+  engine: async () => (await import('./engine')).benchEngine,
 };
 
 function print(result: unknown) {

@@ -1,16 +1,24 @@
-// A server working tasks on a MongoDB (argv[2]) until it is killed: the child
-// process of the kill -9 test. Prints `working <workerId>` once it works.
+// A server working tasks until it is killed: the child process of the kill -9
+// tests. argv[2] is a MongoDB URL (argv[3] the database) or `embedded:<dir>`.
+// Prints `working <workerId>` once it works and `ran <taskId>` after each task.
 import { openMongoStore } from '../../../core/store/mongodb/store';
+import { openEmbeddedStore } from '../../../core/store/embedded/store';
 import { Engine } from '../../../core/engine/index';
 import { slowUpperCase } from './slow-tasks';
 
-const store = openMongoStore({ url: process.argv[2]!, db: process.argv[3] ?? 'crash' });
+const target = process.argv[2]!;
+const store = target.startsWith('embedded:') ? await openEmbeddedStore(target.slice('embedded:'.length)) : openMongoStore({ url: target, db: process.argv[3] ?? 'crash' });
+const slow = slowUpperCase(150);
 const engine = new Engine({
   store,
   serverId: 'doomed-server',
   serverName: 'doomed',
   processTasksOnStart: true,
-  runMethod: slowUpperCase(150),
+  runMethod: async (task, incoming, options) => {
+    const outcome = await slow(task, incoming, options);
+    console.log(`ran ${task.name}`);
+    return outcome;
+  },
   worker: { concurrency: 4, leaseMs: 1500, idleMs: 20 },
   heartbeatMs: 200,
 });

@@ -1,15 +1,18 @@
 // A server killed with kill -9 in the middle of tasks loses none of them: another
 // server's sweeper re-queues the tasks whose lease expired and works them to the
-// end. Runs over the wire on the MongoDB-compatible test server: the database
-// outlives the killed process there, as it does in production (the embedded store
-// is a single-process file, never shared by two live servers).
+// end. Over the wire on the MongoDB-compatible test server (another host picks the
+// work up while the database lives on), and on the embedded store's files (the
+// restarted console picks it up: an embedded store is one process's, never shared
+// by two live servers).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../../core/engine/index';
 import { openMongoStore } from '../../../core/store/mongodb/store';
+import { rm } from 'node:fs/promises';
 import { jongodbBinary, startJongodb, type TestMongo } from '../../store/jongodb';
-import { linearStrings, waitFor } from '../queue/support';
+import { openEmbeddedStore } from '../../../core/store/embedded/store';
+import { linearStrings, tempEmbeddedStore, waitFor } from '../queue/support';
 import { slowUpperCase } from './slow-tasks';
 
 const JOBS = 12;
@@ -75,6 +78,49 @@ describe.skipIf('unavailable' in found)('a server killed with kill -9', () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await survivor.close();
       await store.close();
+    }
+  });
+});
+
+describe('a console on the embedded store killed with kill -9', () => {
+  it('loses no task: the restarted console works the orphaned tasks to the end', async () => {
+    const temp = await tempEmbeddedStore();
+    const dir = temp.dir;
+    const before = new Engine({ store: temp.store, serverId: 'setup', serverName: 'setup', processTasksOnStart: false });
+    await temp.store.collection('workflows').insertOne(linearStrings('five', TASKS));
+    for (let i = 0; i < JOBS; i++) await before.runner.start('five', { variables: { text: `job ${i}` } });
+    await temp.store.close(); // the files are the doomed process's alone from now on
+
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'crash-worker.ts'), `embedded:${dir}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    let store;
+    let restarted: Engine | undefined;
+    try {
+      await waitFor(`the doomed console to run tasks (${output})`, async () => (output.match(/^ran /gm) ?? []).length >= 8);
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+
+      store = await openEmbeddedStore(dir);
+      const tasks = store.collection('tasks');
+      const orphaned = await tasks.find({ status: 'running' });
+      expect(orphaned.length).toBeGreaterThan(0);
+      restarted = new Engine({ store, serverId: 'restarted', serverName: 'restarted', processTasksOnStart: true, runMethod: slowUpperCase(5), worker: { leaseMs: 1500, idleMs: 20 } });
+      await restarted.open();
+      await waitFor('every job to complete', async () => (await store!.collection('jobs').count({ status: 'complete' })) === JOBS, 30_000);
+      const records = await tasks.find({ taskId: { $nin: ['workflow_start', 'workflow_end'] } });
+      expect(records).toHaveLength(JOBS * TASKS);
+      expect(records.every((r) => r.status === 'complete')).toBe(true);
+      for (const job of await store.collection('jobs').find({})) {
+        expect((job.variables as { result: string }).result).toBe(String((job.variables as { text: string }).text).toUpperCase());
+      }
+      for (const task of orphaned) expect(records.find((r) => r._id === task._id)!.workerId).toMatch(/^restarted:/);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await restarted?.close();
+      await store?.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
