@@ -53,7 +53,13 @@ export function JobsList() {
   const total = first.data?.total ?? 0;
 
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 20,
+    initialRect: { width: 1000, height: 600 },
+  });
   const items = virtualizer.getVirtualItems();
   const pages = [...new Set(items.map((item) => Math.floor(item.index / PAGE)))];
   const pageQueries = useQueries({
