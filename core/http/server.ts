@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { contract, operationNames, type OperationName } from '../contract';
+import { contract, operationNames, type Operation, type OperationName } from '../contract';
 import { dispatch, errorBody, OpError, type CallContext, type Handlers } from '../dispatch/dispatch';
 
 export interface HttpServerOptions {
@@ -18,6 +18,14 @@ export interface HttpServerOptions {
 export const UI_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+
+/** A body that could not be read; an error only for operations that take a body. */
+class UnreadableBody {
+  constructor(
+    readonly message: string,
+    readonly statusCode: number,
+  ) {}
+}
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -33,16 +41,23 @@ function callerOf(request: FastifyRequest): string {
 export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
 
-  // An empty body with a JSON content type is "no body", not an error (POST /indexes/:name is sent so).
-  app.removeContentTypeParser('application/json');
+  // Bodies are parsed leniently here and judged per operation in the route: an operation
+  // that takes no body ignores whatever was sent (POST /indexes/:name is often sent with
+  // `-d ''` or an empty JSON body); one that takes a body gets a 400 or 415 naming the problem.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
     const source = String(text);
     if (source.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(source));
     } catch (error) {
-      done(new OpError(400, `body: not valid JSON (${(error as Error).message})`), undefined);
+      done(null, new UnreadableBody(`body: not valid JSON (${(error as Error).message})`, 400));
     }
+  });
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (req, buffer, done) => {
+    const length = (buffer as Buffer).length;
+    const type = req.headers['content-type'] ?? 'none';
+    done(null, length === 0 ? undefined : new UnreadableBody(`body: send JSON with "Content-Type: application/json" (got ${type})`, 415));
   });
 
   app.setErrorHandler((error, _request, reply) => {
@@ -76,7 +91,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
 }
 
 function registerOperation(app: FastifyInstance, name: OperationName, options: HttpServerOptions) {
-  const operation = contract[name];
+  const operation: Operation = contract[name];
   app.route({
     method: operation.method,
     url: operation.path,
@@ -92,10 +107,15 @@ function registerOperation(app: FastifyInstance, name: OperationName, options: H
         setHeader: (header, value) => void reply.header(header, value),
         setStatus: (code) => void reply.status(code),
       };
+      let body = request.body;
+      if (body instanceof UnreadableBody) {
+        if (operation.body) throw new OpError(body.statusCode, body.message);
+        body = undefined;
+      }
       const result = await dispatch(
         options.handlers,
         name,
-        { params: request.params, query: request.query, body: request.body },
+        { params: request.params, query: request.query, body },
         ctx,
       );
       return result ?? null;

@@ -46,3 +46,38 @@ describe('HTTP API built from the contract', () => {
     expect(await response.json()).toMatchObject({ statusCode: 404, message: 'no route GET /no/such/route' });
   });
 });
+
+describe('request bodies', () => {
+  it('answers a malformed body with a 400 JSON naming the field', async () => {
+    const response = await host.api('/profiles', { method: 'POST', json: { id: 'lab', processTasksOnStart: 'yes' } });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.statusCode).toBe(400);
+    expect(body.message).toContain('processTasksOnStart');
+    expect(body.issues.map((i: { path: string }) => i.path)).toContain('body.processTasksOnStart');
+  });
+
+  it('answers a body that is not JSON with a 400 for an operation that takes one', async () => {
+    const response = await host.api('/profiles', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id": ' });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toContain('body: not valid JSON');
+  });
+
+  it('asks for JSON when a body of another type is sent where one is needed', async () => {
+    const response = await host.api('/profiles', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'id=lab' });
+    expect(response.status).toBe(415);
+    expect((await response.json()).message).toContain('Content-Type: application/json');
+  });
+
+  it('ignores any body sent to an operation that takes none (POST /indexes/:name)', async () => {
+    for (const init of [
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' },
+      { headers: { 'content-type': 'application/octet-stream' }, body: 'xyz' },
+      { headers: { 'content-type': 'application/json' }, body: 'not json' },
+    ]) {
+      const response = await host.api('/indexes/jobs', { method: 'POST', ...init });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ total: expect.any(Number), running: expect.any(Boolean) });
+    }
+  });
+});

@@ -1,16 +1,14 @@
-// A real console host per test file, serving the built UI, and a page already signed in with its token.
-import { test as base, expect } from '@playwright/test';
+// A real console host per test (a fresh data directory, so no test sees another's
+// profiles or jobs), serving the built UI, and a page already signed in with its token.
+import { test as base, expect, type Page } from '@playwright/test';
 import { startTestHost, UI_DIR, type TestHost } from '../support/host';
 
-export const test = base.extend<{ consolePage: import('@playwright/test').Page }, { host: TestHost }>({
-  host: [
-    async ({}, use) => {
-      const host = await startTestHost({ uiDir: UI_DIR });
-      await use(host);
-      await host.dispose();
-    },
-    { scope: 'worker' },
-  ],
+export const test = base.extend<{ host: TestHost; consolePage: Page }>({
+  host: async ({}, use) => {
+    const host = await startTestHost({ uiDir: UI_DIR });
+    await use(host);
+    await host.dispose();
+  },
   consolePage: async ({ page, host }, use) => {
     await page.goto(`${host.url}/#token=${host.token}`);
     await use(page);

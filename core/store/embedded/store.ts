@@ -45,12 +45,19 @@ class EmbeddedDatabase implements IndexBook {
     return this.specs[collection];
   }
 
-  async set(collection: string, specs: IndexSpec[] | undefined) {
-    const next = { ...this.specs };
-    if (specs) next[collection] = specs;
-    else delete next[collection];
-    await writeIndexFile(this.dir, next);
-    this.specs = next;
+  private writes: Promise<unknown> = Promise.resolve();
+
+  /** Index changes of all collections go through one queue, so two changes never overwrite each other's file. */
+  set(collection: string, specs: IndexSpec[] | undefined): Promise<void> {
+    const write = this.writes.then(async () => {
+      const next = { ...this.specs };
+      if (specs) next[collection] = specs;
+      else delete next[collection];
+      await writeIndexFile(this.dir, next);
+      this.specs = next;
+    });
+    this.writes = write.catch(() => undefined);
+    return write;
   }
 
   async collectionNames(): Promise<string[]> {
