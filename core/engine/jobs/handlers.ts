@@ -4,7 +4,8 @@ import { OpError } from '../../dispatch/dispatch';
 import type { HostState } from '../../host/state';
 import type { Engine } from '../index';
 import type { JobDoc } from './types';
-import { jobSummary, jobView } from './view';
+import { jobView } from './view';
+import { listJobs } from './list';
 
 type JobOperations = 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask';
 
@@ -25,18 +26,8 @@ export function jobsHandlers(state: HostState): Pick<Handlers, JobOperations> {
       return answer(`job of workflow "${job.name}" started`, job);
     },
     'jobs.list': async ({ query }) => {
-      const filter: Record<string, unknown> = {};
-      if (query.status) filter.status = query.status;
-      if (query.workflow) filter.name = query.workflow;
-      if (query.from !== undefined || query.to !== undefined) {
-        filter['metrics.start_time'] = { ...(query.from !== undefined ? { $gte: query.from } : {}), ...(query.to !== undefined ? { $lte: query.to } : {}) };
-      }
-      const jobs = runner().jobs;
-      const [docs, total] = await Promise.all([
-        jobs.find(filter, { sort: { 'metrics.start_time': -1 }, skip: query.skip, limit: query.limit }),
-        jobs.count(filter),
-      ]);
-      return { results: (docs as JobDoc[]).map(jobSummary), total, skip: query.skip, limit: query.limit };
+      const { results, total } = await listJobs(runner().jobs, query);
+      return { results, total, skip: query.skip, limit: query.limit };
     },
     'jobs.get': async ({ params }) => {
       const r = runner();

@@ -159,8 +159,8 @@ export class JobRunner {
   // ---- advancing ----
 
   /** Creates the records of the tasks that can run now; completes or fails the job when it cannot go on. */
-  async advance(jobId: string): Promise<void> {
-    const job = await this.job(jobId);
+  async advance(jobId: string, loaded?: JobDoc): Promise<void> {
+    const job = loaded ?? (await this.job(jobId));
     if (!job || TERMINAL.includes(job.status)) return;
     const records = await this.records(jobId);
     const stopped = this.stoppedOn(job, records);
@@ -263,9 +263,9 @@ export class JobRunner {
     if (status === 'error' || status === 'canceled') await this.finishParentTask(job._id);
   }
 
-  /** After a record ended: write its job variables, advance the job, mark it advanced. */
-  async afterEnd(id: string): Promise<void> {
-    const record = (await this.queue.tasks.findOne({ _id: id })) as TaskRecord | null;
+  /** After a record ended: write its job variables, advance the job, mark it advanced. `known`: the record as just written. */
+  async afterEnd(id: string, known?: TaskRecord): Promise<void> {
+    const record = known ?? ((await this.queue.tasks.findOne({ _id: id })) as TaskRecord | null);
     if (!record || record.advanced !== false) return;
     const job = await this.job(record.jobId);
     if (job) {
@@ -276,8 +276,11 @@ export class JobRunner {
       };
       const set: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(writes)) set[`variables.${name}`] = encodeValue(value, `variables.${name}`);
-      if (Object.keys(set).length) await this.jobs.updateOne({ _id: job._id }, { $set: { ...set, last_updated: Date.now() } });
-      await this.advance(job._id);
+      if (Object.keys(set).length) {
+        await this.jobs.updateOne({ _id: job._id }, { $set: { ...set, last_updated: Date.now() } });
+        for (const [name, value] of Object.entries(writes)) job.variables[name] = encodeValue(value);
+      }
+      await this.advance(job._id, job);
     }
     await this.queue.tasks.updateOne({ _id: id }, { $set: { advanced: true } });
   }
@@ -295,7 +298,9 @@ export class JobRunner {
     let incoming: Record<string, unknown> = {};
     let outcome: TaskOutcome;
     try {
-      incoming = resolveIncoming(definition.variables?.incoming, this.scope(job, await this.records(job._id)));
+      // The job's task records are read only when a value refers to another task.
+      const records = refersToTasks(definition.variables?.incoming) ? await this.records(job._id) : [];
+      incoming = resolveIncoming(definition.variables?.incoming, this.scope(job, records));
       if (isChildJob(definition)) return await this.startChildJob(record, claim, job, incoming);
       outcome = await this.runMethod(definition, incoming, { signal });
     } catch (error) {
@@ -303,13 +308,14 @@ export class JobRunner {
       outcome = { state: 'error', outgoing: {}, error: (error as Error).message };
     }
     if (signal?.aborted) return false;
-    return this.finishClaimed(claim, incoming, outcome);
+    return this.finishClaimed(claim, incoming, outcome, record);
   }
 
-  private async finishClaimed(claim: Claim, incoming: Record<string, unknown>, outcome: TaskOutcome): Promise<boolean> {
+  private async finishClaimed(claim: Claim, incoming: Record<string, unknown>, outcome: TaskOutcome, record?: TaskRecord): Promise<boolean> {
     const fields = endFields(incoming, outcome);
     if (!(await this.queue.complete(claim, fields))) return false;
-    await this.afterEnd(claim._id);
+    const written = record && ({ ...record, ...Object.fromEntries(Object.entries(fields).filter(([key]) => !key.includes('.'))) } as TaskRecord);
+    await this.afterEnd(claim._id, written);
     return true;
   }
 
@@ -453,6 +459,11 @@ export class JobRunner {
     const linked = (await this.jobs.find({ 'parent.job': job._id }, { sort: { 'metrics.start_time': 1 } })).map((c) => String(c._id));
     return [...new Set([...(job.children ?? []), ...linked])];
   }
+}
+
+/** Whether a value holds a `$var.<taskId>.<name>` reference (not only `$var.job.`). */
+function refersToTasks(value: unknown): boolean {
+  return value !== undefined && /"\$var\.(?!job\.)/.test(JSON.stringify(value));
 }
 
 function hasTransition(job: JobDoc, taskId: string, state: FinishState) {
