@@ -3,7 +3,9 @@
 // built-in library), with 1 and 2 workers, on the embedded store and over the wire
 // on the jongodb test server; printed beside the store's claim ceiling (bench/store)
 // measured in the same run. The engine's declared indexes are created first, as on
-// an indexed deployment. BENCH_ENGINE_JOBS (30) jobs of 10 tasks each.
+// an indexed deployment. BENCH_ENGINE_JOBS (30) jobs of 10 tasks each. Then the
+// Jobs page's request (a page and the total) with BENCH_JOBS_LIST (100,000) jobs
+// stored (BENCH_JOBS_LIST_WIRE, 10,000, on jongodb).
 // Run alone: node --import tsx bench/engine.ts
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,6 +18,7 @@ import type { Store } from '../core/store/port';
 import { jongodbBinary, startJongodb } from '../test/store/jongodb';
 import { linearStrings } from '../test/engine/queue/support';
 import { benchStore, type StoreBenchRow } from './store';
+import { listJobs } from '../core/engine/jobs/list';
 import { describeMachine } from './machine';
 import { declaredCollections } from '../core/indexes/declared';
 
@@ -90,6 +93,47 @@ async function run(label: string, stores: Store[], workers: number, ceiling: Sto
   };
 }
 
+const LIST_JOBS = Number(process.env.BENCH_JOBS_LIST ?? 100_000);
+// The jongodb test server scans without indexes and slows down past some thousands of documents.
+const LIST_JOBS_WIRE = Number(process.env.BENCH_JOBS_LIST_WIRE ?? 10_000);
+
+export interface JobsListBenchRow {
+  store: string;
+  jobs: number;
+  'first page ms': number;
+  'page at skip 50% ms': number;
+  'status=error page ms': number;
+}
+
+/** The Jobs page's request (a page of 100 and the total) with `count` jobs stored. */
+async function benchJobsList(label: string, store: Store, count: number): Promise<JobsListBenchRow> {
+  await createEngineIndexes(store);
+  const jobs = store.collection('jobs');
+  const statuses = ['complete', 'complete', 'complete', 'error', 'canceled'];
+  const base = Date.now() - count * 1000;
+  for (let i = 0; i < count; i += 1000) {
+    await jobs.insertMany(
+      Array.from({ length: Math.min(1000, count - i) }, (_v, k) => {
+        const n = i + k;
+        return { _id: `bench-${n}`, name: `workflow-${n % 20}`, description: `job ${n}`, status: statuses[n % statuses.length], variables: { n }, metrics: { start_time: base + n * 1000, end_time: base + n * 1000 + 500, user: 'bench' }, children: [], tasks: {}, transitions: {} };
+      }),
+    );
+  }
+  const time = async (query: Parameters<typeof listJobs>[1]) => {
+    const started = performance.now();
+    const page = await listJobs(jobs, query);
+    if (page.results.length === 0) throw new Error(`${label}: an empty page`);
+    return Math.round(performance.now() - started);
+  };
+  return {
+    store: label,
+    jobs: count,
+    'first page ms': await time({ skip: 0, limit: 100 }),
+    'page at skip 50% ms': await time({ skip: Math.floor(count / 2), limit: 100 }),
+    'status=error page ms': await time({ status: 'error', skip: 0, limit: 100 }),
+  };
+}
+
 export async function benchEngine(): Promise<EngineBenchRow[]> {
   const ceilings = await benchStore();
   const ceiling = (prefix: string) => ceilings.find((row) => row.store.startsWith(prefix));
@@ -107,12 +151,30 @@ export async function benchEngine(): Promise<EngineBenchRow[]> {
     }
   }
 
+  const listRows: JobsListBenchRow[] = [];
+  {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-jobs-list-'));
+    const store = await openEmbeddedStore(path.join(dir, 'db'));
+    try {
+      listRows.push(await benchJobsList('embedded (nedb file)', store, LIST_JOBS));
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
   const found = jongodbBinary();
   if ('unavailable' in found) {
     console.log(`engine bench on jongodb skipped: ${found.unavailable}`);
   } else {
     const server = await startJongodb();
     try {
+      const store = openMongoStore({ url: server.url, db: 'bench_jobs_list' });
+      try {
+        listRows.push(await benchJobsList('MongoDB adapter on jongodb', store, LIST_JOBS_WIRE));
+      } finally {
+        await store.close();
+      }
       for (const workers of [1, 2]) {
         // One connection per worker: two workers are two servers on one database.
         const stores = Array.from({ length: workers }, () => openMongoStore({ url: server.url, db: `bench_engine_${workers}` }));
@@ -126,6 +188,8 @@ export async function benchEngine(): Promise<EngineBenchRow[]> {
       await server.stop();
     }
   }
+  console.log('Jobs page request (a page of 100 and the total):');
+  console.table(listRows);
   return rows;
 }
 
