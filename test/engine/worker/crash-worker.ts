@@ -1,6 +1,6 @@
 // A server working tasks until it is killed: the child process of the kill -9
 // tests. argv[2] is a MongoDB URL (argv[3] the database) or `embedded:<dir>`.
-// Prints `working <workerId>` once it works and `ran <taskId>` after each task.
+// Prints `working <workerId>` once it works, `start <method>` and `ran <method>` around each task.
 import { openMongoStore } from '../../../core/store/mongodb/store';
 import { openEmbeddedStore } from '../../../core/store/embedded/store';
 import { Engine } from '../../../core/engine/index';
@@ -15,6 +15,7 @@ const engine = new Engine({
   serverName: 'doomed',
   processTasksOnStart: true,
   runMethod: async (task, incoming, options) => {
+    console.log(`start ${task.name}`);
     const outcome = await slow(task, incoming, options);
     console.log(`ran ${task.name}`);
     return outcome;
