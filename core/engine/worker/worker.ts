@@ -53,6 +53,11 @@ export class TaskWorker {
     return this.active;
   }
 
+  /** Tasks in this worker's hands now. */
+  get busy() {
+    return this.running.size;
+  }
+
   start(): void {
     if (this.active) return;
     this.active = true;
@@ -116,18 +121,20 @@ export class TaskWorker {
   private run(record: TaskRecord) {
     const { runner, leaseMs, renewMs } = this.options;
     const claim: Claim = { _id: record._id, workerId: this.workerId, attempt: record.attempt };
+    const abort = new AbortController();
     const renewal = setInterval(() => {
       runner.queue.renew(claim, leaseMs).then(
         (held) => {
           if (!held) {
+            // Canceled, or swept as expired: whatever it ends with would not be recorded.
             this.stats.lostLeases++;
             clearInterval(renewal);
+            abort.abort(new Error('the task is no longer this worker\'s (canceled or lease expired)'));
           }
         },
         (error) => this.options.onError?.(error),
       );
     }, renewMs);
-    const abort = new AbortController();
     const done = runner
       .execute(record, abort.signal)
       .then((ended) => {
