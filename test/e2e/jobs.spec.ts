@@ -81,3 +81,12 @@ test('the Configure tab stops and starts the task worker now and lists the serve
   // The worker keeps running until the next start.
   await expect(page.getByLabel('Task worker state')).toHaveText('running');
 });
+
+test('the Configure tab warns when two servers work tasks on the same database', async ({ consolePage: page, host }) => {
+  // Another server (a DR standby started by mistake) beats on the same database.
+  await host.state.runtime.store.collection('wfe_workers').insertOne({ _id: 'dr-standby-id', serverName: 'dr-standby-01', taskWorker: true, heartbeatAt: Date.now() });
+  await page.goto(`${host.url}/#/profiles/default/configure`);
+  await expect(page.getByRole('alert')).toContainText('2 servers are working tasks on this database');
+  await expect(page.getByRole('table', { name: 'Servers working tasks' }).getByRole('row', { name: /dr-standby-01/ })).toContainText('working tasks');
+  await host.state.runtime.store.collection('wfe_workers').deleteOne({ _id: 'dr-standby-id' });
+});
