@@ -2,7 +2,9 @@
 // in this process (the REST API stays available to scripts and custom applications).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, session, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, ipcMain, safeStorage, session, shell, utilityProcess } from 'electron';
+import { useSecretProvider } from '../core/secrets/secrets';
+import { safeStorageProvider } from './safe-storage';
 import { setAdapterLauncher, utilityProcessLauncher } from '../core/adapters';
 import { operationNames } from '../core/contract';
 import { startHost, type Host } from '../core/host/host';
@@ -53,6 +55,8 @@ async function main() {
   });
   await app.whenReady();
   hardenSession();
+  const keychain = safeStorageProvider(safeStorage);
+  if (keychain) useSecretProvider(() => keychain);
   // With the runAsNode fuse off, adapters run as Electron utility processes instead of forked Node.
   setAdapterLauncher(utilityProcessLauncher(utilityProcess));
   if (app.isPackaged && !process.env.CONSOLE_PRODUCT_DIR) {
