@@ -83,7 +83,8 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
       root: options.uiDir,
       prefix: '/',
       index: 'index.html',
-      wildcard: false,
+      // Files are looked up per request, so a UI rebuilt while the console runs is served as is.
+      wildcard: true,
       setHeaders: (res) => res.setHeader('Content-Security-Policy', UI_CSP),
     });
   }
