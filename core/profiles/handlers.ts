@@ -112,9 +112,12 @@ export function profilesHandlers(state: HostState): ProfileHandlers {
         const saved = await sealForStorage(dataDir, value);
         await writeProfile(dataDir, saved);
         if (state.runtime.profile.id === params.id) {
-          // A new connection needs the store reopened; other fields are read when used.
-          const sameDatabase = JSON.stringify(state.runtime.profile.mongoProps) === JSON.stringify(saved.mongoProps);
-          if (sameDatabase) state.runtime.profile = saved;
+          // A new connection needs the store reopened, and another sdk_dir its adapters re-read;
+          // other fields are read when used.
+          const current = state.runtime.profile;
+          const sameDatabase = JSON.stringify(current.mongoProps) === JSON.stringify(saved.mongoProps);
+          const sameSdkDir = (current.pathProps as { sdk_dir?: string } | undefined)?.sdk_dir === (saved.pathProps as { sdk_dir?: string } | undefined)?.sdk_dir;
+          if (sameDatabase && sameSdkDir) state.runtime.profile = saved;
           else await reopenRuntime(state, saved);
         }
         return entryOf(params.id, dropped.map((p) => `${p}: no stored secret to keep behind the mask; it was left unset`));

@@ -50,4 +50,11 @@ describe('adapters of the active profile', () => {
     expect((await host.api('/profiles/default/active', { method: 'PUT' })).status).toBe(200);
     expect((await adapters()).results.map((a) => a.id)).toEqual(['example', 'http-request']);
   });
+
+  it("are re-read when the active profile's sdk_dir is edited, without activating again", async () => {
+    const current = (await (await host.api('/profiles/default')).json()) as { profile: Record<string, unknown> };
+    const edited = { ...current.profile, pathProps: { description: 'File Path Variables', sdk_dir: sdkDir, encrypted: false } };
+    expect((await host.api('/profiles/default', { method: 'PUT', json: edited })).status).toBe(200);
+    expect((await adapters()).results.map((a) => a.id)).toEqual(['cjs', 'example', 'http-request']);
+  });
 });
