@@ -20,40 +20,8 @@ function ProblemList({ refusal }: { refusal: Refusal }) {
         Cannot import {refusal.name ? `workflow "${refusal.name}"` : refusal.file}: {refusal.problems.length}{' '}
         {refusal.problems.length === 1 ? 'problem' : 'problems'}
       </strong>
-      {groups.tasks.size > 0 && (
-        <>
-          <h4>Tasks</h4>
-          <ul aria-label="Task problems">
-            {[...groups.tasks].map(([task, messages]) => (
-              <li key={task}>
-                Task <code>{task}</code>
-                <ul>
-                  {messages.map((m) => (
-                    <li key={m}>{m}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {groups.transitions.size > 0 && (
-        <>
-          <h4>Transitions</h4>
-          <ul aria-label="Transition problems">
-            {[...groups.transitions].map(([transition, messages]) => (
-              <li key={transition}>
-                Transition <code>{transition}</code>
-                <ul>
-                  {messages.map((m) => (
-                    <li key={m}>{m}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <ProblemGroup title="Tasks" noun="Task" label="Task problems" groups={groups.tasks} />
+      <ProblemGroup title="Transitions" noun="Transition" label="Transition problems" groups={groups.transitions} />
       {groups.other.length > 0 && (
         <>
           <h4>Workflow</h4>
@@ -124,5 +92,27 @@ export function ImportWorkflow() {
       )}
       {refusal && <ProblemList refusal={refusal} />}
     </section>
+  );
+}
+
+/** Problems of one kind (tasks or transitions), each place with its messages. */
+function ProblemGroup({ title, noun, label, groups }: { title: string; noun: string; label: string; groups: Map<string, string[]> }) {
+  if (groups.size === 0) return null;
+  return (
+    <>
+      <h4>{title}</h4>
+      <ul aria-label={label}>
+        {[...groups].map(([place, messages]) => (
+          <li key={place}>
+            {noun} <code>{place}</code>
+            <ul>
+              {messages.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
