@@ -90,7 +90,7 @@ export async function ensureActiveProfile(dataDir: string): Promise<ProfilePrope
   let ids = await listProfileIds(dataDir);
   if (ids.length === 0) {
     const profile = firstProfile();
-    await writeJsonAtomic(propertiesFile(dataDir, profile.id), profile);
+    await writeJsonAtomic(propertiesFile(dataDir, profile.id), profile, { mode: 0o600 });
     ids = [profile.id];
   }
   let active = await readActiveProfileId(dataDir);
