@@ -1,38 +1,15 @@
 // @vitest-environment happy-dom
 // The Health page's tables against a scripted console behind the preload bridge.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HealthTable } from '../../renderer/health/HealthTable';
 import { formatBytes, formatUptime } from '../../renderer/health/format';
+import { renderWithClient, scripted, type Reply } from '../support/console-ui';
 
 afterEach(() => {
   cleanup();
   delete window.consoleApi;
 });
-
-type Reply = { ok: true; data: unknown } | { ok: false; error: { statusCode: number; error: string; message: string } };
-
-function scripted(operations: Record<string, (input?: unknown) => Reply | Promise<Reply>>) {
-  const calls: { name: string; input: unknown }[] = [];
-  window.consoleApi = {
-    operations: Object.fromEntries(
-      Object.entries(operations).map(([name, fn]) => [
-        name,
-        async (input?: unknown) => {
-          calls.push({ name, input });
-          return fn(input);
-        },
-      ]),
-    ),
-  };
-  return calls;
-}
-
-function renderWithClient(ui: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
 
 const adapter = (id: string, over: Record<string, unknown> = {}) => ({
   id,
