@@ -120,23 +120,7 @@ export class JobRunner {
       return (await this.job(options.id))!; // started already, by an earlier attempt
     }
     if (options.parent) await this.linkChild(options.parent.job, job._id);
-    await this.insertRecord({
-      _id: recordId(job._id, START, 0),
-      jobId: job._id,
-      taskId: START,
-      iteration: 0,
-      name: START,
-      app: 'WorkFlowEngine',
-      type: 'automatic',
-      status: 'complete',
-      finishState: 'success',
-      queuedAt: now,
-      runAfter: now,
-      attempt: 0,
-      advanced: true,
-      from: [],
-      metrics: { start_time: now, end_time: now },
-    });
+    await this.insertRecord(boundaryRecord(job._id, START, 0, [], now));
     await this.advance(job._id);
     return (await this.job(job._id))!;
   }
@@ -229,23 +213,7 @@ export class JobRunner {
 
   private async reachEnd(job: JobDoc, task: ReadyTask) {
     const now = Date.now();
-    await this.insertRecord({
-      _id: recordId(job._id, END, task.iteration),
-      jobId: job._id,
-      taskId: END,
-      iteration: task.iteration,
-      from: task.from,
-      name: END,
-      app: 'WorkFlowEngine',
-      type: 'automatic',
-      status: 'complete',
-      finishState: 'success',
-      queuedAt: now,
-      runAfter: now,
-      attempt: 0,
-      advanced: true,
-      metrics: { start_time: now, end_time: now },
-    });
+    await this.insertRecord(boundaryRecord(job._id, END, task.iteration, task.from, now));
     const result = await this.jobs.updateOne(
       { _id: job._id, status: { $in: ['running', 'paused'] } },
       { $set: { status: 'complete', 'metrics.end_time': now, last_updated: now } },
@@ -462,6 +430,27 @@ export class JobRunner {
 }
 
 /** Whether a value holds a `$var.<taskId>.<name>` reference (not only `$var.job.`). */
+/** The record of workflow_start or workflow_end: complete as soon as it is reached. */
+function boundaryRecord(jobId: string, taskId: typeof START | typeof END, iteration: number, from: TaskRecord['from'], now: number): TaskRecord {
+  return {
+    _id: recordId(jobId, taskId, iteration),
+    jobId,
+    taskId,
+    iteration,
+    from,
+    name: taskId,
+    app: 'WorkFlowEngine',
+    type: 'automatic',
+    status: 'complete',
+    finishState: 'success',
+    queuedAt: now,
+    runAfter: now,
+    attempt: 0,
+    advanced: true,
+    metrics: { start_time: now, end_time: now },
+  };
+}
+
 function refersToTasks(value: unknown): boolean {
   return value !== undefined && /"\$var\.(?!job\.)/.test(JSON.stringify(value));
 }
