@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startHost } from '../host/host';
+import { startHost, type Host } from '../host/host';
 import { defaultDataDir } from '../host/data-dir';
 
 export const UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/renderer');
@@ -44,6 +44,7 @@ export async function serve(argv: string[]) {
   console.log(`Console listening on ${host.url}`);
   console.log(`Open ${host.url}/#token=${host.token}`);
   console.log(`Data directory: ${dataDir} (profile "${host.state.runtime.profile.id}")`);
+  await printProfileWarnings(host);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -55,6 +56,18 @@ export async function serve(argv: string[]) {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** Warnings of the active profile (a legacy `activate` among them) go to the log too, not only to the UI. */
+async function printProfileWarnings(host: Host) {
+  const id = host.state.runtime.profile.id;
+  const ctx = { transport: 'http' as const, caller: 'serve', setHeader: () => undefined, setStatus: () => undefined };
+  try {
+    const entry = await host.handlers['profiles.get']({ params: { id }, query: undefined, body: undefined }, ctx);
+    for (const warning of entry.metadata.warnings) console.warn(`Warning (profile "${id}"): ${warning}`);
+  } catch (error) {
+    console.warn(`Warning: cannot read profile "${id}": ${(error as Error).message}`);
+  }
 }
 
 serve(process.argv.slice(2)).catch((error: Error) => {

@@ -1,6 +1,6 @@
 // The headless command as an operator runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, stat, readdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,12 +8,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 const children: ChildProcess[] = [];
 afterEach(() => children.splice(0).forEach((c) => c.kill('SIGKILL')));
 
-function serve(dataDir: string, env: Record<string, string> = {}) {
+function serve(dataDir: string, env: Record<string, string> = {}, onStderr: (text: string) => void = () => undefined) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', dataDir, '--port', '0'], {
     env: { ...process.env, ...env },
   });
   children.push(child);
   let output = '';
+  child.stderr!.on('data', (chunk) => onStderr(String(chunk)));
   const lines = new Promise<string[]>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => {
       output += chunk;
@@ -53,6 +54,19 @@ describe('npm run serve', () => {
     const { lines } = serve(dataDir, { CONSOLE_TOKEN: 'from-the-environment-123' });
     const [, open] = await lines;
     expect(open).toMatch(/#token=from-the-environment-123$/);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('warns in its log when the active profile still carries the removed activate setting', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-serve-'));
+    await mkdir(path.join(dataDir, 'profiles', 'dr'), { recursive: true });
+    const legacy = { id: 'dr', processTasksOnStart: false, properties: { activate: true } };
+    await writeFile(path.join(dataDir, 'profiles', 'dr', 'properties.json'), JSON.stringify(legacy));
+    let stderr = '';
+    const { lines } = serve(dataDir, {}, (text) => (stderr += text));
+    await lines;
+    await expect.poll(() => stderr).toContain('Warning (profile "dr")');
+    expect(stderr).toContain('processTasksOnStart wins');
     await rm(dataDir, { recursive: true, force: true });
   });
 });
