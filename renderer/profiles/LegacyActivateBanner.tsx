@@ -94,17 +94,7 @@ function MigrationPanel({ id, startWithProfile, onClose }: { id: string; startWi
         </p>
       )}
       {preview.data && <PreviewView preview={preview.data} />}
-      {migrate.isError && (
-        <p className="error" role="alert">
-          Not migrated: {migrate.error.message}
-        </p>
-      )}
-      {migrate.data && (
-        <p className="good" role="status">
-          processTasksOnStart is now {String(migrate.data.entry.profile.processTasksOnStart)}. The previous file was kept at{' '}
-          <code>{migrate.data.backup}</code>.
-        </p>
-      )}
+      <MigrationOutcome error={migrate.error} result={migrate.data} />
       <div className="form-actions">
         {preview.data?.applicable && preview.data.changes && !migrate.data && (
           <button className="primary" disabled={migrate.isPending} onClick={() => source && migrate.mutate(source)}>
@@ -162,5 +152,32 @@ function PreviewView({ preview }: { preview: MigrateActivatePreview }) {
         </table>
       )}
     </div>
+  );
+}
+
+/** What writing the migration did: the new processTasksOnStart and where the previous file was kept, or why not. */
+export function MigrationOutcome({
+  error,
+  result,
+  profile,
+}: {
+  error: Error | null;
+  result: { entry: { profile: Record<string, unknown> }; backup: string } | undefined;
+  profile?: string;
+}) {
+  return (
+    <>
+      {error && (
+        <p className="error" role="alert">
+          Not migrated: {error.message}
+        </p>
+      )}
+      {result && (
+        <p className="good" role="status">
+          {profile ? `Profile ${profile}: ` : ''}processTasksOnStart is now {String(result.entry.profile.processTasksOnStart)}. The
+          previous file was kept at <code>{result.backup}</code>.
+        </p>
+      )}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UpgradeFinding } from '../../core/contract/upgrade';
 import { call } from '../api/client';
+import { MigrationOutcome } from '../profiles/LegacyActivateBanner';
 
 export function ActivateMigration({ finding }: { finding: UpgradeFinding }) {
   const [open, setOpen] = useState(false);
@@ -65,17 +66,7 @@ export function ActivateMigration({ finding }: { finding: UpgradeFinding }) {
           )}
         </div>
       )}
-      {migrate.isError && (
-        <p className="error" role="alert">
-          Not migrated: {migrate.error.message}
-        </p>
-      )}
-      {migrate.data && (
-        <p className="good" role="status">
-          Profile {profile}: processTasksOnStart is now {String(migrate.data.entry.profile.processTasksOnStart)}. The previous file was kept at{' '}
-          <code>{migrate.data.backup}</code>.
-        </p>
-      )}
+      <MigrationOutcome error={migrate.error} result={migrate.data} profile={profile} />
     </div>
   );
 }
