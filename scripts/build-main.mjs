@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 
 const common = {
   define: { 'import.meta.dirname': '__dirname' },
-  bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning' };
+  bundle: true, platform: 'node', target: 'node22', format: 'cjs', sourcemap: true, logLevel: 'warning' };
 await build({
   ...common,
   entryPoints: ['main/main.ts'],
