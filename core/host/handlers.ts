@@ -12,6 +12,8 @@ import { storeHandlers } from '../store/handlers';
 import { workflowsHandlers } from '../engine/workflow/handlers';
 import { jobsHandlers } from '../engine/jobs/handlers';
 import { workersHandlers } from '../engine/worker/handlers';
+import { createTransformationsService } from '../transformations/service';
+import { transformationsHandlers } from '../transformations/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
@@ -26,5 +28,6 @@ export function buildHandlers(state: HostState): Handlers {
     ...workflowsHandlers(state),
     ...jobsHandlers(state),
     ...workersHandlers(state),
+    ...transformationsHandlers(createTransformationsService({ store: () => state.runtime.store })),
   }, deprecatedCallLog(state));
 }
