@@ -124,6 +124,13 @@ export function createTransformationsService(deps: Pick<TransformationsDeps, 'st
       }
       return outcome;
     },
+    /** A document by `_id`, or by name when no `_id` matches (older tasks name it): the transformation task's lookup. */
+    async resolve(idOrName: string): Promise<TransformationDoc | null> {
+      const byId = await get(idOrName);
+      if (byId) return byId;
+      const byName = await coll().findOne({ name: idOrName });
+      return byName ? fromStored(byName) : null;
+    },
     /** Runs a stored document; null when there is none with that id. Throws TransformationError for a run that fails. */
     async run(id: string, incoming: Record<string, unknown>, options: RunOptions = {}) {
       const doc = await get(id);
