@@ -9,19 +9,28 @@ import type { JsonSchema, JstDocument } from './types';
 const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
 addFormats(ajv);
 
-const compiled = new WeakMap<JsonSchema, ValidateFunction>();
+// Compiling is the slow part: validators are kept per schema object, and per schema
+// text (a bounded number) for the same document read again from the store.
+const bySchema = new WeakMap<JsonSchema, ValidateFunction>();
+const byText = new Map<string, ValidateFunction>();
+const MAX_BY_TEXT = 2_000;
 
 function validatorFor(schema: JsonSchema, document: string): ValidateFunction {
-  let validate = compiled.get(schema);
+  let validate = bySchema.get(schema);
+  if (validate) return validate;
+  const { $id: _name, $schema: _draft, ...body } = schema;
+  const text = JSON.stringify(body);
+  validate = byText.get(text);
   if (!validate) {
-    const { $id: _name, $schema: _draft, ...body } = schema;
     try {
       validate = ajv.compile(body);
     } catch (error) {
       throw new TransformationError('invalid-document', `the incoming schema "${String(schema.$id)}" cannot be read: ${(error as Error).message}`, { document });
     }
-    compiled.set(schema, validate);
+    if (byText.size >= MAX_BY_TEXT) byText.delete(byText.keys().next().value!);
+    byText.set(text, validate);
   }
+  bySchema.set(schema, validate);
   return validate;
 }
 

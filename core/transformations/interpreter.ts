@@ -22,10 +22,10 @@ interface Run {
   timeoutMs: number;
 }
 
-/** A step's value while it runs: its arguments (as the wiring's `/args/N/value` names them) and its return. */
-interface StepState {
-  args: { value: unknown }[];
-  return?: unknown;
+/** What a step node holds once run: its argument values and its return (read through `/args/N/value` and `/return`). */
+interface StepResult {
+  args: unknown[];
+  ret: unknown;
 }
 
 export interface RunResult {
@@ -69,7 +69,7 @@ function runScope(plan: Plan, incoming: Record<string, unknown>, run: Run, depth
   if (depth > run.maxDepth) {
     throw new TransformationError('limit', `functions call each other more than ${run.maxDepth} deep`, { document: run.document, function: plan.functionName });
   }
-  const values = new Map<PlanNode, unknown>();
+  const values: unknown[] = new Array(plan.order.length);
   for (const node of plan.order) {
     if (++run.steps > run.maxSteps) {
       throw new TransformationError('limit', `the run went past ${run.maxSteps} steps`, place(run, plan, node));
@@ -77,10 +77,10 @@ function runScope(plan: Plan, incoming: Record<string, unknown>, run: Run, depth
     if ((run.steps & 255) === 0 && Date.now() > run.deadline) {
       throw new TransformationError('limit', `the run took longer than ${run.timeoutMs} ms`, place(run, plan, node));
     }
-    values.set(node, evaluate(node, plan, incoming, values, run, depth));
+    values[node.index] = evaluate(node, plan, incoming, values, run, depth);
   }
   const out: Record<string, unknown> = {};
-  for (const node of plan.outgoing) out[node.name] = values.get(node);
+  for (const node of plan.outgoing) out[node.name] = values[node.index];
   return out;
 }
 
@@ -93,18 +93,28 @@ function place(run: Run, plan: Plan, node: PlanNode, pointer?: string): ErrorPla
   return { document: run.document, function: plan.functionName, step: step?.id, method, pointer };
 }
 
-function evaluate(node: PlanNode, plan: Plan, incoming: Record<string, unknown>, values: Map<PlanNode, unknown>, run: Run, depth: number): unknown {
+function evaluate(node: PlanNode, plan: Plan, incoming: Record<string, unknown>, values: unknown[], run: Run, depth: number): unknown {
   if (node.kind === 'incoming' || node.kind === 'outgoing') {
     let value = node.kind === 'incoming' ? incoming[node.name] : undefined;
-    for (const wire of node.inbound) value = write(value, wire, values, run, plan, node);
+    for (const wire of node.inbound) value = wire.toTokens.length === 0 ? read(wire, values) : write(value, wire, read(wire, values), run, plan, node);
     return value;
   }
   const step = node.step!;
-  let state: StepState = { args: (Array.isArray(step.args) ? step.args : []).map((value) => ({ value })) };
-  for (const wire of node.inbound) state = write(state, wire, values, run, plan, node) as StepState;
-  const args = (Array.isArray(state.args) ? state.args : []).map((arg) => (arg !== null && typeof arg === 'object' ? arg.value : undefined));
+  let args: unknown[] = Array.isArray(step.args) ? step.args.slice() : [];
+  // A wire into anything but `/args/N/value` (say `/args/0/value/name`) writes into a copy of the arguments.
+  let state: { args: { value: unknown }[] } | undefined;
+  for (const wire of node.inbound) {
+    const value = read(wire, values);
+    if (wire.argIndex !== undefined && !state) {
+      args[wire.argIndex] = value;
+      continue;
+    }
+    state ??= { args: Array.from(args, (v) => ({ value: v })) };
+    state = write(state, wire, value, run, plan, node) as { args: { value: unknown }[] };
+  }
+  if (state) args = Array.from(Array.isArray(state.args) ? state.args : [], (arg) => (arg !== null && typeof arg === 'object' ? arg.value : undefined));
   try {
-    state.return = call(node, args, plan, run, depth);
+    return { args, ret: call(node, args, plan, run, depth) } satisfies StepResult;
   } catch (error) {
     if (error instanceof TransformationError) throw error;
     if (error instanceof MethodArgumentError) throw new TransformationError('step-failed', error.message, place(run, plan, node));
@@ -113,13 +123,24 @@ function evaluate(node: PlanNode, plan: Plan, incoming: Record<string, unknown>,
     }
     throw new TransformationError('step-failed', (error as Error).message ?? String(error), place(run, plan, node));
   }
-  return state;
 }
 
-function write(target: unknown, wire: Wire, values: Map<PlanNode, unknown>, run: Run, plan: Plan, node: PlanNode): unknown {
-  const source = wire.from ? getAt(values.get(wire.from), wire.fromTokens) : wire.staticValue;
+/** The value a wire carries: a static value, an incoming/outgoing value, or a step's `/return` or `/args/N/value` (and below). */
+function read(wire: Wire, values: unknown[]): unknown {
+  const from = wire.from;
+  if (!from) return wire.staticValue;
+  const held = values[from.index];
+  if (!from.step) return wire.fromTokens.length === 0 ? held : getAt(held, wire.fromTokens);
+  const result = held as StepResult;
+  const [head, ...rest] = wire.fromTokens;
+  if (head === 'return') return rest.length === 0 ? result.ret : getAt(result.ret, rest);
+  if (head === 'args') return getAt(result.args.map((value) => ({ value })), rest);
+  return wire.fromTokens.length === 0 ? { args: result.args.map((value) => ({ value })), return: result.ret } : undefined;
+}
+
+function write(target: unknown, wire: Wire, value: unknown, run: Run, plan: Plan, node: PlanNode): unknown {
   try {
-    return setAt(target, wire.toTokens, source);
+    return setAt(target, wire.toTokens, value);
   } catch (error) {
     throw new TransformationError('step-failed', `assign step ${String(wire.step.id)} cannot write: ${(error as Error).message}`, place(run, plan, node, wire.step.to?.ptr));
   }
@@ -137,21 +158,29 @@ function call(node: PlanNode, args: unknown[], plan: Plan, run: Run, depth: numb
     case 'context':
       // A context step hands its first argument on unchanged.
       return args[0];
-    default: {
-      const ctx: CallContext = {
-        polymorphIndex: typeof step.polymorphIndex === 'number' ? step.polymorphIndex : undefined,
-        callback: (name, constants) => {
-          const fn = typeof name === 'string' ? plan.functions.get(name) : undefined;
-          if (!fn) throw new MethodArgumentError(`the function "${String(name)}" it calls is not defined in the document`);
-          return (...callArgs: unknown[]) => {
-            const outgoing = invoke(fn, name as string, [...callArgs, ...constants], plan, run, depth);
-            const names = Object.keys(outgoing);
-            return names.length === 1 ? outgoing[names[0]!] : outgoing;
-          };
-        },
-      };
-      return node.entry!.fn(args, ctx);
-    }
+    default:
+      return node.entry!.fn(args, new StepCall(plan, run, depth, typeof step.polymorphIndex === 'number' ? step.polymorphIndex : undefined));
+  }
+}
+
+/** What a library method may ask of the run: the document's functions as callbacks. */
+class StepCall implements CallContext {
+  constructor(
+    private readonly plan: Plan,
+    private readonly run: Run,
+    private readonly depth: number,
+    readonly polymorphIndex: number | undefined,
+  ) {}
+
+  callback(name: unknown, constants: unknown[]): (...args: unknown[]) => unknown {
+    const fn = typeof name === 'string' ? this.plan.functions.get(name) : undefined;
+    if (!fn) throw new MethodArgumentError(`the function "${String(name)}" it calls is not defined in the document`);
+    const { plan, run, depth } = this;
+    return (...callArgs: unknown[]) => {
+      const outgoing = invoke(fn, name as string, constants.length === 0 ? callArgs : [...callArgs, ...constants], plan, run, depth);
+      const names = Object.keys(outgoing);
+      return names.length === 1 ? outgoing[names[0]!] : outgoing;
+    };
   }
 }
 
@@ -159,9 +188,8 @@ function call(node: PlanNode, args: unknown[], plan: Plan, run: Run, depth: numb
 function invoke(fn: JstScope, name: string, args: unknown[], outer: Plan, run: Run, depth: number): Record<string, unknown> {
   const plan = planFor(fn, run.document, outer.functions, name);
   const incoming: Record<string, unknown> = {};
-  (fn.incoming ?? []).forEach((schema, i) => {
-    incoming[String(schema.$id)] = args[i];
-  });
+  const schemas = fn.incoming ?? [];
+  for (let i = 0; i < schemas.length; i++) incoming[String(schemas[i]!.$id)] = args[i];
   return runScope(plan, incoming, run, depth + 1);
 }
 

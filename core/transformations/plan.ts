@@ -18,9 +18,13 @@ export interface Wire {
   fromTokens: string[];
   toTokens: string[];
   staticValue?: unknown;
+  /** N when the wire writes a step's `/args/N/value` (the common case, written without copying). */
+  argIndex?: number;
 }
 
 export interface PlanNode {
+  /** Position in the plan's evaluation order. */
+  index: number;
   key: string;
   kind: NodeKind;
   /** The `$id` of an incoming/outgoing variable, or the step's id. */
@@ -69,8 +73,8 @@ function buildPlan(scope: JstScope, document: string, outer: Map<string, JstScop
     nodes.set(node.key, node);
     docOrder.push(node);
   };
-  const incoming = (scope.incoming ?? []).map((schema) => ({ key: `incoming:${String(schema.$id)}`, kind: 'incoming' as const, name: String(schema.$id), inbound: [] }));
-  const outgoing = (scope.outgoing ?? []).map((schema) => ({ key: `outgoing:${String(schema.$id)}`, kind: 'outgoing' as const, name: String(schema.$id), inbound: [] }));
+  const incoming: PlanNode[] = (scope.incoming ?? []).map((schema) => ({ index: -1, key: `incoming:${String(schema.$id)}`, kind: 'incoming' as const, name: String(schema.$id), inbound: [] }));
+  const outgoing: PlanNode[] = (scope.outgoing ?? []).map((schema) => ({ index: -1, key: `outgoing:${String(schema.$id)}`, kind: 'outgoing' as const, name: String(schema.$id), inbound: [] }));
   incoming.forEach(add);
   outgoing.forEach(add);
 
@@ -79,7 +83,7 @@ function buildPlan(scope: JstScope, document: string, outer: Map<string, JstScop
     if (step === null || typeof step !== 'object') throw new TransformationError('invalid-document', 'a step is not an object', place());
     if (step.type === 'assign') continue;
     if (!STEP_KINDS.has(step.type)) throw new TransformationError('unsupported', `unsupported step type "${String(step.type)}"`, place(step));
-    const node: PlanNode = { key: `step:${String(step.id)}`, kind: step.type as NodeKind, name: String(step.id), step, inbound: [] };
+    const node: PlanNode = { index: -1, key: `step:${String(step.id)}`, kind: step.type as NodeKind, name: String(step.id), step, inbound: [] };
     if (step.type === 'method' || step.type === 'declaration') {
       node.entry = findMethod(step.library, step.method);
       if (!node.entry) throw new TransformationError('unsupported', `unsupported method ${String(step.library)}.${String(step.method)}`, place(step, `${String(step.library)}.${String(step.method)}`));
@@ -117,7 +121,9 @@ function buildPlan(scope: JstScope, document: string, outer: Map<string, JstScop
     if (step.type !== 'assign') continue;
     const from = resolve(step.from, 'from', step);
     const to = resolve(step.to, 'to', step)!;
-    const wire: Wire = { step, from, fromTokens: tokens(step.from, step), toTokens: tokens(step.to, step), staticValue: step.from?.value };
+    const toTokens = tokens(step.to, step);
+    const argIndex = to.step && toTokens.length === 3 && toTokens[0] === 'args' && /^\d{1,4}$/.test(toTokens[1]!) && toTokens[2] === 'value' ? Number(toTokens[1]) : undefined;
+    const wire: Wire = { step, from, fromTokens: tokens(step.from, step), toTokens, staticValue: step.from?.value, argIndex };
     to.inbound.push(wire);
     if (from) {
       if (from === to) throw new TransformationError('invalid-document', 'an assign step reads and writes the same step', place(step, undefined, step.to?.ptr));
@@ -147,5 +153,8 @@ function buildPlan(scope: JstScope, document: string, outer: Map<string, JstScop
     const stuck = docOrder.filter((node) => !order.includes(node)).map((node) => (node.step ? `step ${node.name}` : `${node.kind} "${node.name}"`));
     throw new TransformationError('invalid-document', `the wiring goes round in a circle through ${stuck.join(', ')}`, place());
   }
+  order.forEach((node, i) => {
+    node.index = i;
+  });
   return { scope, functionName, order, incoming, outgoing, functions };
 }

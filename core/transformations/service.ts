@@ -61,6 +61,19 @@ export function runProblems(doc: TransformationDoc): string[] {
 export function createTransformationsService(deps: Pick<TransformationsDeps, 'store'> & Partial<Pick<TransformationsDeps, 'now'>>) {
   const now = deps.now ?? (() => new Date());
   const coll = () => collection(deps.store());
+  // The same stored version of a document is run as one object, so its plan and
+  // validators (kept per object) are built once, not at every run.
+  const runnable = new Map<string, JstDocument>();
+  const asRunnable = (doc: TransformationDoc): JstDocument => {
+    const key = `${doc._id}\u0000${String(doc.lastUpdated ?? '')}`;
+    let kept = runnable.get(key);
+    if (!kept) {
+      if (runnable.size >= 500) runnable.delete(runnable.keys().next().value!);
+      kept = doc as unknown as JstDocument;
+      runnable.set(key, kept);
+    }
+    return kept;
+  };
 
   async function get(id: string): Promise<TransformationDoc | null> {
     const doc = await coll().findOne({ _id: id });
@@ -125,17 +138,17 @@ export function createTransformationsService(deps: Pick<TransformationsDeps, 'st
       return outcome;
     },
     /** A document by `_id`, or by name when no `_id` matches (older tasks name it): the transformation task's lookup. */
-    async resolve(idOrName: string): Promise<TransformationDoc | null> {
+    async resolve(idOrName: string): Promise<JstDocument | null> {
       const byId = await get(idOrName);
-      if (byId) return byId;
+      if (byId) return asRunnable(byId);
       const byName = await coll().findOne({ name: idOrName });
-      return byName ? fromStored(byName) : null;
+      return byName ? asRunnable(fromStored(byName)) : null;
     },
     /** Runs a stored document; null when there is none with that id. Throws TransformationError for a run that fails. */
     async run(id: string, incoming: Record<string, unknown>, options: RunOptions = {}) {
       const doc = await get(id);
       if (!doc) return null;
-      return runTransformation(doc as unknown as JstDocument, incoming, options);
+      return runTransformation(asRunnable(doc), incoming, options);
     },
   };
 }
