@@ -77,7 +77,20 @@ async function main() {
   );
   createWindow();
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => void host?.close());
+  let closing = false;
+  app.on('before-quit', (event) => {
+    // The host closes first (the task worker hands its tasks back, the store flushes), then the app quits.
+    if (closing || !host) return;
+    closing = true;
+    event.preventDefault();
+    host
+      .close()
+      .catch((error: Error) => console.error(`Console: closing failed: ${error.message}`))
+      .finally(() => app.quit());
+  });
 }
 
-void main();
+main().catch((error: Error) => {
+  console.error(`Console failed to start: ${error.stack ?? error.message}`);
+  app.exit(1);
+});

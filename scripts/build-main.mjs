@@ -1,15 +1,33 @@
 // Bundles the Electron main process (with the core) and the preload into dist/main.
+// The bundles are CommonJS: ESM-only facts are given their CommonJS values (import.meta.url
+// from __filename), and any esbuild warning fails the build (a warning here has meant a
+// main process that crashes at start).
 import { build } from 'esbuild';
 
 const common = {
-  define: { 'import.meta.dirname': '__dirname' },
-  bundle: true, platform: 'node', target: 'node22', format: 'cjs', sourcemap: true, logLevel: 'warning' };
-await build({
-  ...common,
+  define: { 'import.meta.dirname': '__dirname', 'import.meta.url': '__consoleImportMetaUrl' },
+  banner: { js: "'use strict';\nconst __consoleImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  format: 'cjs',
+  sourcemap: true,
+  logLevel: 'warning',
+};
+
+async function bundle(options) {
+  const result = await build({ ...common, ...options });
+  if (result.warnings.length > 0) {
+    console.error(`build-main: ${options.outfile}: ${result.warnings.length} esbuild warning(s) above; fix them (a warning fails the build)`);
+    process.exit(1);
+  }
+}
+
+await bundle({
   entryPoints: ['main/main.ts'],
   outfile: 'dist/main/main.cjs',
-  external: ['electron', 'mongodb', '@seald-io/nedb', 'fastify', '@fastify/static', 'typescript'],
+  external: ['electron', 'mongodb', '@seald-io/nedb', 'fastify', '@fastify/static', 'typescript', 'pino'],
 });
 // The preload runs sandboxed: everything but electron is bundled in.
-await build({ ...common, entryPoints: ['main/preload.ts'], outfile: 'dist/main/preload.cjs', external: ['electron'] });
+await bundle({ entryPoints: ['main/preload.ts'], outfile: 'dist/main/preload.cjs', external: ['electron'] });
 console.log('built dist/main/main.cjs and dist/main/preload.cjs');
