@@ -75,6 +75,10 @@ function buildPlan(scope: JstScope, document: string, outer: Map<string, JstScop
   };
   const incoming: PlanNode[] = (scope.incoming ?? []).map((schema) => ({ index: -1, key: `incoming:${String(schema.$id)}`, kind: 'incoming' as const, name: String(schema.$id), inbound: [] }));
   const outgoing: PlanNode[] = (scope.outgoing ?? []).map((schema) => ({ index: -1, key: `outgoing:${String(schema.$id)}`, kind: 'outgoing' as const, name: String(schema.$id), inbound: [] }));
+  // A variable listed twice is one variable (the designer keeps the first); the duplicates are not nodes.
+  const firstOf = (list: PlanNode[]) => list.filter((node, i) => list.findIndex((other) => other.key === node.key) === i);
+  incoming.splice(0, incoming.length, ...firstOf(incoming));
+  outgoing.splice(0, outgoing.length, ...firstOf(outgoing));
   incoming.forEach(add);
   outgoing.forEach(add);
 

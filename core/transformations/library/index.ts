@@ -6,6 +6,7 @@ import { stringMethods } from './string';
 import { mathMethods, numberMethods } from './number';
 import { bitwiseMethods, booleanMethods, conditionalMethods, equalityMethods, logicalMethods, nullMethods, relationalMethods } from './logic';
 import { dateMethods, jsonMethods, regexpMethods, setMethods, workflowEngineMethods } from './json-date-regexp';
+import { addBuiltIns } from './builtins';
 import type { MethodEntry, MethodTable } from './types';
 
 export const LIBRARIES: Record<string, MethodTable> = {
@@ -27,6 +28,7 @@ export const LIBRARIES: Record<string, MethodTable> = {
   Set: setMethods,
   WorkFlowEngine: workflowEngineMethods,
 };
+addBuiltIns(LIBRARIES);
 
 export function findMethod(library: string | undefined, method: string | undefined): MethodEntry | undefined {
   if (!library || !method) return undefined;
@@ -34,9 +36,13 @@ export function findMethod(library: string | undefined, method: string | undefin
   return table && Object.prototype.hasOwnProperty.call(table, method) ? table[method] : undefined;
 }
 
-/** Every `Library.method`, for the page and the tests. */
-export function methodNames(): string[] {
-  return Object.entries(LIBRARIES).flatMap(([library, table]) => Object.keys(table).map((m) => `${library}.${m}`));
+/** Every `Library.method`, for the page and the tests (`builtIn: false` leaves out those made from JavaScript's built-ins). */
+export function methodNames(options: { builtIn?: boolean } = {}): string[] {
+  return Object.entries(LIBRARIES).flatMap(([library, table]) =>
+    Object.entries(table)
+      .filter(([, entry]) => options.builtIn !== false || !entry.builtIn)
+      .map(([m]) => `${library}.${m}`),
+  );
 }
 
 export type { CallContext, MethodEntry, MethodTable } from './types';

@@ -2,7 +2,7 @@
 // chaining, ...) and Object.* with the object as the first argument. Writes return
 // a copy; the object given is never changed.
 import { MethodArgumentError } from '../errors';
-import { describeValue, type MethodTable } from './types';
+import { describeValue, type CallContext, type MethodTable } from './types';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -99,6 +99,19 @@ export const objectMethods: MethodTable = {
   seal: { summary: 'The object (values here are never changed in place)', fn: (args: unknown[]) => args[0] },
   isFrozen: { summary: 'Object.isFrozen', fn: (args: unknown[]) => Object.isFrozen(args[0]) },
   getOwnPropertyNames: { summary: 'The names of its own properties', fn: (args: unknown[]) => Object.getOwnPropertyNames(objectArg(args[0], 'getOwnPropertyNames')) },
+  groupBy: {
+    summary: 'An object of the items of an array grouped by the key a function gives each',
+    fn: (args: unknown[], ctx: CallContext) => {
+      if (!Array.isArray(args[0])) throw new MethodArgumentError(`Object.groupBy needs an array as its first argument, got ${describeValue(args[0])}`);
+      const fn = ctx.callback(args[1], args.slice(2));
+      const out: Record<string, unknown[]> = {};
+      args[0].forEach((item, index) => {
+        const k = key(String(fn(item, index)), 'groupBy');
+        (out[k] ??= []).push(item);
+      });
+      return out;
+    },
+  },
   toString: { summary: 'The object as a string (JSON text for objects and arrays)', fn: (args: unknown[]) => (isObject(args[0]) ? JSON.stringify(args[0]) : String(args[0])) },
   valueOf: { summary: 'The value itself', fn: (args: unknown[]) => args[0] },
   propertyIsEnumerable: { summary: 'Whether the property is its own and enumerable', fn: (args: unknown[]) => isObject(args[0]) && Object.prototype.propertyIsEnumerable.call(args[0], key(args[1], 'propertyIsEnumerable')) },

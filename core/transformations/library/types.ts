@@ -13,6 +13,8 @@ export interface MethodEntry {
   /** What it does, for people (the Transformations page lists it). */
   summary: string;
   fn: (args: unknown[], ctx: CallContext) => unknown;
+  /** Made from the JavaScript built-in of the same name (library/builtins.ts), not written out. */
+  builtIn?: true;
 }
 
 export type MethodTable = Record<string, MethodEntry>;
