@@ -1,8 +1,8 @@
 // What a built-in task is and what running one yields.
 
 export interface TaskOutcome {
-  /** Which transitions leave the task: its success, error or failure ones. */
-  state: 'success' | 'error' | 'failure';
+  /** Which transitions leave the task: its success, error or failure ones (forEach: `loop` per element). */
+  state: 'success' | 'error' | 'failure' | 'loop';
   outgoing: Record<string, unknown>;
   /** Why the task ended in error (or failure), for people. */
   error?: string;
@@ -11,6 +11,8 @@ export interface TaskOutcome {
    * (newVariable: `{ [name]: value }`). The job runner writes them into the job.
    */
   jobVariables?: Record<string, unknown>;
+  /** forEach: the element of data_array this run is for. */
+  loopIndex?: number;
 }
 
 export interface TaskRunOptions {
