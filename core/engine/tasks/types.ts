@@ -18,6 +18,8 @@ export interface TaskOutcome {
 export interface TaskRunOptions {
   /** Aborted when the worker stops or the job is canceled; long tasks (delay) end early. */
   signal?: AbortSignal;
+  /** The job's variables, for the tasks that change a job variable by name (push, pop). */
+  jobVariables?: Record<string, unknown>;
 }
 
 export interface BuiltInTask {
@@ -27,5 +29,9 @@ export interface BuiltInTask {
   incoming: string[];
   /** Names of the outgoing variables. */
   outgoing: string[];
+  /** The outgoing variables are the task's own `variables.outgoing` (transformation: those of its JST). */
+  dynamicOutgoing?: boolean;
+  /** Carried out by the job runner itself (childJob, forEach, transformation, ViewData); `run` is not called. */
+  runner?: boolean;
   run(incoming: Record<string, unknown>, options: TaskRunOptions): TaskOutcome | Promise<TaskOutcome>;
 }
