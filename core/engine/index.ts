@@ -2,7 +2,7 @@
 // (started with the runtime when `processTasksOnStart` is true) and this server's
 // heartbeat. `Runtime.engine` is one of these; handlers read it at each call.
 import type { Store } from '../store/port';
-import { JobRunner } from './jobs/runner';
+import { JobRunner, type RunnerOptions } from './jobs/runner';
 import { methodRunner, type AdapterCaller, type TaskMethodRunner } from './jobs/execute';
 import { TaskWorker, type WorkerOptions } from './worker/worker';
 import type { TransformationRunner } from './jobs/own-tasks';
@@ -17,6 +17,8 @@ export interface EngineOptions {
   adapters?: () => AdapterCaller | undefined;
   /** Runs JST transformations (the transformation task); without it they fail naming the missing JST support. */
   transformations?: TransformationRunner;
+  /** Replaces reading workflows from the `workflows` collection (tests). */
+  loadWorkflow?: RunnerOptions['loadWorkflow'];
   /** Replaces the built-in/adapter method runner (tests, benchmarks). */
   runMethod?: TaskMethodRunner;
   worker?: Partial<Omit<WorkerOptions, 'runner' | 'serverId'>>;
@@ -41,6 +43,7 @@ export class Engine {
       store: options.store,
       runMethod: options.runMethod ?? methodRunner(options.adapters ?? (() => undefined)),
       transformations: options.transformations,
+      loadWorkflow: options.loadWorkflow,
     });
     this.worker = new TaskWorker({ runner: this.runner, serverId: options.serverId, onError: () => undefined, ...options.worker });
     this.heartbeats = new Heartbeats(options.store, options.heartbeatMs);
