@@ -1,7 +1,7 @@
 // The array tasks of the WorkFlowEngine application, with the service's names:
 // an array in `arr`, the result in the task's own outgoing variable (arrayPush:
 // `arr`, `elementN` → `pushedArray`). The input array is never changed in place.
-// push, pop and pushToArray work on a job variable named by `job_variable`.
+// push, pushToArray, pop and shiftFromArray work on the job variable named by `job_variable`.
 import { describe, isAbsent, optionalNumber, optionalString, TaskArgumentError } from './args';
 import { deepEqual } from './equal';
 import type { BuiltInTask, TaskOutcome, TaskRunOptions } from './types';
@@ -74,40 +74,34 @@ export const arrayTasks: BuiltInTask[] = [
   },
   {
     method: 'arrayPop',
-    summary: 'arr without its last element, and that element',
+    summary: 'arr without its last element (pop (array))',
     incoming: ['arr'],
-    outgoing: ['poppedArray', 'poppedElement'],
-    run(incoming) {
-      const arr = requiredArray(incoming, 'arr');
-      return ok({ poppedArray: arr.slice(0, -1), poppedElement: arr[arr.length - 1] });
-    },
+    outgoing: ['poppedArray'],
+    run: (incoming) => ok({ poppedArray: requiredArray(incoming, 'arr').slice(0, -1) }),
   },
   {
-    method: 'arrayShift',
-    summary: 'arr without its first element, and that element',
+    method: 'shift',
+    summary: 'arr without its first element (shift (array)); an empty array stays empty',
     incoming: ['arr'],
-    outgoing: ['shiftedArray', 'shiftedElement'],
-    run(incoming) {
-      const arr = requiredArray(incoming, 'arr');
-      return ok({ shiftedArray: arr.slice(1), shiftedElement: arr[0] });
-    },
+    outgoing: ['shiftedArray'],
+    run: (incoming) => ok({ shiftedArray: requiredArray(incoming, 'arr').slice(1) }),
   },
   {
-    method: 'arrayUnshift',
+    method: 'unshift',
     summary: 'arr with elementN added at its start',
     incoming: ['arr', 'elementN'],
     outgoing: ['unshiftedArray'],
     run: (incoming) => ok({ unshiftedArray: [...elements(incoming, 'elementN'), ...requiredArray(incoming, 'arr')] }),
   },
   {
-    method: 'arrayReverse',
+    method: 'reverse',
     summary: 'arr in reverse order',
     incoming: ['arr'],
     outgoing: ['reversedArray'],
     run: (incoming) => ok({ reversedArray: [...requiredArray(incoming, 'arr')].reverse() }),
   },
   {
-    method: 'arraySort',
+    method: 'sort',
     summary: 'arr sorted: numbers by value, everything else as strings (JavaScript order)',
     incoming: ['arr'],
     outgoing: ['sortedArray'],
@@ -125,7 +119,7 @@ export const arrayTasks: BuiltInTask[] = [
     run: (incoming) => ok({ slicedArray: requiredArray(incoming, 'arr').slice(optionalNumber(incoming, 'begin') ?? 0, optionalNumber(incoming, 'end')) }),
   },
   {
-    method: 'arraySplice',
+    method: 'splice',
     summary: 'arr with deleteCount elements at start removed and items (an array) inserted there, and the removed elements',
     incoming: ['arr', 'start', 'deleteCount', 'items'],
     outgoing: ['splicedArray', 'removedElements'],
@@ -208,6 +202,17 @@ export const arrayTasks: BuiltInTask[] = [
       const { name, arr } = jobArray(incoming, options);
       if (arr.length === 0) return { state: 'failure', outgoing: {}, error: `pop: job variable ${name} has no elements` };
       return { state: 'success', outgoing: { popped_item: arr[arr.length - 1] }, jobVariables: { [name]: arr.slice(0, -1) } };
+    },
+  },
+  {
+    method: 'shiftFromArray',
+    summary: 'Removes the first item of the job variable job_variable and outputs it; failure when the array is empty',
+    incoming: ['job_variable'],
+    outgoing: ['shifted_item'],
+    run(incoming, options): TaskOutcome {
+      const { name, arr } = jobArray(incoming, options);
+      if (arr.length === 0) return { state: 'failure', outgoing: {}, error: `shiftFromArray: job variable ${name} has no elements` };
+      return { state: 'success', outgoing: { shifted_item: arr[0] }, jobVariables: { [name]: arr.slice(1) } };
     },
   },
 ];

@@ -90,8 +90,11 @@ describe('array tasks', () => {
     expect(await out('arrayIncludes', { arr, searchElement: 1, fromIndex: 1 })).toEqual({ result: false });
     expect(await out('arrayIndexOf', { arr: [1, 2, 1], searchElement: 1, fromIndex: 1 })).toEqual({ index: 2 });
     expect(await out('arrayLastIndexOf', { arr: [1, 2, 1], searchElement: 1 })).toEqual({ index: 2 });
-    expect(await out('arrayPop', { arr })).toEqual({ poppedArray: [1, 2], poppedElement: 3 });
-    expect(await out('arraySort', { arr: [10, 9, 1] })).toEqual({ sortedArray: [1, 9, 10] });
+    expect(await out('arrayPop', { arr })).toEqual({ poppedArray: [1, 2] });
+    expect(await out('shift', { arr })).toEqual({ shiftedArray: [2, 3] });
+    expect(await out('unshift', { arr: ['oldDevice'], elementN: 'newDevice' })).toEqual({ unshiftedArray: ['newDevice', 'oldDevice'] });
+    expect(await out('reverse', { arr: ['1', '2', '3'] })).toEqual({ reversedArray: ['3', '2', '1'] });
+    expect(await out('sort', { arr: [10, 9, 1] })).toEqual({ sortedArray: [1, 9, 10] });
     expect(await out('join', { arr: ['a', 'b'], separator: ', ' })).toEqual({ joinedString: 'a, b' });
     expect(await run('arrayLength', { arr: 'abc' })).toMatchObject({ state: 'error', error: 'arrayLength: arr must be an array, got "abc"' });
   });
@@ -100,6 +103,7 @@ describe('array tasks', () => {
     expect(await run('push', { job_variable: 'fruits', item: 'pear' }, { fruits: ['apple'] })).toMatchObject({ state: 'success', jobVariables: { fruits: ['apple', 'pear'] } });
     expect(await run('pop', { job_variable: 'fruits' }, { fruits: ['apple', 'orange'] })).toEqual({ state: 'success', outgoing: { popped_item: 'orange' }, jobVariables: { fruits: ['apple'] } });
     expect(await run('pop', { job_variable: 'fruits' }, { fruits: [] })).toMatchObject({ state: 'failure' });
+    expect(await run('shiftFromArray', { job_variable: 'fruits' }, { fruits: ['apple', 'banana'] })).toEqual({ state: 'success', outgoing: { shifted_item: 'apple' }, jobVariables: { fruits: ['banana'] } });
     expect(await run('push', { job_variable: 'n', item: 1 }, { n: 5 })).toMatchObject({ state: 'error', error: 'push: job variable n must be an array, got number 5' });
   });
 });
