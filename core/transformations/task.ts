@@ -36,11 +36,11 @@ export class TransformationTaskError extends Error {
 
 function readOptions(raw: unknown): TransformationTaskOptions {
   if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new TransformationTaskError('transformation: `options` must be an object (extractOutput, validateIncoming, revertToDefaultValue)', 'invalid');
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new TransformationTaskError('`options` must be an object (extractOutput, validateIncoming, revertToDefaultValue)', 'invalid');
   const o = raw as Record<string, unknown>;
   const flag = (name: string) => {
     if (o[name] === undefined || o[name] === null) return undefined;
-    if (typeof o[name] !== 'boolean') throw new TransformationTaskError(`transformation: options.${name} must be true or false`, 'invalid');
+    if (typeof o[name] !== 'boolean') throw new TransformationTaskError(`options.${name} must be true or false`, 'invalid');
     return o[name] as boolean;
   };
   return { extractOutput: flag('extractOutput'), validateIncoming: flag('validateIncoming'), revertToDefaultValue: flag('revertToDefaultValue') };
@@ -49,14 +49,14 @@ function readOptions(raw: unknown): TransformationTaskOptions {
 /** Runs the task; answers its outgoing values. Throws TransformationTaskError naming what is wrong. */
 export async function runTransformationTask(incoming: TransformationTaskIncoming, resolveDoc: ResolveTransformation): Promise<Record<string, unknown>> {
   const trId = incoming.tr_id;
-  if (typeof trId !== 'string' || trId.trim() === '') throw new TransformationTaskError('transformation: `tr_id` must name a transformation (its _id)', 'invalid');
+  if (typeof trId !== 'string' || trId.trim() === '') throw new TransformationTaskError('`tr_id` must name a transformation (its _id)', 'invalid');
   const variableMap = incoming.variableMap ?? {};
   if (typeof variableMap !== 'object' || variableMap === null || Array.isArray(variableMap)) {
-    throw new TransformationTaskError('transformation: `variableMap` must be an object of incoming values by name', 'invalid');
+    throw new TransformationTaskError('`variableMap` must be an object of incoming values by name', 'invalid');
   }
   const options = readOptions(incoming.options);
   const doc = await resolveDoc(trId);
-  if (!doc) throw new TransformationTaskError(`transformation: no transformation with _id "${trId}" in this profile (import it with the workflow's pre-built)`, 'missing');
+  if (!doc) throw new TransformationTaskError(`no transformation with _id "${trId}" in this profile (import it with the workflow's pre-built)`, 'missing');
   let outgoing: Record<string, unknown>;
   try {
     ({ outgoing } = runTransformation(doc, variableMap as Record<string, unknown>, {
@@ -80,7 +80,7 @@ export async function transformationTaskOutcome(
   try {
     return { state: 'success', outgoing: await runTransformationTask(incoming, resolveDoc) };
   } catch (error) {
-    if (error instanceof TransformationTaskError) return { state: 'error', outgoing: {}, error: error.message };
+    if (error instanceof TransformationTaskError) return { state: 'error', outgoing: {}, error: `transformation ${String(incoming.tr_id ?? '')}: ${error.message}` };
     throw error;
   }
 }
@@ -97,4 +97,11 @@ export async function missingTransformations(
     if (typeof trId === 'string' && trId !== '' && !trId.startsWith('$var.') && !(await has(trId))) missing.push({ task: taskId, tr_id: trId });
   }
   return missing;
+}
+
+/** The task for the engine (its `transformations` dependency): runs a task's document as the store holds it. */
+export function transformationRunner(resolveDoc: ResolveTransformation) {
+  return {
+    run: (task: { tr_id: string; variableMap: Record<string, unknown>; options: Record<string, unknown> }) => runTransformationTask(task, resolveDoc),
+  };
 }
