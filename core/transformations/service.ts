@@ -65,7 +65,9 @@ export function createTransformationsService(deps: Pick<TransformationsDeps, 'st
   // validators (kept per object) are built once, not at every run.
   const runnable = new Map<string, JstDocument>();
   const asRunnable = (doc: TransformationDoc): JstDocument => {
-    const key = `${doc._id}\u0000${String(doc.lastUpdated ?? '')}`;
+    // Without `lastUpdated` (a document written by another importer) a new version cannot be told apart: no reuse.
+    if (typeof doc.lastUpdated !== 'string' || doc.lastUpdated === '') return doc as unknown as JstDocument;
+    const key = `${doc._id}\u0000${doc.lastUpdated}`;
     let kept = runnable.get(key);
     if (!kept) {
       if (runnable.size >= 500) runnable.delete(runnable.keys().next().value!);
