@@ -102,6 +102,16 @@ describe.skipIf(!available)('transformations API', () => {
     expect((await host.api(`/transformations/${doc._id}`)).status).toBe(404);
   });
 
+  it('keeps two documents of the same name (workflows name them by _id), with a warning', async () => {
+    const doc = corpusDoc('Build VPC Tag Data');
+    const twin = { ...doc, _id: 'aaaaaaaaaaaaaaaaaaaaaaaa' };
+    const res = await host.api('/transformations', { method: 'POST', json: twin });
+    expect(res.status).toBe(201);
+    expect((await res.json()).warnings).toEqual([`transformation "Build VPC Tag Data" (_id aaaaaaaaaaaaaaaaaaaaaaaa): another transformation has the same name (_id ${doc._id})`]);
+    expect((await host.api(`/transformations/${doc._id}`)).status).toBe(200);
+    expect((await host.api('/transformations/aaaaaaaaaaaaaaaaaaaaaaaa', { method: 'DELETE' })).status).toBe(200);
+  });
+
   it('stores a document it cannot run, saying why', async () => {
     const res = await host.api('/transformations', { method: 'POST', json: { name: 'future', steps: [{ id: 1, type: 'method', library: 'String', method: 'toKlingon', args: [] }] } });
     expect(res.status).toBe(201);
