@@ -159,6 +159,8 @@ function call(node: PlanNode, args: unknown[], plan: Plan, run: Run, depth: numb
       // A context step hands its first argument on unchanged.
       return args[0];
     default:
+      // A method step of String.templateLiteral that carries its `template` fills it as a template step would.
+      if (typeof step.template === 'string' && step.method === 'templateLiteral') return fillTemplate(step.template, args);
       return node.entry!.fn(args, new StepCall(plan, run, depth, typeof step.polymorphIndex === 'number' ? step.polymorphIndex : undefined));
   }
 }

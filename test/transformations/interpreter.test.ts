@@ -82,6 +82,20 @@ describe('wiring', () => {
     expect(runTransformation(doc, { host: 'h', port: 8443 }).outgoing.url).toBe('https://h:8443/h');
   });
 
+  it('fills a method step of String.templateLiteral that carries its template text', () => {
+    const doc: JstDocument = {
+      name: 'template method',
+      incoming: [{ $id: 'ip' }],
+      outgoing: [{ $id: 'cidr' }],
+      steps: [
+        { id: 1, type: 'method', library: 'String', method: 'templateLiteral', template: '${ip}/32', args: [null] },
+        assign(2, ['incoming', 'ip', ''], ['method', 1, '/args/0/value']),
+        assign(3, ['method', 1, '/return'], ['outgoing', 'cidr', '']),
+      ],
+    };
+    expect(runTransformation(doc, { ip: '10.0.0.1' }).outgoing.cidr).toBe('10.0.0.1/32');
+  });
+
   it('calls nested functions in their own scope: a map whose callback maps again', () => {
     const upper = fnOf('upper', 'String', 'toUpperCase', [], ['currentValue', 'index', 'array']);
     const inner: Step[] = [
