@@ -13,6 +13,7 @@ function idFromHash(): string | null {
   try {
     return decodeURIComponent(match[1]!);
   } catch {
+    // A hash typed by hand with a stray `%`: the id as written.
     return match[1]!;
   }
 }

@@ -54,7 +54,7 @@ test('import a transformation file, find it, and run it from the Try it panel', 
   await tryIt.getByRole('button', { name: 'Run' }).click();
   const failure = tryIt.getByRole('alert', { name: 'Run error' });
   await expect(failure).toContainText('The run failed at step 24.');
-  await expect(failure).toContainText('(Array.getIndex): Array.getIndex needs an array as its first argument, got null');
+  await expect(failure).toContainText('step 24 (Array.getIndex), at pointer "/args/0/value": Array.getIndex needs an array as its first argument, got null');
   await expect(steps.locator('tr[aria-current="step"]')).toContainText('Array.getIndex');
 
   // The page's own content has no accessibility violations axe can find.

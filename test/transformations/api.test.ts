@@ -79,7 +79,7 @@ describe.skipIf(!available)('transformations API', () => {
     const failing = await host.api(`/transformations/${doc._id}/run`, { method: 'POST', json: { incoming: { changeRequestResponse: { response: null }, comments: 'x', state: 'Review' }, options: { validateIncoming: false } } });
     expect(failing.status).toBe(422);
     const error = await failing.json();
-    expect(error).toMatchObject({ step: 24, method: 'Array.getIndex', document: doc.name });
+    expect(error).toMatchObject({ step: 24, method: 'Array.getIndex', pointer: '/args/0/value', document: doc.name });
     expect(error.message).toContain('Array.getIndex needs an array as its first argument, got null');
   });
 
@@ -117,6 +117,6 @@ describe.skipIf(!available)('transformations API', () => {
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body._id).toMatch(/^[0-9a-f]{24}$/);
-    expect(body.warnings).toEqual(['transformation "future", step 1, (String.toKlingon): unsupported method String.toKlingon']);
+    expect(body.warnings).toEqual(['transformation "future", step 1 (String.toKlingon): unsupported method String.toKlingon']);
   });
 });
