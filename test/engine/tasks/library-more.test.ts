@@ -158,6 +158,15 @@ describe('time tasks', () => {
     expect(timeDiff.years).toBeCloseTo(-0.08213721020965523, 12);
   });
 
+  it('addDuration, convertTimeToEpoch and convertTimezone keep the input format', async () => {
+    const inputTime = { time: '2023-01-01T01:21:14.052000-1100', formatString: 'YYYY-MM-DDTHH:mm:ss.SSSSSSZZ' };
+    expect(await out('addDuration', { inputTime, offsetDuration: { months: 5, days: 1 } })).toEqual({ newtime: { time: '2023-06-02T01:21:14.052000-1100', formatString: inputTime.formatString } });
+    expect(await out('addDuration', { inputTime, offsetDuration: 3600000 })).toEqual({ newtime: { time: '2023-01-01T02:21:14.052000-1100', formatString: inputTime.formatString } });
+    expect(await out('convertTimeToEpoch', { inputTime: { time: '1970-01-02', formatString: 'YYYY-MM-DD' }, EpochFormat: 'Seconds' })).toEqual({ epochTime: 86400 });
+    expect(await out('convertTimezone', { inputTime: { time: '03:00', formatString: 'HH:mm' }, NewTimezone: '+01:00' })).toEqual({ convertedTime: { time: '04:00', formatString: 'HH:mm' } });
+    expect(await out('convertTimezone', { inputTime: { time: '03:00', formatString: 'HH:mm' }, NewTimezone: '-02:00' })).toEqual({ convertedTime: { time: '01:00', formatString: 'HH:mm' } });
+  });
+
   it('reads and writes the moment.js tokens it knows', () => {
     const ms = Date.UTC(2023, 3, 28, 12, 21, 14, 52);
     expect(formatTime(ms, 'YYYY-MM-DDTHH:mm:ss.SSSSSSZZ', -660)).toBe('2023-04-28T01:21:14.052000-1100');
