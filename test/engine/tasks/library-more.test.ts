@@ -175,3 +175,38 @@ describe('time tasks', () => {
     expect(() => parseTime('yesterday', 'YYYY-MM-DD', 'firstTime')).toThrow('firstTime: time "yesterday" does not match formatString "YYYY-MM-DD"');
   });
 });
+
+describe('every other task, from what its reference says it does', () => {
+  it.each([
+    ['arraySlice', { arr: [1, 2, 3, 4], begin: 1, end: -1 }, { slicedArray: [2, 3] }],
+    ['splice', { arr: ['a', 'b', 'c'], start: 1, deleteCount: 1, items: ['x', 'y'] }, { splicedArray: ['a', 'x', 'y', 'c'], removedElements: ['b'] }],
+    ['concatArray', { arr: [1], valueN: [2, [3]] }, { concatenatedArray: [1, 2, [3]] }],
+    ['arrayToString', { arr: ['1', 2, 'x'] }, { string: '1,2,x' }],
+    ['isArray', { obj: { length: 1 } }, { result: false }],
+    ['fill', { arr: [1, 2, 3, 4], value: 0, start: 1, end: 3 }, { filledArray: [1, 0, 0, 4] }],
+    ['copyWithin', { arr: ['a', 'b', 'c', 'd', 'e'], target: 0, start: 3, end: 4 }, { modifiedArray: ['d', 'b', 'c', 'd', 'e'] }],
+    ['values', { obj: { a: 1, b: [2] } }, { values: [1, [2]] }],
+    ['assign', { target: { a: 1, b: 1 }, sourceN: [{ b: 2 }, { c: 3 }] }, { assignedObject: { a: 1, b: 2, c: 3 } }],
+    ['extractField', { obj: { device: { interfaces: [{ name: 'ge-0/0/0' }] } }, path: 'device.interfaces[0].name' }, { value: 'ge-0/0/0' }],
+    ['objectToString', { obj: { a: [1] } }, { string: '{"a":[1]}' }],
+    ['parse', { str: '{"a":[1,null]}' }, { object: { a: [1, null] } }],
+    ['parseFloat', { string: '3.14abc' }, { float: 3.14 }],
+    ['toPrecision', { num: 123.456, precision: 4 }, { result: '123.5' }],
+    ['numberToString', { num: 255, radix: 2 }, { string: '11111111' }],
+    ['isNaN', { value: 'abc' }, { result: true }],
+    ['isInteger', { value: 5.5 }, { result: false }],
+    ['repeat', { str: 'ab', count: 3 }, { repeatedString: 'ababab' }],
+    ['padEnd', { str: 'ab', targetLength: 5, padString: '.' }, { paddedString: 'ab...' }],
+    ['newVariable', { name: 'allowedIPList', value: ['10.10.10.10'] }, { value: ['10.10.10.10'] }],
+    ['query', { pass_on_null: false, query: 'response.id', obj: { response: { id: 'task-7' } } }, { return_data: 'task-7' }],
+  ])('%s %j', async (method, incoming, outgoing) => {
+    expect(await run(method, incoming)).toMatchObject({ state: 'success', outgoing });
+  });
+
+  it('pushToArray appends to the job variable; query without a match is a failure unless pass_on_null', async () => {
+    expect(await run('pushToArray', { job_variable: 'failedDevices', item: 'r2' }, { failedDevices: ['r1'] })).toMatchObject({ jobVariables: { failedDevices: ['r1', 'r2'] } });
+    expect(await run('pushToArray', { job_variable: 'failedDevices', item: 'r1' }, {})).toMatchObject({ jobVariables: { failedDevices: ['r1'] } });
+    expect((await run('query', { pass_on_null: false, query: 'a.b', obj: {} })).state).toBe('failure');
+    expect((await run('query', { pass_on_null: true, query: 'a.b', obj: {} })).state).toBe('success');
+  });
+});
