@@ -58,8 +58,8 @@ export const DocumentName = z
 export const CollectionName = z
   .string({ error: 'must be a string' })
   .max(120, { message: 'must be at most 120 characters' })
-  .regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, {
-    message: "must be a collection name: 1 to 120 letters, digits, '_', '.' or '-', starting with a letter or '_'",
+  .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, {
+    message: "must be a collection name: 1 to 120 letters, digits, '_', '.' or '-', starting with a letter, digit or '_'",
   })
   .refine((name) => !name.includes('..') && !name.endsWith('.'), { message: "must not contain '..' or end with '.'" })
   .refine((name) => !name.startsWith('system.'), { message: "must not start with 'system.' (reserved by MongoDB)" })

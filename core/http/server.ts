@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { contract, operationNames, type Operation, type OperationName } from '../contract';
 import { dispatch, errorBody, OpError, type CallContext, type Handlers } from '../dispatch/dispatch';
+import { MAX_BODY_BYTES } from '../dispatch/limits';
 
 export interface HttpServerOptions {
   handlers: Handlers;
@@ -40,7 +41,7 @@ function callerOf(request: FastifyRequest): string {
 
 export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
   // Ids longer than any the contract accepts still reach it, so the answer names the parameter.
-  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024, maxParamLength: 1000 });
+  const app = Fastify({ logger: false, bodyLimit: MAX_BODY_BYTES, routerOptions: { maxParamLength: 1000 } });
 
   // Bodies are parsed leniently here and judged per operation in the route: an operation
   // that takes no body ignores whatever was sent (POST /indexes/:name is often sent with
@@ -63,6 +64,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
 
   app.setErrorHandler((error, _request, reply) => {
     const fastifyCode = (error as { statusCode?: number }).statusCode;
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      error = new OpError(413, `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MB, the most one request may carry`);
+    }
     const body =
       error instanceof OpError
         ? errorBody(error)
