@@ -3,6 +3,7 @@
 // command both start the console through `startHost`.
 import type { FastifyInstance } from 'fastify';
 import { buildHttpServer } from '../http/server';
+import { defaultAllowedHosts } from '../http/hosts';
 import { ensureActiveProfile } from '../profiles/directory';
 import type { Handlers } from '../dispatch/dispatch';
 import { consoleToken, serverId } from './data-dir';
@@ -18,6 +19,8 @@ export interface HostOptions {
   bindAddress?: string;
   token?: string;
   uiDir?: string;
+  /** Host header values served besides the loopback names; by default the bind address when it is not loopback. */
+  allowedHosts?: string[];
 }
 
 export interface Host {
@@ -37,8 +40,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     runtime: await openRuntime(options.dataDir, await ensureActiveProfile(options.dataDir)),
   };
   const handlers = buildHandlers(state);
-  const http: FastifyInstance = await buildHttpServer({ handlers, token, uiDir: options.uiDir });
   const bindAddress = options.bindAddress ?? '127.0.0.1';
+  const allowedHosts = defaultAllowedHosts(bindAddress, options.allowedHosts);
+  const http: FastifyInstance = await buildHttpServer({ handlers, token, uiDir: options.uiDir, allowedHosts });
   await http.listen({ port: options.port ?? 0, host: bindAddress });
   const address = http.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

@@ -7,12 +7,15 @@ import fastifyStatic from '@fastify/static';
 import { contract, operationNames, type Operation, type OperationName } from '../contract';
 import { dispatch, errorBody, OpError, type CallContext, type Handlers } from '../dispatch/dispatch';
 import { MAX_BODY_BYTES } from '../dispatch/limits';
+import { hostChecker } from './hosts';
 
 export interface HttpServerOptions {
   handlers: Handlers;
   token: string;
   /** Folder of the built renderer; the UI is not served when absent. */
   uiDir?: string;
+  /** Host values served besides the loopback names (`name` or `name:port`), when bound elsewhere. */
+  allowedHosts?: string[];
 }
 
 /** Content Security Policy of the UI: only our own scripts, no inline script, no framing. */
@@ -60,6 +63,20 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     const length = (buffer as Buffer).length;
     const type = req.headers['content-type'] ?? 'none';
     done(null, length === 0 ? undefined : new UnreadableBody(`body: send JSON with "Content-Type: application/json" (got ${type})`, 415));
+  });
+
+  // Before anything else, the UI included: a request under another name is not ours to answer.
+  const listeningPort = () => {
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : undefined;
+  };
+  const servedHost = hostChecker(listeningPort, options.allowedHosts);
+  app.addHook('onRequest', async (request, reply) => {
+    if (servedHost(request.headers.host)) return;
+    const body = errorBody(
+      new OpError(421, `Host "${request.headers.host ?? ''}" is not served: use http://127.0.0.1:${listeningPort()} (or start the console with --allowed-host NAME)`),
+    );
+    return reply.status(421).type('application/json').send(body);
   });
 
   app.setErrorHandler((error, _request, reply) => {
