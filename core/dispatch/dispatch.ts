@@ -15,6 +15,7 @@ import {
   type Output,
 } from '../contract';
 import { MAX_DEPTH, shortPath, tooDeep } from './limits';
+import { redactText } from '../secrets/classify';
 
 export interface CallContext {
   transport: 'http' | 'ipc';
@@ -105,7 +106,8 @@ export function errorBody(error: unknown): ErrorBody {
       ...error.details,
     };
   }
-  const message = error instanceof Error ? error.message : String(error);
+  // An unexpected error's message may quote a connection string or a config: secrets masked.
+  const message = redactText(error instanceof Error ? error.message : String(error));
   const stored = error instanceof Error ? storeStatus(error) : undefined;
   if (stored) {
     const prefix = stored === 400 ? 'the store cannot keep this data: ' : '';
