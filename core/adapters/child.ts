@@ -4,7 +4,7 @@
 import { childEnvironment } from '../secrets/classify';
 import { AdapterError } from './errors';
 import type { AdapterDefinition } from './manifest';
-import { adapterLauncher, type AdapterChild } from './launcher';
+import type { AdapterChild, AdapterLauncher } from './launcher';
 
 export interface ChildHealth {
   pid: number;
@@ -55,8 +55,9 @@ export class AdapterProcess {
     config: Record<string, unknown>,
     runner: string,
     onExit: (info: ExitInfo) => void,
+    launcher: AdapterLauncher,
   ) {
-    this.child = adapterLauncher()(runner, {
+    this.child = launcher(runner, {
       cwd: definition.dir,
       env: { ...childEnvironment(), CONSOLE_ADAPTER_ID: definition.id },
       name: `adapter ${definition.id}`,
