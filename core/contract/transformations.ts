@@ -70,8 +70,10 @@ export const transformationsOperations = defineOperations({
   'transformations.import': {
     method: 'POST',
     path: '/transformations/import',
-    summary: 'Import many transformations; each refused one is listed with why',
-    body: z.object({ transformations: z.array(z.unknown()).min(1, 'send at least one transformation'), overwrite: z.boolean().default(false) }),
+    summary: 'Import transformations: `{ "transformation": doc }` (the service\'s single import) or `{ "transformations": [docs] }`; each refused one is listed with why',
+    body: z
+      .object({ transformation: z.unknown().optional(), transformations: z.array(z.unknown()).optional(), overwrite: z.boolean().default(false) })
+      .refine((b) => b.transformation !== undefined || (b.transformations?.length ?? 0) > 0, { message: 'send a `transformation` or a non-empty `transformations` list', path: ['transformations'] }),
     output: z.object({ imported: z.array(z.object({ _id: z.string(), name: z.string() })), problems: z.array(Problem), warnings: z.array(z.string()) }),
   },
   'transformations.replace': {

@@ -55,7 +55,8 @@ export function transformationsHandlers(service: TransformationsService): Transf
       ctx.setStatus(201);
       return warnings.length > 0 ? { ...saved, warnings } : saved;
     },
-    'transformations.import': async ({ body }) => withStore(() => service.importTransformations(body.transformations, { overwrite: body.overwrite })),
+    'transformations.import': async ({ body }) =>
+      withStore(() => service.importTransformations([...(body.transformation !== undefined ? [body.transformation] : []), ...(body.transformations ?? [])], { overwrite: body.overwrite })),
     'transformations.replace': async ({ params, body }) => {
       const outcome = await withStore(() => service.replace(params.id, body));
       if (!outcome) throw notFound(params.id);
