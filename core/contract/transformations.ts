@@ -94,7 +94,8 @@ export const transformationsOperations = defineOperations({
   'transformations.run': {
     method: 'POST',
     path: '/transformations/:id/run',
-    summary: 'Run a transformation on incoming values by $id; 400 for incoming values that do not fit, 422 naming the step that failed',
+    summary:
+      'Run a transformation on incoming values by $id: `{ outgoing: { $id: value } }` (with options.extractOutput and one outgoing value, that value alone); 400 for incoming values that do not fit, 422 naming the step that failed',
     params: IdParams,
     body: z.object({
       incoming: z.record(z.string(), z.unknown()).default({}),

@@ -70,6 +70,9 @@ export function transformationsHandlers(service: TransformationsService): Transf
       try {
         const result = await withStore(() => service.run(params.id, body.incoming, body.options));
         if (!result) throw notFound(params.id);
+        // extractOutput, as the task has it: with one outgoing value, that value without its name.
+        const names = Object.keys(result.outgoing);
+        if (body.options.extractOutput === true && result.outgoing && names.length === 1) return { outgoing: result.outgoing[names[0]!] };
         return result;
       } catch (error) {
         if (error instanceof TransformationError) throw runErrorToOpError(error);

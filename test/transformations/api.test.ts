@@ -81,6 +81,10 @@ describe.skipIf(!available)('transformations API', () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ outgoing: { crSysId: 'cr1', crUpdatePayload: { comments: 'done', state: 0 } } });
 
+    const vpc = corpusDoc('Build VPC Filter');
+    const extracted = await host.api(`/transformations/${vpc._id}/run`, { method: 'POST', json: { incoming: { vpcId: 'vpc-1' }, options: { extractOutput: true } } });
+    expect(await extracted.json()).toEqual({ outgoing: [{ Name: 'vpc-id', Value: 'vpc-1' }] });
+
     const badInput = await host.api(`/transformations/${doc._id}/run`, { method: 'POST', json: { incoming: { comments: 5 } } });
     expect(badInput.status).toBe(400);
     expect((await badInput.json()).issues).toEqual([{ path: 'body.incoming.comments', message: 'must be string' }]);
