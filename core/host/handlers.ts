@@ -13,6 +13,8 @@ import { createStoreService, storeHandlers } from '../store/handlers';
 import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/handlers';
 import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
+import { createTransformationsService } from '../transformations/service';
+import { transformationsHandlers } from '../transformations/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
   const profile = () => state.runtime.profile;
@@ -42,6 +44,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...workflowsHandlers(createWorkflowsService({ store, adapters })),
       ...jobsHandlers(createJobsService({ engine })),
       ...workersHandlers(createWorkersService({ engine })),
+      ...transformationsHandlers(createTransformationsService({ store })),
     },
     state.callLog,
   );
