@@ -57,10 +57,20 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
         <td className="small">{formatTime(run.metrics.start_time ?? run.queuedAt)}</td>
         <td className="small">{formatDuration(run.metrics.start_time, run.metrics.end_time)}</td>
         <td>
-          {run.childJob && (
-            <a href={`#/jobs/${encodeURIComponent(run.childJob)}`} aria-label={`child job of ${run.taskId}`}>
-              child job
-            </a>
+          {Array.isArray(run.childJobs) ? (
+            <span aria-label={`child jobs of ${run.taskId}`}>
+              {(run.childJobs as string[]).map((child, i) => (
+                <a key={child} href={`#/jobs/${encodeURIComponent(child)}`} className="small">
+                  {i === 0 ? '' : ' · '}child {i + 1}
+                </a>
+              ))}
+            </span>
+          ) : (
+            run.childJob && (
+              <a href={`#/jobs/${encodeURIComponent(run.childJob)}`} aria-label={`child job of ${run.taskId}`}>
+                child job
+              </a>
+            )
           )}
           {manual && !viewData && !finishing && (
             <button type="button" className="primary" onClick={() => (setFinishing(true), setOpen(true))}>
