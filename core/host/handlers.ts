@@ -9,11 +9,12 @@ import { profilesHandlers } from '../profiles/handlers';
 import { releaseHandlers } from '../release/handlers';
 import { upgradeHandlers } from '../upgrade/handlers';
 import { storeHandlers } from '../store/handlers';
-import { workflowsHandlers } from '../engine/workflow/handlers';
+import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/handlers';
 import { jobsHandlers } from '../engine/jobs/handlers';
 import { workersHandlers } from '../engine/worker/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
+  const workflows = createWorkflowsService({ store: () => state.runtime.store, adapters: () => state.runtime.adapters });
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle({
     'health.status': () => healthStatus(state),
@@ -23,8 +24,8 @@ export function buildHandlers(state: HostState): Handlers {
     ...releaseHandlers(state),
     ...upgradeHandlers(state),
     ...storeHandlers(state),
-    ...workflowsHandlers(state),
-    ...jobsHandlers(state),
+    ...workflowsHandlers(workflows),
+    ...jobsHandlers(state, (name) => workflows.assertStartable(name)),
     ...workersHandlers(state),
   }, deprecatedCallLog(state));
 }

@@ -17,10 +17,12 @@ export function engineOf(state: HostState): Engine {
 
 const answer = (message: string, job: JobDoc) => ({ message, data: { _id: job._id, status: job.status } });
 
-export function jobsHandlers(state: HostState): Pick<Handlers, JobOperations> {
+/** `startCheck` refuses a start before the job exists (a workflow whose parts are missing: 409). */
+export function jobsHandlers(state: HostState, startCheck?: (workflow: string) => Promise<void>): Pick<Handlers, JobOperations> {
   const runner = () => engineOf(state).runner;
   return {
     'jobs.start': async ({ body }, ctx) => {
+      if (startCheck && body.workflow) await startCheck(body.workflow);
       const job = await runner().start(body.workflow, { ...body.options, user: ctx.caller });
       engineOf(state).worker.poke();
       return answer(`job of workflow "${job.name}" started`, job);

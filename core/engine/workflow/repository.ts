@@ -47,7 +47,7 @@ function fromDoc(doc: Doc): StoredWorkflow {
   return { ...workflow, transitions: workflow.transitions ?? {} };
 }
 
-export function summarize(workflow: StoredWorkflow): WorkflowSummary {
+export function summarize(workflow: StoredWorkflow): Omit<WorkflowSummary, 'needs'> {
   const taskIds = Object.keys(workflow.tasks ?? {}).filter((id) => !(RESERVED_TASK_IDS as readonly string[]).includes(id));
   const transitionCount = Object.values(workflow.transitions ?? {}).reduce((n, targets) => n + Object.keys(targets).length, 0);
   return {
@@ -61,9 +61,9 @@ export function summarize(workflow: StoredWorkflow): WorkflowSummary {
   };
 }
 
-export async function listWorkflows(store: Store): Promise<WorkflowSummary[]> {
+export async function listWorkflowDocs(store: Store): Promise<StoredWorkflow[]> {
   const docs = await store.collection(WORKFLOWS_COLLECTION).find({}, { sort: { name: 1 } });
-  return docs.map((doc) => summarize(fromDoc(doc)));
+  return docs.map(fromDoc);
 }
 
 export async function getWorkflow(store: Store, name: string): Promise<StoredWorkflow | null> {
