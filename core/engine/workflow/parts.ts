@@ -68,11 +68,10 @@ export function missingParts(tasks: Record<string, unknown>, catalog: PartsCatal
       continue;
     }
     const methods = adapter ?? application;
-    if (methods !== 'any' && !methods!.includes(method)) {
-      need('method', `${app}.${method}`, id);
-      continue;
-    }
+    if (methods !== 'any' && !methods!.includes(method)) need('method', `${app}.${method}`, id);
+    if (app !== 'WorkFlowEngine') continue;
 
+    // What a childJob or transformation task names is a part too, whether or not the method runs yet.
     if (method === 'childJob') {
       const child = literalOrStatic(incoming.workflow);
       if (child && !catalog.hasWorkflow(child) && !catalog.hasWorkflow(withoutProjectPrefix(child))) need('workflow', child, id);
