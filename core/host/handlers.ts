@@ -11,6 +11,7 @@ import { upgradeHandlers } from '../upgrade/handlers';
 import { storeHandlers } from '../store/handlers';
 import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/handlers';
 import { jobsHandlers } from '../engine/jobs/handlers';
+import { createProjectsService, projectsHandlers } from '../projects/handlers';
 import { workersHandlers } from '../engine/worker/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
@@ -27,5 +28,6 @@ export function buildHandlers(state: HostState): Handlers {
     ...workflowsHandlers(workflows),
     ...jobsHandlers(state, (name) => workflows.assertStartable(name)),
     ...workersHandlers(state),
+    ...projectsHandlers(createProjectsService({ store: () => state.runtime.store, workflows })),
   }, deprecatedCallLog(state));
 }

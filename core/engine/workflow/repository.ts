@@ -33,6 +33,11 @@ function mapKeys(value: unknown, rename: (key: string) => string): unknown {
   return value;
 }
 
+/** Keys the embedded store cannot hold escaped (`$x` → `＄x`, `a.b` → `a．b`), at any depth. */
+export const escapeKeys = (value: unknown) => mapKeys(value, escapeKey);
+/** The document as it was before `escapeKeys`. */
+export const unescapeKeys = (value: unknown) => mapKeys(value, unescapeKey);
+
 const escapeKey = (key: string) => key.replace(/^\$/, ESC_DOLLAR).replaceAll('.', ESC_DOT);
 const unescapeKey = (key: string) => key.replace(new RegExp(`^${ESC_DOLLAR}`), '$').replaceAll(ESC_DOT, '.');
 
