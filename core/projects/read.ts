@@ -72,6 +72,14 @@ function fromPrebuilt(files: Map<string, unknown>, manifestPath: string | undefi
     const file = location ? root + location : '';
     let data = file ? files.get(file) : undefined;
     let source = file;
+    if (data === undefined && location) {
+      // Files picked one by one carry no folder: a name found once among them is the one.
+      const same = [...files.keys()].filter((p) => baseOf(p) === baseOf(location));
+      if (same.length === 1) {
+        data = files.get(same[0]!);
+        source = same[0]!;
+      }
+    }
     if (data === undefined) {
       // artifact.json carries the same documents inline.
       const twin = inline.find((b) => !used.has(b) && kindOf(b.type) === kindOf(type) && nameOf(b.data, '') === String(entry.name ?? entry.id ?? ''));
