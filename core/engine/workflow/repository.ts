@@ -38,8 +38,10 @@ export const escapeKeys = (value: unknown) => mapKeys(value, escapeKey);
 /** The document as it was before `escapeKeys`. */
 export const unescapeKeys = (value: unknown) => mapKeys(value, unescapeKey);
 
-const escapeKey = (key: string) => key.replace(/^\$/, ESC_DOLLAR).replaceAll('.', ESC_DOT);
-const unescapeKey = (key: string) => key.replace(new RegExp(`^${ESC_DOLLAR}`), '$').replaceAll(ESC_DOT, '.');
+// Most keys need no change: they are returned as they are, without building a new string.
+const escapeKey = (key: string) => (key[0] === '$' || key.includes('.') ? key.replace(/^\$/, ESC_DOLLAR).replaceAll('.', ESC_DOT) : key);
+const unescapeKey = (key: string) =>
+  key[0] === ESC_DOLLAR || key.includes(ESC_DOT) ? (key[0] === ESC_DOLLAR ? '$' + key.slice(1) : key).replaceAll(ESC_DOT, '.') : key;
 
 function toDoc(workflow: Workflow, created: string, lastUpdated: string): Doc {
   const { _id: _ignored, created: _c, lastUpdated: _u, ...body } = workflow as Workflow & { _id?: unknown; created?: unknown; lastUpdated?: unknown };

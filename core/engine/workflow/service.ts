@@ -71,8 +71,8 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
   }
 
   return {
-    /** Validates and saves; a 400 lists every problem. Answers the saved workflow and what it needs. */
-    async importWorkflow(doc: unknown, options: { overwrite?: boolean } = {}): Promise<{ workflow: StoredWorkflow; needs: MissingPart[]; replaced: boolean }> {
+    /** Validates and saves; a 400 lists every problem. What it needs is read with `list` or `needs`. */
+    async importWorkflow(doc: unknown, options: { overwrite?: boolean } = {}): Promise<{ workflow: StoredWorkflow; replaced: boolean }> {
       const problems = validateWorkflow(doc);
       const name = (doc as { name?: unknown })?.name;
       if (problems.length) throw problemsError(typeof name === 'string' ? name : '', problems);
@@ -81,7 +81,7 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
         const existed = options.overwrite ? (await getWorkflow(deps.store(), workflow.name)) !== null : false;
         try {
           const saved = await saveWorkflow(deps.store(), workflow, { overwrite: options.overwrite });
-          return { workflow: saved, needs: missingParts(saved.tasks, await catalog()), replaced: existed };
+          return { workflow: saved, replaced: existed };
         } catch (error) {
           if (error instanceof WorkflowExistsError) throw new OpError(409, error.message, { name: workflow.name });
           throw error;
