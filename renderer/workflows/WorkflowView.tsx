@@ -33,7 +33,7 @@ export function WorkflowDetails({ workflow }: { workflow: StoredWorkflow }) {
       <dl className="facts">
         <dt>Description</dt>
         <dd>{workflow.description ?? <span className="muted">none</span>}</dd>
-        <dt>Imported</dt>
+        <dt>Created</dt>
         <dd>{new Date(workflow.created).toLocaleString()}</dd>
         <dt>Last updated</dt>
         <dd>{new Date(workflow.lastUpdated).toLocaleString()}</dd>

@@ -44,8 +44,9 @@ const unescapeKey = (key: string) =>
   key[0] === ESC_DOLLAR || key.includes(ESC_DOT) ? (key[0] === ESC_DOLLAR ? '$' + key.slice(1) : key).replaceAll(ESC_DOT, '.') : key;
 
 function toDoc(workflow: Workflow, created: string, lastUpdated: string): Doc {
-  const { _id: _ignored, created: _c, lastUpdated: _u, ...body } = workflow as Workflow & { _id?: unknown; created?: unknown; lastUpdated?: unknown };
-  return { ...(mapKeys(body, escapeKey) as Record<string, unknown>), created, lastUpdated };
+  const { _id: _ignored, created: exported, lastUpdated: _u, ...body } = workflow as Workflow & { _id?: unknown; created?: unknown; lastUpdated?: unknown };
+  // An export's own `created` (when the service created it) is kept as it is.
+  return { ...(mapKeys(body, escapeKey) as Record<string, unknown>), created: typeof exported === 'string' && exported ? exported : created, lastUpdated };
 }
 
 function fromDoc(doc: Doc): StoredWorkflow {
