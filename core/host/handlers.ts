@@ -14,6 +14,8 @@ import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/ha
 import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
 import { createProjectsService, projectsHandlers } from '../projects/handlers';
+import { createTransformationsService } from '../transformations/service';
+import { transformationsHandlers } from '../transformations/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
   const profile = () => state.runtime.profile;
@@ -21,7 +23,8 @@ export function buildHandlers(state: HostState): Handlers {
   const adapters = () => state.runtime.adapters;
   const engine = () => state.runtime.engine;
   const { dataDir, serverId } = state;
-  const workflows = createWorkflowsService({ store, adapters });
+  const transformations = createTransformationsService({ store });
+  const workflows = createWorkflowsService({ store, adapters, transformations: () => transformations });
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle(
     {
@@ -44,7 +47,8 @@ export function buildHandlers(state: HostState): Handlers {
       ...workflowsHandlers(workflows),
       ...jobsHandlers(createJobsService({ engine, startCheck: (name) => workflows.assertStartable(name) })),
       ...workersHandlers(createWorkersService({ engine })),
-      ...projectsHandlers(createProjectsService({ store, workflows })),
+      ...projectsHandlers(createProjectsService({ store, workflows, transformations })),
+      ...transformationsHandlers(transformations),
     },
     state.callLog,
   );

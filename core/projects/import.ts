@@ -16,9 +16,17 @@ export interface WorkflowImporter {
   needs(name: string): Promise<MissingPart[] | null>;
 }
 
+/** What the import needs of the transformations capability (its own checks and storage), when present. */
+export interface TransformationImporter {
+  has(id: string): Promise<boolean>;
+  importTransformations(docs: unknown[], options: { overwrite?: boolean }): Promise<{ imported: unknown[]; problems: { message: string }[]; warnings: string[] }>;
+}
+
 export interface ImportDeps {
   store(): Store;
   workflows: WorkflowImporter;
+  /** Without it, transformations are stored as they are in the `transformations` collection. */
+  transformations?: TransformationImporter;
 }
 
 type Obj = Record<string, unknown>;
@@ -74,6 +82,11 @@ export async function importBundle(
           items.push({ ...base(artifact), outcome: replaced ? 'replaced' : 'imported' });
         } else if (artifact.kind === 'transformation' && (typeof data._id !== 'string' || !data._id)) {
           items.push({ ...base(artifact), outcome: 'refused', message: 'a transformation needs its _id (workflows name it by tr_id)' });
+        } else if (artifact.kind === 'transformation' && deps.transformations) {
+          const existed = await deps.transformations.has(data._id as string);
+          const outcome = await deps.transformations.importTransformations([data], { overwrite: true });
+          if (outcome.problems.length) items.push({ ...base(artifact), outcome: 'refused', message: outcome.problems.map((p) => p.message).join('; ') });
+          else items.push({ ...base(artifact), outcome: existed ? 'replaced' : 'imported', ...(outcome.warnings.length ? { message: outcome.warnings.join('; ') } : {}) });
         } else if (artifact.kind !== 'transformation' && (typeof data.name !== 'string' || !data.name)) {
           items.push({ ...base(artifact), outcome: 'refused', message: 'it has no name' });
         } else {

@@ -15,6 +15,7 @@ import {
   type Workflow,
   type WorkflowProblem,
 } from '../../contract/workflows';
+import { DocumentName } from '../../contract/ids';
 import { depthExceeds, MAX_DEPTH, walkVariables } from './references';
 
 export { findReferences, parseReference, parseObjectReference, type VarReference } from './references';
@@ -96,6 +97,10 @@ export function validateWorkflow(doc: unknown): WorkflowProblem[] {
   const problems: WorkflowProblem[] = [];
   if (!isObject(doc)) return [{ path: '', message: 'a workflow must be a JSON object with name, tasks and transitions' }];
   if (typeof doc.name !== 'string' || doc.name.trim() === '') problems.push({ path: 'name', message: 'a workflow needs a name' });
+  else {
+    const named = DocumentName.safeParse(doc.name);
+    if (!named.success) problems.push({ path: 'name', message: `name ${named.error.issues[0]!.message}` });
+  }
   for (const [key, value] of Object.entries(doc)) {
     if (key !== 'tasks' && depthExceeds(value, MAX_DEPTH - 1)) {
       problems.push({ path: key, message: `${key} is nested deeper than ${MAX_DEPTH} levels` });
