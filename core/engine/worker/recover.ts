@@ -6,11 +6,8 @@
 import os from 'node:os';
 import type { Collection } from '../../store/port';
 
-export interface PreviousBeat {
-  heartbeatAt?: unknown;
-  pid?: unknown;
-  host?: unknown;
-}
+/** The server's last heartbeat document (`wfe_workers`), as read. */
+export type PreviousBeat = { heartbeatAt?: unknown; pid?: unknown; host?: unknown; [field: string]: unknown };
 
 function processExists(pid: number): boolean {
   try {
