@@ -9,6 +9,7 @@ import { storeOperations } from './store';
 import { workflowsOperations } from './workflows';
 import { jobsOperations } from './jobs';
 import { workersOperations } from './workers';
+import { projectsOperations } from './projects';
 import { transformationsOperations } from './transformations';
 
 export const contract = {
@@ -21,6 +22,7 @@ export const contract = {
   ...workflowsOperations,
   ...jobsOperations,
   ...workersOperations,
+  ...projectsOperations,
   ...transformationsOperations,
 };
 

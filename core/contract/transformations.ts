@@ -61,7 +61,7 @@ export const transformationsOperations = defineOperations({
   'transformations.create': {
     method: 'POST',
     path: '/transformations',
-    summary: 'Import one transformation (its _id kept). 409 when the _id or the name is taken unless overwrite=true',
+    summary: 'Import one transformation (its _id kept). 409 when the _id is taken unless overwrite=true; another of the same name is kept, with a warning',
     query: z.object({ overwrite: z.enum(['true', 'false']).optional().transform((v) => v === 'true') }),
     body: Transformation,
     output: StoredTransformation.extend({ warnings: z.array(z.string()).optional() }),
