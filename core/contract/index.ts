@@ -9,6 +9,8 @@ import { storeOperations } from './store';
 import { workflowsOperations } from './workflows';
 import { jobsOperations } from './jobs';
 import { workersOperations } from './workers';
+import { projectsOperations } from './projects';
+import { transformationsOperations } from './transformations';
 
 export const contract = {
   ...healthOperations,
@@ -20,6 +22,8 @@ export const contract = {
   ...workflowsOperations,
   ...jobsOperations,
   ...workersOperations,
+  ...projectsOperations,
+  ...transformationsOperations,
 };
 
 export type Contract = typeof contract;

@@ -13,6 +13,9 @@ import { createStoreService, storeHandlers } from '../store/handlers';
 import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/handlers';
 import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
+import { createProjectsService, projectsHandlers } from '../projects/handlers';
+import { createTransformationsService } from '../transformations/service';
+import { transformationsHandlers } from '../transformations/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
   const profile = () => state.runtime.profile;
@@ -20,6 +23,8 @@ export function buildHandlers(state: HostState): Handlers {
   const adapters = () => state.runtime.adapters;
   const engine = () => state.runtime.engine;
   const { dataDir, serverId } = state;
+  const transformations = createTransformationsService({ store });
+  const workflows = createWorkflowsService({ store, adapters, transformations: () => transformations });
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle(
     {
@@ -39,9 +44,11 @@ export function buildHandlers(state: HostState): Handlers {
       ...releaseHandlers(),
       ...upgradeHandlers(createUpgradeService()),
       ...storeHandlers(createStoreService({ dataDir, store })),
-      ...workflowsHandlers(createWorkflowsService({ store, adapters })),
-      ...jobsHandlers(createJobsService({ engine })),
+      ...workflowsHandlers(workflows),
+      ...jobsHandlers(createJobsService({ engine, startCheck: (name) => workflows.assertStartable(name) })),
       ...workersHandlers(createWorkersService({ engine })),
+      ...projectsHandlers(createProjectsService({ store, workflows, transformations })),
+      ...transformationsHandlers(transformations),
     },
     state.callLog,
   );

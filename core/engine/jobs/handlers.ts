@@ -10,6 +10,8 @@ type JobOperations = 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | '
 export interface JobsDeps {
   /** The active profile's workflow engine. */
   engine(): Engine;
+  /** Refuses a start before the job exists (a workflow whose parts are missing: 409). */
+  startCheck?(workflow: string): Promise<void>;
 }
 
 export type JobsService = JobsDeps;
@@ -24,6 +26,7 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
   const runner = () => service.engine().runner;
   return {
     'jobs.start': async ({ body }, ctx) => {
+      if (body.workflow) await service.startCheck?.(body.workflow);
       const job = await runner().start(body.workflow, { ...body.options, user: ctx.caller });
       service.engine().worker.poke();
       return answer(`job of workflow "${job.name}" started`, job);
