@@ -9,6 +9,8 @@ import { storeOperations } from './store';
 import { workflowsOperations } from './workflows';
 import { jobsOperations } from './jobs';
 import { workersOperations } from './workers';
+import { attentionOperations } from './attention';
+import { worklistOperations } from './worklist';
 
 export const contract = {
   ...healthOperations,
@@ -20,6 +22,8 @@ export const contract = {
   ...workflowsOperations,
   ...jobsOperations,
   ...workersOperations,
+  ...attentionOperations,
+  ...worklistOperations,
 };
 
 export type Contract = typeof contract;

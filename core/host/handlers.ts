@@ -12,8 +12,31 @@ import { storeHandlers } from '../store/handlers';
 import { workflowsHandlers } from '../engine/workflow/handlers';
 import { jobsHandlers } from '../engine/jobs/handlers';
 import { workersHandlers } from '../engine/worker/handlers';
+import { engineOf } from '../engine/jobs/handlers';
+import { applications } from '../applications/registry';
+import { indexBuildsOf } from '../indexes/builds';
+import { declaredCollections } from '../indexes/declared';
+import { attentionHandlers, createAttentionService } from '../attention/service';
+import { createWorklistService, worklistHandlers } from '../worklist/service';
 
 export function buildHandlers(state: HostState): Handlers {
+  const attention = createAttentionService({
+    jobs: () => engineOf(state).runner.jobs,
+    tasks: () => engineOf(state).runner.queue.tasks,
+    adapters: () => state.runtime.adapters.items(),
+    applications: () => applications.items(),
+    indexes: () => {
+      const builds = indexBuildsOf(state.runtime.store);
+      return Promise.all(declaredCollections.map((declared) => builds.status(declared)));
+    },
+    deprecatedCalls: () => deprecatedCallLog(state).list(),
+    worker: () => ({
+      profile: state.runtime.profile.id,
+      processTasksOnStart: state.runtime.profile.processTasksOnStart !== false,
+      running: state.runtime.engine?.worker.isRunning ?? false,
+    }),
+  });
+  const worklist = createWorklistService({ tasks: () => engineOf(state).runner.queue.tasks, jobs: () => engineOf(state).runner.jobs });
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle({
     'health.status': () => healthStatus(state),
@@ -26,5 +49,7 @@ export function buildHandlers(state: HostState): Handlers {
     ...workflowsHandlers(state),
     ...jobsHandlers(state),
     ...workersHandlers(state),
+    ...attentionHandlers(attention),
+    ...worklistHandlers(worklist),
   }, deprecatedCallLog(state));
 }

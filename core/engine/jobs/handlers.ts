@@ -6,8 +6,9 @@ import type { Engine } from '../index';
 import type { JobDoc } from './types';
 import { jobView } from './view';
 import { listJobs } from './list';
+import { bulkJobAction } from './bulk';
 
-type JobOperations = 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask';
+type JobOperations = 'jobs.bulkCancel' | 'jobs.bulkPause' | 'jobs.bulkResume' | 'jobs.bulkRetry' | 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask';
 
 export function engineOf(state: HostState): Engine {
   const engine = (state.runtime as { engine?: Engine }).engine;
@@ -26,13 +27,27 @@ export function jobsHandlers(state: HostState): Pick<Handlers, JobOperations> {
       return answer(`job of workflow "${job.name}" started`, job);
     },
     'jobs.list': async ({ query }) => {
-      const { results, total } = await listJobs(runner().jobs, query);
-      return { results, total, skip: query.skip, limit: query.limit };
+      const r = runner();
+      const workflowNames = async () => (await state.runtime.store.collection('workflows').find({}, { projection: { name: 1 } })).map((w) => String(w.name));
+      const page = await listJobs({ jobs: r.jobs, tasks: r.queue.tasks, workflowNames }, query);
+      return { ...page, skip: query.skip, limit: query.limit };
     },
     'jobs.get': async ({ params }) => {
       const r = runner();
       const job = await r.requireJob(params.id);
       return { data: jobView(job, await r.records(job._id), await r.childIds(job)) as never };
+    },
+    'jobs.bulkCancel': async ({ body }) => bulkJobAction(runner(), 'cancel', body.jobIds),
+    'jobs.bulkPause': async ({ body }) => bulkJobAction(runner(), 'pause', body.jobIds),
+    'jobs.bulkResume': async ({ body }) => {
+      const answer = await bulkJobAction(runner(), 'resume', body.jobIds);
+      engineOf(state).worker.poke();
+      return answer;
+    },
+    'jobs.bulkRetry': async ({ body }) => {
+      const answer = await bulkJobAction(runner(), 'retry', body.jobIds);
+      engineOf(state).worker.poke();
+      return answer;
     },
     'jobs.cancel': async ({ params }) => answer('job canceled', await runner().cancel(params.id)),
     'jobs.pause': async ({ params }) => answer('job paused', await runner().pause(params.id)),
