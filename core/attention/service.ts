@@ -55,7 +55,7 @@ export function createAttentionService(deps: AttentionDeps) {
     const open = waiting.filter((t) => live.has(String(t.jobId)));
     const oldest = open.reduce((min, t) => Math.min(min, Number(t.queuedAt)), Infinity);
     const count = open.length;
-    const entries: AttentionEntry[] = count ? [{ label: 'oldest waiting since', detail: new Date(oldest).toISOString(), link: '#/worklist' }] : [];
+    const entries: AttentionEntry[] = count ? [{ label: 'the oldest has waited', since: oldest, link: '#/worklist' }] : [];
     return { level: count ? 'warn' : 'ok', count, summary: count ? `${plural(count, 'task')} waiting for an operator` : 'No task waiting for an operator', entries };
   }
 

@@ -7,7 +7,14 @@ import { defineOperations } from './operation';
 export const AttentionLevel = z.enum(['ok', 'warn', 'bad', 'unknown']);
 export type AttentionLevel = z.infer<typeof AttentionLevel>;
 
-export const AttentionEntry = z.object({ label: z.string(), count: z.number().optional(), detail: z.string().optional(), link: z.string() });
+export const AttentionEntry = z.object({
+  label: z.string(),
+  count: z.number().optional(),
+  detail: z.string().optional(),
+  /** A moment the entry is about (the oldest waiting task), ms since the epoch. */
+  since: z.number().optional(),
+  link: z.string(),
+});
 export type AttentionEntry = z.infer<typeof AttentionEntry>;
 
 export const AttentionItem = z.object({

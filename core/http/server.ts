@@ -39,7 +39,8 @@ function callerOf(request: FastifyRequest): string {
 }
 
 export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
+  // maxParamLength: a 200-character name, percent-encoded (up to 12 bytes a character), fits in a path parameter.
+  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024, maxParamLength: 4096 });
 
   // Bodies are parsed leniently here and judged per operation in the route: an operation
   // that takes no body ignores whatever was sent (POST /indexes/:name is often sent with

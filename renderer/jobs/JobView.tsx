@@ -5,7 +5,10 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Job, TaskRun } from '../../core/contract/jobs';
 import { call } from '../api/client';
-import { formatDuration, formatTime, formatValue, restoreUndefined, statusClass } from './format';
+import { formatDuration, formatTime, formatValue, restoreUndefined } from './format';
+import { jobStatus, taskStatus } from '../shell/status';
+import { StatusBadge } from '../shell/StatusBadge';
+import { JobDiagram } from '../diagrams/JobDiagram';
 
 const ACTIVE_TASK = new Set(['queued', 'running', 'waiting']);
 
@@ -112,10 +115,7 @@ function TaskRow({ job, run, jobActive }: { job: Job; run: TaskRun; jobActive: b
         </td>
         <td>{run.type}</td>
         <td>
-          <span className={statusClass(run.status)} aria-label={`status of ${run.taskId}`}>
-            {run.status}
-          </span>
-          {run.finishState && run.finishState !== 'success' && <span className="muted small"> ({run.finishState})</span>}
+          <StatusBadge status={taskStatus(run)} label={`status of ${run.taskId}`} />
           {run.attempt > 1 && <span className="muted small"> attempt {run.attempt}</span>}
         </td>
         <td className="small">{formatTime(run.metrics.start_time ?? run.queuedAt)}</td>
@@ -202,7 +202,7 @@ export function JobView({ id }: { id: string }) {
       </p>
       <div className="profile-header">
         <h1>
-          {j.name} <span className={statusClass(j.status)} aria-label="Job status">{j.status}</span>
+          {j.name} <StatusBadge status={jobStatus(j.status, j.taskRuns.filter((r) => r.status === 'waiting' && !r.childJob).length)} label="Job status" />
         </h1>
         <div className="profile-actions">
           {j.status === 'running' && (
@@ -268,6 +268,8 @@ export function JobView({ id }: { id: string }) {
           </>
         )}
       </dl>
+      <h2>Diagram</h2>
+      <JobDiagram job={j} />
       <h2>Variables</h2>
       <Value value={j.variables} label="Job variables" />
       <h2>Tasks</h2>
