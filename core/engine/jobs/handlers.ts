@@ -1,7 +1,5 @@
 // Handlers of the job operations: they read the active profile's engine at each call.
 import type { Handlers } from '../../dispatch/dispatch';
-import { OpError } from '../../dispatch/dispatch';
-import type { HostState } from '../../host/state';
 import type { Engine } from '../index';
 import type { JobDoc } from './types';
 import { jobView } from './view';
@@ -10,26 +8,32 @@ import { bulkJobAction } from './bulk';
 
 type JobOperations = 'jobs.bulkCancel' | 'jobs.bulkPause' | 'jobs.bulkResume' | 'jobs.bulkRetry' | 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask';
 
-export function engineOf(state: HostState): Engine {
-  const engine = (state.runtime as { engine?: Engine }).engine;
-  if (!engine) throw new OpError(503, 'the workflow engine is not running on this profile');
-  return engine;
+export interface JobsDeps {
+  /** The active profile's workflow engine. */
+  engine(): Engine;
+  /** The names of the stored workflows (the jobs list counts jobs per workflow). */
+  workflowNames(): Promise<string[]>;
+}
+
+export type JobsService = JobsDeps;
+
+export function createJobsService(deps: JobsDeps): JobsService {
+  return deps;
 }
 
 const answer = (message: string, job: JobDoc) => ({ message, data: { _id: job._id, status: job.status } });
 
-export function jobsHandlers(state: HostState): Pick<Handlers, JobOperations> {
-  const runner = () => engineOf(state).runner;
+export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations> {
+  const runner = () => service.engine().runner;
   return {
     'jobs.start': async ({ body }, ctx) => {
       const job = await runner().start(body.workflow, { ...body.options, user: ctx.caller });
-      engineOf(state).worker.poke();
+      service.engine().worker.poke();
       return answer(`job of workflow "${job.name}" started`, job);
     },
     'jobs.list': async ({ query }) => {
       const r = runner();
-      const workflowNames = async () => (await state.runtime.store.collection('workflows').find({}, { projection: { name: 1 } })).map((w) => String(w.name));
-      const page = await listJobs({ jobs: r.jobs, tasks: r.queue.tasks, workflowNames }, query);
+      const page = await listJobs({ jobs: r.jobs, tasks: r.queue.tasks, workflowNames: service.workflowNames }, query);
       return { ...page, skip: query.skip, limit: query.limit };
     },
     'jobs.get': async ({ params }) => {
@@ -41,29 +45,29 @@ export function jobsHandlers(state: HostState): Pick<Handlers, JobOperations> {
     'jobs.bulkPause': async ({ body }) => bulkJobAction(runner(), 'pause', body.jobIds),
     'jobs.bulkResume': async ({ body }) => {
       const answer = await bulkJobAction(runner(), 'resume', body.jobIds);
-      engineOf(state).worker.poke();
+      service.engine().worker.poke();
       return answer;
     },
     'jobs.bulkRetry': async ({ body }) => {
       const answer = await bulkJobAction(runner(), 'retry', body.jobIds);
-      engineOf(state).worker.poke();
+      service.engine().worker.poke();
       return answer;
     },
     'jobs.cancel': async ({ params }) => answer('job canceled', await runner().cancel(params.id)),
     'jobs.pause': async ({ params }) => answer('job paused', await runner().pause(params.id)),
     'jobs.resume': async ({ params }) => {
       const job = await runner().resume(params.id);
-      engineOf(state).worker.poke();
+      service.engine().worker.poke();
       return answer('job resumed', job);
     },
     'jobs.retryTask': async ({ params }) => {
       const job = await runner().retryTask(params.id, params.taskId);
-      engineOf(state).worker.poke();
+      service.engine().worker.poke();
       return answer(`task ${params.taskId} queued again`, job);
     },
     'jobs.finishTask': async ({ params, body }) => {
       const job = await runner().finishTask(params.id, params.taskId, body.values, body.state);
-      engineOf(state).worker.poke();
+      service.engine().worker.poke();
       return answer(`task ${params.taskId} finished`, job);
     },
   };
