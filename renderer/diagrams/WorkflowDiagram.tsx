@@ -19,30 +19,34 @@ type TaskNodeData = { label: string; detail: string; boundary: boolean; overlay?
 
 const TaskNode = memo(function TaskNode({ data }: NodeProps<Node<TaskNodeData>>) {
   const { overlay } = data;
+  // The name read out is the visible text, with the task id first.
   const body = (
     <>
+      <span className="visually-hidden">Task {data.taskId}: </span>
       <span className="diagram-task-label">{data.label}</span>
       {data.detail && <span className="diagram-task-detail">{data.detail}</span>}
       {overlay && (
         <span className="diagram-task-overlay">
           <span className={toneClass(overlay.status.tone)}>{overlay.status.word}</span>
-          {overlay.iterations > 1 && <span className="diagram-iterations">×{overlay.iterations}</span>}
+          {overlay.iterations > 1 && (
+            <span className="diagram-iterations">
+              ×{overlay.iterations}
+              <span className="visually-hidden"> iterations</span>
+            </span>
+          )}
         </span>
       )}
     </>
   );
-  const name = `${data.label}${overlay ? `, ${overlay.status.word}${overlay.iterations > 1 ? `, ${overlay.iterations} iterations` : ''}` : ''}`;
   return (
     <div className={`diagram-task${data.boundary ? ' diagram-task--boundary' : ''}${overlay ? ` diagram-task--${overlay.status.tone}` : ''}`}>
       <Handle type="target" position={Position.Left} isConnectable={false} />
       {data.onOpen ? (
-        <button type="button" className="diagram-task-button nodrag" onClick={data.onOpen} aria-label={`Task ${data.taskId}: ${name}`}>
+        <button type="button" className="diagram-task-button nodrag" onClick={data.onOpen}>
           {body}
         </button>
       ) : (
-        <div className="diagram-task-button" aria-label={`Task ${data.taskId}: ${name}`} role="img">
-          {body}
-        </div>
+        <div className="diagram-task-button">{body}</div>
       )}
       <Handle type="source" position={Position.Right} isConnectable={false} />
     </div>

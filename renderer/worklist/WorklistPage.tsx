@@ -92,7 +92,7 @@ export function WorklistPage() {
                 {items.map((item) => (
                   <tr key={item._id} className={item._id === selected?._id ? 'selected' : undefined} aria-selected={item._id === selected?._id}>
                     <td>
-                      <button type="button" className="link" onClick={() => select(item._id)} aria-label={`Open task ${item.taskId} of ${item.job.description || item.jobId}`}>
+                      <button type="button" className="link" onClick={() => select(item._id)} aria-label={`${item.summary ?? item.name}: task ${item.taskId} of ${item.job.description || item.jobId}`}>
                         {item.summary ?? item.name}
                       </button>
                     </td>
