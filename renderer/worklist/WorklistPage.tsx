@@ -83,8 +83,7 @@ export function WorklistPage() {
               <thead>
                 <tr>
                   <th>Task</th>
-                  <th>Workflow</th>
-                  <th>Job</th>
+                  <th>Job and workflow</th>
                   <th>Waiting</th>
                 </tr>
               </thead>
@@ -96,9 +95,11 @@ export function WorklistPage() {
                         {item.summary ?? item.name}
                       </button>
                     </td>
-                    <td className="cell-clip">{item.job.name}</td>
-                    <td className="cell-clip">{item.job.description || item.jobId}</td>
-                    <td className="small">{ago(item.queuedAt)}</td>
+                    <td className="cell-clip">
+                      {item.job.description || item.jobId}
+                      <div className="muted small cell-clip">{item.job.name}</div>
+                    </td>
+                    <td className="small nowrap">{ago(item.queuedAt)}</td>
                   </tr>
                 ))}
               </tbody>
