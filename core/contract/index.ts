@@ -11,6 +11,8 @@ import { jobsOperations } from './jobs';
 import { workersOperations } from './workers';
 import { attentionOperations } from './attention';
 import { worklistOperations } from './worklist';
+import { projectsOperations } from './projects';
+import { transformationsOperations } from './transformations';
 
 export const contract = {
   ...healthOperations,
@@ -24,6 +26,8 @@ export const contract = {
   ...workersOperations,
   ...attentionOperations,
   ...worklistOperations,
+  ...projectsOperations,
+  ...transformationsOperations,
 };
 
 export type Contract = typeof contract;

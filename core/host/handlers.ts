@@ -16,6 +16,9 @@ import { createWorkersService, workersHandlers } from '../engine/worker/handlers
 import { attentionHandlers, createAttentionService } from '../attention/service';
 import { createWorklistService, worklistHandlers } from '../worklist/service';
 import { declaredCollections } from '../indexes/declared';
+import { createProjectsService, projectsHandlers } from '../projects/handlers';
+import { createTransformationsService } from '../transformations/service';
+import { transformationsHandlers } from '../transformations/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
   const profile = () => state.runtime.profile;
@@ -23,6 +26,8 @@ export function buildHandlers(state: HostState): Handlers {
   const adapters = () => state.runtime.adapters;
   const engine = () => state.runtime.engine;
   const { dataDir, serverId } = state;
+  const transformations = createTransformationsService({ store });
+  const workflows = createWorkflowsService({ store, adapters, transformations: () => transformations });
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle(
     {
@@ -42,10 +47,11 @@ export function buildHandlers(state: HostState): Handlers {
       ...releaseHandlers(),
       ...upgradeHandlers(createUpgradeService()),
       ...storeHandlers(createStoreService({ dataDir, store })),
-      ...workflowsHandlers(createWorkflowsService({ store, adapters })),
+      ...workflowsHandlers(workflows),
       ...jobsHandlers(
         createJobsService({
           engine,
+          startCheck: (name) => workflows.assertStartable(name),
           workflowNames: async () => (await store().collection('workflows').find({}, { projection: { name: 1 } })).map((w) => String(w.name)),
         }),
       ),
@@ -62,6 +68,8 @@ export function buildHandlers(state: HostState): Handlers {
         }),
       ),
       ...worklistHandlers(createWorklistService({ tasks: () => engine().runner.queue.tasks, jobs: () => engine().runner.jobs })),
+      ...projectsHandlers(createProjectsService({ store, workflows, transformations })),
+      ...transformationsHandlers(transformations),
     },
     state.callLog,
   );

@@ -28,7 +28,7 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
   const action = useJobAction(job._id);
   const manual = run.status === 'waiting' && !run.childJob && jobActive && latest;
   const viewData = manual && run.name === 'ViewData';
-  const retry = latest && run.status === 'error' && jobActive && !Object.values(job.transitions[run.taskId] ?? {}).some((t) => t.state === 'error');
+  const retry = latest && Boolean(job.tasks[run.taskId]) && run.status === 'error' && jobActive && !Object.values(job.transitions[run.taskId] ?? {}).some((t) => t.state === 'error');
   const autoRetries = (run.autoRetries as number | undefined) ?? 0;
   const label = iterations > 1 ? `Task ${run.taskId} iteration ${run.iteration + 1}` : `Task ${run.taskId}`;
   return (
@@ -57,10 +57,20 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
         <td className="small">{formatTime(run.metrics.start_time ?? run.queuedAt)}</td>
         <td className="small">{formatDuration(run.metrics.start_time, run.metrics.end_time)}</td>
         <td>
-          {run.childJob && (
-            <a href={`#/jobs/${encodeURIComponent(run.childJob)}`} aria-label={`child job of ${run.taskId}`}>
-              child job
-            </a>
+          {Array.isArray(run.childJobs) ? (
+            <span aria-label={`child jobs of ${run.taskId}`}>
+              {(run.childJobs as string[]).map((child, i) => (
+                <a key={child} href={`#/jobs/${encodeURIComponent(child)}`} className="small">
+                  {i === 0 ? '' : ' · '}child {i + 1}
+                </a>
+              ))}
+            </span>
+          ) : (
+            run.childJob && (
+              <a href={`#/jobs/${encodeURIComponent(run.childJob)}`} aria-label={`child job of ${run.taskId}`}>
+                child job
+              </a>
+            )
           )}
           {manual && !viewData && !finishing && (
             <button type="button" className="primary" onClick={() => (setFinishing(true), setOpen(true))}>

@@ -27,14 +27,14 @@ function Variables({ vars }: { vars: Record<string, unknown> | undefined }) {
 export function WorkflowDetails({ workflow }: { workflow: StoredWorkflow }) {
   const tasks = Object.entries(workflow.tasks).filter(([id]) => !(RESERVED_TASK_IDS as readonly string[]).includes(id));
   const transitions = Object.entries(workflow.transitions).flatMap(([src, targets]) =>
-    Object.entries(targets).map(([dst, t]) => ({ src, dst, state: t.state })),
+    Object.entries(targets).map(([dst, t]) => ({ src, dst, state: t.state, type: t.type })),
   );
   return (
     <>
       <dl className="facts">
         <dt>Description</dt>
         <dd>{workflow.description ?? <span className="muted">none</span>}</dd>
-        <dt>Imported</dt>
+        <dt>Created</dt>
         <dd>{new Date(workflow.created).toLocaleString()}</dd>
         <dt>Last updated</dt>
         <dd>{new Date(workflow.lastUpdated).toLocaleString()}</dd>
@@ -102,6 +102,7 @@ export function WorkflowDetails({ workflow }: { workflow: StoredWorkflow }) {
                 </td>
                 <td>
                   <span className={`badge ${t.state === 'success' ? 'good' : t.state === 'error' ? 'bad' : 'warn'}`}>{t.state}</span>
+                  {t.type === 'revert' && <span className="muted"> (revert: back to an earlier task)</span>}
                 </td>
               </tr>
             ))}

@@ -13,6 +13,8 @@ export interface JobsDeps {
   engine(): Engine;
   /** The names of the stored workflows (the jobs list counts jobs per workflow). */
   workflowNames(): Promise<string[]>;
+  /** Refuses a start before the job exists (a workflow whose parts are missing: 409). */
+  startCheck?(workflow: string): Promise<void>;
 }
 
 export type JobsService = JobsDeps;
@@ -27,6 +29,7 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
   const runner = () => service.engine().runner;
   return {
     'jobs.start': async ({ body }, ctx) => {
+      if (body.workflow) await service.startCheck?.(body.workflow);
       const job = await runner().start(body.workflow, { ...body.options, user: ctx.caller });
       service.engine().worker.poke();
       return answer(`job of workflow "${job.name}" started`, job);

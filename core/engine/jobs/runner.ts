@@ -288,13 +288,14 @@ export class JobRunner {
       // The job's task records are read only when a value refers to another task.
       const needsRecords = refersToTasks(definition.variables?.incoming) || isForEach(definition);
       const records = needsRecords ? await this.records(job._id) : [];
-      incoming = resolveIncoming(definition.variables?.incoming, this.scope(job, records));
+      const scope = this.scope(job, records);
+      incoming = resolveIncoming(definition.variables?.incoming, scope);
       if (isChildJob(definition)) return await startChildJob(this, record, claim, job, incoming);
       if (isForEach(definition)) {
         const previous = records.find((r) => r.taskId === record.taskId && r.iteration === record.iteration - 1);
         outcome = forEachRun(record, previous, incoming);
       } else if (isTransformation(definition)) outcome = await transformationRun(this.transformations, incoming);
-      else outcome = await this.runMethod(definition, incoming, { signal, jobVariables: decodeVariables(job.variables) });
+      else outcome = await this.runMethod(definition, incoming, { signal, jobVariables: scope.job });
     } catch (error) {
       if (signal?.aborted) return false;
       outcome = { state: 'error', outgoing: {}, error: (error as Error).message };
