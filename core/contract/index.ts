@@ -13,6 +13,7 @@ import { attentionOperations } from './attention';
 import { worklistOperations } from './worklist';
 import { projectsOperations } from './projects';
 import { transformationsOperations } from './transformations';
+import { drillsOperations } from './drills';
 
 export const contract = {
   ...healthOperations,
@@ -28,6 +29,7 @@ export const contract = {
   ...worklistOperations,
   ...projectsOperations,
   ...transformationsOperations,
+  ...drillsOperations,
 };
 
 export type Contract = typeof contract;

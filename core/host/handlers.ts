@@ -19,6 +19,7 @@ import { declaredCollections } from '../indexes/declared';
 import { createProjectsService, projectsHandlers } from '../projects/handlers';
 import { createTransformationsService } from '../transformations/service';
 import { transformationsHandlers } from '../transformations/handlers';
+import { createDrillsService, drillsHandlers } from '../drills/service';
 
 export function buildHandlers(state: HostState): Handlers {
   const profile = () => state.runtime.profile;
@@ -70,6 +71,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...worklistHandlers(createWorklistService({ tasks: () => engine().runner.queue.tasks, jobs: () => engine().runner.jobs })),
       ...projectsHandlers(createProjectsService({ store, workflows, transformations })),
       ...transformationsHandlers(transformations),
+      ...drillsHandlers(createDrillsService({ store })),
     },
     state.callLog,
   );

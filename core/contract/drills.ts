@@ -1,0 +1,82 @@
+// Disaster-recovery drills: start a lab drill (two headless consoles on this machine on one
+// database), follow its timeline, list the drill history, read and export a report.
+// Browser-safe: zod only.
+import { z } from 'zod';
+import { RecordId } from './ids';
+import { defineOperations } from './operation';
+
+const Step = z.object({ name: z.string(), startedAt: z.number(), endedAt: z.number().nullable(), ok: z.boolean(), detail: z.string().optional(), error: z.string().optional() });
+const ReadinessItem = z.object({ id: z.string(), title: z.string(), state: z.enum(['pass', 'fail', 'skipped']), detail: z.string(), fix: z.string().optional() });
+
+export const DrillReport = z.object({
+  id: z.string(),
+  kind: z.literal('lab'),
+  failure: z.enum(['kill', 'stop', 'gone']),
+  failback: z.boolean(),
+  status: z.enum(['running', 'done', 'failed']),
+  passed: z.boolean(),
+  error: z.string().optional(),
+  leftAs: z.string().optional(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  database: z.string().optional(),
+  jobs: z.number(),
+  jobsCompleted: z.number(),
+  tasksLost: z.number(),
+  taskRecordsCompletedTwice: z.number(),
+  sideEffects: z.number(),
+  sideEffectsRepeated: z.number(),
+  rtoMs: z.number().nullable(),
+  drainMs: z.number().nullable(),
+  leaseMs: z.number(),
+  targets: z.object({ rtoMs: z.number(), drainMs: z.number() }),
+  readiness: z.array(ReadinessItem),
+  sites: z.array(z.object({ name: z.string(), url: z.string(), serverId: z.string(), serverName: z.string(), store: z.string(), properties: z.record(z.string(), z.unknown()) })),
+  steps: z.array(Step),
+});
+export type DrillReport = z.infer<typeof DrillReport>;
+
+export const DrillSummary = DrillReport.pick({ id: true, status: true, passed: true, failure: true, startedAt: true, endedAt: true, jobs: true, rtoMs: true, drainMs: true, error: true });
+
+const DrillParams = z.object({ id: RecordId });
+const Millis = z.number().int().positive().max(3_600_000);
+
+export const StartLabDrill = z.object({
+  jobs: z.number().int().min(1, 'a drill loads at least 1 job').max(5000, 'a lab drill loads at most 5000 jobs').default(200),
+  failure: z.enum(['kill', 'stop', 'gone']).default('kill'),
+  failback: z.boolean().default(false),
+  /** A misconfigured standby (processTasksOnStart true), to rehearse the readiness check catching it. */
+  standbyProcessTasksOnStart: z.boolean().default(false),
+  targets: z.object({ rtoMs: Millis.optional(), drainMs: Millis.optional() }).optional(),
+});
+
+export const drillsOperations = defineOperations({
+  'drills.startLab': {
+    method: 'POST',
+    path: '/drills/lab',
+    summary: 'Start a lab drill: two headless consoles on this machine on one database, a load, the failure of the active site, failover on the standby, verification; answers at once with the running report',
+    body: StartLabDrill,
+    output: DrillReport,
+  },
+  'drills.list': {
+    method: 'GET',
+    path: '/drills',
+    summary: 'The drill history, newest first',
+    output: z.object({ results: z.array(DrillSummary), total: z.number() }),
+  },
+  'drills.get': {
+    method: 'GET',
+    path: '/drills/:id',
+    summary: 'One drill: its live timeline while it runs, its report once it ended',
+    params: DrillParams,
+    output: DrillReport,
+  },
+  'drills.export': {
+    method: 'GET',
+    path: '/drills/:id/export',
+    summary: 'A drill report as a self-contained HTML file or JSON',
+    params: DrillParams,
+    query: z.object({ format: z.enum(['html', 'json']).default('html') }),
+    output: z.object({ filename: z.string(), contentType: z.string(), content: z.string() }),
+  },
+});
