@@ -48,6 +48,8 @@ export const StartLabDrill = z.object({
   /** A misconfigured standby (processTasksOnStart true), to rehearse the readiness check catching it. */
   standbyProcessTasksOnStart: z.boolean().default(false),
   targets: z.object({ rtoMs: Millis.optional(), drainMs: Millis.optional() }).optional(),
+  /** Both lab sites on this MongoDB instead of one embedded database file. */
+  mongoUrl: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URL').optional(),
 });
 
 export const drillsOperations = defineOperations({

@@ -10,6 +10,7 @@ import { JobsPage } from '../jobs/JobsPage';
 import { WorklistPage } from '../worklist/WorklistPage';
 import { ImportPage } from '../projects/ImportPage';
 import { TransformationsPage } from '../transformations/TransformationsPage';
+import { DrillsPage } from '../drills/DrillsPage';
 
 export interface Area {
   id: string;
@@ -26,6 +27,7 @@ export const areas: Area[] = [
   { id: 'worklist', title: 'Work queue', render: () => <WorklistPage /> },
   { id: 'import', title: 'Import', render: () => <ImportPage /> },
   { id: 'transformations', title: 'Transformations', render: () => <TransformationsPage /> },
+  { id: 'drills', title: 'DR Drill', render: () => <DrillsPage /> },
   { id: 'release', title: 'Release', render: () => <ReleasePage /> },
   { id: 'upgrade', title: 'Upgrade', render: () => <UpgradePage /> },
 ];

@@ -1,0 +1,106 @@
+// The DR Drill page: the two sites of a lab drill, its options, the run with a live timeline,
+// the readiness checklist, the report (with HTML and JSON export) and the drill history.
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../api/client';
+import { DrillReportView } from './DrillReportView';
+
+export function DrillsPage() {
+  const queryClient = useQueryClient();
+  const [jobs, setJobs] = useState('20');
+  const [failure, setFailure] = useState<'kill' | 'stop' | 'gone'>('kill');
+  const [failback, setFailback] = useState(true);
+  const [mongoUrl, setMongoUrl] = useState('');
+  const [openId, setOpenId] = useState<string>();
+  const history = useQuery({ queryKey: ['drills.list'], queryFn: () => call('drills.list'), refetchInterval: 5_000 });
+  const start = useMutation({
+    mutationFn: () => call('drills.startLab', { body: { jobs: Number(jobs), failure, failback, ...(mongoUrl.trim() ? { mongoUrl: mongoUrl.trim() } : {}) } }),
+    onSuccess: (report) => {
+      setOpenId(report.id);
+      void queryClient.invalidateQueries({ queryKey: ['drills.list'] });
+    },
+  });
+  return (
+    <div className="drills-page">
+      <h1>DR Drill</h1>
+      <p>
+        Rehearse a failover as the service's Manual Failover procedure describes it: a <strong>lab</strong> starts two headless consoles on
+        this machine (the active site, and a standby with <code>processTasksOnStart: false</code>), both on one database; it checks they are
+        ready, loads jobs whose tasks record each side effect in a ledger, fails the active site, starts the task worker and applications on
+        the standby, and verifies that no task was lost or completed twice.
+      </p>
+      <section aria-label="Lab drill">
+        <h2>Sites</h2>
+        <ul>
+          <li>Active: a headless console started for the drill, working tasks.</li>
+          <li>Standby: a headless console started for the drill, its task worker stopped.</li>
+          <li>Database: {mongoUrl.trim() ? 'the MongoDB below' : 'one embedded database file shared by both (embeddedProps.file)'}</li>
+        </ul>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            start.mutate();
+          }}
+        >
+          <label>
+            Jobs <input type="number" min={1} max={5000} value={jobs} onChange={(e) => setJobs(e.target.value)} />
+          </label>{' '}
+          <label>
+            Failure{' '}
+            <select value={failure} onChange={(e) => setFailure(e.target.value as typeof failure)}>
+              <option value="kill">kill -9 of the active site</option>
+              <option value="stop">stop its worker and applications</option>
+              <option value="gone">the site is gone (no call to it)</option>
+            </select>
+          </label>{' '}
+          <label>
+            <input type="checkbox" checked={failback} onChange={(e) => setFailback(e.target.checked)} /> Fail back afterwards
+          </label>{' '}
+          <label>
+            MongoDB URL (optional) <input value={mongoUrl} onChange={(e) => setMongoUrl(e.target.value)} placeholder="mongodb://host:27017" />
+          </label>{' '}
+          <button type="submit" disabled={start.isPending}>
+            {start.isPending ? 'Starting the lab…' : 'Run lab drill'}
+          </button>
+          {start.isError && <p className="error" role="alert">{start.error.message}</p>}
+        </form>
+      </section>
+      {openId && <DrillReportView id={openId} />}
+      <section aria-label="Drill history">
+        <h2>History</h2>
+        {history.isError && <p className="error">Cannot read the drill history: {history.error.message}</p>}
+        {history.data && history.data.results.length === 0 && <p>No drill yet.</p>}
+        {history.data && history.data.results.length > 0 && (
+          <table>
+            <thead>
+              <tr>
+                <th>Started</th>
+                <th>Failure</th>
+                <th>Jobs</th>
+                <th>Result</th>
+                <th>RTO</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {history.data.results.map((r) => (
+                <tr key={r.id}>
+                  <td>{new Date(r.startedAt).toLocaleString()}</td>
+                  <td>{r.failure}</td>
+                  <td>{r.jobs}</td>
+                  <td>{r.status === 'running' ? 'running' : r.passed ? 'passed' : 'failed'}</td>
+                  <td>{r.rtoMs === null ? '—' : `${(r.rtoMs / 1000).toFixed(2)} s`}</td>
+                  <td>
+                    <button type="button" onClick={() => setOpenId(r.id)}>
+                      Open report
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// A person runs a lab drill from the DR Drill page, follows its timeline, and opens its report
+// from the history.
+import { test, expect } from './fixtures';
+import { embeddedFileShared } from '../drills/support';
+import { jongodbBinary, startJongodb, type TestMongo } from '../store/jongodb';
+
+const found = jongodbBinary();
+const cannot = !embeddedFileShared && 'unavailable' in found;
+if (cannot) console.warn(`[DR Drill page] skipped: this store cannot share an embedded file and ${(found as { unavailable: string }).unavailable}`);
+
+test.skip(cannot, 'no database both lab sites can share here');
+test.setTimeout(300_000);
+
+test('runs a lab drill from the page and opens its report', async ({ consolePage: page }) => {
+  let mongo: TestMongo | undefined;
+  try {
+    if (!embeddedFileShared) mongo = await startJongodb();
+    await page.getByRole('link', { name: 'DR Drill' }).click();
+    await expect(page.getByRole('heading', { name: 'DR Drill' })).toBeVisible();
+    await page.getByLabel('Jobs').fill('10');
+    if (mongo) await page.getByLabel('MongoDB URL (optional)').fill(mongo.url);
+    await page.getByRole('button', { name: 'Run lab drill' }).click();
+
+    const report = page.getByRole('region', { name: 'Drill report' });
+    await expect(report.getByRole('status')).toHaveText('running…');
+    await expect(report.getByRole('list', { name: 'Timeline' })).toContainText('Start the lab: two consoles on one database');
+    await expect(report.getByText('Passed', { exact: true })).toBeVisible({ timeout: 240_000 });
+    await expect(report.getByRole('list', { name: 'Readiness checklist' })).toContainText('Standby: processTasksOnStart false and task worker stopped');
+    await expect(report.getByRole('list', { name: 'Timeline' })).toContainText('Failure: kill -9 of the active site');
+    await expect(report).toContainText('10 / 10');
+
+    // The history lists it; its report opens from there.
+    const history = page.getByRole('region', { name: 'Drill history' });
+    await expect(history.getByRole('row').nth(1)).toContainText('passed');
+    await page.reload();
+    await page.getByRole('region', { name: 'Drill history' }).getByRole('button', { name: 'Open report' }).first().click();
+    await expect(page.getByRole('region', { name: 'Drill report' }).getByText('Passed', { exact: true })).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export HTML' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^dr-drill-.*\.html$/);
+  } finally {
+    await mongo?.stop();
+  }
+});
