@@ -17,6 +17,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   cockpit: async () => (await import('./cockpit')).benchCockpit,
   workflows: async () => (await import('./workflows')).benchWorkflows,
   transformations: async () => (await import('./transformations')).benchTransformations,
+  drills: async () => (await import('./drills')).benchDrills,
 };
 
 function print(result: unknown) {
