@@ -52,9 +52,9 @@ export function openMongoStore(props: MongoProps, options: MongoStoreOptions = {
   return {
     kind: 'mongodb',
     location: `MongoDB at ${s.hosts} (db ${s.db})`,
-    collection(name: string): Collection {
+    collection<T extends Doc = Doc>(name: string): Collection<T> {
       checkCollectionName(name);
-      return new MongoCollection(name, async () => (await db()).collection(name) as RawCollection, run);
+      return new MongoCollection<T>(name, async () => (await db()).collection(name) as RawCollection, run);
     },
     listCollections: () =>
       run(async () => {
@@ -82,7 +82,7 @@ type RawCollection = DriverCollection<any>;
 
 type Run = <T>(fn: () => Promise<T>, collection?: string) => Promise<T>;
 
-class MongoCollection implements Collection {
+class MongoCollection<T extends Doc = Doc> implements Collection<T> {
   constructor(
     readonly name: string,
     private readonly coll: () => Promise<RawCollection>,
@@ -93,7 +93,7 @@ class MongoCollection implements Collection {
     return this.runner(async () => fn(await this.coll()), this.name);
   }
 
-  insertOne(doc: Doc) {
+  insertOne(doc: T) {
     return this.run(async (c) => {
       const copy = withId(doc);
       await c.insertOne(copy);
@@ -101,7 +101,7 @@ class MongoCollection implements Collection {
     });
   }
 
-  insertMany(docs: Doc[]) {
+  insertMany(docs: T[]) {
     return this.run(async (c) => {
       if (docs.length === 0) return [];
       const copies = docs.map(withId);
@@ -111,11 +111,11 @@ class MongoCollection implements Collection {
   }
 
   findOne(filter: Filter, options: FindOptions = {}) {
-    return this.run(async (c) => (await c.findOne(filter, findOptions(options))) as Doc | null);
+    return this.run(async (c) => (await c.findOne(filter, findOptions(options))) as T | null);
   }
 
   find(filter: Filter, options: FindOptions = {}) {
-    return this.run(async (c) => (await c.find(filter, findOptions(options)).toArray()) as Doc[]);
+    return this.run(async (c) => (await c.find(filter, findOptions(options)).toArray()) as T[]);
   }
 
   count(filter: Filter = {}) {
@@ -137,7 +137,7 @@ class MongoCollection implements Collection {
           ...(options.sort ? { sort: options.sort } : {}),
           returnDocument: 'after',
           includeResultMetadata: false,
-        })) as Doc | null,
+        })) as T | null,
     );
   }
 
