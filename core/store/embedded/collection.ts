@@ -85,6 +85,39 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     return this.run(() => (docs.length ? this.database.writeSync(() => this.insertRows(docs)) : []));
   }
 
+  /** The SELECT a find runs. */
+  private findSql(filter: Filter, options: FindOptions) {
+    const where = compileFilter(filter);
+    let sql = `SELECT doc FROM ${this.table} WHERE ${where.sql}${compileSort(options.sort)}`;
+    if (options.limit || options.skip) sql += ` LIMIT ${options.limit ? Math.floor(options.limit) : -1} OFFSET ${Math.floor(options.skip ?? 0)}`;
+    return { sql, params: where.params };
+  }
+
+  /** The UPDATE an update or a claim runs (one statement). */
+  private updateSql(filter: Filter, first: boolean, sort: Sort | undefined, returning: boolean) {
+    const where = compileFilter(filter);
+    const target = first ? `rowid = (SELECT rowid FROM ${this.table} WHERE ${where.sql}${compileSort(sort)} LIMIT 1)` : where.sql;
+    return { sql: `UPDATE ${this.table} SET doc = mongo_update(doc, ?) WHERE ${target}${returning ? ' RETURNING doc' : ''}`, params: where.params };
+  }
+
+  /**
+   * SQLite's EXPLAIN QUERY PLAN for a find, a count (`count`), or a findOneAndUpdate
+   * (`claim`): one line per step, e.g. "SEARCH c:tasks USING INDEX i:tasks:status_1_leaseUntil_1 (<expr>=? AND <expr><?)".
+   */
+  explain(filter: Filter, options: FindOptions & { claim?: boolean; count?: boolean } = {}): Promise<string[]> {
+    return this.run(() => {
+      const where = compileFilter(filter);
+      const q = options.claim
+        ? this.updateSql(filter, true, options.sort, true)
+        : options.count
+          ? { sql: `SELECT count(*) FROM ${this.table} WHERE ${where.sql}`, params: where.params }
+          : this.findSql(filter, options);
+      const params = options.claim ? ['{}', ...q.params] : q.params;
+      const rows = this.database.db.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...params) as { detail: string }[];
+      return rows.map((r) => r.detail);
+    });
+  }
+
   async findOne(filter: Filter, options: FindOptions = {}): Promise<T | null> {
     const [doc] = await this.find(filter, { ...options, limit: 1 });
     return doc ?? null;
@@ -92,10 +125,8 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     return this.read(() => {
-      const where = compileFilter(filter);
-      let sql = `SELECT doc FROM ${this.table} WHERE ${where.sql}${compileSort(options.sort)}`;
-      if (options.limit || options.skip) sql += ` LIMIT ${options.limit ? Math.floor(options.limit) : -1} OFFSET ${Math.floor(options.skip ?? 0)}`;
-      const rows = this.database.statement(sql).all(...where.params) as { doc: string }[];
+      const { sql, params } = this.findSql(filter, options);
+      const rows = this.database.statement(sql).all(...params) as { doc: string }[];
       return rows.map((r) => project(decodeDoc<T>(r.doc), options.projection) as T);
     }, []);
   }
@@ -111,16 +142,14 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   /** One UPDATE: every matching row (or the first by `sort` when `first`) gets the update; returns the documents after it. */
   private updateRows(filter: Filter, update: Update, first: boolean, sort?: Sort, returning = false): { rows: string[]; matched: number; modified: number } {
     checkUpdate(update);
-    const where = compileFilter(filter);
-    const target = first ? `rowid = (SELECT rowid FROM ${this.table} WHERE ${where.sql}${compileSort(sort)} LIMIT 1)` : where.sql;
-    const sql = `UPDATE ${this.table} SET doc = mongo_update(doc, ?) WHERE ${target}${returning ? ' RETURNING doc' : ''}`;
+    const { sql, params } = this.updateSql(filter, first, sort, returning);
     const statement = this.database.statement(sql);
     this.database.modified = 0;
     if (returning) {
-      const rows = (statement.all(encodeDoc(update), ...where.params) as { doc: string }[]).map((r) => r.doc);
+      const rows = (statement.all(encodeDoc(update), ...params) as { doc: string }[]).map((r) => r.doc);
       return { rows, matched: rows.length, modified: this.database.modified };
     }
-    const result = statement.run(encodeDoc(update), ...where.params);
+    const result = statement.run(encodeDoc(update), ...params);
     return { rows: [], matched: Number(result.changes), modified: this.database.modified };
   }
 

@@ -99,6 +99,8 @@ export class SqliteDatabase {
       return result;
     } catch (error) {
       this.db.exec('ROLLBACK');
+      // A table created inside the transaction is gone with it.
+      this.tables.clear();
       throw error;
     } finally {
       this.depth--;
@@ -130,6 +132,8 @@ export class SqliteDatabase {
       return result;
     } catch (error) {
       this.db.exec('ROLLBACK');
+      // A table created inside the transaction is gone with it.
+      this.tables.clear();
       throw error;
     } finally {
       this.depth--;
