@@ -8,7 +8,7 @@ await build({
   ...common,
   entryPoints: ['main/main.ts'],
   outfile: 'dist/main/main.cjs',
-  external: ['electron', 'mongodb', '@seald-io/nedb', 'fastify', '@fastify/static', 'typescript'],
+  external: ['electron', 'mongodb', 'fastify', '@fastify/static', 'typescript'],
 });
 // The preload runs sandboxed: everything but electron is bundled in.
 await build({ ...common, entryPoints: ['main/preload.ts'], outfile: 'dist/main/preload.cjs', external: ['electron'] });

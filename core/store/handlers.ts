@@ -15,7 +15,8 @@ export function storeHandlers(state: HostState): StoreHandlers {
     'store.status': async () => {
       const { store } = state.runtime;
       const health = await storeHealth(store);
-      return { kind: store.kind, location: store.location, ...health };
+      const integrity = health.connected && store.integrity ? await store.integrity() : undefined;
+      return { kind: store.kind, location: store.location, ...health, ...(integrity ? { integrity } : {}) };
     },
     'store.testConnection': async ({ params }) => {
       const profile = await readProfile(state.dataDir, params.id);

@@ -36,8 +36,9 @@ describe('store operations on the embedded default profile', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       kind: 'embedded',
-      location: `embedded store in ${path.join(host.dataDir, 'profiles', 'default', 'db')}`,
+      location: `embedded store in ${path.join(host.dataDir, 'profiles', 'default', 'db', 'console.sqlite')}`,
       connected: true,
+      integrity: { ok: true, problems: [], checkedAt: expect.any(Number) },
     });
   });
 

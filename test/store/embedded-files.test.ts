@@ -27,7 +27,7 @@ describe('embedded store file', () => {
     const store = await openStore(dir, { id: 'primary', mongoProps: { db: 'automation' } });
     const file = path.join(embeddedDir(dir, 'primary'), 'console.sqlite');
     expect(store.kind).toBe('embedded');
-    expect(store.location).toBe(`embedded store ${file}`);
+    expect(store.location).toBe(`embedded store in ${file}`);
     await store.collection('jobs').insertOne({ _id: 'j1', status: 'running' });
     await store.collection('tasks').insertOne({ _id: 't1', status: 'queued' });
     await store.close();
@@ -43,14 +43,14 @@ describe('embedded store file', () => {
     const shared = path.join(dir, 'shared', 'automation.sqlite');
     const primary = await openStore(path.join(dir, 'primary-data'), { id: 'primary', embeddedProps: { file: shared } });
     const standby = await openStore(path.join(dir, 'standby-data'), { id: 'standby', embeddedProps: { file: shared } });
-    expect(primary.location).toBe(`embedded store ${shared}`);
+    expect(primary.location).toBe(`embedded store in ${shared}`);
     await primary.collection('jobs').insertOne({ _id: 'j1', name: 'deploy' });
     expect(await standby.collection('jobs').findOne({ _id: 'j1' })).toEqual({ _id: 'j1', name: 'deploy' });
     await primary.close();
     await standby.close();
     // A relative file is under the profile's db folder.
     const relative = await openStore(dir, { id: 'lab', embeddedProps: { file: 'lab.sqlite' } });
-    expect(relative.location).toBe(`embedded store ${path.join(embeddedDir(dir, 'lab'), 'lab.sqlite')}`);
+    expect(relative.location).toBe(`embedded store in ${path.join(embeddedDir(dir, 'lab'), 'lab.sqlite')}`);
     await relative.close();
   });
 

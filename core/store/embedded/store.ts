@@ -11,6 +11,7 @@ import { SqliteDatabase } from './database';
 import { migrateNedbFolder, type MigrationProgress } from './migrate-nedb';
 
 export const DEFAULT_FILE = 'console.sqlite';
+const INTEGRITY_MAX_AGE_MS = 10 * 60_000;
 
 export interface EmbeddedOptions {
   /** The database file; `<dir>/console.sqlite` when not given. */
@@ -52,7 +53,7 @@ function release(database: SqliteDatabase) {
 
 export interface EmbeddedStore extends Store {
   readonly file: string;
-  /** PRAGMA integrity_check of the file, run now. */
+  /** PRAGMA integrity_check of the file (run at open, again when the last result is 10 minutes old). */
   integrity(): Promise<{ ok: boolean; problems: string[]; checkedAt: number }>;
 }
 
@@ -68,7 +69,7 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
   };
   const handle = (inTransaction: boolean): EmbeddedStore => ({
     kind: 'embedded',
-    location: `embedded store ${file}`,
+    location: `embedded store in ${file}`,
     file,
     collection: <T extends Doc = Doc>(name: string): Collection<T> => {
       checkCollectionName(name);
@@ -89,6 +90,8 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
     },
     async integrity() {
       const d = live();
+      // The check reads the whole file: the status polls get the last result for a while.
+      if (d.integrity && Date.now() - d.integrity.checkedAt < INTEGRITY_MAX_AGE_MS) return d.integrity;
       if (!inTransaction) await d.outside();
       return d.checkIntegrity();
     },
