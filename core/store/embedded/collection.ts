@@ -133,6 +133,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   count(filter: Filter = {}): Promise<number> {
     return this.read(() => {
+      if (Object.keys(filter ?? {}).length === 0) return this.database.documentCount(this.name) ?? 0;
       const where = compileFilter(filter);
       const row = this.database.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as { n: number };
       return Number(row.n);
