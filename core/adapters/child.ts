@@ -3,7 +3,7 @@
 // restarts: the manager decides what a crash means.
 import { AdapterError } from './errors';
 import type { AdapterDefinition } from './manifest';
-import { adapterLauncher, type AdapterChild } from './launcher';
+import type { AdapterChild, AdapterLauncher } from './launcher';
 
 export interface ChildHealth {
   pid: number;
@@ -54,8 +54,9 @@ export class AdapterProcess {
     config: Record<string, unknown>,
     runner: string,
     onExit: (info: ExitInfo) => void,
+    launcher: AdapterLauncher,
   ) {
-    this.child = adapterLauncher()(runner, {
+    this.child = launcher(runner, {
       cwd: definition.dir,
       env: { ...process.env, CONSOLE_ADAPTER_ID: definition.id },
       name: `adapter ${definition.id}`,

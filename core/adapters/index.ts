@@ -10,17 +10,18 @@ export { AdapterManager, DEFAULT_BACKOFF, type AdapterManagerOptions, type Backo
 export { AdapterError, type AdapterErrorCause } from './errors';
 export { discoverAdapters, type AdapterDefinition, type MethodInfo } from './manifest';
 export { profileAdaptersDir, shippedAdaptersDir, runnerPath, productRoot } from './locate';
-export { setAdapterLauncher, forkLauncher, type AdapterLauncher, type AdapterChild, type LaunchOptions } from './launcher';
+export { forkLauncher, type AdapterLauncher, type AdapterChild, type LaunchOptions } from './launcher';
 export { utilityProcessLauncher, type UtilityProcessModule } from './utility-launcher';
 
 export async function openAdapters(
   dataDir: string,
   profile: ProfileProperties,
-  options: Partial<AdapterManagerOptions> & { shippedDir?: string } = {},
+  options: Partial<AdapterManagerOptions> & { shippedDir?: string; productDir?: string } = {},
 ): Promise<AdapterManager> {
+  const { shippedDir, productDir, ...managerOptions } = options;
   const configDir = profileAdaptersDir(dataDir, profile);
-  const definitions = await discoverAdapters(options.shippedDir ?? shippedAdaptersDir(), configDir);
-  const manager = new AdapterManager(definitions, { runner: runnerPath(), configDir, ...options });
+  const definitions = await discoverAdapters(shippedDir ?? shippedAdaptersDir(productDir), configDir);
+  const manager = new AdapterManager(definitions, { runner: runnerPath(productDir), configDir, ...managerOptions });
   manager.startAll();
   return manager;
 }

@@ -4,6 +4,7 @@
 // (bounded: the delay stops growing at maxMs, and after maxConsecutive crashes in a row the
 // console stops trying until the operator starts it).
 import { AdapterProcess, type ChildHealth, type ExitInfo } from './child';
+import { forkLauncher, type AdapterLauncher } from './launcher';
 import { AdapterError } from './errors';
 import { adapterConfig, type AdapterDefinition, type MethodInfo } from './manifest';
 import type { AdapterCrash, HealthItem } from '../contract/health';
@@ -21,6 +22,8 @@ export interface BackoffOptions {
 
 export interface AdapterManagerOptions {
   runner: string;
+  /** How adapter processes start: forked Node unless given (Electron passes its utility processes). */
+  launcher?: AdapterLauncher;
   /** The profile's adapters directory (holds `<id>.config.json` files). */
   configDir: string;
   backoff?: Partial<BackoffOptions>;
@@ -134,7 +137,7 @@ export class AdapterManager {
     entry.implemented = undefined;
     entry.detail = undefined;
     entry.state = 'RUNNING';
-    const child = new AdapterProcess(definition, config, this.options.runner, (info) => this.onExit(entry, child, info));
+    const child = new AdapterProcess(definition, config, this.options.runner, (info) => this.onExit(entry, child, info), this.options.launcher ?? forkLauncher);
     entry.process = child;
     child.ready.then(
       (implemented) => {

@@ -101,6 +101,3 @@ export class ApplicationRegistry {
     });
   }
 }
-
-/** The applications of this console process (one process, one registry). */
-export const applications = new ApplicationRegistry();

@@ -1,20 +1,27 @@
 // Handlers of the health operations: applications and adapters in the reference shape, adapter
 // start/stop/restart, the removed `GET /admin/services/health` (answered through the lifecycle
 // mechanism of lifecycle.ts) and the log of calls to deprecated APIs.
-import { applications } from '../applications/registry';
+import type { ApplicationRegistry } from '../applications/registry';
 import { AdapterError, type AdapterManager } from '../adapters';
 import type { HealthItem } from '../contract/health';
 import { OpError } from '../dispatch/dispatch';
-import type { HostState } from '../host/state';
-import { DeprecatedCallLog } from './lifecycle';
+import type { DeprecatedCallLog } from './lifecycle';
 import { applyHealthQuery } from './query';
+import { healthStatus, type StatusDeps } from './status';
 
-/** One log per host: the counts survive profile switches, not console restarts. */
-const callLogs = new WeakMap<HostState, DeprecatedCallLog>();
-export function deprecatedCallLog(state: HostState): DeprecatedCallLog {
-  let log = callLogs.get(state);
-  if (!log) callLogs.set(state, (log = new DeprecatedCallLog()));
-  return log;
+export interface HealthDeps extends StatusDeps {
+  /** The built-in applications of this console process. */
+  applications: ApplicationRegistry;
+  /** The active profile's adapters. */
+  adapters(): AdapterManager;
+  /** Calls to deprecated APIs, one log per host: the counts survive profile switches, not restarts. */
+  callLog: DeprecatedCallLog;
+}
+
+export type HealthService = HealthDeps;
+
+export function createHealthService(deps: HealthDeps): HealthService {
+  return deps;
 }
 
 function asOpError(error: unknown): never {
@@ -31,8 +38,9 @@ function one(items: HealthItem[], name: string, kind: 'application' | 'adapter',
   return { results: [item], total: 1 };
 }
 
-export function healthHandlers(state: HostState) {
-  const adapters = (): AdapterManager => state.runtime.adapters;
+export function healthHandlers(service: HealthService) {
+  const { applications } = service;
+  const adapters = (): AdapterManager => service.adapters();
   const adapterAction = async (name: string, action: (m: AdapterManager) => Promise<void>) => {
     const manager = adapters();
     try {
@@ -43,6 +51,7 @@ export function healthHandlers(state: HostState) {
     }
   };
   return {
+    'health.status': () => healthStatus(service),
     'health.applications': async ({ query }: { query: Parameters<typeof applyHealthQuery>[1] }) => applyHealthQuery(applications.items(), query),
     'health.application': async ({ params }: { params: { name: string } }) =>
       one(applications.items(), params.name, 'application', applications.ids()),
@@ -65,7 +74,7 @@ export function healthHandlers(state: HostState) {
       return { results: items, total: items.length };
     },
     'health.deprecatedCalls': async () => {
-      const results = deprecatedCallLog(state).list();
+      const results = service.callLog.list();
       return { results, total: results.length };
     },
   };

@@ -1,52 +1,67 @@
-// Everything that depends on the active profile. Opened when the host starts, and
-// closed and opened again when the operator activates another profile, so the
-// console is reconfigured without a restart. Capabilities that need the profile
-// (the store, the task worker, adapters) open here and close in reverse order.
+// The per-profile service container: everything that depends on the active profile. Opened
+// when the host starts, and closed and opened again when the operator activates another
+// profile (or changes the active one's database or adapters folder), so the console is
+// reconfigured without a restart. Services open in dependency order and close in reverse.
 import type { ProfileProperties } from '../profiles/directory';
 import type { Store } from '../store/port';
 import { openStore } from '../store/open';
+import { IndexBuilds } from '../indexes/builds';
 import { createMissingCollectionsAtOpen } from '../indexes/startup';
-import { openAdapters, type AdapterManager } from '../adapters';
+import { openAdapters, type AdapterLauncher, type AdapterManager } from '../adapters';
 import { openEngine, type Engine } from '../engine';
-import { serverId } from './data-dir';
 
 export interface Runtime {
   profile: ProfileProperties;
   /** The profile's store; exists even when MongoDB is unreachable (its calls then fail clearly). */
   store: Store;
+  /** Index builds on the profile's store (live as long as the store). */
+  indexes: IndexBuilds;
   /** The profile's adapters, each in its own process (started at open, stopped at close). */
   adapters: AdapterManager;
   /** The workflow engine: job runner and task worker (started now when processTasksOnStart is not false). */
   engine: Engine;
 }
 
-export async function openRuntime(dataDir: string, profile: ProfileProperties): Promise<Runtime> {
+/** What a runtime is opened with, besides the profile: fixed for the life of the host. */
+export interface RuntimeContext {
+  dataDir: string;
+  serverId: string;
+  /** Where the adapter runner and shipped adapters are (a packaged build's unpacked folder). */
+  productDir?: string;
+  adapterLauncher?: AdapterLauncher;
+}
+
+export async function openRuntime(context: RuntimeContext, profile: ProfileProperties): Promise<Runtime> {
+  const { dataDir, serverId } = context;
   const store = await openStore(dataDir, profile);
   let adapters: AdapterManager | undefined;
   try {
-    await createMissingCollectionsAtOpen(store);
-    adapters = await openAdapters(dataDir, profile);
-    const id = await serverId(dataDir);
-    const runtime = { profile, store, adapters } as Runtime;
-    runtime.engine = await openEngine({
+    const indexes = new IndexBuilds(store);
+    await createMissingCollectionsAtOpen(store, indexes);
+    const opened = await openAdapters(dataDir, profile, { productDir: context.productDir, launcher: context.adapterLauncher });
+    adapters = opened;
+    const engine = await openEngine({
       store,
-      serverId: id,
-      serverName: profile.serverName ?? id,
+      serverId,
+      serverName: profile.serverName ?? serverId,
       processTasksOnStart: profile.processTasksOnStart !== false,
-      adapters: () => runtime.adapters,
+      adapters: () => opened,
     });
-    return runtime;
+    return { profile, store, indexes, adapters: opened, engine };
   } catch (error) {
-    // A half-opened runtime leaves no adapter process or store connection behind.
-    await adapters?.close().catch(() => undefined);
-    await store.close().catch(() => undefined);
+    // A half-opened runtime leaves no adapter process or store connection behind; the
+    // opening error is the one reported, a failure to close is added to it.
+    const failures: string[] = [];
+    await adapters?.close().catch((e: Error) => failures.push(`adapters: ${e.message}`));
+    await store.close().catch((e: Error) => failures.push(`store: ${e.message}`));
+    if (failures.length) (error as Error).message += ` (and closing what had opened failed: ${failures.join('; ')})`;
     throw error;
   }
 }
 
 export async function closeRuntime(runtime: Runtime): Promise<void> {
   // The worker stops first, handing its running tasks back to the queue.
-  await runtime.engine?.close();
+  await runtime.engine.close();
   await runtime.adapters.close();
   // The store closes last: everything above may still write on its way down.
   await runtime.store.close();

@@ -1,6 +1,6 @@
-// How adapter processes are launched: a replaceable launcher (the Electron main process installs
-// its own), and a runner that cannot start is a crash with its stderr, not a hang.
-import { afterEach, describe, expect, it } from 'vitest';
+// How adapter processes are launched: a launcher given to the manager (the Electron main process
+// passes its own), and a runner that cannot start is a crash with its stderr, not a hang.
+import { describe, expect, it } from 'vitest';
 import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import {
@@ -8,27 +8,24 @@ import {
   discoverAdapters,
   forkLauncher,
   runnerPath,
-  setAdapterLauncher,
   shippedAdaptersDir,
   utilityProcessLauncher,
   type UtilityProcessModule,
 } from '../../core/adapters';
 import { FIXTURES, waitFor } from './support';
 
-afterEach(() => setAdapterLauncher(forkLauncher));
-
 async function exampleOnly() {
   return (await discoverAdapters(shippedAdaptersDir(), FIXTURES)).filter((d) => d.id === 'example');
 }
 
 describe('adapter launcher', () => {
-  it('starts adapters through the installed launcher', async () => {
+  it('starts adapters through the launcher it is given', async () => {
     const launched: string[] = [];
-    setAdapterLauncher((runner, options) => {
+    const launcher = (runner: string, options: Parameters<typeof forkLauncher>[1]) => {
       launched.push(options.name);
       return forkLauncher(runner, options);
-    });
-    const manager = new AdapterManager(await exampleOnly(), { runner: runnerPath(), configDir: FIXTURES });
+    };
+    const manager = new AdapterManager(await exampleOnly(), { runner: runnerPath(), configDir: FIXTURES, launcher });
     try {
       await manager.start('example');
       await expect(manager.call('example', 'echo', { message: 'through the launcher' })).resolves.toMatchObject({ message: 'through the launcher' });
@@ -82,9 +79,13 @@ const fakeUtilityProcess: UtilityProcessModule = {
 
 describe('utility process launcher (the desktop app)', () => {
   it('runs, stops and reports crashes of adapters through utilityProcess', async () => {
-    setAdapterLauncher(utilityProcessLauncher(fakeUtilityProcess));
     const definitions = (await discoverAdapters(shippedAdaptersDir(), FIXTURES)).filter((d) => d.id === 'example' || d.id === 'crasher');
-    const manager = new AdapterManager(definitions, { runner: runnerPath(), configDir: FIXTURES, backoff: { maxConsecutive: 0 } });
+    const manager = new AdapterManager(definitions, {
+      runner: runnerPath(),
+      configDir: FIXTURES,
+      backoff: { maxConsecutive: 0 },
+      launcher: utilityProcessLauncher(fakeUtilityProcess),
+    });
     try {
       await manager.start('example');
       await manager.start('crasher');

@@ -11,8 +11,7 @@ import { openEmbeddedStore, type EmbeddedStore } from '../../core/store/embedded
 import type { EmbeddedCollection } from '../../core/store/embedded/collection';
 import { openStore, embeddedDir } from '../../core/store/open';
 import { StoreError } from '../../core/store/errors';
-import { findDeclaredCollection } from '../../core/indexes/declared';
-import { createMissingCollections } from '../../core/indexes/startup';
+import { declaredCollections, findDeclaredCollection } from '../../core/indexes/declared';
 
 let dir: string;
 beforeEach(async () => {
@@ -77,7 +76,9 @@ describe('embedded store file', () => {
     let store: EmbeddedStore;
     beforeEach(async () => {
       store = await openEmbeddedStore(path.join(dir, 'db'));
-      await createMissingCollections(store, () => undefined);
+      for (const declared of declaredCollections) {
+        for (const index of declared.indexes) await store.collection(declared.collection).createIndex({ key: index.key, name: index.name, unique: index.unique });
+      }
       const tasks = store.collection('tasks');
       await tasks.insertMany(Array.from({ length: 200 }, (_, i) => ({ status: i % 2 ? 'queued' : 'complete', queuedAt: i, runAfter: 0, jobId: `j${i % 7}` })));
     });
