@@ -67,9 +67,10 @@ export interface Store {
   collection<T extends Doc = Doc>(name: string): Collection<T>;
   /**
    * Runs `fn` as one transaction where the store has them (the embedded store):
-   * its calls through `tx` commit together or not at all, and other calls of this
-   * process wait for it. Absent where the store has none; callers then write in an
-   * order a sweeper can recover from.
+   * the calls `fn` makes (in its async context, through `tx` or any collection of
+   * this store) commit together or not at all, and other calls of this process wait
+   * for it. Absent where the store has none; callers then write in an order a
+   * sweeper can recover from.
    */
   transaction?<R>(fn: (tx: Store) => Promise<R>): Promise<R>;
   /** PRAGMA integrity_check of an embedded file, where the store has one. */

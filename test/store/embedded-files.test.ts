@@ -166,14 +166,16 @@ describe('embedded store file', () => {
     expect(await store.collection('jobs').count()).toBe(0);
     expect(await store.collection('tasks').count()).toBe(0);
 
+    // A caller outside the transaction (its own async context: a timer set before it) waits for the commit.
     let outsideSaw = -1;
+    setTimeout(() => void store.collection('jobs').count().then((n) => (outsideSaw = n)), 5);
     await store.transaction!(async (tx) => {
       await tx.collection('jobs').insertOne({ _id: 'j2' });
-      const outside = store.collection('jobs').count().then((n) => (outsideSaw = n));
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 30));
       expect(outsideSaw).toBe(-1);
+      // Calls in the transaction's context go in, whatever handle they use.
+      expect(await store.collection('jobs').count()).toBe(1);
       await tx.collection('tasks').insertOne({ _id: 't2' });
-      void outside;
     });
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(outsideSaw).toBe(1);

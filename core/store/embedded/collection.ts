@@ -25,8 +25,6 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   constructor(
     readonly name: string,
     private readonly database: SqliteDatabase,
-    /** Calls made inside a transaction skip waiting for it. */
-    private readonly inTransaction = false,
   ) {
     this.table = tableName(name);
   }
@@ -46,7 +44,8 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   /** Runs `fn` (synchronous SQL) once no transaction of another caller is open. */
   private async run<R>(fn: () => R): Promise<R> {
-    if (!this.inTransaction) await this.database.outside();
+    const wait = this.database.outside();
+    if (wait) await wait;
     try {
       return fn();
     } catch (error) {

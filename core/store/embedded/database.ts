@@ -2,6 +2,7 @@
 // connection, one statement cache) and by other console processes opening the same
 // file: WAL mode lets readers go on while one writer writes, and the busy timeout
 // makes a writer wait for another process's write instead of failing.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { StoreError } from '../errors';
@@ -126,25 +127,33 @@ export class SqliteDatabase {
 
   /** The asynchronous transaction open on this connection, settled when it ends. */
   private open: Promise<void> | undefined;
+  /** Which async context the open transaction belongs to: its calls go straight in. */
+  private readonly context = new AsyncLocalStorage<Promise<void>>();
 
-  /** Waits until no asynchronous transaction is open: calls from outside it must not land inside it. */
-  async outside(): Promise<void> {
-    while (this.open) await this.open;
+  /** Waits until no asynchronous transaction is open, unless the caller is inside it. */
+  outside(): Promise<void> | undefined {
+    if (!this.open || this.context.getStore() === this.open) return undefined;
+    return this.waitOutside();
+  }
+
+  private async waitOutside() {
+    while (this.open && this.context.getStore() !== this.open) await this.open;
   }
 
   /**
-   * An asynchronous transaction: `fn` makes its store calls through the handle it is
-   * given (which skip `outside`), and every other call of this process waits until
-   * it commits or rolls back.
+   * An asynchronous transaction: the store calls `fn` makes (through any handle,
+   * in its async context) go into it, and every other call of this process waits
+   * until it commits or rolls back. One inside another joins the outer one.
    */
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
-    await this.outside();
+    if (this.open && this.context.getStore() === this.open) return fn();
+    await this.waitOutside();
     this.db.exec('BEGIN IMMEDIATE');
     let release!: () => void;
     this.open = new Promise((resolve) => (release = resolve));
     this.depth++;
     try {
-      const result = await fn();
+      const result = await this.context.run(this.open, fn);
       this.db.exec('COMMIT');
       return result;
     } catch (error) {

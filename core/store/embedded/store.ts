@@ -67,17 +67,17 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
     if (closed) throw new StoreError('failed', `the embedded store ${file} is closed`);
     return database;
   };
-  const handle = (inTransaction: boolean): EmbeddedStore => ({
+  const store: EmbeddedStore = {
     kind: 'embedded',
     location: `embedded store in ${file}`,
     file,
     collection: <T extends Doc = Doc>(name: string): Collection<T> => {
       checkCollectionName(name);
-      return new EmbeddedCollection<T>(name, live(), inTransaction);
+      return new EmbeddedCollection<T>(name, live());
     },
     listCollections: async () => {
       const d = live();
-      if (!inTransaction) await d.outside();
+      await d.outside();
       return d.collectionNames();
     },
     async ping() {
@@ -92,18 +92,15 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
       const d = live();
       // The check reads the whole file: the status polls get the last result for a while.
       if (d.integrity && Date.now() - d.integrity.checkedAt < INTEGRITY_MAX_AGE_MS) return d.integrity;
-      if (!inTransaction) await d.outside();
+      await d.outside();
       return d.checkIntegrity();
     },
-    transaction: <R>(fn: (tx: Store) => Promise<R>) => {
-      if (inTransaction) return fn(handle(true));
-      return live().transaction(() => fn(handle(true)));
-    },
+    transaction: <R>(fn: (tx: Store) => Promise<R>) => live().transaction(() => fn(store)),
     async close() {
-      if (inTransaction || closed) return;
+      if (closed) return;
       closed = true;
       release(database);
     },
-  });
-  return handle(false);
+  };
+  return store;
 }
