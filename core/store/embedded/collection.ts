@@ -44,8 +44,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   /** Runs `fn` (synchronous SQL) once no transaction of another caller is open. */
   private async run<R>(fn: () => R): Promise<R> {
-    const wait = this.database.outside();
-    if (wait) await wait;
+    for (let wait = this.database.outside(); wait; wait = this.database.outside()) await wait;
     try {
       return fn();
     } catch (error) {

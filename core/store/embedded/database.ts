@@ -130,14 +130,15 @@ export class SqliteDatabase {
   /** Which async context the open transaction belongs to: its calls go straight in. */
   private readonly context = new AsyncLocalStorage<Promise<void>>();
 
-  /** Waits until no asynchronous transaction is open, unless the caller is inside it. */
+  /**
+   * Undefined when the caller may run its statements now (no asynchronous transaction
+   * is open, or it is inside it); otherwise a promise to wait for before asking again.
+   * Callers loop: `for (let w = db.outside(); w; w = db.outside()) await w;` then run
+   * their statements with no await in between.
+   */
   outside(): Promise<void> | undefined {
     if (!this.open || this.context.getStore() === this.open) return undefined;
-    return this.waitOutside();
-  }
-
-  private async waitOutside() {
-    while (this.open && this.context.getStore() !== this.open) await this.open;
+    return this.open;
   }
 
   /**
@@ -147,7 +148,7 @@ export class SqliteDatabase {
    */
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.open && this.context.getStore() === this.open) return fn();
-    await this.waitOutside();
+    for (let w = this.outside(); w; w = this.outside()) await w;
     this.db.exec('BEGIN IMMEDIATE');
     let release!: () => void;
     this.open = new Promise((resolve) => (release = resolve));

@@ -77,7 +77,7 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
     },
     listCollections: async () => {
       const d = live();
-      await d.outside();
+      for (let wait = d.outside(); wait; wait = d.outside()) await wait;
       return d.collectionNames();
     },
     async ping() {
@@ -92,7 +92,7 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
       const d = live();
       // The check reads the whole file: the status polls get the last result for a while.
       if (d.integrity && Date.now() - d.integrity.checkedAt < INTEGRITY_MAX_AGE_MS) return d.integrity;
-      await d.outside();
+      for (let wait = d.outside(); wait; wait = d.outside()) await wait;
       return d.checkIntegrity();
     },
     transaction: <R>(fn: (tx: Store) => Promise<R>) => live().transaction(() => fn(store)),
