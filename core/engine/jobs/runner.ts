@@ -194,8 +194,11 @@ export class JobRunner {
     const set: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(writes)) set[`variables.${name}`] = encodeValue(value, `variables.${name}`);
     if (Object.keys(set).length === 0) return;
-    await this.jobs.updateOne({ _id: job._id }, { $set: { ...set, last_updated: Date.now() } });
-    for (const [name, value] of Object.entries(writes)) job.variables[name] = encodeValue(value);
+    // A name with "." or a leading "$" is not a path: the variables are then written whole.
+    const whole = Object.keys(writes).some((name) => name.includes('.') || name.startsWith('$'));
+    const variables = { ...job.variables, ...Object.fromEntries(Object.entries(writes).map(([name, value]) => [name, encodeValue(value)])) };
+    await this.jobs.updateOne({ _id: job._id }, { $set: { ...(whole ? { variables } : set), last_updated: Date.now() } });
+    job.variables = variables;
   }
 
   async setStatus(job: JobDoc, status: JobStatus, error?: string) {

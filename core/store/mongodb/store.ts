@@ -5,6 +5,7 @@ import { MongoClient, ObjectId, type Collection as DriverCollection, type Db, ty
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Sort, Update, UpdateResult, Store } from '../port';
 import { checkCollectionName, StoreError } from '../errors';
 import { rewriteMongoError } from './errors';
+import { decodeDocKeys, encodeDocKeys, encodeUpdateValues } from './keys';
 import { mongoSettings, type MongoProps, type MongoSettings } from './settings';
 
 export interface MongoStoreOptions {
@@ -96,7 +97,7 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
   insertOne(doc: T) {
     return this.run(async (c) => {
       const copy = withId(doc);
-      await c.insertOne(copy);
+      await c.insertOne(encodeDocKeys(copy));
       return copy._id;
     });
   }
@@ -105,17 +106,17 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
     return this.run(async (c) => {
       if (docs.length === 0) return [];
       const copies = docs.map(withId);
-      await c.insertMany(copies);
+      await c.insertMany(copies.map(encodeDocKeys));
       return copies.map((d) => d._id);
     });
   }
 
   findOne(filter: Filter, options: FindOptions = {}) {
-    return this.run(async (c) => (await c.findOne(filter, findOptions(options))) as T | null);
+    return this.run(async (c) => decodeDocKeys(await c.findOne(filter, findOptions(options))) as T | null);
   }
 
   find(filter: Filter, options: FindOptions = {}) {
-    return this.run(async (c) => (await c.find(filter, findOptions(options)).toArray()) as T[]);
+    return this.run(async (c) => (await c.find(filter, findOptions(options)).toArray()).map(decodeDocKeys) as T[]);
   }
 
   count(filter: Filter = {}) {
@@ -123,17 +124,17 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   updateOne(filter: Filter, update: Update) {
-    return this.run(async (c) => updateResult(await c.updateOne(filter, update as Document)));
+    return this.run(async (c) => updateResult(await c.updateOne(filter, encodeUpdateValues(update) as Document)));
   }
 
   updateMany(filter: Filter, update: Update) {
-    return this.run(async (c) => updateResult(await c.updateMany(filter, update as Document)));
+    return this.run(async (c) => updateResult(await c.updateMany(filter, encodeUpdateValues(update) as Document)));
   }
 
   findOneAndUpdate(filter: Filter, update: Update, options: { sort?: Sort } = {}) {
     return this.run(
       async (c) =>
-        (await c.findOneAndUpdate(filter, update as Document, {
+        decodeDocKeys(await c.findOneAndUpdate(filter, encodeUpdateValues(update) as Document, {
           ...(options.sort ? { sort: options.sort } : {}),
           returnDocument: 'after',
           includeResultMetadata: false,
