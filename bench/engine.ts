@@ -75,6 +75,8 @@ async function storeClaimComplete(n = 2000): Promise<number> {
 
 interface EngineRun {
   tasksPerSecond: number;
+  /** This process's CPU time per task (user + system): what the machine's other load does not change much. */
+  cpuMsPerTask?: number;
   p50Ms: number;
   p99Ms: number;
   tasks: number;
@@ -95,14 +97,16 @@ async function engineInProcess(workers: number): Promise<EngineRun> {
     for (let i = 0; i < JOBS; i++) await engines[0]!.runner.start('steps', { variables: { text: `job ${i}` } });
     const jobs = t.store.collection('jobs');
     const started = performance.now();
+    const cpu = process.cpuUsage();
     for (const engine of engines) await (await engine.open()).startWorker();
     await until('the jobs to complete', async () => (await jobs.count({ status: 'running' })) === 0);
     const elapsed = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
     for (const engine of engines) await engine.close();
     const failed = await jobs.count({ status: { $ne: 'complete' } });
     if (failed) throw new Error(`bench: ${failed} jobs did not complete`);
     const l = await latencies(t.store);
-    return { tasksPerSecond: round(l.count / elapsed), p50Ms: l.p50, p99Ms: l.p99, tasks: l.count };
+    return { tasksPerSecond: round(l.count / elapsed), cpuMsPerTask: round((used.user + used.system) / 1000 / l.count, 2), p50Ms: l.p50, p99Ms: l.p99, tasks: l.count };
   } finally {
     await t.dispose();
   }
@@ -199,6 +203,11 @@ export interface EngineFigures {
   twoWorkersRatio: number;
   p50Ms: number;
   p99Ms: number;
+  /** CPU ms per task of the 1-worker run, and the tasks/s one free core would give at that cost. */
+  cpuMsPerTask: number;
+  tasksPerCpuSecond: number;
+  /** The machine's 1-minute load average when the run ended (other work on a shared machine slows every figure). */
+  loadAverage: number;
   oneTaskJobsPerSecond?: number;
   agendaJobsPerSecond?: number;
   agendaRatio?: number;
@@ -222,6 +231,9 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
     twoWorkersRatio: round(two.tasksPerSecond / one.tasksPerSecond, 2),
     p50Ms: one.p50Ms,
     p99Ms: one.p99Ms,
+    cpuMsPerTask: one.cpuMsPerTask!,
+    tasksPerCpuSecond: round(1000 / one.cpuMsPerTask!),
+    loadAverage: round(os.loadavg()[0]!, 1),
     ...('unavailable' in agenda
       ? { agendaSkipped: agenda.unavailable }
       : { oneTaskJobsPerSecond: agenda.engineJobsPerSecond, agendaJobsPerSecond: agenda.agendaJobsPerSecond, agendaRatio: round(agenda.engineJobsPerSecond / agenda.agendaJobsPerSecond, 2) }),
@@ -231,12 +243,12 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
   if (options.json) return figures;
   return [
     `store claim+complete (embedded, 1 caller): ${storeClaimCompletePerSecond} pairs/s`,
-    `engine, embedded, 1 worker: ${one.tasksPerSecond} tasks/s (${Math.round(figures.engineShareOfStore * 100)} % of the store's pairs/s); claim→done p50 ${one.p50Ms} ms, p99 ${one.p99Ms} ms`,
+    `engine, embedded, 1 worker: ${one.tasksPerSecond} tasks/s (${Math.round(figures.engineShareOfStore * 100)} % of the store's pairs/s); claim→done p50 ${one.p50Ms} ms, p99 ${one.p99Ms} ms; ${one.cpuMsPerTask} ms of CPU per task (${figures.tasksPerCpuSecond} tasks per CPU second)`,
     `engine, embedded, 2 workers in one process: ${two.tasksPerSecond} tasks/s (${figures.twoWorkersRatio}× one); p50 ${two.p50Ms} ms, p99 ${two.p99Ms} ms`,
     `engine, 2 console processes on one embedded file: ${processes.tasksPerSecond} tasks/s (${round(processes.tasksPerSecond / one.tasksPerSecond, 2)}× one worker); p50 ${processes.p50Ms} ms, p99 ${processes.p99Ms} ms`,
     'unavailable' in agenda
       ? `one-task jobs beside Agenda: skipped (${agenda.unavailable})`
       : `one-task jobs on jongodb: this engine ${agenda.engineJobsPerSecond}/s, Agenda ${agenda.agendaJobsPerSecond}/s (${figures.agendaRatio}×)`,
-    `(${JOBS} jobs of ${STEPS} tasks per engine run; ${AGENDA_JOBS} one-task jobs each beside Agenda)`,
+    `(${JOBS} jobs of ${STEPS} tasks per engine run; ${AGENDA_JOBS} one-task jobs each beside Agenda; load average ${figures.loadAverage} on ${os.cpus().length} cores)`,
   ];
 }
