@@ -73,8 +73,8 @@ export interface Store {
    * sweeper can recover from.
    */
   transaction?<R>(fn: (tx: Store) => Promise<R>): Promise<R>;
-  /** PRAGMA integrity_check of an embedded file, where the store has one. */
-  integrity?(): Promise<{ ok: boolean; problems: string[]; checkedAt: number }>;
+  /** The last PRAGMA integrity_check of an embedded file, where the store has one (undefined until one has ended). */
+  integrity?(): Promise<{ ok: boolean; problems: string[]; checkedAt: number } | undefined>;
   listCollections(): Promise<string[]>;
   /** Resolves when the database answers; rejects with an error that names the cause. */
   ping(): Promise<void>;

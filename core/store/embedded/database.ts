@@ -10,6 +10,7 @@ import type { IndexSpec, Update } from '../port';
 import { decodeDoc, encodeDoc } from './codec';
 import { sqlite, type DatabaseSync, type StatementSync } from './sqlite';
 import { applyUpdate } from './update';
+import { checkIntegrity, type IntegrityResult } from './integrity';
 
 /** How long a write waits for another process's write before failing. */
 const BUSY_TIMEOUT_MS = 10_000;
@@ -26,7 +27,6 @@ export class SqliteDatabase {
   private updateParsed: Update = {};
   /** Transactions open on the connection (a write inside one joins it). */
   private depth = 0;
-  integrity: { checkedAt: number; ok: boolean; problems: string[] } | undefined;
 
   constructor(readonly file: string) {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -169,12 +169,18 @@ export class SqliteDatabase {
     }
   }
 
-  /** PRAGMA integrity_check: "ok", or the problems SQLite names. */
-  checkIntegrity() {
-    const rows = this.db.prepare('PRAGMA integrity_check').all() as Record<string, string>[];
-    const problems = rows.map((r) => Object.values(r)[0]!).filter((line) => line !== 'ok');
-    this.integrity = { checkedAt: Date.now(), ok: problems.length === 0, problems };
-    return this.integrity;
+  /** The last integrity check's result, and the one running. */
+  integrity: IntegrityResult | undefined;
+  private checking: Promise<IntegrityResult> | undefined;
+
+  /** Starts PRAGMA integrity_check in the background (one at a time); resolves with its result. */
+  checkIntegrity(): Promise<IntegrityResult> {
+    this.checking ??= checkIntegrity(this.file).then((result) => {
+      this.integrity = result;
+      this.checking = undefined;
+      return result;
+    });
+    return this.checking;
   }
 
   close() {

@@ -29,7 +29,8 @@ async function acquire(file: string, dir: string, options: EmbeddedOptions): Pro
       const database = new SqliteDatabase(file);
       try {
         await migrateNedbFolder(dir, database, options.onProgress);
-        database.checkIntegrity();
+        // In the background: its result is ready for the first status request of a small file.
+        void database.checkIntegrity();
       } catch (error) {
         database.close();
         throw error;
@@ -53,8 +54,11 @@ function release(database: SqliteDatabase) {
 
 export interface EmbeddedStore extends Store {
   readonly file: string;
-  /** PRAGMA integrity_check of the file (run at open, again when the last result is 10 minutes old). */
-  integrity(): Promise<{ ok: boolean; problems: string[]; checkedAt: number }>;
+  /**
+   * PRAGMA integrity_check of the file: started at open and again when the last result
+   * is 10 minutes old, in the background; undefined until a first check has ended.
+   */
+  integrity(): Promise<{ ok: boolean; problems: string[]; checkedAt: number } | undefined>;
 }
 
 /** Opens the embedded store of a profile's `db` folder (or of `options.file`). */
@@ -90,10 +94,9 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
     },
     async integrity() {
       const d = live();
-      // The check reads the whole file: the status polls get the last result for a while.
-      if (d.integrity && Date.now() - d.integrity.checkedAt < INTEGRITY_MAX_AGE_MS) return d.integrity;
-      for (let wait = d.outside(); wait; wait = d.outside()) await wait;
-      return d.checkIntegrity();
+      // The check reads the whole file: status polls get the last result, and start a new check when it is old.
+      if (!d.integrity || Date.now() - d.integrity.checkedAt >= INTEGRITY_MAX_AGE_MS) void d.checkIntegrity();
+      return d.integrity;
     },
     transaction: <R>(fn: (tx: Store) => Promise<R>) => live().transaction(() => fn(store)),
     async close() {
