@@ -85,8 +85,8 @@ export async function benchConsole(options: { json?: boolean } = {}) {
       for (const index of declared.indexes) await store.collection(declared.collection).createIndex({ key: index.key, name: index.name, unique: index.unique });
     }
     const insertPerSecond = await fill(store, JOBS);
-    const jobs = store.collection<JobDoc>('jobs');
-    const list = (skip: number) => listJobs(jobs, { skip, limit: PAGE });
+    const deps = { jobs: store.collection('jobs'), tasks: store.collection('tasks'), workflowNames: async () => [] };
+    const list = (skip: number) => listJobs(deps, { skip, limit: PAGE });
     const repeat = async (n: number, fn: () => Promise<unknown>) => {
       const times: number[] = [];
       for (let i = 0; i < n; i++) times.push(await timed(fn));
@@ -95,7 +95,7 @@ export async function benchConsole(options: { json?: boolean } = {}) {
     const inProcess = {
       firstPageMs: await repeat(5, () => list(0)),
       deepPageMs: await repeat(3, () => list(JOBS - PAGE)),
-      errorPageMs: await repeat(3, () => listJobs(jobs, { status: 'error', skip: 0, limit: PAGE })),
+      errorPageMs: await repeat(3, () => listJobs(deps, { status: 'error', skip: 0, limit: PAGE })),
     };
     await store.close();
 

@@ -16,6 +16,9 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   upgrade: async () => (await import('./upgrade')).benchUpgrade,
   engine: async () => (await import('./engine')).benchEngine,
   console: async () => (await import('./console')).benchConsole,
+  cockpit: async () => (await import('./cockpit')).benchCockpit,
+  workflows: async () => (await import('./workflows')).benchWorkflows,
+  transformations: async () => (await import('./transformations')).benchTransformations,
 };
 
 function print(result: unknown) {

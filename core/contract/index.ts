@@ -9,6 +9,10 @@ import { storeOperations } from './store';
 import { workflowsOperations } from './workflows';
 import { jobsOperations } from './jobs';
 import { workersOperations } from './workers';
+import { attentionOperations } from './attention';
+import { worklistOperations } from './worklist';
+import { projectsOperations } from './projects';
+import { transformationsOperations } from './transformations';
 
 export const contract = {
   ...healthOperations,
@@ -20,6 +24,10 @@ export const contract = {
   ...workflowsOperations,
   ...jobsOperations,
   ...workersOperations,
+  ...attentionOperations,
+  ...worklistOperations,
+  ...projectsOperations,
+  ...transformationsOperations,
 };
 
 export type Contract = typeof contract;

@@ -9,6 +9,8 @@ import { IndexBuilds } from '../indexes/builds';
 import { createMissingCollectionsAtOpen } from '../indexes/startup';
 import { openAdapters, type AdapterLauncher, type AdapterManager } from '../adapters';
 import { openEngine, type Engine } from '../engine';
+import { createTransformationsService } from '../transformations/service';
+import { transformationRunner } from '../transformations/task';
 
 export interface Runtime {
   profile: ProfileProperties;
@@ -46,6 +48,7 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
       serverName: profile.serverName ?? serverId,
       processTasksOnStart: profile.processTasksOnStart !== false,
       adapters: () => opened,
+      transformations: transformationRunner(createTransformationsService({ store: () => store }).resolve),
     });
     return { profile, store, indexes, adapters: opened, engine };
   } catch (error) {

@@ -1,0 +1,80 @@
+// Incoming values checked against the document's `incoming` schemas (ajv), and
+// the schemas' defaults for values not given. A schema's `$id` in these documents
+// is the variable's name, not a URI, so it is left out when compiling.
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { TransformationError } from './errors';
+import type { JsonSchema, JstDocument } from './types';
+
+const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
+addFormats(ajv);
+
+// Compiling is the slow part: validators are kept per schema object, and per schema
+// text (a bounded number) for the same document read again from the store.
+const bySchema = new WeakMap<JsonSchema, ValidateFunction>();
+const byText = new Map<string, ValidateFunction>();
+const MAX_BY_TEXT = 2_000;
+
+const unreadable = new Map<string, string>();
+
+/** The validator of a schema, or the reason ajv cannot compile it. */
+function validatorFor(schema: JsonSchema): ValidateFunction | string {
+  let validate = bySchema.get(schema);
+  if (validate) return validate;
+  const { $id: _name, $schema: _draft, ...body } = schema;
+  const text = JSON.stringify(body);
+  const known = unreadable.get(text);
+  if (known !== undefined) return known;
+  validate = byText.get(text);
+  if (!validate) {
+    try {
+      validate = ajv.compile(body);
+    } catch (error) {
+      if (unreadable.size >= MAX_BY_TEXT) unreadable.delete(unreadable.keys().next().value!);
+      unreadable.set(text, (error as Error).message);
+      return (error as Error).message;
+    }
+    if (byText.size >= MAX_BY_TEXT) byText.delete(byText.keys().next().value!);
+    byText.set(text, validate);
+  }
+  bySchema.set(schema, validate);
+  return validate;
+}
+
+/** The incoming schemas ajv cannot read (their values are then not checked), for the import's warnings. */
+export function unreadableSchemas(doc: JstDocument): string[] {
+  const out: string[] = [];
+  for (const schema of Array.isArray(doc.incoming) ? doc.incoming : []) {
+    const validate = validatorFor(schema);
+    if (typeof validate === 'string') out.push(`transformation "${doc.name}": the incoming schema "${String(schema.$id)}" cannot be read (${validate}), so its values are not checked`);
+  }
+  return out;
+}
+
+/** Throws a TransformationError listing every incoming value that does not fit its schema. Values not given are not checked. */
+export function checkIncoming(doc: JstDocument, values: Record<string, unknown>): void {
+  const details: { path: string; message: string }[] = [];
+  for (const schema of doc.incoming ?? []) {
+    const name = String(schema.$id);
+    const value = values[name];
+    if (value === undefined) continue;
+    const validate = validatorFor(schema);
+    // A schema ajv cannot read is not held against the values: the import listed it as a warning.
+    if (typeof validate === 'string' || validate(value)) continue;
+    for (const error of validate.errors ?? []) {
+      details.push({ path: `incoming.${name}${error.instancePath.replaceAll('/', '.')}`, message: error.message ?? 'does not fit the schema' });
+    }
+  }
+  if (details.length > 0) {
+    throw new TransformationError('invalid-incoming', details.map((d) => `${d.path} ${d.message}`).join('; '), { document: doc.name }, details);
+  }
+}
+
+export function withDefaults(schemas: JsonSchema[] | undefined, values: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...values };
+  for (const schema of schemas ?? []) {
+    const name = String(schema.$id);
+    if (out[name] === undefined && schema.default !== undefined) out[name] = structuredClone(schema.default);
+  }
+  return out;
+}
