@@ -3,7 +3,7 @@
 // then a summary of what was imported, replaced, refused or left out, and what the
 // workflows still need.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ImportRun } from '../../core/contract/projects';
 import { ApiError, call } from '../api/client';
 import { ImportSummaryView } from './ImportSummary';
@@ -65,7 +65,11 @@ export function ImportPage() {
   });
   const current = run.data ?? start.data;
   const running = start.isPending || current?.state === 'running';
-  if (current?.state === 'done') void queryClient.invalidateQueries({ queryKey: ['workflows.list'] });
+  // Once an import is done, the Workflows page reads the list again (new workflows, new needs).
+  const finished = current?.state === 'done' ? current.id : undefined;
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: ['workflows.list'] });
+  }, [finished, queryClient]);
 
   async function onPick(event: ChangeEvent<HTMLInputElement>) {
     const list = event.target.files;
