@@ -2,8 +2,8 @@
 // manifest.json with bundles/) or a project export (*.project.json) in one step.
 // Browser-safe: zod only.
 import { z } from 'zod';
-import { RecordId } from './ids';
 import { defineOperations } from './operation';
+import { SafeId } from './ids';
 import { MissingPart, WorkflowProblem } from './workflows';
 
 export { MissingPart };
@@ -75,7 +75,7 @@ export const projectsOperations = defineOperations({
     method: 'GET',
     path: '/projects/imports/:id',
     summary: 'Progress of an import, and its summary (imported, replaced, refused, skipped, what is missing) once done',
-    params: z.object({ id: RecordId }),
+    params: z.object({ id: SafeId }),
     output: ImportRun,
   },
 });

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { RecordId } from './ids';
 import { defineOperations } from './operation';
 
-/** A document's `_id` as the service exports it (24 hex digits), or any id a script chose. */
-/** A transformation's `_id` (the service writes a 24-hex ObjectId): the safe record id schema, also in paths. */
+/** A document's `_id` as the service exports it (24 hex digits), or any record id a script chose. */
 export const TransformationId = RecordId;
 
 const Schema = z.looseObject({ $id: z.string({ error: 'each incoming and outgoing schema needs its $id (the variable name)' }) });
