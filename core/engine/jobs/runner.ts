@@ -23,8 +23,10 @@ import { forEachRun, isForEach, isTransformation, transformationRun, type Transf
 import { ERROR_HANDLER, errorHandlerOf, retryOf } from './settings';
 import * as actions from './actions';
 import { TERMINAL, type JobDoc, type JobStatus, type TaskDefinition } from './types';
+import type { RunnerPort, StartOptions } from './port';
 
 export { recordId } from './records';
+export type { StartOptions } from './port';
 
 export interface WorkflowSource {
   name: string;
@@ -33,14 +35,6 @@ export interface WorkflowSource {
   transitions?: JobDoc['transitions'];
   inputSchema?: Record<string, unknown>;
   errorHandler?: unknown;
-}
-
-export interface StartOptions {
-  description?: string;
-  variables?: Record<string, unknown>;
-  user?: string;
-  parent?: { job: string; task: string; record: string };
-  id?: string;
 }
 
 export interface RunnerOptions {
@@ -54,7 +48,7 @@ export interface RunnerOptions {
 
 const newId = () => randomBytes(12).toString('hex');
 
-export class JobRunner {
+export class JobRunner implements RunnerPort {
   readonly jobs: Collection;
   readonly queue: TaskQueue;
   readonly transformations?: TransformationRunner;
