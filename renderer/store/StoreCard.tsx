@@ -3,12 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { TestConnectionButton } from './TestConnectionButton';
-import { staleSince } from '../shell/live';
+import { useStaleSince } from '../shell/live';
 
 export function StoreCard({ profileId }: { profileId?: string }) {
   const status = useQuery({ queryKey: ['store.status'], queryFn: () => call('store.status'), refetchInterval: 10_000, retry: false });
   // While the console does not answer, the last state is not shown as current.
-  const stale = staleSince(status);
+  const stale = useStaleSince(status);
   return (
     <section className="store-card" aria-label="Store">
       <h2>Store</h2>
