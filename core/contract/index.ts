@@ -9,6 +9,8 @@ import { storeOperations } from './store';
 import { workflowsOperations } from './workflows';
 import { jobsOperations } from './jobs';
 import { workersOperations } from './workers';
+import { attentionOperations } from './attention';
+import { worklistOperations } from './worklist';
 import { projectsOperations } from './projects';
 import { transformationsOperations } from './transformations';
 
@@ -22,6 +24,8 @@ export const contract = {
   ...workflowsOperations,
   ...jobsOperations,
   ...workersOperations,
+  ...attentionOperations,
+  ...worklistOperations,
   ...projectsOperations,
   ...transformationsOperations,
 };

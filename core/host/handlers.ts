@@ -13,6 +13,9 @@ import { createStoreService, storeHandlers } from '../store/handlers';
 import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/handlers';
 import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
+import { attentionHandlers, createAttentionService } from '../attention/service';
+import { createWorklistService, worklistHandlers } from '../worklist/service';
+import { declaredCollections } from '../indexes/declared';
 import { createProjectsService, projectsHandlers } from '../projects/handlers';
 import { createTransformationsService } from '../transformations/service';
 import { transformationsHandlers } from '../transformations/handlers';
@@ -45,8 +48,26 @@ export function buildHandlers(state: HostState): Handlers {
       ...upgradeHandlers(createUpgradeService()),
       ...storeHandlers(createStoreService({ dataDir, store })),
       ...workflowsHandlers(workflows),
-      ...jobsHandlers(createJobsService({ engine, startCheck: (name) => workflows.assertStartable(name) })),
+      ...jobsHandlers(
+        createJobsService({
+          engine,
+          startCheck: (name) => workflows.assertStartable(name),
+          workflowNames: async () => (await store().collection('workflows').find({}, { projection: { name: 1 } })).map((w) => String(w.name)),
+        }),
+      ),
       ...workersHandlers(createWorkersService({ engine })),
+      ...attentionHandlers(
+        createAttentionService({
+          jobs: () => engine().runner.jobs,
+          tasks: () => engine().runner.queue.tasks,
+          adapters: () => adapters().items(),
+          applications: () => state.applications.items(),
+          indexes: () => Promise.all(declaredCollections.map((declared) => state.runtime.indexes.status(declared))),
+          deprecatedCalls: () => state.callLog.list(),
+          worker: () => ({ profile: profile().id, processTasksOnStart: profile().processTasksOnStart !== false, running: engine().worker.isRunning }),
+        }),
+      ),
+      ...worklistHandlers(createWorklistService({ tasks: () => engine().runner.queue.tasks, jobs: () => engine().runner.jobs })),
       ...projectsHandlers(createProjectsService({ store, workflows, transformations })),
       ...transformationsHandlers(transformations),
     },

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Transformation } from '../contract/transformations';
 import type { Store } from '../store/port';
 import { TransformationError } from './errors';
+import { unreadableSchemas } from './incoming';
 import { checkDocument, runTransformation } from './interpreter';
 import { collection, fromStored, toStored, type TransformationDoc } from './repository';
 import type { JstDocument, RunOptions } from './types';
@@ -51,7 +52,7 @@ export function parseTransformation(raw: unknown): TransformationDoc {
 export function runProblems(doc: TransformationDoc): string[] {
   try {
     checkDocument(doc as unknown as JstDocument);
-    return [];
+    return unreadableSchemas(doc as unknown as JstDocument);
   } catch (error) {
     if (error instanceof TransformationError) return [error.message];
     throw error;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { RESERVED_TASK_IDS, type StoredWorkflow } from '../../core/contract/workflows';
 import { call } from '../api/client';
+import { WorkflowDiagram } from '../diagrams/WorkflowDiagram';
 
 function Json({ value }: { value: unknown }) {
   if (value === undefined) return <span className="muted">none</span>;
@@ -38,6 +39,7 @@ export function WorkflowDetails({ workflow }: { workflow: StoredWorkflow }) {
         <dt>Last updated</dt>
         <dd>{new Date(workflow.lastUpdated).toLocaleString()}</dd>
       </dl>
+      <WorkflowDiagram workflow={workflow} label={`Diagram of workflow ${workflow.name}`} />
       <h2>Tasks</h2>
       {tasks.length === 0 ? (
         <p className="muted">This workflow has no tasks between workflow_start and workflow_end.</p>
