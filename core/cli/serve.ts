@@ -37,6 +37,7 @@ export async function serve(argv: string[]) {
     bindAddress: values.host,
     token: process.env.CONSOLE_TOKEN || undefined,
     uiDir: UI_DIR,
+    logToConsole: true,
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') usage(`port ${port} on ${values.host} is already in use: pass another --port, or --port 0 for any free port`);
     throw error;

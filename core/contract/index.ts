@@ -9,6 +9,7 @@ import { storeOperations } from './store';
 import { workflowsOperations } from './workflows';
 import { jobsOperations } from './jobs';
 import { workersOperations } from './workers';
+import { logsOperations } from './logs';
 
 export const contract = {
   ...healthOperations,
@@ -20,6 +21,7 @@ export const contract = {
   ...workflowsOperations,
   ...jobsOperations,
   ...workersOperations,
+  ...logsOperations,
 };
 
 export type Contract = typeof contract;

@@ -13,6 +13,7 @@ import { createStoreService, storeHandlers } from '../store/handlers';
 import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/handlers';
 import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
+import { createLogsService, logsHandlers } from '../logging/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
   const profile = () => state.runtime.profile;
@@ -42,6 +43,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...workflowsHandlers(createWorkflowsService({ store, adapters })),
       ...jobsHandlers(createJobsService({ engine })),
       ...workersHandlers(createWorkersService({ engine })),
+      ...logsHandlers(createLogsService({ log: state.log })),
     },
     state.callLog,
   );

@@ -15,6 +15,7 @@ import { ApplicationRegistry } from '../applications/registry';
 import { DeprecatedCallLog } from '../health/lifecycle';
 import { ProfileEvents } from '../profiles/events';
 import type { AdapterLauncher } from '../adapters';
+import { createLogService, type LogService } from '../logging/logger';
 
 export interface HostOptions {
   dataDir: string;
@@ -28,11 +29,14 @@ export interface HostOptions {
   productDir?: string;
   /** How adapter processes start (the desktop app: Electron utility processes); forked Node unless given. */
   adapterLauncher?: AdapterLauncher;
+  /** Log entries also go to the terminal (stderr) at loggerProps.console_level; off unless asked. */
+  logToConsole?: boolean;
 }
 
 export interface Host {
   readonly state: HostState;
   readonly handlers: Handlers;
+  readonly log: LogService;
   readonly token: string;
   /** Base URL of the HTTP API, e.g. http://127.0.0.1:4100 */
   readonly url: string;
@@ -41,31 +45,38 @@ export interface Host {
 
 export async function startHost(options: HostOptions): Promise<Host> {
   const token = await consoleToken(options.dataDir, options.token);
+  const log = createLogService({ dataDir: options.dataDir, console: options.logToConsole });
+  const profile = await ensureActiveProfile(options.dataDir);
+  log.configure(profile.loggerProps);
   const context = {
     dataDir: options.dataDir,
     serverId: await serverId(options.dataDir),
     productDir: options.productDir,
     adapterLauncher: options.adapterLauncher,
+    logger: log.logger,
   };
   const state: HostState = {
     ...context,
-    runtime: await openRuntime(context, await ensureActiveProfile(options.dataDir)),
+    runtime: await openRuntime(context, profile),
     applications: new ApplicationRegistry(),
     callLog: new DeprecatedCallLog(),
     profileEvents: new ProfileEvents(),
+    log,
   };
   const stopFollowing = followProfileChanges(state);
   const handlers = buildHandlers(state);
-  const http: FastifyInstance = await buildHttpServer({ handlers, token, uiDir: options.uiDir });
+  const http: FastifyInstance = await buildHttpServer({ handlers, token, uiDir: options.uiDir, logger: log.logger });
   const bindAddress = options.bindAddress ?? '127.0.0.1';
   await http.listen({ port: options.port ?? 0, host: bindAddress });
   const address = http.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const shownHost = bindAddress.includes(':') ? `[${bindAddress}]` : bindAddress;
+  log.logger.info({ url: `http://${shownHost}:${port}`, dataDir: options.dataDir, profile: profile.id, serverId: context.serverId }, 'console started');
   let closed = false;
   return {
     state,
     handlers,
+    log,
     token,
     url: `http://${shownHost}:${port}`,
     async close() {
@@ -74,6 +85,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
       stopFollowing();
       await http.close();
       await closeRuntime(state.runtime);
+      log.logger.info('console stopped');
+      log.close();
     },
   };
 }

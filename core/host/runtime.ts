@@ -9,6 +9,7 @@ import { IndexBuilds } from '../indexes/builds';
 import { createMissingCollectionsAtOpen } from '../indexes/startup';
 import { openAdapters, type AdapterLauncher, type AdapterManager } from '../adapters';
 import { openEngine, type Engine } from '../engine';
+import type { Logger } from '../logging/logger';
 
 export interface Runtime {
   profile: ProfileProperties;
@@ -29,16 +30,19 @@ export interface RuntimeContext {
   /** Where the adapter runner and shipped adapters are (a packaged build's unpacked folder). */
   productDir?: string;
   adapterLauncher?: AdapterLauncher;
+  /** The host's logger; the runtime's services log through it with the profile's id. */
+  logger: Logger;
 }
 
 export async function openRuntime(context: RuntimeContext, profile: ProfileProperties): Promise<Runtime> {
   const { dataDir, serverId } = context;
+  const log = context.logger.child({ profile: profile.id });
   const store = await openStore(dataDir, profile);
   let adapters: AdapterManager | undefined;
   try {
     const indexes = new IndexBuilds(store);
-    await createMissingCollectionsAtOpen(store, indexes);
-    const opened = await openAdapters(dataDir, profile, { productDir: context.productDir, launcher: context.adapterLauncher });
+    await createMissingCollectionsAtOpen(store, indexes, (message) => log.warn({ component: 'indexes' }, message));
+    const opened = await openAdapters(dataDir, profile, { productDir: context.productDir, launcher: context.adapterLauncher, log });
     adapters = opened;
     const engine = await openEngine({
       store,
@@ -46,7 +50,9 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
       serverName: profile.serverName ?? serverId,
       processTasksOnStart: profile.processTasksOnStart !== false,
       adapters: () => opened,
+      log,
     });
+    log.info({ store: store.location, processTasksOnStart: profile.processTasksOnStart !== false }, `profile "${profile.id}" opened`);
     return { profile, store, indexes, adapters: opened, engine };
   } catch (error) {
     // A half-opened runtime leaves no adapter process or store connection behind; the
@@ -55,6 +61,7 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
     await adapters?.close().catch((e: Error) => failures.push(`adapters: ${e.message}`));
     await store.close().catch((e: Error) => failures.push(`store: ${e.message}`));
     if (failures.length) (error as Error).message += ` (and closing what had opened failed: ${failures.join('; ')})`;
+    log.error({ err: error }, `profile "${profile.id}" cannot be opened: ${(error as Error).message}`);
     throw error;
   }
 }

@@ -2,16 +2,19 @@
 // the console's bearer token, plus the built UI served at `/` when there is one.
 import { existsSync } from 'node:fs';
 import { timingSafeEqual } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { contract, operationNames, type Operation, type OperationName } from '../contract';
 import { dispatch, errorBody, OpError, type CallContext, type Handlers } from '../dispatch/dispatch';
+import type { Logger } from '../logging/logger';
 
 export interface HttpServerOptions {
   handlers: Handlers;
   token: string;
   /** Folder of the built renderer; the UI is not served when absent. */
   uiDir?: string;
+  /** Every request is logged here (one entry when answered), and every failure with its cause. */
+  logger: Logger;
 }
 
 /** Content Security Policy of the UI: only our own scripts, no inline script, no framing. */
@@ -39,7 +42,29 @@ function callerOf(request: FastifyRequest): string {
 }
 
 export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
+  const log = options.logger.child({ component: 'http' });
+  // Fastify's own per-request lines are replaced by one entry per answered request (onResponse).
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 10 * 1024 * 1024,
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const entry = {
+      reqId: request.id,
+      method: request.method,
+      url: request.url.split('?')[0],
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      caller: callerOf(request),
+    };
+    // The Logs page polls GET /logs every second: at info those polls would bury what they show.
+    const quiet = request.method === 'GET' && entry.url === '/logs';
+    if (reply.statusCode >= 500) log.error(entry, 'request failed');
+    else if (quiet) log.debug(entry, 'request');
+    else log.info(entry, 'request');
+  });
 
   // Bodies are parsed leniently here and judged per operation in the route: an operation
   // that takes no body ignores whatever was sent (POST /indexes/:name is often sent with
@@ -60,7 +85,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     done(null, length === 0 ? undefined : new UnreadableBody(`body: send JSON with "Content-Type: application/json" (got ${type})`, 415));
   });
 
-  app.setErrorHandler((error, _request, reply) => {
+  app.setErrorHandler((error, request, reply) => {
     const fastifyCode = (error as { statusCode?: number }).statusCode;
     const body =
       error instanceof OpError
@@ -68,6 +93,8 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
         : fastifyCode && fastifyCode < 500
           ? errorBody(new OpError(fastifyCode, (error as Error).message))
           : errorBody(error);
+    // A server-side failure (a store that does not answer, a bug) is logged with its cause and stack.
+    if (body.statusCode >= 500) log.error({ reqId: request.id, url: request.url.split('?')[0], err: error }, `${request.method} failed: ${body.message}`);
     reply.status(body.statusCode).type('application/json').send(body);
   });
 

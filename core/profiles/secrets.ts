@@ -1,16 +1,11 @@
 // The secrets of a profile. The API never returns them: each is replaced by SECRET_MASK,
 // and a save that sends the mask back keeps the stored value. The database password
 // (`mongoProps.credentials.passwd`) is sealed at rest when `pathProps.encrypted` is true.
-import { SECRET_MASK } from '../contract/profiles';
+import { isSecretKey, SECRET_MASK, URL_PASSWORD } from '../secrets/classify';
 import { isSealed, openSecret, sealSecret, SecretError } from '../secrets/secrets';
 import type { ProfileProperties } from './directory';
 
-/** Keys whose string values are secrets wherever they appear in properties.json. */
-const SECRET_KEY = /^(passwd|password|secret|token|api[_-]?key|client[_-]?secret|secret[_-]?id|private[_-]?key)$/i;
 export const PASSWD_PATH = ['mongoProps', 'credentials', 'passwd'];
-
-/** A password inside a connection URL: `mongodb://user:<password>@host`. */
-const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^:@/?#\s]*:)([^@/?#\s]+)(@)/i;
 const MASKED_URL_PASSWORD = `:${SECRET_MASK}@`;
 
 function maskUrlPassword(value: string): string | undefined {
@@ -37,7 +32,7 @@ export function maskSecrets<T>(json: T): { masked: T; paths: string[] } {
     if (!isObject(node)) return node;
     return Object.fromEntries(
       Object.entries(node).map(([key, value]) => {
-        if (SECRET_KEY.test(key) && typeof value === 'string' && value !== '') {
+        if (isSecretKey(key) && typeof value === 'string' && value !== '') {
           paths.push([...at, key].join('.'));
           return [key, SECRET_MASK];
         }
@@ -69,7 +64,7 @@ export function restoreMasked<T>(incoming: T, stored: unknown): { value: T; drop
     const out: Json = {};
     for (const [key, value] of Object.entries(node)) {
       const path = [...at, key];
-      if (value === SECRET_MASK && SECRET_KEY.test(key)) {
+      if (value === SECRET_MASK && isSecretKey(key)) {
         const previous = getAt(stored, path);
         if (typeof previous === 'string' && previous !== '') out[key] = previous;
         else dropped.push(path.join('.'));

@@ -4,6 +4,7 @@
 // repeat: a worker that dies between a task's end and the advance leaves the
 // record `advanced: false`, and the worker's recovery pass advances it again.
 import { randomBytes } from 'node:crypto';
+import { pino, type Logger } from 'pino';
 import type { Collection, Store } from '../../store/port';
 import { isDuplicateKey } from '../../store/errors';
 import { OpError } from '../../dispatch/dispatch';
@@ -38,6 +39,8 @@ export interface RunnerOptions {
   runMethod: TaskMethodRunner;
   /** Defaults to the workflow repository (the `workflows` collection). */
   loadWorkflow?: (name: string) => Promise<WorkflowSource | null>;
+  /** Each job state change and task error is logged here with the job's and task's ids. */
+  log?: Logger;
 }
 
 const newId = () => randomBytes(12).toString('hex');
@@ -48,8 +51,10 @@ export class JobRunner {
   readonly queue: TaskQueue;
   private readonly runMethod: TaskMethodRunner;
   private readonly loadWorkflow: (name: string) => Promise<WorkflowSource | null>;
+  private readonly log: Logger;
 
   constructor(options: RunnerOptions) {
+    this.log = (options.log ?? pino({ level: 'silent' })).child({ component: 'jobs' });
     this.jobs = options.store.collection('jobs');
     this.queue = new TaskQueue(options.store);
     this.runMethod = options.runMethod;
@@ -119,6 +124,7 @@ export class JobRunner {
       if (!(options.id && isDuplicateKey(error))) throw error;
       return (await this.job(options.id))!; // started already, by an earlier attempt
     }
+    this.log.info({ jobId: job._id, workflow: job.name, status: 'running', ...(options.parent ? { parentJobId: options.parent.job } : {}) }, `job of workflow "${job.name}" started`);
     if (options.parent) await this.linkChild(options.parent.job, job._id);
     await this.insertRecord(boundaryRecord(job._id, START, 0, [], now));
     await this.advance(job._id);
@@ -204,7 +210,9 @@ export class JobRunner {
       // An operator reads what the task is about before finishing it.
       try {
         record.incoming = encodeValue(resolveIncoming(definition.variables?.incoming, scope), 'incoming') as Record<string, unknown>;
-      } catch {
+      } catch (error) {
+        // Shown empty; the task's own run reports what cannot be resolved.
+        this.log.debug({ jobId: job._id, taskId: task.taskId, err: error }, 'the incoming values of a manual task cannot be resolved yet');
         record.incoming = {};
       }
     }
@@ -218,7 +226,10 @@ export class JobRunner {
       { _id: job._id, status: { $in: ['running', 'paused'] } },
       { $set: { status: 'complete', 'metrics.end_time': now, last_updated: now } },
     );
-    if (result.matched) await this.finishParentTask(job._id);
+    if (result.matched) {
+      this.log.info({ jobId: job._id, workflow: job.name, status: 'complete' }, `job of workflow "${job.name}" complete`);
+      await this.finishParentTask(job._id);
+    }
   }
 
   private async setStatus(job: JobDoc, status: JobStatus, error?: string) {
@@ -226,7 +237,12 @@ export class JobRunner {
     const set: Record<string, unknown> = { status, last_updated: now };
     if (error !== undefined) set.error = error;
     if (status === 'complete' || status === 'canceled') set['metrics.end_time'] = now;
-    await this.jobs.updateOne({ _id: job._id, status: job.status }, { $set: set });
+    const result = await this.jobs.updateOne({ _id: job._id, status: job.status }, { $set: set });
+    if (result.matched) {
+      const entry = { jobId: job._id, workflow: job.name, status, from: job.status, ...(error !== undefined ? { error } : {}) };
+      if (status === 'error') this.log.error(entry, `job of workflow "${job.name}" stopped in error: ${error ?? ''}`);
+      else this.log.info(entry, `job of workflow "${job.name}" ${status}`);
+    }
     job.status = status;
     if (status === 'error' || status === 'canceled') await this.finishParentTask(job._id);
   }
@@ -282,6 +298,10 @@ export class JobRunner {
   private async finishClaimed(claim: Claim, incoming: Record<string, unknown>, outcome: TaskOutcome, record?: TaskRecord): Promise<boolean> {
     const fields = endFields(incoming, outcome);
     if (!(await this.queue.complete(claim, fields))) return false;
+    if (outcome.state === 'error') {
+      const ids = { jobId: record?.jobId, taskId: record?.taskId, recordId: claim._id, workerId: claim.workerId, task: record?.name };
+      this.log.error({ ...ids, error: outcome.error }, `task ${record?.taskId ?? claim._id} (${record?.name ?? '?'}) ended in error: ${outcome.error ?? 'error'}`);
+    }
     const written = record && ({ ...record, ...Object.fromEntries(Object.entries(fields).filter(([key]) => !key.includes('.'))) } as TaskRecord);
     await this.afterEnd(claim._id, written);
     return true;
@@ -352,6 +372,7 @@ export class JobRunner {
       const child = await this.job(childId);
       if (child && !TERMINAL.includes(child.status)) await this.cancel(childId);
     }
+    this.log.info({ jobId: id, workflow: job.name, status: 'canceled', from: job.status }, `job of workflow "${job.name}" canceled`);
     await this.finishParentTask(id);
     return (await this.job(id))!;
   }
@@ -361,6 +382,7 @@ export class JobRunner {
     if (job.status !== 'running') throw new OpError(409, `job ${id} is ${job.status}; only a running job can be paused`);
     await this.jobs.updateOne({ _id: id, status: 'running' }, { $set: { status: 'paused', last_updated: Date.now() } });
     await this.queue.tasks.updateMany({ jobId: id, status: 'queued' }, { $set: { runAfter: NEVER } });
+    this.log.info({ jobId: id, workflow: job.name, status: 'paused', from: 'running' }, `job of workflow "${job.name}" paused`);
     return (await this.job(id))!;
   }
 
@@ -369,6 +391,7 @@ export class JobRunner {
     if (job.status !== 'paused') throw new OpError(409, `job ${id} is ${job.status}; only a paused job can be resumed`);
     await this.jobs.updateOne({ _id: id, status: 'paused' }, { $set: { status: 'running', last_updated: Date.now() } });
     await this.queue.tasks.updateMany({ jobId: id, status: 'queued' }, { $set: { runAfter: Date.now() } });
+    this.log.info({ jobId: id, workflow: job.name, status: 'running', from: 'paused' }, `job of workflow "${job.name}" resumed`);
     await this.advance(id);
     return (await this.job(id))!;
   }
@@ -398,7 +421,9 @@ export class JobRunner {
     const others = (await this.records(id)).filter((r) => r._id !== record._id);
     if (job.status === 'error' && !this.stoppedOn(job, others)) {
       await this.jobs.updateOne({ _id: id, status: 'error' }, { $set: { status: 'running', last_updated: now }, $unset: { error: '', 'metrics.end_time': '' } });
+      this.log.info({ jobId: id, workflow: job.name, status: 'running', from: 'error' }, `job of workflow "${job.name}" running again`);
     }
+    this.log.info({ jobId: id, taskId, recordId: record._id }, `task ${taskId} queued again by an operator`);
     return (await this.job(id))!;
   }
 
