@@ -7,6 +7,7 @@ import { ReleasePage } from '../release/ReleasePage';
 import { UpgradePage } from '../upgrade/UpgradePage';
 import { WorkflowsPage } from '../workflows/WorkflowsPage';
 import { JobsPage } from '../jobs/JobsPage';
+import { LogsPage } from '../logs/LogsPage';
 
 export interface Area {
   id: string;
@@ -20,6 +21,7 @@ export const areas: Area[] = [
   { id: 'health', title: 'Health', render: () => <HealthPage /> },
   { id: 'workflows', title: 'Workflows', render: () => <WorkflowsPage /> },
   { id: 'jobs', title: 'Jobs', render: () => <JobsPage /> },
+  { id: 'logs', title: 'Logs', render: () => <LogsPage /> },
   { id: 'release', title: 'Release', render: () => <ReleasePage /> },
   { id: 'upgrade', title: 'Upgrade', render: () => <UpgradePage /> },
 ];
