@@ -38,6 +38,8 @@ export interface AdapterManagerOptions {
   stopGraceMs?: number;
   /** Starts, stops, crashes and restarts are logged here, each with the adapter's id. */
   log?: Logger;
+  /** The log levels in use, reported per adapter as the service does. */
+  loggerLevels?: () => Record<string, unknown>;
 }
 
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1000, maxMs: 30_000, maxConsecutive: 10, stableMs: 60_000 };
@@ -59,7 +61,6 @@ interface Entry {
   launching?: Promise<void>;
 }
 
-const ADAPTER_LOGGER = { console: 'info', file: 'info', syslog: {} };
 
 export class AdapterManager {
   private readonly entries = new Map<string, Entry>();
@@ -328,7 +329,7 @@ export class AdapterManager {
       memoryUsage: running ? (health?.memoryUsage ?? null) : null,
       cpuUsage: running ? (health?.cpuUsage ?? null) : null,
       pid: running ? (health?.pid ?? child.pid ?? null) : null,
-      logger: ADAPTER_LOGGER,
+      logger: this.options.loggerLevels?.() ?? {},
       timestamp: now,
       restartCount: entry.restartCount,
       lastCrash: entry.lastCrash,

@@ -42,6 +42,8 @@ export class Engine {
   private closed = false;
   private readonly log: Logger;
   private beatFailing = false;
+  /** The job worker (starting and advancing jobs) starts when the engine opens; no setting keeps it off. */
+  private jobWorkerStartedAtOpen = false;
 
   constructor(readonly options: EngineOptions) {
     this.log = options.log ?? pino({ level: 'silent' });
@@ -61,6 +63,7 @@ export class Engine {
   }
 
   async open(): Promise<this> {
+    this.jobWorkerStartedAtOpen = true;
     if (this.options.processTasksOnStart) this.worker.start();
     else this.log.info({ component: 'task-worker', serverId: this.options.serverId }, 'task worker not started: processTasksOnStart is false (jobs start; their tasks wait)');
     await this.beat();
@@ -105,7 +108,7 @@ export class Engine {
     }
     return {
       taskWorker: { running: this.worker.isRunning, startupValue: this.startupValue, ...(this.worker.isRunning ? { workerId: this.worker.workerId } : {}) },
-      jobWorker: { running: !this.closed, startupValue: true },
+      jobWorker: { running: this.jobWorkerStartedAtOpen && !this.closed, startupValue: this.jobWorkerStartedAtOpen },
       servers: servers.map((s) => ({ ...s, self: s.serverId === this.options.serverId })),
     };
   }

@@ -11,7 +11,7 @@ import { buildHandlers } from './handlers';
 import type { HostState } from './state';
 import { closeRuntime, openRuntime } from './runtime';
 import { followProfileChanges } from './profile-switch';
-import { ApplicationRegistry } from '../applications/registry';
+import { ApplicationRegistry, builtInApplications } from '../applications/registry';
 import { DeprecatedCallLog } from '../health/lifecycle';
 import { ProfileEvents } from '../profiles/events';
 import type { AdapterLauncher } from '../adapters';
@@ -54,11 +54,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
     productDir: options.productDir,
     adapterLauncher: options.adapterLauncher,
     logger: log.logger,
+    loggerLevels: log.levels,
   };
   const state: HostState = {
     ...context,
     runtime: await openRuntime(context, profile),
-    applications: new ApplicationRegistry(),
+    applications: new ApplicationRegistry(builtInApplications, log.levels),
     callLog: new DeprecatedCallLog(),
     profileEvents: new ProfileEvents(),
     log,

@@ -32,6 +32,8 @@ export interface RuntimeContext {
   adapterLauncher?: AdapterLauncher;
   /** The host's logger; the runtime's services log through it with the profile's id. */
   logger: Logger;
+  /** The log levels in use (health reports them per adapter). */
+  loggerLevels: () => Record<string, unknown>;
 }
 
 export async function openRuntime(context: RuntimeContext, profile: ProfileProperties): Promise<Runtime> {
@@ -42,7 +44,7 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
   try {
     const indexes = new IndexBuilds(store);
     await createMissingCollectionsAtOpen(store, indexes, (message) => log.warn({ component: 'indexes' }, message));
-    const opened = await openAdapters(dataDir, profile, { productDir: context.productDir, launcher: context.adapterLauncher, log });
+    const opened = await openAdapters(dataDir, profile, { productDir: context.productDir, launcher: context.adapterLauncher, log, loggerLevels: context.loggerLevels });
     adapters = opened;
     const engine = await openEngine({
       store,

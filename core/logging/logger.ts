@@ -69,6 +69,8 @@ export interface LogService {
   readonly ring: LogRing;
   /** The settings in use. */
   settings(): LogSettings;
+  /** The levels in use as health reports them per application and adapter: `{ console, file, syslog }`. */
+  levels(): { console: string; file: string; syslog: Record<string, unknown> };
   /** Applies a profile's loggerProps (at start and when the active profile changes). */
   configure(loggerProps: unknown): LogSettings;
   close(): void;
@@ -92,6 +94,7 @@ function consoleLine(record: Record<string, unknown>): string {
 export function createLogService(options: LogServiceOptions): LogService {
   const ring = new LogRing(options.ringCapacity);
   let current = logSettings(options.dataDir, undefined);
+  let syslog: Record<string, unknown> = {};
   let file: RotatingFile | undefined;
   let fileFailure: string | undefined;
 
@@ -131,8 +134,12 @@ export function createLogService(options: LogServiceOptions): LogService {
     logger,
     ring,
     settings: () => current,
+    levels: () => ({ console: current.consoleLevel, file: current.fileLevel, syslog }),
     configure(loggerProps) {
       const next = logSettings(options.dataDir, loggerProps);
+      const givenSyslog = (loggerProps as LoggerProps | undefined)?.syslog;
+      // syslog is reported as configured; the console itself does not send to syslog.
+      syslog = typeof givenSyslog === 'object' && givenSyslog !== null ? (givenSyslog as Record<string, unknown>) : {};
       if (!file || file.file !== next.file || file.maxBytes !== next.maxFileBytes || file.maxFiles !== next.maxFiles) {
         file?.close();
         file = new RotatingFile(next.file, next.maxFileBytes, next.maxFiles);

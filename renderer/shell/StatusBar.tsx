@@ -17,7 +17,7 @@ export function StatusBar() {
     );
   }
   const s = status.data;
-  const mongo = s.services.find((service) => service.service === 'mongo');
+  const mongo = s.services.find((service) => service.service === 'mongo' || service.service === 'embedded-store');
   return (
     <footer className="status-bar" role="status" aria-label="Status bar">
       <span>Release {s.release}</span>
