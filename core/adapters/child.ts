@@ -1,6 +1,7 @@
 // One adapter process: forks the runner with an IPC channel, sends it the adapter's entry and
 // configuration, and correlates calls and health queries with their answers. Knows nothing of
 // restarts: the manager decides what a crash means.
+import { childEnvironment } from '../secrets/classify';
 import { AdapterError } from './errors';
 import type { AdapterDefinition } from './manifest';
 import type { AdapterChild, AdapterLauncher } from './launcher';
@@ -58,7 +59,7 @@ export class AdapterProcess {
   ) {
     this.child = launcher(runner, {
       cwd: definition.dir,
-      env: { ...process.env, CONSOLE_ADAPTER_ID: definition.id },
+      env: { ...childEnvironment(), CONSOLE_ADAPTER_ID: definition.id },
       name: `adapter ${definition.id}`,
     });
     this.child.onStderr((chunk) => this.keepStderr(chunk));

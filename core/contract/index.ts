@@ -10,6 +10,7 @@ import { workflowsOperations } from './workflows';
 import { jobsOperations } from './jobs';
 import { workersOperations } from './workers';
 import { logsOperations } from './logs';
+import { transformationsOperations } from './transformations';
 
 export const contract = {
   ...healthOperations,
@@ -22,6 +23,7 @@ export const contract = {
   ...jobsOperations,
   ...workersOperations,
   ...logsOperations,
+  ...transformationsOperations,
 };
 
 export type Contract = typeof contract;

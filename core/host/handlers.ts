@@ -14,6 +14,8 @@ import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/ha
 import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
 import { createLogsService, logsHandlers } from '../logging/handlers';
+import { createTransformationsService } from '../transformations/service';
+import { transformationsHandlers } from '../transformations/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
   const profile = () => state.runtime.profile;
@@ -44,6 +46,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...jobsHandlers(createJobsService({ engine })),
       ...workersHandlers(createWorkersService({ engine })),
       ...logsHandlers(createLogsService({ log: state.log })),
+      ...transformationsHandlers(createTransformationsService({ store })),
     },
     state.callLog,
   );

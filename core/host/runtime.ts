@@ -10,6 +10,8 @@ import { createMissingCollectionsAtOpen } from '../indexes/startup';
 import { openAdapters, type AdapterLauncher, type AdapterManager } from '../adapters';
 import { openEngine, type Engine } from '../engine';
 import type { Logger } from '../logging/logger';
+import { createTransformationsService } from '../transformations/service';
+import { transformationRunner } from '../transformations/task';
 
 export interface Runtime {
   profile: ProfileProperties;
@@ -53,6 +55,7 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
       processTasksOnStart: profile.processTasksOnStart !== false,
       adapters: () => opened,
       log,
+      transformations: transformationRunner(createTransformationsService({ store: () => store }).resolve),
     });
     log.info({ store: store.location, processTasksOnStart: profile.processTasksOnStart !== false }, `profile "${profile.id}" opened`);
     return { profile, store, indexes, adapters: opened, engine };

@@ -6,15 +6,20 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import fastifyStatic from '@fastify/static';
 import { contract, operationNames, type Operation, type OperationName } from '../contract';
 import { dispatch, errorBody, OpError, type CallContext, type Handlers } from '../dispatch/dispatch';
+import { pino } from 'pino';
 import type { Logger } from '../logging/logger';
+import { MAX_BODY_BYTES } from '../dispatch/limits';
+import { hostChecker } from './hosts';
 
 export interface HttpServerOptions {
   handlers: Handlers;
   token: string;
   /** Folder of the built renderer; the UI is not served when absent. */
   uiDir?: string;
-  /** Every request is logged here (one entry when answered), and every failure with its cause. */
-  logger: Logger;
+  /** Every request is logged here (one entry when answered), and every failure with its cause; the host passes its logger. */
+  logger?: Logger;
+  /** Host values served besides the loopback names (`name` or `name:port`), when bound elsewhere. */
+  allowedHosts?: string[];
 }
 
 /** Content Security Policy of the UI: only our own scripts, no inline script, no framing. */
@@ -42,12 +47,14 @@ function callerOf(request: FastifyRequest): string {
 }
 
 export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
-  const log = options.logger.child({ component: 'http' });
+  const log = (options.logger ?? pino({ level: 'silent' })).child({ component: 'http' });
   // Fastify's own per-request lines are replaced by one entry per answered request (onResponse).
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
+    // Ids longer than any the contract accepts still reach it, so the answer names the parameter.
+    routerOptions: { maxParamLength: 1000 },
   });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -85,8 +92,25 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     done(null, length === 0 ? undefined : new UnreadableBody(`body: send JSON with "Content-Type: application/json" (got ${type})`, 415));
   });
 
+  // Before anything else, the UI included: a request under another name is not ours to answer.
+  const listeningPort = () => {
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : undefined;
+  };
+  const servedHost = hostChecker(listeningPort, options.allowedHosts);
+  app.addHook('onRequest', async (request, reply) => {
+    if (servedHost(request.headers.host)) return;
+    const body = errorBody(
+      new OpError(421, `Host "${request.headers.host ?? ''}" is not served: use http://127.0.0.1:${listeningPort()} (or start the console with --allowed-host NAME)`),
+    );
+    return reply.status(421).type('application/json').send(body);
+  });
+
   app.setErrorHandler((error, request, reply) => {
     const fastifyCode = (error as { statusCode?: number }).statusCode;
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      error = new OpError(413, `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MB, the most one request may carry`);
+    }
     const body =
       error instanceof OpError
         ? errorBody(error)

@@ -8,6 +8,7 @@ import { UpgradePage } from '../upgrade/UpgradePage';
 import { WorkflowsPage } from '../workflows/WorkflowsPage';
 import { JobsPage } from '../jobs/JobsPage';
 import { LogsPage } from '../logs/LogsPage';
+import { TransformationsPage } from '../transformations/TransformationsPage';
 
 export interface Area {
   id: string;
@@ -22,6 +23,7 @@ export const areas: Area[] = [
   { id: 'workflows', title: 'Workflows', render: () => <WorkflowsPage /> },
   { id: 'jobs', title: 'Jobs', render: () => <JobsPage /> },
   { id: 'logs', title: 'Logs', render: () => <LogsPage /> },
+  { id: 'transformations', title: 'Transformations', render: () => <TransformationsPage /> },
   { id: 'release', title: 'Release', render: () => <ReleasePage /> },
   { id: 'upgrade', title: 'Upgrade', render: () => <UpgradePage /> },
 ];

@@ -55,7 +55,7 @@ describe('loggerProps', () => {
 
 describe('redaction by the secrets classifier', () => {
   it('classifies secret keys', () => {
-    expect(['passwd', 'password', 'token', 'apiKey', 'client_secret', 'Authorization'].every(isSecretKey)).toBe(true);
+    expect(['passwd', 'password', 'token', 'apiKey', 'client_secret', 'adminPassword'].every(isSecretKey)).toBe(true);
     expect(['user', 'db', 'url'].some(isSecretKey)).toBe(false);
     expect(redactSecrets({ credentials: { user: 'op', passwd: 'hunter2' }, url: 'mongodb://op:hunter2@db1:27017/x' })).toEqual({
       credentials: { user: 'op', passwd: '********' },
