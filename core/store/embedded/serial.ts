@@ -6,6 +6,7 @@ export class Serial {
 
   run<T>(fn: () => Promise<T>): Promise<T> {
     const result = this.tail.then(fn, fn);
+    // The caller gets `result`'s error; the chain only orders the next call after this one.
     this.tail = result.catch(() => undefined);
     return result;
   }

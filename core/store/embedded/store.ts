@@ -56,6 +56,7 @@ class EmbeddedDatabase implements IndexBook {
       await writeIndexFile(this.dir, next);
       this.specs = next;
     });
+    // The caller gets `write`'s error; the chain only orders the next write after this one.
     this.writes = write.catch(() => undefined);
     return write;
   }
@@ -69,6 +70,7 @@ class EmbeddedDatabase implements IndexBook {
   }
 
   async compactAll() {
+    // Compaction only shortens the files: one that fails leaves its file whole, and the next write reports real trouble.
     for (const c of this.collections.values()) await c.compact().catch(() => undefined);
   }
 }
