@@ -15,6 +15,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   upgrade: async () => (await import('./upgrade')).benchUpgrade,
   engine: async () => (await import('./engine')).benchEngine,
   transformations: async () => (await import('./transformations')).benchTransformations,
+  logging: async () => (await import('./logging')).benchLogging,
 };
 
 function print(result: unknown) {

@@ -84,6 +84,9 @@ export interface LogServiceOptions {
 }
 
 const pad = (text: string, width: number) => text.padEnd(width);
+const LEVEL_FIELD = /^\{"level":(\d+)/;
+/** Words of the secrets classifier's key names and text forms (URL userinfo, query parameters, PEM keys); a line without any holds no secret. */
+const MAY_CARRY_SECRET = /pass|pwd|secret|token|key|auth|credential|:\/\/|=|BEGIN/i;
 
 function consoleLine(record: Record<string, unknown>): string {
   const { level, time, msg, pid: _pid, hostname: _hostname, ...fields } = record;
@@ -101,13 +104,19 @@ export function createLogService(options: LogServiceOptions): LogService {
   // One destination fans each line out to the live tail, the file and the terminal, each with its level.
   const destination = {
     write(line: string) {
-      const record = redactSecrets(JSON.parse(line) as Record<string, unknown>);
-      const level = Number(record.level);
-      if (level >= levelNumber(current.fileLevel)) {
+      // pino writes the level first: an entry no sink wants costs no parsing.
+      const level = Number(LEVEL_FIELD.exec(line)?.[1] ?? Infinity);
+      const toFile = level >= levelNumber(current.fileLevel);
+      const toConsole = options.console === true && level >= levelNumber(current.consoleLevel);
+      if (!toFile && !toConsole) return;
+      const parsed = JSON.parse(line) as Record<string, unknown>;
+      // Only a line that could carry a secret is walked by the classifier.
+      const record = MAY_CARRY_SECRET.test(line) ? redactSecrets(parsed) : parsed;
+      if (toFile) {
         ring.push(record);
-        writeFile(`${JSON.stringify(record)}\n`);
+        writeFile(record === parsed ? line : `${JSON.stringify(record)}\n`);
       }
-      if (options.console && level >= levelNumber(current.consoleLevel)) process.stderr.write(consoleLine(record));
+      if (toConsole) process.stderr.write(consoleLine(record));
     },
   };
 

@@ -39,7 +39,8 @@ export class LogRing {
       msg: typeof msg === 'string' ? msg : '',
       fields,
     });
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    // Trimmed in batches (a quarter of the capacity at a time), so a push does not move the whole buffer.
+    if (this.entries.length > this.capacity + Math.ceil(this.capacity / 4)) this.entries.splice(0, this.entries.length - this.capacity);
   }
 
   /** The newest sequence number given out. */
