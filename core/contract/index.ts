@@ -10,6 +10,9 @@ import { workflowsOperations } from './workflows';
 import { jobsOperations } from './jobs';
 import { workersOperations } from './workers';
 import { logsOperations } from './logs';
+import { attentionOperations } from './attention';
+import { worklistOperations } from './worklist';
+import { projectsOperations } from './projects';
 import { transformationsOperations } from './transformations';
 
 export const contract = {
@@ -23,6 +26,9 @@ export const contract = {
   ...jobsOperations,
   ...workersOperations,
   ...logsOperations,
+  ...attentionOperations,
+  ...worklistOperations,
+  ...projectsOperations,
   ...transformationsOperations,
 };
 

@@ -8,6 +8,7 @@ import { methodRunner, type AdapterCaller, type TaskMethodRunner } from './jobs/
 import { TaskWorker, type WorkerOptions } from './worker/worker';
 import type { TransformationRunner } from './jobs/own-tasks';
 import { Heartbeats, type ServerBeat } from './worker/heartbeat';
+import { previousRunGone, requeueTasksOf } from './worker/recover';
 
 export interface EngineOptions {
   store: Store;
@@ -64,6 +65,20 @@ export class Engine {
 
   async open(): Promise<this> {
     this.jobWorkerStartedAtOpen = true;
+    // Before the first beat overwrites it: the tasks of a dead run of this server go back to the queue now.
+    // A beat that cannot be read says nothing: recovery is left to the lease, as before.
+    const previous = await this.heartbeats.collection.findOne({ _id: this.options.serverId }).then(
+      (beat) => ({ beat }),
+      (error: Error) => void this.log.warn({ component: 'heartbeat', err: error }, `the last heartbeat of this server cannot be read: ${error.message}`),
+    );
+    if (previous && previousRunGone(previous.beat, 3 * this.heartbeats.intervalMs)) {
+      await requeueTasksOf(this.runner.queue.tasks, this.options.serverId, '').then(
+        (requeued) => {
+          if (requeued > 0) this.log.warn({ component: 'task-worker', serverId: this.options.serverId, requeued }, `${requeued} task(s) of a previous run of this server queued again`);
+        },
+        (error: unknown) => void this.log.warn({ component: 'task-worker', err: error }, `tasks of a previous run of this server are left to their lease: ${(error as Error).message}`),
+      );
+    }
     if (this.options.processTasksOnStart) this.worker.start();
     else this.log.info({ component: 'task-worker', serverId: this.options.serverId }, 'task worker not started: processTasksOnStart is false (jobs start; their tasks wait)');
     await this.beat();

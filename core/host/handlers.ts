@@ -14,6 +14,10 @@ import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/ha
 import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
 import { createLogsService, logsHandlers } from '../logging/handlers';
+import { attentionHandlers, createAttentionService } from '../attention/service';
+import { createWorklistService, worklistHandlers } from '../worklist/service';
+import { declaredCollections } from '../indexes/declared';
+import { createProjectsService, projectsHandlers } from '../projects/handlers';
 import { createTransformationsService } from '../transformations/service';
 import { transformationsHandlers } from '../transformations/handlers';
 
@@ -23,6 +27,8 @@ export function buildHandlers(state: HostState): Handlers {
   const adapters = () => state.runtime.adapters;
   const engine = () => state.runtime.engine;
   const { dataDir, serverId } = state;
+  const transformations = createTransformationsService({ store });
+  const workflows = createWorkflowsService({ store, adapters, transformations: () => transformations });
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle(
     {
@@ -42,11 +48,31 @@ export function buildHandlers(state: HostState): Handlers {
       ...releaseHandlers(),
       ...upgradeHandlers(createUpgradeService()),
       ...storeHandlers(createStoreService({ dataDir, store })),
-      ...workflowsHandlers(createWorkflowsService({ store, adapters })),
-      ...jobsHandlers(createJobsService({ engine })),
+      ...workflowsHandlers(workflows),
+      ...jobsHandlers(
+        createJobsService({
+          engine,
+          startCheck: (name) => workflows.assertStartable(name),
+          workflowNames: async () => (await store().collection('workflows').find({}, { projection: { name: 1 } })).map((w) => String(w.name)),
+        }),
+      ),
       ...workersHandlers(createWorkersService({ engine })),
       ...logsHandlers(createLogsService({ log: state.log })),
       ...transformationsHandlers(createTransformationsService({ store })),
+      ...attentionHandlers(
+        createAttentionService({
+          jobs: () => engine().runner.jobs,
+          tasks: () => engine().runner.queue.tasks,
+          adapters: () => adapters().items(),
+          applications: () => state.applications.items(),
+          indexes: () => Promise.all(declaredCollections.map((declared) => state.runtime.indexes.status(declared))),
+          deprecatedCalls: () => state.callLog.list(),
+          worker: () => ({ profile: profile().id, processTasksOnStart: profile().processTasksOnStart !== false, running: engine().worker.isRunning }),
+        }),
+      ),
+      ...worklistHandlers(createWorklistService({ tasks: () => engine().runner.queue.tasks, jobs: () => engine().runner.jobs })),
+      ...projectsHandlers(createProjectsService({ store, workflows, transformations })),
+      ...transformationsHandlers(transformations),
     },
     state.callLog,
   );

@@ -53,8 +53,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     loggerInstance: log as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: MAX_BODY_BYTES,
-    // Ids longer than any the contract accepts still reach it, so the answer names the parameter.
-    routerOptions: { maxParamLength: 1000 },
+    // Ids longer than any the contract accepts still reach it, so the answer names the parameter; a 200-character
+    // name percent-encoded (up to 12 bytes a character) fits.
+    routerOptions: { maxParamLength: 4096 },
   });
 
   app.addHook('onResponse', async (request, reply) => {
