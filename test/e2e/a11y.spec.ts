@@ -38,6 +38,8 @@ for (const width of [1024, 1920]) {
         ['#/health/applications', 'Health'],
         ['#/health/adapters', 'Health'],
         ['#/health/deprecated', 'Health'],
+        ['#/import', /Import/],
+        ['#/transformations', 'Transformations'],
         ['#/release', /Release/],
         ['#/upgrade', /Upgrade/],
       ];
