@@ -27,7 +27,7 @@ export function buildHandlers(state: HostState): Handlers {
   const engine = () => state.runtime.engine;
   const { dataDir, serverId } = state;
   const transformations = createTransformationsService({ store });
-  const workflows = createWorkflowsService({ store, adapters, transformations: () => transformations });
+  const workflows = createWorkflowsService({ store, adapters });
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle(
     {

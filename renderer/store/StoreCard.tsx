@@ -33,6 +33,18 @@ export function StoreCard({ profileId }: { profileId?: string }) {
               </>
             )}
           </p>
+          {status.data.integrity && (
+            <p className="store-integrity">
+              Integrity check:{' '}
+              {status.data.integrity.ok ? (
+                <span className="badge good">ok</span>
+              ) : (
+                <>
+                  <span className="badge bad">problems</span> <span className="error">{status.data.integrity.problems.join('; ')}</span>
+                </>
+              )}
+            </p>
+          )}
         </>
       )}
       {profileId && <TestConnectionButton profileId={profileId} />}
