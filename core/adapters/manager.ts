@@ -5,6 +5,7 @@
 // console stops trying until the operator starts it).
 import { AdapterProcess, type ChildHealth, type ExitInfo } from './child';
 import { forkLauncher, type AdapterLauncher } from './launcher';
+import { pino, type Logger } from 'pino';
 import { AdapterError } from './errors';
 import { adapterConfig, type AdapterDefinition, type MethodInfo } from './manifest';
 import type { AdapterCrash, HealthItem } from '../contract/health';
@@ -35,6 +36,10 @@ export interface AdapterManagerOptions {
   startTimeoutMs?: number;
   /** How long a stopping adapter may take before it is killed. */
   stopGraceMs?: number;
+  /** Starts, stops, crashes and restarts are logged here, each with the adapter's id. */
+  log?: Logger;
+  /** The log levels in use, reported per adapter as the service does. */
+  loggerLevels?: () => Record<string, unknown>;
 }
 
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1000, maxMs: 30_000, maxConsecutive: 10, stableMs: 60_000 };
@@ -56,13 +61,13 @@ interface Entry {
   launching?: Promise<void>;
 }
 
-const ADAPTER_LOGGER = { console: 'info', file: 'info', syslog: {} };
 
 export class AdapterManager {
   private readonly entries = new Map<string, Entry>();
   private readonly backoff: BackoffOptions;
   private closed = false;
   readonly callTimeoutMs: number;
+  private readonly log: Logger;
 
   constructor(
     definitions: AdapterDefinition[],
@@ -70,6 +75,7 @@ export class AdapterManager {
   ) {
     this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
     this.callTimeoutMs = options.callTimeoutMs ?? 60_000;
+    this.log = (options.log ?? pino({ level: 'silent' })).child({ component: 'adapters' });
     for (const definition of definitions) {
       this.entries.set(definition.id, {
         definition,
@@ -109,7 +115,10 @@ export class AdapterManager {
 
   /** Starts every adapter that can be started, without waiting for them to be ready. */
   startAll() {
-    for (const entry of this.entries.values()) if (!entry.definition.problem) void this.launch(entry).catch(() => undefined);
+    for (const entry of this.entries.values()) {
+      if (entry.definition.problem) this.log.warn({ adapter: entry.definition.id }, `adapter "${entry.definition.id}" cannot start: ${entry.definition.problem}`);
+      else void this.launch(entry).catch((error: Error) => this.log.error({ adapter: entry.definition.id, err: error }, `adapter "${entry.definition.id}" did not start: ${error.message}`));
+    }
   }
 
   private launch(entry: Entry): Promise<void> {
@@ -130,6 +139,7 @@ export class AdapterManager {
       entry.state = 'DEAD';
       entry.detail = (error as Error).message;
       entry.wanted = false;
+      this.log.error({ adapter: definition.id }, `adapter "${definition.id}" is DEAD: ${entry.detail}`);
       return;
     }
     if (this.closed || !entry.wanted || (entry.process && !entry.process.exited)) return;
@@ -139,13 +149,16 @@ export class AdapterManager {
     entry.state = 'RUNNING';
     const child = new AdapterProcess(definition, config, this.options.runner, (info) => this.onExit(entry, child, info), this.options.launcher ?? forkLauncher);
     entry.process = child;
+    this.log.info({ adapter: definition.id, restartCount: entry.restartCount }, `adapter "${definition.id}" starting`);
     child.ready.then(
       (implemented) => {
         entry.implemented = implemented;
         const missing = definition.methods.map((m) => m.name).filter((name) => !implemented.includes(name));
         if (missing.length > 0) entry.detail = `declared but not implemented: ${missing.join(', ')}`;
+        this.log.info({ adapter: definition.id, pid: child.pid, methods: implemented.length }, `adapter "${definition.id}" ready${missing.length ? ` (${entry.detail})` : ''}`);
       },
-      () => undefined,
+      // A process that dies before it is ready is reported by onExit, as a crash.
+      (error: Error) => this.log.debug({ adapter: definition.id }, `adapter "${definition.id}" not ready: ${error.message}`),
     );
   }
 
@@ -155,6 +168,7 @@ export class AdapterManager {
     entry.lastHealth = undefined;
     if (info.requested || !entry.wanted || this.closed) {
       entry.state = 'STOPPED';
+      this.log.info({ adapter: entry.definition.id, exitCode: info.exitCode }, `adapter "${entry.definition.id}" stopped`);
       return;
     }
     const how = info.signal ? `signal ${info.signal}` : `exit code ${info.exitCode}`;
@@ -168,14 +182,17 @@ export class AdapterManager {
       message: `adapter "${entry.definition.id}" crashed${when} (${how})`,
     };
     entry.crashesInRow = info.ranMs >= this.backoff.stableMs ? 1 : entry.crashesInRow + 1;
+    const crash = { adapter: entry.definition.id, exitCode: info.exitCode, signal: info.signal, crashesInRow: entry.crashesInRow, stderr: info.stderr.slice(-10) };
     if (entry.crashesInRow > this.backoff.maxConsecutive) {
       entry.wanted = false;
       entry.detail = `crashed ${entry.crashesInRow} times in a row; not restarted again until started from the console`;
+      this.log.error(crash, `${entry.lastCrash.message}; ${entry.detail}`);
       return;
     }
     const delay = Math.min(this.backoff.maxMs, this.backoff.initialMs * 2 ** (entry.crashesInRow - 1));
     entry.nextRestartAt = Date.now() + delay;
     entry.detail = `crashed; restarting in ${Math.round(delay / 100) / 10} s (crash ${entry.crashesInRow} in a row)`;
+    this.log.error({ ...crash, restartInMs: delay }, `${entry.lastCrash.message}; ${entry.detail}`);
     entry.restartTimer = setTimeout(() => {
       entry.restartTimer = undefined;
       entry.nextRestartAt = undefined;
@@ -209,6 +226,7 @@ export class AdapterManager {
     if (!child) return;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
+      // Not ready in time, or dead before: either way the wait ends; a crash is reported by onExit.
       child.ready.catch(() => undefined),
       new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
     ]);
@@ -311,7 +329,7 @@ export class AdapterManager {
       memoryUsage: running ? (health?.memoryUsage ?? null) : null,
       cpuUsage: running ? (health?.cpuUsage ?? null) : null,
       pid: running ? (health?.pid ?? child.pid ?? null) : null,
-      logger: ADAPTER_LOGGER,
+      logger: this.options.loggerLevels?.() ?? {},
       timestamp: now,
       restartCount: entry.restartCount,
       lastCrash: entry.lastCrash,

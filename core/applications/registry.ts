@@ -46,8 +46,6 @@ export const builtInApplications: readonly ApplicationDefinition[] = [
   },
 ];
 
-/** Log levels of the console process, reported per application as the service does. */
-export const PROCESS_LOGGER = { console: 'info', file: 'info', syslog: {} } as const;
 
 /**
  * The applications and their states. An application is RUNNING while the console runs;
@@ -56,7 +54,11 @@ export const PROCESS_LOGGER = { console: 'info', file: 'info', syslog: {} } as c
 export class ApplicationRegistry {
   private readonly states = new Map<string, { state: ApplicationState; detail?: string }>();
 
-  constructor(readonly definitions: readonly ApplicationDefinition[] = builtInApplications) {}
+  constructor(
+    readonly definitions: readonly ApplicationDefinition[] = builtInApplications,
+    /** The console process's log levels, reported per application as the service does. */
+    private readonly loggerLevels: () => Record<string, unknown> = () => ({}),
+  ) {}
 
   get(id: string): ApplicationDefinition | undefined {
     return this.definitions.find((app) => app.id === id);
@@ -95,7 +97,7 @@ export class ApplicationRegistry {
         memoryUsage: { rss: memory.rss, heapTotal: memory.heapTotal, heapUsed: memory.heapUsed, external: memory.external },
         cpuUsage: { user: cpu.user, system: cpu.system },
         pid: process.pid,
-        logger: PROCESS_LOGGER,
+        logger: this.loggerLevels(),
         timestamp: now,
       };
     });

@@ -50,7 +50,7 @@ export function createAttentionService(deps: AttentionDeps) {
     const waiting = await deps.tasks().find({ status: 'waiting', childJob: { $exists: false } }, { projection: { jobId: 1, queuedAt: 1 } });
     const jobIds = [...new Set(waiting.map((t) => String(t.jobId)))];
     const live = new Set(
-      (await deps.jobs().find({ _id: { $in: jobIds }, status: { $in: ['running', 'paused'] } }, { projection: { _id: 1 } })).map((j) => String(j._id)),
+      (await deps.jobs().find({ _id: { $in: jobIds }, status: { $in: ['running', 'paused'] } }, { projection: { status: 1 } })).map((j) => String(j._id)),
     );
     const open = waiting.filter((t) => live.has(String(t.jobId)));
     const oldest = open.reduce((min, t) => Math.min(min, Number(t.queuedAt)), Infinity);
@@ -63,7 +63,8 @@ export function createAttentionService(deps: AttentionDeps) {
     const down = (await deps.adapters()).filter((a) => a.state !== 'RUNNING' || a.connection?.state !== 'ONLINE');
     const entries = down.map((a) => ({
       label: a.id,
-      detail: a.state !== 'RUNNING' ? a.state : `RUNNING, ${a.connection?.state ?? 'connection unknown'}`,
+      // The item's own detail says why (a crash loop) or whether a stop persists across restarts, when the API gives it.
+      detail: (a.state !== 'RUNNING' ? a.state : `RUNNING, ${a.connection?.state ?? 'connection unknown'}`) + (a.detail ? `: ${a.detail}` : ''),
       link: '#/health/adapters',
     }));
     const count = down.length;
@@ -74,7 +75,7 @@ export function createAttentionService(deps: AttentionDeps) {
   function applications(): Partial {
     const down = deps.applications().filter((a) => a.state !== 'RUNNING');
     const count = down.length;
-    const entries = down.map((a) => ({ label: a.id, detail: a.state, link: '#/health/applications' }));
+    const entries = down.map((a) => ({ label: a.id, detail: a.state + (a.detail ? `: ${a.detail}` : ''), link: '#/health/applications' }));
     return { level: count ? 'bad' : 'ok', count, summary: count ? `${plural(count, 'application')} not RUNNING` : 'Every application RUNNING', entries };
   }
 

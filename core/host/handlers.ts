@@ -13,6 +13,7 @@ import { createStoreService, storeHandlers } from '../store/handlers';
 import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/handlers';
 import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
+import { createLogsService, logsHandlers } from '../logging/handlers';
 import { attentionHandlers, createAttentionService } from '../attention/service';
 import { createWorklistService, worklistHandlers } from '../worklist/service';
 import { declaredCollections } from '../indexes/declared';
@@ -28,7 +29,7 @@ export function buildHandlers(state: HostState): Handlers {
   const engine = () => state.runtime.engine;
   const { dataDir, serverId } = state;
   const transformations = createTransformationsService({ store });
-  const workflows = createWorkflowsService({ store, adapters, transformations: () => transformations });
+  const workflows = createWorkflowsService({ store, adapters });
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle(
     {
@@ -57,6 +58,8 @@ export function buildHandlers(state: HostState): Handlers {
         }),
       ),
       ...workersHandlers(createWorkersService({ engine })),
+      ...logsHandlers(createLogsService({ log: state.log })),
+      ...transformationsHandlers(createTransformationsService({ store })),
       ...attentionHandlers(
         createAttentionService({
           jobs: () => engine().runner.jobs,

@@ -9,6 +9,7 @@ import { IndexBuilds } from '../indexes/builds';
 import { createMissingCollectionsAtOpen } from '../indexes/startup';
 import { openAdapters, type AdapterLauncher, type AdapterManager } from '../adapters';
 import { openEngine, type Engine } from '../engine';
+import type { Logger } from '../logging/logger';
 import { createTransformationsService } from '../transformations/service';
 import { transformationRunner } from '../transformations/task';
 
@@ -31,16 +32,21 @@ export interface RuntimeContext {
   /** Where the adapter runner and shipped adapters are (a packaged build's unpacked folder). */
   productDir?: string;
   adapterLauncher?: AdapterLauncher;
+  /** The host's logger; the runtime's services log through it with the profile's id. */
+  logger: Logger;
+  /** The log levels in use (health reports them per adapter). */
+  loggerLevels: () => Record<string, unknown>;
 }
 
 export async function openRuntime(context: RuntimeContext, profile: ProfileProperties): Promise<Runtime> {
   const { dataDir, serverId } = context;
+  const log = context.logger.child({ profile: profile.id });
   const store = await openStore(dataDir, profile);
   let adapters: AdapterManager | undefined;
   try {
     const indexes = new IndexBuilds(store);
-    await createMissingCollectionsAtOpen(store, indexes);
-    const opened = await openAdapters(dataDir, profile, { productDir: context.productDir, launcher: context.adapterLauncher });
+    await createMissingCollectionsAtOpen(store, indexes, (message) => log.warn({ component: 'indexes' }, message));
+    const opened = await openAdapters(dataDir, profile, { productDir: context.productDir, launcher: context.adapterLauncher, log, loggerLevels: context.loggerLevels });
     adapters = opened;
     const engine = await openEngine({
       store,
@@ -48,8 +54,10 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
       serverName: profile.serverName ?? serverId,
       processTasksOnStart: profile.processTasksOnStart !== false,
       adapters: () => opened,
+      log,
       transformations: transformationRunner(createTransformationsService({ store: () => store }).resolve),
     });
+    log.info({ store: store.location, processTasksOnStart: profile.processTasksOnStart !== false }, `profile "${profile.id}" opened`);
     return { profile, store, indexes, adapters: opened, engine };
   } catch (error) {
     // A half-opened runtime leaves no adapter process or store connection behind; the
@@ -58,6 +66,7 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
     await adapters?.close().catch((e: Error) => failures.push(`adapters: ${e.message}`));
     await store.close().catch((e: Error) => failures.push(`store: ${e.message}`));
     if (failures.length) (error as Error).message += ` (and closing what had opened failed: ${failures.join('; ')})`;
+    log.error({ err: error }, `profile "${profile.id}" cannot be opened: ${(error as Error).message}`);
     throw error;
   }
 }

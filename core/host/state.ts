@@ -5,6 +5,7 @@
 import type { ApplicationRegistry } from '../applications/registry';
 import type { DeprecatedCallLog } from '../health/lifecycle';
 import type { ProfileEvents } from '../profiles/events';
+import type { LogService } from '../logging/logger';
 import type { Runtime, RuntimeContext } from './runtime';
 
 export interface HostState extends RuntimeContext {
@@ -15,4 +16,6 @@ export interface HostState extends RuntimeContext {
   applications: ApplicationRegistry;
   callLog: DeprecatedCallLog;
   profileEvents: ProfileEvents;
+  /** The one logger, configured from the active profile's loggerProps. */
+  log: LogService;
 }

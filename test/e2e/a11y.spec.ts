@@ -25,6 +25,7 @@ for (const width of [1024, 1920]) {
         ['#/worklist', 'Work queue'],
         ['#/jobs', 'Jobs'],
         ['#/jobs?status=error', 'Jobs'],
+        ['#/logs', 'Logs'],
         [`#/jobs/${seeded.errored[0]}`, /cockpit-codepoint/],
         [`#/jobs/${seeded.waiting[0]}`, /cockpit-approval/],
         ['#/workflows', 'Workflows'],
@@ -38,6 +39,8 @@ for (const width of [1024, 1920]) {
         ['#/health/applications', 'Health'],
         ['#/health/adapters', 'Health'],
         ['#/health/deprecated', 'Health'],
+        ['#/import', /Import/],
+        ['#/transformations', 'Transformations'],
         ['#/release', /Release/],
         ['#/upgrade', /Upgrade/],
       ];
