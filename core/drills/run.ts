@@ -125,16 +125,29 @@ export async function runLabDrill(options: LabDrillOptions, onChange: (report: D
 
     await step('Verify: every job ends, no task lost or completed twice', async (s) => {
       const bound = 3 * WORKER_LEASE_MS + 60_000;
+      // Each job of the load is read until it ends (complete, error or canceled).
+      const details = new Map<string, JobDetail>();
+      let pending = [...jobIds];
       await waitUntil(`every job of the load to end within ${bound / 1000} s`, bound, async () => {
-        const list = await standby.site.call<{ total: number }>('GET', `/operations-manager/jobs?workflow=${encodeURIComponent(DRILL_WORKFLOW)}&status=running&limit=1&q=${encodeURIComponent(report.id)}`);
-        return list.total === 0;
-      });
+        const still: string[] = [];
+        for (const id of pending) {
+          const { data } = await standby.site.call<{ data: JobDetail }>('GET', `/operations-manager/jobs/${encodeURIComponent(id)}`);
+          if (data.status === 'running' || data.status === 'paused') still.push(id);
+          else details.set(id, data);
+        }
+        pending = still;
+        s.detail = `${jobIds.length - pending.length} of ${jobIds.length} jobs ended`;
+        changed();
+        return pending.length === 0;
+      }, 500);
       const standbyId = (await standby.site.call<{ serverId: string }>('GET', '/health/status')).serverId;
       let firstOnStandby = Infinity;
       let lastEnd = failureAt;
+      const notComplete: string[] = [];
       for (const id of jobIds) {
-        const { data } = await standby.site.call<{ data: JobDetail }>('GET', `/operations-manager/jobs/${encodeURIComponent(id)}`);
+        const data = details.get(id)!;
         if (data.status === 'complete') report.jobsCompleted++;
+        else notComplete.push(`${id} ${data.status}${data.error ? `: ${data.error}` : ''}`);
         const completed = new Map<string, number>();
         for (const run of data.taskRuns) {
           if (run.status !== 'complete' || !/^d\d+$/.test(run.taskId)) continue;
@@ -152,6 +165,7 @@ export async function runLabDrill(options: LabDrillOptions, onChange: (report: D
       report.sideEffects = ledger!.calls.length;
       report.sideEffectsRepeated = ledger!.repeated();
       s.detail = `${report.jobsCompleted}/${jobs} jobs complete; tasks lost ${report.tasksLost}; completed twice ${report.taskRecordsCompletedTwice}; side effects repeated ${report.sideEffectsRepeated} (tasks in flight when ${active.site.name} failed, run again: at-least-once)`;
+      if (notComplete.length) s.detail += `; not complete: ${notComplete.slice(0, 5).join('; ')}${notComplete.length > 5 ? ' …' : ''}`;
       if (report.tasksLost || report.taskRecordsCompletedTwice || report.jobsCompleted < jobs) throw new Error(s.detail);
     });
 
@@ -187,6 +201,7 @@ export async function runLabDrill(options: LabDrillOptions, onChange: (report: D
 
 interface JobDetail {
   status: string;
+  error?: string;
   taskRuns: { taskId: string; iteration: number; status: string; workerId?: string; metrics: { end_time?: number } }[];
 }
 
@@ -223,10 +238,10 @@ async function describeSite(site: Site) {
   return { name: site.name, url: site.ref.url, serverId: health.serverId, serverName: health.serverName, store: health.store, properties: entry.profile };
 }
 
-async function waitUntil(what: string, timeoutMs: number, probe: () => boolean | Promise<boolean>) {
+async function waitUntil(what: string, timeoutMs: number, probe: () => boolean | Promise<boolean>, everyMs = 100) {
   const deadline = Date.now() + timeoutMs;
   while (!(await probe())) {
     if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }

@@ -19,9 +19,8 @@ export function createDrillsService(deps: DrillsDeps) {
   const collection = () => deps.store().collection('drill_reports');
 
   async function save(report: DrillReport) {
-    const doc = { ...report, _id: report.id };
-    const result = await collection().updateOne({ _id: report.id }, { $set: doc });
-    if (!result.matched) await collection().insertOne(doc);
+    const result = await collection().updateOne({ _id: report.id }, { $set: { ...report } });
+    if (!result.matched) await collection().insertOne({ ...report, _id: report.id });
   }
 
   return {
