@@ -1,4 +1,4 @@
-// `npm run drill -- --lab --jobs 200 [--failure kill|stop|gone] [--failback] [--json] [--mongo-url URL]`:
+// `npm run drill -- --lab --jobs 200 [--failure kill|stop] [--failback] [--json] [--mongo-url URL]`:
 // runs a disaster-recovery drill in a lab (two headless consoles on this machine on one database),
 // prints the report and exits non-zero when a target is missed or a step failed.
 import { parseArgs } from 'node:util';
@@ -7,7 +7,7 @@ import { reportText } from '../drills/report';
 import type { FailureMode } from '../drills/types';
 
 function usage(message: string): never {
-  console.error(`drill: ${message}\nusage: npm run drill -- --lab [--jobs N] [--failure kill|stop|gone] [--failback] [--rto-ms N] [--drain-ms N] [--mongo-url URL] [--json]`);
+  console.error(`drill: ${message}\nusage: npm run drill -- --lab [--jobs N] [--failure kill|stop] [--failback] [--rto-ms N] [--drain-ms N] [--mongo-url URL] [--json]`);
   process.exit(2);
 }
 
@@ -32,7 +32,7 @@ try {
 if (!values.lab) usage('only lab drills run from the command line: pass --lab');
 const jobs = Number(values.jobs);
 if (!Number.isInteger(jobs) || jobs < 1 || jobs > 5000) usage(`--jobs must be a whole number from 1 to 5000, got "${values.jobs}"`);
-if (!['kill', 'stop', 'gone'].includes(values.failure!)) usage(`--failure must be kill, stop or gone, got "${values.failure}"`);
+if (!['kill', 'stop'].includes(values.failure!)) usage(`--failure must be kill (kill -9 of the active site) or stop (its worker and applications stopped), got "${values.failure}"`);
 const target = (flag: 'rto-ms' | 'drain-ms') => {
   if (values[flag] === undefined) return undefined;
   const n = Number(values[flag]);

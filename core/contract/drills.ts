@@ -11,7 +11,7 @@ const ReadinessItem = z.object({ id: z.string(), title: z.string(), state: z.enu
 export const DrillReport = z.object({
   id: z.string(),
   kind: z.literal('lab'),
-  failure: z.enum(['kill', 'stop', 'gone']),
+  failure: z.enum(['kill', 'stop']),
   failback: z.boolean(),
   status: z.enum(['running', 'done', 'failed']),
   passed: z.boolean(),
@@ -43,7 +43,8 @@ const Millis = z.number().int().positive().max(3_600_000);
 
 export const StartLabDrill = z.object({
   jobs: z.number().int().min(1, 'a drill loads at least 1 job').max(5000, 'a lab drill loads at most 5000 jobs').default(200),
-  failure: z.enum(['kill', 'stop', 'gone']).default('kill'),
+  /** A lab's active site fails by kill -9 of its process or a graceful stop of its worker and applications. */
+  failure: z.enum(['kill', 'stop'], { error: "must be kill (kill -9 of the active site's process) or stop (its task worker and applications stopped)" }).default('kill'),
   failback: z.boolean().default(false),
   /** A misconfigured standby (processTasksOnStart true), to rehearse the readiness check catching it. */
   standbyProcessTasksOnStart: z.boolean().default(false),

@@ -108,11 +108,9 @@ export async function runLabDrill(options: LabDrillOptions, onChange: (report: D
       if (options.failure === 'kill') {
         await active.kill('SIGKILL');
         s.detail = `pid ${active.process.pid} killed`;
-      } else if (options.failure === 'stop') {
+      } else {
         await active.site.call('POST', '/workflow_engine/taskWorker/deactivate');
         s.detail = `task worker of ${active.site.name} stopped; ${await applications(active.site, 'stop')}`;
-      } else {
-        s.detail = 'no call is made to the active site from now on';
       }
       return at;
     });
@@ -207,8 +205,7 @@ interface JobDetail {
 
 function failureName(failure: LabDrillOptions['failure']) {
   if (failure === 'kill') return 'Failure: kill -9 of the active site';
-  if (failure === 'stop') return 'Failure: stop the task worker and applications of the active site';
-  return 'Failure: the active site is gone (no call to it)';
+  return 'Failure: stop the task worker and applications of the active site';
 }
 
 async function workerState(site: Site) {

@@ -1,7 +1,7 @@
 // The shapes of a drill: its options, steps and report. Browser-safe (the page reads them too).
 import type { ReadinessItem } from './readiness';
 
-export type FailureMode = 'kill' | 'stop' | 'gone';
+export type FailureMode = 'kill' | 'stop';
 
 export interface LabDrillOptions {
   id?: string;

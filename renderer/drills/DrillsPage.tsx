@@ -8,7 +8,7 @@ import { DrillReportView } from './DrillReportView';
 export function DrillsPage() {
   const queryClient = useQueryClient();
   const [jobs, setJobs] = useState('20');
-  const [failure, setFailure] = useState<'kill' | 'stop' | 'gone'>('kill');
+  const [failure, setFailure] = useState<'kill' | 'stop'>('kill');
   const [failback, setFailback] = useState(true);
   const [mongoUrl, setMongoUrl] = useState('');
   const [openId, setOpenId] = useState<string>();
@@ -50,7 +50,6 @@ export function DrillsPage() {
             <select value={failure} onChange={(e) => setFailure(e.target.value as typeof failure)}>
               <option value="kill">kill -9 of the active site</option>
               <option value="stop">stop its worker and applications</option>
-              <option value="gone">the site is gone (no call to it)</option>
             </select>
           </label>{' '}
           <label>

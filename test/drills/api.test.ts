@@ -19,6 +19,13 @@ describe('drill operations', () => {
     expect(JSON.stringify(await response.json())).toContain('body.jobs');
   });
 
+  it('refuses a failure a lab cannot stage, naming the field and the choices', async () => {
+    const response = await host.api('/drills/lab', { method: 'POST', json: { failure: 'gone' } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { issues: { path: string; message: string }[] };
+    expect(body.issues).toEqual([expect.objectContaining({ path: 'body.failure', message: expect.stringContaining('kill') })]);
+  });
+
   it('answers 404 for a drill not in the history', async () => {
     const response = await host.api('/drills/no-such-drill');
     expect(response.status).toBe(404);
