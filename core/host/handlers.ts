@@ -12,12 +12,16 @@ import { storeHandlers } from '../store/handlers';
 import { workflowsHandlers } from '../engine/workflow/handlers';
 import { jobsHandlers } from '../engine/jobs/handlers';
 import { workersHandlers } from '../engine/worker/handlers';
+import { adaptersHandlers, createAdaptersService } from '../adapters/handlers';
+import { applicationsHandlers, createApplicationsService } from '../applications/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle({
     'health.status': () => healthStatus(state),
     ...healthHandlers(state),
+    ...adaptersHandlers(createAdaptersService({ adapters: () => state.runtime.adapters })),
+    ...applicationsHandlers(createApplicationsService({ applications: () => state.runtime.applications })),
     ...indexesHandlers(state),
     ...profilesHandlers(state),
     ...releaseHandlers(state),

@@ -6,7 +6,8 @@ import type { ProfileProperties } from '../profiles/directory';
 import type { Store } from '../store/port';
 import { openStore } from '../store/open';
 import { createMissingCollectionsAtOpen } from '../indexes/startup';
-import { openAdapters, type AdapterManager } from '../adapters';
+import { openAdapters, type AdapterInstances } from '../adapters';
+import { openApplications, type Applications } from '../applications';
 import { openEngine, type Engine } from '../engine';
 import { serverId } from './data-dir';
 
@@ -14,18 +15,20 @@ export interface Runtime {
   profile: ProfileProperties;
   /** The profile's store; exists even when MongoDB is unreachable (its calls then fail clearly). */
   store: Store;
-  /** The profile's adapters, each in its own process (started at open, stopped at close). */
-  adapters: AdapterManager;
+  /** The profile's adapter instances (service configs), each in its own process (started at open, stopped at close). */
+  adapters: AdapterInstances;
+  /** The applications and their lifecycle (a stopped one stays stopped across restarts). */
+  applications: Applications;
   /** The workflow engine: job runner and task worker (started now when processTasksOnStart is not false). */
   engine: Engine;
 }
 
 export async function openRuntime(dataDir: string, profile: ProfileProperties): Promise<Runtime> {
   const store = await openStore(dataDir, profile);
-  let adapters: AdapterManager | undefined;
+  let adapters: AdapterInstances | undefined;
   try {
     await createMissingCollectionsAtOpen(store);
-    adapters = await openAdapters(dataDir, profile);
+    adapters = await openAdapters(dataDir, profile, store);
     const id = await serverId(dataDir);
     const runtime = { profile, store, adapters } as Runtime;
     runtime.engine = await openEngine({
@@ -34,6 +37,16 @@ export async function openRuntime(dataDir: string, profile: ProfileProperties): 
       serverName: profile.serverName ?? id,
       processTasksOnStart: profile.processTasksOnStart !== false,
       adapters: () => runtime.adapters,
+    });
+    const engine = runtime.engine;
+    runtime.applications = await openApplications({
+      store,
+      worker: () => ({
+        isRunning: engine.worker.isRunning,
+        start: () => engine.startWorker(),
+        stop: () => engine.stopWorker(),
+        startsWithProfile: profile.processTasksOnStart !== false,
+      }),
     });
     return runtime;
   } catch (error) {

@@ -21,6 +21,8 @@ export function jobsHandlers(state: HostState): Pick<Handlers, JobOperations> {
   const runner = () => engineOf(state).runner;
   return {
     'jobs.start': async ({ body }, ctx) => {
+      // Operations Manager serves job starts: stopped, it refuses them (503 naming it).
+      state.runtime.applications?.require('OperationsManager', 'starting a job');
       const job = await runner().start(body.workflow, { ...body.options, user: ctx.caller });
       engineOf(state).worker.poke();
       return answer(`job of workflow "${job.name}" started`, job);

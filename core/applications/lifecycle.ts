@@ -1,0 +1,162 @@
+// The applications of one profile, each with a real lifecycle: RUNNING until the operator stops
+// it (STOPPED, remembered in the profile's store across restarts), DEAD while what it needs is
+// gone (the store does not answer). What an application serves stops with it: a hook per
+// application (the task worker for WorkFlowEngine) and `require` for guarded entry points (a
+// stopped OperationsManager refuses job starts). Each reports its own uptime, cpu since it
+// started and counters of its work; the memory and pid are those of the console process it runs in.
+import type { HealthItem } from '../contract/health';
+import { OpError } from '../dispatch/dispatch';
+import type { DesiredStates } from './desired-state';
+import { builtInApplications, type ApplicationDefinition, type ApplicationState } from './registry';
+
+/** Log levels of the console process, reported per application as the service does. */
+export const PROCESS_LOGGER = { console: 'info', file: 'info', syslog: {} } as const;
+
+/** What stopping or starting an application does to what it serves. */
+export interface ApplicationHooks {
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+  /** Why the application cannot work now (DEAD), or undefined when it can. */
+  deadBecause?(): Promise<string | undefined>;
+  /** The application's own figures (jobs started, worker running, ...). */
+  figures?(): Record<string, number | string | boolean>;
+}
+
+/** A guarded call reached a stopped application: answered 503 naming it. */
+export class ApplicationStoppedError extends OpError {
+  constructor(
+    readonly application: string,
+    what: string,
+  ) {
+    super(503, `${application} is STOPPED, so ${what} is refused; start it from the Health page or with PUT /applications/${application}/start`, { application });
+    this.name = 'ApplicationStoppedError';
+  }
+}
+
+export class UnknownApplicationError extends Error {}
+
+interface AppEntry {
+  definition: ApplicationDefinition;
+  running: boolean;
+  startedAt: number;
+  cpuAtStart: NodeJS.CpuUsage;
+  stoppedAt?: number;
+  counters: Record<string, number>;
+  hooks: ApplicationHooks;
+}
+
+export class Applications {
+  private readonly entries = new Map<string, AppEntry>();
+
+  constructor(
+    private readonly desired: DesiredStates,
+    definitions: readonly ApplicationDefinition[] = builtInApplications,
+  ) {
+    for (const definition of definitions) {
+      this.entries.set(definition.id, { definition, running: true, startedAt: Date.now(), cpuAtStart: process.cpuUsage(), counters: {}, hooks: {} });
+    }
+  }
+
+  /** Applies the operator's stored choices (applications they stopped stay stopped). */
+  async open(hooks: Record<string, ApplicationHooks> = {}): Promise<this> {
+    for (const [id, h] of Object.entries(hooks)) if (this.entries.has(id)) this.entries.get(id)!.hooks = h;
+    for (const id of await this.desired.stopped('application')) {
+      const entry = this.entries.get(id);
+      if (entry) await this.halt(entry);
+    }
+    return this;
+  }
+
+  ids() {
+    return [...this.entries.keys()];
+  }
+
+  has(id: string) {
+    return this.entries.has(id);
+  }
+
+  private entry(id: string): AppEntry {
+    const entry = this.entries.get(id);
+    if (!entry) throw new UnknownApplicationError(`no application "${id}" (applications: ${this.ids().join(', ')})`);
+    return entry;
+  }
+
+  isRunning(id: string) {
+    return this.entry(id).running;
+  }
+
+  /** Throws ApplicationStoppedError when `id` is stopped; counts the call either way. */
+  require(id: string, what: string) {
+    const entry = this.entry(id);
+    if (!entry.running) {
+      this.count(id, 'refused');
+      throw new ApplicationStoppedError(id, what);
+    }
+  }
+
+  count(id: string, counter: string, by = 1) {
+    const entry = this.entries.get(id);
+    if (entry) entry.counters[counter] = (entry.counters[counter] ?? 0) + by;
+  }
+
+  private async halt(entry: AppEntry) {
+    if (!entry.running) return;
+    await entry.hooks.stop?.();
+    entry.running = false;
+    entry.stoppedAt = Date.now();
+  }
+
+  async stop(id: string) {
+    const entry = this.entry(id);
+    await this.desired.set('application', id, false);
+    await this.halt(entry);
+  }
+
+  async start(id: string) {
+    const entry = this.entry(id);
+    await this.desired.set('application', id, true);
+    if (entry.running) return;
+    await entry.hooks.start?.();
+    Object.assign(entry, { running: true, startedAt: Date.now(), cpuAtStart: process.cpuUsage(), stoppedAt: undefined });
+  }
+
+  async restart(id: string) {
+    await this.stop(id);
+    await this.start(id);
+  }
+
+  /** Health items in the reference shape, measured now. */
+  async items(now = Date.now()): Promise<HealthItem[]> {
+    const memory = process.memoryUsage();
+    return Promise.all(
+      [...this.entries.values()].map(async (entry) => {
+        const { definition: app } = entry;
+        const dead = entry.running ? await entry.hooks.deadBecause?.() : undefined;
+        const state: ApplicationState = !entry.running ? 'STOPPED' : dead ? 'DEAD' : 'RUNNING';
+        const cpu = process.cpuUsage(entry.cpuAtStart);
+        return {
+          id: app.id,
+          package_id: app.package_id,
+          version: app.version,
+          type: 'Application' as const,
+          description: app.description,
+          routePrefix: app.routePrefix,
+          state,
+          ...(dead ? { detail: dead } : !entry.running ? { detail: `stopped at ${new Date(entry.stoppedAt!).toISOString()}` } : {}),
+          uptime: entry.running ? (now - entry.startedAt) / 1000 : 0,
+          memoryUsage: entry.running ? { rss: memory.rss, heapTotal: memory.heapTotal, heapUsed: memory.heapUsed, external: memory.external } : null,
+          cpuUsage: entry.running ? { user: cpu.user, system: cpu.system } : null,
+          pid: entry.running ? process.pid : null,
+          logger: PROCESS_LOGGER,
+          timestamp: now,
+          figures: { ...entry.counters, ...(entry.hooks.figures?.() ?? {}) },
+        };
+      }),
+    );
+  }
+
+  async item(id: string): Promise<HealthItem> {
+    this.entry(id);
+    return (await this.items()).find((item) => item.id === id)!;
+  }
+}
