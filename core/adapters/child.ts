@@ -61,7 +61,7 @@ export class AdapterProcess {
   isReady = false;
   exited = false;
   private readonly pending = new Map<number, Pending>();
-  private readonly healthWaiters = new Map<number, (health: ChildHealth) => void>();
+  private readonly healthWaiters = new Map<number, (health: ChildHealth | undefined) => void>();
   private nextId = 1;
   private stopRequested = false;
   private stderrTail: string[] = [];
@@ -127,6 +127,9 @@ export class AdapterProcess {
           );
           this.pending.delete(id);
         }
+        // Health queries in flight get no answer now: say so at once rather than at their timeout.
+        for (const waiter of this.healthWaiters.values()) waiter(undefined);
+        this.healthWaiters.clear();
         failReady(new AdapterError(this.stopRequested ? 'stopped' : 'crash', spec.id, undefined, `adapter "${spec.id}" ${cause} before it was ready`));
         onExit({ exitCode, signal, requested: this.stopRequested, stderr: [...this.stderrTail], ranMs: Date.now() - this.startedAt, during });
         resolve();

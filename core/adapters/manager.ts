@@ -318,6 +318,7 @@ export class AdapterManager {
     if (running && child.isReady) {
       health = await child.health(timeoutMs);
       if (health) entry.lastHealth = health;
+      else if (child.exited) connection = entry.connection;
       else {
         health = entry.lastHealth;
         connection = { state: 'OFFLINE', detail: `no health answer within ${timeoutMs} ms: the adapter process is busy or hung` };
