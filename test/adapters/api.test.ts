@@ -107,8 +107,8 @@ describe('adapters over HTTP', () => {
     const flow = workflow(
       'device-refresh',
       {
-        get: { name: 'getDevice', app: 'inv-live', location: 'Adapter', variables: { incoming: { name: '$var.job.device' }, outgoing: { result: null } } },
-        update: { name: 'updateDevice', app: 'inv-live', location: 'Adapter', variables: { incoming: { name: '$var.job.device', body: { os: 'junos-evo' } }, outgoing: { result: '$var.job.updated' } } },
+        get: { name: 'getDevice', app: 'inv-live', variables: { incoming: { name: '$var.job.device' }, outgoing: { result: null } } },
+        update: { name: 'updateDevice', app: 'inv-live', variables: { incoming: { name: '$var.job.device', body: { os: 'junos-evo' } }, outgoing: { result: '$var.job.updated' } } },
       },
       [['workflow_start', 'get'], ['get', 'update'], ['update', 'workflow_end']],
     );
@@ -129,7 +129,7 @@ describe('adapters over HTTP', () => {
   it("an error answer takes the error transition with the adapter's error object kept", async () => {
     const flow = workflow(
       'device-lookup',
-      { get: { name: 'getDevice', app: 'inv-live', location: 'Adapter', variables: { incoming: { name: '$var.job.device' }, outgoing: { result: null } } } },
+      { get: { name: 'getDevice', app: 'inv-live', variables: { incoming: { name: '$var.job.device' }, outgoing: { result: null } } } },
       [['workflow_start', 'get'], ['get', 'workflow_end'], ['get', 'workflow_end', 'error']],
     );
     expect((await api('/workflows', { method: 'POST', json: flow })).status).toBeLessThan(300);
