@@ -1,5 +1,6 @@
 // The one-way layers of the console (see README "Architecture"):
-//   renderer -> core/contract only; main -> core; core -> neither main, renderer, electron nor react.
+//   renderer -> core/contract only; main -> core; core -> neither main, renderer, electron nor react;
+//   capabilities never reach up into core/host (the composition root); no cycles.
 module.exports = {
   forbidden: [
     {
@@ -34,6 +35,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^core/contract/' },
       to: { path: '^(?!core/contract/|node_modules/zod/)' },
+    },
+    {
+      name: 'capabilities-do-not-import-host',
+      comment: 'core/host is the composition root: it hands capabilities their services; only the entry points (core/cli, main/) start it',
+      severity: 'error',
+      from: { path: '^core/', pathNot: '^core/(host|cli)/' },
+      to: { path: '^core/host/' },
+    },
+    {
+      name: 'no-cycles',
+      comment: 'modules depend one way: a cycle (type-only imports included) makes two modules one',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
     },
     {
       name: 'test-code-stays-in-test',

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, ipcMain, safeStorage, session, shell, utilityProcess } from 'electron';
 import { useSecretProvider } from '../core/secrets/secrets';
 import { safeStorageProvider } from './safe-storage';
-import { setAdapterLauncher, utilityProcessLauncher } from '../core/adapters';
+import { utilityProcessLauncher } from '../core/adapters';
 import { operationNames } from '../core/contract';
 import { startHost, type Host } from '../core/host/host';
 import { registerOperations } from './ipc';
@@ -57,13 +57,14 @@ async function main() {
   hardenSession();
   const keychain = safeStorageProvider(safeStorage);
   if (keychain) useSecretProvider(() => keychain);
-  // With the runAsNode fuse off, adapters run as Electron utility processes instead of forked Node.
-  setAdapterLauncher(utilityProcessLauncher(utilityProcess));
-  if (app.isPackaged && !process.env.CONSOLE_PRODUCT_DIR) {
+  host = await startHost({
+    dataDir: process.env.CONSOLE_DATA_DIR || app.getPath('userData'),
+    port: 0,
+    // With the runAsNode fuse off, adapters run as Electron utility processes instead of forked Node.
+    adapterLauncher: utilityProcessLauncher(utilityProcess),
     // The adapter runner and shipped adapters are unpacked beside the archive (electron-builder.yml asarUnpack).
-    process.env.CONSOLE_PRODUCT_DIR = app.getAppPath().replace(/app\.asar$/, 'app.asar.unpacked');
-  }
-  host = await startHost({ dataDir: process.env.CONSOLE_DATA_DIR || app.getPath('userData'), port: 0 });
+    productDir: app.isPackaged ? app.getAppPath().replace(/app\.asar$/, 'app.asar.unpacked') : undefined,
+  });
   console.log(`Console API listening on ${host.url}`);
   registerOperations(
     ipcMain,
@@ -76,7 +77,20 @@ async function main() {
   );
   createWindow();
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => void host?.close());
+  let closing = false;
+  app.on('before-quit', (event) => {
+    // The host closes first (the task worker hands its tasks back, the store flushes), then the app quits.
+    if (closing || !host) return;
+    closing = true;
+    event.preventDefault();
+    host
+      .close()
+      .catch((error: Error) => console.error(`Console: closing failed: ${error.message}`))
+      .finally(() => app.quit());
+  });
 }
 
-void main();
+main().catch((error: Error) => {
+  console.error(`Console failed to start: ${error.stack ?? error.message}`);
+  app.exit(1);
+});

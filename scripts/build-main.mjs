@@ -1,15 +1,43 @@
 // Bundles the Electron main process (with the core) and the preload into dist/main.
+// The bundles are CommonJS: ESM-only facts are given their CommonJS values (import.meta.url
+// from __filename), and any esbuild warning fails the build (a warning here has meant a
+// main process that crashes at start).
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 const common = {
   define: { 'import.meta.dirname': '__dirname' },
-  bundle: true, platform: 'node', target: 'node22', format: 'cjs', sourcemap: true, logLevel: 'warning' };
-await build({
-  ...common,
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  format: 'cjs',
+  sourcemap: true,
+  logLevel: 'warning',
+};
+
+async function bundle(options) {
+  const result = await build({ ...common, ...options, write: false });
+  if (result.warnings.length > 0) {
+    console.error(`build-main: ${options.outfile}: ${result.warnings.length} esbuild warning(s) above; fix them (a warning fails the build)`);
+    process.exit(1);
+  }
+  // Each file is replaced whole (a running test or app never reads half a bundle).
+  for (const file of result.outputFiles) {
+    mkdirSync(path.dirname(file.path), { recursive: true });
+    const temp = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temp, file.contents);
+    renameSync(temp, file.path);
+  }
+}
+
+await bundle({
   entryPoints: ['main/main.ts'],
   outfile: 'dist/main/main.cjs',
-  external: ['electron', 'mongodb', '@seald-io/nedb', 'fastify', '@fastify/static', 'typescript'],
+  define: { ...common.define, 'import.meta.url': '__consoleImportMetaUrl' },
+  banner: { js: "'use strict';\nconst __consoleImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  external: ['electron', 'mongodb', '@seald-io/nedb', 'fastify', '@fastify/static', 'typescript', 'pino'],
 });
-// The preload runs sandboxed: everything but electron is bundled in.
-await build({ ...common, entryPoints: ['main/preload.ts'], outfile: 'dist/main/preload.cjs', external: ['electron'] });
+// The preload runs sandboxed: everything but electron is bundled in, and it may require nothing else.
+await bundle({ entryPoints: ['main/preload.ts'], outfile: 'dist/main/preload.cjs', external: ['electron'] });
 console.log('built dist/main/main.cjs and dist/main/preload.cjs');

@@ -4,7 +4,7 @@
 // the manager decides what a crash means.
 import { AdapterError } from './errors';
 import type { AdapterPackage } from './package';
-import { adapterLauncher, type AdapterChild } from './launcher';
+import type { AdapterChild, AdapterLauncher } from './launcher';
 
 /** What one instance process runs: the service config's name and properties, and its package. */
 export interface InstanceSpec {
@@ -72,9 +72,10 @@ export class AdapterProcess {
     readonly spec: InstanceSpec,
     runner: string,
     listeners: ChildListeners,
+    launcher: AdapterLauncher,
   ) {
     const onExit = listeners.onExit;
-    this.child = adapterLauncher()(runner, {
+    this.child = launcher(runner, {
       cwd: spec.pkg.dir,
       env: { ...process.env, CONSOLE_ADAPTER_ID: spec.id },
       name: `adapter ${spec.id}`,

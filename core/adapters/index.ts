@@ -16,7 +16,7 @@ export { readAdapterPackage, findMethod, type AdapterPackage, type PronghornMeth
 export { discoverPackages, packageForType } from './discover';
 export { ConfigError, type ServiceConfig } from './service-config';
 export { sdkDir, dataDirAdapters, shippedAdaptersDir, runnerPath, productRoot } from './locate';
-export { setAdapterLauncher, forkLauncher, type AdapterLauncher, type AdapterChild, type LaunchOptions } from './launcher';
+export { forkLauncher, type AdapterLauncher, type AdapterChild, type LaunchOptions } from './launcher';
 export { utilityProcessLauncher, type UtilityProcessModule } from './utility-launcher';
 export { adapterTaskProblems } from './tasks';
 
@@ -24,9 +24,10 @@ export async function openAdapters(
   dataDir: string,
   profile: ProfileProperties,
   store: Store,
-  options: Partial<AdapterManagerOptions> & { shippedDir?: string } = {},
+  options: Partial<AdapterManagerOptions> & { shippedDir?: string; productDir?: string } = {},
 ): Promise<AdapterInstances> {
-  const manager = new AdapterManager({ runner: runnerPath(), ...options });
-  const places = { sdkDir: sdkDir(dataDir, profile), dataDirAdapters: dataDirAdapters(dataDir), shippedDir: options.shippedDir ?? shippedAdaptersDir() };
+  const { shippedDir, productDir, ...managerOptions } = options;
+  const manager = new AdapterManager({ runner: runnerPath(productDir), ...managerOptions });
+  const places = { sdkDir: sdkDir(dataDir, profile), dataDirAdapters: dataDirAdapters(dataDir), shippedDir: shippedDir ?? shippedAdaptersDir(productDir) };
   return new AdapterInstances(manager, store, storeDesiredStates(store), places).open();
 }

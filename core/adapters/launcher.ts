@@ -1,7 +1,7 @@
 // How an adapter process is started. Under plain Node (the headless console, tests) it is
 // child_process.fork with an IPC channel. The Electron main process, where fork cannot run
-// Node (the runAsNode fuse is off), installs a launcher built on utilityProcess.fork with
-// `setAdapterLauncher`; the runner speaks to either (process.send or process.parentPort).
+// Node (the runAsNode fuse is off), passes a launcher built on utilityProcess.fork to the host
+// (`HostOptions.adapterLauncher`); the runner speaks to either (process.send or process.parentPort).
 import { fork } from 'node:child_process';
 
 export interface AdapterChild {
@@ -81,14 +81,3 @@ export const forkLauncher: AdapterLauncher = (runner, options) => {
     kill: (signal) => void child.kill(signal),
   };
 };
-
-let current: AdapterLauncher = forkLauncher;
-
-/** Replaces how adapter processes are started (the Electron main process does, once, at startup). */
-export function setAdapterLauncher(launcher: AdapterLauncher) {
-  current = launcher;
-}
-
-export function adapterLauncher(): AdapterLauncher {
-  return current;
-}

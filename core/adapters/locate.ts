@@ -1,7 +1,7 @@
 // Where the console finds its own files at run time: the child runner of adapter processes and
 // the adapters shipped with the product (the top-level adapters/ folder). Found by walking up
 // from this module to the product's root, so it works from the sources (tsx) and from a bundle
-// in dist/; CONSOLE_PRODUCT_DIR overrides the root (packaged builds that unpack these files).
+// in dist/; a packaged build passes the folder it unpacks these files to (`productDir`).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -25,20 +25,20 @@ function isProductRoot(dir: string): boolean {
 
 let cachedRoot: string | undefined;
 
-export function productRoot(): string {
-  if (process.env.CONSOLE_PRODUCT_DIR) return process.env.CONSOLE_PRODUCT_DIR;
+export function productRoot(given?: string): string {
+  if (given) return given;
   if (cachedRoot) return cachedRoot;
   let dir = moduleDir();
   for (;;) {
     if (isProductRoot(dir)) return (cachedRoot = dir);
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`cannot find the console's product folder (a package.json named ${PRODUCT_NAME}) above ${moduleDir()}; set CONSOLE_PRODUCT_DIR`);
+    if (parent === dir) throw new Error(`cannot find the console's product folder (a package.json named ${PRODUCT_NAME}) above ${moduleDir()}; pass the product folder to the host (productDir)`);
     dir = parent;
   }
 }
 
-export const runnerPath = () => path.join(productRoot(), 'core', 'adapters', 'runner.cjs');
-export const shippedAdaptersDir = () => path.join(productRoot(), 'adapters');
+export const runnerPath = (productDir?: string) => path.join(productRoot(productDir), 'core', 'adapters', 'runner.cjs');
+export const shippedAdaptersDir = (productDir?: string) => path.join(productRoot(productDir), 'adapters');
 
 /** The profile's `pathProps.sdk_dir`, resolved against the data directory; undefined when unset. */
 export function sdkDir(dataDir: string, profile: { pathProps?: unknown }): string | undefined {

@@ -6,6 +6,7 @@
 // stops trying until the operator starts it).
 import { AdapterProcess, type AdapterEvent, type CallAnswer, type ChildHealth, type ExitInfo } from './child';
 import { AdapterError } from './errors';
+import { forkLauncher, type AdapterLauncher } from './launcher';
 import { findMethod, type AdapterPackage } from './package';
 import type { ServiceConfig } from './service-config';
 import type { AdapterCrash, HealthItem } from '../contract/health';
@@ -23,6 +24,8 @@ export interface BackoffOptions {
 
 export interface AdapterManagerOptions {
   runner: string;
+  /** How adapter processes start: forked Node unless given (Electron passes its utility processes). */
+  launcher?: AdapterLauncher;
   backoff?: Partial<BackoffOptions>;
   /** Default timeout of a method call (a service config's `timeout` overrides it). */
   callTimeoutMs?: number;
@@ -170,7 +173,7 @@ export class AdapterManager {
         if (entry.logs.length > LOG_LINES) entry.logs.shift();
         (this.options.log ?? defaultLog)(config.id, level, message);
       },
-    });
+    }, this.options.launcher ?? forkLauncher);
     entry.process = child;
     child.ready.catch(() => undefined); // a process dying before it is ready is reported by onExit
   }

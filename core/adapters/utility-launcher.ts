@@ -1,6 +1,6 @@
 // A launcher for the Electron main process, where child_process.fork cannot run Node (the
 // runAsNode fuse is off): adapter processes as Electron utility processes. Electron is passed
-// in (core never imports it): in main, `setAdapterLauncher(utilityProcessLauncher(utilityProcess))`.
+// in (core never imports it): main passes `utilityProcessLauncher(utilityProcess)` to the host as `adapterLauncher`.
 import type { AdapterChild, AdapterLauncher } from './launcher';
 
 /** The part of Electron's `utilityProcess` module this launcher uses. */

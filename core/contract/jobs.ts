@@ -34,7 +34,7 @@ export const TaskRun = z.looseObject({
   type: z.string(),
   summary: z.string().optional(),
   status: TaskRunStatus,
-  finishState: z.enum(['success', 'error', 'failure']).optional(),
+  finishState: z.enum(['success', 'error', 'failure', 'loop']).optional(),
   attempt: z.number(),
   workerId: z.string().optional(),
   incoming: z.record(z.string(), z.unknown()).optional(),

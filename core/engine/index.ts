@@ -2,9 +2,10 @@
 // (started with the runtime when `processTasksOnStart` is true) and this server's
 // heartbeat. `Runtime.engine` is one of these; handlers read it at each call.
 import type { Store } from '../store/port';
-import { JobRunner } from './jobs/runner';
+import { JobRunner, type RunnerOptions } from './jobs/runner';
 import { methodRunner, type AdapterCaller, type TaskMethodRunner } from './jobs/execute';
 import { TaskWorker, type WorkerOptions } from './worker/worker';
+import type { TransformationRunner } from './jobs/own-tasks';
 import { Heartbeats, type ServerBeat } from './worker/heartbeat';
 
 export interface EngineOptions {
@@ -14,6 +15,10 @@ export interface EngineOptions {
   /** properties.json's processTasksOnStart: whether the worker starts now. */
   processTasksOnStart: boolean;
   adapters?: () => AdapterCaller | undefined;
+  /** Runs JST transformations (the transformation task); without it they fail naming the missing JST support. */
+  transformations?: TransformationRunner;
+  /** Replaces reading workflows from the `workflows` collection (tests). */
+  loadWorkflow?: RunnerOptions['loadWorkflow'];
   /** Replaces the built-in/adapter method runner (tests, benchmarks). */
   runMethod?: TaskMethodRunner;
   worker?: Partial<Omit<WorkerOptions, 'runner' | 'serverId'>>;
@@ -34,7 +39,12 @@ export class Engine {
   private closed = false;
 
   constructor(readonly options: EngineOptions) {
-    this.runner = new JobRunner({ store: options.store, runMethod: options.runMethod ?? methodRunner(options.adapters ?? (() => undefined)) });
+    this.runner = new JobRunner({
+      store: options.store,
+      runMethod: options.runMethod ?? methodRunner(options.adapters ?? (() => undefined)),
+      transformations: options.transformations,
+      loadWorkflow: options.loadWorkflow,
+    });
     this.worker = new TaskWorker({ runner: this.runner, serverId: options.serverId, onError: () => undefined, ...options.worker });
     this.heartbeats = new Heartbeats(options.store, options.heartbeatMs);
   }

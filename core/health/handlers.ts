@@ -1,19 +1,28 @@
 // Handlers of the health operations: applications and adapters in the reference shape, the
 // removed `GET /admin/services/health` (answered through the lifecycle mechanism of
-// lifecycle.ts) and the log of calls to deprecated APIs.
+// lifecycle.ts) and the log of calls to deprecated APIs. Start/stop/restart are the adapters'
+// and applications' own operations.
+import type { Applications } from '../applications';
 import type { AdapterManager } from '../adapters';
 import type { HealthItem } from '../contract/health';
 import { OpError } from '../dispatch/dispatch';
-import type { HostState } from '../host/state';
-import { DeprecatedCallLog } from './lifecycle';
+import type { DeprecatedCallLog } from './lifecycle';
 import { applyHealthQuery } from './query';
+import { healthStatus, type StatusDeps } from './status';
 
-/** One log per host: the counts survive profile switches, not console restarts. */
-const callLogs = new WeakMap<HostState, DeprecatedCallLog>();
-export function deprecatedCallLog(state: HostState): DeprecatedCallLog {
-  let log = callLogs.get(state);
-  if (!log) callLogs.set(state, (log = new DeprecatedCallLog()));
-  return log;
+export interface HealthDeps extends StatusDeps {
+  /** The active profile's applications and their lifecycle. */
+  applications(): Applications;
+  /** The active profile's adapters. */
+  adapters(): AdapterManager;
+  /** Calls to deprecated APIs, one log per host: the counts survive profile switches, not restarts. */
+  callLog: DeprecatedCallLog;
+}
+
+export type HealthService = HealthDeps;
+
+export function createHealthService(deps: HealthDeps): HealthService {
+  return deps;
 }
 
 function one(items: HealthItem[], name: string, kind: 'application' | 'adapter', known: string[]) {
@@ -22,10 +31,11 @@ function one(items: HealthItem[], name: string, kind: 'application' | 'adapter',
   return { results: [item], total: 1 };
 }
 
-export function healthHandlers(state: HostState) {
-  const adapters = (): AdapterManager => state.runtime.adapters.manager;
-  const applications = () => state.runtime.applications;
+export function healthHandlers(service: HealthService) {
+  const applications = () => service.applications();
+  const adapters = (): AdapterManager => service.adapters();
   return {
+    'health.status': () => healthStatus(service),
     'health.applications': async ({ query }: { query: Parameters<typeof applyHealthQuery>[1] }) => applyHealthQuery(await applications().items(), query),
     'health.application': async ({ params }: { params: { name: string } }) =>
       one(await applications().items(), params.name, 'application', applications().ids()),
@@ -40,7 +50,7 @@ export function healthHandlers(state: HostState) {
       return { results: items, total: items.length };
     },
     'health.deprecatedCalls': async () => {
-      const results = deprecatedCallLog(state).list();
+      const results = service.callLog.list();
       return { results, total: results.length };
     },
   };

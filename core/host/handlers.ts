@@ -1,34 +1,53 @@
-// Joins the handlers of every capability into the one table the transports serve.
+// Joins the handlers of every capability into the one table the transports serve. Each
+// capability gets only the services it names; per-profile services are read at each call,
+// so a profile switch (a new runtime) is seen by every handler.
 import type { Handlers } from '../dispatch/dispatch';
 import type { HostState } from './state';
-import { healthStatus } from '../health/status';
-import { deprecatedCallLog, healthHandlers } from '../health/handlers';
+import { createHealthService, healthHandlers } from '../health/handlers';
 import { withApiLifecycle } from '../health/lifecycle';
-import { indexesHandlers } from '../indexes/handlers';
-import { profilesHandlers } from '../profiles/handlers';
+import { createIndexesService, indexesHandlers } from '../indexes/handlers';
+import { createProfilesService, profilesHandlers } from '../profiles/handlers';
 import { releaseHandlers } from '../release/handlers';
-import { upgradeHandlers } from '../upgrade/handlers';
-import { storeHandlers } from '../store/handlers';
-import { workflowsHandlers } from '../engine/workflow/handlers';
-import { jobsHandlers } from '../engine/jobs/handlers';
-import { workersHandlers } from '../engine/worker/handlers';
+import { createUpgradeService, upgradeHandlers } from '../upgrade/handlers';
+import { createStoreService, storeHandlers } from '../store/handlers';
+import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/handlers';
+import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
+import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
 import { adaptersHandlers, createAdaptersService } from '../adapters/handlers';
 import { applicationsHandlers, createApplicationsService } from '../applications/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
+  const profile = () => state.runtime.profile;
+  const store = () => state.runtime.store;
+  const adapters = () => state.runtime.adapters;
+  const applications = () => state.runtime.applications;
+  const engine = () => state.runtime.engine;
+  const { dataDir, serverId } = state;
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
-  return withApiLifecycle({
-    'health.status': () => healthStatus(state),
-    ...healthHandlers(state),
-    ...adaptersHandlers(createAdaptersService({ adapters: () => state.runtime.adapters })),
-    ...applicationsHandlers(createApplicationsService({ applications: () => state.runtime.applications })),
-    ...indexesHandlers(state),
-    ...profilesHandlers(state),
-    ...releaseHandlers(state),
-    ...upgradeHandlers(state),
-    ...storeHandlers(state),
-    ...workflowsHandlers(state),
-    ...jobsHandlers(state),
-    ...workersHandlers(state),
-  }, deprecatedCallLog(state));
+  return withApiLifecycle(
+    {
+      ...healthHandlers(
+        createHealthService({
+          serverId,
+          profile,
+          store,
+          adapters: () => adapters().manager,
+          taskWorkerRunning: () => engine().worker.isRunning,
+          applications,
+          callLog: state.callLog,
+        }),
+      ),
+      ...adaptersHandlers(createAdaptersService({ adapters })),
+      ...applicationsHandlers(createApplicationsService({ applications })),
+      ...indexesHandlers(createIndexesService({ indexes: () => state.runtime.indexes })),
+      ...profilesHandlers(createProfilesService({ dataDir, runningProfileId: () => profile().id, profileEvents: state.profileEvents })),
+      ...releaseHandlers(),
+      ...upgradeHandlers(createUpgradeService()),
+      ...storeHandlers(createStoreService({ dataDir, store })),
+      ...workflowsHandlers(createWorkflowsService({ store, adapters })),
+      ...jobsHandlers(createJobsService({ engine, guardStart: () => applications().require('OperationsManager', 'starting a job') })),
+      ...workersHandlers(createWorkersService({ engine })),
+    },
+    state.callLog,
+  );
 }

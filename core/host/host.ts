@@ -1,6 +1,7 @@
-// Composition of the core for one data directory: the active profile, the handlers
-// of every capability and the HTTP server. Electron main and the headless `serve`
-// command both start the console through `startHost`.
+// The composition root of the core for one data directory: builds the host's services and
+// the active profile's runtime, hands each capability its services, follows profile changes,
+// and serves the handlers over HTTP. Electron main and the headless `serve` command both
+// start the console through `startHost`, passing their configuration as options.
 import type { FastifyInstance } from 'fastify';
 import { buildHttpServer } from '../http/server';
 import { ensureActiveProfile } from '../profiles/directory';
@@ -9,6 +10,10 @@ import { consoleToken, serverId } from './data-dir';
 import { buildHandlers } from './handlers';
 import type { HostState } from './state';
 import { closeRuntime, openRuntime } from './runtime';
+import { followProfileChanges } from './profile-switch';
+import { DeprecatedCallLog } from '../health/lifecycle';
+import { ProfileEvents } from '../profiles/events';
+import type { AdapterLauncher } from '../adapters';
 
 export interface HostOptions {
   dataDir: string;
@@ -18,6 +23,10 @@ export interface HostOptions {
   bindAddress?: string;
   token?: string;
   uiDir?: string;
+  /** Where the adapter runner and shipped adapters are; found from the code's location unless given. */
+  productDir?: string;
+  /** How adapter processes start (the desktop app: Electron utility processes); forked Node unless given. */
+  adapterLauncher?: AdapterLauncher;
 }
 
 export interface Host {
@@ -31,11 +40,19 @@ export interface Host {
 
 export async function startHost(options: HostOptions): Promise<Host> {
   const token = await consoleToken(options.dataDir, options.token);
-  const state: HostState = {
+  const context = {
     dataDir: options.dataDir,
     serverId: await serverId(options.dataDir),
-    runtime: await openRuntime(options.dataDir, await ensureActiveProfile(options.dataDir)),
+    productDir: options.productDir,
+    adapterLauncher: options.adapterLauncher,
   };
+  const state: HostState = {
+    ...context,
+    runtime: await openRuntime(context, await ensureActiveProfile(options.dataDir)),
+    callLog: new DeprecatedCallLog(),
+    profileEvents: new ProfileEvents(),
+  };
+  const stopFollowing = followProfileChanges(state);
   const handlers = buildHandlers(state);
   const http: FastifyInstance = await buildHttpServer({ handlers, token, uiDir: options.uiDir });
   const bindAddress = options.bindAddress ?? '127.0.0.1';
@@ -52,6 +69,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     async close() {
       if (closed) return;
       closed = true;
+      stopFollowing();
       await http.close();
       await closeRuntime(state.runtime);
     },

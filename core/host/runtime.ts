@@ -1,45 +1,56 @@
-// Everything that depends on the active profile. Opened when the host starts, and
-// closed and opened again when the operator activates another profile, so the
-// console is reconfigured without a restart. Capabilities that need the profile
-// (the store, the task worker, adapters) open here and close in reverse order.
+// The per-profile service container: everything that depends on the active profile. Opened
+// when the host starts, and closed and opened again when the operator activates another
+// profile (or changes the active one's database or adapters folder), so the console is
+// reconfigured without a restart. Services open in dependency order and close in reverse.
 import type { ProfileProperties } from '../profiles/directory';
 import type { Store } from '../store/port';
 import { openStore } from '../store/open';
+import { IndexBuilds } from '../indexes/builds';
 import { createMissingCollectionsAtOpen } from '../indexes/startup';
-import { openAdapters, type AdapterInstances } from '../adapters';
+import { openAdapters, type AdapterInstances, type AdapterLauncher } from '../adapters';
 import { openApplications, type Applications } from '../applications';
 import { openEngine, type Engine } from '../engine';
-import { serverId } from './data-dir';
 
 export interface Runtime {
   profile: ProfileProperties;
   /** The profile's store; exists even when MongoDB is unreachable (its calls then fail clearly). */
   store: Store;
+  /** Index builds on the profile's store (live as long as the store). */
+  indexes: IndexBuilds;
   /** The profile's adapter instances (service configs), each in its own process (started at open, stopped at close). */
   adapters: AdapterInstances;
-  /** The applications and their lifecycle (a stopped one stays stopped across restarts). */
+  /** The applications and their lifecycle (one the operator stopped stays stopped across restarts). */
   applications: Applications;
   /** The workflow engine: job runner and task worker (started now when processTasksOnStart is not false). */
   engine: Engine;
 }
 
-export async function openRuntime(dataDir: string, profile: ProfileProperties): Promise<Runtime> {
+/** What a runtime is opened with, besides the profile: fixed for the life of the host. */
+export interface RuntimeContext {
+  dataDir: string;
+  serverId: string;
+  /** Where the adapter runner and shipped adapters are (a packaged build's unpacked folder). */
+  productDir?: string;
+  adapterLauncher?: AdapterLauncher;
+}
+
+export async function openRuntime(context: RuntimeContext, profile: ProfileProperties): Promise<Runtime> {
+  const { dataDir, serverId } = context;
   const store = await openStore(dataDir, profile);
   let adapters: AdapterInstances | undefined;
   try {
-    await createMissingCollectionsAtOpen(store);
-    adapters = await openAdapters(dataDir, profile, store);
-    const id = await serverId(dataDir);
-    const runtime = { profile, store, adapters } as Runtime;
-    runtime.engine = await openEngine({
+    const indexes = new IndexBuilds(store);
+    await createMissingCollectionsAtOpen(store, indexes);
+    const opened = await openAdapters(dataDir, profile, store, { productDir: context.productDir, launcher: context.adapterLauncher });
+    adapters = opened;
+    const engine = await openEngine({
       store,
-      serverId: id,
-      serverName: profile.serverName ?? id,
+      serverId,
+      serverName: profile.serverName ?? serverId,
       processTasksOnStart: profile.processTasksOnStart !== false,
-      adapters: () => runtime.adapters,
+      adapters: () => opened,
     });
-    const engine = runtime.engine;
-    runtime.applications = await openApplications({
+    const applications = await openApplications({
       store,
       worker: () => ({
         isRunning: engine.worker.isRunning,
@@ -48,18 +59,21 @@ export async function openRuntime(dataDir: string, profile: ProfileProperties): 
         startsWithProfile: profile.processTasksOnStart !== false,
       }),
     });
-    return runtime;
+    return { profile, store, indexes, adapters: opened, engine, applications };
   } catch (error) {
-    // A half-opened runtime leaves no adapter process or store connection behind.
-    await adapters?.close().catch(() => undefined);
-    await store.close().catch(() => undefined);
+    // A half-opened runtime leaves no adapter process or store connection behind; the
+    // opening error is the one reported, a failure to close is added to it.
+    const failures: string[] = [];
+    await adapters?.close().catch((e: Error) => failures.push(`adapters: ${e.message}`));
+    await store.close().catch((e: Error) => failures.push(`store: ${e.message}`));
+    if (failures.length) (error as Error).message += ` (and closing what had opened failed: ${failures.join('; ')})`;
     throw error;
   }
 }
 
 export async function closeRuntime(runtime: Runtime): Promise<void> {
   // The worker stops first, handing its running tasks back to the queue.
-  await runtime.engine?.close();
+  await runtime.engine.close();
   await runtime.adapters.close();
   // The store closes last: everything above may still write on its way down.
   await runtime.store.close();

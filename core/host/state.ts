@@ -1,10 +1,16 @@
-// What the capabilities of the core share while the host runs. Each area takes
-// only the fields it needs, so areas do not depend on each other through the host.
-import type { Runtime } from './runtime';
+// The host's service container: what lives as long as the host (data directory, server id,
+// the deprecated-call log, profile events) and the per-profile container
+// (`runtime`), replaced as a whole when the active profile changes. Capabilities never see
+// this type: the host hands each one only the services it names (core/host/handlers.ts).
+import type { DeprecatedCallLog } from '../health/lifecycle';
+import type { ProfileEvents } from '../profiles/events';
+import type { Runtime, RuntimeContext } from './runtime';
 
-export interface HostState {
+export interface HostState extends RuntimeContext {
   dataDir: string;
   serverId: string;
   /** Replaced as a whole when another profile is activated; read it at each call. */
   runtime: Runtime;
+  callLog: DeprecatedCallLog;
+  profileEvents: ProfileEvents;
 }

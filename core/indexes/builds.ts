@@ -165,12 +165,3 @@ export class IndexBuilds {
     }
   }
 }
-
-const buildsByStore = new WeakMap<Store, IndexBuilds>();
-
-/** The builds of a store; they live as long as the store (a profile's runtime). */
-export function indexBuildsOf(store: Store): IndexBuilds {
-  let builds = buildsByStore.get(store);
-  if (!builds) buildsByStore.set(store, (builds = new IndexBuilds(store)));
-  return builds;
-}

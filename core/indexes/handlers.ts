@@ -1,8 +1,6 @@
 // Indexing operations on the active profile's store.
 import { OpError, type Handler } from '../dispatch/dispatch';
-import type { HostState } from '../host/state';
-import type { Store } from '../store/port';
-import { indexBuildsOf } from './builds';
+import type { IndexBuilds } from './builds';
 import {
   declaredCollectionNames,
   declaredCollections,
@@ -12,7 +10,16 @@ import {
   type DeclaredCollection,
 } from './declared';
 
-const storeOf = (state: HostState): Store => state.runtime.store;
+export interface IndexesDeps {
+  /** The index builds of the active profile's store. */
+  indexes(): IndexBuilds;
+}
+
+export type IndexesService = IndexesDeps;
+
+export function createIndexesService(deps: IndexesDeps): IndexesService {
+  return deps;
+}
 
 function declaredOrNotFound(name: string): DeclaredCollection {
   const declared = findDeclaredCollection(name);
@@ -36,7 +43,7 @@ async function storeCall<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function indexesHandlers(state: HostState): {
+export function indexesHandlers(service: IndexesService): {
   'indexes.build': Handler<'indexes.build'>;
   'indexes.status': Handler<'indexes.status'>;
   'indexes.statusAll': Handler<'indexes.statusAll'>;
@@ -45,14 +52,14 @@ export function indexesHandlers(state: HostState): {
   return {
     'indexes.build': async ({ params }) => {
       const declared = declaredOrNotFound(params.collectionName);
-      return storeCall(() => indexBuildsOf(storeOf(state)).start(declared));
+      return storeCall(() => service.indexes().start(declared));
     },
     'indexes.status': async ({ params }) => {
       const declared = declaredOrNotFound(params.collectionName);
-      return storeCall(() => indexBuildsOf(storeOf(state)).status(declared));
+      return storeCall(() => service.indexes().status(declared));
     },
     'indexes.statusAll': async () => {
-      const builds = indexBuildsOf(storeOf(state));
+      const builds = service.indexes();
       const results = await storeCall(() => Promise.all(declaredCollections.map((declared) => builds.status(declared))));
       return { results, total: results.length };
     },

@@ -2,11 +2,11 @@
 // indexes (a new database starts indexed). Existing collections are left as they
 // are: indexing a big jobs collection belongs in a maintenance window, on request.
 import type { Store } from '../store/port';
-import { indexBuildsOf } from './builds';
+import type { IndexBuilds } from './builds';
 import { declaredCollections } from './declared';
 
 /** Starts the builds in the background and resolves once they are started; returns the collections created. */
-export async function createMissingCollections(store: Store, warn: (message: string) => void = console.warn): Promise<string[]> {
+export async function createMissingCollections(store: Store, builds: IndexBuilds, warn: (message: string) => void = console.warn): Promise<string[]> {
   let existing: string[];
   try {
     existing = await store.listCollections();
@@ -15,7 +15,6 @@ export async function createMissingCollections(store: Store, warn: (message: str
     return [];
   }
   const absent = declaredCollections.filter((declared) => !existing.includes(declared.collection));
-  const builds = indexBuildsOf(store);
   for (const declared of absent) {
     await builds.start(declared).catch((error: Error) => warn(`indexing: ${declared.collection} was not created: ${error.message}`));
   }
@@ -27,7 +26,7 @@ export async function createMissingCollections(store: Store, warn: (message: str
  * startup waits for it; a MongoDB that is slow or down must not hold startup, so its
  * collections are created in the background (the Indexing tab shows the builds).
  */
-export async function createMissingCollectionsAtOpen(store: Store): Promise<void> {
-  const creating = createMissingCollections(store).then(() => indexBuildsOf(store).whenIdle());
+export async function createMissingCollectionsAtOpen(store: Store, builds: IndexBuilds): Promise<void> {
+  const creating = createMissingCollections(store, builds).then(() => builds.whenIdle());
   if (store.kind === 'embedded') await creating;
 }

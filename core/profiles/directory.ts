@@ -100,6 +100,3 @@ export async function ensureActiveProfile(dataDir: string): Promise<ProfilePrope
   }
   return readProperties(dataDir, active);
 }
-
-/** The database password of a profile, in clear, for connecting (see ./secrets). */
-export { profileSecrets } from './secrets';

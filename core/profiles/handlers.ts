@@ -2,11 +2,10 @@
 // activate, delete, export, import, and the `activate` migration.
 import type { Handlers, CallContext } from '../dispatch/dispatch';
 import { OpError } from '../dispatch/dispatch';
-import type { HostState } from '../host/state';
-import { activateProfileLocked, reopenRuntime } from '../host/activate';
 import type { ProfileEntry, ProfileProperties as ProfilePropertiesType } from '../contract/profiles';
 import { SecretError } from '../secrets/secrets';
-import type { ProfileProperties } from './directory';
+import { writeActiveProfileId, type ProfileProperties } from './directory';
+import type { ProfileEvents } from './events';
 import { applyActivateMigration, previewActivateMigration } from './migrate-activate';
 import {
   activeId,
@@ -50,8 +49,23 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function profilesHandlers(state: HostState): ProfileHandlers {
-  const { dataDir } = state;
+/** What the profile operations need: the data directory, which profile runs, and where to announce changes. */
+export interface ProfilesDeps {
+  dataDir: string;
+  /** The id of the profile the console runs now. */
+  runningProfileId(): string;
+  /** Activations and saves are announced here; the host reopens what depends on the profile. */
+  profileEvents: ProfileEvents;
+}
+
+export type ProfilesService = ProfilesDeps;
+
+export function createProfilesService(deps: ProfilesDeps): ProfilesService {
+  return { dataDir: deps.dataDir, runningProfileId: deps.runningProfileId, profileEvents: deps.profileEvents };
+}
+
+export function profilesHandlers(service: ProfilesService): ProfileHandlers {
+  const { dataDir, profileEvents } = service;
   const locked = <T>(work: () => Promise<T>) => answer(() => withProfilesLock(dataDir, work));
 
   const entryOf = async (id: string, extraWarnings: string[] = []): Promise<ProfileEntry> => {
@@ -111,28 +125,23 @@ export function profilesHandlers(state: HostState): ProfileHandlers {
         const { value, dropped } = restoreMasked({ ...body, id: params.id } as ProfileProperties, stored.json);
         const saved = await sealForStorage(dataDir, value);
         await writeProfile(dataDir, saved);
-        if (state.runtime.profile.id === params.id) {
-          // A new connection needs the store reopened, and another sdk_dir its adapters re-read;
-          // other fields are read when used.
-          const current = state.runtime.profile;
-          const sameDatabase = JSON.stringify(current.mongoProps) === JSON.stringify(saved.mongoProps);
-          const sameSdkDir = (current.pathProps as { sdk_dir?: string } | undefined)?.sdk_dir === (saved.pathProps as { sdk_dir?: string } | undefined)?.sdk_dir;
-          if (sameDatabase && sameSdkDir) state.runtime.profile = saved;
-          else await reopenRuntime(state, saved);
-        }
+        await profileEvents.emit({ type: 'saved', profile: saved });
         return entryOf(params.id, dropped.map((p) => `${p}: no stored secret to keep behind the mask; it was left unset`));
       }),
 
     'profiles.activate': ({ params }) =>
       locked(async () => {
-        await activateProfileLocked(state, params.id);
+        const profile = await loadValid(dataDir, params.id);
+        // The host opens the profile's store, adapters and engine; when they cannot open, this throws.
+        await profileEvents.emit({ type: 'activating', profile });
+        await writeActiveProfileId(dataDir, params.id);
         return entryOf(params.id);
       }),
 
     'profiles.delete': ({ params }) =>
       locked(async () => {
         if (!(await profileExists(dataDir, params.id))) throw new ProfileNotFound(params.id);
-        if ((await activeId(dataDir)) === params.id || state.runtime.profile.id === params.id) {
+        if ((await activeId(dataDir)) === params.id || service.runningProfileId() === params.id) {
           throw new OpError(409, `profile "${params.id}" is the active profile: activate another profile before deleting it`);
         }
         const keptAt = await removeProfile(dataDir, params.id);
@@ -157,7 +166,7 @@ export function profilesHandlers(state: HostState): ProfileHandlers {
         const preview = previewActivateMigration(profile, body ?? {});
         if (!preview.applicable) throw new OpError(409, preview.message, { preview });
         const { profile: migrated, backup } = await applyActivateMigration(dataDir, profile, preview);
-        if (state.runtime.profile.id === params.id) state.runtime.profile = migrated;
+        await profileEvents.emit({ type: 'saved', profile: migrated });
         return { preview, entry: await entryOf(params.id), backup };
       }),
   };

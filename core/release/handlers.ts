@@ -1,6 +1,5 @@
 // Handlers of the release operations.
 import { OpError } from '../dispatch/dispatch';
-import type { HostState } from '../host/state';
 import { checkPolicy, deprecationTable, findApiRow, lifecycleAt, MIN_DEPRECATION_CYCLES, normalizeApiPath, parseRelease, RUNNING_RELEASE } from './index';
 
 export function releaseTableAnswer() {
@@ -54,7 +53,7 @@ export function apiLifecycleAnswer(method: string, path: string, release = RUNNI
   };
 }
 
-export function releaseHandlers(_state: HostState) {
+export function releaseHandlers() {
   return {
     'release.table': async () => releaseTableAnswer(),
     'release.lifecycle': async ({ query }: { query: { method: string; path: string; release?: string } }) =>

@@ -3,23 +3,35 @@
 import { performance } from 'node:perf_hooks';
 import type { Handlers } from '../dispatch/dispatch';
 import { OpError } from '../dispatch/dispatch';
-import type { HostState } from '../host/state';
 import { readProperties, type ProfileProperties } from '../profiles/directory';
 import { openStore } from './open';
+import type { Store } from './port';
 import { storeHealth } from './ping';
 
 type StoreHandlers = Pick<Handlers, 'store.status' | 'store.testConnection'>;
 
-export function storeHandlers(state: HostState): StoreHandlers {
+export interface StoreDeps {
+  dataDir: string;
+  /** The active profile's store. */
+  store(): Store;
+}
+
+export type StoreService = StoreDeps;
+
+export function createStoreService(deps: StoreDeps): StoreService {
+  return deps;
+}
+
+export function storeHandlers(service: StoreService): StoreHandlers {
   return {
     'store.status': async () => {
-      const { store } = state.runtime;
+      const store = service.store();
       const health = await storeHealth(store);
       return { kind: store.kind, location: store.location, ...health };
     },
     'store.testConnection': async ({ params }) => {
-      const profile = await readProfile(state.dataDir, params.id);
-      const store = await openStore(state.dataDir, profile);
+      const profile = await readProfile(service.dataDir, params.id);
+      const store = await openStore(service.dataDir, profile);
       try {
         const started = performance.now();
         await store.ping();

@@ -2,7 +2,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { OpError } from '../dispatch/dispatch';
-import type { HostState } from '../host/state';
 import { UpgradeRuns } from './runs';
 import { scanFolder } from './scan';
 
@@ -20,8 +19,12 @@ async function requireFolder(given: string): Promise<string> {
   return folder;
 }
 
-export function upgradeHandlers(_state: HostState) {
-  const runs = new UpgradeRuns();
+/** The upgrade check's service: the runs started from this console (kept in memory, the last few). */
+export function createUpgradeService(): { runs: UpgradeRuns } {
+  return { runs: new UpgradeRuns() };
+}
+
+export function upgradeHandlers({ runs }: { runs: UpgradeRuns }) {
   return {
     'upgrade.check': async ({ body }: { body: { path: string } }) => scanFolder(await requireFolder(body.path)),
     'upgrade.start': async ({ body }: { body: { path: string } }, ctx: { setStatus(code: number): void }) => {

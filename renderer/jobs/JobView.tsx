@@ -1,11 +1,12 @@
 // One job: its status, variables, parent and child jobs, the operator's actions,
 // and each task run with its status, timings, incoming and outgoing values and
 // error. Undefined values read `undefined`, apart from `null`.
-import { useMemo, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Job, TaskRun } from '../../core/contract/jobs';
 import { call } from '../api/client';
 import { formatDuration, formatTime, formatValue, restoreUndefined, statusClass } from './format';
+import { FinishForm, useJobAction, ViewDataPanel } from './ManualTask';
 
 const ACTIVE_TASK = new Set(['queued', 'running', 'waiting']);
 
@@ -17,95 +18,29 @@ function Value({ value, label }: { value: unknown; label: string }) {
   );
 }
 
-function useJobAction(id: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (action: { kind: 'cancel' | 'pause' | 'resume' } | { kind: 'retry'; taskId: string } | { kind: 'finish'; taskId: string; values: Record<string, unknown>; state: 'success' | 'failure' | 'error' }) => {
-      if (action.kind === 'retry') return call('jobs.retryTask', { params: { id, taskId: action.taskId } });
-      if (action.kind === 'finish') return call('jobs.finishTask', { params: { id, taskId: action.taskId }, body: { values: action.values, state: action.state } });
-      return call(action.kind === 'cancel' ? 'jobs.cancel' : action.kind === 'pause' ? 'jobs.pause' : 'jobs.resume', { params: { id } });
-    },
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['jobs.get', id] });
-      void client.invalidateQueries({ queryKey: ['jobs.list'] });
-    },
-  });
-}
-
-function FinishForm({ job, run, onDone }: { job: Job; run: TaskRun; onDone: () => void }) {
-  const action = useJobAction(job._id);
-  const declared = Object.keys((job.tasks[run.taskId] as { variables?: { outgoing?: Record<string, unknown> } } | undefined)?.variables?.outgoing ?? {});
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(declared.map((name) => [name, ''])));
-  const [asJson, setAsJson] = useState(false);
-  const [state, setState] = useState<'success' | 'failure' | 'error'>('success');
-  const [problem, setProblem] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const out: Record<string, unknown> = {};
-    for (const [name, text] of Object.entries(values)) {
-      if (!asJson) out[name] = text;
-      else {
-        try {
-          out[name] = JSON.parse(text);
-        } catch {
-          setProblem(`${name}: not valid JSON`);
-          return;
-        }
-      }
-    }
-    setProblem('');
-    action.mutate({ kind: 'finish', taskId: run.taskId, values: out, state }, { onSuccess: onDone });
-  };
-  return (
-    <form className="finish-task" onSubmit={submit} aria-label={`Finish task ${run.taskId}`}>
-      {declared.length === 0 && <p className="muted small">This task declares no outgoing values.</p>}
-      {declared.map((name) => (
-        <div className="form-row" key={name}>
-          <label htmlFor={`finish-${run.taskId}-${name}`}>{name}</label>
-          <input id={`finish-${run.taskId}-${name}`} value={values[name] ?? ''} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
-        </div>
-      ))}
-      <div className="form-row">
-        <label>
-          <input type="checkbox" checked={asJson} onChange={(e) => setAsJson(e.target.checked)} /> Values are JSON
-        </label>
-        <label>
-          Ends in{' '}
-          <select value={state} onChange={(e) => setState(e.target.value as typeof state)}>
-            <option value="success">success</option>
-            <option value="failure">failure</option>
-            <option value="error">error</option>
-          </select>
-        </label>
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={action.isPending}>
-          Finish task
-        </button>
-        <button type="button" onClick={onDone}>
-          Close
-        </button>
-        {problem && <span className="error">{problem}</span>}
-        {action.isError && <span className="error">{action.error.message}</span>}
-      </div>
-    </form>
-  );
-}
-
-function TaskRow({ job, run, jobActive }: { job: Job; run: TaskRun; jobActive: boolean }) {
+/** A task that ran more than once (a revert loop, forEach) has a row per iteration: "iteration 2 of 3". */
+function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: TaskRun; jobActive: boolean; iterations: number; latest: boolean }) {
   const [open, setOpen] = useState(false);
   const [finishing, setFinishing] = useState(false);
   const action = useJobAction(job._id);
-  const manual = run.status === 'waiting' && !run.childJob && jobActive;
-  const retry = run.status === 'error' && jobActive && !Object.values(job.transitions[run.taskId] ?? {}).some((t) => t.state === 'error');
+  const manual = run.status === 'waiting' && !run.childJob && jobActive && latest;
+  const viewData = manual && run.name === 'ViewData';
+  const retry = latest && run.status === 'error' && jobActive && !Object.values(job.transitions[run.taskId] ?? {}).some((t) => t.state === 'error');
+  const autoRetries = (run.autoRetries as number | undefined) ?? 0;
+  const label = iterations > 1 ? `Task ${run.taskId} iteration ${run.iteration + 1}` : `Task ${run.taskId}`;
   return (
     <>
-      <tr aria-label={`Task ${run.taskId}`}>
+      <tr aria-label={label}>
         <td>
           <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
             {open ? '▾' : '▸'} {run.taskId}
           </button>
-          {run.iteration > 0 && <span className="muted small"> #{run.iteration + 1}</span>}
+          {iterations > 1 && (
+            <span className="muted small" aria-label={`iteration of ${run.taskId}`}>
+              {' '}
+              iteration {run.iteration + 1} of {iterations}
+            </span>
+          )}
         </td>
         <td>
           {run.name} <span className="muted small">{run.app}</span>
@@ -117,6 +52,7 @@ function TaskRow({ job, run, jobActive }: { job: Job; run: TaskRun; jobActive: b
           </span>
           {run.finishState && run.finishState !== 'success' && <span className="muted small"> ({run.finishState})</span>}
           {run.attempt > 1 && <span className="muted small"> attempt {run.attempt}</span>}
+          {autoRetries > 0 && <span className="muted small"> (retried {autoRetries}× by its retrySettings)</span>}
         </td>
         <td className="small">{formatTime(run.metrics.start_time ?? run.queuedAt)}</td>
         <td className="small">{formatDuration(run.metrics.start_time, run.metrics.end_time)}</td>
@@ -126,7 +62,7 @@ function TaskRow({ job, run, jobActive }: { job: Job; run: TaskRun; jobActive: b
               child job
             </a>
           )}
-          {manual && !finishing && (
+          {manual && !viewData && !finishing && (
             <button type="button" className="primary" onClick={() => (setFinishing(true), setOpen(true))}>
               Finish…
             </button>
@@ -146,6 +82,13 @@ function TaskRow({ job, run, jobActive }: { job: Job; run: TaskRun; jobActive: b
           </td>
         </tr>
       )}
+      {viewData && (
+        <tr className="task-detail-row">
+          <td colSpan={7}>
+            <ViewDataPanel job={job} run={run} />
+          </td>
+        </tr>
+      )}
       {open && (
         <tr className="task-detail-row">
           <td colSpan={7}>
@@ -160,6 +103,15 @@ function TaskRow({ job, run, jobActive }: { job: Job; run: TaskRun; jobActive: b
               </div>
             </div>
             {finishing && <FinishForm job={job} run={run} onDone={() => setFinishing(false)} />}
+            {autoRetries > 0 && (
+              <ul className="small error" aria-label={`retried errors of ${run.taskId}`}>
+                {((run.retryErrors as string[] | undefined) ?? []).map((error, i) => (
+                  <li key={i}>
+                    attempt {i + 1}: {error}
+                  </li>
+                ))}
+              </ul>
+            )}
             <p className="muted small">
               Queued {formatTime(run.queuedAt)} · started {formatTime(run.metrics.start_time)} · ended {formatTime(run.metrics.end_time)}
               {run.workerId ? ` · worker ${run.workerId}` : ''}
@@ -195,6 +147,8 @@ export function JobView({ id }: { id: string }) {
   const j = job!;
   const jobActive = j.status !== 'complete' && j.status !== 'canceled';
   const runs = j.taskRuns.filter((r) => r.taskId !== 'workflow_start' && r.taskId !== 'workflow_end');
+  const iterations = new Map<string, number>();
+  for (const r of runs) iterations.set(r.taskId, Math.max(iterations.get(r.taskId) ?? 0, r.iteration + 1));
   return (
     <section aria-label={`Job ${j._id}`}>
       <p>
@@ -288,7 +242,7 @@ export function JobView({ id }: { id: string }) {
           </thead>
           <tbody>
             {runs.map((run) => (
-              <TaskRow key={run._id} job={j} run={run} jobActive={jobActive} />
+              <TaskRow key={run._id} job={j} run={run} jobActive={jobActive} iterations={iterations.get(run.taskId) ?? 1} latest={run.iteration + 1 === iterations.get(run.taskId)} />
             ))}
           </tbody>
         </table>

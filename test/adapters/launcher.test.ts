@@ -1,6 +1,6 @@
-// How adapter processes are launched: a replaceable launcher (the Electron main process installs
-// one on utilityProcess), and a runner that cannot start is a crash with its stderr, not a hang.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+// How adapter processes are launched: a launcher given to the manager (the Electron main process
+// passes one on utilityProcess), and a runner that cannot start is a crash with its stderr, not a hang.
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
@@ -9,7 +9,6 @@ import {
   forkLauncher,
   readAdapterPackage,
   runnerPath,
-  setAdapterLauncher,
   shippedAdaptersDir,
   utilityProcessLauncher,
   type AdapterPackage,
@@ -23,18 +22,17 @@ beforeAll(async () => {
   example = (await readAdapterPackage(path.join(shippedAdaptersDir(), 'example'), 'shipped'))!;
   inventory = (await readAdapterPackage(INVENTORY, 'sdk'))!;
 });
-afterEach(() => setAdapterLauncher(forkLauncher));
 
 const exampleConfig = { id: 'example', type: 'Example', properties: { greeting: 'hi', healthcheck: { type: 'none' } }, brokers: [], groups: [] };
 
 describe('adapter launcher', () => {
-  it('starts adapters through the installed launcher', async () => {
+  it('starts adapters through the launcher it is given', async () => {
     const launched: string[] = [];
-    setAdapterLauncher((runner, options) => {
+    const launcher = (runner: string, options: Parameters<typeof forkLauncher>[1]) => {
       launched.push(options.name);
       return forkLauncher(runner, options);
-    });
-    const manager = new AdapterManager({ runner: runnerPath() });
+    };
+    const manager = new AdapterManager({ runner: runnerPath(), launcher });
     manager.set(exampleConfig, example);
     try {
       await manager.start('example');
@@ -86,8 +84,7 @@ const fakeUtilityProcess: UtilityProcessModule = {
 
 describe('utility process launcher (the desktop app)', () => {
   it('runs, stops and reports crashes of adapters through utilityProcess', async () => {
-    setAdapterLauncher(utilityProcessLauncher(fakeUtilityProcess));
-    const manager = new AdapterManager({ runner: runnerPath(), backoff: { maxConsecutive: 0 } });
+    const manager = new AdapterManager({ runner: runnerPath(), backoff: { maxConsecutive: 0 }, launcher: utilityProcessLauncher(fakeUtilityProcess) });
     manager.set(exampleConfig, example);
     manager.set({ id: 'crasher', type: 'Inventory', properties: { host: 'x.invalid', port: 1, healthcheck: { type: 'none' } }, brokers: [], groups: [] }, inventory);
     try {

@@ -1,6 +1,6 @@
 // Status and build of declared indexes, on each store.
 import { afterAll, describe, expect, it } from 'vitest';
-import { IndexBuilds, indexBuildsOf } from '../../core/indexes/builds';
+import { IndexBuilds } from '../../core/indexes/builds';
 import { findDeclaredCollection } from '../../core/indexes/declared';
 import { createMissingCollections } from '../../core/indexes/startup';
 import { countingStore, embeddedStore, mongoStore, type StoreUnderTest } from './support/stores';
@@ -152,15 +152,15 @@ describe.each(stores.map((s) => [s.name, s] as const))('indexing on the %s store
     }
     const store = await subject.open();
     await store.collection('jobs').insertOne({ name: 'existing', status: 'complete' });
-    const created = await createMissingCollections(store);
+    const builds = new IndexBuilds(store);
+    const created = await createMissingCollections(store, builds);
     expect(created).not.toContain('jobs');
     expect(created).toContain('tasks');
-    const builds = indexBuildsOf(store);
     await builds.whenIdle();
     expect((await builds.status(tasks)).indexed).toBe(true);
     expect((await builds.status(jobs)).indexed).toBe(false);
     expect(await store.listCollections()).toEqual(expect.arrayContaining(['tasks', 'workflows', 'catalog_store']));
     // A second start finds every collection there and creates nothing.
-    expect(await createMissingCollections(store)).toEqual([]);
+    expect(await createMissingCollections(store, builds)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keyFile, openSecret, sealSecret, SecretError, useSecretProvider } from '../../core/secrets/secrets';
-import { profileSecrets } from '../../core/profiles/directory';
+import { profileSecrets } from '../../core/profiles/secrets';
 import { startTestHost, type TestHost } from '../support/host';
 
 let dataDir: string;

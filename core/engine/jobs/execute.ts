@@ -1,7 +1,7 @@
 // Runs the method of one task: the WorkFlowEngine's built-in library, or an
 // adapter's method through the adapter manager. childJob and manual tasks are the
 // job runner's own (runner.ts). Every failure becomes a task error with a message.
-import { runBuiltInTask, type TaskOutcome } from '../tasks/library';
+import { runBuiltInTask, type TaskOutcome, type TaskRunOptions } from '../tasks/library';
 import type { TaskDefinition } from './types';
 
 export const ENGINE_APP = 'WorkFlowEngine';
@@ -20,7 +20,7 @@ export interface AdapterCaller {
   ): Promise<{ ok: true; value: unknown; output: string } | { ok: false; error: unknown; output: string }>;
 }
 
-export type TaskMethodRunner = (task: TaskDefinition, incoming: Record<string, unknown>, options?: { signal?: AbortSignal }) => Promise<TaskOutcome>;
+export type TaskMethodRunner = (task: TaskDefinition, incoming: Record<string, unknown>, options?: TaskRunOptions) => Promise<TaskOutcome>;
 
 export function isChildJob(task: TaskDefinition) {
   return task.name === 'childJob' && (task.app ?? ENGINE_APP) === ENGINE_APP;

@@ -3,6 +3,10 @@
 // twice is harmless. A task with several incoming transitions waits for every one
 // that can still fire: a transition is dead when its source ended in another
 // state, or when its source has not run and nothing still active can reach it.
+// A `revert` transition (a retry or polling loop back to an earlier task) never
+// holds a task back: when it fires, its target runs again as a new iteration.
+// A forEach run that ended in `loop` runs again (next element) once nothing in
+// its body (what its `loop` transitions reach) is active or ready.
 import type { FinishState } from '../queue/queue';
 
 export const START = 'workflow_start';
@@ -46,12 +50,18 @@ export function latestRecords(records: RecordState[]): Map<string, RecordState> 
   return latest;
 }
 
-function incomingOf(transitions: Transitions): Map<string, { src: string; state: string }[]> {
-  const incoming = new Map<string, { src: string; state: string }[]>();
+interface Edge {
+  src: string;
+  state: string;
+  revert: boolean;
+}
+
+function incomingOf(transitions: Transitions): Map<string, Edge[]> {
+  const incoming = new Map<string, Edge[]>();
   for (const [src, targets] of Object.entries(transitions ?? {})) {
     for (const [dst, transition] of Object.entries(targets ?? {})) {
       const list = incoming.get(dst) ?? [];
-      list.push({ src, state: transition?.state ?? 'success' });
+      list.push({ src, state: transition?.state ?? 'success', revert: transition?.type === 'revert' });
       incoming.set(dst, list);
     }
   }
@@ -107,6 +117,7 @@ export function readyTasks(taskIds: string[], transitions: Transitions, records:
       }
       const live = reachable(transitions, [...active, ...arrivals, ...ready.map((r) => r.taskId)], node);
       const waiting = (incoming.get(node) ?? []).some((edge) => {
+        if (edge.revert) return false;
         const src = latest.get(edge.src);
         if (src) return !isFinished(src);
         return live.has(edge.src);
@@ -116,5 +127,30 @@ export function readyTasks(taskIds: string[], transitions: Transitions, records:
       progress = true;
     }
   }
+  ready.push(...nextLoopRuns(transitions, latest, consumed, active, ready));
   return ready;
+}
+
+/** forEach runs that ended in `loop` and whose body is done: each runs again for its next element. */
+function nextLoopRuns(
+  transitions: Transitions,
+  latest: Map<string, RecordState>,
+  consumed: Set<string>,
+  active: Set<string>,
+  ready: ReadyTask[],
+): ReadyTask[] {
+  const again: ReadyTask[] = [];
+  for (const record of latest.values()) {
+    if (!isFinished(record) || record.finishState !== 'loop') continue;
+    const starts = Object.entries(transitions[record.taskId] ?? {})
+      .filter(([, t]) => t?.state === 'loop')
+      .map(([dst]) => dst);
+    // The body has not started yet from this run: wait for it.
+    if (starts.length > 0 && !consumed.has(record._id)) continue;
+    const body = reachable(transitions, starts, record.taskId);
+    body.delete(END);
+    const busy = [...body].some((id) => active.has(id) || ready.some((r) => r.taskId === id));
+    if (!busy) again.push({ taskId: record.taskId, iteration: record.iteration + 1, from: [record._id] });
+  }
+  return again;
 }

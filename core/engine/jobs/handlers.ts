@@ -1,7 +1,5 @@
 // Handlers of the job operations: they read the active profile's engine at each call.
 import type { Handlers } from '../../dispatch/dispatch';
-import { OpError } from '../../dispatch/dispatch';
-import type { HostState } from '../../host/state';
 import type { Engine } from '../index';
 import type { JobDoc } from './types';
 import { jobView } from './view';
@@ -9,22 +7,29 @@ import { listJobs } from './list';
 
 type JobOperations = 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask';
 
-export function engineOf(state: HostState): Engine {
-  const engine = (state.runtime as { engine?: Engine }).engine;
-  if (!engine) throw new OpError(503, 'the workflow engine is not running on this profile');
-  return engine;
+export interface JobsDeps {
+  /** The active profile's workflow engine. */
+  engine(): Engine;
+  /** Throws when job starts are refused now (a stopped Operations Manager: 503 naming it). */
+  guardStart?(): void;
+}
+
+export type JobsService = JobsDeps;
+
+export function createJobsService(deps: JobsDeps): JobsService {
+  return deps;
 }
 
 const answer = (message: string, job: JobDoc) => ({ message, data: { _id: job._id, status: job.status } });
 
-export function jobsHandlers(state: HostState): Pick<Handlers, JobOperations> {
-  const runner = () => engineOf(state).runner;
+export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations> {
+  const runner = () => service.engine().runner;
   return {
     'jobs.start': async ({ body }, ctx) => {
       // Operations Manager serves job starts: stopped, it refuses them (503 naming it).
-      state.runtime.applications?.require('OperationsManager', 'starting a job');
+      service.guardStart?.();
       const job = await runner().start(body.workflow, { ...body.options, user: ctx.caller });
-      engineOf(state).worker.poke();
+      service.engine().worker.poke();
       return answer(`job of workflow "${job.name}" started`, job);
     },
     'jobs.list': async ({ query }) => {
@@ -40,17 +45,17 @@ export function jobsHandlers(state: HostState): Pick<Handlers, JobOperations> {
     'jobs.pause': async ({ params }) => answer('job paused', await runner().pause(params.id)),
     'jobs.resume': async ({ params }) => {
       const job = await runner().resume(params.id);
-      engineOf(state).worker.poke();
+      service.engine().worker.poke();
       return answer('job resumed', job);
     },
     'jobs.retryTask': async ({ params }) => {
       const job = await runner().retryTask(params.id, params.taskId);
-      engineOf(state).worker.poke();
+      service.engine().worker.poke();
       return answer(`task ${params.taskId} queued again`, job);
     },
     'jobs.finishTask': async ({ params, body }) => {
       const job = await runner().finishTask(params.id, params.taskId, body.values, body.state);
-      engineOf(state).worker.poke();
+      service.engine().worker.poke();
       return answer(`task ${params.taskId} finished`, job);
     },
   };

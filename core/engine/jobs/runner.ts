@@ -3,19 +3,28 @@
 // only reads the store and writes records with deterministic ids, so it is safe to
 // repeat: a worker that dies between a task's end and the advance leaves the
 // record `advanced: false`, and the worker's recovery pass advances it again.
+// A task run again (a revert transition, a forEach element) is a new record, one
+// per iteration; an automatic retry (retrySettings) runs the same record again.
 import { randomBytes } from 'node:crypto';
 import type { Collection, Store } from '../../store/port';
 import { isDuplicateKey } from '../../store/errors';
 import { OpError } from '../../dispatch/dispatch';
-import { childJobVariables, decodeVariables, encodeValue, MarkerValueError, rejectMarker } from '../../values/undefined-codec';
+import { decodeVariables, encodeValue, rejectMarker } from '../../values/undefined-codec';
 import type { TaskOutcome } from '../tasks/library';
 import { getWorkflow } from '../workflow/repository';
-import { fence, NEVER, TaskQueue, type Claim, type FinishState, type TaskRecord } from '../queue/queue';
+import { fence, TaskQueue, type Claim, type FinishState, type TaskRecord } from '../queue/queue';
 import { END, isFinished, latestRecords, readyTasks, START, type ReadyTask } from './graph';
 import { isChildJob, type TaskMethodRunner } from './execute';
 import { checkVariables } from './input-schema';
-import { jobWrites, resolveIncoming, type Scope } from './variables';
+import { errorWrites, jobWrites, refersToTasks, resolveIncoming, type Scope } from './variables';
+import { boundaryRecord, endFields, hasTransition, isManual, taskRecord } from './records';
+import { finishParentTask, startChildJob } from './children';
+import { forEachRun, isForEach, isTransformation, transformationRun, type TransformationRunner } from './own-tasks';
+import { ERROR_HANDLER, errorHandlerOf, retryOf } from './settings';
+import * as actions from './actions';
 import { TERMINAL, type JobDoc, type JobStatus, type TaskDefinition } from './types';
+
+export { recordId } from './records';
 
 export interface WorkflowSource {
   name: string;
@@ -23,6 +32,7 @@ export interface WorkflowSource {
   tasks: Record<string, TaskDefinition>;
   transitions?: JobDoc['transitions'];
   inputSchema?: Record<string, unknown>;
+  errorHandler?: unknown;
 }
 
 export interface StartOptions {
@@ -38,14 +48,16 @@ export interface RunnerOptions {
   runMethod: TaskMethodRunner;
   /** Defaults to the workflow repository (the `workflows` collection). */
   loadWorkflow?: (name: string) => Promise<WorkflowSource | null>;
+  /** Runs JST transformations (the `transformation` task, childJob's `transformation`); absent: those fail naming it. */
+  transformations?: TransformationRunner;
 }
 
 const newId = () => randomBytes(12).toString('hex');
-export const recordId = (jobId: string, taskId: string, iteration: number) => `${jobId}:${taskId}:${iteration}`;
 
 export class JobRunner {
   readonly jobs: Collection;
   readonly queue: TaskQueue;
+  readonly transformations?: TransformationRunner;
   private readonly runMethod: TaskMethodRunner;
   private readonly loadWorkflow: (name: string) => Promise<WorkflowSource | null>;
 
@@ -53,6 +65,7 @@ export class JobRunner {
     this.jobs = options.store.collection('jobs');
     this.queue = new TaskQueue(options.store);
     this.runMethod = options.runMethod;
+    this.transformations = options.transformations;
     this.loadWorkflow = options.loadWorkflow ?? (async (name) => (await getWorkflow(options.store, name)) as WorkflowSource | null);
   }
 
@@ -72,13 +85,16 @@ export class JobRunner {
     return (await this.queue.tasks.find({ jobId }, { sort: { queuedAt: 1 } })) as TaskRecord[];
   }
 
-  private scope(job: JobDoc, records: TaskRecord[]): Scope {
+  /** What references read: the job variables (with `_id` and `initiator`), and each task's last finished run. */
+  scope(job: JobDoc, records: TaskRecord[]): Scope {
     const latest = latestRecords(records.filter((r) => isFinished(r)));
     return {
-      job: decodeVariables(job.variables),
+      job: { _id: job._id, initiator: job.metrics.user, ...decodeVariables(job.variables) },
       task: (taskId) => {
         const record = latest.get(taskId) as TaskRecord | undefined;
-        return record ? decodeVariables(record.outgoing) : undefined;
+        if (!record) return undefined;
+        const outgoing = decodeVariables(record.outgoing);
+        return record.error !== undefined && !('error' in outgoing) ? { ...outgoing, error: record.error } : outgoing;
       },
     };
   }
@@ -110,6 +126,7 @@ export class JobRunner {
       children: [],
       tasks: workflow.tasks,
       transitions: workflow.transitions ?? {},
+      ...(workflow.errorHandler ? { errorHandler: workflow.errorHandler } : {}),
       last_updated: now,
       ...(options.parent ? { parent: options.parent } : {}),
     };
@@ -124,6 +141,8 @@ export class JobRunner {
     await this.advance(job._id);
     return (await this.job(job._id))!;
   }
+
+  // ---- the store writes of the runner ----
 
   private async linkChild(parentId: string, childId: string) {
     const parent = await this.job(parentId);
@@ -140,6 +159,24 @@ export class JobRunner {
     }
   }
 
+  private async writeJobVariables(job: JobDoc, writes: Record<string, unknown>) {
+    const set: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(writes)) set[`variables.${name}`] = encodeValue(value, `variables.${name}`);
+    if (Object.keys(set).length === 0) return;
+    await this.jobs.updateOne({ _id: job._id }, { $set: { ...set, last_updated: Date.now() } });
+    for (const [name, value] of Object.entries(writes)) job.variables[name] = encodeValue(value);
+  }
+
+  async setStatus(job: JobDoc, status: JobStatus, error?: string) {
+    const now = Date.now();
+    const set: Record<string, unknown> = { status, last_updated: now };
+    if (error !== undefined) set.error = error;
+    if (status === 'complete' || status === 'canceled') set['metrics.end_time'] = now;
+    await this.jobs.updateOne({ _id: job._id, status: job.status }, { $set: set });
+    job.status = status;
+    if (status === 'error' || status === 'canceled') await this.finishParentTask(job._id);
+  }
+
   // ---- advancing ----
 
   /** Creates the records of the tasks that can run now; completes or fails the job when it cannot go on. */
@@ -148,9 +185,21 @@ export class JobRunner {
     if (!job || TERMINAL.includes(job.status)) return;
     const records = await this.records(jobId);
     const stopped = this.stoppedOn(job, records);
-    if (stopped && job.status === 'running') await this.setStatus(job, 'error', stopped);
+    if (stopped && job.status === 'running') {
+      // The workflow's errorHandler runs once before the job ends in error.
+      const handler = errorHandlerOf(job);
+      const handled = records.find((r) => r.taskId === ERROR_HANDLER);
+      if (handler && !handled) {
+        await this.insertRecord(taskRecord(job, { taskId: ERROR_HANDLER, iteration: 0, from: [] }, handler, Date.now()));
+        return;
+      }
+      if (!handled || isFinished(handled)) {
+        const note = handled ? `; the workflow's errorHandler ran and ended in ${handled.finishState}${handled.error ? `: ${handled.error}` : ''}` : '';
+        await this.setStatus(job, 'error', stopped + note);
+      }
+    }
 
-    const ready = readyTasks(Object.keys(job.tasks), job.transitions, records);
+    const ready = readyTasks(Object.keys(job.tasks), job.transitions, records.filter((r) => r.taskId !== ERROR_HANDLER));
     const scope = this.scope(job, records);
     for (const task of ready) {
       if (task.taskId === END) {
@@ -170,9 +219,10 @@ export class JobRunner {
   }
 
   /** Why the job is stopped: a task that errored with no error transition to take. */
-  private stoppedOn(job: JobDoc, records: TaskRecord[]): string | undefined {
+  stoppedOn(job: JobDoc, records: TaskRecord[]): string | undefined {
     for (const record of latestRecords(records).values()) {
       const r = record as TaskRecord;
+      if (r.taskId === ERROR_HANDLER) continue;
       if (r.status === 'error' && !hasTransition(job, r.taskId, 'error')) {
         return `task ${r.taskId} (${r.name}) failed with no error transition: ${r.error ?? 'error'}`;
       }
@@ -182,30 +232,14 @@ export class JobRunner {
 
   private newRecord(job: JobDoc, task: ReadyTask, scope: Scope): TaskRecord {
     const definition = job.tasks[task.taskId] ?? { name: task.taskId };
-    const now = Date.now();
-    const manual = definition.type === 'manual';
-    const record: TaskRecord = {
-      _id: recordId(job._id, task.taskId, task.iteration),
-      jobId: job._id,
-      taskId: task.taskId,
-      iteration: task.iteration,
-      from: task.from,
-      name: definition.name,
-      app: definition.app ?? 'WorkFlowEngine',
-      type: definition.type ?? 'automatic',
-      summary: definition.summary,
-      status: manual ? 'waiting' : 'queued',
-      queuedAt: now,
-      runAfter: job.status === 'paused' ? NEVER : now,
-      attempt: 0,
-      metrics: {},
-    };
-    if (manual) {
-      // An operator reads what the task is about before finishing it.
+    const record = taskRecord(job, task, definition, Date.now());
+    if (isManual(definition)) {
+      // An operator reads what the task is about (ViewData: header, message, body, buttons) before finishing it.
       try {
         record.incoming = encodeValue(resolveIncoming(definition.variables?.incoming, scope), 'incoming') as Record<string, unknown>;
-      } catch {
+      } catch (error) {
         record.incoming = {};
+        record.error = `incoming values cannot be shown: ${(error as Error).message}`;
       }
     }
     return record;
@@ -221,33 +255,18 @@ export class JobRunner {
     if (result.matched) await this.finishParentTask(job._id);
   }
 
-  private async setStatus(job: JobDoc, status: JobStatus, error?: string) {
-    const now = Date.now();
-    const set: Record<string, unknown> = { status, last_updated: now };
-    if (error !== undefined) set.error = error;
-    if (status === 'complete' || status === 'canceled') set['metrics.end_time'] = now;
-    await this.jobs.updateOne({ _id: job._id, status: job.status }, { $set: set });
-    job.status = status;
-    if (status === 'error' || status === 'canceled') await this.finishParentTask(job._id);
-  }
-
   /** After a record ended: write its job variables, advance the job, mark it advanced. `known`: the record as just written. */
   async afterEnd(id: string, known?: TaskRecord): Promise<void> {
     const record = known ?? ((await this.queue.tasks.findOne({ _id: id })) as TaskRecord | null);
     if (!record || record.advanced !== false) return;
     const job = await this.job(record.jobId);
     if (job) {
-      const definition = job.tasks[record.taskId];
-      const writes = {
+      const definition = record.taskId === ERROR_HANDLER ? errorHandlerOf(job) : job.tasks[record.taskId];
+      await this.writeJobVariables(job, {
         ...decodeVariables(record.jobVariables as Record<string, unknown> | undefined),
         ...jobWrites(definition?.variables?.outgoing, decodeVariables(record.outgoing)),
-      };
-      const set: Record<string, unknown> = {};
-      for (const [name, value] of Object.entries(writes)) set[`variables.${name}`] = encodeValue(value, `variables.${name}`);
-      if (Object.keys(set).length) {
-        await this.jobs.updateOne({ _id: job._id }, { $set: { ...set, last_updated: Date.now() } });
-        for (const [name, value] of Object.entries(writes)) job.variables[name] = encodeValue(value);
-      }
+        ...(record.status === 'error' ? errorWrites((definition?.variables as { error?: unknown } | undefined)?.error, record.error) : {}),
+      });
       await this.advance(job._id, job);
     }
     await this.queue.tasks.updateOne({ _id: id }, { $set: { advanced: true } });
@@ -262,24 +281,44 @@ export class JobRunner {
     if (!job || job.status === 'canceled') {
       return this.queue.complete(claim, { status: 'canceled', 'metrics.end_time': Date.now() });
     }
-    const definition = job.tasks[record.taskId] ?? { name: record.name, app: record.app };
+    const definition = (record.taskId === ERROR_HANDLER ? errorHandlerOf(job) : job.tasks[record.taskId]) ?? { name: record.name, app: record.app };
     let incoming: Record<string, unknown> = {};
     let outcome: TaskOutcome;
     try {
       // The job's task records are read only when a value refers to another task.
-      const records = refersToTasks(definition.variables?.incoming) ? await this.records(job._id) : [];
+      const needsRecords = refersToTasks(definition.variables?.incoming) || isForEach(definition);
+      const records = needsRecords ? await this.records(job._id) : [];
       incoming = resolveIncoming(definition.variables?.incoming, this.scope(job, records));
-      if (isChildJob(definition)) return await this.startChildJob(record, claim, job, incoming);
-      outcome = await this.runMethod(definition, incoming, { signal });
+      if (isChildJob(definition)) return await startChildJob(this, record, claim, job, incoming);
+      if (isForEach(definition)) {
+        const previous = records.find((r) => r.taskId === record.taskId && r.iteration === record.iteration - 1);
+        outcome = forEachRun(record, previous, incoming);
+      } else if (isTransformation(definition)) outcome = await transformationRun(this.transformations, incoming);
+      else outcome = await this.runMethod(definition, incoming, { signal, jobVariables: decodeVariables(job.variables) });
     } catch (error) {
       if (signal?.aborted) return false;
       outcome = { state: 'error', outgoing: {}, error: (error as Error).message };
     }
     if (signal?.aborted) return false;
+    if (outcome.state === 'error' && (await this.retryLater(claim, record, definition, outcome))) return true;
     return this.finishClaimed(claim, incoming, outcome, record);
   }
 
-  private async finishClaimed(claim: Claim, incoming: Record<string, unknown>, outcome: TaskOutcome, record?: TaskRecord): Promise<boolean> {
+  /** retrySettings: an error is run again after `delay` ms, up to `limit` times; true when queued again. */
+  private async retryLater(claim: Claim, record: TaskRecord, definition: TaskDefinition, outcome: TaskOutcome): Promise<boolean> {
+    const retry = retryOf(definition);
+    const done = (record.autoRetries as number | undefined) ?? 0;
+    if (!retry || done >= retry.limit) return false;
+    const now = Date.now();
+    const history = [...((record.retryErrors as string[] | undefined) ?? []), outcome.error ?? 'error'];
+    const result = await this.queue.tasks.updateOne(fence(claim), {
+      $set: { status: 'queued', runAfter: now + retry.delay, autoRetries: done + 1, retryErrors: history },
+      $unset: { workerId: '', leaseUntil: '' },
+    });
+    return result.matched > 0;
+  }
+
+  async finishClaimed(claim: Claim, incoming: Record<string, unknown>, outcome: TaskOutcome, record?: TaskRecord): Promise<boolean> {
     const fields = endFields(incoming, outcome);
     if (!(await this.queue.complete(claim, fields))) return false;
     const written = record && ({ ...record, ...Object.fromEntries(Object.entries(fields).filter(([key]) => !key.includes('.'))) } as TaskRecord);
@@ -287,140 +326,30 @@ export class JobRunner {
     return true;
   }
 
-  private async startChildJob(record: TaskRecord, claim: Claim, job: JobDoc, incoming: Record<string, unknown>): Promise<boolean> {
-    const childId = record.childJob ?? `${record._id}:${record.attempt}`;
-    // Name the child on the record before starting it, so a retry after a crash finds it.
-    const named = await this.queue.tasks.updateOne(fence(claim), { $set: { childJob: childId, incoming: safeEncode(incoming, 'incoming') } });
-    if (!named.matched) return false;
-    const existing = await this.job(childId);
-    if (!existing) {
-      const workflow = incoming.workflow;
-      const variables = incoming.variables;
-      try {
-        if (typeof workflow !== 'string' || !workflow) throw new Error('workflow must be the name of the workflow to start');
-        if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
-          throw new Error('variables must be an object of the child job variables');
-        }
-        await this.start(workflow, {
-          id: childId,
-          variables: childJobVariables(variables as Record<string, unknown> | undefined),
-          description: `child job of ${job.name} (${job._id}), task ${record.taskId}`,
-          user: job.metrics.user,
-          parent: { job: job._id, task: record.taskId, record: record._id },
-        });
-      } catch (error) {
-        return this.finishClaimed(claim, incoming, { state: 'error', outgoing: {}, error: `childJob: ${(error as Error).message}` });
-      }
-    }
-    // The task now waits for the child; the child's end finishes it (finishParentTask).
-    await this.queue.tasks.updateOne(fence(claim), { $set: { status: 'waiting' }, $unset: { leaseUntil: '' } });
-    const child = await this.job(childId);
-    if (child && child.status !== 'running' && child.status !== 'paused') await this.finishParentTask(childId);
-    return true;
+  async finishParentTask(childId: string) {
+    await finishParentTask(this, childId);
   }
 
-  /** A child job ended (complete, error, canceled): its parent's childJob task ends with it. */
-  private async finishParentTask(childId: string) {
-    const child = await this.job(childId);
-    const parent = child?.parent as { job: string; task: string; record?: string } | undefined;
-    if (!child || !parent?.record) return;
-    const outcome: TaskOutcome =
-      child.status === 'complete'
-        ? { state: 'success', outgoing: { job_details: { _id: child._id, name: child.name, status: child.status, variables: decodeVariables(child.variables) } } }
-        : { state: 'error', outgoing: {}, error: `child job ${child._id} (${child.name}) ended in ${child.status}${child.error ? `: ${child.error}` : ''}` };
-    const record = (await this.queue.tasks.findOne({ _id: parent.record })) as TaskRecord | null;
-    const fields = endFields(decodeVariables(record?.incoming), outcome);
-    const result = await this.queue.tasks.updateOne(
-      { _id: parent.record, childJob: childId, status: { $in: ['running', 'waiting'] } },
-      { $set: fields, $unset: { leaseUntil: '' } },
-    );
-    if (result.matched) await this.afterEnd(parent.record);
+  // ---- operator actions (actions.ts) ----
+
+  cancel(id: string) {
+    return actions.cancel(this, id);
   }
 
-  // ---- operator actions ----
-
-  async cancel(id: string): Promise<JobDoc> {
-    const job = await this.requireJob(id);
-    if (TERMINAL.includes(job.status)) throw new OpError(409, `job ${id} is already ${job.status}`);
-    const now = Date.now();
-    await this.jobs.updateOne({ _id: id }, { $set: { status: 'canceled', 'metrics.end_time': now, last_updated: now } });
-    await this.queue.tasks.updateMany(
-      { jobId: id, status: { $in: ['queued', 'running', 'waiting'] } },
-      { $set: { status: 'canceled', 'metrics.end_time': now }, $unset: { leaseUntil: '' } },
-    );
-    for (const childId of await this.childIds(job)) {
-      const child = await this.job(childId);
-      if (child && !TERMINAL.includes(child.status)) await this.cancel(childId);
-    }
-    await this.finishParentTask(id);
-    return (await this.job(id))!;
+  pause(id: string) {
+    return actions.pause(this, id);
   }
 
-  async pause(id: string): Promise<JobDoc> {
-    const job = await this.requireJob(id);
-    if (job.status !== 'running') throw new OpError(409, `job ${id} is ${job.status}; only a running job can be paused`);
-    await this.jobs.updateOne({ _id: id, status: 'running' }, { $set: { status: 'paused', last_updated: Date.now() } });
-    await this.queue.tasks.updateMany({ jobId: id, status: 'queued' }, { $set: { runAfter: NEVER } });
-    return (await this.job(id))!;
+  resume(id: string) {
+    return actions.resume(this, id);
   }
 
-  async resume(id: string): Promise<JobDoc> {
-    const job = await this.requireJob(id);
-    if (job.status !== 'paused') throw new OpError(409, `job ${id} is ${job.status}; only a paused job can be resumed`);
-    await this.jobs.updateOne({ _id: id, status: 'paused' }, { $set: { status: 'running', last_updated: Date.now() } });
-    await this.queue.tasks.updateMany({ jobId: id, status: 'queued' }, { $set: { runAfter: Date.now() } });
-    await this.advance(id);
-    return (await this.job(id))!;
+  retryTask(id: string, taskId: string) {
+    return actions.retryTask(this, id, taskId);
   }
 
-  private async latestOf(job: JobDoc, taskId: string): Promise<TaskRecord> {
-    if (!job.tasks[taskId]) throw new OpError(404, `job ${job._id} has no task "${taskId}"`);
-    const record = latestRecords(await this.records(job._id)).get(taskId) as TaskRecord | undefined;
-    if (!record) throw new OpError(409, `task ${taskId} of job ${job._id} has not run yet`);
-    return record;
-  }
-
-  async retryTask(id: string, taskId: string): Promise<JobDoc> {
-    const job = await this.requireJob(id);
-    if (TERMINAL.includes(job.status)) throw new OpError(409, `job ${id} is ${job.status}; its tasks cannot be retried`);
-    const record = await this.latestOf(job, taskId);
-    if (record.status !== 'error') throw new OpError(409, `task ${taskId} is ${record.status}; only a task in error can be retried`);
-    if (hasTransition(job, taskId, 'error')) throw new OpError(409, `task ${taskId} already took its error transition; it cannot be retried`);
-    const now = Date.now();
-    const result = await this.queue.tasks.updateOne(
-      { _id: record._id, status: 'error' },
-      {
-        $set: { status: 'queued', runAfter: job.status === 'paused' ? NEVER : now, queuedAt: now },
-        $unset: { finishState: '', error: '', outgoing: '', jobVariables: '', childJob: '', workerId: '', leaseUntil: '', advanced: '', 'metrics.end_time': '' },
-      },
-    );
-    if (!result.matched) throw new OpError(409, `task ${taskId} changed meanwhile; reload and try again`);
-    const others = (await this.records(id)).filter((r) => r._id !== record._id);
-    if (job.status === 'error' && !this.stoppedOn(job, others)) {
-      await this.jobs.updateOne({ _id: id, status: 'error' }, { $set: { status: 'running', last_updated: now }, $unset: { error: '', 'metrics.end_time': '' } });
-    }
-    return (await this.job(id))!;
-  }
-
-  async finishTask(id: string, taskId: string, values: Record<string, unknown> = {}, state: FinishState = 'success'): Promise<JobDoc> {
-    const job = await this.requireJob(id);
-    if (TERMINAL.includes(job.status)) throw new OpError(409, `job ${id} is ${job.status}`);
-    const record = await this.latestOf(job, taskId);
-    if (record.status !== 'waiting' || record.childJob) {
-      throw new OpError(409, `task ${taskId} is ${record.status}${record.childJob ? ' (waiting for its child job)' : ''}; only a manual task waiting for an operator can be finished`);
-    }
-    try {
-      rejectMarker(values, 'body.values');
-    } catch (error) {
-      throw new OpError(400, (error as Error).message);
-    }
-    const result = await this.queue.tasks.updateOne(
-      { _id: record._id, status: 'waiting' },
-      { $set: { ...endFields(decodeVariables(record.incoming), { state, outgoing: values }), 'metrics.start_time': record.queuedAt } },
-    );
-    if (!result.matched) throw new OpError(409, `task ${taskId} changed meanwhile; reload and try again`);
-    await this.afterEnd(record._id);
-    return (await this.job(id))!;
+  finishTask(id: string, taskId: string, values: Record<string, unknown> = {}, state: FinishState = 'success') {
+    return actions.finishTask(this, id, taskId, values, state);
   }
 
   async childIds(job: JobDoc): Promise<string[]> {
@@ -428,75 +357,3 @@ export class JobRunner {
     return [...new Set([...(job.children ?? []), ...linked])];
   }
 }
-
-/** Whether a value holds a `$var.<taskId>.<name>` reference (not only `$var.job.`). */
-/** The record of workflow_start or workflow_end: complete as soon as it is reached. */
-function boundaryRecord(jobId: string, taskId: typeof START | typeof END, iteration: number, from: TaskRecord['from'], now: number): TaskRecord {
-  return {
-    _id: recordId(jobId, taskId, iteration),
-    jobId,
-    taskId,
-    iteration,
-    from,
-    name: taskId,
-    app: 'WorkFlowEngine',
-    type: 'automatic',
-    status: 'complete',
-    finishState: 'success',
-    queuedAt: now,
-    runAfter: now,
-    attempt: 0,
-    advanced: true,
-    metrics: { start_time: now, end_time: now },
-  };
-}
-
-function refersToTasks(value: unknown): boolean {
-  return value !== undefined && /"\$var\.(?!job\.)/.test(JSON.stringify(value));
-}
-
-function hasTransition(job: JobDoc, taskId: string, state: FinishState) {
-  return Object.values(job.transitions?.[taskId] ?? {}).some((t) => t?.state === state);
-}
-
-function safeEncode(value: Record<string, unknown>, path: string): Record<string, unknown> {
-  try {
-    return encodeValue(value, path) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
-
-/** The fields a record ends with: status, the state its transitions follow, values, error, end time. */
-function endFields(incoming: Record<string, unknown>, outcome: TaskOutcome): Record<string, unknown> {
-  let outgoing: Record<string, unknown>;
-  let state = outcome.state;
-  let error = outcome.error;
-  try {
-    outgoing = encodeValue(outcome.outgoing ?? {}, 'outgoing') as Record<string, unknown>;
-  } catch (problem) {
-    if (!(problem instanceof MarkerValueError)) throw problem;
-    outgoing = {};
-    state = 'error';
-    error = problem.message;
-  }
-  let jobVariables: Record<string, unknown> | undefined;
-  try {
-    if (outcome.jobVariables) jobVariables = encodeValue(outcome.jobVariables, 'jobVariables') as Record<string, unknown>;
-  } catch (problem) {
-    if (!(problem instanceof MarkerValueError)) throw problem;
-    state = 'error';
-    error = problem.message;
-  }
-  return {
-    ...(jobVariables && state !== 'error' ? { jobVariables } : {}),
-    status: state === 'error' ? 'error' : 'complete',
-    finishState: state,
-    incoming: safeEncode(incoming, 'incoming'),
-    outgoing,
-    ...(error !== undefined ? { error } : {}),
-    'metrics.end_time': Date.now(),
-    advanced: false,
-  };
-}
-

@@ -7,7 +7,8 @@
 import type { Collection, Doc, Store } from '../../store/port';
 
 export type TaskStatus = 'queued' | 'running' | 'complete' | 'error' | 'canceled' | 'waiting';
-export type FinishState = 'success' | 'error' | 'failure';
+/** The state a task ends in; `loop` is forEach's, once per element (its `loop` transitions run the body). */
+export type FinishState = 'success' | 'error' | 'failure' | 'loop';
 
 /** One run of one workflow task inside a job (a task that loops runs again as a new iteration). */
 export interface TaskRecord extends Doc {

@@ -1,25 +1,12 @@
-// The data tasks of the WorkFlowEngine application: newVariable, merge, query,
-// evaluation, and delay.
-import { describe, isAbsent, optionalBoolean, requiredNumber, requiredString, TaskArgumentError } from './args';
+// The data and flow tasks of the WorkFlowEngine application: newVariable, merge,
+// query, evaluation, delay, stub and makeData.
+import { describe, isAbsent, optionalBoolean, optionalNumber, requiredNumber, requiredString, TaskArgumentError } from './args';
 import { queryPath } from './query-path';
+import { deepEqual, isObject } from './equal';
 import type { BuiltInTask, TaskOutcome } from './types';
 
 /** Longest delay a task may ask for; a longer wait belongs in a scheduled job, not a held worker slot. */
 export const MAX_DELAY_SECONDS = 24 * 60 * 60;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function deepEqual(a: unknown, b: unknown, loose: boolean): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => deepEqual(item, b[i], loose));
-  if (isObject(a) && isObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((key) => key in b && deepEqual(a[key], b[key], loose));
-  }
-  // eslint-disable-next-line eqeqeq
-  return loose ? a == b : Object.is(a, b) || a === b;
-}
 
 function contains(haystack: unknown, needle: unknown, where: string): boolean {
   if (typeof haystack === 'string') return typeof needle === 'string' && haystack.includes(needle);
@@ -58,7 +45,9 @@ function evaluateOne(item: unknown, where: string): boolean {
   }
   let left = item.operand_1;
   if (typeof item.query === 'string' && item.query !== '') left = queryPath(left, item.query);
-  return compare(left, item.operand_2, where);
+  let right = item.operand_2;
+  if (typeof item.rightQuery === 'string' && item.rightQuery !== '') right = queryPath(right, item.rightQuery);
+  return compare(left, right, where);
 }
 
 function evaluate(incoming: Record<string, unknown>): boolean {
@@ -80,22 +69,22 @@ function evaluate(incoming: Record<string, unknown>): boolean {
 }
 
 function merge(data: unknown): unknown {
-  if (!Array.isArray(data)) throw new TaskArgumentError(`data must be an array of { key, value }, got ${describe(data)}`);
+  if (!Array.isArray(data)) throw new TaskArgumentError(`data_to_merge must be an array of { key, value }, got ${describe(data)}`);
   const entries = data.map((entry, i) => {
-    if (!isObject(entry)) throw new TaskArgumentError(`data[${i}] must be an object { key, value }, got ${describe(entry)}`);
+    if (!isObject(entry)) throw new TaskArgumentError(`data_to_merge[${i}] must be an object { key, value }, got ${describe(entry)}`);
     const key = entry.key;
-    if (!isAbsent(key) && key !== '' && typeof key !== 'string') throw new TaskArgumentError(`data[${i}].key must be a string, got ${describe(key)}`);
+    if (!isAbsent(key) && key !== '' && typeof key !== 'string') throw new TaskArgumentError(`data_to_merge[${i}].key must be a string, got ${describe(key)}`);
     return { key: typeof key === 'string' && key !== '' ? key : undefined, value: entry.value };
   });
   const keyed = entries.filter((entry) => entry.key !== undefined);
   if (keyed.length === 0) return entries.map((entry) => entry.value);
   if (keyed.length !== entries.length) {
     const missing = entries.findIndex((entry) => entry.key === undefined);
-    throw new TaskArgumentError(`data[${missing}] has no key while others do: give every entry a unique key, or none`);
+    throw new TaskArgumentError(`data_to_merge[${missing}] has no key while others do: give every entry a unique key, or none`);
   }
   const out: Record<string, unknown> = {};
   for (const [i, entry] of entries.entries()) {
-    if (Object.hasOwn(out, entry.key!)) throw new TaskArgumentError(`data[${i}].key "${entry.key}" is used twice: keys must be unique`);
+    if (Object.hasOwn(out, entry.key!)) throw new TaskArgumentError(`data_to_merge[${i}].key "${entry.key}" is used twice: keys must be unique`);
     out[entry.key!] = entry.value;
   }
   return out;
@@ -132,10 +121,10 @@ export const dataTasks: BuiltInTask[] = [
   },
   {
     method: 'merge',
-    summary: 'Combines data ([{ key, value }]) into an object when every entry has a unique key, or an array of the values when none has',
-    incoming: ['data'],
+    summary: 'Combines data_to_merge ([{ key, value }]) into an object when every entry has a unique key, or an array of the values when none has',
+    incoming: ['data_to_merge'],
     outgoing: ['merged_object'],
-    run: (incoming) => ({ state: 'success', outgoing: { merged_object: merge(incoming.data) } }),
+    run: (incoming) => ({ state: 'success', outgoing: { merged_object: merge(incoming.data_to_merge) } }),
   },
   {
     method: 'query',
@@ -165,16 +154,76 @@ export const dataTasks: BuiltInTask[] = [
   },
   {
     method: 'delay',
-    summary: `Waits time seconds (at most ${MAX_DELAY_SECONDS}); ends early when the worker stops or the job is canceled`,
+    summary: `Waits time seconds (at most ${MAX_DELAY_SECONDS}) and outputs the wait in milliseconds`,
     incoming: ['time'],
-    outgoing: [],
+    outgoing: ['time_in_milliseconds'],
     async run(incoming, options): Promise<TaskOutcome> {
       const seconds = requiredNumber(incoming, 'time');
       if (seconds < 0 || seconds > MAX_DELAY_SECONDS) {
         throw new TaskArgumentError(`time must be between 0 and ${MAX_DELAY_SECONDS} seconds, got ${seconds}`);
       }
       await sleep(seconds * 1000, options.signal);
-      return { state: 'success', outgoing: {} };
+      return { state: 'success', outgoing: { time_in_milliseconds: seconds * 1000 } };
     },
   },
+  {
+    method: 'stub',
+    summary: 'A stand-in: waits delay seconds (none when empty), then ends in type (success or error) with response passed through',
+    incoming: ['type', 'delay', 'response'],
+    outgoing: ['response'],
+    async run(incoming, options): Promise<TaskOutcome> {
+      const type = incoming.type;
+      if (type !== 'success' && type !== 'error') throw new TaskArgumentError(`type must be "success" or "error", got ${describe(type)}`);
+      const seconds = incoming.delay === '' ? 0 : (optionalNumber(incoming, 'delay') ?? 0);
+      if (seconds < 0 || seconds > MAX_DELAY_SECONDS) {
+        throw new TaskArgumentError(`delay must be between 0 and ${MAX_DELAY_SECONDS} seconds, got ${seconds}`);
+      }
+      if (seconds > 0) await sleep(seconds * 1000, options.signal);
+      const response = incoming.response;
+      return type === 'success'
+        ? { state: 'success', outgoing: { response } }
+        : { state: 'error', outgoing: { response }, error: typeof response === 'string' && response ? response : 'stub ended in error, as its type asks' };
+    },
+  },
+  {
+    method: 'makeData',
+    summary: 'input with each <!name!> replaced by variables.name, converted to outputType (boolean, json, number or string)',
+    incoming: ['input', 'outputType', 'variables'],
+    outgoing: ['output'],
+    run: (incoming) => ({ state: 'success', outgoing: { output: makeData(incoming) } }),
+  },
 ];
+
+function makeData(incoming: Record<string, unknown>): unknown {
+  const input = incoming.input;
+  const type = incoming.outputType;
+  if (!['boolean', 'json', 'number', 'string'].includes(type as string)) {
+    throw new TaskArgumentError(`outputType must be boolean, json, number or string, got ${describe(type)}`);
+  }
+  if (typeof input !== 'string' && typeof input !== 'number' && typeof input !== 'boolean') {
+    throw new TaskArgumentError(`input must be a string, got ${describe(input)}`);
+  }
+  const variables = isObject(incoming.variables) ? incoming.variables : {};
+  let text = String(input);
+  text = text.replace(/<!([^!<>]+)!>/g, (whole, name: string) => {
+    if (!(name in variables)) throw new TaskArgumentError(`input refers to <!${name}!> but variables has no "${name}"`);
+    const value = variables[name];
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  });
+  if (type === 'string') return text;
+  if (type === 'number') {
+    const n = text.trim() === '' ? Number.NaN : Number(text);
+    if (Number.isNaN(n)) throw new TaskArgumentError(`input ${describe(text)} is not a number`);
+    return n;
+  }
+  if (type === 'boolean') {
+    if (text.trim() === 'true') return true;
+    if (text.trim() === 'false') return false;
+    throw new TaskArgumentError(`input ${describe(text)} is not true or false`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new TaskArgumentError(`input is not valid JSON: ${(error as Error).message}`);
+  }
+}

@@ -1,9 +1,15 @@
-// The built-in task library of the WorkFlowEngine application: the string tasks,
-// newVariable, merge, query, evaluation and delay. childJob and manual tasks are
-// not here: the job runner owns them.
+// The built-in task library of the WorkFlowEngine application: one table of every
+// task with its incoming and outgoing variables (the service's names) and how it
+// runs. The job runner carries out the tasks marked `runner` itself (childJob,
+// forEach, transformation, the manual ViewData); docs/workflow-engine-tasks.md is
+// generated from this table.
 import { TaskArgumentError } from './args';
+import { arrayTasks } from './arrays';
 import { dataTasks } from './data';
+import { numberTasks } from './numbers';
+import { objectTasks } from './objects';
 import { stringTasks } from './strings';
+import { timeTasks } from './time';
 import type { BuiltInTask, TaskOutcome, TaskRunOptions } from './types';
 
 export type { BuiltInTask, TaskOutcome, TaskRunOptions } from './types';
@@ -12,8 +18,49 @@ export { MAX_DELAY_SECONDS } from './data';
 /** The application the built-in tasks belong to, as a workflow's task `app` names it. */
 export const WORKFLOW_ENGINE_APP = 'WorkFlowEngine';
 
+const byRunner = (method: string) => (): TaskOutcome => ({ state: 'error', outgoing: {}, error: `${method} is carried out by the job runner, not as a method call` });
+
+/** Tasks that need the job (child jobs, loops, an operator, JST): the job runner runs them. */
+export const runnerTasks: BuiltInTask[] = [
+  {
+    method: 'childJob',
+    summary:
+      'Runs workflow as a child job with variables (undefined arrives as null); loopType parallel or sequential starts one child per data_array element (through transformation when named); ends when the children have',
+    incoming: ['task', 'workflow', 'variables', 'data_array', 'transformation', 'loopType'],
+    outgoing: ['job_details'],
+    runner: true,
+    run: byRunner('childJob'),
+  },
+  {
+    method: 'forEach',
+    summary: 'Runs the tasks its loop transitions lead to once per element of data_array (current_item), then ends in success',
+    incoming: ['data_array'],
+    outgoing: ['current_item'],
+    runner: true,
+    run: byRunner('forEach'),
+  },
+  {
+    method: 'transformation',
+    summary: 'Runs the JST document tr_id on variableMap; its outgoing variables are those of the JST (fails with "JST not supported yet" where no JST service is wired)',
+    incoming: ['tr_id', 'variableMap', 'options'],
+    outgoing: [],
+    dynamicOutgoing: true,
+    runner: true,
+    run: byRunner('transformation'),
+  },
+  {
+    method: 'ViewData',
+    summary: 'A manual task: shows header, message and body to an operator, whose btn_success or btn_failure button ends it in success or failure',
+    incoming: ['header', 'message', 'body', 'variables', 'btn_success', 'btn_failure'],
+    outgoing: [],
+    runner: true,
+    run: byRunner('ViewData'),
+  },
+];
+
+/** Every built-in task, by name. */
 export const builtInTasks: ReadonlyMap<string, BuiltInTask> = new Map(
-  [...stringTasks, ...dataTasks].map((task) => [task.method, task]),
+  [...stringTasks, ...dataTasks, ...arrayTasks, ...objectTasks, ...numberTasks, ...timeTasks, ...runnerTasks].map((task) => [task.method, task]),
 );
 
 export const builtInTaskMethods: string[] = [...builtInTasks.keys()];

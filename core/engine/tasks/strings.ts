@@ -184,4 +184,36 @@ export const stringTasks: BuiltInTask[] = [
     outgoing: ['noWhitespace'],
     run: (incoming) => ok({ noWhitespace: requiredString(incoming, 'str').trim() }),
   },
+  {
+    method: 'stringConcat',
+    summary: 'str followed by stringN (a string or an array of strings)',
+    incoming: ['str', 'stringN'],
+    outgoing: ['combinedStrings'],
+    run: (incoming) => ok({ combinedStrings: requiredString(incoming, 'str').concat(...stringList(incoming, 'stringN')) }),
+  },
+  {
+    method: 'padStart',
+    summary: 'str padded at its start with padString (spaces when absent) to targetLength',
+    incoming: ['str', 'targetLength', 'padString'],
+    outgoing: ['paddedString'],
+    run: (incoming) => ok({ paddedString: requiredString(incoming, 'str').padStart(requiredNumber(incoming, 'targetLength'), optionalString(incoming, 'padString')) }),
+  },
+  {
+    method: 'padEnd',
+    summary: 'str padded at its end with padString (spaces when absent) to targetLength',
+    incoming: ['str', 'targetLength', 'padString'],
+    outgoing: ['paddedString'],
+    run: (incoming) => ok({ paddedString: requiredString(incoming, 'str').padEnd(requiredNumber(incoming, 'targetLength'), optionalString(incoming, 'padString')) }),
+  },
+  {
+    method: 'repeat',
+    summary: 'str repeated count times',
+    incoming: ['str', 'count'],
+    outgoing: ['repeatedString'],
+    run(incoming) {
+      const count = requiredNumber(incoming, 'count');
+      if (count < 0 || !Number.isFinite(count) || count > 10_000) throw new TaskArgumentError(`count must be from 0 to 10000, got ${count}`);
+      return ok({ repeatedString: requiredString(incoming, 'str').repeat(count) });
+    },
+  },
 ];

@@ -1,8 +1,8 @@
 // What a built-in task is and what running one yields.
 
 export interface TaskOutcome {
-  /** Which transitions leave the task: its success, error or failure ones. */
-  state: 'success' | 'error' | 'failure';
+  /** Which transitions leave the task: its success, error or failure ones (forEach: `loop` per element). */
+  state: 'success' | 'error' | 'failure' | 'loop';
   outgoing: Record<string, unknown>;
   /** Why the task ended in error (or failure), for people. */
   error?: string;
@@ -11,11 +11,15 @@ export interface TaskOutcome {
    * (newVariable: `{ [name]: value }`). The job runner writes them into the job.
    */
   jobVariables?: Record<string, unknown>;
+  /** forEach: the element of data_array this run is for. */
+  loopIndex?: number;
 }
 
 export interface TaskRunOptions {
   /** Aborted when the worker stops or the job is canceled; long tasks (delay) end early. */
   signal?: AbortSignal;
+  /** The job's variables, for the tasks that change a job variable by name (push, pop). */
+  jobVariables?: Record<string, unknown>;
 }
 
 export interface BuiltInTask {
@@ -25,5 +29,9 @@ export interface BuiltInTask {
   incoming: string[];
   /** Names of the outgoing variables. */
   outgoing: string[];
+  /** The outgoing variables are the task's own `variables.outgoing` (transformation: those of its JST). */
+  dynamicOutgoing?: boolean;
+  /** Carried out by the job runner itself (childJob, forEach, transformation, ViewData); `run` is not called. */
+  runner?: boolean;
   run(incoming: Record<string, unknown>, options: TaskRunOptions): TaskOutcome | Promise<TaskOutcome>;
 }

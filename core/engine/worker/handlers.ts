@@ -1,19 +1,29 @@
 // Handlers of the worker operations: status, and starting or stopping this
 // server's task worker now (processTasksOnStart in properties.json is unchanged).
 import type { Handlers } from '../../dispatch/dispatch';
-import type { HostState } from '../../host/state';
-import { engineOf } from '../jobs/handlers';
+import type { Engine } from '../index';
 
-export function workersHandlers(state: HostState): Pick<Handlers, 'workers.status' | 'workers.activateTaskWorker' | 'workers.deactivateTaskWorker'> {
+export interface WorkersDeps {
+  /** The active profile's workflow engine. */
+  engine(): Engine;
+}
+
+export type WorkersService = WorkersDeps;
+
+export function createWorkersService(deps: WorkersDeps): WorkersService {
+  return deps;
+}
+
+export function workersHandlers(service: WorkersService): Pick<Handlers, 'workers.status' | 'workers.activateTaskWorker' | 'workers.deactivateTaskWorker'> {
   return {
-    'workers.status': () => engineOf(state).status(),
+    'workers.status': () => service.engine().status(),
     'workers.activateTaskWorker': async () => {
-      const engine = engineOf(state);
+      const engine = service.engine();
       await engine.startWorker();
       return engine.status();
     },
     'workers.deactivateTaskWorker': async () => {
-      const engine = engineOf(state);
+      const engine = service.engine();
       await engine.stopWorker();
       return engine.status();
     },

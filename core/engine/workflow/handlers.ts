@@ -1,6 +1,6 @@
 // The workflow operations: import (validated), list, get, delete.
 import { OpError, type Handler } from '../../dispatch/dispatch';
-import type { HostState } from '../../host/state';
+import type { Store } from '../../store/port';
 import type { Workflow, WorkflowProblem } from '../../contract/workflows';
 import { StoreError } from '../../store/errors';
 import { knownMethods, type AdapterMethods } from './known';
@@ -14,10 +14,22 @@ type WorkflowHandlers = {
   'workflows.delete': Handler<'workflows.delete'>;
 };
 
+export interface WorkflowsDeps {
+  /** The active profile's store. */
+  store(): Store;
+  /** The active profile's adapters: the methods a workflow may call. */
+  adapters(): AdapterMethods;
+}
+
+export type WorkflowsService = WorkflowsDeps;
+
+export function createWorkflowsService(deps: WorkflowsDeps): WorkflowsService {
+  return deps;
+}
+
 /** Validates a workflow against the methods known to the active profile; throws a 400 naming each problem. */
-export function assertValidWorkflow(state: HostState, workflow: Workflow): void {
-  // Adapters are read when the runtime has them (wired by the adapters capability).
-  const adapters = (state.runtime as { adapters?: AdapterMethods }).adapters;
+export function assertValidWorkflow(service: Pick<WorkflowsService, 'adapters'>, workflow: Workflow): void {
+  const adapters = service.adapters();
   const problems = validateWorkflow(workflow, knownMethods(adapters));
   if (problems.length === 0) return;
   throw new OpError(400, `workflow "${workflow.name}" cannot be imported: ${problems.map((p) => p.message).join('; ')}`, {
@@ -38,12 +50,12 @@ async function withStore<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function workflowsHandlers(state: HostState): WorkflowHandlers {
+export function workflowsHandlers(service: WorkflowsService): WorkflowHandlers {
   return {
     'workflows.create': async ({ body, query }, ctx) => {
-      assertValidWorkflow(state, body);
+      assertValidWorkflow(service, body);
       try {
-        const saved = await withStore(() => saveWorkflow(state.runtime.store, body, { overwrite: query.overwrite }));
+        const saved = await withStore(() => saveWorkflow(service.store(), body, { overwrite: query.overwrite }));
         ctx.setStatus(201);
         return saved;
       } catch (error) {
@@ -51,14 +63,14 @@ export function workflowsHandlers(state: HostState): WorkflowHandlers {
         throw error;
       }
     },
-    'workflows.list': async () => ({ items: await withStore(() => listWorkflows(state.runtime.store)) }),
+    'workflows.list': async () => ({ items: await withStore(() => listWorkflows(service.store())) }),
     'workflows.get': async ({ params }) => {
-      const workflow = await withStore(() => getWorkflow(state.runtime.store, params.name));
+      const workflow = await withStore(() => getWorkflow(service.store(), params.name));
       if (!workflow) throw new OpError(404, `no workflow named "${params.name}"`);
       return workflow;
     },
     'workflows.delete': async ({ params }) => {
-      if (!(await withStore(() => deleteWorkflow(state.runtime.store, params.name)))) throw new OpError(404, `no workflow named "${params.name}"`);
+      if (!(await withStore(() => deleteWorkflow(service.store(), params.name)))) throw new OpError(404, `no workflow named "${params.name}"`);
       return { deleted: params.name };
     },
   };

@@ -5,7 +5,7 @@ import { parsePath, queryPath } from '../../../core/engine/tasks/query-path';
 const run = (method: string, incoming: Record<string, unknown>) => runBuiltInTask(method, incoming);
 
 describe('the WorkFlowEngine task library', () => {
-  it('has the string tasks, newVariable, merge, query, evaluation and delay, and not childJob', () => {
+  it('has the string tasks, newVariable, merge, query, evaluation and delay; childJob is marked as the runner\'s', () => {
     for (const method of [
       'codePointAt', 'charAt', 'charCodeAt', 'concat', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'length',
       'replace', 'slice', 'split', 'startsWith', 'substring', 'toLowerCase', 'toUpperCase', 'trim',
@@ -13,7 +13,7 @@ describe('the WorkFlowEngine task library', () => {
     ]) {
       expect(builtInTaskMethods).toContain(method);
     }
-    expect(builtInTaskMethods).not.toContain('childJob');
+    expect(builtInTasks.get('childJob')).toMatchObject({ runner: true, outgoing: ['job_details'] });
   });
 
   it('names incoming and outgoing variables as the service does', () => {
@@ -100,10 +100,12 @@ describe('newVariable, merge, query, evaluation', () => {
   });
 
   it('merge builds an object from unique keys and an array without keys', async () => {
-    expect((await run('merge', { data: [{ key: 'a', value: 1 }, { key: 'b', value: [2] }] })).outgoing).toEqual({ merged_object: { a: 1, b: [2] } });
-    expect((await run('merge', { data: [{ value: 1 }, { value: 'x' }] })).outgoing).toEqual({ merged_object: [1, 'x'] });
-    expect(await run('merge', { data: [{ key: 'a', value: 1 }, { value: 2 }] })).toMatchObject({ state: 'error', error: expect.stringContaining('data[1] has no key') });
-    expect(await run('merge', { data: [{ key: 'a', value: 1 }, { key: 'a', value: 2 }] })).toMatchObject({ state: 'error', error: expect.stringContaining('used twice') });
+    expect((await run('merge', { data_to_merge: [{ key: 'a', value: 1 }, { key: 'b', value: [2] }] })).outgoing).toEqual({ merged_object: { a: 1, b: [2] } });
+    expect((await run('merge', { data_to_merge: [{ value: 1 }, { value: 'x' }] })).outgoing).toEqual({ merged_object: [1, 'x'] });
+    expect(await run('merge', { data_to_merge: [{ key: 'a', value: 1 }, { value: 2 }] })).toMatchObject({ state: 'error', error: expect.stringContaining('data_to_merge[1] has no key') });
+    expect(await run('merge', { data_to_merge: [{ key: 'a', value: 1 }, { key: 'a', value: 2 }] })).toMatchObject({ state: 'error', error: expect.stringContaining('used twice') });
+    // The name the service uses, not `data`.
+    expect(await run('merge', { data: [{ key: 'a', value: 1 }] })).toMatchObject({ state: 'error', error: expect.stringContaining('data_to_merge must be an array') });
   });
 
   it('query follows a path into an object and fails when nothing is there unless pass_on_null', async () => {
@@ -156,7 +158,7 @@ describe('newVariable, merge, query, evaluation', () => {
 
 describe('delay', () => {
   it('waits and succeeds', async () => {
-    expect(await run('delay', { time: 0.01 })).toEqual({ state: 'success', outgoing: {} });
+    expect(await run('delay', { time: 0.01 })).toEqual({ state: 'success', outgoing: { time_in_milliseconds: 10 } });
   });
 
   it('is bounded', async () => {

@@ -1,0 +1,105 @@
+// Task records as the runner writes them: ids, the records of workflow_start and
+// workflow_end, a new record for a task that can run, and the fields a record
+// ends with. Pure functions: the runner's store writes are in store-writes.ts.
+import { encodeValue, MarkerValueError } from '../../values/undefined-codec';
+import type { TaskOutcome } from '../tasks/library';
+import { NEVER, type FinishState, type TaskRecord } from '../queue/queue';
+import type { END, ReadyTask, START } from './graph';
+import type { JobDoc, TaskDefinition } from './types';
+
+export const recordId = (jobId: string, taskId: string, iteration: number) => `${jobId}:${taskId}:${iteration}`;
+
+/** Manual tasks wait for an operator; ViewData is one whatever its `type` says. */
+export function isManual(definition: TaskDefinition): boolean {
+  return definition.type === 'manual' || (definition.name === 'ViewData' && (definition.app ?? 'WorkFlowEngine') === 'WorkFlowEngine');
+}
+
+/** The record of workflow_start or workflow_end: complete as soon as it is reached. */
+export function boundaryRecord(jobId: string, taskId: typeof START | typeof END, iteration: number, from: TaskRecord['from'], now: number): TaskRecord {
+  return {
+    _id: recordId(jobId, taskId, iteration),
+    jobId,
+    taskId,
+    iteration,
+    from,
+    name: taskId,
+    app: 'WorkFlowEngine',
+    type: 'automatic',
+    status: 'complete',
+    finishState: 'success',
+    queuedAt: now,
+    runAfter: now,
+    attempt: 0,
+    advanced: true,
+    metrics: { start_time: now, end_time: now },
+  };
+}
+
+/** The record of a task that can run now: queued, or waiting for an operator (manual). */
+export function taskRecord(job: JobDoc, task: ReadyTask, definition: TaskDefinition, now: number): TaskRecord {
+  const manual = isManual(definition);
+  return {
+    _id: recordId(job._id, task.taskId, task.iteration),
+    jobId: job._id,
+    taskId: task.taskId,
+    iteration: task.iteration,
+    from: task.from,
+    name: definition.name,
+    app: definition.app ?? 'WorkFlowEngine',
+    type: manual ? 'manual' : (definition.type ?? 'automatic'),
+    summary: definition.summary,
+    status: manual ? 'waiting' : 'queued',
+    queuedAt: now,
+    runAfter: job.status === 'paused' ? NEVER : now,
+    attempt: 0,
+    metrics: {},
+  };
+}
+
+export function hasTransition(job: JobDoc, taskId: string, state: FinishState) {
+  return Object.values(job.transitions?.[taskId] ?? {}).some((t) => t?.state === state);
+}
+
+/** Encodes for the store; a value that cannot be stored (the marker string) is recorded as {} rather than lost with the record. */
+export function safeEncode(value: Record<string, unknown>, path: string): Record<string, unknown> {
+  try {
+    return encodeValue(value, path) as Record<string, unknown>;
+  } catch (error) {
+    if (!(error instanceof MarkerValueError)) throw error;
+    return {};
+  }
+}
+
+/** The fields a record ends with: status, the state its transitions follow, values, error, end time. */
+export function endFields(incoming: Record<string, unknown>, outcome: TaskOutcome): Record<string, unknown> {
+  let outgoing: Record<string, unknown>;
+  let state = outcome.state;
+  let error = outcome.error;
+  try {
+    outgoing = encodeValue(outcome.outgoing ?? {}, 'outgoing') as Record<string, unknown>;
+  } catch (problem) {
+    if (!(problem instanceof MarkerValueError)) throw problem;
+    outgoing = {};
+    state = 'error';
+    error = problem.message;
+  }
+  let jobVariables: Record<string, unknown> | undefined;
+  try {
+    if (outcome.jobVariables) jobVariables = encodeValue(outcome.jobVariables, 'jobVariables') as Record<string, unknown>;
+  } catch (problem) {
+    if (!(problem instanceof MarkerValueError)) throw problem;
+    state = 'error';
+    error = problem.message;
+  }
+  return {
+    ...(jobVariables && state !== 'error' ? { jobVariables } : {}),
+    status: state === 'error' ? 'error' : 'complete',
+    finishState: state,
+    incoming: safeEncode(incoming, 'incoming'),
+    outgoing,
+    ...(error !== undefined ? { error } : {}),
+    ...(outcome.loopIndex !== undefined ? { loopIndex: outcome.loopIndex } : {}),
+    'metrics.end_time': Date.now(),
+    advanced: false,
+  };
+}

@@ -1,0 +1,218 @@
+// The array tasks of the WorkFlowEngine application, with the service's names:
+// an array in `arr`, the result in the task's own outgoing variable (arrayPush:
+// `arr`, `elementN` → `pushedArray`). The input array is never changed in place.
+// push, pushToArray, pop and shiftFromArray work on the job variable named by `job_variable`.
+import { describe, isAbsent, optionalNumber, optionalString, TaskArgumentError } from './args';
+import { deepEqual } from './equal';
+import type { BuiltInTask, TaskOutcome, TaskRunOptions } from './types';
+
+const ok = (outgoing: Record<string, unknown>): TaskOutcome => ({ state: 'success', outgoing });
+
+export function requiredArray(incoming: Record<string, unknown>, name: string): unknown[] {
+  const value = incoming[name];
+  if (!Array.isArray(value)) throw new TaskArgumentError(`${name} must be an array, got ${describe(value)}`);
+  return value;
+}
+
+/** `elementN` is one element (an array pushed stays one element, as in the service); absent adds nothing. */
+const elements = (incoming: Record<string, unknown>, name: string) => (name in incoming ? [incoming[name]] : []);
+
+const indexOf = (arr: unknown[], item: unknown, from: number, last: boolean) => {
+  const order = arr.map((_, i) => i);
+  const start = from < 0 ? Math.max(arr.length + from, 0) : from;
+  const candidates = last ? order.filter((i) => i <= (from < 0 ? arr.length + from : from)).reverse() : order.filter((i) => i >= start);
+  return candidates.find((i) => deepEqual(arr[i], item, false)) ?? -1;
+};
+
+function jobArray(incoming: Record<string, unknown>, options: TaskRunOptions): { name: string; arr: unknown[] } {
+  const name = incoming.job_variable;
+  if (typeof name !== 'string' || name === '') throw new TaskArgumentError(`job_variable must be the name of a job variable, got ${describe(name)}`);
+  const current = options.jobVariables?.[name];
+  if (isAbsent(current)) return { name, arr: [] };
+  if (!Array.isArray(current)) throw new TaskArgumentError(`job variable ${name} must be an array, got ${describe(current)}`);
+  return { name, arr: current };
+}
+
+export const arrayTasks: BuiltInTask[] = [
+  {
+    method: 'arrayPush',
+    summary: 'arr with elementN added at its end',
+    incoming: ['arr', 'elementN'],
+    outgoing: ['pushedArray'],
+    run: (incoming) => ok({ pushedArray: [...requiredArray(incoming, 'arr'), ...elements(incoming, 'elementN')] }),
+  },
+  {
+    method: 'arrayLength',
+    summary: 'The number of elements of arr',
+    incoming: ['arr'],
+    outgoing: ['length'],
+    run: (incoming) => ok({ length: requiredArray(incoming, 'arr').length }),
+  },
+  {
+    method: 'arrayIncludes',
+    summary: 'Whether arr holds searchElement (deep equality) at or after fromIndex',
+    incoming: ['arr', 'searchElement', 'fromIndex'],
+    outgoing: ['result'],
+    run: (incoming) => ok({ result: indexOf(requiredArray(incoming, 'arr'), incoming.searchElement, optionalNumber(incoming, 'fromIndex') ?? 0, false) >= 0 }),
+  },
+  {
+    method: 'arrayIndexOf',
+    summary: 'The first index of searchElement in arr at or after fromIndex, or -1',
+    incoming: ['arr', 'searchElement', 'fromIndex'],
+    outgoing: ['index'],
+    run: (incoming) => ok({ index: indexOf(requiredArray(incoming, 'arr'), incoming.searchElement, optionalNumber(incoming, 'fromIndex') ?? 0, false) }),
+  },
+  {
+    method: 'arrayLastIndexOf',
+    summary: 'The last index of searchElement in arr at or before fromIndex, or -1',
+    incoming: ['arr', 'searchElement', 'fromIndex'],
+    outgoing: ['index'],
+    run(incoming) {
+      const arr = requiredArray(incoming, 'arr');
+      return ok({ index: indexOf(arr, incoming.searchElement, optionalNumber(incoming, 'fromIndex') ?? arr.length - 1, true) });
+    },
+  },
+  {
+    method: 'arrayPop',
+    summary: 'arr without its last element (pop (array))',
+    incoming: ['arr'],
+    outgoing: ['poppedArray'],
+    run: (incoming) => ok({ poppedArray: requiredArray(incoming, 'arr').slice(0, -1) }),
+  },
+  {
+    method: 'shift',
+    summary: 'arr without its first element (shift (array)); an empty array stays empty',
+    incoming: ['arr'],
+    outgoing: ['shiftedArray'],
+    run: (incoming) => ok({ shiftedArray: requiredArray(incoming, 'arr').slice(1) }),
+  },
+  {
+    method: 'unshift',
+    summary: 'arr with elementN added at its start',
+    incoming: ['arr', 'elementN'],
+    outgoing: ['unshiftedArray'],
+    run: (incoming) => ok({ unshiftedArray: [...elements(incoming, 'elementN'), ...requiredArray(incoming, 'arr')] }),
+  },
+  {
+    method: 'reverse',
+    summary: 'arr in reverse order',
+    incoming: ['arr'],
+    outgoing: ['reversedArray'],
+    run: (incoming) => ok({ reversedArray: [...requiredArray(incoming, 'arr')].reverse() }),
+  },
+  {
+    method: 'sort',
+    summary: 'arr sorted: numbers by value, everything else as strings (JavaScript order)',
+    incoming: ['arr'],
+    outgoing: ['sortedArray'],
+    run(incoming) {
+      const arr = [...requiredArray(incoming, 'arr')];
+      const numeric = arr.every((x) => typeof x === 'number');
+      return ok({ sortedArray: numeric ? (arr as number[]).sort((a, b) => a - b) : arr.sort() });
+    },
+  },
+  {
+    method: 'arraySlice',
+    summary: 'The elements of arr from begin up to (not including) end; negative indexes count from the end',
+    incoming: ['arr', 'begin', 'end'],
+    outgoing: ['slicedArray'],
+    run: (incoming) => ok({ slicedArray: requiredArray(incoming, 'arr').slice(optionalNumber(incoming, 'begin') ?? 0, optionalNumber(incoming, 'end')) }),
+  },
+  {
+    method: 'splice',
+    summary: 'arr with deleteCount elements at start removed and items (an array) inserted there, and the removed elements',
+    incoming: ['arr', 'start', 'deleteCount', 'items'],
+    outgoing: ['splicedArray', 'removedElements'],
+    run(incoming) {
+      const arr = [...requiredArray(incoming, 'arr')];
+      const items = isAbsent(incoming.items) ? [] : Array.isArray(incoming.items) ? incoming.items : [incoming.items];
+      const removed = arr.splice(optionalNumber(incoming, 'start') ?? 0, optionalNumber(incoming, 'deleteCount') ?? arr.length, ...items);
+      return ok({ splicedArray: arr, removedElements: removed });
+    },
+  },
+  {
+    method: 'concatArray',
+    summary: 'arr followed by the elements of valueN (an array, or one value)',
+    incoming: ['arr', 'valueN'],
+    outgoing: ['concatenatedArray'],
+    run: (incoming) => ok({ concatenatedArray: requiredArray(incoming, 'arr').concat(isAbsent(incoming.valueN) ? [] : (incoming.valueN as unknown[])) }),
+  },
+  {
+    method: 'join',
+    summary: 'The elements of arr as one string, separated by separator (a comma when absent)',
+    incoming: ['arr', 'separator'],
+    outgoing: ['joinedString'],
+    run: (incoming) => ok({ joinedString: requiredArray(incoming, 'arr').join(optionalString(incoming, 'separator') ?? ',') }),
+  },
+  {
+    method: 'arrayToString',
+    summary: 'The elements of arr as one comma-separated string',
+    incoming: ['arr'],
+    outgoing: ['string'],
+    run: (incoming) => ok({ string: requiredArray(incoming, 'arr').toString() }),
+  },
+  {
+    method: 'isArray',
+    summary: 'Whether obj is an array',
+    incoming: ['obj'],
+    outgoing: ['result'],
+    run: (incoming) => ok({ result: Array.isArray(incoming.obj) }),
+  },
+  {
+    method: 'fill',
+    summary: 'arr with the positions from start up to end set to value',
+    incoming: ['arr', 'value', 'start', 'end'],
+    outgoing: ['filledArray'],
+    run: (incoming) => ok({ filledArray: [...requiredArray(incoming, 'arr')].fill(incoming.value, optionalNumber(incoming, 'start') ?? 0, optionalNumber(incoming, 'end')) }),
+  },
+  {
+    method: 'copyWithin',
+    summary: 'arr with the elements from start up to end copied over the positions from target',
+    incoming: ['arr', 'target', 'start', 'end'],
+    outgoing: ['modifiedArray'],
+    run: (incoming) =>
+      ok({ modifiedArray: [...requiredArray(incoming, 'arr')].copyWithin(optionalNumber(incoming, 'target') ?? 0, optionalNumber(incoming, 'start') ?? 0, optionalNumber(incoming, 'end')) }),
+  },
+  {
+    method: 'push',
+    summary: 'Adds item at the end of the job variable job_variable (an array; created when absent)',
+    incoming: ['job_variable', 'item'],
+    outgoing: [],
+    run(incoming, options) {
+      const { name, arr } = jobArray(incoming, options);
+      return { state: 'success', outgoing: {}, jobVariables: { [name]: [...arr, incoming.item] } };
+    },
+  },
+  {
+    method: 'pushToArray',
+    summary: 'Adds item at the end of the job variable job_variable (an array; created when absent)',
+    incoming: ['job_variable', 'item'],
+    outgoing: [],
+    run(incoming, options) {
+      const { name, arr } = jobArray(incoming, options);
+      return { state: 'success', outgoing: {}, jobVariables: { [name]: [...arr, incoming.item] } };
+    },
+  },
+  {
+    method: 'pop',
+    summary: 'Removes the last item of the job variable job_variable and outputs it; failure when the array is empty',
+    incoming: ['job_variable'],
+    outgoing: ['popped_item'],
+    run(incoming, options): TaskOutcome {
+      const { name, arr } = jobArray(incoming, options);
+      if (arr.length === 0) return { state: 'failure', outgoing: {}, error: `pop: job variable ${name} has no elements` };
+      return { state: 'success', outgoing: { popped_item: arr[arr.length - 1] }, jobVariables: { [name]: arr.slice(0, -1) } };
+    },
+  },
+  {
+    method: 'shiftFromArray',
+    summary: 'Removes the first item of the job variable job_variable and outputs it; failure when the array is empty',
+    incoming: ['job_variable'],
+    outgoing: ['shifted_item'],
+    run(incoming, options): TaskOutcome {
+      const { name, arr } = jobArray(incoming, options);
+      if (arr.length === 0) return { state: 'failure', outgoing: {}, error: `shiftFromArray: job variable ${name} has no elements` };
+      return { state: 'success', outgoing: { shifted_item: arr[0] }, jobVariables: { [name]: arr.slice(1) } };
+    },
+  },
+];

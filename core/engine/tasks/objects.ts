@@ -1,0 +1,124 @@
+// The object tasks of the WorkFlowEngine application. Objects given are never
+// changed in place: each task outputs a new one.
+import { describe, isAbsent, requiredString, TaskArgumentError } from './args';
+import { isObject } from './equal';
+import { parsePath, queryPath } from './query-path';
+import type { BuiltInTask, TaskOutcome } from './types';
+
+const ok = (outgoing: Record<string, unknown>): TaskOutcome => ({ state: 'success', outgoing });
+
+function requiredObject(incoming: Record<string, unknown>, name: string): Record<string, unknown> {
+  const value = incoming[name];
+  if (!isObject(value)) throw new TaskArgumentError(`${name} must be an object, got ${describe(value)}`);
+  return value;
+}
+
+/** `path` as the service takes it: an array of keys (`["a", "b", 0]`) or a dotted string (`a.b[0]`). */
+function pathOf(incoming: Record<string, unknown>): (string | number)[] {
+  const path = incoming.path;
+  if (typeof path === 'string') return parsePath(path);
+  if (Array.isArray(path) && path.every((p) => typeof p === 'string' || typeof p === 'number')) return path as (string | number)[];
+  throw new TaskArgumentError(`path must be an array of keys or a path like a.b[0], got ${describe(path)}`);
+}
+
+function setAt(root: unknown, path: (string | number)[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  const container = Array.isArray(root) ? [...root] : isObject(root) ? { ...root } : typeof rest[0] === 'number' || typeof head === 'number' ? [] : {};
+  const current = (container as Record<string | number, unknown>)[head!];
+  (container as Record<string | number, unknown>)[head!] = setAt(current, rest, value);
+  return container;
+}
+
+function merged(target: unknown, source: unknown): unknown {
+  if (isObject(target) && isObject(source)) {
+    const out: Record<string, unknown> = { ...target };
+    for (const [key, value] of Object.entries(source)) out[key] = key in out ? merged(out[key], value) : value;
+    return out;
+  }
+  if (Array.isArray(target) && Array.isArray(source)) return [...target, ...source];
+  return source;
+}
+
+const sources = (incoming: Record<string, unknown>, name: string): Record<string, unknown>[] => {
+  const value = incoming[name];
+  if (isAbsent(value)) return [];
+  const list = Array.isArray(value) ? value : [value];
+  return list.map((item, i) => {
+    if (!isObject(item)) throw new TaskArgumentError(`${name}[${i}] must be an object, got ${describe(item)}`);
+    return item;
+  });
+};
+
+export const objectTasks: BuiltInTask[] = [
+  {
+    method: 'setObjectKey',
+    summary: 'obj with the property at path (an array of keys) set to value; missing levels are created',
+    incoming: ['obj', 'path', 'value'],
+    outgoing: ['object'],
+    run: (incoming) => ok({ object: setAt(isAbsent(incoming.obj) ? {} : requiredObject(incoming, 'obj'), pathOf(incoming), incoming.value) }),
+  },
+  {
+    method: 'keys',
+    summary: 'The own property names of obj',
+    incoming: ['obj'],
+    outgoing: ['keys'],
+    run: (incoming) => ok({ keys: Object.keys(requiredObject(incoming, 'obj')) }),
+  },
+  {
+    method: 'values',
+    summary: 'The own property values of obj',
+    incoming: ['obj'],
+    outgoing: ['values'],
+    run: (incoming) => ok({ values: Object.values(requiredObject(incoming, 'obj')) }),
+  },
+  {
+    method: 'objectHasOwnProperty',
+    summary: 'Whether obj has the property prop of its own',
+    incoming: ['obj', 'prop'],
+    outgoing: ['result'],
+    run: (incoming) => ok({ result: Object.hasOwn(requiredObject(incoming, 'obj'), requiredString(incoming, 'prop')) }),
+  },
+  {
+    method: 'assign',
+    summary: 'target with the properties of each of sourceN (an object or an array of objects) copied over it, shallowly',
+    incoming: ['target', 'sourceN'],
+    outgoing: ['assignedObject'],
+    run: (incoming) => ok({ assignedObject: Object.assign({}, requiredObject(incoming, 'target'), ...sources(incoming, 'sourceN')) }),
+  },
+  {
+    method: 'deepmerge',
+    summary: 'obj1 and obj2 merged deeply: obj2 wins on leaves, arrays are concatenated',
+    incoming: ['obj1', 'obj2'],
+    outgoing: ['mergedObject'],
+    run: (incoming) => ok({ mergedObject: merged(requiredObject(incoming, 'obj1'), requiredObject(incoming, 'obj2')) }),
+  },
+  {
+    method: 'extractField',
+    summary: 'The value at path (a.b[0]) in obj, undefined when there is none',
+    incoming: ['obj', 'path'],
+    outgoing: ['value'],
+    run: (incoming) => ok({ value: queryPath(incoming.obj, requiredString(incoming, 'path')) }),
+  },
+  {
+    method: 'objectToString',
+    summary: 'obj as JSON text',
+    incoming: ['obj'],
+    outgoing: ['string'],
+    run: (incoming) => ok({ string: JSON.stringify(incoming.obj) ?? 'undefined' }),
+  },
+  {
+    method: 'parse',
+    summary: 'The value of the JSON text str',
+    incoming: ['str'],
+    outgoing: ['object'],
+    run(incoming) {
+      try {
+        return ok({ object: JSON.parse(requiredString(incoming, 'str')) });
+      } catch (error) {
+        if (error instanceof TaskArgumentError) throw error;
+        throw new TaskArgumentError(`str is not valid JSON: ${(error as Error).message}`);
+      }
+    },
+  },
+];

@@ -1,0 +1,62 @@
+// docs/workflow-engine-tasks.md, written from the task table (library.ts) so the
+// page and the engine cannot disagree. test/engine/tasks/reference-page.test.ts
+// checks the committed page and rewrites it with UPDATE_DOCS=1.
+import { builtInTasks, WORKFLOW_ENGINE_APP } from './library';
+import type { BuiltInTask } from './types';
+
+const GROUPS: [string, (task: BuiltInTask) => boolean][] = [
+  ['Run by the job runner', (t) => Boolean(t.runner)],
+  ['Flow and data', (t) => ['newVariable', 'merge', 'query', 'evaluation', 'delay', 'stub', 'makeData'].includes(t.method)],
+  ['Arrays', (t) => /^(array|concatArray|join|isArray|fill|copyWithin|push|pushToArray|pop|shift|shiftFromArray|unshift|reverse|sort|splice)$|^array/.test(t.method)],
+  ['Objects', (t) => ['setObjectKey', 'keys', 'values', 'objectHasOwnProperty', 'assign', 'deepmerge', 'extractField', 'objectToString', 'parse'].includes(t.method)],
+  ['Numbers', (t) => ['parseInt', 'parseFloat', 'toFixed', 'toPrecision', 'numberToString', 'isNaN', 'isInteger'].includes(t.method)],
+  ['Time', (t) => ['getTime', 'calculateTimeDiff'].includes(t.method)],
+];
+
+const names = (list: string[]) => (list.length ? list.map((n) => `\`${n}\``).join(', ') : '—');
+const cell = (text: string) => text.replaceAll('|', '\\|');
+
+export function buildTaskReference(): string {
+  const lines = [
+    '# The built-in tasks of WorkFlowEngine',
+    '',
+    '<!-- Generated from core/engine/tasks/library.ts by test/engine/tasks/reference-page.test.ts.',
+    '     Do not edit; regenerate with: UPDATE_DOCS=1 npx vitest run test/engine/tasks/reference-page.test.ts -->',
+    '',
+    `Every task a workflow can name with \`"app": "${WORKFLOW_ENGINE_APP}"\`, with the names of its incoming and`,
+    'outgoing variables as the service exports them. Incoming values may be literals or references',
+    '(`$var.job.x`, `$var.<taskId>.y`, `{ "task": "job" | "static" | "<taskId>", "variable" | "value": ... }`),',
+    "anywhere inside arrays and objects. A task's `variables.outgoing` maps each outgoing variable to",
+    '`$var.job.<name>` to write a job variable; `variables.error` does the same with the error of a task that',
+    'ends in error. A bad argument ends the task in `error` with a message naming the argument; how each task',
+    'treats `null` and `undefined` is in [null-undefined-matrix.md](null-undefined-matrix.md).',
+    '',
+  ];
+  const placed = new Set<string>();
+  const sections = [...GROUPS, ['Strings', () => true] as [string, (task: BuiltInTask) => boolean]];
+  for (const [title, belongs] of sections) {
+    const tasks = [...builtInTasks.values()].filter((t) => !placed.has(t.method) && belongs(t));
+    if (tasks.length === 0) continue;
+    lines.push(`## ${title}`, '', '| task | incoming | outgoing | what it does |', '|---|---|---|---|');
+    for (const task of tasks) {
+      placed.add(task.method);
+      const outgoing = task.dynamicOutgoing ? "the task's own `variables.outgoing`" : names(task.outgoing);
+      lines.push(`| \`${task.method}\` | ${names(task.incoming)} | ${outgoing} | ${cell(task.summary)} |`);
+    }
+    lines.push('');
+  }
+  lines.push(
+    '## Task settings',
+    '',
+    '- `retrySettings`: `{ "autoRetry": true, "limit": 3, "delay": 5000 }` runs a task that ended in error again,',
+    '  up to `limit` times, `delay` milliseconds apart, before its error transition is taken (or the job stops).',
+    '- `variables.error`: `$var.job.<name>` writes the error of the task to that job variable; `$var.<taskId>.error`',
+    '  reads it in a later task.',
+    '- The workflow\'s `errorHandler` (a task, such as a `childJob`, or `{ "workflow": name, "variables": {...} }`)',
+    '  runs once when a task ends in error with no error transition; the job then ends in error.',
+    '- Transitions: `standard` or `revert` (back to an earlier task, which runs again as a new iteration: retry and',
+    '  polling loops); states `success`, `error`, `failure`, and `loop` (forEach\'s body).',
+    '',
+  );
+  return lines.join('\n');
+}

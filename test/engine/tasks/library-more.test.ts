@@ -1,0 +1,168 @@
+// The tasks added from the service's 2022.1 task reference: each from its documented behaviour.
+import { describe, expect, it } from 'vitest';
+import { builtInTasks, runBuiltInTask } from '../../../core/engine/tasks/library';
+import { formatTime, parseTime } from '../../../core/engine/tasks/time';
+
+const run = (method: string, incoming: Record<string, unknown>, jobVariables?: Record<string, unknown>) => runBuiltInTask(method, incoming, { jobVariables });
+const out = async (method: string, incoming: Record<string, unknown>) => (await run(method, incoming)).outgoing;
+
+describe('the service\'s variable names', () => {
+  it.each([
+    ['stub', ['type', 'delay', 'response'], ['response']],
+    ['delay', ['time'], ['time_in_milliseconds']],
+    ['makeData', ['input', 'outputType', 'variables'], ['output']],
+    ['arrayPush', ['arr', 'elementN'], ['pushedArray']],
+    ['arrayIncludes', ['arr', 'searchElement', 'fromIndex'], ['result']],
+    ['setObjectKey', ['obj', 'path', 'value'], ['object']],
+    ['getTime', ['timezone', 'offsetDuration', 'format'], ['time']],
+    ['calculateTimeDiff', ['firstTime', 'secondTime'], ['timeDiff']],
+    ['merge', ['data_to_merge'], ['merged_object']],
+    ['forEach', ['data_array'], ['current_item']],
+    ['ViewData', ['header', 'message', 'body', 'variables', 'btn_success', 'btn_failure'], []],
+  ])('%s: %j → %j', (method, incoming, outgoing) => {
+    expect(builtInTasks.get(method)).toMatchObject({ incoming, outgoing });
+  });
+});
+
+describe('stub', () => {
+  it('passes response through in the state type asks for', async () => {
+    expect(await run('stub', { type: 'success', delay: '', response: 'awesome' })).toEqual({ state: 'success', outgoing: { response: 'awesome' } });
+    expect(await run('stub', { type: 'error', delay: '', response: 'down' })).toEqual({ state: 'error', outgoing: { response: 'down' }, error: 'down' });
+    expect(await run('stub', { type: 'maybe' })).toMatchObject({ state: 'error', error: 'stub: type must be "success" or "error", got "maybe"' });
+  });
+
+  it('waits delay seconds first', async () => {
+    const started = Date.now();
+    await run('stub', { type: 'success', delay: 0.05, response: '' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+  });
+});
+
+describe('makeData', () => {
+  it('converts input to outputType, filling <!name!> from variables', async () => {
+    expect(await out('makeData', { input: 'pass', outputType: 'string', variables: '' })).toEqual({ output: 'pass' });
+    expect(await out('makeData', { input: '42', outputType: 'number' })).toEqual({ output: 42 });
+    expect(await out('makeData', { input: 'true', outputType: 'boolean' })).toEqual({ output: true });
+    expect(await out('makeData', { input: '{"host": "<!h!>", "port": <!p!>}', outputType: 'json', variables: { h: 'r1', p: 22 } })).toEqual({ output: { host: 'r1', port: 22 } });
+  });
+
+  it('is an error naming what does not convert', async () => {
+    expect(await run('makeData', { input: 'x', outputType: 'number' })).toMatchObject({ state: 'error', error: 'makeData: input "x" is not a number' });
+    expect(await run('makeData', { input: '{', outputType: 'json' })).toMatchObject({ state: 'error', error: expect.stringContaining('not valid JSON') });
+    expect(await run('makeData', { input: 'a', outputType: 'xml' })).toMatchObject({ state: 'error', error: expect.stringContaining('outputType must be boolean, json, number or string') });
+  });
+});
+
+describe('evaluation', () => {
+  const evaluate = (evaluations: object[], all_true_flag = true) => run('evaluation', { all_true_flag, evaluation_groups: [{ all_true_flag, evaluations }] });
+
+  it('supports every documented operator, and query / rightQuery on each operand', async () => {
+    const cases: [unknown, string, unknown, boolean][] = [
+      ['a', '==', 'a', true], [1, '==', '1', true], [1, '!=', 2, true], [1, '<', 2, true], [2, '<=', 2, true],
+      [3, '>', 2, true], [2, '>=', 3, false], ['abc', 'contains', 'b', true], [['x', 'y'], 'contains', 'y', true], ['abc', '!contains', 'z', true],
+    ];
+    for (const [operand_1, operator, operand_2, expected] of cases) {
+      expect((await evaluate([{ operand_1, operator, operand_2 }])).outgoing, `${JSON.stringify(operand_1)} ${operator} ${JSON.stringify(operand_2)}`).toEqual({ return_value: expected });
+    }
+    const result = { response: { status: 'FINISHED' } };
+    expect(await evaluate([{ operand_1: result, operator: '==', operand_2: 'FINISHED', query: 'response.status', rightQuery: '' }])).toEqual({ state: 'success', outgoing: { return_value: true } });
+    expect(await evaluate([{ operand_1: 'FINISHED', operator: '==', operand_2: result, query: '', rightQuery: 'response.status' }])).toMatchObject({ state: 'success' });
+  });
+
+  it('combines with all_true_flag: every (true) or any (false), in a group and across groups; false is the failure state', async () => {
+    const t = { operand_1: 1, operator: '==', operand_2: 1 };
+    const f = { operand_1: 1, operator: '==', operand_2: 2 };
+    expect((await evaluate([t, f], true)).state).toBe('failure');
+    expect((await evaluate([t, f], false)).state).toBe('success');
+    expect((await run('evaluation', { all_true_flag: false, evaluation_groups: [{ all_true_flag: true, evaluations: [f] }, { all_true_flag: true, evaluations: [t] }] })).outgoing).toEqual({ return_value: true });
+  });
+});
+
+describe('array tasks', () => {
+  it('work on a copy and answer under their own names', async () => {
+    const arr = [1, 2, 3];
+    expect(await out('arrayPush', { arr, elementN: { name: 'x' } })).toEqual({ pushedArray: [1, 2, 3, { name: 'x' }] });
+    expect(await out('arrayPush', { arr: [], elementN: [1] })).toEqual({ pushedArray: [[1]] });
+    expect(arr).toEqual([1, 2, 3]);
+    expect(await out('arrayLength', { arr })).toEqual({ length: 3 });
+    expect(await out('arrayIncludes', { arr: ['1', '2', '3'], searchElement: '2' })).toEqual({ result: true });
+    expect(await out('arrayIncludes', { arr: [{ a: 1 }], searchElement: { a: 1 } })).toEqual({ result: true });
+    expect(await out('arrayIncludes', { arr, searchElement: 1, fromIndex: 1 })).toEqual({ result: false });
+    expect(await out('arrayIndexOf', { arr: [1, 2, 1], searchElement: 1, fromIndex: 1 })).toEqual({ index: 2 });
+    expect(await out('arrayLastIndexOf', { arr: [1, 2, 1], searchElement: 1 })).toEqual({ index: 2 });
+    expect(await out('arrayPop', { arr })).toEqual({ poppedArray: [1, 2] });
+    expect(await out('shift', { arr })).toEqual({ shiftedArray: [2, 3] });
+    expect(await out('unshift', { arr: ['oldDevice'], elementN: 'newDevice' })).toEqual({ unshiftedArray: ['newDevice', 'oldDevice'] });
+    expect(await out('reverse', { arr: ['1', '2', '3'] })).toEqual({ reversedArray: ['3', '2', '1'] });
+    expect(await out('sort', { arr: [10, 9, 1] })).toEqual({ sortedArray: [1, 9, 10] });
+    expect(await out('join', { arr: ['a', 'b'], separator: ', ' })).toEqual({ joinedString: 'a, b' });
+    expect(await run('arrayLength', { arr: 'abc' })).toMatchObject({ state: 'error', error: 'arrayLength: arr must be an array, got "abc"' });
+  });
+
+  it('push and pop change the job variable named by job_variable; pop on an empty array is a failure', async () => {
+    expect(await run('push', { job_variable: 'fruits', item: 'pear' }, { fruits: ['apple'] })).toMatchObject({ state: 'success', jobVariables: { fruits: ['apple', 'pear'] } });
+    expect(await run('pop', { job_variable: 'fruits' }, { fruits: ['apple', 'orange'] })).toEqual({ state: 'success', outgoing: { popped_item: 'orange' }, jobVariables: { fruits: ['apple'] } });
+    expect(await run('pop', { job_variable: 'fruits' }, { fruits: [] })).toMatchObject({ state: 'failure' });
+    expect(await run('shiftFromArray', { job_variable: 'fruits' }, { fruits: ['apple', 'banana'] })).toEqual({ state: 'success', outgoing: { shifted_item: 'apple' }, jobVariables: { fruits: ['banana'] } });
+    expect(await run('push', { job_variable: 'n', item: 1 }, { n: 5 })).toMatchObject({ state: 'error', error: 'push: job variable n must be an array, got number 5' });
+  });
+});
+
+describe('object tasks', () => {
+  it('setObjectKey sets the property at path, creating the levels that are missing', async () => {
+    expect(await out('setObjectKey', { obj: {}, path: ['serials'], value: ['Q2-1'] })).toEqual({ object: { serials: ['Q2-1'] } });
+    const obj = { user: { name: 'John' } };
+    expect(await out('setObjectKey', { obj, path: ['user', 'location'], value: 'USA' })).toEqual({ object: { user: { name: 'John', location: 'USA' } } });
+    expect(obj).toEqual({ user: { name: 'John' } });
+    expect(await out('setObjectKey', { obj: { a: [0, 1] }, path: 'a[1]', value: 9 })).toEqual({ object: { a: [0, 9] } });
+  });
+
+  it('keys, objectHasOwnProperty, deepmerge, parse', async () => {
+    expect(await out('keys', { obj: { a: 1, b: 2 } })).toEqual({ keys: ['a', 'b'] });
+    expect(await out('objectHasOwnProperty', { obj: { a: 1 }, prop: 'a' })).toEqual({ result: true });
+    expect(await out('deepmerge', { obj1: { a: { b: 1 }, l: [1] }, obj2: { a: { c: 2 }, l: [2] } })).toEqual({ mergedObject: { a: { b: 1, c: 2 }, l: [1, 2] } });
+    expect(await run('parse', { str: '{' })).toMatchObject({ state: 'error', error: expect.stringContaining('parse: str is not valid JSON') });
+  });
+});
+
+describe('number and string tasks', () => {
+  it('compute as JavaScript does, and name what is not a number', async () => {
+    expect(await out('parseInt', { string: 'ff', radix: 16 })).toEqual({ integer: 255 });
+    expect(await run('parseInt', { string: 'abc' })).toMatchObject({ state: 'error', error: 'parseInt: string "abc" is not a number' });
+    expect(await out('toFixed', { num: 3.14159, digits: 2 })).toEqual({ fixedNumber: '3.14' });
+    expect(await out('stringConcat', { str: 'a', stringN: ['b', 'c'] })).toEqual({ combinedStrings: 'abc' });
+    expect(await out('padStart', { str: '7', targetLength: 3, padString: '0' })).toEqual({ paddedString: '007' });
+  });
+});
+
+describe('time tasks', () => {
+  it('getTime answers { time, formatString } at the timezone offset, moved by offsetDuration', async () => {
+    const before = Date.now();
+    const { time } = (await out('getTime', { timezone: '-11:00', offsetDuration: '', format: '' })) as { time: { time: string; formatString: string } };
+    expect(time.formatString).toBe('YYYY-MM-DDTHH:mm:ss.SSSSSSZZ');
+    expect(time.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}-1100$/);
+    expect(Math.abs(parseTime(time.time, time.formatString, 't') - before)).toBeLessThan(5000);
+    const later = (await out('getTime', { timezone: '+00:00', offsetDuration: { days: 7 }, format: 'x' })) as { time: { time: string } };
+    expect(Number(later.time.time) - before).toBeGreaterThanOrEqual(7 * 864e5 - 5000);
+    expect(await run('getTime', { timezone: 'Mars' })).toMatchObject({ state: 'error', error: expect.stringContaining('timezone must be an offset') });
+  });
+
+  it('calculateTimeDiff is firstTime minus secondTime in every unit (the documented example: -30 days)', async () => {
+    const f = 'YYYY-MM-DDTHH:mm:ss.SSSSSSZZ';
+    const { timeDiff } = (await out('calculateTimeDiff', {
+      firstTime: { formatString: f, time: '2023-03-29T01:21:14.052000-1100' },
+      secondTime: { formatString: f, time: '2023-04-28T01:21:14.052000-1100' },
+    })) as { timeDiff: Record<string, number> };
+    expect(timeDiff).toMatchObject({ milliseconds: -2592000000, seconds: -2592000, minutes: -43200, hours: -720, days: -30 });
+    expect(timeDiff.months).toBeCloseTo(-0.9856465225158627, 12);
+    expect(timeDiff.years).toBeCloseTo(-0.08213721020965523, 12);
+  });
+
+  it('reads and writes the moment.js tokens it knows', () => {
+    const ms = Date.UTC(2023, 3, 28, 12, 21, 14, 52);
+    expect(formatTime(ms, 'YYYY-MM-DDTHH:mm:ss.SSSSSSZZ', -660)).toBe('2023-04-28T01:21:14.052000-1100');
+    expect(formatTime(ms, 'DD/MM/YY [at] hh:mm A', 0)).toBe('28/04/23 at 12:21 PM');
+    expect(parseTime('2023-04-28T01:21:14.052000-1100', 'YYYY-MM-DDTHH:mm:ss.SSSSSSZZ', 't')).toBe(ms);
+    expect(() => parseTime('yesterday', 'YYYY-MM-DD', 'firstTime')).toThrow('firstTime: time "yesterday" does not match formatString "YYYY-MM-DD"');
+  });
+});

@@ -1,0 +1,151 @@
+// The desktop bundles as Electron loads them, without an Electron binary: dist/main/main.cjs and
+// dist/main/preload.cjs run under plain Node with a stand-in `electron` module that records calls.
+// The main process must start: harden the session, open the hardened window on the bundled UI,
+// answer every operation over IPC, and start the host on its data directory.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationNames } from '../../../core/contract';
+import { requireWithElectron, standInElectron } from './stand-in-electron';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const mainBundle = path.join(root, 'dist/main/main.cjs');
+const preloadBundle = path.join(root, 'dist/main/preload.cjs');
+
+async function waitFor<T>(what: string, check: () => T | undefined, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+beforeAll(async () => {
+  // The bundle under test is the one this tree builds now (esbuild, about a second).
+  await promisify(execFile)(process.execPath, ['scripts/build-main.mjs'], { cwd: root });
+}, 60_000);
+
+describe('the main-process bundle', () => {
+  let userData: string;
+  let stand: ReturnType<typeof standInElectron>;
+
+  beforeAll(async () => {
+    userData = await mkdtemp(path.join(os.tmpdir(), 'console-main-bundle-'));
+    stand = standInElectron(userData);
+    // Loading the bundle runs main(): it must not throw at module load (no ESM-only facts).
+    requireWithElectron(mainBundle, stand.electron);
+    stand.ready();
+    await waitFor('the window to load the UI', () => stand.windows[0]?.loaded[0]);
+  }, 60_000);
+
+  afterAll(async () => {
+    if (!stand) return;
+    // Quitting closes the host first, then quits for real.
+    stand.appEvents.emit('before-quit', { preventDefault: () => stand.calls.push({ api: 'before-quit.preventDefault', args: [] }) });
+    await stand.quitCalled;
+    for (const child of stand.children) child.kill();
+    await rm(userData, { recursive: true, force: true });
+  }, 60_000);
+
+  it('starts without failing', () => {
+    expect(stand.calls.filter((c) => c.api === 'app.exit')).toEqual([]);
+    expect(stand.calls.map((c) => c.api)).toEqual(expect.arrayContaining(['app.requestSingleInstanceLock', 'app.whenReady']));
+  });
+
+  it('hardens the session: permissions refused, the CSP on every response', () => {
+    const handler = stand.calls.find((c) => c.api === 'session.setPermissionRequestHandler')!.args[0] as (w: unknown, p: string, cb: (ok: boolean) => void) => void;
+    let granted: boolean | undefined;
+    handler(undefined, 'geolocation', (ok) => (granted = ok));
+    expect(granted).toBe(false);
+    const check = stand.calls.find((c) => c.api === 'session.setPermissionCheckHandler')!.args[0] as () => boolean;
+    expect(check()).toBe(false);
+    const headers = stand.calls.find((c) => c.api === 'session.webRequest.onHeadersReceived')!.args[0] as (
+      d: { responseHeaders: Record<string, string[]> },
+      cb: (r: { responseHeaders: Record<string, string[]> }) => void,
+    ) => void;
+    let answered: Record<string, string[]> = {};
+    headers({ responseHeaders: {} }, (r) => (answered = r.responseHeaders));
+    expect(answered['Content-Security-Policy']?.[0]).toContain("script-src 'self'");
+  });
+
+  it('creates one window with the security checklist settings and the bundled preload', () => {
+    expect(stand.windows).toHaveLength(1);
+    const prefs = stand.windows[0]!.options.webPreferences as Record<string, unknown>;
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+    });
+    expect(prefs.preload).toBe(preloadBundle);
+    expect(existsSync(prefs.preload as string)).toBe(true);
+    // New windows are denied; documentation links go to the user's browser.
+    const open = stand.calls.find((c) => c.api === 'webContents.setWindowOpenHandler')!.args[0] as (d: { url: string }) => { action: string };
+    expect(open({ url: 'https://docs.example/' })).toEqual({ action: 'deny' });
+    expect(stand.calls.find((c) => c.api === 'shell.openExternal')?.args).toEqual(['https://docs.example/']);
+    expect(stand.calls.filter((c) => c.api === 'webContents.on').map((c) => c.args[0])).toContain('will-navigate');
+  });
+
+  it('loads the UI from a file that exists where the package puts it (dist/ is packaged)', () => {
+    const loaded = stand.windows[0]!.loaded[0]!;
+    expect(path.relative(root, loaded)).toBe(path.join('dist', 'renderer', 'index.html'));
+    expect(existsSync(loaded), `${loaded} is missing: build the UI first (npm run build)`).toBe(true);
+  });
+
+  it('registers one IPC handler per contract operation', () => {
+    expect([...stand.ipcHandlers.keys()].sort()).toEqual(operationNames.map((n) => `op:${n}`).sort());
+  });
+
+  it('starts the host on the data directory and answers an operation over IPC from the window', async () => {
+    const window = stand.windows[0]!;
+    const event = {
+      sender: { id: window.webContents.id, mainFrame: window.webContents.mainFrame },
+      senderFrame: Object.assign(window.webContents.mainFrame, { url: `file://${window.loaded[0]}` }),
+    };
+    const reply = (await stand.ipcHandlers.get('op:health.status')!(event, {})) as { ok: boolean; data: Record<string, unknown> };
+    expect(reply).toMatchObject({ ok: true, data: { release: '2022.1', profile: 'default', store: 'embedded' } });
+    expect(existsSync(path.join(userData, 'profiles', 'default', 'properties.json'))).toBe(true);
+    // A frame that is not the window's own page is refused.
+    const stranger = { ...event, senderFrame: { url: 'https://evil.example/' } };
+    expect(await stand.ipcHandlers.get('op:health.status')!(stranger, {})).toMatchObject({ ok: false, error: { statusCode: 403 } });
+  });
+
+  it('runs adapters as Electron utility processes', async () => {
+    const forked = await waitFor('an adapter process', () => stand.calls.find((c) => c.api === 'utilityProcess.fork'));
+    expect(forked.args[0]).toBe(path.join(root, 'core', 'adapters', 'runner.cjs'));
+  });
+});
+
+describe('the preload bundle', () => {
+  it('exposes exactly the operations named by the main process, each invoking its channel', async () => {
+    const stand = standInElectron(os.tmpdir());
+    const argv = process.argv;
+    const processType = (process as { type?: string }).type;
+    try {
+      process.argv = [...argv, `--console-operations=${operationNames.join(',')}`];
+      (process as { type?: string }).type = 'renderer';
+      requireWithElectron(preloadBundle, stand.electron);
+    } finally {
+      process.argv = argv;
+      (process as { type?: string }).type = processType;
+    }
+    const exposed = stand.calls.find((c) => c.api === 'contextBridge.exposeInMainWorld')!;
+    expect(exposed.args[0]).toBe('consoleApi');
+    const bridge = exposed.args[1] as { operations: Record<string, (input?: unknown) => Promise<unknown>> };
+    expect(Object.keys(bridge.operations).sort()).toEqual([...operationNames].sort());
+    expect(Object.isFrozen(bridge.operations)).toBe(true);
+    await bridge.operations['health.status']!();
+    expect(stand.calls.find((c) => c.api === 'ipcRenderer.invoke')?.args).toEqual(['op:health.status', {}]);
+  });
+});

@@ -1,0 +1,128 @@
+// A stand-in for the `electron` module, enough for dist/main/main.cjs and dist/main/preload.cjs
+// to run under plain Node: each call is recorded, app.whenReady resolves when the test says so,
+// and utilityProcess.fork runs the adapter runner with child_process.fork (as Electron would).
+import { fork, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import Module from 'node:module';
+
+export interface Call {
+  api: string;
+  args: unknown[];
+}
+
+type IpcListener = (event: unknown, input: unknown) => Promise<unknown>;
+
+export function standInElectron(userData: string) {
+  const calls: Call[] = [];
+  const record = (api: string, ...args: unknown[]) => void calls.push({ api, args });
+  const appEvents = new EventEmitter();
+  let ready!: () => void;
+  const whenReady = new Promise<void>((resolve) => (ready = resolve));
+  const ipcHandlers = new Map<string, IpcListener>();
+  const windows: { options: Record<string, unknown>; loaded: string[]; webContents: { id: number; mainFrame: object } }[] = [];
+  const children: ChildProcess[] = [];
+  let quit!: () => void;
+  const quitCalled = new Promise<void>((resolve) => (quit = resolve));
+
+  const app = {
+    isPackaged: false,
+    requestSingleInstanceLock: () => (record('app.requestSingleInstanceLock'), true),
+    on: (event: string, listener: (...args: unknown[]) => void) => (record('app.on', event), appEvents.on(event, listener), app),
+    whenReady: () => (record('app.whenReady'), whenReady),
+    getPath: (name: string) => (record('app.getPath', name), userData),
+    getAppPath: () => process.cwd(),
+    quit: () => (record('app.quit'), quit()),
+    exit: (code: number) => record('app.exit', code),
+  };
+
+  class BrowserWindow {
+    readonly webContents;
+    private readonly entry;
+    constructor(options: Record<string, unknown>) {
+      record('new BrowserWindow', options);
+      this.webContents = {
+        id: windows.length + 1,
+        mainFrame: {},
+        on: (event: string) => record('webContents.on', event),
+        setWindowOpenHandler: (handler: unknown) => record('webContents.setWindowOpenHandler', handler),
+      };
+      this.entry = { options, loaded: [] as string[], webContents: this.webContents };
+      windows.push(this.entry);
+    }
+    once(event: string) {
+      record('window.once', event);
+    }
+    async loadFile(file: string) {
+      record('window.loadFile', file);
+      this.entry.loaded.push(file);
+    }
+    show() {}
+    isMinimized() {
+      return false;
+    }
+    restore() {}
+    focus() {}
+  }
+
+  const session = {
+    defaultSession: {
+      setPermissionRequestHandler: (handler: unknown) => record('session.setPermissionRequestHandler', handler),
+      setPermissionCheckHandler: (handler: unknown) => record('session.setPermissionCheckHandler', handler),
+      webRequest: { onHeadersReceived: (handler: unknown) => record('session.webRequest.onHeadersReceived', handler) },
+    },
+  };
+
+  const utilityProcess = {
+    fork(modulePath: string, args: string[] = [], options: { cwd?: string; env?: Record<string, string | undefined> } = {}) {
+      record('utilityProcess.fork', modulePath, options.env?.CONSOLE_ADAPTER_ID);
+      const child = fork(modulePath, args, { cwd: options.cwd, env: options.env, execArgv: [], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+      children.push(child);
+      const events = new EventEmitter();
+      child.on('spawn', () => events.emit('spawn'));
+      child.on('message', (message) => events.emit('message', message));
+      child.on('exit', (code) => events.emit('exit', code ?? 1));
+      return {
+        get pid() {
+          return child.pid;
+        },
+        stdout: child.stdout,
+        stderr: child.stderr,
+        postMessage: (message: unknown) => void child.send(message as object),
+        kill: () => child.kill(),
+        on: (event: string, listener: (...a: unknown[]) => void) => events.on(event, listener),
+      };
+    },
+  };
+
+  const electron = {
+    app,
+    BrowserWindow,
+    session,
+    utilityProcess,
+    ipcMain: { handle: (channel: string, listener: IpcListener) => (record('ipcMain.handle', channel), ipcHandlers.set(channel, listener)) },
+    // No keychain on this machine: the console keeps its key file.
+    safeStorage: { isEncryptionAvailable: () => (record('safeStorage.isEncryptionAvailable'), false) },
+    shell: { openExternal: async (url: string) => record('shell.openExternal', url) },
+    contextBridge: { exposeInMainWorld: (key: string, api: unknown) => record('contextBridge.exposeInMainWorld', key, api) },
+    ipcRenderer: { invoke: async (channel: string, input: unknown) => (record('ipcRenderer.invoke', channel, input), { ok: true }) },
+  };
+
+  return { electron, calls, appEvents, ready, quitCalled, ipcHandlers, windows, children };
+}
+
+/** Loads a CommonJS file with `require('electron')` answered by `electron`; returns its exports. */
+export function requireWithElectron(file: string, electron: object): unknown {
+  const loader = Module as unknown as { _load(request: string, parent: unknown, isMain: boolean): unknown };
+  const original = loader._load;
+  loader._load = function (request, parent, isMain) {
+    if (request === 'electron') return electron;
+    return original.call(this, request, parent, isMain);
+  };
+  try {
+    const require = Module.createRequire(file);
+    delete require.cache[file];
+    return require(file);
+  } finally {
+    loader._load = original;
+  }
+}
