@@ -67,14 +67,42 @@ export class AdapterInstances {
     this.manager.set(config, pkg, problem);
   }
 
-  has(name: string): boolean {
-    return this.manager.has(name);
+  /** Instances whose type (the package's class, or its title) is `app`. */
+  private ofType(app: string): string[] {
+    return this.manager.list().filter((name) => {
+      const { config, pkg } = this.manager.instance(name)!;
+      return config.type === app || pkg?.export === app || pkg?.title === app;
+    });
   }
 
-  /** The methods an instance's package declares (pronghorn.json); undefined for an unknown instance. */
-  methods(name: string): string[] | undefined {
-    const known = this.manager.instance(name);
-    return known && (known.pkg?.methods.map((m) => m.name) ?? []);
+  /**
+   * The instance a workflow task means: `app` naming an instance, or `app` naming the adapter's
+   * type (as the service's exports do, e.g. `Awsec2`) with the instance in the `adapter_id` input
+   * (or the only instance of that type).
+   */
+  resolve(app: string, args: Record<string, unknown> = {}): string {
+    if (this.manager.has(app)) return app;
+    const candidates = this.ofType(app);
+    const wanted = args.adapter_id;
+    if (typeof wanted === 'string' && wanted !== '') {
+      if (candidates.includes(wanted)) return wanted;
+      throw new AdapterError('unknown-adapter', app, undefined, `no ${app} adapter named "${wanted}" (adapter_id); ${app} adapters: ${candidates.join(', ') || 'none'}`);
+    }
+    if (candidates.length === 1) return candidates[0]!;
+    if (candidates.length > 1) throw new AdapterError('unknown-adapter', app, undefined, `${candidates.length} ${app} adapters (${candidates.join(', ')}): say which in the task's adapter_id`);
+    throw new AdapterError('unknown-adapter', app, undefined, `no adapter "${app}" (adapters: ${this.manager.list().join(', ') || 'none'})`);
+  }
+
+  /** An instance name, or an adapter type with an instance or an installed package. */
+  has(app: string): boolean {
+    return this.manager.has(app) || this.ofType(app).length > 0 || this.packages.some((p) => !p.problem && (p.export === app || p.title === app));
+  }
+
+  /** The methods (pronghorn.json) of an instance or an adapter type; undefined when neither is known. */
+  methods(app: string): string[] | undefined {
+    const pkg = this.packageOf(app);
+    if (pkg) return pkg.methods.map((m) => m.name);
+    return this.manager.has(app) ? [] : undefined;
   }
 
   packageList(): AdapterPackage[] {
@@ -85,8 +113,11 @@ export class AdapterInstances {
     return this.discoveryProblems;
   }
 
-  packageOf(name: string): AdapterPackage | undefined {
-    return this.manager.instance(name)?.pkg;
+  /** The package of an instance, or of an adapter type. */
+  packageOf(app: string): AdapterPackage | undefined {
+    if (this.manager.has(app)) return this.manager.instance(app)?.pkg;
+    const instance = this.ofType(app)[0];
+    return instance ? this.manager.instance(instance)?.pkg : this.packages.find((p) => !p.problem && (p.export === app || p.title === app));
   }
 
   private require(name: string) {
@@ -190,9 +221,9 @@ export class AdapterInstances {
     await this.manager.restart(name);
   }
 
-  /** The workflow engine's entry: a method of an instance with named inputs. */
-  call(name: string, method: string, args: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<AdapterAnswer> {
-    return this.manager.call(name, method, args, options);
+  /** The workflow engine's entry: a method of an instance (or of the type's instance `adapter_id` names) with named inputs. */
+  async call(app: string, method: string, args: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<AdapterAnswer> {
+    return this.manager.call(this.resolve(app, args), method, args, options);
   }
 
   close() {
