@@ -38,14 +38,37 @@ export class AdapterInstances {
     return this.store.collection(SERVICE_CONFIGS);
   }
 
-  /** Finds the packages, reads the service configs and starts the instances not stopped by the operator. */
+  /** Resolves once the service configs are read (changes wait for it). */
+  private loaded: Promise<void> = Promise.resolve();
+
+  /**
+   * Finds the packages, reads the service configs and starts the instances not stopped by the
+   * operator. A MongoDB that is slow or down must not hold the profile's opening: its service
+   * configs are read in the background (the embedded store is local and quick, so it is awaited).
+   */
   async open(): Promise<this> {
     const found = await discoverPackages(this.places);
     this.packages = found.packages;
     this.discoveryProblems = found.problems;
-    const stopped = await this.desired.stopped('adapter');
+    this.loaded = this.load();
+    if (this.store.kind === 'embedded') await this.loaded;
+    return this;
+  }
+
+  private async load(): Promise<void> {
+    // The profile opens even when its store does not answer (MongoDB down): no instance then, and
+    // the reason is listed with the packages' problems (the Adapters page shows it).
+    let docs: Record<string, unknown>[];
+    let stopped: Set<string>;
+    try {
+      docs = await this.configs.find({});
+      stopped = await this.desired.stopped('adapter');
+    } catch (error) {
+      this.discoveryProblems.push(`the service configs cannot be read from the store, so no adapter runs: ${(error as Error).message}`);
+      return;
+    }
     const ids: string[] = [];
-    for (const doc of await this.configs.find({})) {
+    for (const doc of docs) {
       if (typeof doc.type === 'string' && APPLICATION_TYPES.has(doc.type)) continue;
       let config: ServiceConfig;
       try {
@@ -58,7 +81,6 @@ export class AdapterInstances {
       if (!stopped.has(config.id)) ids.push(config.id);
     }
     this.manager.startAll(ids);
-    return this;
   }
 
   private register(config: ServiceConfig) {
@@ -152,6 +174,7 @@ export class AdapterInstances {
 
   /** Adds a service config (POST /adapters, or an import) and starts its instance. */
   async create(raw: unknown, at = 'body.properties'): Promise<AdapterView> {
+    await this.loaded;
     const given = checkShape(raw, at);
     if (this.manager.has(given.id)) throw new ConflictError(`an adapter named "${given.id}" exists already; edit it with PUT /adapters/${given.id}/properties`);
     const pkg = this.packageFor(given, at);
@@ -179,6 +202,7 @@ export class AdapterInstances {
    * object, or a whole service config of the same name. A running instance restarts with them.
    */
   async update(name: string, given: unknown): Promise<AdapterView> {
+    await this.loaded;
     const { config: stored } = this.require(name);
     const isWhole = isObject(given) && typeof given.type === 'string' && isObject(given.properties);
     const at = isWhole ? 'body.properties' : 'body';
@@ -197,6 +221,7 @@ export class AdapterInstances {
   }
 
   async remove(name: string): Promise<void> {
+    await this.loaded;
     this.require(name);
     await this.manager.remove(name);
     await this.configs.deleteMany({ id: name });

@@ -33,5 +33,5 @@ export async function openApplications(deps: ApplicationDeps): Promise<Applicati
     OperationsManager: { deadBecause: storeDown },
     AutomationCatalog: { deadBecause: storeDown },
   };
-  return new Applications(storeDesiredStates(deps.store)).open(hooks);
+  return new Applications(storeDesiredStates(deps.store)).open(hooks, deps.store.kind !== 'embedded');
 }

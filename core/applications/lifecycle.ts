@@ -57,14 +57,30 @@ export class Applications {
     }
   }
 
-  /** Applies the operator's stored choices (applications they stopped stay stopped). */
-  async open(hooks: Record<string, ApplicationHooks> = {}): Promise<this> {
+  /**
+   * Applies the operator's stored choices (applications they stopped stay stopped); waits for
+   * them unless `background` (a MongoDB that is slow or down must not hold the opening).
+   */
+  async open(hooks: Record<string, ApplicationHooks> = {}, background = false): Promise<this> {
     for (const [id, h] of Object.entries(hooks)) if (this.entries.has(id)) this.entries.get(id)!.hooks = h;
-    for (const id of await this.desired.stopped('application')) {
-      const entry = this.entries.get(id);
-      if (entry) await this.halt(entry);
-    }
+    const applying = this.applyStored();
+    if (!background) await applying;
     return this;
+  }
+
+  private async applyStored() {
+    let stopped: Set<string>;
+    try {
+      stopped = await this.desired.stopped('application');
+    } catch (error) {
+      // The store does not answer: every application starts, and each reports DEAD naming the store.
+      console.error(`applications: the operator's stopped applications cannot be read (${(error as Error).message}); all start`);
+      stopped = new Set();
+    }
+    for (const id of stopped) {
+      const entry = this.entries.get(id);
+      if (entry) await this.halt(entry).catch((error: Error) => console.error(`applications: ${id} could not be stopped as the operator asked: ${error.message}`));
+    }
   }
 
   ids() {
@@ -92,6 +108,7 @@ export class Applications {
       this.count(id, 'refused');
       throw new ApplicationStoppedError(id, what);
     }
+    this.count(id, 'served');
   }
 
   count(id: string, counter: string, by = 1) {
