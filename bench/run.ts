@@ -14,6 +14,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   health: async () => (await import('./health')).benchHealth,
   upgrade: async () => (await import('./upgrade')).benchUpgrade,
   engine: async () => (await import('./engine')).benchEngine,
+  transformations: async () => (await import('./transformations')).benchTransformations,
 };
 
 function print(result: unknown) {

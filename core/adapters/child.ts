@@ -2,6 +2,7 @@
 // the instance's properties, and correlates calls and health queries with their answers; the
 // adapter's events, health checks and log lines go to `listeners`. Knows nothing of restarts:
 // the manager decides what a crash means.
+import { childEnvironment } from '../secrets/classify';
 import { AdapterError } from './errors';
 import type { AdapterPackage } from './package';
 import type { AdapterChild, AdapterLauncher } from './launcher';
@@ -77,7 +78,7 @@ export class AdapterProcess {
     const onExit = listeners.onExit;
     this.child = launcher(runner, {
       cwd: spec.pkg.dir,
-      env: { ...process.env, CONSOLE_ADAPTER_ID: spec.id },
+      env: { ...childEnvironment(), CONSOLE_ADAPTER_ID: spec.id },
       name: `adapter ${spec.id}`,
     });
     this.child.onStderr((chunk) => this.keepStderr(chunk));

@@ -9,7 +9,9 @@ import { defaultDataDir } from '../host/data-dir';
 export const UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/renderer');
 
 function usage(message: string): never {
-  console.error(`serve: ${message}\nusage: npm run serve -- [--data-dir DIR] [--port N] [--host 127.0.0.1]`);
+  console.error(
+    `serve: ${message}\nusage: npm run serve -- [--data-dir DIR] [--port N] [--host 127.0.0.1] [--allowed-host NAME[:PORT]]... [--print-token | --no-print-token]`,
+  );
   process.exit(2);
 }
 
@@ -22,6 +24,9 @@ export async function serve(argv: string[]) {
         'data-dir': { type: 'string' },
         port: { type: 'string', default: '4100' },
         host: { type: 'string', default: '127.0.0.1' },
+        'allowed-host': { type: 'string', multiple: true },
+        'print-token': { type: 'boolean' },
+        'no-print-token': { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -35,6 +40,7 @@ export async function serve(argv: string[]) {
     dataDir,
     port,
     bindAddress: values.host,
+    allowedHosts: values['allowed-host']?.flatMap((entry) => entry.split(',')),
     token: process.env.CONSOLE_TOKEN || undefined,
     uiDir: UI_DIR,
   }).catch((error: NodeJS.ErrnoException) => {
@@ -42,7 +48,10 @@ export async function serve(argv: string[]) {
     throw error;
   });
   console.log(`Console listening on ${host.url}`);
-  console.log(`Open ${host.url}/#token=${host.token}`);
+  // The token opens the console to whoever reads it: printed to a terminal, not into a log file
+  // (stdout redirected) unless asked with --print-token.
+  if (printToken(values, process.stdout.isTTY === true)) console.log(`Open ${host.url}/#token=${host.token}`);
+  else console.log(`Open ${host.url}/ with the token of ${path.join(dataDir, 'console-token')} (or CONSOLE_TOKEN); --print-token prints the URL with it`);
   console.log(`Data directory: ${dataDir} (profile "${host.state.runtime.profile.id}")`);
   await printProfileWarnings(host);
 
@@ -56,6 +65,13 @@ export async function serve(argv: string[]) {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** Whether to print the URL with the token: asked, refused, or when stdout is a terminal. */
+function printToken(flags: { 'print-token'?: boolean; 'no-print-token'?: boolean }, isTerminal: boolean): boolean {
+  if (flags['no-print-token']) return false;
+  if (flags['print-token']) return true;
+  return isTerminal;
 }
 
 /** Warnings of the active profile (a legacy `activate` among them) go to the log too, not only to the UI. */

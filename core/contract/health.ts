@@ -2,6 +2,7 @@
 // server), the applications and adapters in the reference shape, adapter start/stop/restart, the
 // removed `GET /admin/services/health` and who still calls deprecated APIs.
 import { z } from 'zod';
+import { SafeName } from './ids';
 import { defineOperations } from './operation';
 
 export const ServiceStatus = z.object({
@@ -105,7 +106,7 @@ export const HealthQuery = z.object({
 });
 export type HealthQuery = z.output<typeof HealthQuery>;
 
-const NameParam = z.object({ name: z.string().min(1) });
+const NameParam = z.object({ name: SafeName });
 
 export const DeprecatedCall = z.object({
   method: z.string(),

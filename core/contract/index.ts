@@ -10,6 +10,7 @@ import { storeOperations } from './store';
 import { workflowsOperations } from './workflows';
 import { jobsOperations } from './jobs';
 import { workersOperations } from './workers';
+import { transformationsOperations } from './transformations';
 
 export const contract = {
   ...healthOperations,
@@ -22,6 +23,7 @@ export const contract = {
   ...workflowsOperations,
   ...jobsOperations,
   ...workersOperations,
+  ...transformationsOperations,
 };
 
 export type Contract = typeof contract;

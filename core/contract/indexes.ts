@@ -2,6 +2,7 @@
 // their status on the active profile's store, and the build that creates them
 // (POST /indexes/:collectionName replaced `npm run index` in 2022.1).
 import { z } from 'zod';
+import { CollectionName } from './ids';
 import { defineOperations } from './operation';
 
 const Direction = z.union([z.literal(1), z.literal(-1)]);
@@ -56,7 +57,7 @@ export const DeclaredCollectionIndexes = z.object({
   indexes: z.array(DeclaredIndexDescription),
 });
 
-const CollectionParams = z.object({ collectionName: z.string().min(1) });
+const CollectionParams = z.object({ collectionName: CollectionName });
 
 export const indexesOperations = defineOperations({
   'indexes.build': {

@@ -4,6 +4,7 @@
 // `undefinedPaths` lists where the decoded values hold undefined, so the UI can
 // show `undefined` apart from `null`.
 import { z } from 'zod';
+import { DocumentName, RecordId } from './ids';
 import { defineOperations } from './operation';
 
 export const JobStatus = z.enum(['running', 'paused', 'error', 'canceled', 'complete']);
@@ -57,8 +58,8 @@ export const Job = JobSummary.extend({
 });
 export type Job = z.infer<typeof Job>;
 
-const JobParams = z.object({ id: z.string().min(1) });
-const TaskParams = z.object({ id: z.string().min(1), taskId: z.string().min(1) });
+const JobParams = z.object({ id: RecordId });
+const TaskParams = z.object({ id: RecordId, taskId: RecordId });
 const JobAnswer = z.object({ message: z.string(), data: z.object({ _id: z.string(), status: JobStatus }) });
 
 export const jobsOperations = defineOperations({
@@ -67,7 +68,7 @@ export const jobsOperations = defineOperations({
     path: '/operations-manager/jobs/start',
     summary: "Start a job of a workflow; the variables are checked against the workflow's inputSchema when it has one",
     body: z.object({
-      workflow: z.string().min(1, 'the name of the workflow to start'),
+      workflow: DocumentName,
       options: z
         .object({ description: z.string().optional(), variables: z.record(z.string(), z.unknown()).optional() })
         .optional(),

@@ -3,21 +3,14 @@
 // validates a form with the same schema the core saves with. Fields the console does not
 // know (vaultProps, redisProps, ...) are kept as they are: every object is loose.
 import { z } from 'zod';
+import { SafeId } from './ids';
 import { defineOperations } from './operation';
 
 /** What the API shows instead of a secret's value. Sending it back keeps the stored value. */
 export const SECRET_MASK = '********';
 
-const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
-
-export const ProfileId = z
-  .string({ error: 'must be a string' })
-  .regex(SAFE_ID, {
-    message: "must be a safe name: 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit",
-  })
-  .refine((id) => !WINDOWS_RESERVED.test(id), { message: 'must not be a name reserved by Windows (CON, NUL, COM1, ...)' })
-  .refine((id) => !id.endsWith('.'), { message: "must not end with '.'" });
+/** A profile id names its folder, `profiles/<id>/`: the safe id schema (./ids). */
+export const ProfileId = SafeId;
 
 const str = () => z.string({ error: 'must be a string' });
 const bool = () => z.boolean({ error: 'must be true or false' });
@@ -117,7 +110,7 @@ export type ProfileMetadata = z.infer<typeof ProfileMetadata>;
 export const ProfileEntry = z.object({ metadata: ProfileMetadata, profile: z.looseObject({ id: z.string() }) });
 export type ProfileEntry = z.infer<typeof ProfileEntry>;
 
-const IdParams = z.object({ id: z.string() });
+const IdParams = z.object({ id: ProfileId });
 
 export const MigrateActivateBody = z.object({
   /** A service config (or a list of them) from an older release; absent: the profile's own file. */

@@ -1,6 +1,7 @@
 // Operations of the store: where the active profile keeps its data and whether it
 // answers, and a connection test for any profile. Never carries a password.
 import { z } from 'zod';
+import { SafeId as ProfileId } from './ids';
 import { defineOperations } from './operation';
 
 export const StoreKind = z.enum(['embedded', 'mongodb']);
@@ -36,7 +37,7 @@ export const storeOperations = defineOperations({
     method: 'POST',
     path: '/profiles/:id/test-connection',
     summary: "Connects to a profile's store as saved and pings it; answers ok or the error (never the password)",
-    params: z.object({ id: z.string().min(1) }),
+    params: z.object({ id: ProfileId }),
     output: ConnectionTest,
   },
 });

@@ -1,6 +1,7 @@
 // Operations of the upgrade check: what a site must change before it moves to release 2022.1,
 // found in a folder of its custom applications, adapters, service configs and workflows.
 import { z } from 'zod';
+import { RecordId } from './ids';
 import { defineOperations } from './operation';
 
 /** The rules of the check, in the order the report lists them. */
@@ -112,7 +113,7 @@ export const upgradeOperations = defineOperations({
     method: 'GET',
     path: '/upgrade/checks/:id',
     summary: 'Progress of an upgrade check started with upgrade.start, and its report once done',
-    params: z.object({ id: z.string() }),
+    params: z.object({ id: RecordId }),
     output: UpgradeRun,
   },
 });

@@ -1,6 +1,7 @@
 // Workflows: the reference shape of a workflow document and the operations that
 // import, list, read and delete them. Browser-safe: zod only.
 import { z } from 'zod';
+import { DocumentName } from './ids';
 import { defineOperations } from './operation';
 
 /** Ids of the two tasks every workflow has, whether or not its JSON lists them. */
@@ -53,7 +54,7 @@ export const JsonSchemaObject = z.record(z.string(), z.unknown());
 
 export const Workflow = z
   .looseObject({
-    name: z.string().trim().min(1, 'a workflow needs a name').max(200),
+    name: DocumentName,
     description: z.string().optional(),
     tasks: z.record(z.string(), WorkflowTask),
     transitions: Transitions.default({}),
@@ -104,7 +105,7 @@ export const WorkflowProblem = z.object({
 });
 export type WorkflowProblem = z.infer<typeof WorkflowProblem>;
 
-const NameParams = z.object({ name: z.string().min(1) });
+const NameParams = z.object({ name: DocumentName });
 
 export const workflowsOperations = defineOperations({
   'workflows.create': {

@@ -14,6 +14,8 @@ import {
   type OperationName,
   type Output,
 } from '../contract';
+import { MAX_DEPTH, shortPath, tooDeep } from './limits';
+import { redactText } from '../secrets/classify';
 
 export interface CallContext {
   transport: 'http' | 'ipc';
@@ -51,6 +53,12 @@ export interface RawInput {
 
 function parsePart(part: 'params' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown) {
   if (!schema) return undefined;
+  const deep = tooDeep(value);
+  if (deep) {
+    const where = [part, ...deep].join('.');
+    const message = `nested deeper than ${MAX_DEPTH} levels (at ${shortPath([part, ...deep])})`;
+    throw new OpError(400, `${part}: ${message}`, { issues: [{ path: where.length > 200 ? part : where, message }] });
+  }
   const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
   if (result.success) return result.data;
   const issues = describeIssues(part, result.error);
@@ -74,6 +82,20 @@ export async function dispatch(
   return await handler(input, ctx);
 }
 
+/**
+ * What a store refusal means to the caller: a document it cannot keep (a key with '.' or a
+ * leading '$' on a store that refuses them, a bad collection name) is the request's fault, 400;
+ * a unique key already taken, 409; a database that cannot be reached, 503.
+ */
+function storeStatus(error: Error & { code?: unknown }): number | undefined {
+  if (error.name !== 'StoreError') return undefined;
+  if (error.code === 'invalid') return 400;
+  if (error.code === 'duplicate-key') return 409;
+  if (error.code === 'unreachable' || error.code === 'auth') return 503;
+  if (/field names? cannot|dotted field|\$[- ]?prefixed field|not valid for storage|key .* must not/i.test(error.message)) return 400;
+  return undefined;
+}
+
 /** The JSON body of an error, the same for both transports; never a stack trace. */
 export function errorBody(error: unknown): ErrorBody {
   if (error instanceof OpError) {
@@ -84,6 +106,12 @@ export function errorBody(error: unknown): ErrorBody {
       ...error.details,
     };
   }
-  const message = error instanceof Error ? error.message : String(error);
+  // An unexpected error's message may quote a connection string or a config: secrets masked.
+  const message = redactText(error instanceof Error ? error.message : String(error));
+  const stored = error instanceof Error ? storeStatus(error) : undefined;
+  if (stored) {
+    const prefix = stored === 400 ? 'the store cannot keep this data: ' : '';
+    return { statusCode: stored, error: ERROR_NAMES[stored]!, message: prefix + message };
+  }
   return { statusCode: 500, error: ERROR_NAMES[500]!, message };
 }

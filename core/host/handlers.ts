@@ -15,6 +15,8 @@ import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
 import { adaptersHandlers, createAdaptersService } from '../adapters/handlers';
 import { applicationsHandlers, createApplicationsService } from '../applications/handlers';
+import { createTransformationsService } from '../transformations/service';
+import { transformationsHandlers } from '../transformations/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
   const profile = () => state.runtime.profile;
@@ -47,6 +49,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...workflowsHandlers(createWorkflowsService({ store, adapters })),
       ...jobsHandlers(createJobsService({ engine, guardStart: () => applications().require('OperationsManager', 'starting a job') })),
       ...workersHandlers(createWorkersService({ engine })),
+      ...transformationsHandlers(createTransformationsService({ store })),
     },
     state.callLog,
   );

@@ -4,6 +4,7 @@
 // start the console through `startHost`, passing their configuration as options.
 import type { FastifyInstance } from 'fastify';
 import { buildHttpServer } from '../http/server';
+import { defaultAllowedHosts } from '../http/hosts';
 import { ensureActiveProfile } from '../profiles/directory';
 import type { Handlers } from '../dispatch/dispatch';
 import { consoleToken, serverId } from './data-dir';
@@ -23,6 +24,8 @@ export interface HostOptions {
   bindAddress?: string;
   token?: string;
   uiDir?: string;
+  /** Host header values served besides the loopback names; by default the bind address when it is not loopback. */
+  allowedHosts?: string[];
   /** Where the adapter runner and shipped adapters are; found from the code's location unless given. */
   productDir?: string;
   /** How adapter processes start (the desktop app: Electron utility processes); forked Node unless given. */
@@ -54,8 +57,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
   };
   const stopFollowing = followProfileChanges(state);
   const handlers = buildHandlers(state);
-  const http: FastifyInstance = await buildHttpServer({ handlers, token, uiDir: options.uiDir });
   const bindAddress = options.bindAddress ?? '127.0.0.1';
+  const allowedHosts = defaultAllowedHosts(bindAddress, options.allowedHosts);
+  const http: FastifyInstance = await buildHttpServer({ handlers, token, uiDir: options.uiDir, allowedHosts });
   await http.listen({ port: options.port ?? 0, host: bindAddress });
   const address = http.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

@@ -10,6 +10,8 @@ import { createMissingCollectionsAtOpen } from '../indexes/startup';
 import { openAdapters, type AdapterInstances, type AdapterLauncher } from '../adapters';
 import { openApplications, type Applications } from '../applications';
 import { openEngine, type Engine } from '../engine';
+import { createTransformationsService } from '../transformations/service';
+import { transformationRunner } from '../transformations/task';
 
 export interface Runtime {
   profile: ProfileProperties;
@@ -49,6 +51,7 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
       serverName: profile.serverName ?? serverId,
       processTasksOnStart: profile.processTasksOnStart !== false,
       adapters: () => opened,
+      transformations: transformationRunner(createTransformationsService({ store: () => store }).resolve),
     });
     const applications = await openApplications({
       store,

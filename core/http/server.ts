@@ -6,12 +6,16 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { contract, operationNames, type Operation, type OperationName } from '../contract';
 import { dispatch, errorBody, OpError, type CallContext, type Handlers } from '../dispatch/dispatch';
+import { MAX_BODY_BYTES } from '../dispatch/limits';
+import { hostChecker } from './hosts';
 
 export interface HttpServerOptions {
   handlers: Handlers;
   token: string;
   /** Folder of the built renderer; the UI is not served when absent. */
   uiDir?: string;
+  /** Host values served besides the loopback names (`name` or `name:port`), when bound elsewhere. */
+  allowedHosts?: string[];
 }
 
 /** Content Security Policy of the UI: only our own scripts, no inline script, no framing. */
@@ -39,7 +43,8 @@ function callerOf(request: FastifyRequest): string {
 }
 
 export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
+  // Ids longer than any the contract accepts still reach it, so the answer names the parameter.
+  const app = Fastify({ logger: false, bodyLimit: MAX_BODY_BYTES, routerOptions: { maxParamLength: 1000 } });
 
   // Bodies are parsed leniently here and judged per operation in the route: an operation
   // that takes no body ignores whatever was sent (POST /indexes/:name is often sent with
@@ -60,8 +65,25 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     done(null, length === 0 ? undefined : new UnreadableBody(`body: send JSON with "Content-Type: application/json" (got ${type})`, 415));
   });
 
+  // Before anything else, the UI included: a request under another name is not ours to answer.
+  const listeningPort = () => {
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : undefined;
+  };
+  const servedHost = hostChecker(listeningPort, options.allowedHosts);
+  app.addHook('onRequest', async (request, reply) => {
+    if (servedHost(request.headers.host)) return;
+    const body = errorBody(
+      new OpError(421, `Host "${request.headers.host ?? ''}" is not served: use http://127.0.0.1:${listeningPort()} (or start the console with --allowed-host NAME)`),
+    );
+    return reply.status(421).type('application/json').send(body);
+  });
+
   app.setErrorHandler((error, _request, reply) => {
     const fastifyCode = (error as { statusCode?: number }).statusCode;
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      error = new OpError(413, `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MB, the most one request may carry`);
+    }
     const body =
       error instanceof OpError
         ? errorBody(error)

@@ -5,6 +5,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { validateProperties, type FieldIssue } from '../contract/profiles';
 import { writeJsonAtomic } from '../files/atomic';
+import { sealBackup } from './secrets';
 import { listProfileIds, profileDir, propertiesFile, readActiveProfileId, type ProfileProperties } from './directory';
 
 export class ProfileNotFound extends Error {
@@ -95,6 +96,7 @@ export async function loadAll(dataDir: string): Promise<StoredProfile[]> {
 export async function writeProfile(dataDir: string, profile: ProfileProperties): Promise<string> {
   const file = propertiesFile(dataDir, profile.id);
   await writeJsonAtomic(file, profile, { backup: true, mode: 0o600 });
+  await sealBackup(dataDir, profile, `${file}.bak`);
   return `${file}.bak`;
 }
 

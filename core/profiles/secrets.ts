@@ -1,60 +1,66 @@
-// The secrets of a profile. The API never returns them: each is replaced by SECRET_MASK,
-// and a save that sends the mask back keeps the stored value. The database password
-// (`mongoProps.credentials.passwd`) is sealed at rest when `pathProps.encrypted` is true.
+// The secrets of a profile, as the one classifier (core/secrets/classify.ts) finds them: keys
+// named like passwords and tokens, a password inside a URL, a password query parameter, a PEM
+// private key. The API never returns them: each is replaced by SECRET_MASK, and a save that
+// sends the mask back keeps the stored value. With `pathProps.encrypted: true` every one of
+// them is sealed at rest (the whole value, or the secret part inside a URL or a text), and the
+// backup of the previous file is sealed the same way. The service's own protected forms
+// (`$ENC...`, `$SECRET_... $KEY_...`) are kept exactly as the service wrote them.
+import { promises as fs } from 'node:fs';
 import { SECRET_MASK } from '../contract/profiles';
+import { classifyField, mapSecretsInText, MASK } from '../secrets/classify';
 import { isSealed, openSecret, sealSecret, SecretError } from '../secrets/secrets';
+import { writeJsonAtomic } from '../files/atomic';
 import type { ProfileProperties } from './directory';
 
-/** Keys whose string values are secrets wherever they appear in properties.json. */
-const SECRET_KEY = /^(passwd|password|secret|token|api[_-]?key|client[_-]?secret|secret[_-]?id|private[_-]?key)$/i;
 export const PASSWD_PATH = ['mongoProps', 'credentials', 'passwd'];
-
-/** A password inside a connection URL: `mongodb://user:<password>@host`. */
-const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^:@/?#\s]*:)([^@/?#\s]+)(@)/i;
-const MASKED_URL_PASSWORD = `:${SECRET_MASK}@`;
-
-function maskUrlPassword(value: string): string | undefined {
-  const match = URL_PASSWORD.exec(value);
-  if (!match || match[2] === SECRET_MASK) return undefined;
-  return value.replace(URL_PASSWORD, `$1${SECRET_MASK}$3`);
-}
-
-/** A URL sent back with its password masked gets the stored URL's password again. */
-function restoreUrlPassword(value: string, previous: unknown): { value: string; dropped: boolean } {
-  const stored = typeof previous === 'string' ? URL_PASSWORD.exec(previous)?.[2] : undefined;
-  if (stored !== undefined && stored !== SECRET_MASK) return { value: value.replace(URL_PASSWORD, `$1${stored}$3`), dropped: false };
-  return { value: value.replace(MASKED_URL_PASSWORD, '@'), dropped: true };
-}
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A copy with every non-empty secret replaced by the mask, and the paths that were masked. */
-export function maskSecrets<T>(json: T): { masked: T; paths: string[] } {
-  const paths: string[] = [];
+/** A sealed value inside a text (a URL's password, a query parameter). */
+const SEALED_IN_TEXT = /enc:v1:[A-Za-z0-9-]+:[A-Za-z0-9_-]+/g;
+
+/** A copy of `json` with each string field changed by `change(key, value, class, path)`. */
+function mapStrings(json: unknown, change: (key: string, value: string, path: string[]) => string): unknown {
   const visit = (node: unknown, at: string[]): unknown => {
     if (Array.isArray(node)) return node.map((item, i) => visit(item, [...at, String(i)]));
     if (!isObject(node)) return node;
-    return Object.fromEntries(
-      Object.entries(node).map(([key, value]) => {
-        if (SECRET_KEY.test(key) && typeof value === 'string' && value !== '') {
-          paths.push([...at, key].join('.'));
-          return [key, SECRET_MASK];
-        }
-        const maskedUrl = typeof value === 'string' ? maskUrlPassword(value) : undefined;
-        if (maskedUrl !== undefined) {
-          paths.push([...at, key].join('.'));
-          return [key, maskedUrl];
-        }
-        return [key, visit(value, [...at, key])];
-      }),
-    );
+    const out: Json = {};
+    for (const [key, value] of Object.entries(node)) {
+      out[key] = typeof value === 'string' ? change(key, value, [...at, key]) : visit(value, [...at, key]);
+    }
+    return out;
   };
-  return { masked: visit(json, []) as T, paths };
+  return visit(json, []);
+}
+
+/** A copy with every non-empty secret replaced by the mask, and the paths that were masked. */
+export function maskSecrets<T>(json: T): { masked: T; paths: string[] } {
+  const paths: string[] = [];
+  const masked = mapStrings(json, (key, value, path) => {
+    const kind = classifyField(key, value);
+    if (kind === 'plain') return value;
+    paths.push(path.join('.'));
+    return kind === 'secret' ? SECRET_MASK : mapSecretsInText(value, () => MASK);
+  });
+  return { masked: masked as T, paths };
 }
 
 const getAt = (json: unknown, at: string[]): unknown =>
   at.reduce<unknown>((node, key) => (isObject(node) || Array.isArray(node) ? (node as Json)[key] : undefined), json);
+
+/**
+ * The stored text behind a masked text (`mongodb://u:********@new-host` after an edit of the
+ * host): each mask takes the stored secret at the same place; undefined when they do not line up.
+ */
+function unmaskText(incoming: string, stored: unknown): string | undefined {
+  if (typeof stored !== 'string') return undefined;
+  const secrets: string[] = [];
+  mapSecretsInText(stored, (secret) => (secrets.push(secret), secret));
+  const parts = incoming.split(MASK);
+  if (parts.length - 1 !== secrets.length || secrets.length === 0) return undefined;
+  return parts.reduce((out, part, i) => out + part + (i < secrets.length ? secrets[i] : ''), '');
+}
 
 /**
  * Puts back, wherever the incoming document carries the mask, the value stored at the same
@@ -63,60 +69,99 @@ const getAt = (json: unknown, at: string[]): unknown =>
  */
 export function restoreMasked<T>(incoming: T, stored: unknown): { value: T; dropped: string[] } {
   const dropped: string[] = [];
-  const visit = (node: unknown, at: string[]): unknown => {
-    if (Array.isArray(node)) return node.map((item, i) => visit(item, [...at, String(i)]));
-    if (!isObject(node)) return node;
-    const out: Json = {};
-    for (const [key, value] of Object.entries(node)) {
-      const path = [...at, key];
-      if (value === SECRET_MASK && SECRET_KEY.test(key)) {
-        const previous = getAt(stored, path);
-        if (typeof previous === 'string' && previous !== '') out[key] = previous;
-        else dropped.push(path.join('.'));
-        continue;
-      }
-      if (typeof value === 'string' && value.includes(MASKED_URL_PASSWORD) && URL_PASSWORD.test(value)) {
-        const restored = restoreUrlPassword(value, getAt(stored, path));
-        if (restored.dropped) dropped.push(path.join('.'));
-        out[key] = restored.value;
-        continue;
-      }
-      out[key] = visit(value, path);
+  const value = mapStrings(incoming, (key, text, path) => {
+    if (!text.includes(MASK)) return text;
+    const previous = getAt(stored, path);
+    if (text === MASK) {
+      if (typeof previous === 'string' && previous !== '') return previous;
+      dropped.push(path.join('.'));
+      return '';
     }
-    return out;
-  };
-  return { value: visit(incoming, []) as T, dropped };
+    const restored = unmaskText(text, previous);
+    if (restored !== undefined) return restored;
+    if (classifyField(key, text) === 'plain' && !text.includes(`:${MASK}@`) && !text.includes(`=${MASK}`)) return text;
+    dropped.push(path.join('.'));
+    return mapSecretsInText(text, (secret) => (secret === MASK ? '' : secret)).replace(`:${MASK}@`, '@');
+  });
+  return { value: value as T, dropped };
 }
-
-function withPasswd(profile: ProfileProperties, passwd: string): ProfileProperties {
-  const mongoProps = isObject(profile.mongoProps) ? profile.mongoProps : {};
-  const credentials = isObject(mongoProps.credentials) ? mongoProps.credentials : {};
-  return { ...profile, mongoProps: { ...mongoProps, credentials: { ...credentials, passwd } } };
-}
-
-const storedPasswd = (profile: unknown): string | undefined => {
-  const value = getAt(profile, PASSWD_PATH);
-  return typeof value === 'string' && value !== '' ? value : undefined;
-};
 
 const wantsEncryption = (profile: unknown) => getAt(profile, ['pathProps', 'encrypted']) === true;
 
-export function secretErrorFor(profileId: string, error: unknown): SecretError {
+export function secretErrorFor(profileId: string, error: unknown, field = PASSWD_PATH.join('.')): SecretError {
   const cause = error instanceof Error ? error.message : String(error);
-  return new SecretError(`profile "${profileId}": mongoProps.credentials.passwd cannot be read: ${cause}. Set the password again.`);
+  const what = field === PASSWD_PATH.join('.') ? 'the password' : 'it';
+  return new SecretError(`profile "${profileId}": ${field} cannot be read: ${cause}. Set ${what} again.`);
 }
 
-/** The profile as it goes to disk: the password sealed when `pathProps.encrypted` is true, clear otherwise. */
-export async function sealForStorage(dataDir: string, profile: ProfileProperties): Promise<ProfileProperties> {
-  const passwd = storedPasswd(profile);
-  if (passwd === undefined) return profile;
-  if (wantsEncryption(profile)) return isSealed(passwd) ? profile : withPasswd(profile, await sealSecret(dataDir, passwd));
-  if (!isSealed(passwd)) return profile;
-  try {
-    return withPasswd(profile, await openSecret(dataDir, passwd));
-  } catch (error) {
-    throw secretErrorFor(profile.id, error);
+/** Every secret of `json` sealed (whole values and the secret parts of texts), the service's own forms untouched. */
+async function sealAll<T>(dataDir: string, json: T): Promise<T> {
+  const clear = new Set<string>();
+  mapStrings(json, (key, value) => {
+    const kind = classifyField(key, value);
+    if (kind === 'secret' && !isSealed(value)) clear.add(value);
+    if (kind === 'contains-secret') mapSecretsInText(value, (secret) => (isSealed(secret) || clear.add(secret), secret));
+    return value;
+  });
+  const sealed = new Map<string, string>();
+  for (const value of clear) sealed.set(value, await sealSecret(dataDir, value));
+  return mapStrings(json, (key, value) => {
+    const kind = classifyField(key, value);
+    if (kind === 'secret') return sealed.get(value) ?? value;
+    if (kind === 'contains-secret') return mapSecretsInText(value, (secret) => sealed.get(secret) ?? secret);
+    return value;
+  }) as T;
+}
+
+/** Every value sealed by the console opened back to clear; a value that cannot be read names its field. */
+async function openAll<T>(dataDir: string, id: string, json: T): Promise<T> {
+  const opened = new Map<string, { value?: string; error?: unknown; path: string }>();
+  mapStrings(json, (_key, value, path) => {
+    for (const sealed of value.match(SEALED_IN_TEXT) ?? []) opened.set(sealed, { path: path.join('.') });
+    return value;
+  });
+  for (const [sealed, entry] of opened) {
+    try {
+      entry.value = await openSecret(dataDir, sealed);
+    } catch (error) {
+      throw secretErrorFor(id, error, entry.path);
+    }
   }
+  return mapStrings(json, (_key, value) => value.replace(SEALED_IN_TEXT, (sealed) => opened.get(sealed)?.value ?? sealed)) as T;
+}
+
+/** The profile as it goes to disk: every secret sealed when `pathProps.encrypted` is true, clear otherwise. */
+export async function sealForStorage(dataDir: string, profile: ProfileProperties): Promise<ProfileProperties> {
+  if (wantsEncryption(profile)) return sealAll(dataDir, profile);
+  return openAll(dataDir, profile.id, profile);
+}
+
+/**
+ * After a save of a profile whose secrets are sealed: its backup (the previous file) gets them
+ * sealed too, so no secret the live file no longer keeps in clear stays in clear beside it.
+ */
+export async function sealBackup(dataDir: string, profile: ProfileProperties, backupFile: string): Promise<void> {
+  if (!wantsEncryption(profile)) return;
+  let previous: unknown;
+  try {
+    previous = JSON.parse(await fs.readFile(backupFile, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    // A backup that is not JSON cannot be sealed field by field: it goes, rather than keep a secret in clear.
+    await fs.rm(backupFile, { force: true });
+    return;
+  }
+  const sealed = await sealAll(dataDir, previous);
+  if (JSON.stringify(sealed) !== JSON.stringify(previous)) await writeJsonAtomic(backupFile, sealed, { mode: 0o600 });
+}
+
+/** The clear value of a field for connecting: a sealed value (whole, or inside a URL) opened. */
+async function openedField(dataDir: string, profile: ProfileProperties, path: string[]): Promise<string | undefined> {
+  const value = getAt(profile, path);
+  if (typeof value !== 'string' || value === '') return undefined;
+  if (!value.match(SEALED_IN_TEXT)) return value;
+  const opened = await openAll(dataDir, profile.id, { [path.join('.')]: value });
+  return opened[path.join('.')];
 }
 
 export const profileSecrets = {
@@ -124,17 +169,14 @@ export const profileSecrets = {
    * The database password of a profile in clear, for connecting; undefined when none is set.
    * Throws a SecretError naming the profile when a sealed password cannot be read.
    */
-  async passwordOf(dataDir: string, profile: ProfileProperties): Promise<string | undefined> {
-    const passwd = storedPasswd(profile);
-    if (passwd === undefined) return undefined;
-    try {
-      return await openSecret(dataDir, passwd);
-    } catch (error) {
-      throw secretErrorFor(profile.id, error);
-    }
-  },
+  passwordOf: (dataDir: string, profile: ProfileProperties) => openedField(dataDir, profile, PASSWD_PATH),
+  /** The MongoDB URL in clear (a password inside it opened), for the driver only. */
+  urlOf: (dataDir: string, profile: ProfileProperties) => openedField(dataDir, profile, ['mongoProps', 'url']),
   /** Whether a password is stored (the API says so without showing it). */
-  isSet: (profile: unknown) => storedPasswd(profile) !== undefined,
+  isSet: (profile: unknown) => {
+    const value = getAt(profile, PASSWD_PATH);
+    return typeof value === 'string' && value !== '';
+  },
 };
 
 export { SecretError };

@@ -15,12 +15,14 @@ export async function openStore(dataDir: string, profile: ProfileProperties, opt
   if (!props.url) return openEmbeddedStore(embeddedDir(dataDir, profile.id));
   // A password sealed at rest is opened here, for the driver only.
   let passwd: string | undefined;
+  let url = props.url;
   let unusable: string | undefined;
   try {
     passwd = await profileSecrets.passwordOf(dataDir, profile);
+    url = (await profileSecrets.urlOf(dataDir, profile)) ?? url;
   } catch (error) {
     unusable = (error as Error).message;
   }
   const credentials = props.credentials ? { ...props.credentials, passwd } : undefined;
-  return openMongoStore({ ...props, ...(credentials ? { credentials } : {}) }, { ...options, unusable });
+  return openMongoStore({ ...props, url, ...(credentials ? { credentials } : {}) }, { ...options, unusable });
 }

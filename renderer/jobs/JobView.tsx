@@ -25,7 +25,7 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
   const action = useJobAction(job._id);
   const manual = run.status === 'waiting' && !run.childJob && jobActive && latest;
   const viewData = manual && run.name === 'ViewData';
-  const retry = latest && run.status === 'error' && jobActive && !Object.values(job.transitions[run.taskId] ?? {}).some((t) => t.state === 'error');
+  const retry = latest && Boolean(job.tasks[run.taskId]) && run.status === 'error' && jobActive && !Object.values(job.transitions[run.taskId] ?? {}).some((t) => t.state === 'error');
   const autoRetries = (run.autoRetries as number | undefined) ?? 0;
   const label = iterations > 1 ? `Task ${run.taskId} iteration ${run.iteration + 1}` : `Task ${run.taskId}`;
   return (

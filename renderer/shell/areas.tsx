@@ -8,6 +8,7 @@ import { ReleasePage } from '../release/ReleasePage';
 import { UpgradePage } from '../upgrade/UpgradePage';
 import { WorkflowsPage } from '../workflows/WorkflowsPage';
 import { JobsPage } from '../jobs/JobsPage';
+import { TransformationsPage } from '../transformations/TransformationsPage';
 
 export interface Area {
   id: string;
@@ -22,6 +23,7 @@ export const areas: Area[] = [
   { id: 'adapters', title: 'Adapters', render: () => <AdaptersPage /> },
   { id: 'workflows', title: 'Workflows', render: () => <WorkflowsPage /> },
   { id: 'jobs', title: 'Jobs', render: () => <JobsPage /> },
+  { id: 'transformations', title: 'Transformations', render: () => <TransformationsPage /> },
   { id: 'release', title: 'Release', render: () => <ReleasePage /> },
   { id: 'upgrade', title: 'Upgrade', render: () => <UpgradePage /> },
 ];

@@ -9,7 +9,7 @@ const children: ChildProcess[] = [];
 afterEach(() => children.splice(0).forEach((c) => c.kill('SIGKILL')));
 
 function serve(dataDir: string, env: Record<string, string> = {}, onStderr: (text: string) => void = () => undefined) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', dataDir, '--port', '0'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', dataDir, '--port', '0', '--print-token'], {
     env: { ...process.env, ...env },
   });
   children.push(child);

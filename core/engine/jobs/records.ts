@@ -2,16 +2,16 @@
 // workflow_end, a new record for a task that can run, and the fields a record
 // ends with. Pure functions: the runner's store writes are in store-writes.ts.
 import { encodeValue, MarkerValueError } from '../../values/undefined-codec';
-import type { TaskOutcome } from '../tasks/library';
+import { MANUAL_TASKS, type TaskOutcome } from '../tasks/library';
 import { NEVER, type FinishState, type TaskRecord } from '../queue/queue';
 import type { END, ReadyTask, START } from './graph';
 import type { JobDoc, TaskDefinition } from './types';
 
 export const recordId = (jobId: string, taskId: string, iteration: number) => `${jobId}:${taskId}:${iteration}`;
 
-/** Manual tasks wait for an operator; ViewData is one whatever its `type` says. */
+/** Manual tasks wait for an operator; ViewData and ErrorHandling are, whatever their `type` says. */
 export function isManual(definition: TaskDefinition): boolean {
-  return definition.type === 'manual' || (definition.name === 'ViewData' && (definition.app ?? 'WorkFlowEngine') === 'WorkFlowEngine');
+  return definition.type === 'manual' || (MANUAL_TASKS.includes(definition.name) && (definition.app ?? 'WorkFlowEngine') === 'WorkFlowEngine');
 }
 
 /** The record of workflow_start or workflow_end: complete as soon as it is reached. */

@@ -56,7 +56,18 @@ export const runnerTasks: BuiltInTask[] = [
     runner: true,
     run: byRunner('ViewData'),
   },
+  {
+    method: 'ErrorHandling',
+    summary: 'A manual task: shows severity (fatal, warning or success) and status to an operator, who answers response (success, failure, retry or error) and ends it',
+    incoming: ['severity', 'status', 'retry'],
+    outgoing: ['response'],
+    runner: true,
+    run: byRunner('ErrorHandling'),
+  },
 ];
+
+/** Manual tasks of WorkFlowEngine: they wait for an operator whatever their `type` says. */
+export const MANUAL_TASKS = ['ViewData', 'ErrorHandling'];
 
 /** Every built-in task, by name. */
 export const builtInTasks: ReadonlyMap<string, BuiltInTask> = new Map(

@@ -10,7 +10,7 @@ const GROUPS: [string, (task: BuiltInTask) => boolean][] = [
   ['Arrays', (t) => /^(array|concatArray|join|isArray|fill|copyWithin|push|pushToArray|pop|shift|shiftFromArray|unshift|reverse|sort|splice)$|^array/.test(t.method)],
   ['Objects', (t) => ['setObjectKey', 'keys', 'values', 'objectHasOwnProperty', 'assign', 'deepmerge', 'extractField', 'objectToString', 'parse'].includes(t.method)],
   ['Numbers', (t) => ['parseInt', 'parseFloat', 'toFixed', 'toPrecision', 'numberToString', 'isNaN', 'isInteger'].includes(t.method)],
-  ['Time', (t) => ['getTime', 'calculateTimeDiff'].includes(t.method)],
+  ['Time', (t) => ['getTime', 'calculateTimeDiff', 'addDuration', 'convertTimeToEpoch', 'convertTimezone'].includes(t.method)],
 ];
 
 const names = (list: string[]) => (list.length ? list.map((n) => `\`${n}\``).join(', ') : '—');

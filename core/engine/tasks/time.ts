@@ -65,6 +65,11 @@ const PATTERNS: Record<string, string> = {
 
 /** Epoch ms of `text` read with `format`; throws naming both when they do not match. */
 export function parseTime(text: string, format: string, what: string): number {
+  return readTime(text, format, what).ms;
+}
+
+/** The instant `text` names and the zone offset (minutes) it was written in. */
+function readTime(text: string, format: string, what: string): { ms: number; zone: number } {
   const tokens: string[] = [];
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   let pattern = '';
@@ -98,9 +103,17 @@ export function parseTime(text: string, format: string, what: string): number {
     else if (token === 'X') f.epoch = n * 1000;
     else if (token === 'x') f.epoch = n;
   });
-  if (f.epoch !== undefined) return f.epoch;
+  if (f.epoch !== undefined) return { ms: f.epoch, zone: f.zone };
   if (f.pm !== undefined) f.hour = (f.hour % 12) + (f.pm ? 12 : 0);
-  return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second, f.ms) - f.zone * 6e4;
+  return { ms: Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second, f.ms) - f.zone * 6e4, zone: f.zone };
+}
+
+/** `{ time, formatString }` read, with its format and zone, to write a result back the same way. */
+function timeObject(incoming: Record<string, unknown>, name: string): { ms: number; zone: number; format: string } {
+  const value = incoming[name];
+  if (!isObject(value) || typeof value.time !== 'string') throw new TaskArgumentError(`${name} must be { time, formatString }, got ${describe(value)}`);
+  const format = typeof value.formatString === 'string' && value.formatString ? value.formatString : DEFAULT_FORMAT;
+  return { ...readTime(value.time, format, name), format };
 }
 
 /** A time value: `{ time, formatString }`, epoch ms, or an ISO 8601 string. */
@@ -135,6 +148,40 @@ function addDuration(ms: number, duration: unknown, name: string): number {
 }
 
 export const timeTasks: BuiltInTask[] = [
+  {
+    method: 'addDuration',
+    summary: 'inputTime ({ time, formatString }) moved by offsetDuration ({ "days": 7, "months": 1 } or milliseconds), in the same format',
+    incoming: ['inputTime', 'offsetDuration'],
+    outgoing: ['newtime'],
+    run(incoming): TaskOutcome {
+      const input = timeObject(incoming, 'inputTime');
+      const at = addDuration(input.ms, incoming.offsetDuration, 'offsetDuration');
+      return { state: 'success', outgoing: { newtime: { time: formatTime(at, input.format, input.zone), formatString: input.format } } };
+    },
+  },
+  {
+    method: 'convertTimeToEpoch',
+    summary: 'inputTime ({ time, formatString }) as seconds or milliseconds since 1970-01-01 UTC (EpochFormat: Seconds or Milliseconds)',
+    incoming: ['inputTime', 'EpochFormat'],
+    outgoing: ['epochTime'],
+    run(incoming): TaskOutcome {
+      const unit = incoming.EpochFormat;
+      if (unit !== 'Seconds' && unit !== 'Milliseconds') throw new TaskArgumentError(`EpochFormat must be "Seconds" or "Milliseconds", got ${describe(unit)}`);
+      const { ms } = timeObject(incoming, 'inputTime');
+      return { state: 'success', outgoing: { epochTime: unit === 'Seconds' ? Math.floor(ms / 1000) : ms } };
+    },
+  },
+  {
+    method: 'convertTimezone',
+    summary: 'inputTime with its clock moved by the whole-hour offset NewTimezone (e.g. +01:00: 03:00 becomes 04:00), in the same format',
+    incoming: ['inputTime', 'NewTimezone'],
+    outgoing: ['convertedTime'],
+    run(incoming): TaskOutcome {
+      const input = timeObject(incoming, 'inputTime');
+      const shift = offsetMinutes(incoming.NewTimezone, 'NewTimezone');
+      return { state: 'success', outgoing: { convertedTime: { time: formatTime(input.ms + shift * 6e4, input.format, input.zone), formatString: input.format } } };
+    },
+  },
   {
     method: 'getTime',
     summary: 'The current time at the timezone offset, moved by offsetDuration, as { time, formatString } in format',

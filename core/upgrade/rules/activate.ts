@@ -1,6 +1,7 @@
 // `activate` in a service config (release notes 1.2 rule 5, 9.2): found by the profiles'
 // findLegacyActivate, placed on its line, with what the migration needs to carry it over.
 import { findLegacyActivate } from '../../profiles/legacy-activate';
+import { maskSecrets } from '../../profiles/secrets';
 import { valueAt, type JsonDoc } from '../json-doc';
 import { finding, type Finding } from '../types';
 
@@ -21,7 +22,8 @@ export function checkActivate(file: string, doc: JsonDoc): Finding[] {
     // is a description of a field, not the setting.
     if (raw !== null && typeof raw === 'object') continue;
     const config = valueAt(doc.value, holderPath(legacy.jsonPath));
-    const carried = JSON.stringify(config ?? null).length <= MAX_CONFIG_CHARS ? config : undefined;
+    // Carried for the migration, which reads only `activate`: its secrets are masked.
+    const carried = JSON.stringify(config ?? null).length <= MAX_CONFIG_CHARS ? maskSecrets(config).masked : undefined;
     found.push(
       finding(
         'activate-setting',

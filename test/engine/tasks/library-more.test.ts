@@ -158,11 +158,55 @@ describe('time tasks', () => {
     expect(timeDiff.years).toBeCloseTo(-0.08213721020965523, 12);
   });
 
+  it('addDuration, convertTimeToEpoch and convertTimezone keep the input format', async () => {
+    const inputTime = { time: '2023-01-01T01:21:14.052000-1100', formatString: 'YYYY-MM-DDTHH:mm:ss.SSSSSSZZ' };
+    expect(await out('addDuration', { inputTime, offsetDuration: { months: 5, days: 1 } })).toEqual({ newtime: { time: '2023-06-02T01:21:14.052000-1100', formatString: inputTime.formatString } });
+    expect(await out('addDuration', { inputTime, offsetDuration: 3600000 })).toEqual({ newtime: { time: '2023-01-01T02:21:14.052000-1100', formatString: inputTime.formatString } });
+    expect(await out('convertTimeToEpoch', { inputTime: { time: '1970-01-02', formatString: 'YYYY-MM-DD' }, EpochFormat: 'Seconds' })).toEqual({ epochTime: 86400 });
+    expect(await out('convertTimezone', { inputTime: { time: '03:00', formatString: 'HH:mm' }, NewTimezone: '+01:00' })).toEqual({ convertedTime: { time: '04:00', formatString: 'HH:mm' } });
+    expect(await out('convertTimezone', { inputTime: { time: '03:00', formatString: 'HH:mm' }, NewTimezone: '-02:00' })).toEqual({ convertedTime: { time: '01:00', formatString: 'HH:mm' } });
+  });
+
   it('reads and writes the moment.js tokens it knows', () => {
     const ms = Date.UTC(2023, 3, 28, 12, 21, 14, 52);
     expect(formatTime(ms, 'YYYY-MM-DDTHH:mm:ss.SSSSSSZZ', -660)).toBe('2023-04-28T01:21:14.052000-1100');
     expect(formatTime(ms, 'DD/MM/YY [at] hh:mm A', 0)).toBe('28/04/23 at 12:21 PM');
     expect(parseTime('2023-04-28T01:21:14.052000-1100', 'YYYY-MM-DDTHH:mm:ss.SSSSSSZZ', 't')).toBe(ms);
     expect(() => parseTime('yesterday', 'YYYY-MM-DD', 'firstTime')).toThrow('firstTime: time "yesterday" does not match formatString "YYYY-MM-DD"');
+  });
+});
+
+describe('every other task, from what its reference says it does', () => {
+  it.each([
+    ['arraySlice', { arr: [1, 2, 3, 4], begin: 1, end: -1 }, { slicedArray: [2, 3] }],
+    ['splice', { arr: ['a', 'b', 'c'], start: 1, deleteCount: 1, items: ['x', 'y'] }, { splicedArray: ['a', 'x', 'y', 'c'], removedElements: ['b'] }],
+    ['concatArray', { arr: [1], valueN: [2, [3]] }, { concatenatedArray: [1, 2, [3]] }],
+    ['arrayToString', { arr: ['1', 2, 'x'] }, { string: '1,2,x' }],
+    ['isArray', { obj: { length: 1 } }, { result: false }],
+    ['fill', { arr: [1, 2, 3, 4], value: 0, start: 1, end: 3 }, { filledArray: [1, 0, 0, 4] }],
+    ['copyWithin', { arr: ['a', 'b', 'c', 'd', 'e'], target: 0, start: 3, end: 4 }, { modifiedArray: ['d', 'b', 'c', 'd', 'e'] }],
+    ['values', { obj: { a: 1, b: [2] } }, { values: [1, [2]] }],
+    ['assign', { target: { a: 1, b: 1 }, sourceN: [{ b: 2 }, { c: 3 }] }, { assignedObject: { a: 1, b: 2, c: 3 } }],
+    ['extractField', { obj: { device: { interfaces: [{ name: 'ge-0/0/0' }] } }, path: 'device.interfaces[0].name' }, { value: 'ge-0/0/0' }],
+    ['objectToString', { obj: { a: [1] } }, { string: '{"a":[1]}' }],
+    ['parse', { str: '{"a":[1,null]}' }, { object: { a: [1, null] } }],
+    ['parseFloat', { string: '3.14abc' }, { float: 3.14 }],
+    ['toPrecision', { num: 123.456, precision: 4 }, { result: '123.5' }],
+    ['numberToString', { num: 255, radix: 2 }, { string: '11111111' }],
+    ['isNaN', { value: 'abc' }, { result: true }],
+    ['isInteger', { value: 5.5 }, { result: false }],
+    ['repeat', { str: 'ab', count: 3 }, { repeatedString: 'ababab' }],
+    ['padEnd', { str: 'ab', targetLength: 5, padString: '.' }, { paddedString: 'ab...' }],
+    ['newVariable', { name: 'allowedIPList', value: ['10.10.10.10'] }, { value: ['10.10.10.10'] }],
+    ['query', { pass_on_null: false, query: 'response.id', obj: { response: { id: 'task-7' } } }, { return_data: 'task-7' }],
+  ])('%s %j', async (method, incoming, outgoing) => {
+    expect(await run(method, incoming)).toMatchObject({ state: 'success', outgoing });
+  });
+
+  it('pushToArray appends to the job variable; query without a match is a failure unless pass_on_null', async () => {
+    expect(await run('pushToArray', { job_variable: 'failedDevices', item: 'r2' }, { failedDevices: ['r1'] })).toMatchObject({ jobVariables: { failedDevices: ['r1', 'r2'] } });
+    expect(await run('pushToArray', { job_variable: 'failedDevices', item: 'r1' }, {})).toMatchObject({ jobVariables: { failedDevices: ['r1'] } });
+    expect((await run('query', { pass_on_null: false, query: 'a.b', obj: {} })).state).toBe('failure');
+    expect((await run('query', { pass_on_null: true, query: 'a.b', obj: {} })).state).toBe('success');
   });
 });

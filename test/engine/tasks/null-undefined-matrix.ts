@@ -76,6 +76,9 @@ const BASELINES: Record<string, { incoming: Record<string, unknown>; extra?: str
   isNaN: { incoming: { value: 'x' } },
   isInteger: { incoming: { value: 3 } },
   getTime: { incoming: { timezone: '+00:00', offsetDuration: '', format: 'YYYY' }, mask: (o) => ({ ...o, outgoing: { time: '<the current time>' } }) },
+  addDuration: { incoming: { inputTime: { time: '2023-01-01T00:00:00+0000', formatString: 'YYYY-MM-DDTHH:mm:ssZZ' }, offsetDuration: { months: 5 } } },
+  convertTimeToEpoch: { incoming: { inputTime: { time: '2023-01-01', formatString: 'YYYY-MM-DD' }, EpochFormat: 'Seconds' } },
+  convertTimezone: { incoming: { inputTime: { time: '03:00', formatString: 'HH:mm' }, NewTimezone: '+01:00' } },
   calculateTimeDiff: {
     incoming: {
       firstTime: { time: '2023-06-21T00:00:00.000000+0000', formatString: 'YYYY-MM-DDTHH:mm:ss.SSSSSSZZ' },

@@ -1,0 +1,85 @@
+// Transformations: documents run per second for two mid-size real JST documents of
+// the corpus (read at run time from ../shared/corpus/iap), beside a plain JavaScript
+// function doing the same mapping in the same run. The ratio (plain / interpreter)
+// is the figure: how many times slower the interpreter is than hand-written code.
+// "interpreter" reuses the document's plan; "interpreter, fresh doc" reads a new
+// copy of the document each run, as a task that loads it from the store would.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { runTransformation } from '../core/transformations/interpreter';
+import type { JstDocument } from '../core/transformations/types';
+
+const TRANSFORMATIONS = path.resolve(import.meta.dirname, '../../shared/corpus/iap/prebuilts');
+
+function load(relative: string): JstDocument {
+  return JSON.parse(readFileSync(path.join(TRANSFORMATIONS, relative), 'utf8')) as JstDocument;
+}
+
+function perSecond(run: () => unknown, minMs = 1_500): number {
+  for (let i = 0; i < 200; i++) run(); // warm up
+  let n = 0;
+  const started = performance.now();
+  let elapsed = 0;
+  while (elapsed < minMs) {
+    for (let i = 0; i < 100; i++) run();
+    n += 100;
+    elapsed = performance.now() - started;
+  }
+  return (n / elapsed) * 1000;
+}
+
+interface Case {
+  name: string;
+  file: string;
+  incoming: Record<string, unknown>;
+  plain: (incoming: Record<string, unknown>) => Record<string, unknown>;
+}
+
+const groups = Array.from({ length: 50 }, (_, i) => ({ groupId: `sg-${i}`, groupName: i === 0 ? 'default' : `group-${i}`, description: 'x' }));
+
+const STATES: Record<string, number> = { new: -5, assess: -4, authorize: -3, scheduled: -2, implement: -1, review: 0, closed: -6, canceled: -7 };
+
+const CASES: Case[] = [
+  {
+    name: 'Build SG Delete Array (filter + map over 50 groups, 2 nested functions)',
+    file: 'AWS-EC2-REST/bundles/transformations/Build SG Delete Array.json',
+    incoming: { sgResponse: { response: { DescribeSecurityGroupsResponse: { securityGroupInfo: { item: groups } } } } },
+    plain: (incoming) => {
+      const items = (incoming.sgResponse as { response: { DescribeSecurityGroupsResponse: { securityGroupInfo: { item: typeof groups } } } }).response.DescribeSecurityGroupsResponse.securityGroupInfo.item;
+      return { sgDeleteArray: items.filter((g) => g.groupName !== 'default').map((g) => ({ groupId: g.groupId })) };
+    },
+  },
+  {
+    name: 'Build CR Update Payload - ServiceNow (8 methods, JSON.parse)',
+    file: 'Kentik-REST-Example/bundles/transformations/Build CR Update Payload - ServiceNow.json',
+    incoming: { changeRequestResponse: { response: [{ id: 'cr1', current_state: '-5' }] }, comments: 'done', state: 'Review' },
+    plain: (incoming) => {
+      const first = (incoming.changeRequestResponse as { response: { id: string; current_state: string }[] }).response[0]!;
+      const table = JSON.parse(JSON.stringify(STATES)) as Record<string, number>;
+      return { crSysId: first.id, crUpdatePayload: { comments: incoming.comments, state: table[String(incoming.state).toLowerCase()] ?? Number.parseInt(first.current_state) } };
+    },
+  },
+];
+
+export async function benchTransformations() {
+  const rows = [];
+  for (const c of CASES) {
+    const doc = load(c.file);
+    const text = JSON.stringify(doc);
+    // Same answer from both before timing them.
+    const a = JSON.stringify(runTransformation(doc, c.incoming).outgoing);
+    const b = JSON.stringify(c.plain(c.incoming));
+    if (a !== b) throw new Error(`${c.name}: the interpreter answers ${a}, the plain function ${b}`);
+    const interpreter = perSecond(() => runTransformation(doc, c.incoming));
+    const fresh = perSecond(() => runTransformation(JSON.parse(text) as JstDocument, c.incoming));
+    const plain = perSecond(() => c.plain(c.incoming));
+    rows.push({
+      document: c.name,
+      'interpreter runs/s': Math.round(interpreter),
+      'interpreter, fresh doc runs/s': Math.round(fresh),
+      'plain JS runs/s': Math.round(plain),
+      'plain / interpreter': `${(plain / interpreter).toFixed(1)}x`,
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,118 @@
+// The one classifier of what is a secret. Masking (API answers, exports), sealing at rest, the
+// upgrade check's carried configs, log lines, error messages and the environment of child
+// processes all ask here, so a secret found by one is found by all.
+//
+// A secret is: the value of a key named like a password or token (passwd, password, pwd, pass,
+// passphrase, secret, token, api key, private key, ...Password), the password of a URL
+// (`scheme://user:<password>@host`), a password query parameter (`?password=`,
+// `tlsCertificateKeyFilePassword=`), a PEM private key wherever it is pasted. Not a secret: a
+// boolean or number, an empty string, a file path (`vaultProps.token: "/opt/.../token.txt"`
+// names where the token is), and the service's own protected forms (`$ENC...` sealed by the
+// service, `$SECRET_<path> $KEY_<key>` references into Vault), which are kept as written.
+
+/** What the API shows instead of a secret's value. */
+export const MASK = '********';
+
+const KEY_WORDS = String.raw`passw(or)?d|pwd|pass|passphrase|secret|token|api[_-]?key|apikey|private[_-]?key|client[_-]?secret|secret[_-]?id|auth[_-]?key|access[_-]?key|credentials?[_-]?key`;
+/** The whole key is a secret word: `passwd`, `pass`, `api_key`, `token`. */
+const WHOLE_KEY = new RegExp(`^(${KEY_WORDS})$`, 'i');
+/** A compound ending in one: `adminPassword`, `db_pass`, `tlsCertificateKeyFilePassword`, `accessToken`. */
+const COMPOUND_KEY = /(^|[_.-]|[a-z0-9])(Passw(or)?d|Pwd|Pass|Passphrase|Secret|Token|ApiKey|PrivateKey)$|[_.-](passw(or)?d|pwd|pass|passphrase|secret|token|api[_-]?key|private[_-]?key)$/;
+
+/** Whether a key's value is a secret by its name. */
+export function isSecretKey(key: string): boolean {
+  return WHOLE_KEY.test(key) || COMPOUND_KEY.test(key);
+}
+
+/** The service's own protected forms: kept as the service wrote them, never sealed again or masked. */
+export function isServiceProtected(value: string): boolean {
+  return /^\$ENC[0-9a-f]+$/i.test(value.trim()) || /^\$SECRET_\S+ \$KEY_\S+$/.test(value.trim());
+}
+
+/** A value that names a file rather than holding a secret: an absolute or home or ./ path, or a `file://` URL. */
+export function looksLikePath(value: string): boolean {
+  const v = value.trim();
+  if (/\s/.test(v) && !/^[A-Za-z]:\\/.test(v)) return false;
+  return /^(\/|~\/|\.{1,2}\/|[A-Za-z]:\\|file:\/\/)/.test(v) && !/^\/\//.test(v);
+}
+
+const PEM_PRIVATE = /-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED )?PRIVATE KEY)-----[\s\S]*?(-----END \1-----|$)/g;
+/** Query parameters that carry a password, e.g. `?password=`, `tlsCertificateKeyFilePassword=`, `authMechanismProperties=...`. */
+const QUERY_SECRET = /([?&;](?:[A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|apikey|api_key))=)([^&;#\s"']*)/gi;
+/**
+ * A URL's userinfo password: up to the LAST `@` before the path, so an unescaped `@` inside the
+ * password is masked whole (`mongodb://u:p@ss@host` → `mongodb://u:********@host`).
+ */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/[^:@/?#\s"']*:)([^/?#\s"']*)@(?=[^@/?#\s"']*(?:[/?#\s"']|$))/gi;
+
+/**
+ * Calls `replace` for each secret a string carries (a URL password, a password query parameter,
+ * a PEM private key's body) and puts its answer in place of the secret; the rest is kept.
+ */
+export function mapSecretsInText(text: string, replace: (secret: string) => string): string {
+  return text
+    .replace(PEM_PRIVATE, (all, kind: string, end: string) => {
+      const body = all.slice(`-----BEGIN ${kind}-----`.length, all.length - end.length);
+      return `-----BEGIN ${kind}-----${replace(body)}${end}`;
+    })
+    .replace(URL_USERINFO, (all, head: string, password: string) => (password === '' ? all : `${head}${replace(password)}@`))
+    .replace(QUERY_SECRET, (all, head: string, value: string) => (value === '' ? all : `${head}${replace(value)}`));
+}
+
+/** The secrets a string carries, in clear, in the order `mapSecretsInText` meets them. */
+export function secretsInText(text: string): string[] {
+  const found: string[] = [];
+  mapSecretsInText(text, (secret) => (found.push(secret), secret));
+  return found.filter((secret) => secret !== MASK);
+}
+
+/** A string with every secret it carries masked. */
+export function maskInText(text: string, mask = MASK): string {
+  return mapSecretsInText(text, (secret) => (secret === mask ? secret : mask));
+}
+
+export type FieldClass =
+  /** The whole value is a secret: masked whole, sealed at rest when asked. */
+  | 'secret'
+  /** The value carries a secret inside (a URL with a password, a PEM key pasted in text). */
+  | 'contains-secret'
+  | 'plain';
+
+/** What a key/value pair of a config is. */
+export function classifyField(key: string, value: unknown): FieldClass {
+  if (typeof value !== 'string' || value === '' || value === MASK) return 'plain';
+  if (isServiceProtected(value)) return 'plain';
+  if (isSecretKey(key)) return looksLikePath(value) ? 'plain' : 'secret';
+  return secretsInText(value).length > 0 ? 'contains-secret' : 'plain';
+}
+
+/**
+ * Text for a log line or an error message: secrets inside masked, and each of `known` (clear
+ * values the caller holds, e.g. the password it connected with) replaced wherever it appears.
+ */
+export function redactText(text: string, known: (string | undefined)[] = []): string {
+  let out = maskInText(text);
+  // `"passwd":"x"`, `password=x`, `token: x` written out in a message.
+  out = out.replace(
+    /(["']?)([A-Za-z0-9_.-]*(?:passw(?:or)?d|pwd|secret|token|api[_-]?key))\1(\s*[:=]\s*)(["']?)([^"'\s,;&}]+)\4/gi,
+    (all, q: string, key: string, sep: string, vq: string, value: string) =>
+      value === MASK || looksLikePath(value) ? all : `${q}${key}${q}${sep}${vq}${MASK}${vq}`,
+  );
+  for (const secret of known) if (secret && secret.length >= 3) out = out.split(secret).join(MASK);
+  return out;
+}
+
+/** Environment variables of the console that a child process must not inherit. */
+const CONSOLE_ONLY_ENV = /^(CONSOLE_TOKEN|CONSOLE_SECRET_KEY)$/;
+
+/** The environment for an adapter or other child: without the console's token and any variable holding a secret. */
+export function childEnvironment(env: NodeJS.ProcessEnv = process.env): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (CONSOLE_ONLY_ENV.test(name)) continue;
+    // PWD is the working directory, not a password.
+    if (name !== 'PWD' && name !== 'OLDPWD' && value !== undefined && classifyField(name.toLowerCase(), value) !== 'plain') continue;
+    out[name] = value;
+  }
+  return out;
+}

@@ -1,0 +1,79 @@
+// The transformations operations of the contract, answered by the service.
+import { OpError, type Handler } from '../dispatch/dispatch';
+import { StoreError } from '../store/errors';
+import { TransformationError } from './errors';
+import { TransformationConflictError, TransformationInvalidError, type TransformationsService } from './service';
+
+type TransformationsHandlers = {
+  'transformations.list': Handler<'transformations.list'>;
+  'transformations.get': Handler<'transformations.get'>;
+  'transformations.create': Handler<'transformations.create'>;
+  'transformations.import': Handler<'transformations.import'>;
+  'transformations.replace': Handler<'transformations.replace'>;
+  'transformations.delete': Handler<'transformations.delete'>;
+  'transformations.run': Handler<'transformations.run'>;
+};
+
+/** A store that cannot be reached or read is the server's trouble, not the caller's: 503 naming the cause. */
+async function withStore<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StoreError && ['unreachable', 'auth', 'damaged'].includes(error.code)) {
+      throw new OpError(503, `the transformations cannot be reached in the store: ${error.message}`);
+    }
+    if (error instanceof TransformationConflictError) throw new OpError(409, error.message);
+    if (error instanceof TransformationInvalidError) {
+      throw new OpError(400, `the transformation cannot be imported: ${error.message}`, { issues: error.issues.map((i) => ({ path: `body.${i.path}`, message: i.message })) });
+    }
+    throw error;
+  }
+}
+
+/** A failed run as a 4xx naming the step: 400 when the incoming values do not fit, 422 when the document fails. */
+export function runErrorToOpError(error: TransformationError): OpError {
+  const { document, function: fn, step, method, pointer } = error.place;
+  const details = { code: error.code, document, ...(fn !== undefined ? { function: fn } : {}), ...(step !== undefined ? { step } : {}), ...(method ? { method } : {}), ...(pointer !== undefined ? { pointer } : {}) };
+  if (error.code === 'invalid-incoming') {
+    return new OpError(400, error.message, { ...details, issues: error.details.map((d) => ({ path: `body.${d.path}`, message: d.message })) });
+  }
+  return new OpError(422, error.message, details);
+}
+
+const notFound = (id: string) => new OpError(404, `no transformation with _id "${id}"`);
+
+export function transformationsHandlers(service: TransformationsService): TransformationsHandlers {
+  return {
+    'transformations.list': ({ query }) => withStore(() => service.list(query)),
+    'transformations.get': async ({ params }) => {
+      const doc = await withStore(() => service.get(params.id));
+      if (!doc) throw notFound(params.id);
+      return doc;
+    },
+    'transformations.create': async ({ body, query }, ctx) => {
+      const { saved, warnings } = await withStore(() => service.create(body, { overwrite: query.overwrite }));
+      ctx.setStatus(201);
+      return warnings.length > 0 ? { ...saved, warnings } : saved;
+    },
+    'transformations.import': async ({ body }) => withStore(() => service.importTransformations(body.transformations, { overwrite: body.overwrite })),
+    'transformations.replace': async ({ params, body }) => {
+      const outcome = await withStore(() => service.replace(params.id, body));
+      if (!outcome) throw notFound(params.id);
+      return outcome.warnings.length > 0 ? { ...outcome.saved, warnings: outcome.warnings } : outcome.saved;
+    },
+    'transformations.delete': async ({ params }) => {
+      if (!(await withStore(() => service.remove(params.id)))) throw notFound(params.id);
+      return { deleted: params.id };
+    },
+    'transformations.run': async ({ params, body }) => {
+      try {
+        const result = await withStore(() => service.run(params.id, body.incoming, body.options));
+        if (!result) throw notFound(params.id);
+        return result;
+      } catch (error) {
+        if (error instanceof TransformationError) throw runErrorToOpError(error);
+        throw error;
+      }
+    },
+  };
+}

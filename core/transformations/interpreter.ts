@@ -1,0 +1,209 @@
+// Runs a JST document: no eval, no generated code. Each node of the plan is
+// evaluated in wiring order: its inbound assigns are written into it, then a step
+// node calls its library method, fills its template or calls its nested function.
+// A run is bounded by steps, nesting depth and time; past any of them it ends with
+// an error naming the limit, never hangs.
+import { MethodArgumentError, TransformationError, type ErrorPlace } from './errors';
+import { checkIncoming, withDefaults } from './incoming';
+import { fillTemplate } from './library/string';
+import type { CallContext } from './library/index';
+import { getAt, setAt } from './pointer';
+import { planFor, type Plan, type PlanNode, type Wire } from './plan';
+import type { JstDocument, JstScope, RunOptions } from './types';
+
+export const DEFAULT_LIMITS = { timeoutMs: 5_000, maxSteps: 1_000_000, maxDepth: 64 };
+
+interface Run {
+  document: string;
+  deadline: number;
+  steps: number;
+  maxSteps: number;
+  maxDepth: number;
+  timeoutMs: number;
+}
+
+/** What a step node holds once run: its argument values and its return (read through `/args/N/value` and `/return`). */
+interface StepResult {
+  args: unknown[];
+  ret: unknown;
+}
+
+export interface RunResult {
+  outgoing: Record<string, unknown>;
+}
+
+/** Runs `doc` on `incoming` (values by incoming `$id`), answering its outgoing values by outgoing `$id`. */
+export function runTransformation(doc: JstDocument, incoming: Record<string, unknown>, options: RunOptions = {}): RunResult {
+  const document = typeof doc?.name === 'string' && doc.name !== '' ? doc.name : String(doc?._id ?? 'unnamed');
+  if (doc === null || typeof doc !== 'object') throw new TransformationError('invalid-document', 'the document is not an object', { document });
+  const revert = options.revertToDefaultValue !== false;
+  const given = revert ? withDefaults(doc.incoming, incoming) : { ...incoming };
+  if (options.validateIncoming !== false) checkIncoming({ ...doc, name: document }, given);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
+  const run: Run = {
+    document,
+    deadline: Date.now() + timeoutMs,
+    steps: 0,
+    maxSteps: options.maxSteps ?? DEFAULT_LIMITS.maxSteps,
+    maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
+    timeoutMs,
+  };
+  const plan = planFor(doc, document, new Map());
+  const values = runScope(plan, given, run, 0);
+  const outgoing = revert ? withDefaults(doc.outgoing, values) : values;
+  for (const [name, value] of Object.entries(outgoing)) outgoing[name] = toJson(value);
+  return { outgoing };
+}
+
+/** Checks a document can run (its steps, methods, functions and wiring) without running it; throws what it cannot. */
+export function checkDocument(doc: JstDocument): void {
+  const document = typeof doc?.name === 'string' ? doc.name : 'unnamed';
+  const visit = (scope: JstScope, outer: Map<string, JstScope>, name?: string) => {
+    const plan = planFor(scope, document, outer, name);
+    for (const fn of scope.functions ?? []) visit(fn, plan.functions, String(fn.name ?? fn.id));
+  };
+  visit(doc, new Map());
+}
+
+function runScope(plan: Plan, incoming: Record<string, unknown>, run: Run, depth: number): Record<string, unknown> {
+  if (depth > run.maxDepth) {
+    throw new TransformationError('limit', `functions call each other more than ${run.maxDepth} deep`, { document: run.document, function: plan.functionName });
+  }
+  const values: unknown[] = new Array(plan.order.length);
+  for (const node of plan.order) {
+    if (++run.steps > run.maxSteps) {
+      throw new TransformationError('limit', `the run went past ${run.maxSteps} steps`, place(run, plan, node));
+    }
+    if ((run.steps & 255) === 0 && Date.now() > run.deadline) {
+      throw new TransformationError('limit', `the run took longer than ${run.timeoutMs} ms`, place(run, plan, node));
+    }
+    values[node.index] = evaluate(node, plan, incoming, values, run, depth);
+  }
+  const out: Record<string, unknown> = {};
+  for (const node of plan.outgoing) out[node.name] = values[node.index];
+  return out;
+}
+
+function place(run: Run, plan: Plan, node: PlanNode, pointer?: string): ErrorPlace {
+  const step = node.step;
+  let method: string | undefined;
+  if (step?.type === 'function') method = `function ${String(step.function)}`;
+  else if (step?.type === 'template') method = `${step.library ?? 'String'}.${step.method ?? 'templateLiteral'}`;
+  else if (step?.library) method = `${step.library}.${String(step.method)}`;
+  return { document: run.document, function: plan.functionName, step: step?.id, method, pointer };
+}
+
+function evaluate(node: PlanNode, plan: Plan, incoming: Record<string, unknown>, values: unknown[], run: Run, depth: number): unknown {
+  if (node.kind === 'incoming' || node.kind === 'outgoing') {
+    let value = node.kind === 'incoming' ? incoming[node.name] : undefined;
+    for (const wire of node.inbound) value = wire.toTokens.length === 0 ? read(wire, values) : write(value, wire, read(wire, values), run, plan, node);
+    return value;
+  }
+  const step = node.step!;
+  let args: unknown[] = Array.isArray(step.args) ? step.args.slice() : [];
+  // A wire into anything but `/args/N/value` (say `/args/0/value/name`) writes into a copy of the arguments.
+  let state: { args: { value: unknown }[] } | undefined;
+  for (const wire of node.inbound) {
+    const value = read(wire, values);
+    if (wire.argIndex !== undefined && !state) {
+      args[wire.argIndex] = value;
+      continue;
+    }
+    state ??= { args: Array.from(args, (v) => ({ value: v })) };
+    state = write(state, wire, value, run, plan, node) as { args: { value: unknown }[] };
+  }
+  if (state) args = Array.from(Array.isArray(state.args) ? state.args : [], (arg) => (arg !== null && typeof arg === 'object' ? arg.value : undefined));
+  try {
+    return { args, ret: call(node, args, plan, run, depth) } satisfies StepResult;
+  } catch (error) {
+    if (error instanceof TransformationError) throw error;
+    if (error instanceof MethodArgumentError) throw new TransformationError('step-failed', error.message, place(run, plan, node));
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      throw new TransformationError('limit', 'the functions call each other too deeply', place(run, plan, node));
+    }
+    throw new TransformationError('step-failed', (error as Error).message ?? String(error), place(run, plan, node));
+  }
+}
+
+/** The value a wire carries: a static value, an incoming/outgoing value, or a step's `/return` or `/args/N/value` (and below). */
+function read(wire: Wire, values: unknown[]): unknown {
+  const from = wire.from;
+  if (!from) return wire.staticValue;
+  const held = values[from.index];
+  if (!from.step) return wire.fromTokens.length === 0 ? held : getAt(held, wire.fromTokens);
+  const result = held as StepResult;
+  const [head, ...rest] = wire.fromTokens;
+  if (head === 'return') return rest.length === 0 ? result.ret : getAt(result.ret, rest);
+  if (head === 'args') return getAt(result.args.map((value) => ({ value })), rest);
+  return wire.fromTokens.length === 0 ? { args: result.args.map((value) => ({ value })), return: result.ret } : undefined;
+}
+
+function write(target: unknown, wire: Wire, value: unknown, run: Run, plan: Plan, node: PlanNode): unknown {
+  try {
+    return setAt(target, wire.toTokens, value);
+  } catch (error) {
+    throw new TransformationError('step-failed', `assign step ${String(wire.step.id)} cannot write: ${(error as Error).message}`, place(run, plan, node, wire.step.to?.ptr));
+  }
+}
+
+function call(node: PlanNode, args: unknown[], plan: Plan, run: Run, depth: number): unknown {
+  const step = node.step!;
+  switch (node.kind) {
+    case 'template':
+      return fillTemplate(step.template as string, args);
+    case 'function': {
+      const fn = plan.functions.get(String(step.function))!;
+      return invoke(fn, String(step.function), args, plan, run, depth);
+    }
+    case 'context':
+      // A context step hands its first argument on unchanged.
+      return args[0];
+    default:
+      return node.entry!.fn(args, new StepCall(plan, run, depth, typeof step.polymorphIndex === 'number' ? step.polymorphIndex : undefined));
+  }
+}
+
+/** What a library method may ask of the run: the document's functions as callbacks. */
+class StepCall implements CallContext {
+  constructor(
+    private readonly plan: Plan,
+    private readonly run: Run,
+    private readonly depth: number,
+    readonly polymorphIndex: number | undefined,
+  ) {}
+
+  callback(name: unknown, constants: unknown[]): (...args: unknown[]) => unknown {
+    const fn = typeof name === 'string' ? this.plan.functions.get(name) : undefined;
+    if (!fn) throw new MethodArgumentError(`the function "${String(name)}" it calls is not defined in the document`);
+    const { plan, run, depth } = this;
+    return (...callArgs: unknown[]) => {
+      const outgoing = invoke(fn, name as string, constants.length === 0 ? callArgs : [...callArgs, ...constants], plan, run, depth);
+      const names = Object.keys(outgoing);
+      return names.length === 1 ? outgoing[names[0]!] : outgoing;
+    };
+  }
+}
+
+/** Calls a nested function: its incoming variables take the arguments in order; it answers its outgoing values by `$id`. */
+function invoke(fn: JstScope, name: string, args: unknown[], outer: Plan, run: Run, depth: number): Record<string, unknown> {
+  const plan = planFor(fn, run.document, outer.functions, name);
+  const incoming: Record<string, unknown> = {};
+  const schemas = fn.incoming ?? [];
+  for (let i = 0; i < schemas.length; i++) incoming[String(schemas[i]!.$id)] = args[i];
+  return runScope(plan, incoming, run, depth + 1);
+}
+
+/** The JSON form of a value made between steps: dates as ISO text, sets as arrays, expressions as /source/flags. */
+function toJson(value: unknown): unknown {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (value instanceof RegExp) return value.toString();
+  if (value instanceof Set) return [...value].map(toJson);
+  if (Array.isArray(value)) return value.map(toJson);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = toJson(v);
+    return out;
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  return value;
+}

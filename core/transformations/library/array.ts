@@ -1,0 +1,158 @@
+// The Array library: Array.* and Array.prototype.* with the array as the first
+// argument. Methods that change an array in JavaScript (push, sort, splice, ...)
+// change a copy and return it, so a value wired to two steps is never changed under one.
+import { MethodArgumentError } from '../errors';
+import { MAX_BUILT_LENGTH, describeValue, type CallContext, type MethodTable } from './types';
+
+function arrayArg(value: unknown, method: string): unknown[] {
+  if (Array.isArray(value)) return value;
+  throw new MethodArgumentError(`Array.${method} needs an array as its first argument, got ${describeValue(value)}`);
+}
+
+type Callback = (...args: unknown[]) => unknown;
+
+/** The callback of a higher-order method: the named function, with the step's later arguments as its constants. */
+function cb(ctx: CallContext, args: unknown[], at: number): Callback {
+  return ctx.callback(args[at], args.slice(at + 1));
+}
+
+const withCallback = (name: string, summary: string, run: (array: unknown[], fn: Callback, args: unknown[]) => unknown) => ({
+  [name]: {
+    summary,
+    fn: (args: unknown[], ctx: CallContext) => run(arrayArg(args[0], name), cb(ctx, args, 1), args),
+  },
+});
+
+/** Read-only prototype methods whose JavaScript meaning is kept as is. */
+const READERS = ['at', 'includes', 'indexOf', 'lastIndexOf', 'join', 'slice', 'concat', 'flat', 'toString', 'toLocaleString', 'entries', 'keys', 'values', 'toReversed', 'toSorted', 'with'] as const;
+
+export const arrayMethods: MethodTable = {
+  'new Array': {
+    summary: 'An array of the arguments (one whole number alone, in the length variant, makes an empty array of that length)',
+    fn: (args: unknown[], ctx: CallContext) => {
+      if (ctx.polymorphIndex === 1 && args.length === 1 && typeof args[0] === 'number') {
+        const length = args[0];
+        if (!Number.isInteger(length) || length < 0 || length > MAX_BUILT_LENGTH) throw new MethodArgumentError(`new Array length ${length} is not a length up to ${MAX_BUILT_LENGTH}`);
+        return Array.from({ length }, () => null);
+      }
+      return [...args];
+    },
+  },
+  isArray: { summary: 'Whether the value is an array', fn: (args: unknown[]) => Array.isArray(args[0]) },
+  of: { summary: 'An array of the arguments', fn: (args: unknown[]) => [...args] },
+  from: {
+    summary: 'An array from an array, a string or an object with a length; a function maps each item',
+    fn: (args: unknown[], ctx: CallContext) => {
+      const source = args[0];
+      const items: unknown[] =
+        typeof source === 'string' ? [...source] : Array.isArray(source) ? source : source !== null && typeof source === 'object' && typeof (source as { length?: unknown }).length === 'number' ? Array.from(source as ArrayLike<unknown>) : [];
+      if (typeof args[1] === 'string' && args[1] !== '') {
+        const fn = cb(ctx, args, 1);
+        return items.map((item, index) => fn(item, index));
+      }
+      return items.slice();
+    },
+  },
+  length: { summary: 'The number of items', fn: (args: unknown[]) => arrayArg(args[0], 'length').length },
+  getIndex: {
+    summary: 'The item at an index (undefined past the end)',
+    fn: (args: unknown[]) => {
+      const target = args[0];
+      if (target === null || target === undefined) throw new MethodArgumentError(`Array.getIndex needs an array as its first argument, got ${describeValue(target)}`);
+      return (target as Record<number, unknown>)[Number(args[1])];
+    },
+  },
+  setIndex: {
+    summary: 'A copy with the item at an index replaced',
+    fn: (args: unknown[]) => {
+      const copy = arrayArg(args[0], 'setIndex').slice();
+      const index = Number(args[1]);
+      if (!Number.isInteger(index) || index < 0 || index > copy.length + MAX_BUILT_LENGTH) throw new MethodArgumentError(`Array.setIndex index ${String(args[1])} is not an index`);
+      copy[index] = args[2];
+      return copy;
+    },
+  },
+  push: { summary: 'A copy with the items appended', fn: (args: unknown[]) => [...arrayArg(args[0], 'push'), ...args.slice(1)] },
+  unshift: { summary: 'A copy with the items prepended', fn: (args: unknown[]) => [...args.slice(1), ...arrayArg(args[0], 'unshift')] },
+  pop: { summary: 'A copy without its last item', fn: (args: unknown[]) => arrayArg(args[0], 'pop').slice(0, -1) },
+  shift: { summary: 'A copy without its first item', fn: (args: unknown[]) => arrayArg(args[0], 'shift').slice(1) },
+  reverse: { summary: 'A reversed copy', fn: (args: unknown[]) => arrayArg(args[0], 'reverse').slice().reverse() },
+  splice: {
+    summary: 'A copy with items removed and inserted at an index',
+    fn: (args: unknown[]) => {
+      const copy = arrayArg(args[0], 'splice').slice();
+      const start = Number(args[1] ?? 0);
+      if (args.length < 3 || args[2] === undefined) copy.splice(start);
+      else copy.splice(start, Number(args[2]), ...args.slice(3));
+      return copy;
+    },
+  },
+  fill: {
+    summary: 'A copy with a range set to one value',
+    fn: (args: unknown[]) => arrayArg(args[0], 'fill').slice().fill(args[1], args[2] as number | undefined ?? undefined, args[3] as number | undefined ?? undefined),
+  },
+  copyWithin: {
+    summary: 'A copy with a range copied to another index',
+    fn: (args: unknown[]) => arrayArg(args[0], 'copyWithin').slice().copyWithin(Number(args[1] ?? 0), Number(args[2] ?? 0), args[3] === null || args[3] === undefined ? undefined : Number(args[3])),
+  },
+  sort: {
+    summary: 'A sorted copy (by a compare function when one is named, else as strings)',
+    fn: (args: unknown[], ctx: CallContext) => {
+      const copy = arrayArg(args[0], 'sort').slice();
+      if (typeof args[1] === 'string' && args[1] !== '') {
+        const fn = cb(ctx, args, 1);
+        return copy.sort((a, b) => Number(fn(a, b)) || 0);
+      }
+      return copy.sort();
+    },
+  },
+  ...withCallback('map', 'Each item through a function', (array, fn) => array.map((item, index) => fn(item, index, array))),
+  ...withCallback('flatMap', 'Each item through a function, flattened one level', (array, fn) => array.flatMap((item, index) => fn(item, index, array) as unknown)),
+  ...withCallback('filter', 'The items a function keeps', (array, fn) => array.filter((item, index) => Boolean(fn(item, index, array)))),
+  ...withCallback('find', 'The first item a function accepts', (array, fn) => array.find((item, index) => Boolean(fn(item, index, array)))),
+  ...withCallback('findIndex', 'The index of the first item a function accepts, or -1', (array, fn) => array.findIndex((item, index) => Boolean(fn(item, index, array)))),
+  ...withCallback('findLast', 'The last item a function accepts', (array, fn) => array.findLast((item, index) => Boolean(fn(item, index, array)))),
+  ...withCallback('findLastIndex', 'The index of the last item a function accepts, or -1', (array, fn) => array.findLastIndex((item, index) => Boolean(fn(item, index, array)))),
+  ...withCallback('some', 'Whether a function accepts any item', (array, fn) => array.some((item, index) => Boolean(fn(item, index, array)))),
+  ...withCallback('every', 'Whether a function accepts every item', (array, fn) => array.every((item, index) => Boolean(fn(item, index, array)))),
+  ...withCallback('forEach', 'Runs a function on each item; undefined', (array, fn) => {
+    array.forEach((item, index) => fn(item, index, array));
+    return undefined;
+  }),
+  reduce: {
+    summary: 'One value from the items, left to right (the third argument is the start)',
+    fn: (args: unknown[], ctx: CallContext) => {
+      const array = arrayArg(args[0], 'reduce');
+      const fn = ctx.callback(args[1], args.slice(3));
+      const step = (acc: unknown, item: unknown, index: number) => fn(acc, item, index, array);
+      if (args.length >= 3) return array.reduce(step, args[2]);
+      if (array.length === 0) throw new MethodArgumentError('Array.reduce of an empty array needs a start value');
+      return array.reduce(step);
+    },
+  },
+  reduceRight: {
+    summary: 'One value from the items, right to left (the third argument is the start)',
+    fn: (args: unknown[], ctx: CallContext) => {
+      const array = arrayArg(args[0], 'reduceRight');
+      const fn = ctx.callback(args[1], args.slice(3));
+      const step = (acc: unknown, item: unknown, index: number) => fn(acc, item, index, array);
+      if (args.length >= 3) return array.reduceRight(step, args[2]);
+      if (array.length === 0) throw new MethodArgumentError('Array.reduceRight of an empty array needs a start value');
+      return array.reduceRight(step);
+    },
+  },
+};
+
+for (const name of READERS) {
+  arrayMethods[name] = {
+    summary: `Array.prototype.${name}, on the first argument`,
+    fn: (args: unknown[]) => {
+      const array = arrayArg(args[0], name);
+      const rest = args.slice(1);
+      const method = (Array.prototype as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!;
+      const result = method.apply(array, name === 'flat' || name === 'join' || name === 'slice' || name === 'at' ? rest.map((v) => (v === null ? undefined : v)) : rest);
+      // entries/keys/values give iterators in JavaScript: the array of what they yield is the value a document can hold.
+      return result !== null && typeof result === 'object' && typeof (result as Iterator<unknown>).next === 'function' && !Array.isArray(result) ? [...(result as Iterable<unknown>)] : result;
+    },
+  };
+}

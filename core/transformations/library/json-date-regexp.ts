@@ -1,0 +1,154 @@
+// The JSON, Date, RegExp and Set libraries, and WorkFlowEngine.query (the engine's
+// query task inside a transformation). Dates, regular expressions and sets live
+// only between steps; an outgoing value holds their JSON form.
+import { MethodArgumentError } from '../errors';
+import { MAX_BUILT_LENGTH, describeValue, type MethodTable } from './types';
+
+export const jsonMethods: MethodTable = {
+  parse: {
+    summary: 'The value a JSON text holds',
+    fn: (args: unknown[]) => {
+      if (typeof args[0] !== 'string') throw new MethodArgumentError(`JSON.parse needs a string, got ${describeValue(args[0])}`);
+      try {
+        return JSON.parse(args[0]);
+      } catch (error) {
+        throw new MethodArgumentError(`JSON.parse: ${(error as Error).message}`);
+      }
+    },
+  },
+  stringify: {
+    summary: 'The JSON text of a value (indented by the third argument)',
+    fn: (args: unknown[]) => {
+      const text = JSON.stringify(args[0], null, (args[2] ?? undefined) as string | number | undefined);
+      if (text !== undefined && text.length > MAX_BUILT_LENGTH) throw new MethodArgumentError(`JSON.stringify made more than ${MAX_BUILT_LENGTH} characters`);
+      return text;
+    },
+  },
+  'type of': { summary: 'typeof value', fn: (args: unknown[]) => typeof args[0] },
+  typeof: { summary: 'typeof value', fn: (args: unknown[]) => typeof args[0] },
+};
+
+function toDate(value: unknown, method: string): Date {
+  if (value instanceof Date) return new Date(value.getTime());
+  if (typeof value === 'string' || typeof value === 'number') return new Date(value);
+  if (value === null || value === undefined) return new Date();
+  throw new MethodArgumentError(`Date.${method} needs a date, a date string or a time in milliseconds, got ${describeValue(value)}`);
+}
+
+const DATE_GETTERS = [
+  'getDate', 'getDay', 'getFullYear', 'getHours', 'getMilliseconds', 'getMinutes', 'getMonth', 'getSeconds', 'getTime',
+  'getTimezoneOffset', 'getUTCDate', 'getUTCDay', 'getUTCFullYear', 'getUTCHours', 'getUTCMilliseconds', 'getUTCMinutes',
+  'getUTCMonth', 'getUTCSeconds', 'getYear', 'toDateString', 'toISOString', 'toJSON', 'toLocaleDateString', 'toLocaleString',
+  'toLocaleTimeString', 'toString', 'toTimeString', 'toUTCString', 'valueOf',
+] as const;
+const DATE_SETTERS = [
+  'setDate', 'setFullYear', 'setHours', 'setMilliseconds', 'setMinutes', 'setMonth', 'setSeconds', 'setTime', 'setUTCDate',
+  'setUTCFullYear', 'setUTCHours', 'setUTCMilliseconds', 'setUTCMinutes', 'setUTCMonth', 'setUTCSeconds',
+] as const;
+
+export const dateMethods: MethodTable = {
+  'new Date': {
+    summary: 'A date: now, from a date string or milliseconds, or from year, month, day, ...',
+    fn: (args: unknown[]) => {
+      const given = args.filter((a) => a !== null && a !== undefined);
+      if (given.length === 0) return new Date();
+      if (given.length === 1) return toDate(given[0], 'new Date');
+      const [y, m, ...rest] = given.map(Number) as [number, number, ...number[]];
+      return new Date(y, m, ...rest);
+    },
+  },
+  now: { summary: 'Now, in milliseconds since 1970', fn: () => Date.now() },
+  parse: { summary: 'A date string as milliseconds since 1970', fn: (args: unknown[]) => Date.parse(String(args[0])) },
+  UTC: { summary: 'Milliseconds since 1970 of a UTC year, month, day, ...', fn: (args: unknown[]) => Date.UTC(...(args.filter((a) => a !== null && a !== undefined).map(Number) as [number])) },
+};
+for (const name of DATE_GETTERS) {
+  dateMethods[name] = {
+    summary: `Date.prototype.${name}, on the first argument`,
+    fn: (args: unknown[]) => {
+      const date = toDate(args[0], name);
+      if (name === 'toISOString' && Number.isNaN(date.getTime())) throw new MethodArgumentError(`Date.toISOString of an invalid date (${describeValue(args[0])})`);
+      return (date as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args.slice(1).filter((a) => a !== null));
+    },
+  };
+}
+for (const name of DATE_SETTERS) {
+  dateMethods[name] = {
+    summary: `Date.prototype.${name} on a copy of the first argument; the new time in milliseconds`,
+    fn: (args: unknown[]) => {
+      const date = toDate(args[0], name);
+      return (date as unknown as Record<string, (...a: number[]) => number>)[name]!(...args.slice(1).filter((a) => a !== null && a !== undefined).map(Number));
+    },
+  };
+}
+
+function toRegExp(value: unknown, flags: unknown, method: string): RegExp {
+  if (value instanceof RegExp) return new RegExp(value.source, value.flags);
+  if (typeof value !== 'string') throw new MethodArgumentError(`RegExp.${method} needs a pattern, got ${describeValue(value)}`);
+  // A pattern written as /source/flags is taken as that expression.
+  const literal = /^\/(.*)\/([dgimsuvy]*)$/s.exec(value);
+  try {
+    return literal && (flags === null || flags === undefined) ? new RegExp(literal[1]!, literal[2]) : new RegExp(value, flags === null || flags === undefined ? undefined : String(flags));
+  } catch (error) {
+    throw new MethodArgumentError(`RegExp.${method}: ${(error as Error).message}`);
+  }
+}
+
+export const regexpMethods: MethodTable = {
+  'new RegExp': { summary: 'A regular expression from a pattern and flags', fn: (args: unknown[]) => toRegExp(args[0], args[1], 'new RegExp') },
+  test: { summary: 'Whether the expression matches the string', fn: (args: unknown[]) => toRegExp(args[0], undefined, 'test').test(String(args[1])) },
+  exec: {
+    summary: 'The first match and its groups, or null',
+    fn: (args: unknown[]) => {
+      const match = toRegExp(args[0], undefined, 'exec').exec(String(args[1]));
+      return match ? [...match] : null;
+    },
+  },
+  toString: { summary: 'The expression as /source/flags', fn: (args: unknown[]) => toRegExp(args[0], undefined, 'toString').toString() },
+  source: { summary: 'The pattern', fn: (args: unknown[]) => toRegExp(args[0], undefined, 'source').source },
+  flags: { summary: 'The flags', fn: (args: unknown[]) => toRegExp(args[0], undefined, 'flags').flags },
+};
+
+function setArg(value: unknown): unknown[] {
+  if (value instanceof Set) return [...value];
+  if (Array.isArray(value)) return value;
+  throw new MethodArgumentError(`Set methods need a set or an array, got ${describeValue(value)}`);
+}
+
+export const setMethods: MethodTable = {
+  'new Set': { summary: 'A set of the items of an array', fn: (args: unknown[]) => new Set(Array.isArray(args[0]) ? args[0] : typeof args[0] === 'string' ? [...args[0]] : []) },
+  add: { summary: 'A copy with a value added', fn: (args: unknown[]) => new Set([...setArg(args[0]), args[1]]) },
+  delete: { summary: 'A copy without a value', fn: (args: unknown[]) => new Set(setArg(args[0]).filter((v) => v !== args[1])) },
+  has: { summary: 'Whether the value is in the set', fn: (args: unknown[]) => setArg(args[0]).includes(args[1]) },
+  clear: { summary: 'An empty set', fn: () => new Set() },
+  size: { summary: 'The number of values', fn: (args: unknown[]) => new Set(setArg(args[0])).size },
+  values: { summary: 'The values, as an array', fn: (args: unknown[]) => [...new Set(setArg(args[0]))] },
+  entries: { summary: 'The [value, value] pairs', fn: (args: unknown[]) => [...new Set(setArg(args[0]))].map((v) => [v, v]) },
+};
+
+/** A path into a value: `a.b[0].c`, `a.b.0.c`, `a["key"]`, as the engine's query task reads it. */
+function queryPath(root: unknown, path: string): unknown {
+  const re = /\s*(?:\.?([^.[\]"]+)|\[\s*(\d+)\s*\]|\[\s*"((?:[^"\\]|\\.)*)"\s*\])/y;
+  const text = path.trim();
+  let current = root;
+  let at = 0;
+  while (at < text.length) {
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (!m || m[0].length === 0) throw new MethodArgumentError(`WorkFlowEngine.query: "${path}" is not a path like a.b[0].c (stopped at character ${at})`);
+    const part = m[1] ?? m[2] ?? (JSON.parse(`"${m[3]}"`) as string);
+    if (current === null || typeof current !== 'object') return undefined;
+    current = Object.prototype.hasOwnProperty.call(current, part) ? (current as Record<string, unknown>)[part] : undefined;
+    at = re.lastIndex;
+  }
+  return current;
+}
+
+export const workflowEngineMethods: MethodTable = {
+  query: {
+    summary: 'The value at a path (a.b[0].c) in an object: (pass_on_null, query, obj)',
+    fn: (args: unknown[]) => {
+      if (typeof args[1] !== 'string') throw new MethodArgumentError(`WorkFlowEngine.query needs a query string as its second argument, got ${describeValue(args[1])}`);
+      return queryPath(args[2], args[1]);
+    },
+  },
+};

@@ -1,0 +1,118 @@
+// The Object library: property access by name (getProperty, setProperty, optional
+// chaining, ...) and Object.* with the object as the first argument. Writes return
+// a copy; the object given is never changed.
+import { MethodArgumentError } from '../errors';
+import { describeValue, type CallContext, type MethodTable } from './types';
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function key(value: unknown, method: string): string {
+  const k = typeof value === 'number' ? String(value) : value;
+  if (typeof k !== 'string') throw new MethodArgumentError(`Object.${method} needs a property name, got ${describeValue(value)}`);
+  if (FORBIDDEN_KEYS.has(k)) throw new MethodArgumentError(`Object.${method} cannot use the property "${k}"`);
+  return k;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object';
+}
+
+function objectArg(value: unknown, method: string): Record<string, unknown> {
+  if (isObject(value)) return value;
+  throw new MethodArgumentError(`Object.${method} needs an object as its first argument, got ${describeValue(value)}`);
+}
+
+function own(target: unknown, name: string): unknown {
+  if (target === null || target === undefined) return undefined;
+  if (typeof target === 'string' && name === 'length') return target.length;
+  if (!isObject(target)) return undefined;
+  return Object.prototype.hasOwnProperty.call(target, name) ? target[name] : undefined;
+}
+
+function copyOf(value: unknown): Record<string, unknown> | unknown[] {
+  if (Array.isArray(value)) return value.slice();
+  return isObject(value) ? { ...value } : {};
+}
+
+export const objectMethods: MethodTable = {
+  'new Object': {
+    summary: 'A new object (a copy of an object argument, else empty)',
+    fn: (args: unknown[]) => (isObject(args[0]) && !Array.isArray(args[0]) ? { ...args[0] } : {}),
+  },
+  getProperty: { summary: 'The value of a property (undefined when the object or the property is missing)', fn: (args: unknown[]) => own(args[0], key(args[1], 'getProperty')) },
+  'optional chaining': {
+    summary: 'The value down a path of property names, undefined as soon as one is missing',
+    fn: (args: unknown[]) => {
+      let current = args[0];
+      for (const part of args.slice(1)) {
+        if (part === null || part === undefined) continue;
+        current = Array.isArray(current) && /^\d+$/.test(String(part)) ? current[Number(part)] : own(current, key(part, 'optional chaining'));
+        if (current === undefined || current === null) return undefined;
+      }
+      return current;
+    },
+  },
+  setProperty: {
+    summary: 'A copy of the object with a property set',
+    fn: (args: unknown[]) => {
+      const copy = copyOf(args[0]) as Record<string, unknown>;
+      copy[key(args[1], 'setProperty')] = args[2];
+      return copy;
+    },
+  },
+  deleteProperty: {
+    summary: 'A copy of the object without a property',
+    fn: (args: unknown[]) => {
+      const copy = copyOf(args[0]) as Record<string, unknown>;
+      delete copy[key(args[1], 'deleteProperty')];
+      return copy;
+    },
+  },
+  hasOwnProperty: { summary: 'Whether the object has the property itself', fn: (args: unknown[]) => isObject(args[0]) && Object.prototype.hasOwnProperty.call(args[0], key(args[1], 'hasOwnProperty')) },
+  hasOwn: { summary: 'Whether the object has the property itself', fn: (args: unknown[]) => isObject(args[0]) && Object.prototype.hasOwnProperty.call(args[0], key(args[1], 'hasOwn')) },
+  keys: { summary: 'The names of its own properties', fn: (args: unknown[]) => Object.keys(objectArg(args[0], 'keys')) },
+  values: { summary: 'The values of its own properties', fn: (args: unknown[]) => Object.values(objectArg(args[0], 'values')) },
+  entries: { summary: 'Its [name, value] pairs', fn: (args: unknown[]) => Object.entries(objectArg(args[0], 'entries')) },
+  fromEntries: {
+    summary: 'An object from [name, value] pairs',
+    fn: (args: unknown[]) => {
+      const pairs = args[0];
+      if (!Array.isArray(pairs)) throw new MethodArgumentError(`Object.fromEntries needs an array of [name, value] pairs, got ${describeValue(pairs)}`);
+      const out: Record<string, unknown> = {};
+      for (const pair of pairs) {
+        if (!Array.isArray(pair)) throw new MethodArgumentError(`Object.fromEntries needs [name, value] pairs, got ${describeValue(pair)}`);
+        out[key(pair[0], 'fromEntries')] = pair[1];
+      }
+      return out;
+    },
+  },
+  assign: {
+    summary: 'A new object with the properties of each argument in turn',
+    fn: (args: unknown[]) => {
+      const out: Record<string, unknown> = {};
+      for (const source of args) if (isObject(source)) for (const [k, v] of Object.entries(source)) if (!FORBIDDEN_KEYS.has(k)) out[k] = v;
+      return Array.isArray(args[0]) ? Object.assign(args[0].slice(), out) : out;
+    },
+  },
+  is: { summary: 'Object.is: the same value', fn: (args: unknown[]) => Object.is(args[0], args[1]) },
+  freeze: { summary: 'The object (values here are never changed in place)', fn: (args: unknown[]) => args[0] },
+  seal: { summary: 'The object (values here are never changed in place)', fn: (args: unknown[]) => args[0] },
+  isFrozen: { summary: 'Object.isFrozen', fn: (args: unknown[]) => Object.isFrozen(args[0]) },
+  getOwnPropertyNames: { summary: 'The names of its own properties', fn: (args: unknown[]) => Object.getOwnPropertyNames(objectArg(args[0], 'getOwnPropertyNames')) },
+  groupBy: {
+    summary: 'An object of the items of an array grouped by the key a function gives each',
+    fn: (args: unknown[], ctx: CallContext) => {
+      if (!Array.isArray(args[0])) throw new MethodArgumentError(`Object.groupBy needs an array as its first argument, got ${describeValue(args[0])}`);
+      const fn = ctx.callback(args[1], args.slice(2));
+      const out: Record<string, unknown[]> = {};
+      args[0].forEach((item, index) => {
+        const k = key(String(fn(item, index)), 'groupBy');
+        (out[k] ??= []).push(item);
+      });
+      return out;
+    },
+  },
+  toString: { summary: 'The object as a string (JSON text for objects and arrays)', fn: (args: unknown[]) => (isObject(args[0]) ? JSON.stringify(args[0]) : String(args[0])) },
+  valueOf: { summary: 'The value itself', fn: (args: unknown[]) => args[0] },
+  propertyIsEnumerable: { summary: 'Whether the property is its own and enumerable', fn: (args: unknown[]) => isObject(args[0]) && Object.prototype.propertyIsEnumerable.call(args[0], key(args[1], 'propertyIsEnumerable')) },
+};

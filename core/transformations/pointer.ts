@@ -1,0 +1,61 @@
+// JSON pointers (RFC 6901) as the documents' wiring uses them: `""` is the whole
+// value, `/args/0/value` a step's first argument. Writes never change the value
+// they were given: each container on the path is copied, so a value wired to two
+// places cannot be changed through the other.
+
+export function parsePointer(ptr: string): string[] {
+  if (ptr === '' || ptr === undefined || ptr === null) return [];
+  if (!ptr.startsWith('/')) throw new Error(`"${ptr}" is not a JSON pointer (it must be empty or start with "/")`);
+  return ptr
+    .slice(1)
+    .split('/')
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {
+  return value !== null && typeof value === 'object';
+}
+
+/** The value at `tokens` in `root`, or undefined when the path leads nowhere. */
+export function getAt(root: unknown, tokens: string[]): unknown {
+  let current = root;
+  for (const token of tokens) {
+    if (!isContainer(current)) return undefined;
+    if (Array.isArray(current)) {
+      if (token === '-') return undefined;
+      current = current[Number(token)];
+    } else {
+      current = Object.prototype.hasOwnProperty.call(current, token) ? current[token] : undefined;
+    }
+  }
+  return current;
+}
+
+const INDEX = /^(0|[1-9]\d*)$/;
+
+/** A copy of `root` with `value` at `tokens`; missing containers are created (an array for an index or `-`). */
+export function setAt(root: unknown, tokens: string[], value: unknown): unknown {
+  if (tokens.length === 0) return value;
+  const [head, ...rest] = tokens as [string, ...string[]];
+  if (head === '__proto__' || head === 'constructor' || head === 'prototype') {
+    throw new Error(`the pointer names "${head}", which cannot be written`);
+  }
+  if (Array.isArray(root)) {
+    const copy = root.slice();
+    const index = head === '-' ? copy.length : INDEX.test(head) ? Number(head) : NaN;
+    if (Number.isNaN(index)) {
+      // An array written by name: the service's JavaScript runtime would set a property; keep it an object write.
+      return setAt(Object.assign({}, root), tokens, value);
+    }
+    if (index > copy.length + 10_000) throw new Error(`index ${index} is far past the end of an array of ${copy.length}`);
+    copy[index] = setAt(copy[index], rest, value);
+    return copy;
+  }
+  const base: Record<string, unknown> = isContainer(root) ? { ...(root as Record<string, unknown>) } : {};
+  if (!isContainer(root) && (head === '-' || INDEX.test(head))) {
+    const created: unknown[] = [];
+    return setAt(created, tokens, value);
+  }
+  base[head] = setAt(base[head], rest, value);
+  return base;
+}

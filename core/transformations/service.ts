@@ -1,0 +1,158 @@
+// The transformations capability: store, list, import, replace, delete and run the
+// service's JST documents. Built by the host from narrow dependencies; other
+// capabilities (the pre-built/project import, the engine's transformation task)
+// call `importTransformations`, `has`, `get` and `run` on it.
+import { randomBytes } from 'node:crypto';
+import { Transformation } from '../contract/transformations';
+import type { Store } from '../store/port';
+import { TransformationError } from './errors';
+import { checkDocument, runTransformation } from './interpreter';
+import { collection, fromStored, toStored, type TransformationDoc } from './repository';
+import type { JstDocument, RunOptions } from './types';
+
+export interface TransformationsDeps {
+  /** The active profile's store, read at each call (a profile switch replaces it). */
+  store: () => Store;
+  now: () => Date;
+}
+
+export class TransformationConflictError extends Error {}
+export class TransformationInvalidError extends Error {
+  constructor(
+    message: string,
+    readonly issues: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface ImportOutcome {
+  imported: { _id: string; name: string }[];
+  problems: { name: string; _id?: string; message: string }[];
+  warnings: string[];
+}
+
+/** A new id in the service's form (24 hex digits, like a MongoDB ObjectId). */
+function newId(): string {
+  return Math.floor(Date.now() / 1000).toString(16).padStart(8, '0') + randomBytes(8).toString('hex');
+}
+
+/** Checks the shape of a document; throws TransformationInvalidError naming each field at fault. */
+export function parseTransformation(raw: unknown): TransformationDoc {
+  const parsed = Transformation.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(document)', message: issue.message }));
+    throw new TransformationInvalidError(issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+  }
+  return { ...parsed.data, _id: parsed.data._id ?? newId() } as TransformationDoc;
+}
+
+/** What a document uses that this console cannot run (unsupported step types or methods, broken wiring), or nothing. */
+export function runProblems(doc: TransformationDoc): string[] {
+  try {
+    checkDocument(doc as unknown as JstDocument);
+    return [];
+  } catch (error) {
+    if (error instanceof TransformationError) return [error.message];
+    throw error;
+  }
+}
+
+export function createTransformationsService(deps: Pick<TransformationsDeps, 'store'> & Partial<Pick<TransformationsDeps, 'now'>>) {
+  const now = deps.now ?? (() => new Date());
+  const coll = () => collection(deps.store());
+  // The same stored version of a document is run as one object, so its plan and
+  // validators (kept per object) are built once, not at every run.
+  const runnable = new Map<string, JstDocument>();
+  const asRunnable = (doc: TransformationDoc): JstDocument => {
+    // Without `lastUpdated` (a document written by another importer) a new version cannot be told apart: no reuse.
+    if (typeof doc.lastUpdated !== 'string' || doc.lastUpdated === '') return doc as unknown as JstDocument;
+    const key = `${doc._id}\u0000${doc.lastUpdated}`;
+    let kept = runnable.get(key);
+    if (!kept) {
+      if (runnable.size >= 500) runnable.delete(runnable.keys().next().value!);
+      kept = doc as unknown as JstDocument;
+      runnable.set(key, kept);
+    }
+    return kept;
+  };
+
+  async function get(id: string): Promise<TransformationDoc | null> {
+    const doc = await coll().findOne({ _id: id });
+    return doc ? fromStored(doc) : null;
+  }
+
+  async function save(doc: TransformationDoc, overwrite: boolean): Promise<{ saved: TransformationDoc; warnings: string[] }> {
+    const c = coll();
+    const sameName = await c.findOne({ name: doc.name });
+    if (sameName && String(sameName._id) !== doc._id && !overwrite) {
+      throw new TransformationConflictError(`a transformation named "${doc.name}" exists already with _id ${String(sameName._id)}`);
+    }
+    const existing = await c.findOne({ _id: doc._id });
+    if (existing && !overwrite) throw new TransformationConflictError(`a transformation with _id ${doc._id} exists already ("${String(existing.name)}"); import with overwrite to replace it`);
+    const stamp = now().toISOString();
+    const saved: TransformationDoc = { ...doc, created: doc.created ?? existing?.created ?? stamp, lastUpdated: stamp };
+    if (sameName && String(sameName._id) !== doc._id) await c.deleteOne({ _id: String(sameName._id) });
+    if (existing) await c.deleteOne({ _id: doc._id });
+    await c.insertOne(toStored(saved));
+    return { saved, warnings: runProblems(saved) };
+  }
+
+  return {
+    get,
+    async has(id: string): Promise<boolean> {
+      return (await coll().count({ _id: id })) > 0;
+    },
+    async list(query: { contains?: string; skip?: number; limit?: number } = {}): Promise<{ results: TransformationDoc[]; total: number }> {
+      const all = (await coll().find({}, { sort: { name: 1 } })).map(fromStored);
+      const needle = query.contains?.trim().toLowerCase();
+      const matching = needle ? all.filter((d) => d.name.toLowerCase().includes(needle) || String(d.description ?? '').toLowerCase().includes(needle) || d._id === needle) : all;
+      const skip = query.skip ?? 0;
+      return { results: matching.slice(skip, skip + (query.limit ?? matching.length)), total: matching.length };
+    },
+    /** Stores one document, its `_id` kept (one is made when it has none). */
+    async create(raw: unknown, options: { overwrite?: boolean } = {}) {
+      return save(parseTransformation(raw), options.overwrite ?? false);
+    },
+    async replace(id: string, raw: unknown) {
+      if (!(await coll().findOne({ _id: id }))) return null;
+      return save({ ...parseTransformation(raw), _id: id }, true);
+    },
+    async remove(id: string): Promise<boolean> {
+      return (await coll().deleteOne({ _id: id })) > 0;
+    },
+    /** Imports many documents (files, or a pre-built's bundle); each refused one is listed with why, the others are stored. */
+    async importTransformations(docs: unknown[], options: { overwrite?: boolean } = {}): Promise<ImportOutcome> {
+      const outcome: ImportOutcome = { imported: [], problems: [], warnings: [] };
+      for (const raw of docs) {
+        const name = raw !== null && typeof raw === 'object' && typeof (raw as { name?: unknown }).name === 'string' ? (raw as { name: string }).name : '(no name)';
+        const id = raw !== null && typeof raw === 'object' && typeof (raw as { _id?: unknown })._id === 'string' ? (raw as { _id: string })._id : undefined;
+        try {
+          const { saved, warnings } = await save(parseTransformation(raw), options.overwrite ?? false);
+          outcome.imported.push({ _id: saved._id, name: saved.name });
+          outcome.warnings.push(...warnings);
+        } catch (error) {
+          if (error instanceof TransformationConflictError || error instanceof TransformationInvalidError) {
+            outcome.problems.push({ name, ...(id ? { _id: id } : {}), message: error.message });
+          } else throw error;
+        }
+      }
+      return outcome;
+    },
+    /** A document by `_id`, or by name when no `_id` matches (older tasks name it): the transformation task's lookup. */
+    async resolve(idOrName: string): Promise<JstDocument | null> {
+      const byId = await get(idOrName);
+      if (byId) return asRunnable(byId);
+      const byName = await coll().findOne({ name: idOrName });
+      return byName ? asRunnable(fromStored(byName)) : null;
+    },
+    /** Runs a stored document; null when there is none with that id. Throws TransformationError for a run that fails. */
+    async run(id: string, incoming: Record<string, unknown>, options: RunOptions = {}) {
+      const doc = await get(id);
+      if (!doc) return null;
+      return runTransformation(asRunnable(doc), incoming, options);
+    },
+  };
+}
+
+export type TransformationsService = ReturnType<typeof createTransformationsService>;

@@ -1,0 +1,107 @@
+// The WorkFlowEngine's `transformation` task: runs the JST document `tr_id` on the
+// task's `variableMap` (incoming values by the document's incoming `$id`, job
+// references already resolved by the engine) with its `options`, and answers the
+// document's outgoing values by `$id`, which the workflow's `outgoing` map then
+// writes (a `$var.job.<name>` there sets that job variable).
+import { TransformationError } from './errors';
+import { runTransformation } from './interpreter';
+import type { JstDocument } from './types';
+
+export interface TransformationTaskIncoming {
+  tr_id?: unknown;
+  variableMap?: unknown;
+  options?: unknown;
+}
+
+export interface TransformationTaskOptions {
+  /** With one outgoing schema: the variable holds the value itself; without it, `{ [$id]: value }`. */
+  extractOutput?: boolean;
+  validateIncoming?: boolean;
+  revertToDefaultValue?: boolean;
+}
+
+/** Finds a transformation by `_id` (or by name, as older tasks name it); null when there is none. */
+export type ResolveTransformation = (trId: string) => Promise<JstDocument | null> | JstDocument | null;
+
+export class TransformationTaskError extends Error {
+  constructor(
+    message: string,
+    /** `missing`: no such document (a missing part of the workflow); `failed`: the run ended with an error. */
+    readonly kind: 'missing' | 'invalid' | 'failed',
+    readonly cause0?: TransformationError,
+  ) {
+    super(message);
+  }
+}
+
+function readOptions(raw: unknown): TransformationTaskOptions {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new TransformationTaskError('`options` must be an object (extractOutput, validateIncoming, revertToDefaultValue)', 'invalid');
+  const o = raw as Record<string, unknown>;
+  const flag = (name: string) => {
+    if (o[name] === undefined || o[name] === null) return undefined;
+    if (typeof o[name] !== 'boolean') throw new TransformationTaskError(`options.${name} must be true or false`, 'invalid');
+    return o[name] as boolean;
+  };
+  return { extractOutput: flag('extractOutput'), validateIncoming: flag('validateIncoming'), revertToDefaultValue: flag('revertToDefaultValue') };
+}
+
+/** Runs the task; answers its outgoing values. Throws TransformationTaskError naming what is wrong. */
+export async function runTransformationTask(incoming: TransformationTaskIncoming, resolveDoc: ResolveTransformation): Promise<Record<string, unknown>> {
+  const trId = incoming.tr_id;
+  if (typeof trId !== 'string' || trId.trim() === '') throw new TransformationTaskError('`tr_id` must name a transformation (its _id)', 'invalid');
+  const variableMap = incoming.variableMap ?? {};
+  if (typeof variableMap !== 'object' || variableMap === null || Array.isArray(variableMap)) {
+    throw new TransformationTaskError('`variableMap` must be an object of incoming values by name', 'invalid');
+  }
+  const options = readOptions(incoming.options);
+  const doc = await resolveDoc(trId);
+  if (!doc) throw new TransformationTaskError(`no transformation with _id "${trId}" in this profile (import it with the workflow's pre-built)`, 'missing');
+  let outgoing: Record<string, unknown>;
+  try {
+    ({ outgoing } = runTransformation(doc, variableMap as Record<string, unknown>, {
+      validateIncoming: options.validateIncoming,
+      revertToDefaultValue: options.revertToDefaultValue,
+    }));
+  } catch (error) {
+    if (error instanceof TransformationError) throw new TransformationTaskError(error.message, 'failed', error);
+    throw error;
+  }
+  const names = (doc.outgoing ?? []).map((schema) => String(schema.$id));
+  if (names.length === 1 && options.extractOutput === false) return { [names[0]!]: { [names[0]!]: outgoing[names[0]!] } };
+  return outgoing;
+}
+
+/** The task as the engine records it: success with the outgoing values, or error naming the cause. */
+export async function transformationTaskOutcome(
+  incoming: TransformationTaskIncoming,
+  resolveDoc: ResolveTransformation,
+): Promise<{ state: 'success' | 'error'; outgoing: Record<string, unknown>; error?: string }> {
+  try {
+    return { state: 'success', outgoing: await runTransformationTask(incoming, resolveDoc) };
+  } catch (error) {
+    if (error instanceof TransformationTaskError) return { state: 'error', outgoing: {}, error: `transformation ${String(incoming.tr_id ?? '')}: ${error.message}` };
+    throw error;
+  }
+}
+
+/** The `tr_id`s a workflow's transformation tasks name that `has` does not find: missing parts, before a job starts. */
+export async function missingTransformations(
+  workflow: { tasks?: Record<string, { name?: unknown; variables?: { incoming?: Record<string, unknown> } }> },
+  has: (id: string) => Promise<boolean> | boolean,
+): Promise<{ task: string; tr_id: string }[]> {
+  const missing: { task: string; tr_id: string }[] = [];
+  for (const [taskId, task] of Object.entries(workflow.tasks ?? {})) {
+    if (task?.name !== 'transformation') continue;
+    const trId = task.variables?.incoming?.tr_id;
+    if (typeof trId === 'string' && trId !== '' && !trId.startsWith('$var.') && !(await has(trId))) missing.push({ task: taskId, tr_id: trId });
+  }
+  return missing;
+}
+
+/** The task for the engine (its `transformations` dependency): runs a task's document as the store holds it. */
+export function transformationRunner(resolveDoc: ResolveTransformation) {
+  return {
+    run: (task: { tr_id: string; variableMap: Record<string, unknown>; options: Record<string, unknown> }) => runTransformationTask(task, resolveDoc),
+  };
+}

@@ -1,0 +1,56 @@
+// An operator imports a real JST document from a file, finds it, reads its steps,
+// and runs it from the Try it panel: outgoing values, then a run that fails naming the step.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test, expect } from './fixtures';
+
+const file = path.resolve(import.meta.dirname, '../../../shared/corpus/iap/prebuilts/Kentik-REST-Example/bundles/transformations/Build CR Update Payload - ServiceNow.json');
+
+test('import a transformation file, find it, and run it from the Try it panel', async ({ consolePage: page }) => {
+  await page.getByRole('link', { name: 'Transformations' }).click();
+  await expect(page.getByRole('heading', { name: 'Transformations', exact: true })).toBeVisible();
+  await expect(page.getByText('No transformations yet')).toBeVisible();
+
+  await page.getByLabel('Import transformation files').setInputFiles({ name: 'cr.json', mimeType: 'application/json', buffer: readFileSync(file) });
+  await expect(page.getByRole('status', { name: 'Import result' })).toContainText('Imported “Build CR Update Payload - ServiceNow”');
+
+  await page.getByLabel('Search transformations').fill('nothing like it');
+  await expect(page.getByText('No transformation matches “nothing like it”.')).toBeVisible();
+  await page.getByLabel('Search transformations').fill('servicenow');
+  const row = page.getByRole('table', { name: 'Transformations' }).getByRole('row').filter({ hasText: 'Build CR Update Payload' });
+  await expect(row).toContainText('changeRequestResponse, comments, state');
+  await row.getByRole('link', { name: 'Build CR Update Payload - ServiceNow' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Build CR Update Payload - ServiceNow' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Incoming' })).toContainText('changeRequestResponse');
+  await expect(page.getByRole('list', { name: 'Outgoing' })).toContainText('crUpdatePayload');
+  const steps = page.getByRole('table', { name: 'Steps' });
+  await expect(steps.getByRole('row').filter({ hasText: 'Object.optional chaining' })).toBeVisible();
+  await expect(steps.getByRole('row').filter({ hasText: 'incoming state → step 5 /args/0/value' })).toBeVisible();
+
+  // The form is generated from the incoming schemas.
+  const tryIt = page.getByRole('region', { name: 'Try it' });
+  await tryIt.getByLabel('changeRequestResponse').fill(JSON.stringify({ response: [{ id: 'cr-42', current_state: '-5' }] }));
+  await tryIt.getByLabel('comments').fill('scheduled for tonight');
+  await tryIt.getByLabel('state').fill('Scheduled');
+  await tryIt.getByRole('button', { name: 'Run' }).click();
+  const outgoing = tryIt.getByLabel('Outgoing values');
+  await expect(outgoing).toContainText('"crSysId": "cr-42"');
+  await expect(outgoing).toContainText('"state": -2');
+  await expect(outgoing).toContainText('"comments": "scheduled for tonight"');
+
+  // A value that does not fit its schema is named.
+  await tryIt.getByLabel('changeRequestResponse').fill('{ "response": "not a list" }');
+  await tryIt.getByRole('button', { name: 'Run' }).click();
+  await expect(tryIt.getByRole('alert', { name: 'Run error' })).toContainText('incoming.changeRequestResponse.response: must be array');
+
+  // Raw JSON, unchecked: the step that fails is named and marked in the list.
+  await tryIt.getByLabel('Validate incoming').uncheck();
+  await tryIt.getByLabel('Raw JSON').check();
+  await tryIt.getByLabel('Incoming values (JSON, by $id)').fill(JSON.stringify({ changeRequestResponse: { response: null }, comments: 'x', state: 'new' }));
+  await tryIt.getByRole('button', { name: 'Run' }).click();
+  const failure = tryIt.getByRole('alert', { name: 'Run error' });
+  await expect(failure).toContainText('The run failed at step 24.');
+  await expect(failure).toContainText('(Array.getIndex): Array.getIndex needs an array as its first argument, got null');
+  await expect(steps.locator('tr[aria-current="step"]')).toContainText('Array.getIndex');
+});

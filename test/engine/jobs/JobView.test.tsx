@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+// The job page: a task that ran several times (a revert loop) shows a row per
+// iteration; ViewData waits with its header, body and its own two buttons, which
+// finish it in success or failure; the errorHandler's run offers no retry.
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const calls: { name: string; input: unknown }[] = [];
+const run = (taskId: string, iteration: number, extra: Record<string, unknown> = {}) => ({
+  _id: `j1:${taskId}:${iteration}`, taskId, iteration, name: 'push', app: 'WorkFlowEngine', type: 'automatic', status: 'complete', finishState: 'success', attempt: 1, queuedAt: 1, metrics: {}, ...extra,
+});
+const job = {
+  _id: 'j1', name: 'retry-loop', status: 'running', metrics: { start_time: 1 }, variables: {}, children: [], undefinedPaths: [],
+  tasks: { call: { name: 'push' }, ask: { name: 'ViewData' } },
+  transitions: { call: { ask: { type: 'standard', state: 'success' } }, ask: { call: { type: 'revert', state: 'success' } } },
+  taskRuns: [
+    run('call', 0), run('ask', 0, { name: 'ViewData', type: 'manual', finishState: 'success' }),
+    run('call', 1, { autoRetries: 2, retryErrors: ['timeout', 'refused'], attempt: 3 }),
+    run('ask', 1, { name: 'ViewData', type: 'manual', status: 'waiting', finishState: undefined, incoming: { header: 'Device unreachable', message: 'Retry?', body: { code: 504 }, btn_success: 'Retry', btn_failure: 'Give up' } }),
+    run('errorHandler', 0, { name: 'stub', status: 'error', finishState: 'error', error: 'handler failed' }),
+  ],
+};
+
+vi.mock('../../../renderer/api/client', () => ({
+  call: vi.fn(async (name: string, input: unknown) => {
+    calls.push({ name, input });
+    if (name === 'jobs.get') return { data: job };
+    return { message: 'ok', data: { _id: 'j1', status: 'running' } };
+  }),
+}));
+
+const { JobView } = await import('../../../renderer/jobs/JobView');
+
+afterEach(() => {
+  cleanup();
+  calls.length = 0;
+});
+
+function mount() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <JobView id="j1" />
+    </QueryClientProvider>,
+  );
+}
+
+describe('job page', () => {
+  it('shows each iteration of a task run again, and its automatic retries', async () => {
+    mount();
+    const first = await screen.findByRole('row', { name: 'Task call iteration 1' });
+    expect(within(first).getByLabelText('iteration of call').textContent).toBe(' iteration 1 of 2');
+    const second = screen.getByRole('row', { name: 'Task call iteration 2' });
+    expect(second.textContent).toContain('retried 2× by its retrySettings');
+    fireEvent.click(within(second).getByRole('button', { name: /call/ }));
+    expect(screen.getByLabelText('retried errors of call').textContent).toContain('attempt 2: refused');
+  });
+
+  it("ViewData's buttons finish it in success or failure; the errorHandler run has no Retry", async () => {
+    mount();
+    const panel = await screen.findByRole('group', { name: 'View data of ask' });
+    expect(within(panel).getByRole('heading').textContent).toBe('Device unreachable');
+    expect(within(panel).getByLabelText('body of ask').textContent).toContain('504');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Give up' }));
+    await waitFor(() => expect(calls.find((c) => c.name === 'jobs.finishTask')).toBeDefined());
+    expect(calls.find((c) => c.name === 'jobs.finishTask')!.input).toEqual({ params: { id: 'j1', taskId: 'ask' }, body: { values: {}, state: 'failure' } });
+    // Only the waiting (latest) iteration of ask has the panel.
+    expect(screen.getAllByRole('group', { name: 'View data of ask' })).toHaveLength(1);
+    expect(within(screen.getByRole('row', { name: 'Task errorHandler' })).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});

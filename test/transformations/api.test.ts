@@ -1,0 +1,112 @@
+// The transformations operations over HTTP on a real host: import (one, many),
+// list with search, get, replace, delete, run; bad input answers a 4xx naming the cause.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHost, type TestHost } from '../support/host';
+import { corpusAvailable, corpusDoc, corpusTransformations } from './corpus';
+
+const available = corpusAvailable();
+if (!available) console.warn('transformations API tests skipped: no corpus at ../shared/corpus/iap');
+
+describe.skipIf(!available)('transformations API', () => {
+  let host: TestHost;
+  beforeAll(async () => {
+    host = await startTestHost();
+  });
+  afterAll(async () => {
+    await host?.dispose();
+  });
+
+  it('imports a document with its _id kept and reads it back whole', async () => {
+    const doc = corpusDoc('Build VPC Filter');
+    const created = await host.api('/transformations', { method: 'POST', json: doc });
+    expect(created.status).toBe(201);
+    const got = await host.api(`/transformations/${doc._id}`);
+    expect(got.status).toBe(200);
+    const body = await got.json();
+    expect(body._id).toBe(doc._id);
+    expect(body.incoming).toEqual(doc.incoming);
+    expect(body.steps).toEqual(doc.steps);
+    expect(body.view).toEqual(doc.view); // fields the console does not use are kept
+    expect(body.createdBy).toEqual(doc.createdBy);
+  });
+
+  it('refuses the same _id again (409) unless overwrite=true', async () => {
+    const doc = corpusDoc('Build VPC Filter');
+    const again = await host.api('/transformations', { method: 'POST', json: doc });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toContain(doc._id);
+    expect((await host.api('/transformations?overwrite=true', { method: 'POST', json: doc })).status).toBe(201);
+  });
+
+  it('refuses a document without a name or with steps of the wrong shape, naming the field', async () => {
+    const res = await host.api('/transformations', { method: 'POST', json: { incoming: [], steps: 'no' } });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.message).toContain('body.name');
+    expect(body.message).toContain('body.steps');
+  });
+
+  it('imports many at once, listing each refused one', async () => {
+    const docs = corpusTransformations().map((c) => c.doc);
+    const res = await host.api('/transformations/import', { method: 'POST', json: { transformations: [...docs, { name: '' }], overwrite: true } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.imported).toHaveLength(docs.length);
+    expect(body.problems).toEqual([{ name: '', message: expect.stringContaining('name: a transformation needs a name') }]);
+    expect(body.warnings).toEqual([]);
+  });
+
+  it('lists with a search on the name', async () => {
+    const all = await (await host.api('/transformations')).json();
+    expect(all.total).toBe(22);
+    const some = await (await host.api('/transformations?contains=vpc')).json();
+    expect(some.results.map((d: { name: string }) => d.name)).toEqual(['Build VPC Filter', 'Build VPC Tag Data', 'Prepare VPC ID']);
+  });
+
+  it('runs a stored document: outgoing values, or a 4xx naming the step', async () => {
+    const doc = corpusDoc('Build CR Update Payload - ServiceNow');
+    const ok = await host.api(`/transformations/${doc._id}/run`, {
+      method: 'POST',
+      json: { incoming: { changeRequestResponse: { response: [{ id: 'cr1', current_state: '-5' }] }, comments: 'done', state: 'Review' } },
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ outgoing: { crSysId: 'cr1', crUpdatePayload: { comments: 'done', state: 0 } } });
+
+    const badInput = await host.api(`/transformations/${doc._id}/run`, { method: 'POST', json: { incoming: { comments: 5 } } });
+    expect(badInput.status).toBe(400);
+    expect((await badInput.json()).issues).toEqual([{ path: 'body.incoming.comments', message: 'must be string' }]);
+
+    const failing = await host.api(`/transformations/${doc._id}/run`, { method: 'POST', json: { incoming: { changeRequestResponse: { response: null }, comments: 'x', state: 'Review' }, options: { validateIncoming: false } } });
+    expect(failing.status).toBe(422);
+    const error = await failing.json();
+    expect(error).toMatchObject({ step: 24, method: 'Array.getIndex', document: doc.name });
+    expect(error.message).toContain('Array.getIndex needs an array as its first argument, got null');
+  });
+
+  it('answers 404 naming the id for a run, get, replace or delete of a missing document', async () => {
+    for (const [method, path] of [['POST', '/transformations/nope/run'], ['GET', '/transformations/nope'], ['DELETE', '/transformations/nope']] as const) {
+      const res = await host.api(path, { method, json: method === 'POST' ? {} : undefined });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect((await res.json()).message).toContain('"nope"');
+    }
+    const replace = await host.api('/transformations/nope', { method: 'PUT', json: corpusDoc('Prepare VPC ID') });
+    expect(replace.status).toBe(404);
+  });
+
+  it('replaces and deletes', async () => {
+    const doc = corpusDoc('Prepare VPC ID');
+    const replaced = await host.api(`/transformations/${doc._id}`, { method: 'PUT', json: { ...doc, description: 'edited' } });
+    expect(replaced.status).toBe(200);
+    expect((await (await host.api(`/transformations/${doc._id}`)).json()).description).toBe('edited');
+    expect((await host.api(`/transformations/${doc._id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await host.api(`/transformations/${doc._id}`)).status).toBe(404);
+  });
+
+  it('stores a document it cannot run, saying why', async () => {
+    const res = await host.api('/transformations', { method: 'POST', json: { name: 'future', steps: [{ id: 1, type: 'method', library: 'String', method: 'toKlingon', args: [] }] } });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body._id).toMatch(/^[0-9a-f]{24}$/);
+    expect(body.warnings).toEqual(['transformation "future", step 1, (String.toKlingon): unsupported method String.toKlingon']);
+  });
+});

@@ -1,0 +1,106 @@
+// Every real JST document of the corpus loads and runs on inputs built from its
+// incoming schemas, without an unsupported step or method; five of them are run
+// on hand-worked inputs against outputs worked out by hand from their steps.
+import { describe, expect, it } from 'vitest';
+import { sampleFromSchema } from '../../core/contract/transformations';
+import { TransformationError } from '../../core/transformations/errors';
+import { checkDocument, runTransformation } from '../../core/transformations/interpreter';
+import type { JstDocument } from '../../core/transformations/types';
+import { CORPUS, corpusAvailable, corpusDoc, corpusTransformations } from './corpus';
+
+const available = corpusAvailable();
+if (!available) console.warn(`transformations corpus tests skipped: no corpus at ${CORPUS}`);
+
+describe.skipIf(!available)('the corpus JST documents', () => {
+  const docs = corpusTransformations();
+
+  it('holds the 22 documents', () => {
+    expect(docs.length).toBe(22);
+  });
+
+  for (const { doc } of docs) {
+    it(`"${doc.name}" has only step types and methods the interpreter runs`, () => {
+      expect(() => checkDocument(doc as unknown as JstDocument)).not.toThrow();
+    });
+
+    it(`"${doc.name}" runs on inputs built from its incoming schemas`, () => {
+      const incoming = Object.fromEntries(doc.incoming.map((schema) => [schema.$id, sampleFromSchema(schema)]));
+      try {
+        const { outgoing } = runTransformation(doc as unknown as JstDocument, incoming);
+        expect(Object.keys(outgoing).sort()).toEqual(doc.outgoing.map((s) => s.$id).sort());
+      } catch (error) {
+        // A sample input may make a step fail (an empty array has no item 0): that is the
+        // document's own logic, never an unsupported step or method, nor a broken wiring.
+        expect(error).toBeInstanceOf(TransformationError);
+        expect((error as TransformationError).code).toBe('step-failed');
+      }
+    });
+  }
+});
+
+describe.skipIf(!available)('corpus documents on hand-worked inputs', () => {
+  it('Build VPC Filter: the VPC id in a one-item filter list', () => {
+    const { outgoing } = runTransformation(corpusDoc('Build VPC Filter') as unknown as JstDocument, { vpcId: 'vpc-0abc' });
+    expect(outgoing).toEqual({ vpcFilter: [{ Name: 'vpc-id', Value: 'vpc-0abc' }] });
+  });
+
+  it('Build CR Update Payload - ServiceNow: state name to its number, the first response id', () => {
+    const { outgoing } = runTransformation(corpusDoc('Build CR Update Payload - ServiceNow') as unknown as JstDocument, {
+      changeRequestResponse: { response: [{ id: 'a68d46', current_state: '-5' }] },
+      comments: 'rolled out',
+      state: 'Closed',
+    });
+    expect(outgoing).toEqual({ crSysId: 'a68d46', crUpdatePayload: { comments: 'rolled out', state: -6 } });
+  });
+
+  it('Build CR Update Payload - ServiceNow: an unknown state falls back to the current state', () => {
+    const { outgoing } = runTransformation(corpusDoc('Build CR Update Payload - ServiceNow') as unknown as JstDocument, {
+      changeRequestResponse: { response: [{ id: 'x1', current_state: '-3' }] },
+      comments: 'c',
+      state: 'paused',
+    });
+    expect(outgoing.crUpdatePayload).toEqual({ comments: 'c', state: -3 });
+  });
+
+  it('Process AWS Blocked Traffic Event - Reset Inputs: a /32 CIDR and the group-name filter', () => {
+    const doc = corpusDoc('Process AWS Blocked Traffic Event - Reset Inputs') as unknown as JstDocument;
+    const { outgoing } = runTransformation(doc, { formData: { sourceIP: '10.1.2.3', awsSecurityGroup: 'web-sg', awsEC2Adapter: 'AWS-EC2' } });
+    expect(outgoing).toEqual({
+      cidrSourceIP: '10.1.2.3/32',
+      awsEC2Adapter: 'AWS-EC2',
+      securityGroupSearchData: [{ Name: 'group-name', Value: 'web-sg' }],
+    });
+  });
+
+  it('Build SG Delete Array: every group but the default one, as delete requests', () => {
+    const doc = corpusDoc('Build SG Delete Array') as unknown as JstDocument;
+    const { outgoing } = runTransformation(doc, {
+      sgResponse: {
+        response: {
+          DescribeSecurityGroupsResponse: {
+            securityGroupInfo: {
+              item: [
+                { groupId: 'sg-1', groupName: 'default' },
+                { groupId: 'sg-2', groupName: 'web' },
+                { groupId: 'sg-3', groupName: 'db' },
+              ],
+            },
+          },
+        },
+      },
+    });
+    expect(outgoing).toEqual({ sgDeleteArray: [{ groupId: 'sg-2' }, { groupId: 'sg-3' }] });
+  });
+
+  it('Process Instance Status: true only when the first instance is running and both its checks are ok', () => {
+    const doc = corpusDoc('Process Instance Status') as unknown as JstDocument;
+    const status = (name: string, system = 'ok', instance = 'ok') => ({
+      describeInstanceResponse: {
+        response: { DescribeInstanceStatusResponse: { instanceStatusSet: { item: [{ instanceState: { name }, systemStatus: { status: system }, instanceStatus: { status: instance } }] } } },
+      },
+    });
+    expect(runTransformation(doc, status('running')).outgoing).toEqual({ launchComplete: true });
+    expect(runTransformation(doc, status('pending')).outgoing).toEqual({ launchComplete: false });
+    expect(runTransformation(doc, status('running', 'initializing')).outgoing).toEqual({ launchComplete: false });
+  });
+});

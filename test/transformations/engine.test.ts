@@ -1,0 +1,96 @@
+// The transformation task in a running job: the engine runs the stored corpus
+// document the task names, and the workflow's outgoing map writes job variables;
+// a task naming a document that is not stored ends in error naming the _id.
+import { afterEach, describe, expect, it } from 'vitest';
+import { Engine } from '../../core/engine/index';
+import { createTransformationsService } from '../../core/transformations/service';
+import { transformationRunner } from '../../core/transformations/task';
+import { tempEmbeddedStore, waitFor, type TempStore } from '../engine/queue/support';
+import { corpusAvailable, corpusDoc } from './corpus';
+
+const available = corpusAvailable();
+if (!available) console.warn('transformation task engine test skipped: no corpus at ../shared/corpus/iap');
+
+let temp: TempStore | undefined;
+let engine: Engine | undefined;
+afterEach(async () => {
+  await engine?.close();
+  await temp?.dispose();
+});
+
+const step = (state = 'success') => ({ type: 'standard', state });
+
+describe.skipIf(!available)('the transformation task in a job', () => {
+  it('runs the stored document and writes its outgoing values as the workflow says', async () => {
+    temp = await tempEmbeddedStore();
+    const service = createTransformationsService({ store: () => temp!.store });
+    const filter = corpusDoc('Build VPC Filter');
+    const status = corpusDoc('Process Instance Status');
+    expect((await service.importTransformations([filter, status])).imported).toHaveLength(2);
+
+    const workflow = {
+      name: 'VPC lookup',
+      tasks: {
+        workflow_start: { name: 'workflow_start' },
+        workflow_end: { name: 'workflow_end' },
+        a1: {
+          name: 'transformation', app: 'WorkFlowEngine', type: 'operation',
+          variables: { incoming: { tr_id: filter._id, variableMap: { vpcId: '$var.job.vpcId' }, options: { extractOutput: true, validateIncoming: true, revertToDefaultValue: true } }, outgoing: { vpcFilter: '$var.job.vpcFilter' } },
+        },
+        b2: {
+          name: 'transformation', app: 'WorkFlowEngine', type: 'operation',
+          variables: { incoming: { tr_id: status._id, variableMap: { describeInstanceResponse: '$var.job.statusResponse' }, options: { extractOutput: true } }, outgoing: { launchComplete: '$var.job.launchComplete' } },
+        },
+      },
+      transitions: { workflow_start: { a1: step() }, a1: { b2: step() }, b2: { workflow_end: step() } },
+    };
+    engine = await new Engine({
+      store: temp.store,
+      serverId: 'test',
+      serverName: 'test',
+      processTasksOnStart: true,
+      worker: { idleMs: 10 },
+      loadWorkflow: async (name) => (name === workflow.name ? (workflow as never) : null),
+      transformations: transformationRunner(service.resolve),
+    }).open();
+    const statusResponse = { response: { DescribeInstanceStatusResponse: { instanceStatusSet: { item: [{ instanceState: { name: 'running' }, systemStatus: { status: 'ok' }, instanceStatus: { status: 'ok' } }] } } } };
+    const started = await engine.runner.start(workflow.name, { variables: { vpcId: 'vpc-9', statusResponse } });
+    const job = await waitFor('the job to end', async () => {
+      const j = await engine!.runner.job(started._id);
+      return j && j.status !== 'running' ? j : undefined;
+    });
+    expect(job.status, job.error).toBe('complete');
+    expect(job.variables.vpcFilter).toEqual([{ Name: 'vpc-id', Value: 'vpc-9' }]);
+    expect(job.variables.launchComplete).toBe(true);
+  });
+
+  it('a task naming a document that is not stored ends in error naming its _id', async () => {
+    temp = await tempEmbeddedStore();
+    const service = createTransformationsService({ store: () => temp!.store });
+    const workflow = {
+      name: 'missing JST',
+      tasks: {
+        workflow_start: { name: 'workflow_start' },
+        workflow_end: { name: 'workflow_end' },
+        a1: { name: 'transformation', app: 'WorkFlowEngine', type: 'operation', variables: { incoming: { tr_id: '000000000000000000000000', variableMap: {} }, outgoing: { out: null } } },
+      },
+      transitions: { workflow_start: { a1: step() }, a1: { workflow_end: step() } },
+    };
+    engine = await new Engine({
+      store: temp.store,
+      serverId: 'test',
+      serverName: 'test',
+      processTasksOnStart: true,
+      worker: { idleMs: 10 },
+      loadWorkflow: async (name) => (name === workflow.name ? (workflow as never) : null),
+      transformations: transformationRunner(service.resolve),
+    }).open();
+    const started = await engine.runner.start(workflow.name, {});
+    const records = await waitFor('the task to end', async () => {
+      const r = (await engine!.runner.records(started._id)).filter((x) => x.taskId === 'a1' && x.finishState);
+      return r.length > 0 ? r : undefined;
+    });
+    expect(records[0]!.finishState).toBe('error');
+    expect(JSON.stringify(records[0])).toContain('no transformation with _id \\"000000000000000000000000\\" in this profile');
+  });
+});

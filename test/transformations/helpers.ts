@@ -1,0 +1,35 @@
+// Small documents built in tests: one method step wired from incoming values, and
+// nested functions written as (incoming names) -> one method -> return.
+import { runTransformation } from '../../core/transformations/interpreter';
+import type { JstDocument, JstScope, Step } from '../../core/transformations/types';
+
+let nextId = 1000;
+
+/** A function that answers `Library.method(element, ...static)` of its first incoming value (a callback). */
+export function fnOf(name: string, library: string, method: string, staticArgs: unknown[] = [], incoming = ['element', 'index', 'array', 'thisArg']): JstScope {
+  const methodId = nextId++;
+  const steps: Step[] = [
+    { id: methodId, type: 'method', library, method, args: [null, ...staticArgs] },
+    { id: nextId++, type: 'assign', from: { location: 'incoming', name: incoming[0], ptr: '' }, to: { location: 'method', name: methodId, ptr: '/args/0/value' } },
+    { id: nextId++, type: 'assign', from: { location: 'method', name: methodId, ptr: '/return' }, to: { location: 'outgoing', name: 'return', ptr: '' } },
+  ];
+  return { name, incoming: incoming.map(($id) => ({ $id })), outgoing: [{ $id: 'return' }], steps, functions: [] };
+}
+
+/**
+ * Runs `Library.method` with `args`: static where given as `{ static: v }`, else
+ * wired from an incoming value (so undefined and any value can be passed).
+ */
+export function callMethod(library: string, method: string, args: unknown[], functions: JstScope[] = [], extra: Partial<Step> = {}): unknown {
+  const steps: Step[] = [{ id: 1, type: 'method', library, method, args: args.map(() => null), ...extra }];
+  const incoming: { $id: string }[] = [];
+  const values: Record<string, unknown> = {};
+  args.forEach((arg, i) => {
+    incoming.push({ $id: `a${i}` });
+    values[`a${i}`] = arg;
+    steps.push({ id: 100 + i, type: 'assign', from: { location: 'incoming', name: `a${i}`, ptr: '' }, to: { location: 'method', name: 1, ptr: `/args/${i}/value` } });
+  });
+  steps.push({ id: 99, type: 'assign', from: { location: 'method', name: 1, ptr: '/return' }, to: { location: 'outgoing', name: 'out', ptr: '' } });
+  const doc: JstDocument = { name: `${library}.${method} test`, incoming, outgoing: [{ $id: 'out' }], steps, functions };
+  return runTransformation(doc, values, { validateIncoming: false }).outgoing.out;
+}
