@@ -6,6 +6,7 @@
 // propertiesDecorators.json pointers, and password/token/secret keys anywhere) are masked.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { SECRET_MASK } from '../contract/profiles';
+import { InstanceName } from '../contract/adapters';
 import { maskSecrets, restoreMasked } from '../profiles/secrets';
 import type { AdapterPackage } from './package';
 
@@ -36,13 +37,13 @@ export class ConfigError extends Error {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-export const INSTANCE_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.@-]*$/;
 
 /** Checks the service's shape (`at` prefixes the paths, e.g. `body.properties`) and fills brokers/groups. */
 export function checkShape(raw: unknown, at: string): ServiceConfig {
   const issues: Issue[] = [];
   if (!isObject(raw)) throw new ConfigError(`${at}: expected a service config { id, type, properties, brokers, groups }`, [{ path: at, message: 'expected an object' }]);
-  if (typeof raw.id !== 'string' || !INSTANCE_NAME.test(raw.id)) issues.push({ path: `${at}.id`, message: 'expected the instance name (letters, digits, space, "_", ".", "@" or "-")' });
+  const name = InstanceName.safeParse(raw.id);
+  if (!name.success) issues.push({ path: `${at}.id`, message: `the instance name ${name.error.issues[0]?.message ?? 'is not valid'}` });
   if (typeof raw.type !== 'string' || raw.type === '') issues.push({ path: `${at}.type`, message: "expected the adapter's class name (pronghorn.json export)" });
   if (raw.properties !== undefined && !isObject(raw.properties)) issues.push({ path: `${at}.properties`, message: 'expected an object' });
   for (const key of ['brokers', 'groups'] as const) if (raw[key] !== undefined && !Array.isArray(raw[key])) issues.push({ path: `${at}.${key}`, message: 'expected an array' });

@@ -5,12 +5,12 @@
 import { z } from 'zod';
 import { defineOperations } from './operation';
 import { HealthItem } from './health';
+import { SafeName } from './ids';
 
-/** An instance name: the service config's `id`, which workflow tasks name as `app`. */
-export const INSTANCE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 _.@-]*$/;
-export const InstanceName = z.string().regex(INSTANCE_NAME_PATTERN, 'expected an adapter name (letters, digits, space, "_", ".", "@" or "-")');
+/** An instance name: the service config's `id`, which workflow tasks name as `app` (the same rule in the body and the path). */
+export const InstanceName = SafeName;
 const NameParam = z.object({ name: InstanceName });
-const AppNameParam = z.object({ name: z.string().min(1) });
+const AppNameParam = z.object({ name: SafeName });
 
 /** A service config as the service stores and exports it; fields the console does not use are kept. */
 export const ServiceConfig = z
