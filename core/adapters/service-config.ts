@@ -5,6 +5,7 @@
 // types allowed), each problem naming the property path. Secrets (the package's
 // propertiesDecorators.json pointers, and password/token/secret keys anywhere) are masked.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import { SECRET_MASK } from '../contract/profiles';
 import { InstanceName } from '../contract/adapters';
 import { maskSecrets, restoreMasked } from '../profiles/secrets';
@@ -59,7 +60,10 @@ function validatorOf(pkg: AdapterPackage): ValidateFunction | undefined {
   let known = validators.get(pkg);
   if (!known) {
     try {
-      known = new Ajv({ strictSchema: false, allowUnionTypes: true, allErrors: true, useDefaults: true }).compile(pkg.propertiesSchema);
+      // Formats (uri, ipv4, ...) are checked as real packages' schemas expect; unknown ones are let through.
+      const ajv = new Ajv({ strictSchema: false, allowUnionTypes: true, allErrors: true, useDefaults: true });
+      addFormats(ajv);
+      known = ajv.compile(pkg.propertiesSchema);
     } catch (error) {
       known = new Error(`${pkg.dir}/propertiesSchema.json cannot be compiled: ${(error as Error).message}`);
     }

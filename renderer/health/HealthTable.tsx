@@ -131,7 +131,7 @@ function HealthRow({ item, adapters }: { item: HealthItem; adapters: boolean }) 
             ⚠
           </span>
         )}
-        <strong>{item.id}</strong>
+        <strong>{item.type === 'Adapter' ? <a href={`#/adapters/${encodeURIComponent(item.id)}`}>{item.id}</a> : item.id}</strong>
         <div className="muted small">{item.description}</div>
       </td>
       <td>
