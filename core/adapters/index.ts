@@ -5,7 +5,8 @@
 import type { ProfileProperties } from '../profiles/directory';
 import type { Store } from '../store/port';
 import { storeDesiredStates } from '../applications/desired-state';
-import { AdapterInstances } from './instances';
+import { openAll, sealAll } from '../profiles/secrets';
+import { AdapterInstances, type SecretsAtRest } from './instances';
 import { AdapterManager, type AdapterManagerOptions } from './manager';
 import { dataDirAdapters, runnerPath, sdkDir, shippedAdaptersDir } from './locate';
 
@@ -29,5 +30,11 @@ export async function openAdapters(
   const { shippedDir, productDir, ...managerOptions } = options;
   const manager = new AdapterManager({ runner: runnerPath(productDir), ...managerOptions });
   const places = { sdkDir: sdkDir(dataDir, profile), dataDirAdapters: dataDirAdapters(dataDir), shippedDir: shippedDir ?? shippedAdaptersDir(productDir) };
-  return new AdapterInstances(manager, store, storeDesiredStates(store), places).open();
+  // As the profile's own secrets: sealed at rest with `pathProps.encrypted`, never in an answer.
+  const encrypted = (profile.pathProps as { encrypted?: unknown } | undefined)?.encrypted === true;
+  const secrets: SecretsAtRest = {
+    seal: async (json) => (encrypted ? sealAll(dataDir, json) : json),
+    open: (name, json) => openAll(dataDir, name, json),
+  };
+  return new AdapterInstances(manager, store, storeDesiredStates(store), places, secrets).open();
 }

@@ -23,6 +23,15 @@ export interface AdapterView {
   problem?: string;
 }
 
+/** How secrets are kept at rest: sealed when the profile asks (`pathProps.encrypted`), clear otherwise. */
+export interface SecretsAtRest {
+  seal<T>(json: T): Promise<T>;
+  /** Opens what `seal` sealed; throws naming the field when it cannot be read. */
+  open<T>(name: string, json: T): Promise<T>;
+}
+
+const CLEAR: SecretsAtRest = { seal: async (json) => json, open: async (_name, json) => json };
+
 export class AdapterInstances {
   private packages: AdapterPackage[] = [];
   private discoveryProblems: string[] = [];
@@ -32,6 +41,7 @@ export class AdapterInstances {
     private readonly store: Store,
     private readonly desired: DesiredStates,
     private readonly places: DiscoverPlaces,
+    private readonly secrets: SecretsAtRest = CLEAR,
   ) {}
 
   private get configs() {
@@ -73,6 +83,7 @@ export class AdapterInstances {
       let config: ServiceConfig;
       try {
         config = checkShape(stripId(doc), SERVICE_CONFIGS);
+        config = { ...config, properties: await this.secrets.open(`adapter ${config.id}`, config.properties) };
       } catch (error) {
         this.discoveryProblems.push(`${SERVICE_CONFIGS} document ${String(doc._id)}: ${(error as Error).message}`);
         continue;
@@ -183,7 +194,7 @@ export class AdapterInstances {
     if (dropped.length) {
       throw new ConfigError(`${at}: ${dropped.join(', ')} carry the mask (********) and have no stored value: set them again`, dropped.map((p) => ({ path: `${at}.${p}`, message: 'masked secret with no stored value' })));
     }
-    await this.configs.insertOne({ ...config });
+    await this.configs.insertOne({ ...config, properties: await this.secrets.seal(config.properties) });
     await this.desired.set('adapter', config.id, true);
     this.register(config);
     await this.manager.start(config.id);
@@ -213,7 +224,7 @@ export class AdapterInstances {
     assertValidProperties(pkg, config, at);
     // Replaced whole, so fields the operator removed are gone from the stored document too.
     await this.configs.deleteMany({ id: name });
-    await this.configs.insertOne(withoutId(config));
+    await this.configs.insertOne({ ...withoutId(config), properties: await this.secrets.seal(config.properties) });
     const wasRunning = (await this.manager.item(name)).state === 'RUNNING';
     this.register(config);
     if (wasRunning) await this.manager.restart(name);

@@ -31,7 +31,7 @@ beforeAll(async () => {
   await mkdir(scope, { recursive: true });
   await symlink(INVENTORY, path.join(scope, 'adapter-inventory'));
   if (existsSync(TUFIN)) await symlink(TUFIN, path.join(scope, 'adapter-tufin_securetrack'));
-  await writeJsonAtomic(propertiesFile(dataDir, 'site'), { id: 'site', pathProps: { description: 'File Path Variables', sdk_dir: sdk, encrypted: false } });
+  await writeJsonAtomic(propertiesFile(dataDir, 'site'), { id: 'site', pathProps: { description: 'File Path Variables', sdk_dir: sdk, encrypted: true } });
   host = await startTestHost({ dataDir });
 });
 afterAll(async () => {
@@ -98,6 +98,11 @@ describe('adapters over HTTP', () => {
     expect(saved).toMatchObject({ status: 200, body: { status: 'OK', data: { properties: { healthcheck: { frequency: 400 } } } } });
     const stored = host.state.runtime.adapters.manager.instance('inv-live')!.config.properties as any;
     expect(stored.authentication).toEqual({ username: 'op', password: 's3cret', apiKey: 'k-123' });
+    // The profile asks for encryption: at rest, in service_configs, the secrets are sealed.
+    const doc = (await host.state.runtime.store.collection('service_configs').findOne({ id: 'inv-live' })) as any;
+    expect(doc.properties.authentication.password).toMatch(/^enc:v1:/);
+    expect(doc.properties.authentication.apiKey).toMatch(/^enc:v1:/);
+    expect(doc.properties.authentication.username).toBe('op');
     const wrong = await api('/adapters/inv-live/properties', { method: 'PUT', json: { properties: { ...edited, protocol: 'gopher' } } });
     expect(wrong).toMatchObject({ status: 400, body: { issues: [{ path: 'body.properties.protocol' }] } });
   });
