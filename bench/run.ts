@@ -14,6 +14,8 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   health: async () => (await import('./health')).benchHealth,
   upgrade: async () => (await import('./upgrade')).benchUpgrade,
   engine: async () => (await import('./engine')).benchEngine,
+  cockpit: async () => (await import('./cockpit')).benchCockpit,
+  workflows: async () => (await import('./workflows')).benchWorkflows,
   transformations: async () => (await import('./transformations')).benchTransformations,
 };
 

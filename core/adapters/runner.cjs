@@ -160,3 +160,10 @@ else {
   // The console is gone: do not linger as an orphan.
   process.on('disconnect', () => process.exit(0));
 }
+
+// A console killed outright (kill -9) may leave no 'disconnect' to hear (a utility process, an
+// adapter busy at that moment): a child whose parent changed is an orphan, and ends.
+const consolePid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== consolePid) process.exit(0);
+}, 500).unref();

@@ -142,13 +142,21 @@ export class Applications {
     await this.start(id);
   }
 
-  /** Health items in the reference shape, measured now. */
+  /** Why each application was DEAD at the last look (items()), for `snapshot`. */
+  private readonly lastDead = new Map<string, string | undefined>();
+
+  /** Health items in the reference shape, measured now (asks each application whether it can work). */
   async items(now = Date.now()): Promise<HealthItem[]> {
+    await Promise.all([...this.entries.values()].map(async (entry) => this.lastDead.set(entry.definition.id, entry.running ? await entry.hooks.deadBecause?.() : undefined)));
+    return this.snapshot(now);
+  }
+
+  /** Health items now, with the DEAD reasons found at the last `items()` (no store round trip). */
+  snapshot(now = Date.now()): HealthItem[] {
     const memory = process.memoryUsage();
-    return Promise.all(
-      [...this.entries.values()].map(async (entry) => {
+    return [...this.entries.values()].map((entry) => {
         const { definition: app } = entry;
-        const dead = entry.running ? await entry.hooks.deadBecause?.() : undefined;
+        const dead = entry.running ? this.lastDead.get(app.id) : undefined;
         const state: ApplicationState = !entry.running ? 'STOPPED' : dead ? 'DEAD' : 'RUNNING';
         const cpu = process.cpuUsage(entry.cpuAtStart);
         return {
@@ -168,8 +176,7 @@ export class Applications {
           timestamp: now,
           figures: { ...entry.counters, ...(entry.hooks.figures?.() ?? {}) },
         };
-      }),
-    );
+      });
   }
 
   async item(id: string): Promise<HealthItem> {

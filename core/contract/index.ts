@@ -10,6 +10,9 @@ import { storeOperations } from './store';
 import { workflowsOperations } from './workflows';
 import { jobsOperations } from './jobs';
 import { workersOperations } from './workers';
+import { attentionOperations } from './attention';
+import { worklistOperations } from './worklist';
+import { projectsOperations } from './projects';
 import { transformationsOperations } from './transformations';
 
 export const contract = {
@@ -23,6 +26,9 @@ export const contract = {
   ...workflowsOperations,
   ...jobsOperations,
   ...workersOperations,
+  ...attentionOperations,
+  ...worklistOperations,
+  ...projectsOperations,
   ...transformationsOperations,
 };
 

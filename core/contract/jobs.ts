@@ -22,6 +22,8 @@ export const JobSummary = z.looseObject({
   metrics: JobMetrics,
   parent: z.looseObject({ job: z.string(), task: z.string() }).optional(),
   error: z.string().optional(),
+  /** In the jobs list: how many of the job's manual tasks wait for an operator. */
+  operatorTasks: z.number().optional(),
 });
 export type JobSummary = z.infer<typeof JobSummary>;
 
@@ -58,6 +60,29 @@ export const Job = JobSummary.extend({
 });
 export type Job = z.infer<typeof Job>;
 
+/** A job's status, or `waiting`: a running or paused job with a manual task waiting for an operator. */
+export const JobsStatusFilter = z.enum([...JobStatus.options, 'waiting']);
+export type JobsStatusFilter = z.infer<typeof JobsStatusFilter>;
+export const JobSortField = z.enum(['start_time', 'end_time', 'name', 'status']);
+export type JobSortField = z.infer<typeof JobSortField>;
+
+export const JobsCounts = z.object({
+  statuses: z.record(JobsStatusFilter, z.number()),
+  workflows: z.array(z.object({ name: z.string(), count: z.number() })),
+});
+export type JobsCounts = z.infer<typeof JobsCounts>;
+
+const JobIds = z.object({ jobIds: z.array(z.string().min(1)).min(1, 'name at least one job').max(1000) });
+const BulkAnswer = z.object({
+  message: z.string(),
+  data: z.object({
+    results: z.array(z.object({ _id: z.string(), ok: z.boolean(), status: z.string().optional(), message: z.string() })),
+    done: z.number(),
+    failed: z.number(),
+  }),
+});
+export type BulkAnswer = z.infer<typeof BulkAnswer>;
+
 const JobParams = z.object({ id: RecordId });
 const TaskParams = z.object({ id: RecordId, taskId: RecordId });
 const JobAnswer = z.object({ message: z.string(), data: z.object({ _id: z.string(), status: JobStatus }) });
@@ -78,16 +103,52 @@ export const jobsOperations = defineOperations({
   'jobs.list': {
     method: 'GET',
     path: '/operations-manager/jobs',
-    summary: 'Jobs, newest first: filters status, workflow (name), from/to (start time, ms since epoch); paged by skip and limit',
+    summary:
+      'Jobs, newest first unless sorted: filters status (or waiting: a manual task waits for an operator), workflow (name), from/to (start time, ms since epoch), q (text in description, id or variables); sort and order; counts=true adds the counts per status and per workflow; paged by skip and limit',
     query: z.object({
-      status: JobStatus.optional(),
+      status: JobsStatusFilter.optional(),
       workflow: z.string().optional(),
       from: z.coerce.number().int().optional(),
       to: z.coerce.number().int().optional(),
+      q: z.string().max(200).optional(),
+      sort: JobSortField.optional(),
+      order: z.enum(['asc', 'desc']).optional(),
+      counts: z
+        .enum(['true', 'false'])
+        .transform((v) => v === 'true')
+        .optional(),
       skip: z.coerce.number().int().min(0).default(0),
       limit: z.coerce.number().int().min(1).max(500).default(50),
     }),
-    output: z.object({ results: z.array(JobSummary), total: z.number(), skip: z.number(), limit: z.number() }),
+    output: z.object({ results: z.array(JobSummary), total: z.number(), skip: z.number(), limit: z.number(), counts: JobsCounts.optional() }),
+  },
+  'jobs.bulkCancel': {
+    method: 'POST',
+    path: '/operations-manager/jobs/cancel',
+    summary: 'Cancel each job named in jobIds; the answer says per job whether it was canceled or why not',
+    body: JobIds,
+    output: BulkAnswer,
+  },
+  'jobs.bulkPause': {
+    method: 'POST',
+    path: '/operations-manager/jobs/pause',
+    summary: 'Pause each running job named in jobIds; the answer says per job whether it was paused or why not',
+    body: JobIds,
+    output: BulkAnswer,
+  },
+  'jobs.bulkResume': {
+    method: 'POST',
+    path: '/operations-manager/jobs/resume',
+    summary: 'Resume each paused job named in jobIds; the answer says per job whether it was resumed or why not',
+    body: JobIds,
+    output: BulkAnswer,
+  },
+  'jobs.bulkRetry': {
+    method: 'POST',
+    path: '/operations-manager/jobs/retry',
+    summary: 'Run again, in each job named in jobIds, every task in error that has no error transition',
+    body: JobIds,
+    output: BulkAnswer,
   },
   'jobs.get': {
     method: 'GET',

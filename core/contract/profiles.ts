@@ -129,6 +129,8 @@ export const MigrateActivatePreview = z.object({
   after: z.object({ processTasksOnStart: z.boolean().optional() }),
   changes: z.boolean(),
   message: z.string(),
+  /** What the proposed processTasksOnStart does to this server, in words. */
+  consequence: z.string().optional(),
 });
 export type MigrateActivatePreview = z.infer<typeof MigrateActivatePreview>;
 

@@ -1,10 +1,11 @@
 // Transformations: JST documents (JSON Schema Transformations) of the service, in
 // its own shape, and the operations that store, list and run them. Browser-safe: zod only.
 import { z } from 'zod';
+import { RecordId } from './ids';
 import { defineOperations } from './operation';
 
-/** A document's `_id` as the service exports it (24 hex digits), or any id a script chose. */
-export const TransformationId = z.string().trim().min(1, 'a transformation id cannot be empty').max(200);
+/** A document's `_id` as the service exports it (24 hex digits), or any record id a script chose. */
+export const TransformationId = RecordId;
 
 const Schema = z.looseObject({ $id: z.string({ error: 'each incoming and outgoing schema needs its $id (the variable name)' }) });
 
@@ -61,7 +62,7 @@ export const transformationsOperations = defineOperations({
   'transformations.create': {
     method: 'POST',
     path: '/transformations',
-    summary: 'Import one transformation (its _id kept). 409 when the _id or the name is taken unless overwrite=true',
+    summary: 'Import one transformation (its _id kept). 409 when the _id is taken unless overwrite=true; another of the same name is kept, with a warning',
     query: z.object({ overwrite: z.enum(['true', 'false']).optional().transform((v) => v === 'true') }),
     body: Transformation,
     output: StoredTransformation.extend({ warnings: z.array(z.string()).optional() }),

@@ -80,7 +80,7 @@ export type UpgradeReport = z.infer<typeof UpgradeReport>;
 export const UpgradeRun = z.object({
   id: z.string(),
   path: z.string(),
-  state: z.enum(['running', 'done', 'failed']),
+  state: z.enum(['running', 'done', 'failed', 'canceled']),
   /** `listing`: finding the files to read (`done` counts them); `reading`: `done` of `total` read. */
   phase: z.enum(['listing', 'reading', 'finished']),
   done: z.number(),
@@ -89,18 +89,28 @@ export const UpgradeRun = z.object({
   file: z.string().optional(),
   report: UpgradeReport.optional(),
   error: z.string().optional(),
+  /** The budget of the run: most files read, most seconds spent; what is left is listed as skipped. */
+  limits: z.object({ maxFiles: z.number(), maxSeconds: z.number() }).optional(),
 });
 export type UpgradeRun = z.infer<typeof UpgradeRun>;
 
-const UpgradePathBody = z.object({ path: z.string({ error: 'must be a string' }).min(1, { message: 'must name a folder' }) });
+const UpgradePathBody = z.object({
+  path: z.string({ error: 'must be a string' }).min(1, { message: 'must name a folder' }),
+  /** Most files to read (at most 50,000). */
+  maxFiles: z.number({ error: 'must be a number' }).int().min(1).max(50_000).optional(),
+  /** Time budget in seconds (at most an hour; 120 unless given). */
+  maxSeconds: z.number({ error: 'must be a number' }).min(1).max(3600).optional(),
+});
+const RunParams = z.object({ id: RecordId });
 
 export const upgradeOperations = defineOperations({
   'upgrade.check': {
     method: 'POST',
     path: '/upgrade/check',
-    summary: 'Check a folder on the server (custom applications, adapters, service configs, workflows) for what must change before release 2022.1',
+    summary:
+      'Check a folder on the server (custom applications, adapters, service configs, workflows) for what must change before release 2022.1; answers the report when the check ends within a few seconds, else 202 with the run to follow (upgrade.run)',
     body: UpgradePathBody,
-    output: UpgradeReport,
+    output: z.union([UpgradeReport, UpgradeRun]),
   },
   'upgrade.start': {
     method: 'POST',
@@ -113,7 +123,14 @@ export const upgradeOperations = defineOperations({
     method: 'GET',
     path: '/upgrade/checks/:id',
     summary: 'Progress of an upgrade check started with upgrade.start, and its report once done',
-    params: z.object({ id: RecordId }),
+    params: RunParams,
+    output: UpgradeRun,
+  },
+  'upgrade.cancel': {
+    method: 'POST',
+    path: '/upgrade/checks/:id/cancel',
+    summary: 'Cancel a running upgrade check; a check already ended is answered as it is',
+    params: RunParams,
     output: UpgradeRun,
   },
 });

@@ -9,40 +9,44 @@ export const WORKFLOW_START = 'workflow_start';
 export const WORKFLOW_END = 'workflow_end';
 export const RESERVED_TASK_IDS = [WORKFLOW_START, WORKFLOW_END] as const;
 
-export const TaskType = z.enum(['automatic', 'operation', 'manual']);
+export const TASK_TYPES = ['automatic', 'operation', 'manual'] as const;
+export const TaskType = z.enum(TASK_TYPES);
 export type TaskType = z.infer<typeof TaskType>;
 
-export const TransitionState = z.enum(['success', 'error', 'failure']);
+/** `standard` follows the flow; `revert` points back to an earlier task (a retry or polling loop). */
+export const TRANSITION_TYPES = ['standard', 'revert'] as const;
+export const TRANSITION_STATES = ['success', 'error', 'failure', 'loop'] as const;
+export const TransitionState = z.enum(TRANSITION_STATES);
 export type TransitionState = z.infer<typeof TransitionState>;
 
-export const Transition = z.object({
-  type: z.literal('standard'),
+export const Transition = z.looseObject({
+  type: z.enum(TRANSITION_TYPES),
   state: TransitionState,
 });
 export type Transition = z.infer<typeof Transition>;
 
-/** `{ src: { dst: { type, state } } }` */
+/** `{ src: { dst: { type, state } } }`; `src` may map to `{}` (a task the flow ends at). */
 export const Transitions = z.record(z.string(), z.record(z.string(), Transition));
 export type Transitions = z.infer<typeof Transitions>;
 
 export const TaskVariables = z.looseObject({
-  /** Arguments of the method; a string `$var.job.<name>` or `$var.<taskId>.<outVar>` is a reference. */
-  incoming: z.record(z.string(), z.unknown()).default({}),
+  /** Arguments: literals, `$var.job.<name>` / `$var.<taskId>.<outVar>` strings, or `{ task, variable | value }` objects. */
+  incoming: z.record(z.string(), z.unknown()).optional(),
   /** Results of the method; a `$var.job.<name>` value writes that job variable. */
-  outgoing: z.record(z.string(), z.unknown()).default({}),
+  outgoing: z.record(z.string(), z.unknown()).optional(),
 });
 
 /**
  * A task of a workflow. `name` is the method, `app` the application or adapter
  * that owns it. The reserved `workflow_start` / `workflow_end` entries need
- * neither app nor type; every other task needs both (checked on `Workflow`).
- * Other fields (summary, x, y, groups, ...) are kept as they are.
+ * neither app nor type. Every other field (actor, groups, nodeLocation, x, y,
+ * retrySettings, scheduled, ...) is kept as it is.
  */
 export const WorkflowTask = z.looseObject({
-  name: z.string().min(1, 'a task needs the name of its method'),
-  app: z.string().min(1).optional(),
-  type: TaskType.optional(),
-  location: z.enum(['Application', 'Adapter']).optional(),
+  name: z.string(),
+  app: z.string().optional(),
+  type: z.string().optional(),
+  location: z.string().optional(),
   summary: z.string().optional(),
   description: z.string().optional(),
   variables: TaskVariables.optional(),
@@ -52,22 +56,26 @@ export type WorkflowTask = z.infer<typeof WorkflowTask>;
 /** A JSON Schema object (draft 7 subset) for the job's variables or results. */
 export const JsonSchemaObject = z.record(z.string(), z.unknown());
 
-export const Workflow = z
-  .looseObject({
-    name: DocumentName,
-    description: z.string().optional(),
-    tasks: z.record(z.string(), WorkflowTask),
-    transitions: Transitions.default({}),
-    inputSchema: JsonSchemaObject.optional(),
-    outputSchema: JsonSchemaObject.optional(),
-  })
-  .superRefine((workflow, ctx) => {
-    for (const [id, task] of Object.entries(workflow.tasks)) {
-      if ((RESERVED_TASK_IDS as readonly string[]).includes(id)) continue;
-      if (!task.app) ctx.addIssue({ code: 'custom', path: ['tasks', id, 'app'], message: `task "${id}" needs an app` });
-      if (!task.type) ctx.addIssue({ code: 'custom', path: ['tasks', id, 'type'], message: `task "${id}" needs a type (automatic, operation or manual)` });
-    }
-  });
+/**
+ * A workflow as the service exports it. The body of an import is taken as it
+ * comes and judged by the workflow validation, so every structural problem is
+ * reported in one `problems` list (see WorkflowProblem).
+ */
+export const WorkflowDocument = z.looseObject({
+  name: z.unknown().optional(),
+  tasks: z.unknown().optional(),
+  transitions: z.unknown().optional(),
+});
+
+/** A workflow that passed validation (the shape the engine and the repository rely on). */
+export const Workflow = z.looseObject({
+  name: DocumentName,
+  description: z.string().optional(),
+  tasks: z.record(z.string(), WorkflowTask),
+  transitions: Transitions.default({}),
+  inputSchema: JsonSchemaObject.optional(),
+  outputSchema: JsonSchemaObject.optional(),
+});
 export type Workflow = z.infer<typeof Workflow>;
 
 /** A workflow as stored: the document plus when it was imported or replaced. */
@@ -75,13 +83,25 @@ export const StoredWorkflow = z.looseObject({
   name: z.string(),
   description: z.string().optional(),
   tasks: z.record(z.string(), WorkflowTask),
-  transitions: Transitions,
+  transitions: z.record(z.string(), z.record(z.string(), z.looseObject({ type: z.string(), state: z.string() }))),
   inputSchema: JsonSchemaObject.optional(),
   outputSchema: JsonSchemaObject.optional(),
   created: z.string(),
   lastUpdated: z.string(),
 });
 export type StoredWorkflow = z.infer<typeof StoredWorkflow>;
+
+/** A part a workflow's tasks need that this console's profile does not have. */
+export const MissingPart = z.object({
+  kind: z.enum(['adapter', 'application', 'method', 'workflow', 'transformation']),
+  /** `Servicenow`, `MOP.RunCommandTemplate`, a child workflow's name, a transformation id. */
+  name: z.string(),
+  /** Ids of the tasks that need it. */
+  tasks: z.array(z.string()),
+  /** For people: `adapter Servicenow (2 tasks)`. */
+  label: z.string(),
+});
+export type MissingPart = z.infer<typeof MissingPart>;
 
 export const WorkflowSummary = z.object({
   name: z.string(),
@@ -92,6 +112,8 @@ export const WorkflowSummary = z.object({
   hasInputSchema: z.boolean(),
   created: z.string(),
   lastUpdated: z.string(),
+  /** What its tasks need that the profile lacks; empty when it can run. */
+  needs: z.array(MissingPart),
 });
 export type WorkflowSummary = z.infer<typeof WorkflowSummary>;
 
@@ -112,20 +134,20 @@ export const workflowsOperations = defineOperations({
     method: 'POST',
     path: '/workflows',
     summary:
-      'Import a workflow (reference shape). 400 with `problems` naming each task or transition at fault; 409 when the name exists unless overwrite=true',
+      'Import a workflow as the service exports it (unknown fields kept). 400 with one `problems` list naming every task or transition at fault; 409 when the name exists unless overwrite=true. Missing adapters, applications, methods, child workflows or transformations do not refuse it: they are listed as its `needs`',
     query: z.object({
       overwrite: z
         .enum(['true', 'false'])
         .optional()
         .transform((v) => v === 'true'),
     }),
-    body: Workflow,
+    body: WorkflowDocument,
     output: StoredWorkflow,
   },
   'workflows.list': {
     method: 'GET',
     path: '/workflows',
-    summary: 'The workflows of the active profile, by name',
+    summary: 'The workflows of the active profile, by name, each with what it needs that the profile lacks',
     output: z.object({ items: z.array(WorkflowSummary) }),
   },
   'workflows.get': {

@@ -7,6 +7,7 @@ import { methodRunner, type AdapterCaller, type TaskMethodRunner } from './jobs/
 import { TaskWorker, type WorkerOptions } from './worker/worker';
 import type { TransformationRunner } from './jobs/own-tasks';
 import { Heartbeats, type ServerBeat } from './worker/heartbeat';
+import { previousRunGone, requeueTasksOf } from './worker/recover';
 
 export interface EngineOptions {
   store: Store;
@@ -54,6 +55,17 @@ export class Engine {
   }
 
   async open(): Promise<this> {
+    // Before the first beat overwrites it: the tasks of a dead run of this server go back to the queue now.
+    // A beat that cannot be read says nothing: recovery is left to the lease, as before.
+    const previous = await this.heartbeats.collection.findOne({ _id: this.options.serverId }).then(
+      (beat) => ({ beat }),
+      () => undefined,
+    );
+    if (previous && previousRunGone(previous.beat, 3 * this.heartbeats.intervalMs)) {
+      await requeueTasksOf(this.runner.queue.tasks, this.options.serverId, '').catch((error: unknown) =>
+        console.warn(`tasks of a previous run of this server are left to their lease: ${(error as Error).message}`),
+      );
+    }
     if (this.options.processTasksOnStart) this.worker.start();
     await this.beat();
     this.beatTimer = setInterval(() => void this.beat(), this.heartbeats.intervalMs);

@@ -15,6 +15,10 @@ import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
 import { adaptersHandlers, createAdaptersService } from '../adapters/handlers';
 import { applicationsHandlers, createApplicationsService } from '../applications/handlers';
+import { attentionHandlers, createAttentionService } from '../attention/service';
+import { createWorklistService, worklistHandlers } from '../worklist/service';
+import { declaredCollections } from '../indexes/declared';
+import { createProjectsService, projectsHandlers } from '../projects/handlers';
 import { createTransformationsService } from '../transformations/service';
 import { transformationsHandlers } from '../transformations/handlers';
 
@@ -25,6 +29,10 @@ export function buildHandlers(state: HostState): Handlers {
   const applications = () => state.runtime.applications;
   const engine = () => state.runtime.engine;
   const { dataDir, serverId } = state;
+  const transformations = createTransformationsService({ store });
+  // What workflows may call: each adapter instance's methods (by instance name, or by adapter type).
+  const adapterListing = () => ({ list: () => adapters().manager.list(), methods: (app: string) => adapters().methods(app) });
+  const workflows = createWorkflowsService({ store, adapters: adapterListing, transformations: () => transformations });
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle(
     {
@@ -46,10 +54,30 @@ export function buildHandlers(state: HostState): Handlers {
       ...releaseHandlers(),
       ...upgradeHandlers(createUpgradeService()),
       ...storeHandlers(createStoreService({ dataDir, store })),
-      ...workflowsHandlers(createWorkflowsService({ store, adapters })),
-      ...jobsHandlers(createJobsService({ engine, guardStart: () => applications().require('OperationsManager', 'starting a job') })),
+      ...workflowsHandlers(workflows),
+      ...jobsHandlers(
+        createJobsService({
+          engine,
+          guardStart: () => applications().require('OperationsManager', 'starting a job'),
+          startCheck: (name) => workflows.assertStartable(name),
+          workflowNames: async () => (await store().collection('workflows').find({}, { projection: { name: 1 } })).map((w) => String(w.name)),
+        }),
+      ),
       ...workersHandlers(createWorkersService({ engine })),
-      ...transformationsHandlers(createTransformationsService({ store })),
+      ...attentionHandlers(
+        createAttentionService({
+          jobs: () => engine().runner.jobs,
+          tasks: () => engine().runner.queue.tasks,
+          adapters: () => adapters().manager.items(),
+          applications: () => applications().snapshot(),
+          indexes: () => Promise.all(declaredCollections.map((declared) => state.runtime.indexes.status(declared))),
+          deprecatedCalls: () => state.callLog.list(),
+          worker: () => ({ profile: profile().id, processTasksOnStart: profile().processTasksOnStart !== false, running: engine().worker.isRunning }),
+        }),
+      ),
+      ...worklistHandlers(createWorklistService({ tasks: () => engine().runner.queue.tasks, jobs: () => engine().runner.jobs })),
+      ...projectsHandlers(createProjectsService({ store, workflows, transformations })),
+      ...transformationsHandlers(transformations),
     },
     state.callLog,
   );

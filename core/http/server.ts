@@ -43,8 +43,9 @@ function callerOf(request: FastifyRequest): string {
 }
 
 export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
-  // Ids longer than any the contract accepts still reach it, so the answer names the parameter.
-  const app = Fastify({ logger: false, bodyLimit: MAX_BODY_BYTES, routerOptions: { maxParamLength: 1000 } });
+  // Ids longer than any the contract accepts still reach it, so the answer names the parameter; a 200-character
+  // name percent-encoded (up to 12 bytes a character) fits.
+  const app = Fastify({ logger: false, bodyLimit: MAX_BODY_BYTES, routerOptions: { maxParamLength: 4096 } });
 
   // Bodies are parsed leniently here and judged per operation in the route: an operation
   // that takes no body ignores whatever was sent (POST /indexes/:name is often sent with

@@ -44,7 +44,11 @@ export function previewActivateMigration(profile: ProfileProperties, input: Migr
         'migrate from the one service config of this server',
     );
   }
-  const value = deciding[0]!.value;
+  const found = deciding[0]!.value;
+  // A DR standby (processTasksOnStart false) stays a standby: a legacy `activate: true`
+  // is proposed as false, since true would make it work the queue it shares with the primary.
+  const keepsStandby = profile.processTasksOnStart === false && found === true;
+  const value = keepsStandby ? false : found;
   const removesKey = 'activate' in profile;
   const changes = profile.processTasksOnStart !== value || removesKey;
   const chosen = deciding[0]!;
@@ -53,11 +57,13 @@ export function previewActivateMigration(profile: ProfileProperties, input: Migr
       ? `\`activate\` in ${source}`
       : `\`activate\` at ${chosen.jsonPath} of ${source} (${chosen.place === 'task-worker' ? "the task worker's service config, 2019.2/2019.3" : "the workflow engine's service config, 2020.1"})`;
   const current = profile.processTasksOnStart;
-  const parts = [
+  const parts = keepsStandby
+    ? [`this profile is a standby (processTasksOnStart false): the proposed value keeps it false, although ${from} says true`]
+    : [
     current === value
       ? `processTasksOnStart is already ${value}, the value of ${from}`
       : `processTasksOnStart: ${current ?? 'not set'} → ${value}, the value of ${from}`,
-  ];
+      ];
   if (typeof current === 'boolean' && current !== value) parts.push(`until this is written, processTasksOnStart (${current}) wins`);
   if (removesKey) parts.push('the obsolete `activate` is removed from properties.json');
   return {
@@ -69,6 +75,9 @@ export function previewActivateMigration(profile: ProfileProperties, input: Migr
     after: { processTasksOnStart: value },
     changes,
     message: `${parts.join('; ')}.`,
+    consequence: value
+      ? 'With true, this server claims and runs tasks from the task queue at every start; on a DR standby that shares the database with a primary, both would work the same queue.'
+      : 'With false, this server does not work tasks when it starts: jobs started here wait until a server that works tasks (the primary) runs them, or until the worker is started on the Configure tab.',
   };
 }
 

@@ -2,6 +2,7 @@
 // and the warnings an operator must see (a legacy `activate`, an unreadable secret, a bad file).
 import type { ProfileEntry } from '../contract/profiles';
 import { isSealed, openSecret } from '../secrets/secrets';
+import { sdkDirWarnings } from '../secrets/sdk-dir';
 import { findLegacyActivate, legacyActivateWarnings } from './legacy-activate';
 import type { StoredProfile } from './repository';
 import { maskSecrets, PASSWD_PATH, profileSecrets, secretErrorFor } from './secrets';
@@ -20,6 +21,7 @@ export async function toEntry(dataDir: string, stored: StoredProfile, activeId: 
       warnings.push(secretErrorFor(stored.id, error).message);
     }
   }
+  warnings.push(...(await sdkDirWarnings(dataDir, (json.pathProps as { sdk_dir?: unknown } | undefined)?.sdk_dir)));
   const { masked, paths } = maskSecrets(json);
   return {
     metadata: {

@@ -33,11 +33,18 @@ export class TransformationError extends Error {
 function describe(cause: string, place: ErrorPlace): string {
   const where = [`transformation "${place.document}"`];
   if (place.function !== undefined) where.push(`function "${place.function}"`);
-  if (place.step !== undefined) where.push(`step ${place.step}`);
-  if (place.method !== undefined) where.push(`(${place.method})`);
+  if (place.step !== undefined) where.push(place.method !== undefined ? `step ${place.step} (${place.method})` : `step ${place.step}`);
+  else if (place.method !== undefined) where.push(`(${place.method})`);
   if (place.pointer !== undefined) where.push(`at pointer "${place.pointer}"`);
   return `${where.join(', ')}: ${cause}`;
 }
 
-/** Thrown by a library method for a wrong argument; the interpreter adds the place. */
-export class MethodArgumentError extends Error {}
+/** Thrown by a library method for a wrong argument; the interpreter adds the place (and `/args/N/value` when the argument is known). */
+export class MethodArgumentError extends Error {
+  constructor(
+    message: string,
+    readonly argIndex?: number,
+  ) {
+    super(message);
+  }
+}

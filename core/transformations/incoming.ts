@@ -15,23 +15,40 @@ const bySchema = new WeakMap<JsonSchema, ValidateFunction>();
 const byText = new Map<string, ValidateFunction>();
 const MAX_BY_TEXT = 2_000;
 
-function validatorFor(schema: JsonSchema, document: string): ValidateFunction {
+const unreadable = new Map<string, string>();
+
+/** The validator of a schema, or the reason ajv cannot compile it. */
+function validatorFor(schema: JsonSchema): ValidateFunction | string {
   let validate = bySchema.get(schema);
   if (validate) return validate;
   const { $id: _name, $schema: _draft, ...body } = schema;
   const text = JSON.stringify(body);
+  const known = unreadable.get(text);
+  if (known !== undefined) return known;
   validate = byText.get(text);
   if (!validate) {
     try {
       validate = ajv.compile(body);
     } catch (error) {
-      throw new TransformationError('invalid-document', `the incoming schema "${String(schema.$id)}" cannot be read: ${(error as Error).message}`, { document });
+      if (unreadable.size >= MAX_BY_TEXT) unreadable.delete(unreadable.keys().next().value!);
+      unreadable.set(text, (error as Error).message);
+      return (error as Error).message;
     }
     if (byText.size >= MAX_BY_TEXT) byText.delete(byText.keys().next().value!);
     byText.set(text, validate);
   }
   bySchema.set(schema, validate);
   return validate;
+}
+
+/** The incoming schemas ajv cannot read (their values are then not checked), for the import's warnings. */
+export function unreadableSchemas(doc: JstDocument): string[] {
+  const out: string[] = [];
+  for (const schema of Array.isArray(doc.incoming) ? doc.incoming : []) {
+    const validate = validatorFor(schema);
+    if (typeof validate === 'string') out.push(`transformation "${doc.name}": the incoming schema "${String(schema.$id)}" cannot be read (${validate}), so its values are not checked`);
+  }
+  return out;
 }
 
 /** Throws a TransformationError listing every incoming value that does not fit its schema. Values not given are not checked. */
@@ -41,8 +58,9 @@ export function checkIncoming(doc: JstDocument, values: Record<string, unknown>)
     const name = String(schema.$id);
     const value = values[name];
     if (value === undefined) continue;
-    const validate = validatorFor(schema, doc.name);
-    if (validate(value)) continue;
+    const validate = validatorFor(schema);
+    // A schema ajv cannot read is not held against the values: the import listed it as a warning.
+    if (typeof validate === 'string' || validate(value)) continue;
     for (const error of validate.errors ?? []) {
       details.push({ path: `incoming.${name}${error.instancePath.replaceAll('/', '.')}`, message: error.message ?? 'does not fit the schema' });
     }

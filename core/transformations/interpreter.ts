@@ -36,6 +36,12 @@ export interface RunResult {
 export function runTransformation(doc: JstDocument, incoming: Record<string, unknown>, options: RunOptions = {}): RunResult {
   const document = typeof doc?.name === 'string' && doc.name !== '' ? doc.name : String(doc?._id ?? 'unnamed');
   if (doc === null || typeof doc !== 'object') throw new TransformationError('invalid-document', 'the document is not an object', { document });
+  for (const field of ['incoming', 'outgoing'] as const) {
+    const list = doc[field];
+    if (list !== undefined && (!Array.isArray(list) || list.some((schema) => schema === null || typeof schema !== 'object'))) {
+      throw new TransformationError('invalid-document', `\`${field}\` must be an array of JSON schemas, each with its $id`, { document });
+    }
+  }
   const revert = options.revertToDefaultValue !== false;
   const given = revert ? withDefaults(doc.incoming, incoming) : { ...incoming };
   if (options.validateIncoming !== false) checkIncoming({ ...doc, name: document }, given);
@@ -117,7 +123,9 @@ function evaluate(node: PlanNode, plan: Plan, incoming: Record<string, unknown>,
     return { args, ret: call(node, args, plan, run, depth) } satisfies StepResult;
   } catch (error) {
     if (error instanceof TransformationError) throw error;
-    if (error instanceof MethodArgumentError) throw new TransformationError('step-failed', error.message, place(run, plan, node));
+    if (error instanceof MethodArgumentError) {
+      throw new TransformationError('step-failed', error.message, place(run, plan, node, error.argIndex !== undefined ? `/args/${error.argIndex}/value` : undefined));
+    }
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
       throw new TransformationError('limit', 'the functions call each other too deeply', place(run, plan, node));
     }
@@ -159,6 +167,8 @@ function call(node: PlanNode, args: unknown[], plan: Plan, run: Run, depth: numb
       // A context step hands its first argument on unchanged.
       return args[0];
     default:
+      // A method step of String.templateLiteral that carries its `template` fills it as a template step would.
+      if (typeof step.template === 'string' && step.method === 'templateLiteral') return fillTemplate(step.template, args);
       return node.entry!.fn(args, new StepCall(plan, run, depth, typeof step.polymorphIndex === 'number' ? step.polymorphIndex : undefined));
   }
 }

@@ -60,7 +60,12 @@ export function planFor(scope: JstScope, document: string, outer: Map<string, Js
 
 function buildPlan(scope: JstScope, document: string, outer: Map<string, JstScope>, functionName?: string): Plan {
   const place = (step?: Step, method?: string, pointer?: string) => ({ document, function: functionName, step: step?.id, method, pointer });
-  if (scope.steps !== undefined && !Array.isArray(scope.steps)) throw new TransformationError('invalid-document', '`steps` must be an array', place());
+  for (const field of ['steps', 'functions', 'incoming', 'outgoing'] as const) {
+    const list = scope[field];
+    if (list !== undefined && list !== null && (!Array.isArray(list) || (list as unknown[]).some((item) => item === null || typeof item !== 'object'))) {
+      throw new TransformationError('invalid-document', `\`${field}\` must be an array of objects`, place());
+    }
+  }
   const functions = new Map(outer);
   for (const fn of scope.functions ?? []) {
     for (const key of [fn.name, fn.id]) if (key !== undefined && key !== null) functions.set(String(key), fn);

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Transformation } from '../contract/transformations';
 import type { Store } from '../store/port';
 import { TransformationError } from './errors';
+import { unreadableSchemas } from './incoming';
 import { checkDocument, runTransformation } from './interpreter';
 import { collection, fromStored, toStored, type TransformationDoc } from './repository';
 import type { JstDocument, RunOptions } from './types';
@@ -51,7 +52,7 @@ export function parseTransformation(raw: unknown): TransformationDoc {
 export function runProblems(doc: TransformationDoc): string[] {
   try {
     checkDocument(doc as unknown as JstDocument);
-    return [];
+    return unreadableSchemas(doc as unknown as JstDocument);
   } catch (error) {
     if (error instanceof TransformationError) return [error.message];
     throw error;
@@ -84,18 +85,17 @@ export function createTransformationsService(deps: Pick<TransformationsDeps, 'st
 
   async function save(doc: TransformationDoc, overwrite: boolean): Promise<{ saved: TransformationDoc; warnings: string[] }> {
     const c = coll();
-    const sameName = await c.findOne({ name: doc.name });
-    if (sameName && String(sameName._id) !== doc._id && !overwrite) {
-      throw new TransformationConflictError(`a transformation named "${doc.name}" exists already with _id ${String(sameName._id)}`);
-    }
     const existing = await c.findOne({ _id: doc._id });
     if (existing && !overwrite) throw new TransformationConflictError(`a transformation with _id ${doc._id} exists already ("${String(existing.name)}"); import with overwrite to replace it`);
+    // Workflows name a transformation by _id, so two pre-builts may each bring one of the same name: both are kept.
+    const sameName = await c.findOne({ name: doc.name, _id: { $ne: doc._id } });
     const stamp = now().toISOString();
     const saved: TransformationDoc = { ...doc, created: doc.created ?? existing?.created ?? stamp, lastUpdated: stamp };
-    if (sameName && String(sameName._id) !== doc._id) await c.deleteOne({ _id: String(sameName._id) });
     if (existing) await c.deleteOne({ _id: doc._id });
     await c.insertOne(toStored(saved));
-    return { saved, warnings: runProblems(saved) };
+    const warnings = runProblems(saved);
+    if (sameName) warnings.push(`transformation "${doc.name}" (_id ${doc._id}): another transformation has the same name (_id ${String(sameName._id)})`);
+    return { saved, warnings };
   }
 
   return {

@@ -24,18 +24,34 @@ export function createUpgradeService(): { runs: UpgradeRuns } {
   return { runs: new UpgradeRuns() };
 }
 
+/** How long the one-request form waits for the report before it answers 202 with the run. */
+export const SYNC_WAIT_MS = 5_000;
+
+type Body = { path: string; maxFiles?: number; maxSeconds?: number };
+type Ctx = { setStatus(code: number): void; setHeader(name: string, value: string): void };
+
 export function upgradeHandlers({ runs }: { runs: UpgradeRuns }) {
+  const notFound = (id: string): never => {
+    throw new OpError(404, `no upgrade check ${id}: it was never started here, or is older than the last few kept`, { id });
+  };
   return {
-    'upgrade.check': async ({ body }: { body: { path: string } }) => scanFolder(await requireFolder(body.path)),
-    'upgrade.start': async ({ body }: { body: { path: string } }, ctx: { setStatus(code: number): void }) => {
-      const run = runs.start(await requireFolder(body.path));
+    'upgrade.check': async ({ body }: { body: Body }, ctx: Ctx) => {
+      const started = runs.start(await requireFolder(body.path), body);
+      const run = (await runs.settle(started.id, SYNC_WAIT_MS)) ?? started;
+      if (run.state === 'done' && run.report) return run.report;
+      if (run.state === 'failed') throw new OpError(422, `the check of ${run.path} failed: ${run.error ?? 'unknown error'}`);
+      // Still running: the caller follows it like a run started with upgrade.start.
       ctx.setStatus(202);
+      ctx.setHeader('Location', `/upgrade/checks/${run.id}`);
       return run;
     },
-    'upgrade.run': async ({ params }: { params: { id: string } }) => {
-      const run = runs.get(params.id);
-      if (!run) throw new OpError(404, `no upgrade check ${params.id}: it was never started here, or is older than the last few kept`, { id: params.id });
+    'upgrade.start': async ({ body }: { body: Body }, ctx: Ctx) => {
+      const run = runs.start(await requireFolder(body.path), body);
+      ctx.setStatus(202);
+      ctx.setHeader('Location', `/upgrade/checks/${run.id}`);
       return run;
     },
+    'upgrade.run': async ({ params }: { params: { id: string } }) => runs.get(params.id) ?? notFound(params.id),
+    'upgrade.cancel': async ({ params }: { params: { id: string } }) => (await runs.cancel(params.id)) ?? notFound(params.id),
   };
 }

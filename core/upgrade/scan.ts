@@ -11,7 +11,7 @@ import { checkHtml } from './rules/html';
 import { checkPackageScripts, checkShellText } from './rules/npm-index';
 import { checkWorkflows } from './rules/workflows';
 import type { Finding } from './types';
-import { walkFolder } from './walk';
+import { MAX_FILES, walkFolder } from './walk';
 
 type Kind = 'code' | 'json' | 'html' | 'shell script' | 'Dockerfile' | 'Makefile' | 'YAML file' | 'maybe-shell';
 
@@ -34,6 +34,19 @@ export interface ScanOptions {
   onListing?: (found: number) => void;
   /** Called after each file with the number read so far and the total to read. */
   onProgress?: (done: number, total: number, file: string) => void;
+  /** Most files read (default and ceiling: MAX_FILES). */
+  maxFiles?: number;
+  /** Time budget: the check stops at this time (ms since epoch), the files not read listed as skipped. */
+  deadline?: number;
+  /** Cancels the check: it ends with an AbortError. */
+  signal?: AbortSignal;
+}
+
+export class ScanCanceled extends Error {
+  constructor() {
+    super('the check was canceled');
+    this.name = 'AbortError';
+  }
 }
 
 function checkFile(kind: Kind, file: string, text: string): Finding[] {
@@ -65,10 +78,21 @@ export async function scanFolder(root: string, options: ScanOptions = {}): Promi
   if (!stat) throw new Error(`${root} does not exist`);
   if (!stat.isDirectory()) throw new Error(`${root} is not a folder`);
 
-  const { files, skipped } = await walkFolder(absoluteRoot, (relative) => kindOf(relative) !== undefined, options.onListing);
+  const budgetSpent = () => {
+    if (options.signal?.aborted) throw new ScanCanceled();
+    if (options.deadline !== undefined && Date.now() > options.deadline) return 'the time budget of the check was spent';
+    return undefined;
+  };
+  const maxFiles = Math.min(options.maxFiles ?? MAX_FILES, MAX_FILES);
+  const { files, skipped } = await walkFolder(absoluteRoot, (relative) => kindOf(relative) !== undefined, options.onListing, budgetSpent, maxFiles);
   const findings: Finding[] = [];
   let done = 0;
-  for (const entry of files) {
+  for (const [index, entry] of files.entries()) {
+    const stop = budgetSpent();
+    if (stop) {
+      skipped.push({ file: entry.relative, reason: `${stop}: ${files.length - index} files were not read` });
+      break;
+    }
     const kind = kindOf(entry.relative)!;
     let text: string;
     try {

@@ -19,15 +19,25 @@ export interface WalkResult {
   skipped: { file: string; reason: string }[];
 }
 
+/** Says why the walk or the scan must stop now (canceled, time budget spent), or undefined to go on. */
+export type StopCheck = () => string | undefined;
+
 export async function walkFolder(
   root: string,
   accept: (relative: string) => boolean,
   onFound?: (found: number) => void,
+  shouldStop: StopCheck = () => undefined,
+  maxFiles = MAX_FILES,
 ): Promise<WalkResult> {
   const files: WalkEntry[] = [];
   const skipped: { file: string; reason: string }[] = [];
   const stack = [''];
   while (stack.length) {
+    const stop = shouldStop();
+    if (stop) {
+      skipped.push({ file: stack.pop() || '.', reason: `${stop}; the rest of the folder was not read` });
+      break;
+    }
     const dir = stack.pop()!;
     let entries: import('node:fs').Dirent[];
     try {
@@ -44,8 +54,9 @@ export async function walkFolder(
         continue;
       }
       if (!entry.isFile() || !accept(relative)) continue;
-      if (files.length >= MAX_FILES) {
-        skipped.push({ file: relative, reason: `more than ${MAX_FILES} files to read; the rest of the folder was not read` });
+      if (files.length >= maxFiles) {
+        skipped.push({ file: relative, reason: `more than ${maxFiles} files to read; the rest of the folder was not read` });
+        files.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
         return { files, skipped };
       }
       const absolute = path.join(root, relative);

@@ -3,6 +3,7 @@
 // start), starting or stopping the task worker now, and every server working
 // tasks on the same database, so a DR operator sees whether one or two sites work.
 import { useEffect, useState } from 'react';
+import { useUnsavedChanges } from '../shell/unsaved';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { useStatus } from '../shell/useStatus';
@@ -28,6 +29,7 @@ function StartupSetting({ profileId }: { profileId: string }) {
       void client.invalidateQueries({ queryKey: WORKERS_KEY });
     },
   });
+  useUnsavedChanges(current !== saved, 'the startup setting');
   if (profile.isPending) return <p>Loading the profile…</p>;
   if (profile.isError) return <p className="error">Cannot read profile {profileId}: {profile.error.message}</p>;
   return (

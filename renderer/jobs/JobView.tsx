@@ -5,8 +5,11 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Job, TaskRun } from '../../core/contract/jobs';
 import { call } from '../api/client';
-import { formatDuration, formatTime, formatValue, restoreUndefined, statusClass } from './format';
+import { formatDuration, formatTime, formatValue, restoreUndefined } from './format';
 import { FinishForm, useJobAction, ViewDataPanel } from './ManualTask';
+import { jobStatus, taskStatus } from '../shell/status';
+import { StatusBadge } from '../shell/StatusBadge';
+import { JobDiagram } from '../diagrams/JobDiagram';
 
 const ACTIVE_TASK = new Set(['queued', 'running', 'waiting']);
 
@@ -47,20 +50,27 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
         </td>
         <td>{run.type}</td>
         <td>
-          <span className={statusClass(run.status)} aria-label={`status of ${run.taskId}`}>
-            {run.status}
-          </span>
-          {run.finishState && run.finishState !== 'success' && <span className="muted small"> ({run.finishState})</span>}
+          <StatusBadge status={taskStatus(run)} label={`status of ${run.taskId}`} />
           {run.attempt > 1 && <span className="muted small"> attempt {run.attempt}</span>}
           {autoRetries > 0 && <span className="muted small"> (retried {autoRetries}× by its retrySettings)</span>}
         </td>
         <td className="small">{formatTime(run.metrics.start_time ?? run.queuedAt)}</td>
         <td className="small">{formatDuration(run.metrics.start_time, run.metrics.end_time)}</td>
         <td>
-          {run.childJob && (
-            <a href={`#/jobs/${encodeURIComponent(run.childJob)}`} aria-label={`child job of ${run.taskId}`}>
-              child job
-            </a>
+          {Array.isArray(run.childJobs) ? (
+            <span aria-label={`child jobs of ${run.taskId}`}>
+              {(run.childJobs as string[]).map((child, i) => (
+                <a key={child} href={`#/jobs/${encodeURIComponent(child)}`} className="small">
+                  {i === 0 ? '' : ' · '}child {i + 1}
+                </a>
+              ))}
+            </span>
+          ) : (
+            run.childJob && (
+              <a href={`#/jobs/${encodeURIComponent(run.childJob)}`} aria-label={`child job of ${run.taskId}`}>
+                child job
+              </a>
+            )
           )}
           {manual && !viewData && !finishing && (
             <button type="button" className="primary" onClick={() => (setFinishing(true), setOpen(true))}>
@@ -156,7 +166,7 @@ export function JobView({ id }: { id: string }) {
       </p>
       <div className="profile-header">
         <h1>
-          {j.name} <span className={statusClass(j.status)} aria-label="Job status">{j.status}</span>
+          {j.name} <StatusBadge status={jobStatus(j.status, j.taskRuns.filter((r) => r.status === 'waiting' && !r.childJob).length)} label="Job status" />
         </h1>
         <div className="profile-actions">
           {j.status === 'running' && (
@@ -222,6 +232,8 @@ export function JobView({ id }: { id: string }) {
           </>
         )}
       </dl>
+      <h2>Diagram</h2>
+      <JobDiagram job={j} />
       <h2>Variables</h2>
       <Value value={j.variables} label="Job variables" />
       <h2>Tasks</h2>

@@ -1,53 +1,84 @@
-// The jobs of the active profile, newest first: a virtualised list (one DOM row
-// per visible job) over server-side pages, so it stays smooth with 100,000 jobs.
-// Filters by status, workflow and start time; visible pages refresh live.
-import { useMemo, useRef, useState } from 'react';
+// The jobs of the active profile: a virtualised list (one DOM row per visible job)
+// over server-side pages, so it stays smooth with 100,000 jobs. Filters (kept in the
+// URL), counts per status and workflow, sortable columns, the error in the row, and
+// a selection to retry, pause, resume or cancel many jobs at once.
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { JobStatus, JobSummary } from '../../core/contract/jobs';
+import type { JobSortField, JobSummary } from '../../core/contract/jobs';
 import { call } from '../api/client';
-import { formatDuration, formatTime, statusClass } from './format';
+import { replaceParams, useRoute } from '../shell/route';
+import { jobStatus } from '../shell/status';
+import { StatusBadge } from '../shell/StatusBadge';
+import { formatDuration, formatTime } from './format';
+import { filtersFromRoute, filtersToParams, hasFilters, type JobsFilters } from './filters';
+import { JobsFiltersBar } from './JobsFiltersBar';
+import { JobsBulkBar } from './JobsBulkBar';
 
 const PAGE = 100;
 const ROW_HEIGHT = 34;
 const REFRESH_MS = 3000;
-const STATUSES: JobStatus[] = ['running', 'paused', 'error', 'canceled', 'complete'];
 
-interface Filters {
-  status?: JobStatus;
-  workflow?: string;
-  from?: number;
-  to?: number;
-}
+const fetchPage = (filters: JobsFilters, page: number) =>
+  call('jobs.list', { query: { ...filters, skip: page * PAGE, limit: PAGE, ...(page === 0 ? { counts: 'true' as const } : {}) } });
 
-const fetchPage = (filters: Filters, page: number) => call('jobs.list', { query: { ...filters, skip: page * PAGE, limit: PAGE } });
-const toMs = (local: string) => (local ? new Date(local).getTime() : undefined);
+const COLUMNS: { field?: JobSortField; title: string; className?: string }[] = [
+  { field: 'start_time', title: 'Started' },
+  { field: 'name', title: 'Workflow' },
+  { title: 'Description' },
+  { field: 'status', title: 'Status' },
+  { title: 'Error' },
+  { field: 'end_time', title: 'Took', className: 'wide-only' },
+  { title: 'Id', className: 'wide-only' },
+];
 
-function Row({ job }: { job: JobSummary }) {
+function Row({ job, checked, onCheck }: { job: JobSummary; checked: boolean; onCheck: (on: boolean) => void }) {
+  const status = jobStatus(job.status, job.operatorTasks);
+  const href = `#/jobs/${encodeURIComponent(job._id)}`;
   return (
-    <a className="jobs-row" href={`#/jobs/${encodeURIComponent(job._id)}`} role="row" aria-label={`${job.name} ${job.status} ${job._id}`}>
-      <span role="cell">{formatTime(job.metrics.start_time)}</span>
-      <span role="cell" className="jobs-name">{job.name}</span>
-      <span role="cell" className="muted jobs-desc">{job.description}</span>
+    <div
+      className={checked ? 'jobs-row selected' : 'jobs-row'}
+      role="row"
+      aria-label={`${job.name} ${status.word} ${job._id}`}
+      aria-selected={checked}
+      onClick={(e) => {
+        if (!(e.target as HTMLElement).closest('input,a')) window.location.hash = href;
+      }}
+    >
       <span role="cell">
-        <span className={statusClass(job.status)}>{job.status}</span>
+        <input type="checkbox" checked={checked} onChange={(e) => onCheck(e.target.checked)} aria-label={`Select job ${job._id}`} />
       </span>
-      <span role="cell" className="muted small">{formatDuration(job.metrics.start_time, job.metrics.end_time)}</span>
-      <span role="cell" className="muted small jobs-id">{job._id}</span>
-    </a>
+      <span role="cell">{formatTime(job.metrics.start_time)}</span>
+      <span role="cell" className="jobs-name">
+        <a href={href} title={job.name}>
+          {job.name}
+        </a>
+      </span>
+      <span role="cell" className="muted jobs-desc" title={job.description}>
+        {job.description}
+      </span>
+      <span role="cell">
+        <StatusBadge status={status} />
+      </span>
+      <span role="cell" className="error small jobs-error" title={job.error}>
+        {job.error}
+      </span>
+      <span role="cell" className="muted small wide-only">
+        {formatDuration(job.metrics.start_time, job.metrics.end_time)}
+      </span>
+      <span role="cell" className="muted small jobs-id wide-only">
+        {job._id}
+      </span>
+    </div>
   );
 }
 
 export function JobsList() {
-  const [status, setStatus] = useState<JobStatus | ''>('');
-  const [workflow, setWorkflow] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const route = useRoute();
+  const filters = useMemo(() => filtersFromRoute(route), [route]);
+  const setFilters = useCallback((next: JobsFilters) => replaceParams(filtersToParams(next)), []);
   const [live, setLive] = useState(true);
-  const filters = useMemo<Filters>(
-    () => ({ status: status || undefined, workflow: workflow.trim() || undefined, from: toMs(from), to: toMs(to) }),
-    [status, workflow, from, to],
-  );
+  const [selected, setSelected] = useState<Set<string>>(new Set());
   const refetchInterval = live ? REFRESH_MS : false;
   const first = useQuery({ queryKey: ['jobs.list', filters, 0], queryFn: () => fetchPage(filters, 0), refetchInterval });
   const total = first.data?.total ?? 0;
@@ -66,49 +97,63 @@ export function JobsList() {
     queries: pages.map((page) => ({ queryKey: ['jobs.list', filters, page], queryFn: () => fetchPage(filters, page), refetchInterval })),
   });
   const byPage = new Map(pages.map((page, i) => [page, pageQueries[i]?.data]));
+  const loaded = [...byPage.values()].flatMap((p) => p?.results ?? []);
+  const allLoadedSelected = loaded.length > 0 && loaded.every((j) => selected.has(j._id));
+
+  const check = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  };
+  const sortBy = (field: JobSortField) => {
+    const current = filters.sort ?? 'start_time';
+    const order = current === field ? ((filters.order ?? (field === 'start_time' ? 'desc' : 'asc')) === 'asc' ? 'desc' : 'asc') : field === 'start_time' || field === 'end_time' ? 'desc' : 'asc';
+    setFilters({ ...filters, sort: field, order });
+  };
+  const ariaSort = (field?: JobSortField) => {
+    if (!field || (filters.sort ?? 'start_time') !== field) return undefined;
+    return (filters.order ?? (field === 'start_time' ? 'desc' : 'asc')) === 'asc' ? 'ascending' : 'descending';
+  };
 
   return (
     <section aria-label="Jobs">
-      <h1>Jobs</h1>
-      <div className="jobs-filters" role="search">
-        <label>
-          Status{' '}
-          <select value={status} onChange={(e) => setStatus(e.target.value as JobStatus | '')}>
-            <option value="">any</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Workflow <input value={workflow} onChange={(e) => setWorkflow(e.target.value)} placeholder="exact name" />
-        </label>
-        <label>
-          Started from <input type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label>
-          to <input type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
+      <div className="page-header">
+        <h1>Jobs</h1>
         <label>
           <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} /> Live refresh
         </label>
-        <span className="muted" aria-live="polite">
-          {first.data ? `${total.toLocaleString()} job${total === 1 ? '' : 's'}` : ''}
-        </span>
       </div>
+      <JobsFiltersBar filters={filters} counts={first.data?.counts} onChange={setFilters} />
+      <p className="muted" aria-live="polite">
+        {first.data ? `${total.toLocaleString()} job${total === 1 ? '' : 's'}` : ''}
+      </p>
+      <JobsBulkBar selected={[...selected]} onClear={() => setSelected(new Set())} />
       {first.isPending && <p>Loading jobs…</p>}
       {first.isError && <p className="error">Cannot list the jobs: {first.error.message}</p>}
-      {first.data && total === 0 && <p className="muted">No jobs{filters.status || filters.workflow || filters.from || filters.to ? ' match these filters' : ' yet: start one from the Workflows page'}.</p>}
+      {first.data && total === 0 && <p className="muted">No jobs{hasFilters(filters) ? ' match these filters' : ' yet: start one from the Workflows page'}.</p>}
       <div role="table" aria-label="Jobs list" aria-rowcount={total} className="jobs-table" hidden={!first.data || total === 0}>
         <div role="row" className="jobs-row jobs-head">
-          <span role="columnheader">Started</span>
-          <span role="columnheader">Workflow</span>
-          <span role="columnheader">Description</span>
-          <span role="columnheader">Status</span>
-          <span role="columnheader">Took</span>
-          <span role="columnheader">Id</span>
+          <span role="columnheader">
+            <input
+              type="checkbox"
+              checked={allLoadedSelected}
+              onChange={(e) => setSelected(e.target.checked ? new Set([...selected, ...loaded.map((j) => j._id)]) : new Set())}
+              aria-label="Select the jobs shown"
+            />
+          </span>
+          {COLUMNS.map((column) => (
+            <span role="columnheader" key={column.title} aria-sort={ariaSort(column.field)} className={column.className}>
+              {column.field ? (
+                <button type="button" className="sort" onClick={() => sortBy(column.field!)}>
+                  {column.title}
+                  <span aria-hidden> {ariaSort(column.field) === 'ascending' ? '▲' : ariaSort(column.field) === 'descending' ? '▼' : '↕'}</span>
+                </button>
+              ) : (
+                column.title
+              )}
+            </span>
+          ))}
         </div>
         <div ref={scroller} className="jobs-scroller">
           <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -116,7 +161,7 @@ export function JobsList() {
               const job = byPage.get(Math.floor(item.index / PAGE))?.results[item.index % PAGE];
               return (
                 <div key={item.key} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}>
-                  {job ? <Row job={job} /> : <div className="jobs-row muted">Loading…</div>}
+                  {job ? <Row job={job} checked={selected.has(job._id)} onCheck={(on) => check(job._id, on)} /> : <div className="jobs-row muted">Loading…</div>}
                 </div>
               );
             })}

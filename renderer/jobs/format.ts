@@ -57,6 +57,3 @@ export function ago(ms: number, now = Date.now()): string {
   if (s < 3600) return `${Math.floor(s / 60)} min ago`;
   return `${Math.floor(s / 3600)} h ago`;
 }
-
-export const statusClass = (status: string) =>
-  ({ complete: 'badge good', error: 'badge bad', canceled: 'badge muted', paused: 'badge warn', waiting: 'badge warn', running: 'badge running', queued: 'badge muted' })[status] ?? 'badge';

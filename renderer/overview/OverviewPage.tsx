@@ -1,13 +1,17 @@
+// The Overview: what needs an operator first, then who this console is and its store.
 import { useStatus } from '../shell/useStatus';
 import { StoreCard } from '../store/StoreCard';
+import { AttentionCards } from './AttentionCards';
 
 export function OverviewPage() {
   const status = useStatus();
   return (
     <section>
       <h1>Overview</h1>
+      <AttentionCards />
+      <h2 className="section-title">This console</h2>
       {status.isPending && <p>Loading the console's status…</p>}
-      {status.isError && <p className="error">Cannot read the console's status: {status.error.message}</p>}
+      {status.isError && !status.data && <p className="error">Cannot read the console's status: {status.error.message}</p>}
       {status.data && (
         <dl className="facts">
           <dt>Release</dt>
@@ -20,15 +24,6 @@ export function OverviewPage() {
           <dd>{status.data.profile}</dd>
           <dt>Store</dt>
           <dd>{status.data.store}</dd>
-          <dt>Services</dt>
-          <dd>
-            {status.data.services.map((s) => (
-              <span key={s.service} className={s.status === 'running' ? 'badge good' : 'badge bad'}>
-                {s.service}: {s.status}
-                {s.detail ? ` (${s.detail})` : ''}
-              </span>
-            ))}
-          </dd>
         </dl>
       )}
       <StoreCard profileId={status.data?.profile} />

@@ -5,6 +5,8 @@ export function ConfirmDialog(props: {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The label of the button that backs out (default Cancel). */
+  cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
   error?: string;
@@ -32,7 +34,7 @@ export function ConfirmDialog(props: {
         )}
         <div className="dialog-actions">
           <button ref={cancel} onClick={props.onCancel} disabled={props.busy}>
-            Cancel
+            {props.cancelLabel ?? 'Cancel'}
           </button>
           <button className={props.danger ? 'danger' : 'primary'} onClick={props.onConfirm} disabled={props.busy}>
             {props.busy && <span className="spinner" aria-hidden />} {props.confirmLabel}

@@ -117,6 +117,11 @@ function PreviewView({ preview }: { preview: MigrateActivatePreview }) {
   return (
     <div className="migration-preview" aria-label="Proposed change">
       <p>{preview.message}</p>
+      {preview.applicable && preview.consequence && (
+        <p className="banner" aria-label="What this value does">
+          {preview.consequence}
+        </p>
+      )}
       {preview.findings.length > 1 && (
         <ul aria-label="Settings found">
           {preview.findings.map((f) => (

@@ -2,6 +2,7 @@
 // file, so fields the console does not know are kept. Errors show inline: from the same
 // schema the core validates with, and from the server's answer.
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useUnsavedChanges } from '../shell/unsaved';
 import { SECRET_MASK, validateProperties } from '../../core/contract/profiles';
 import { getPath, setPath, type Json } from './fields';
 
@@ -74,6 +75,8 @@ export function ProfileForm(props: ProfileFormProps) {
   const [submitted, setSubmitted] = useState(false);
   const [dirtyServerPaths, setDirtyServerPaths] = useState<Set<string>>(new Set());
 
+  const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(props.initial), [draft, props.initial]);
+  useUnsavedChanges(dirty, 'the profile form');
   const check = useMemo(() => validateProperties(draft), [draft]);
   const clientErrors = check.ok ? {} : Object.fromEntries(check.issues.map((i) => [i.path, i.message]));
   const errorOf = (path: string): string | undefined => {
@@ -180,7 +183,7 @@ export function ProfileForm(props: ProfileFormProps) {
           {props.serverMessage}
         </p>
       )}
-      <div className="form-actions">
+      <div className="form-actions sticky-actions">
         <button type="submit" className="primary" disabled={props.busy}>
           {props.busy && <span className="spinner" aria-hidden />} {props.submitLabel}
         </button>

@@ -1,6 +1,7 @@
 // The profile's properties.json as text (secrets masked), editable: a field the form does
 // not show (vaultProps, ...) is changed here. Saving goes through the same validation.
 import { useState } from 'react';
+import { useUnsavedChanges } from '../shell/unsaved';
 import { ApiError, call } from '../api/client';
 import { useProfileMutation, type Properties } from './api';
 import type { Json } from './fields';
@@ -9,6 +10,8 @@ export function RawJsonTab({ id, profile }: { id: string; profile: Json }) {
   const original = `${JSON.stringify(profile, null, 2)}\n`;
   const [text, setText] = useState(original);
   const [parseError, setParseError] = useState<string>();
+  const [savedText, setSavedText] = useState<string>();
+  useUnsavedChanges(text !== original && text !== savedText, 'the properties.json text');
   const save = useProfileMutation((body: Json) => call('profiles.update', { params: { id }, body: body as Properties }));
 
   const onSave = () => {
@@ -20,7 +23,7 @@ export function RawJsonTab({ id, profile }: { id: string; profile: Json }) {
       return;
     }
     setParseError(undefined);
-    save.mutate(parsed as Json);
+    save.mutate(parsed as Json, { onSuccess: () => setSavedText(text) });
   };
 
   const issues = save.error instanceof ApiError ? (save.error.body.issues ?? []) : [];

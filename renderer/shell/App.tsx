@@ -1,31 +1,81 @@
-import { useEffect, useState } from 'react';
+// The console's frame: a skip link, the collapsible navigation, the page of the
+// current route (focus moves to its heading on navigation) and the status bar.
+import { useEffect, useRef, useState } from 'react';
 import { areas } from './areas';
 import { StatusBar } from './StatusBar';
+import { useRoute } from './route';
+import './unsaved';
 
-function areaFromHash(): string {
-  const id = window.location.hash.replace(/^#\/?/, '').split('/')[0];
-  return areas.some((area) => area.id === id) ? id! : areas[0]!.id;
+const COLLAPSED_KEY = 'console.nav.collapsed';
+
+function focusHeading(main: HTMLElement | null) {
+  const heading = main?.querySelector('h1');
+  if (heading) {
+    heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: false });
+  } else main?.focus();
 }
 
 export function App() {
-  const [current, setCurrent] = useState(areaFromHash);
-  useEffect(() => {
-    const onHash = () => setCurrent(areaFromHash());
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
+  const route = useRoute();
+  const current = areas.some((a) => a.id === route.segments[0]) ? route.segments[0]! : areas[0]!.id;
   const area = areas.find((a) => a.id === current)!;
+  const main = useRef<HTMLElement>(null);
+  const [collapsed, setCollapsed] = useState(() => window.localStorage.getItem(COLLAPSED_KEY) === 'true');
+  const path = route.segments.join('/');
+  const first = useRef(true);
+  useEffect(() => {
+    // Not on the first load: the page opens with focus where the browser puts it.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // After the page has rendered its heading.
+    const timer = window.setTimeout(() => focusHeading(main.current), 0);
+    return () => window.clearTimeout(timer);
+  }, [path]);
+  const toggle = () => {
+    window.localStorage.setItem(COLLAPSED_KEY, String(!collapsed));
+    setCollapsed(!collapsed);
+  };
   return (
-    <div className="app">
+    <div className={collapsed ? 'app app--collapsed' : 'app'}>
+      <a
+        className="skip-link"
+        href="#/"
+        onClick={(event) => {
+          event.preventDefault();
+          focusHeading(main.current);
+        }}
+      >
+        Skip to content
+      </a>
       <nav className="nav" aria-label="Console areas">
-        <div className="brand">Automation Console</div>
+        <div className="nav-top">
+          <span className="brand">{collapsed ? 'AC' : 'Automation Console'}</span>
+          <button
+            type="button"
+            className="nav-toggle"
+            aria-expanded={!collapsed}
+            aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'}
+            title={collapsed ? 'Expand navigation' : 'Collapse navigation'}
+            onClick={toggle}
+          >
+            {collapsed ? '»' : '«'}
+          </button>
+        </div>
         {areas.map((a) => (
-          <a key={a.id} href={`#/${a.id}`} aria-current={a.id === current ? 'page' : undefined}>
-            {a.title}
+          <a key={a.id} href={`#/${a.id}`} aria-current={a.id === current ? 'page' : undefined} title={collapsed ? a.title : undefined}>
+            <span className="nav-short" aria-hidden="true">
+              {a.title.slice(0, 2)}
+            </span>
+            <span className="nav-long">{a.title}</span>
           </a>
         ))}
       </nav>
-      <main className="content">{area.render()}</main>
+      <main className="content" id="content" ref={main} tabIndex={-1}>
+        {area.render()}
+      </main>
       <StatusBar />
     </div>
   );

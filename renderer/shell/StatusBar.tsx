@@ -1,7 +1,12 @@
+// The status bar: identity, the store and the task worker, and what needs an
+// operator (amber or red, naming which). Unreachable: every live part grey, "unknown since".
+import { levelTone, toneClass } from './status';
+import { staleSince, useAttention } from './live';
 import { useStatus } from './useStatus';
 
 export function StatusBar() {
   const status = useStatus();
+  const attention = useAttention();
   if (status.isPending) {
     return (
       <footer className="status-bar" role="status" aria-label="Status bar">
@@ -9,24 +14,35 @@ export function StatusBar() {
       </footer>
     );
   }
-  if (status.isError) {
-    return (
-      <footer className="status-bar status-bar--error" role="status" aria-label="Status bar">
-        Console unreachable: {status.error.message}
-      </footer>
-    );
-  }
+  const stale = staleSince(status);
   const s = status.data;
-  const mongo = s.services.find((service) => service.service === 'mongo');
+  const mongo = s?.services.find((service) => service.service === 'mongo');
+  const open = attention.data?.items.filter((i) => i.level !== 'ok') ?? [];
+  const level = stale ? 'unknown' : attention.isError ? 'unknown' : (attention.data?.level ?? 'ok');
+  const barClass = level === 'bad' ? 'status-bar status-bar--bad' : level === 'warn' ? 'status-bar status-bar--warn' : stale ? 'status-bar status-bar--offline' : 'status-bar';
   return (
-    <footer className="status-bar" role="status" aria-label="Status bar">
-      <span>Release {s.release}</span>
-      <span>Server {s.serverName}</span>
-      <span>Profile {s.profile}</span>
-      <span className={mongo?.status === 'failed' ? 'bad' : 'good'}>
-        Store {s.store === 'embedded' ? 'embedded' : 'MongoDB'}: {mongo?.status ?? 'unknown'}
+    <footer className={barClass} role="status" aria-label="Status bar">
+      {stale && <span className="status-offline">Console unreachable{status.error ? `: ${status.error.message}` : ''}</span>}
+      {s && (
+        <>
+          <span>Release {s.release}</span>
+          <span>Server {s.serverName}</span>
+          <span>Profile {s.profile}</span>
+        </>
+      )}
+      <span className={stale || !mongo ? 'tone-unknown' : mongo.status === 'failed' ? 'tone-bad' : 'tone-good'}>
+        Store {s ? (s.store === 'embedded' ? 'embedded' : 'MongoDB') : ''}: {stale ?? mongo?.status ?? 'unknown'}
       </span>
-      <span className={s.taskWorker.running ? 'good' : 'muted'}>Task worker {s.taskWorker.running ? 'running' : 'stopped'}</span>
+      <span className={stale ? 'tone-unknown' : s?.taskWorker.running ? 'tone-good' : 'tone-muted'}>
+        Task worker {stale ?? (s?.taskWorker.running ? 'running' : 'stopped')}
+      </span>
+      <span className={`status-attention ${toneClass(levelTone(level))}`}>
+        {stale || attention.isError
+          ? `Attention ${staleSince(attention) ?? stale}`
+          : open.length === 0
+            ? 'Nothing needs attention'
+            : `Needs attention: ${open.map((i) => i.summary).join(' · ')}`}
+      </span>
     </footer>
   );
 }

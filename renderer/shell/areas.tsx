@@ -8,6 +8,8 @@ import { ReleasePage } from '../release/ReleasePage';
 import { UpgradePage } from '../upgrade/UpgradePage';
 import { WorkflowsPage } from '../workflows/WorkflowsPage';
 import { JobsPage } from '../jobs/JobsPage';
+import { WorklistPage } from '../worklist/WorklistPage';
+import { ImportPage } from '../projects/ImportPage';
 import { TransformationsPage } from '../transformations/TransformationsPage';
 
 export interface Area {
@@ -23,6 +25,8 @@ export const areas: Area[] = [
   { id: 'adapters', title: 'Adapters', render: () => <AdaptersPage /> },
   { id: 'workflows', title: 'Workflows', render: () => <WorkflowsPage /> },
   { id: 'jobs', title: 'Jobs', render: () => <JobsPage /> },
+  { id: 'worklist', title: 'Work queue', render: () => <WorklistPage /> },
+  { id: 'import', title: 'Import', render: () => <ImportPage /> },
   { id: 'transformations', title: 'Transformations', render: () => <TransformationsPage /> },
   { id: 'release', title: 'Release', render: () => <ReleasePage /> },
   { id: 'upgrade', title: 'Upgrade', render: () => <UpgradePage /> },

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { POLL_MS } from './live';
 
-/** The console's status, polled for the status bar and the overview. */
+/** The console's status, polled for the status bar and the overview (polling goes on while it fails). */
 export function useStatus() {
-  return useQuery({ queryKey: ['health.status'], queryFn: () => call('health.status'), refetchInterval: 5000 });
+  return useQuery({ queryKey: ['health.status'], queryFn: () => call('health.status'), refetchInterval: POLL_MS, retry: false });
 }

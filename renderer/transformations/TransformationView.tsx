@@ -12,7 +12,7 @@ type Schema = Record<string, unknown> & { $id: string; type?: unknown };
 function Schemas({ title, schemas }: { title: string; schemas: Schema[] }) {
   return (
     <div>
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       {schemas.length === 0 ? (
         <p className="muted">none</p>
       ) : (
@@ -69,7 +69,7 @@ export function TransformationView({ id }: { id: string }) {
   const doc: StoredTransformation = query.data;
   const functions = (doc.functions ?? []) as (Record<string, unknown> & { name?: string; steps?: unknown })[];
   return (
-    <section>
+    <section className="transformations">
       <p>
         <a href="#/transformations">← Transformations</a>
       </p>

@@ -13,6 +13,7 @@ function idFromHash(): string | null {
   try {
     return decodeURIComponent(match[1]!);
   } catch {
+    // A hash typed by hand with a stray `%`: the id as written.
     return match[1]!;
   }
 }
@@ -57,7 +58,7 @@ function TransformationList() {
     queryFn: () => call('transformations.list', { query: { contains: search || undefined } }),
   });
   return (
-    <section>
+    <section className="transformations">
       <h1>Transformations</h1>
       <ImportTransformations />
       <h2>Transformations of the active profile</h2>
@@ -81,7 +82,9 @@ function TransformationList() {
               <th>Incoming</th>
               <th>Outgoing</th>
               <th>Steps</th>
-              <th />
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>

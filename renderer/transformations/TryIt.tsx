@@ -44,6 +44,7 @@ export function TryIt({ doc, onFailedStep }: { doc: StoredTransformation; onFail
     try {
       return Object.fromEntries(schemas.map((s) => [s.$id, fieldValue(s, texts[s.$id] ?? '')]));
     } catch {
+      // A field whose JSON cannot be read yet: Run names it; switching to raw JSON starts empty.
       return null;
     }
   }, [schemas, texts]);

@@ -20,6 +20,7 @@ export function UpgradePage() {
     enabled: Boolean(runId),
     refetchInterval: (query) => (query.state.data?.state === 'running' || !query.state.data ? 250 : false),
   });
+  const cancel = useMutation({ mutationFn: (id: string) => call('upgrade.cancel', { params: { id } }), onSuccess: () => void run.refetch() });
   const fieldError = check.error instanceof ApiError ? check.error.fieldErrors['body.path'] : undefined;
   const current = run.data ?? check.data;
   const running = check.isPending || current?.state === 'running';
@@ -53,7 +54,12 @@ export function UpgradePage() {
         </label>{' '}
         <button className="primary" type="submit" disabled={running || folder.trim() === ''}>
           Run check
-        </button>
+        </button>{' '}
+        {running && runId && (
+          <button type="button" onClick={() => cancel.mutate(runId)} disabled={cancel.isPending}>
+            Cancel
+          </button>
+        )}
         {fieldError && (
           <p className="error" id="upgrade-path-error" role="alert">
             {fieldError}
@@ -74,6 +80,12 @@ export function UpgradePage() {
       {current?.state === 'failed' && (
         <p className="error" role="alert">
           The check failed: {current.error}
+        </p>
+      )}
+      {current?.state === 'canceled' && <p role="status">The check of {current.path} was canceled.</p>}
+      {cancel.isError && (
+        <p className="error" role="alert">
+          The check could not be canceled: {cancel.error.message}
         </p>
       )}
       {current?.state === 'done' && current.report && !check.isPending && <Report report={current.report} />}

@@ -76,7 +76,10 @@ export function ImportWorkflow() {
   return (
     <section className="workflow-import" aria-label="Import a workflow">
       <h2>Import</h2>
-      <p className="muted">A workflow JSON file in the reference shape: name, tasks keyed by id, transitions, and optionally inputSchema.</p>
+      <p className="muted">
+        A workflow JSON file as the service exports it (name, tasks keyed by id, transitions; every other field is kept). A workflow whose
+        adapters, applications, child workflows or transformations are not here yet is saved all the same, and listed with what it needs.
+      </p>
       <label>
         Workflow file (JSON){' '}
         <input key={inputKey} type="file" accept=".json,application/json" onChange={onFile} disabled={create.isPending} />

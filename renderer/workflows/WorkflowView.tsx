@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { RESERVED_TASK_IDS, type StoredWorkflow } from '../../core/contract/workflows';
 import { call } from '../api/client';
+import { WorkflowDiagram } from '../diagrams/WorkflowDiagram';
 
 function Json({ value }: { value: unknown }) {
   if (value === undefined) return <span className="muted">none</span>;
@@ -26,18 +27,19 @@ function Variables({ vars }: { vars: Record<string, unknown> | undefined }) {
 export function WorkflowDetails({ workflow }: { workflow: StoredWorkflow }) {
   const tasks = Object.entries(workflow.tasks).filter(([id]) => !(RESERVED_TASK_IDS as readonly string[]).includes(id));
   const transitions = Object.entries(workflow.transitions).flatMap(([src, targets]) =>
-    Object.entries(targets).map(([dst, t]) => ({ src, dst, state: t.state })),
+    Object.entries(targets).map(([dst, t]) => ({ src, dst, state: t.state, type: t.type })),
   );
   return (
     <>
       <dl className="facts">
         <dt>Description</dt>
         <dd>{workflow.description ?? <span className="muted">none</span>}</dd>
-        <dt>Imported</dt>
+        <dt>Created</dt>
         <dd>{new Date(workflow.created).toLocaleString()}</dd>
         <dt>Last updated</dt>
         <dd>{new Date(workflow.lastUpdated).toLocaleString()}</dd>
       </dl>
+      <WorkflowDiagram workflow={workflow} label={`Diagram of workflow ${workflow.name}`} />
       <h2>Tasks</h2>
       {tasks.length === 0 ? (
         <p className="muted">This workflow has no tasks between workflow_start and workflow_end.</p>
@@ -100,6 +102,7 @@ export function WorkflowDetails({ workflow }: { workflow: StoredWorkflow }) {
                 </td>
                 <td>
                   <span className={`badge ${t.state === 'success' ? 'good' : t.state === 'error' ? 'bad' : 'warn'}`}>{t.state}</span>
+                  {t.type === 'revert' && <span className="muted"> (revert: back to an earlier task)</span>}
                 </td>
               </tr>
             ))}

@@ -7,6 +7,7 @@ import { call } from '../api/client';
 import { ImportWorkflow } from './ImportWorkflow';
 import { WorkflowView } from './WorkflowView';
 import { StartJob } from './StartJob';
+import { NeedsCell } from './Needs';
 
 /** The workflow named in `#/workflows/<name>`, if any. */
 function workflowFromHash(): string | null {
@@ -60,6 +61,7 @@ function WorkflowTable({ items }: { items: WorkflowSummary[] }) {
       <thead>
         <tr>
           <th>Name</th>
+          <th>State</th>
           <th>Description</th>
           <th>Tasks</th>
           <th>Transitions</th>
@@ -73,6 +75,9 @@ function WorkflowTable({ items }: { items: WorkflowSummary[] }) {
           <tr key={w.name}>
             <td>
               <a href={workflowHref(w.name)}>{w.name}</a>
+            </td>
+            <td>
+              <NeedsCell name={w.name} needs={w.needs} />
             </td>
             <td>{w.description ?? <span className="muted">none</span>}</td>
             <td>{w.taskCount}</td>
@@ -98,7 +103,11 @@ function WorkflowList() {
       <h2>Workflows of the active profile</h2>
       {list.isPending && <p>Loading workflows…</p>}
       {list.isError && <p className="error">Cannot list workflows: {list.error.message}</p>}
-      {list.data && list.data.items.length === 0 && <p className="muted">No workflows yet. Import one from a JSON file above.</p>}
+      {list.data && list.data.items.length === 0 && (
+        <p className="muted">
+          No workflows yet. Import one from a JSON file above, or a pre-built or project on the <a href="#/import">Import</a> page.
+        </p>
+      )}
       {list.data && list.data.items.length > 0 && <WorkflowTable items={list.data.items} />}
     </section>
   );

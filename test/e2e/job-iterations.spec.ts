@@ -77,6 +77,6 @@ test('a revert retry loop: the operator retries from the job page and sees each 
     await expect(row.getByLabel('iteration of call')).toHaveText(`iteration ${n} of 3`);
     await expect(row.getByLabel('status of call')).toHaveText('complete');
   }
-  await expect(page.getByRole('row', { name: 'Task ask iteration 3', exact: true }).getByLabel('status of ask')).toContainText('complete');
+  await expect(page.getByRole('row', { name: 'Task ask iteration 3', exact: true }).getByLabel('status of ask')).toHaveText('failure');
   await expect(page.getByLabel('Job variables')).toContainText(/"attempts": \[\s*"r1",\s*"r1",\s*"r1"\s*\]/);
 });

@@ -28,12 +28,12 @@ test('start a job, finish its manual task in the UI, and see it complete with th
 
   // The Jobs list shows it; its row opens the job page.
   await page.getByRole('link', { name: 'Jobs' }).click();
-  await page.getByRole('row', { name: `e2e-approval running ${id}` }).click();
+  await page.getByRole('row', { name: new RegExp(`^e2e-approval (running|waiting for an operator) ${id}$`) }).click();
   await expect(page.getByRole('heading', { name: /e2e-approval/ })).toBeVisible();
-  await expect(page.getByLabel('Job status')).toHaveText('running');
+  await expect(page.getByLabel('Job status')).toHaveText('waiting for an operator');
 
   const ask = page.getByRole('row', { name: 'Task ask' });
-  await expect(ask.getByLabel('status of ask')).toHaveText('waiting');
+  await expect(ask.getByLabel('status of ask')).toHaveText('waiting for an operator');
   await ask.getByRole('button', { name: 'Finish…' }).click();
   const form = page.getByRole('form', { name: 'Finish task ask' });
   await expect(page.getByLabel('incoming of ask')).toContainText('"change": "CR-42"');

@@ -2,6 +2,7 @@
 // and runs it from the Try it panel: outgoing values, then a run that fails naming the step.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 
 const file = path.resolve(import.meta.dirname, '../../../shared/corpus/iap/prebuilts/Kentik-REST-Example/bundles/transformations/Build CR Update Payload - ServiceNow.json');
@@ -19,6 +20,8 @@ test('import a transformation file, find it, and run it from the Try it panel', 
   await page.getByLabel('Search transformations').fill('servicenow');
   const row = page.getByRole('table', { name: 'Transformations' }).getByRole('row').filter({ hasText: 'Build CR Update Payload' });
   await expect(row).toContainText('changeRequestResponse, comments, state');
+  const listAxe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(listAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await row.getByRole('link', { name: 'Build CR Update Payload - ServiceNow' }).click();
 
   await expect(page.getByRole('heading', { name: 'Build CR Update Payload - ServiceNow' })).toBeVisible();
@@ -51,6 +54,10 @@ test('import a transformation file, find it, and run it from the Try it panel', 
   await tryIt.getByRole('button', { name: 'Run' }).click();
   const failure = tryIt.getByRole('alert', { name: 'Run error' });
   await expect(failure).toContainText('The run failed at step 24.');
-  await expect(failure).toContainText('(Array.getIndex): Array.getIndex needs an array as its first argument, got null');
+  await expect(failure).toContainText('step 24 (Array.getIndex), at pointer "/args/0/value": Array.getIndex needs an array as its first argument, got null');
   await expect(steps.locator('tr[aria-current="step"]')).toContainText('Array.getIndex');
+
+  // The page's own content has no accessibility violations axe can find.
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });

@@ -6,12 +6,14 @@ const broken = {
   name: 'Broken import',
   tasks: {
     shout: { name: 'toUpperCase', app: 'WorkFlowEngine', type: 'automatic', variables: { incoming: { str: '$var.job.name' }, outgoing: {} } },
-    lookup: { name: 'codePointAtt', app: 'WorkFlowEngine', type: 'automatic', variables: { incoming: { str: 'x' }, outgoing: {} } },
+    lookup: { name: 'codePointAt', app: 'WorkFlowEngine', variables: { incoming: { str: { task: 'later', variable: 'x' } }, outgoing: {} } },
+    later: { name: 'trim', app: 'WorkFlowEngine', type: 'automatic' },
   },
   transitions: {
     workflow_start: { shout: transition() },
     shout: { lookup: transition(), ghost: transition('error') },
     lookup: { workflow_end: transition() },
+    later: { workflow_end: transition() },
   },
 };
 
@@ -41,7 +43,10 @@ test('importing a workflow with errors shows each error by task and transition; 
   await chooser.setInputFiles(file('broken.json', broken));
   const problems = page.getByRole('alert', { name: 'Import problems' });
   await expect(problems).toContainText('Cannot import workflow "Broken import"');
-  await expect(problems.getByRole('list', { name: 'Task problems' })).toContainText('task "lookup": WorkFlowEngine has no method "codePointAtt"');
+  const taskProblems = problems.getByRole('list', { name: 'Task problems' });
+  await expect(taskProblems).toContainText('task "lookup": needs a type ("automatic", "operation", "manual")');
+  await expect(taskProblems).toContainText('task "lookup": str refers to { task: "later", variable: "x" }, but task "later" cannot have run before "lookup"');
+  await expect(taskProblems).toContainText('task "later": no path of transitions leads to it from workflow_start');
   await expect(problems.getByRole('list', { name: 'Transition problems' })).toContainText('shout → ghost');
   await expect(problems.getByRole('list', { name: 'Transition problems' })).toContainText('there is no task "ghost" to go to');
   await expect(page.getByRole('table', { name: 'Workflows' })).toHaveCount(0);
@@ -56,6 +61,7 @@ test('importing a workflow with errors shows each error by task and transition; 
   const row = table.getByRole('row').filter({ hasText: 'Shout a name' });
   await expect(row).toContainText('upper-cases the name');
   await expect(row).toContainText('from its input schema');
+  await expect(row).toContainText('Ready');
 
   // A second import of the same name is refused until "replace" is ticked.
   await chooser.setInputFiles(file('good.json', good));
@@ -114,4 +120,31 @@ test('starting a job from a workflow: the variables form comes from its inputSch
   await editor.fill('{ "name": "grace" }');
   await jsonForm.getByRole('button', { name: 'Start', exact: true }).click();
   await expect(jsonForm.getByRole('status')).toContainText('Started job');
+});
+
+test('a workflow whose adapter is not installed is saved, shows what it needs, and its job start is refused naming it', async ({ consolePage: page, host }) => {
+  const needsAdapter = {
+    name: 'Open a change request',
+    tasks: {
+      snow: { name: 'createChangeRequest', app: 'Servicenow', type: 'automatic', location: 'Adapter', variables: { incoming: { body: { task: 'job', variable: 'cr' } }, outgoing: { result: null } } },
+      mop: { name: 'RunCommandTemplate', app: 'MOP', type: 'automatic', location: 'Application', variables: { incoming: {}, outgoing: {} } },
+    },
+    transitions: { workflow_start: { snow: transition() }, snow: { mop: transition() }, mop: { workflow_end: transition() } },
+  };
+  await page.getByRole('link', { name: 'Workflows' }).click();
+  await page.getByLabel('Workflow file (JSON)').setInputFiles(file('cr.json', needsAdapter));
+  await expect(page.getByRole('status').filter({ hasText: 'Imported workflow' })).toContainText('Open a change request');
+  const row = page.getByRole('table', { name: 'Workflows' }).getByRole('row').filter({ hasText: 'Open a change request' });
+  const needs = row.getByRole('group', { name: 'What Open a change request needs' });
+  await expect(needs).toContainText('Needs: Servicenow (1 task), MOP.RunCommandTemplate (1 task)');
+  await needs.locator('summary').click();
+  await expect(needs).toContainText('adapter instance Servicenow, used by 1 task: snow');
+  await expect(needs).toContainText('method MOP.RunCommandTemplate, used by 1 task: mop');
+
+  await row.getByRole('link', { name: 'Open a change request' }).click();
+  await page.getByRole('button', { name: 'Start job' }).click();
+  const form = page.getByRole('form', { name: 'Start a job of Open a change request' });
+  await form.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(form.getByRole('alert')).toContainText('workflow "Open a change request" cannot start: it needs Servicenow (1 task), MOP.RunCommandTemplate (1 task)');
+  expect((await (await host.api('/operations-manager/jobs')).json()).total).toBe(0);
 });

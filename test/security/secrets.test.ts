@@ -154,3 +154,30 @@ describe('secrets through the console', () => {
     for (const text of [...answers, ...logs]) for (const secret of CLEAR) expect(text, secret).not.toContain(secret);
   });
 });
+
+describe('the adapters folder a profile names', () => {
+  let host: TestHost;
+  let sdk: string;
+  beforeAll(async () => {
+    host = await startTestHost();
+    sdk = await mkdtemp(path.join(os.tmpdir(), 'console-sdk-'));
+    await mkdir(path.join(sdk, 'adapters'));
+  });
+  afterAll(async () => {
+    await host?.dispose();
+    await rm(sdk, { recursive: true, force: true });
+  });
+
+  it.skipIf(process.platform === 'win32')('warns when others can write where the console runs adapter code from, and not once it is owner-only', async () => {
+    const { chmod } = await import('node:fs/promises');
+    await chmod(path.join(sdk, 'adapters'), 0o777);
+    const created = await host.api('/profiles', { method: 'POST', json: { id: 'sdk', pathProps: { sdk_dir: sdk } } });
+    const warnings: string[] = (await created.json()).metadata.warnings;
+    expect(warnings).toContainEqual(expect.stringContaining(`pathProps.sdk_dir: ${path.join(sdk, 'adapters')} can be written by every user`));
+    expect(warnings.join('\n')).toContain('chmod go-w');
+
+    await chmod(path.join(sdk, 'adapters'), 0o755);
+    const again = await (await host.api('/profiles/sdk')).json();
+    expect(again.metadata.warnings.filter((w: string) => w.startsWith('pathProps.sdk_dir'))).toEqual([]);
+  });
+});

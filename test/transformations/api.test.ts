@@ -79,7 +79,7 @@ describe.skipIf(!available)('transformations API', () => {
     const failing = await host.api(`/transformations/${doc._id}/run`, { method: 'POST', json: { incoming: { changeRequestResponse: { response: null }, comments: 'x', state: 'Review' }, options: { validateIncoming: false } } });
     expect(failing.status).toBe(422);
     const error = await failing.json();
-    expect(error).toMatchObject({ step: 24, method: 'Array.getIndex', document: doc.name });
+    expect(error).toMatchObject({ step: 24, method: 'Array.getIndex', pointer: '/args/0/value', document: doc.name });
     expect(error.message).toContain('Array.getIndex needs an array as its first argument, got null');
   });
 
@@ -102,11 +102,21 @@ describe.skipIf(!available)('transformations API', () => {
     expect((await host.api(`/transformations/${doc._id}`)).status).toBe(404);
   });
 
+  it('keeps two documents of the same name (workflows name them by _id), with a warning', async () => {
+    const doc = corpusDoc('Build VPC Tag Data');
+    const twin = { ...doc, _id: 'aaaaaaaaaaaaaaaaaaaaaaaa' };
+    const res = await host.api('/transformations', { method: 'POST', json: twin });
+    expect(res.status).toBe(201);
+    expect((await res.json()).warnings).toEqual([`transformation "Build VPC Tag Data" (_id aaaaaaaaaaaaaaaaaaaaaaaa): another transformation has the same name (_id ${doc._id})`]);
+    expect((await host.api(`/transformations/${doc._id}`)).status).toBe(200);
+    expect((await host.api('/transformations/aaaaaaaaaaaaaaaaaaaaaaaa', { method: 'DELETE' })).status).toBe(200);
+  });
+
   it('stores a document it cannot run, saying why', async () => {
     const res = await host.api('/transformations', { method: 'POST', json: { name: 'future', steps: [{ id: 1, type: 'method', library: 'String', method: 'toKlingon', args: [] }] } });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body._id).toMatch(/^[0-9a-f]{24}$/);
-    expect(body.warnings).toEqual(['transformation "future", step 1, (String.toKlingon): unsupported method String.toKlingon']);
+    expect(body.warnings).toEqual(['transformation "future", step 1 (String.toKlingon): unsupported method String.toKlingon']);
   });
 });

@@ -82,6 +82,20 @@ describe('wiring', () => {
     expect(runTransformation(doc, { host: 'h', port: 8443 }).outgoing.url).toBe('https://h:8443/h');
   });
 
+  it('fills a method step of String.templateLiteral that carries its template text', () => {
+    const doc: JstDocument = {
+      name: 'template method',
+      incoming: [{ $id: 'ip' }],
+      outgoing: [{ $id: 'cidr' }],
+      steps: [
+        { id: 1, type: 'method', library: 'String', method: 'templateLiteral', template: '${ip}/32', args: [null] },
+        assign(2, ['incoming', 'ip', ''], ['method', 1, '/args/0/value']),
+        assign(3, ['method', 1, '/return'], ['outgoing', 'cidr', '']),
+      ],
+    };
+    expect(runTransformation(doc, { ip: '10.0.0.1' }).outgoing.cidr).toBe('10.0.0.1/32');
+  });
+
   it('calls nested functions in their own scope: a map whose callback maps again', () => {
     const upper = fnOf('upper', 'String', 'toUpperCase', [], ['currentValue', 'index', 'array']);
     const inner: Step[] = [
@@ -178,6 +192,13 @@ describe('the incoming check and defaults', () => {
     expect(runTransformation(doc, { ip: '10.0.0.1' }, { revertToDefaultValue: false }).outgoing).toEqual({ count: undefined, missing: undefined });
   });
 
+  it('does not hold a schema ajv cannot read against the values, and says so', async () => {
+    const odd: JstDocument = { name: 'odd', incoming: [{ $id: 'v', type: 'any' }], outgoing: [{ $id: 'v' }], steps: [assign(1, ['incoming', 'v', ''], ['outgoing', 'v', ''])] };
+    expect(runTransformation(odd, { v: 3 }).outgoing.v).toBe(3);
+    const { unreadableSchemas } = await import('../../core/transformations/incoming');
+    expect(unreadableSchemas(odd)).toEqual([expect.stringContaining('the incoming schema "v" cannot be read')]);
+  });
+
   it('runs on values that do not fit when asked not to check', () => {
     expect(runTransformation(doc, { count: 'three' }, { validateIncoming: false }).outgoing.count).toBe('three');
   });
@@ -194,12 +215,12 @@ describe('errors and limits', () => {
     const error = runError(doc, { x: '{oops' });
     expect(error.code).toBe('step-failed');
     expect(error.place).toMatchObject({ document: 'fails', step: 7, method: 'JSON.parse' });
-    expect(error.message).toMatch(/^transformation "fails", step 7, \(JSON\.parse\): JSON\.parse: /);
+    expect(error.message).toMatch(/^transformation "fails", step 7 \(JSON\.parse\): JSON\.parse: /);
   });
 
   it('names an unsupported method and step type before running', () => {
     const method: JstDocument = { name: 'm', steps: [{ id: 3, type: 'method', library: 'String', method: 'toKlingon', args: [null] }] };
-    expect(() => checkDocument(method)).toThrow('transformation "m", step 3, (String.toKlingon): unsupported method String.toKlingon');
+    expect(() => checkDocument(method)).toThrow('transformation "m", step 3 (String.toKlingon): unsupported method String.toKlingon');
     const type: JstDocument = { name: 't', steps: [{ id: 4, type: 'loop' }] };
     expect(() => checkDocument(type)).toThrow('unsupported step type "loop"');
   });
@@ -207,6 +228,20 @@ describe('errors and limits', () => {
   it('names an assign that points at a step the document does not have', () => {
     const doc: JstDocument = { name: 'dangling', outgoing: [{ $id: 'y' }], steps: [assign(1, ['method', 42, '/return'], ['outgoing', 'y', ''])] };
     expect(() => checkDocument(doc)).toThrow('transformation "dangling", step 1, at pointer "/return": the assign\'s `from` names step 42 (method), which the document does not have');
+  });
+
+  it('names the argument of a method given the wrong type, and a document whose lists are not lists', () => {
+    const doc: JstDocument = {
+      name: 'arg',
+      incoming: [{ $id: 'x' }],
+      outgoing: [{ $id: 'y' }],
+      steps: [{ id: 5, type: 'method', library: 'Array', method: 'map', args: [null, 'f'] }, assign(6, ['incoming', 'x', ''], ['method', 5, '/args/0/value'])],
+    };
+    const error = runError(doc, { x: 'text' });
+    expect(error.place).toMatchObject({ step: 5, method: 'Array.map', pointer: '/args/0/value' });
+    expect(error.message).toBe('transformation "arg", step 5 (Array.map), at pointer "/args/0/value": Array.map needs an array as its first argument, got string "text"');
+    expect(() => runTransformation({ name: 'bad', incoming: {} } as unknown as JstDocument, {})).toThrow('`incoming` must be an array of JSON schemas');
+    expect(() => runTransformation({ name: 'bad', steps: [null] } as unknown as JstDocument, {})).toThrow('`steps` must be an array of objects');
   });
 
   it('refuses wiring that goes round in a circle', () => {

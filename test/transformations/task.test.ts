@@ -51,7 +51,7 @@ describe('runTransformationTask', () => {
     ] };
     const outcome = await transformationTaskOutcome({ tr_id: 'p', variableMap: { s: '{' } }, () => doc);
     expect(outcome.state).toBe('error');
-    expect(outcome.error).toContain('transformation "parse", step 3, (JSON.parse)');
+    expect(outcome.error).toContain('transformation "parse", step 3 (JSON.parse)');
   });
 
   it('lists the transformations a workflow names that are not stored', async () => {

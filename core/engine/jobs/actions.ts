@@ -5,7 +5,7 @@ import { decodeVariables, rejectMarker } from '../../values/undefined-codec';
 import { NEVER, type FinishState, type TaskRecord } from '../queue/queue';
 import { latestRecords } from './graph';
 import { endFields, hasTransition } from './records';
-import type { JobRunner } from './runner';
+import type { RunnerPort as JobRunner } from './port';
 import { TERMINAL, type JobDoc } from './types';
 
 export async function cancel(runner: JobRunner, id: string): Promise<JobDoc> {

@@ -9,7 +9,7 @@ import { childJobVariables, decodeValue, decodeVariables, encodeValue } from '..
 import type { TaskOutcome } from '../tasks/library';
 import { fence, type Claim, type TaskRecord } from '../queue/queue';
 import { endFields } from './records';
-import type { JobRunner } from './runner';
+import type { RunnerPort as JobRunner } from './port';
 import type { JobDoc } from './types';
 
 /** The service refuses longer loop arrays. */

@@ -4,14 +4,19 @@ import type { Engine } from '../index';
 import type { JobDoc } from './types';
 import { jobView } from './view';
 import { listJobs } from './list';
+import { bulkJobAction } from './bulk';
 
-type JobOperations = 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask';
+type JobOperations = 'jobs.bulkCancel' | 'jobs.bulkPause' | 'jobs.bulkResume' | 'jobs.bulkRetry' | 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask';
 
 export interface JobsDeps {
   /** The active profile's workflow engine. */
   engine(): Engine;
   /** Throws when job starts are refused now (a stopped Operations Manager: 503 naming it). */
   guardStart?(): void;
+  /** The names of the stored workflows (the jobs list counts jobs per workflow). */
+  workflowNames(): Promise<string[]>;
+  /** Refuses a start before the job exists (a workflow whose parts are missing: 409). */
+  startCheck?(workflow: string): Promise<void>;
 }
 
 export type JobsService = JobsDeps;
@@ -28,18 +33,32 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
     'jobs.start': async ({ body }, ctx) => {
       // Operations Manager serves job starts: stopped, it refuses them (503 naming it).
       service.guardStart?.();
+      if (body.workflow) await service.startCheck?.(body.workflow);
       const job = await runner().start(body.workflow, { ...body.options, user: ctx.caller });
       service.engine().worker.poke();
       return answer(`job of workflow "${job.name}" started`, job);
     },
     'jobs.list': async ({ query }) => {
-      const { results, total } = await listJobs(runner().jobs, query);
-      return { results, total, skip: query.skip, limit: query.limit };
+      const r = runner();
+      const page = await listJobs({ jobs: r.jobs, tasks: r.queue.tasks, workflowNames: service.workflowNames }, query);
+      return { ...page, skip: query.skip, limit: query.limit };
     },
     'jobs.get': async ({ params }) => {
       const r = runner();
       const job = await r.requireJob(params.id);
       return { data: jobView(job, await r.records(job._id), await r.childIds(job)) as never };
+    },
+    'jobs.bulkCancel': async ({ body }) => bulkJobAction(runner(), 'cancel', body.jobIds),
+    'jobs.bulkPause': async ({ body }) => bulkJobAction(runner(), 'pause', body.jobIds),
+    'jobs.bulkResume': async ({ body }) => {
+      const answer = await bulkJobAction(runner(), 'resume', body.jobIds);
+      service.engine().worker.poke();
+      return answer;
+    },
+    'jobs.bulkRetry': async ({ body }) => {
+      const answer = await bulkJobAction(runner(), 'retry', body.jobIds);
+      service.engine().worker.poke();
+      return answer;
     },
     'jobs.cancel': async ({ params }) => answer('job canceled', await runner().cancel(params.id)),
     'jobs.pause': async ({ params }) => answer('job paused', await runner().pause(params.id)),

@@ -1,27 +1,113 @@
-// A page of jobs, newest first, with the total matching the filters: served by
-// the jobs indexes the workflow engine declares (status and name with start time).
-import type { Collection } from '../../store/port';
-import type { JobDoc, JobStatus } from './types';
+// A page of jobs with the total matching the filters, and on request the counts an
+// operator filters by (per status, per workflow). Status, workflow and start time are
+// served by the jobs indexes the workflow engine declares; "waiting for an operator"
+// reads the tasks index on status; free text has no index and reads the matching
+// jobs' description, id and variables.
+import type { Collection, Filter, Sort } from '../../store/port';
+import { JOB_STATUSES, type JobDoc, type JobStatus } from './types';
 import { jobSummary } from './view';
 
+/** A job whose manual task waits for an operator (the job itself is running or paused). */
+export const WAITING = 'waiting';
+export type JobsStatusFilter = JobStatus | typeof WAITING;
+
+export const JOB_SORT_FIELDS = ['start_time', 'end_time', 'name', 'status'] as const;
+export type JobSortField = (typeof JOB_SORT_FIELDS)[number];
+
 export interface JobsQuery {
-  status?: JobStatus;
+  status?: JobsStatusFilter;
   /** The workflow's name. */
   workflow?: string;
   /** Start time bounds, ms since the epoch. */
   from?: number;
   to?: number;
+  /** Free text, case-insensitive, over the description, the id and the variables. */
+  q?: string;
+  sort?: JobSortField;
+  order?: 'asc' | 'desc';
+  /** Also answer the counts per status and per workflow (for the filters' labels). */
+  counts?: boolean;
   skip: number;
   limit: number;
 }
 
-export async function listJobs(jobs: Collection, query: JobsQuery) {
-  const filter: Record<string, unknown> = {};
-  if (query.status) filter.status = query.status;
-  if (query.workflow) filter.name = query.workflow;
-  if (query.from !== undefined || query.to !== undefined) {
-    filter['metrics.start_time'] = { ...(query.from !== undefined ? { $gte: query.from } : {}), ...(query.to !== undefined ? { $lte: query.to } : {}) };
+export interface JobsCounts {
+  /** Jobs per status under the other filters; `waiting` counts jobs with a task waiting for an operator. */
+  statuses: Record<JobsStatusFilter, number>;
+  /** Jobs per workflow under the other filters, most first. */
+  workflows: { name: string; count: number }[];
+}
+
+export interface JobsListDeps {
+  jobs: Collection;
+  tasks: Collection;
+  /** The names of the stored workflows, for the per-workflow counts. */
+  workflowNames: () => Promise<string[]>;
+}
+
+const SORT_KEY: Record<JobSortField, string> = { start_time: 'metrics.start_time', end_time: 'metrics.end_time', name: 'name', status: 'status' };
+
+/** Manual tasks waiting for an operator, counted per job. */
+export async function waitingTasksByJob(tasks: Collection): Promise<Map<string, number>> {
+  const waiting = await tasks.find({ status: 'waiting', childJob: { $exists: false } }, { projection: { jobId: 1 } });
+  const byJob = new Map<string, number>();
+  for (const task of waiting) byJob.set(String(task.jobId), (byJob.get(String(task.jobId)) ?? 0) + 1);
+  return byJob;
+}
+
+function textMatches(job: JobDoc, needle: string): boolean {
+  if (job._id.toLowerCase().includes(needle)) return true;
+  if (job.description?.toLowerCase().includes(needle)) return true;
+  return JSON.stringify(job.variables ?? {}).toLowerCase().includes(needle);
+}
+
+const and = (...filters: (Filter | undefined)[]): Filter => {
+  const parts = filters.filter((f): f is Filter => !!f && Object.keys(f).length > 0);
+  return parts.length === 0 ? {} : parts.length === 1 ? parts[0]! : { $and: parts };
+};
+
+export async function listJobs(deps: JobsListDeps, query: JobsQuery) {
+  const time =
+    query.from !== undefined || query.to !== undefined
+      ? { 'metrics.start_time': { ...(query.from !== undefined ? { $gte: query.from } : {}), ...(query.to !== undefined ? { $lte: query.to } : {}) } }
+      : undefined;
+  const workflow = query.workflow ? { name: query.workflow } : undefined;
+  // Also marks the rows of the page whose job waits for an operator.
+  const waiting = await waitingTasksByJob(deps.tasks);
+  const waitingFilter = { _id: { $in: [...waiting.keys()] }, status: { $in: ['running', 'paused'] } };
+  const statusFilter = (status: JobsStatusFilter | undefined): Filter | undefined =>
+    status === WAITING ? waitingFilter : status ? { status } : undefined;
+
+  let text: Filter | undefined;
+  const needle = query.q?.trim().toLowerCase();
+  if (needle) {
+    const candidates = (await deps.jobs.find(and(workflow, time), { projection: { _id: 1, description: 1, variables: 1 } })) as JobDoc[];
+    text = { _id: { $in: candidates.filter((job) => textMatches(job, needle)).map((job) => job._id) } };
   }
-  const [docs, total] = await Promise.all([jobs.find(filter, { sort: { 'metrics.start_time': -1 }, skip: query.skip, limit: query.limit }), jobs.count(filter)]);
-  return { results: (docs as JobDoc[]).map(jobSummary), total };
+
+  const filter = and(statusFilter(query.status), workflow, time, text);
+  const key = SORT_KEY[query.sort ?? 'start_time'];
+  const direction = query.order === 'asc' ? 1 : -1;
+  const sort: Sort = key === 'metrics.start_time' ? { [key]: direction } : { [key]: direction, 'metrics.start_time': -1 };
+  const [docs, total] = await Promise.all([deps.jobs.find(filter, { sort, skip: query.skip, limit: query.limit }), deps.jobs.count(filter)]);
+  const results = (docs as JobDoc[]).map((job) => {
+    const operatorTasks = waiting.get(job._id);
+    return { ...jobSummary(job), ...(operatorTasks ? { operatorTasks } : {}) };
+  });
+  if (!query.counts) return { results, total };
+
+  const statuses = {} as Record<JobsStatusFilter, number>;
+  await Promise.all(
+    [...JOB_STATUSES, WAITING as JobsStatusFilter].map(async (status) => {
+      statuses[status] = await deps.jobs.count(and(statusFilter(status), workflow, time, text));
+    }),
+  );
+  const names = new Set(await deps.workflowNames());
+  if (query.workflow) names.add(query.workflow);
+  const workflows = await Promise.all(
+    [...names].map(async (name) => ({ name, count: await deps.jobs.count(and(statusFilter(query.status), { name }, time, text)) })),
+  );
+  workflows.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  const counts: JobsCounts = { statuses, workflows };
+  return { results, total, counts };
 }

@@ -23,8 +23,10 @@ import { forEachRun, isForEach, isTransformation, transformationRun, type Transf
 import { ERROR_HANDLER, errorHandlerOf, retryOf } from './settings';
 import * as actions from './actions';
 import { TERMINAL, type JobDoc, type JobStatus, type TaskDefinition } from './types';
+import type { RunnerPort, StartOptions } from './port';
 
 export { recordId } from './records';
+export type { StartOptions } from './port';
 
 export interface WorkflowSource {
   name: string;
@@ -33,14 +35,6 @@ export interface WorkflowSource {
   transitions?: JobDoc['transitions'];
   inputSchema?: Record<string, unknown>;
   errorHandler?: unknown;
-}
-
-export interface StartOptions {
-  description?: string;
-  variables?: Record<string, unknown>;
-  user?: string;
-  parent?: { job: string; task: string; record: string };
-  id?: string;
 }
 
 export interface RunnerOptions {
@@ -54,7 +48,7 @@ export interface RunnerOptions {
 
 const newId = () => randomBytes(12).toString('hex');
 
-export class JobRunner {
+export class JobRunner implements RunnerPort {
   readonly jobs: Collection;
   readonly queue: TaskQueue;
   readonly transformations?: TransformationRunner;
@@ -288,13 +282,14 @@ export class JobRunner {
       // The job's task records are read only when a value refers to another task.
       const needsRecords = refersToTasks(definition.variables?.incoming) || isForEach(definition);
       const records = needsRecords ? await this.records(job._id) : [];
-      incoming = resolveIncoming(definition.variables?.incoming, this.scope(job, records));
+      const scope = this.scope(job, records);
+      incoming = resolveIncoming(definition.variables?.incoming, scope);
       if (isChildJob(definition)) return await startChildJob(this, record, claim, job, incoming);
       if (isForEach(definition)) {
         const previous = records.find((r) => r.taskId === record.taskId && r.iteration === record.iteration - 1);
         outcome = forEachRun(record, previous, incoming);
       } else if (isTransformation(definition)) outcome = await transformationRun(this.transformations, incoming);
-      else outcome = await this.runMethod(definition, incoming, { signal, jobVariables: decodeVariables(job.variables) });
+      else outcome = await this.runMethod(definition, incoming, { signal, jobVariables: scope.job });
     } catch (error) {
       if (signal?.aborted) return false;
       outcome = { state: 'error', outgoing: {}, error: (error as Error).message };

@@ -24,9 +24,12 @@ export function jobSummary(job: JobDoc) {
 }
 
 export function taskRun(record: TaskRecord) {
-  const { leaseUntil: _lease, advanced: _advanced, from: _from, jobVariables: _vars, runAfter: _runAfter, ...rest } = record;
+  const { leaseUntil: _lease, advanced: _advanced, from: _from, jobVariables: _vars, runAfter: _runAfter, loop, ...rest } = record;
+  // A childJob loop: its children, in data_array order (their variables are on the children themselves).
+  const children = loop && typeof loop === 'object' ? { childJobs: (loop as { ids: string[] }).ids, loopType: (loop as { type: string }).type } : {};
   return {
     ...rest,
+    ...children,
     ...(record.incoming ? { incoming: decodeVariables(record.incoming) } : {}),
     ...(record.outgoing ? { outgoing: decodeVariables(record.outgoing) } : {}),
   };

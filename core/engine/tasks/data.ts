@@ -223,7 +223,8 @@ function makeData(incoming: Record<string, unknown>): unknown {
   }
   try {
     return JSON.parse(text);
-  } catch (error) {
-    throw new TaskArgumentError(`input is not valid JSON: ${(error as Error).message}`);
+  } catch {
+    // The parser's own wording changes between Node releases; the text itself is what to fix.
+    throw new TaskArgumentError(`input is not valid JSON (outputType json): ${describe(text)}`);
   }
 }

@@ -117,7 +117,7 @@ export const objectTasks: BuiltInTask[] = [
         return ok({ object: JSON.parse(requiredString(incoming, 'str')) });
       } catch (error) {
         if (error instanceof TaskArgumentError) throw error;
-        throw new TaskArgumentError(`str is not valid JSON: ${(error as Error).message}`);
+        throw new TaskArgumentError(`str is not valid JSON: ${describe(incoming.str)}`);
       }
     },
   },

@@ -1,6 +1,7 @@
 // Heartbeats of the servers on one database (collection `wfe_workers`): each
 // server records whether it works tasks, so an operator sees at once whether one
 // or two sites (a DR standby by mistake) are working the queue.
+import os from 'node:os';
 import type { Collection, Store } from '../../store/port';
 import { isDuplicateKey } from '../../store/errors';
 
@@ -23,7 +24,8 @@ export class Heartbeats {
   }
 
   async beat(serverId: string, serverName: string, taskWorker: boolean, now = Date.now()): Promise<void> {
-    const fields = { serverName, taskWorker, heartbeatAt: now };
+    // The pid and host say, after a crash, whether the run that wrote the beat is gone (./recover).
+    const fields = { serverName, taskWorker, heartbeatAt: now, pid: process.pid, host: os.hostname() };
     const result = await this.collection.updateOne({ _id: serverId }, { $set: fields });
     if (result.matched) return;
     try {

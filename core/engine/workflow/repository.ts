@@ -33,12 +33,20 @@ function mapKeys(value: unknown, rename: (key: string) => string): unknown {
   return value;
 }
 
-const escapeKey = (key: string) => key.replace(/^\$/, ESC_DOLLAR).replaceAll('.', ESC_DOT);
-const unescapeKey = (key: string) => key.replace(new RegExp(`^${ESC_DOLLAR}`), '$').replaceAll(ESC_DOT, '.');
+/** Keys the embedded store cannot hold escaped (`$x` → `＄x`, `a.b` → `a．b`), at any depth. */
+export const escapeKeys = (value: unknown) => mapKeys(value, escapeKey);
+/** The document as it was before `escapeKeys`. */
+export const unescapeKeys = (value: unknown) => mapKeys(value, unescapeKey);
+
+// Most keys need no change: they are returned as they are, without building a new string.
+const escapeKey = (key: string) => (key[0] === '$' || key.includes('.') ? key.replace(/^\$/, ESC_DOLLAR).replaceAll('.', ESC_DOT) : key);
+const unescapeKey = (key: string) =>
+  key[0] === ESC_DOLLAR || key.includes(ESC_DOT) ? (key[0] === ESC_DOLLAR ? '$' + key.slice(1) : key).replaceAll(ESC_DOT, '.') : key;
 
 function toDoc(workflow: Workflow, created: string, lastUpdated: string): Doc {
-  const { _id: _ignored, created: _c, lastUpdated: _u, ...body } = workflow as Workflow & { _id?: unknown; created?: unknown; lastUpdated?: unknown };
-  return { ...(mapKeys(body, escapeKey) as Record<string, unknown>), created, lastUpdated };
+  const { _id: _ignored, created: exported, lastUpdated: _u, ...body } = workflow as Workflow & { _id?: unknown; created?: unknown; lastUpdated?: unknown };
+  // An export's own `created` (when the service created it) is kept as it is.
+  return { ...(mapKeys(body, escapeKey) as Record<string, unknown>), created: typeof exported === 'string' && exported ? exported : created, lastUpdated };
 }
 
 function fromDoc(doc: Doc): StoredWorkflow {
@@ -47,7 +55,7 @@ function fromDoc(doc: Doc): StoredWorkflow {
   return { ...workflow, transitions: workflow.transitions ?? {} };
 }
 
-export function summarize(workflow: StoredWorkflow): WorkflowSummary {
+export function summarize(workflow: StoredWorkflow): Omit<WorkflowSummary, 'needs'> {
   const taskIds = Object.keys(workflow.tasks ?? {}).filter((id) => !(RESERVED_TASK_IDS as readonly string[]).includes(id));
   const transitionCount = Object.values(workflow.transitions ?? {}).reduce((n, targets) => n + Object.keys(targets).length, 0);
   return {
@@ -61,9 +69,9 @@ export function summarize(workflow: StoredWorkflow): WorkflowSummary {
   };
 }
 
-export async function listWorkflows(store: Store): Promise<WorkflowSummary[]> {
+export async function listWorkflowDocs(store: Store): Promise<StoredWorkflow[]> {
   const docs = await store.collection(WORKFLOWS_COLLECTION).find({}, { sort: { name: 1 } });
-  return docs.map((doc) => summarize(fromDoc(doc)));
+  return docs.map(fromDoc);
 }
 
 export async function getWorkflow(store: Store, name: string): Promise<StoredWorkflow | null> {

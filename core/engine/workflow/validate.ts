@@ -1,57 +1,29 @@
-// Checks a workflow (already in the reference shape) before it is saved. Every
-// problem names the task or the transition at fault, so an operator importing a
-// file sees where to fix it.
+// Checks the structure of a workflow as the service exports it, before it is saved.
+// Every problem names the task or the transition at fault and all of them are
+// reported at once. What the workflow *needs* (adapters, applications, methods,
+// child workflows, transformations) is not checked here: a missing part is a state
+// of a saved workflow (see parts.ts), never a reason to refuse it.
+// Every walk is iterative, so a deep chain of tasks or deeply nested values cannot
+// overflow the stack.
 import {
   RESERVED_TASK_IDS,
+  TASK_TYPES,
+  TRANSITION_STATES,
+  TRANSITION_TYPES,
   WORKFLOW_END,
   WORKFLOW_START,
   type Workflow,
   type WorkflowProblem,
 } from '../../contract/workflows';
-import { MarkerValueError, rejectMarker } from '../../values/undefined-codec';
+import { DocumentName } from '../../contract/ids';
+import { depthExceeds, MAX_DEPTH, walkVariables } from './references';
 
-export interface KnownMethods {
-  /** Whether `app` (an application or adapter) has the method `method`. */
-  hasMethod(app: string, method: string): boolean;
-  /** Whether the application or adapter exists at all; lets the message say which of the two is wrong. */
-  hasApp?(app: string): boolean;
-  /** Names of a method's outgoing variables when known, to check `$var.<task>.<outVar>` references. */
-  outgoingOf?(app: string, method: string): string[] | undefined;
-}
-
-export interface VarReference {
-  /** `job` or a task id. */
-  source: string;
-  variable: string;
-  /** Where in the task's incoming variables, e.g. `device.name`. */
-  at: string;
-}
-
-const REFERENCE = /^\$var\.([^.]+)\.(.+)$/;
-
-/** `$var.job.<name>` / `$var.<taskId>.<outVar>` in a string, or null. */
-export function parseReference(value: unknown): { source: string; variable: string } | null {
-  if (typeof value !== 'string') return null;
-  const match = REFERENCE.exec(value);
-  return match ? { source: match[1]!, variable: match[2]! } : null;
-}
-
-/** Every reference in a task's incoming variables, at any depth. */
-export function findReferences(incoming: Record<string, unknown> | undefined): VarReference[] {
-  const found: VarReference[] = [];
-  const walk = (value: unknown, at: string) => {
-    const ref = parseReference(value);
-    if (ref) found.push({ ...ref, at });
-    else if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${at}[${i}]`));
-    else if (value !== null && typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) walk(item, at ? `${at}.${key}` : key);
-    }
-  };
-  for (const [key, value] of Object.entries(incoming ?? {})) walk(value, key);
-  return found;
-}
+export { findReferences, parseReference, parseObjectReference, type VarReference } from './references';
 
 const isReserved = (id: string) => (RESERVED_TASK_IDS as readonly string[]).includes(id);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const oneOf = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
 
 /** Nodes reachable from `from` following `edges` (not including `from` unless on a cycle). */
 function reachable(from: string, edges: Map<string, Set<string>>): Set<string> {
@@ -66,45 +38,114 @@ function reachable(from: string, edges: Map<string, Set<string>>): Set<string> {
   return seen;
 }
 
-export function validateWorkflow(workflow: Workflow, known: KnownMethods): WorkflowProblem[] {
-  const problems: WorkflowProblem[] = [];
-  const ids = new Set([...Object.keys(workflow.tasks), ...RESERVED_TASK_IDS]);
+/** Whether some path of `edges` leads from `from` to `to`; stops as soon as it gets there. */
+function leadsTo(from: string, to: string, edges: Map<string, Set<string>>): boolean {
+  const seen = new Set<string>();
+  const queue = [...(edges.get(from) ?? [])];
+  while (queue.length) {
+    const node = queue.pop()!;
+    if (node === to) return true;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    for (const next of edges.get(node) ?? []) queue.push(next);
+  }
+  return false;
+}
 
-  for (const [id, task] of Object.entries(workflow.tasks)) {
-    try {
-      rejectMarker(task.variables?.incoming ?? {}, `tasks.${id}.variables.incoming`);
-    } catch (error) {
-      if (!(error instanceof MarkerValueError)) throw error;
-      problems.push({ path: error.path, task: id, message: `task "${id}": ${error.message}` });
+function checkTask(id: string, task: unknown, problems: WorkflowProblem[]): void {
+  const at = `tasks.${id}`;
+  if (!isObject(task)) {
+    problems.push({ path: at, task: id, message: `task "${id}": must be an object with name, app and type` });
+    return;
+  }
+  if (depthExceeds(task, MAX_DEPTH - 2)) {
+    problems.push({ path: at, task: id, message: `task "${id}": its values are nested deeper than ${MAX_DEPTH} levels` });
+    return;
+  }
+  if (typeof task.name !== 'string' || task.name === '') {
+    problems.push({ path: `${at}.name`, task: id, message: `task "${id}": needs the name of its method` });
+  }
+  if (isReserved(id)) return;
+  if (typeof task.app !== 'string' || task.app === '') {
+    problems.push({ path: `${at}.app`, task: id, message: `task "${id}": needs an app (the application or adapter of its method)` });
+  }
+  if (typeof task.type !== 'string' || !(TASK_TYPES as readonly string[]).includes(task.type)) {
+    problems.push({ path: `${at}.type`, task: id, message: `task "${id}": needs a type (${oneOf(TASK_TYPES)})` });
+  }
+  if (task.variables !== undefined && !isObject(task.variables)) {
+    problems.push({ path: `${at}.variables`, task: id, message: `task "${id}": variables must be an object with incoming and outgoing` });
+    return;
+  }
+  for (const side of ['incoming', 'outgoing'] as const) {
+    const values = isObject(task.variables) ? task.variables[side] : undefined;
+    if (values !== undefined && !isObject(values)) {
+      problems.push({ path: `${at}.variables.${side}`, task: id, message: `task "${id}": variables.${side} must be an object` });
+      continue;
     }
-    if (isReserved(id) || task.type === 'manual' || !task.app) continue;
-    if (known.hasApp && !known.hasApp(task.app)) {
-      problems.push({ path: `tasks.${id}.app`, task: id, message: `task "${id}": no application or adapter "${task.app}"` });
-    } else if (!known.hasMethod(task.app, task.name)) {
-      problems.push({ path: `tasks.${id}.name`, task: id, message: `task "${id}": ${task.app} has no method "${task.name}"` });
+    for (const marker of walkVariables(values ?? {}).markers) {
+      problems.push({
+        path: `${at}.variables.${side}.${marker}`,
+        task: id,
+        message: `task "${id}": variables.${side}.${marker} is the stored-undefined marker "~4undefined", which a workflow cannot carry`,
+      });
     }
   }
+}
 
+/** Validates an imported document; an empty list means it is a workflow that can be saved. */
+export function validateWorkflow(doc: unknown): WorkflowProblem[] {
+  const problems: WorkflowProblem[] = [];
+  if (!isObject(doc)) return [{ path: '', message: 'a workflow must be a JSON object with name, tasks and transitions' }];
+  if (typeof doc.name !== 'string' || doc.name.trim() === '') problems.push({ path: 'name', message: 'a workflow needs a name' });
+  else {
+    const named = DocumentName.safeParse(doc.name);
+    if (!named.success) problems.push({ path: 'name', message: `name ${named.error.issues[0]!.message}` });
+  }
+  for (const [key, value] of Object.entries(doc)) {
+    if (key !== 'tasks' && depthExceeds(value, MAX_DEPTH - 1)) {
+      problems.push({ path: key, message: `${key} is nested deeper than ${MAX_DEPTH} levels` });
+    }
+  }
+  if (!isObject(doc.tasks)) {
+    problems.push({ path: 'tasks', message: 'tasks must be an object of tasks keyed by task id' });
+    return problems;
+  }
+  if (doc.transitions !== undefined && !isObject(doc.transitions)) {
+    problems.push({ path: 'transitions', message: 'transitions must be an object { src: { dst: { type, state } } }' });
+    return problems;
+  }
+  const tasks = doc.tasks;
+  for (const [id, task] of Object.entries(tasks)) checkTask(id, task, problems);
+
+  const ids = new Set([...Object.keys(tasks), ...RESERVED_TASK_IDS]);
   const forward = new Map<string, Set<string>>();
   const backward = new Map<string, Set<string>>();
-  for (const [src, targets] of Object.entries(workflow.transitions ?? {})) {
-    for (const dst of Object.keys(targets)) {
-      const transition = { src, dst };
+  for (const [src, targets] of Object.entries(doc.transitions ?? {})) {
+    if (!isObject(targets)) {
+      problems.push({ path: `transitions.${src}`, transition: { src, dst: '' }, message: `transitions of ${src} must be an object { dst: { type, state } }` });
+      continue;
+    }
+    for (const [dst, transition] of Object.entries(targets)) {
+      const edge = { src, dst };
       const path = `transitions.${src}.${dst}`;
+      const say = (text: string) => problems.push({ path, transition: edge, message: `transition ${src} → ${dst}: ${text}` });
+      const shape = isObject(transition) ? transition : {};
+      if (!(TRANSITION_TYPES as readonly string[]).includes(shape.type as string)) say(`type must be ${oneOf(TRANSITION_TYPES)}`);
+      if (!(TRANSITION_STATES as readonly string[]).includes(shape.state as string)) say(`state must be ${oneOf(TRANSITION_STATES)}`);
       if (!ids.has(src)) {
-        problems.push({ path, transition, message: `transition ${src} → ${dst}: there is no task "${src}" to leave from` });
+        say(`there is no task "${src}" to leave from`);
         continue;
       }
       if (!ids.has(dst)) {
-        problems.push({ path, transition, message: `transition ${src} → ${dst}: there is no task "${dst}" to go to` });
+        say(`there is no task "${dst}" to go to`);
         continue;
       }
       if (src === WORKFLOW_END) {
-        problems.push({ path, transition, message: `transition ${src} → ${dst}: nothing runs after workflow_end` });
+        say('nothing runs after workflow_end');
         continue;
       }
       if (dst === WORKFLOW_START) {
-        problems.push({ path, transition, message: `transition ${src} → ${dst}: nothing can lead back to workflow_start` });
+        say('nothing can lead back to workflow_start');
         continue;
       }
       if (!forward.has(src)) forward.set(src, new Set());
@@ -123,34 +164,35 @@ export function validateWorkflow(workflow: Workflow, known: KnownMethods): Workf
         : 'no path from workflow_start to workflow_end: workflow_start has no transition',
     });
   }
+  for (const id of Object.keys(tasks)) {
+    if (isReserved(id) || fromStart.has(id)) continue;
+    problems.push({ path: `tasks.${id}`, task: id, message: `task "${id}": no path of transitions leads to it from workflow_start` });
+  }
 
-  for (const [id, task] of Object.entries(workflow.tasks)) {
-    if (isReserved(id)) continue;
-    const before = reachable(id, backward);
-    for (const ref of findReferences(task.variables?.incoming)) {
-      if (ref.source === 'job') continue;
+  // A task can read the result of another only if that one can have run before it:
+  // some path of transitions (standard or revert) leads from it to the reader.
+  for (const [id, task] of Object.entries(tasks)) {
+    if (isReserved(id) || !isObject(task) || !isObject(task.variables)) continue;
+    const incoming = task.variables.incoming;
+    if (!isObject(incoming)) continue;
+    // Depth was judged per task above; the walk is bounded whatever it meets.
+    for (const ref of walkVariables(incoming).references) {
+      if (ref.source === 'job' || ref.source === 'static') continue;
       const path = `tasks.${id}.variables.incoming.${ref.at}`;
-      const text = `$var.${ref.source}.${ref.variable}`;
-      const source = workflow.tasks[ref.source];
-      if (!source || isReserved(ref.source)) {
+      const text = ref.form === 'string' ? `$var.${ref.source}.${ref.variable}` : `{ task: "${ref.source}", variable: "${ref.variable}" }`;
+      if (!(ref.source in tasks) || isReserved(ref.source)) {
         problems.push({ path, task: id, message: `task "${id}": ${ref.at} refers to ${text}, but there is no task "${ref.source}"` });
-      } else if (!before.has(ref.source)) {
+      } else if (!leadsTo(ref.source, id, forward)) {
         problems.push({
           path,
           task: id,
           message: `task "${id}": ${ref.at} refers to ${text}, but task "${ref.source}" cannot have run before "${id}" (no transitions lead from it to "${id}")`,
         });
-      } else if (source.app && known.outgoingOf) {
-        const outgoing = known.outgoingOf(source.app, source.name);
-        if (outgoing && !outgoing.includes(ref.variable.split(/[.[]/)[0]!)) {
-          problems.push({
-            path,
-            task: id,
-            message: `task "${id}": ${ref.at} refers to ${text}, but ${source.app}.${source.name} has no outgoing "${ref.variable}" (it has ${outgoing.join(', ') || 'none'})`,
-          });
-        }
       }
     }
   }
   return problems;
 }
+
+/** The document as a workflow, once `validateWorkflow` found no problem. */
+export const asWorkflow = (doc: unknown) => doc as Workflow;

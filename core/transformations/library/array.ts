@@ -6,7 +6,7 @@ import { MAX_BUILT_LENGTH, describeValue, type CallContext, type MethodTable } f
 
 function arrayArg(value: unknown, method: string): unknown[] {
   if (Array.isArray(value)) return value;
-  throw new MethodArgumentError(`Array.${method} needs an array as its first argument, got ${describeValue(value)}`);
+  throw new MethodArgumentError(`Array.${method} needs an array as its first argument, got ${describeValue(value)}`, 0);
 }
 
 type Callback = (...args: unknown[]) => unknown;
@@ -58,7 +58,7 @@ export const arrayMethods: MethodTable = {
     summary: 'The item at an index (undefined past the end)',
     fn: (args: unknown[]) => {
       const target = args[0];
-      if (target === null || target === undefined) throw new MethodArgumentError(`Array.getIndex needs an array as its first argument, got ${describeValue(target)}`);
+      if (target === null || target === undefined) throw new MethodArgumentError(`Array.getIndex needs an array as its first argument, got ${describeValue(target)}`, 0);
       return (target as Record<number, unknown>)[Number(args[1])];
     },
   },

@@ -24,10 +24,10 @@ type Receiver = (value: unknown, name: string) => unknown;
 const receivers: Record<string, Receiver> = {
   Array: (v, name) => {
     if (Array.isArray(v)) return v;
-    throw new MethodArgumentError(`Array.${name} needs an array as its first argument, got ${describeValue(v)}`);
+    throw new MethodArgumentError(`Array.${name} needs an array as its first argument, got ${describeValue(v)}`, 0);
   },
   String: (v, name) => {
-    if (v === null || v === undefined) throw new MethodArgumentError(`String.${name} needs a string as its first argument, got ${describeValue(v)}`);
+    if (v === null || v === undefined) throw new MethodArgumentError(`String.${name} needs a string as its first argument, got ${describeValue(v)}`, 0);
     return String(v);
   },
   Number: (v) => (typeof v === 'number' ? v : Number(v)),

@@ -8,7 +8,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 function key(value: unknown, method: string): string {
   const k = typeof value === 'number' ? String(value) : value;
-  if (typeof k !== 'string') throw new MethodArgumentError(`Object.${method} needs a property name, got ${describeValue(value)}`);
+  if (typeof k !== 'string') throw new MethodArgumentError(`Object.${method} needs a property name, got ${describeValue(value)}`, 1);
   if (FORBIDDEN_KEYS.has(k)) throw new MethodArgumentError(`Object.${method} cannot use the property "${k}"`);
   return k;
 }
@@ -19,7 +19,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function objectArg(value: unknown, method: string): Record<string, unknown> {
   if (isObject(value)) return value;
-  throw new MethodArgumentError(`Object.${method} needs an object as its first argument, got ${describeValue(value)}`);
+  throw new MethodArgumentError(`Object.${method} needs an object as its first argument, got ${describeValue(value)}`, 0);
 }
 
 function own(target: unknown, name: string): unknown {

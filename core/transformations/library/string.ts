@@ -6,7 +6,7 @@ import { MAX_BUILT_LENGTH, describeValue, type MethodTable } from './types';
 
 function stringArg(value: unknown, method: string): string {
   if (typeof value === 'string') return value;
-  if (value === null || value === undefined) throw new MethodArgumentError(`String.${method} needs a string as its first argument, got ${describeValue(value)}`);
+  if (value === null || value === undefined) throw new MethodArgumentError(`String.${method} needs a string as its first argument, got ${describeValue(value)}`, 0);
   return String(value);
 }
 

@@ -2,6 +2,10 @@
 // - a codePointAt task with no error transition (release notes 4.1: an out-of-range position is
 //   now an error of the task, not an empty string with status 204);
 // - a childJob task passing variables that can be undefined, which the child receives as null (1.1).
+// Transitions are `standard` or `revert` (a retry loop back to an earlier task), in the states
+// success, error, failure and loop; references are `$var.<scope>.<name>` strings or
+// `{ task, variable | value }` objects (`task` is job, static or a task id).
+import { parseObjectReference } from '../../engine/workflow/references';
 import type { JsonDoc } from '../json-doc';
 import { finding, type Finding } from '../types';
 
@@ -35,11 +39,23 @@ function findWorkflows(node: unknown, path: string, depth: number, out: Workflow
   }
 }
 
-/** Outgoing transitions of a task: destination and the state that takes it. */
-function edgesFrom(workflow: Workflow, taskId: string): { to: string; state: string }[] {
+/** Outgoing transitions of a task: destination, the state that takes it and its type (standard or revert). */
+function edgesFrom(workflow: Workflow, taskId: string): { to: string; state: string; type: string }[] {
   const out = workflow.transitions[taskId];
   if (!isObject(out)) return [];
-  return Object.entries(out).map(([to, t]) => ({ to, state: isObject(t) && typeof t.state === 'string' ? t.state : 'success' }));
+  return Object.entries(out).map(([to, t]) => ({
+    to,
+    state: isObject(t) && typeof t.state === 'string' ? t.state : 'success',
+    type: isObject(t) && typeof t.type === 'string' ? t.type : 'standard',
+  }));
+}
+
+/** A stub ends in the state its literal `type` names (success, error or failure): its other transitions never fire. */
+function fixedOutcome(workflow: Workflow, taskId: string): string | undefined {
+  const task = workflow.tasks[taskId];
+  if (!isObject(task) || task.name !== 'stub' || task.app !== 'WorkFlowEngine') return undefined;
+  const incoming = isObject(task.variables) && isObject(task.variables.incoming) ? task.variables.incoming : {};
+  return typeof incoming.type === 'string' && ['success', 'error', 'failure'].includes(incoming.type) ? incoming.type : undefined;
 }
 
 /**
@@ -52,8 +68,12 @@ function reachableWithoutSuccessOf(workflow: Workflow, source: string, target: s
   while (queue.length) {
     const node = queue.shift()!;
     if (node === target) return true;
+    const only = fixedOutcome(workflow, node);
     for (const edge of edgesFrom(workflow, node)) {
       if (node === source && edge.state === 'success') continue;
+      if (only && edge.state !== only) continue;
+      // A revert edge leads back to a task that has run already in this job: no new way to reach it.
+      if (edge.type === 'revert') continue;
       if (!seen.has(edge.to)) {
         seen.add(edge.to);
         queue.push(edge.to);
@@ -67,13 +87,19 @@ function checkCodePointAt(file: string, doc: JsonDoc, workflow: Workflow): Findi
   const found: Finding[] = [];
   for (const [taskId, task] of Object.entries(workflow.tasks)) {
     if (!isObject(task) || task.name !== 'codePointAt') continue;
-    if (edgesFrom(workflow, taskId).some((edge) => edge.state === 'error')) continue;
+    const edges = edgesFrom(workflow, taskId);
+    // An error transition handles it, standard or revert (a retry from an earlier task).
+    if (edges.some((edge) => edge.state === 'error')) continue;
+    // A failure transition is not taken when the task errors.
+    const failure = edges.some((edge) => edge.state === 'failure')
+      ? ` Its failure transition is not taken: an out-of-range position is an error, not a failure.`
+      : '';
     found.push(
       finding(
         'codepointat-error',
         file,
         doc.lineOf(`${workflow.path}.tasks.${taskId}`),
-        `Workflow "${workflow.name}": codePointAt task ${taskId} has no error transition. From 2022.1 an out-of-range position is an error of the task, no longer an empty string with status 204, so the job stops at this task`,
+        `Workflow "${workflow.name}": codePointAt task ${taskId} has no error transition. From 2022.1 an out-of-range position is an error of the task, no longer an empty string with status 204, so the job stops at this task.${failure}`,
         `Add a transition from ${taskId} with state "error" to the task that handles an out-of-range position, and stop checking its output for an empty string`,
         true,
       ),
@@ -83,7 +109,11 @@ function checkCodePointAt(file: string, doc: JsonDoc, workflow: Workflow): Findi
 }
 
 /** Why a value passed to a child job can be undefined, or undefined when it cannot. */
-function undefinedCause(workflow: Workflow, childTaskId: string, value: unknown): string | undefined {
+function undefinedCause(workflow: Workflow, childTaskId: string, given: unknown): string | undefined {
+  // An object reference reads like its string form; a static one is a deliberate literal (null included).
+  const ref = parseObjectReference(given);
+  if (ref?.source === 'static') return undefined;
+  const value = ref ? `$var.${ref.source}.${ref.variable}` : given;
   if (value === null) return 'is null';
   if (value === UNDEFINED_MARKER) return `is the undefined marker "${UNDEFINED_MARKER}"`;
   if (typeof value !== 'string' || !value.startsWith('$var.')) return undefined;
@@ -136,7 +166,7 @@ function checkChildJobs(file: string, doc: JsonDoc, workflow: Workflow): Finding
     const visit = (value: unknown, label: string, path: string, depth: number) => {
       const cause = undefinedCause(workflow, taskId, value);
       if (cause) return report(label, path, cause);
-      if (depth < 4 && isObject(value)) {
+      if (depth < 4 && isObject(value) && !parseObjectReference(value)) {
         for (const [key, item] of Object.entries(value)) visit(item, `${label}.${key}`, `${path}.${key}`, depth + 1);
       }
     };

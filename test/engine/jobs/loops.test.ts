@@ -212,6 +212,10 @@ describe('childJob', () => {
       for (let i = 1; i < children.length; i++) expect(children[i]!.metrics.start_time).toBeGreaterThanOrEqual(children[i - 1]!.metrics.end_time!);
     }
     expect(children.every((c) => c.parent?.job === job._id)).toBe(true);
+    // The job page links each child of the loop, in order.
+    const { jobView } = await import('../../../core/engine/jobs/view');
+    const view = jobView(job, await engine!.runner.records(job._id), []);
+    expect(view.taskRuns.find((r) => r.taskId === 'c')).toMatchObject({ loopType, childJobs: children.map((c) => c._id) });
   });
 
   it('without a loop: an object reference to an unset variable arrives in the child as null', async () => {

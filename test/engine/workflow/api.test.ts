@@ -72,38 +72,116 @@ describe('workflows API', () => {
     expect(body.inputSchema).toBeUndefined();
   });
 
-  it('refuses a workflow with problems, naming each task and transition', async () => {
+  it('refuses a workflow with problems in one list, every problem named by task or transition', async () => {
     const bad = {
       name: 'Broken',
       tasks: {
         up: { name: 'toUpperCase', app: 'WorkFlowEngine', type: 'automatic', variables: { incoming: { str: '$var.later.noWhitespace' }, outgoing: {} } },
         typo: { name: 'toUpperCas', app: 'WorkFlowEngine', type: 'automatic' },
-        later: { name: 'trim', app: 'WorkFlowEngine', type: 'automatic' },
+        later: { name: 'trim', app: 'WorkFlowEngine', type: 'automatic', variables: { incoming: { str: { task: 'ghost', variable: 'x' } } } },
+        untyped: { name: 'trim', app: 'WorkFlowEngine' },
       },
       transitions: {
-        workflow_start: { up: { type: 'standard', state: 'success' } },
+        workflow_start: { up: { type: 'standard', state: 'success' }, untyped: { type: 'standard', state: 'success' } },
         up: { typo: { type: 'standard', state: 'success' }, missing: { type: 'standard', state: 'error' } },
-        typo: { later: { type: 'standard', state: 'success' } },
+        typo: { later: { type: 'revert', state: 'finished' } },
       },
     };
     const response = await host.api('/workflows', { method: 'POST', json: bad });
     expect(response.status).toBe(400);
     const body = await response.json();
     const messages = body.problems.map((p: { message: string }) => p.message);
-    expect(messages).toContain('task "typo": WorkFlowEngine has no method "toUpperCas"');
-    expect(messages).toContain('transition up → missing: there is no task "missing" to go to');
-    expect(messages).toContain('no path of transitions leads from workflow_start to workflow_end');
-    expect(messages.some((m: string) => m.startsWith('task "up": str refers to $var.later.noWhitespace'))).toBe(true);
-    expect(body.problems).toContainEqual(expect.objectContaining({ task: 'typo', path: 'tasks.typo.name' }));
-    expect(body.issues).toContainEqual({ path: 'body.tasks.typo.name', message: 'task "typo": WorkFlowEngine has no method "toUpperCas"' });
+    expect(messages).toEqual([
+      'task "untyped": needs a type ("automatic", "operation", "manual")',
+      'transition typo → later: state must be "success", "error", "failure", "loop"',
+      'transition up → missing: there is no task "missing" to go to',
+      'no path of transitions leads from workflow_start to workflow_end',
+      'task "up": str refers to $var.later.noWhitespace, but task "later" cannot have run before "up" (no transitions lead from it to "up")',
+      'task "later": str refers to { task: "ghost", variable: "x" }, but there is no task "ghost"',
+    ].sort((a, b) => messages.indexOf(a) - messages.indexOf(b)));
+    expect(body.problems).toContainEqual(expect.objectContaining({ transition: { src: 'up', dst: 'missing' }, path: 'transitions.up.missing' }));
+    expect(body.problems).toContainEqual(expect.objectContaining({ task: 'untyped', path: 'tasks.untyped.type' }));
+    expect(body.issues).toContainEqual({ path: 'body.tasks.untyped.type', message: 'task "untyped": needs a type ("automatic", "operation", "manual")' });
     expect((await host.api('/workflows/Broken')).status).toBe(404);
   });
 
-  it('refuses a workflow not in the reference shape with the field named', async () => {
+  it('saves a workflow whose method the profile lacks, lists what it needs and refuses to start it with 409', async () => {
+    const wf = {
+      name: 'Needs parts',
+      tasks: {
+        typo: { name: 'toUpperCas', app: 'WorkFlowEngine', type: 'automatic' },
+        snow: { name: 'createChangeRequest', app: 'Servicenow', type: 'automatic', location: 'Adapter' },
+        snow2: { name: 'getChangeRequests', app: 'Servicenow', type: 'automatic', location: 'Adapter' },
+        mop: { name: 'RunCommandTemplate', app: 'MOP', type: 'automatic', location: 'Application' },
+        jst: { name: 'transformation', app: 'WorkFlowEngine', type: 'operation', variables: { incoming: { tr_id: '0123456789abcdef01234567' } } },
+        child: { name: 'childJob', app: 'WorkFlowEngine', type: 'operation', variables: { incoming: { workflow: 'Not here', variables: {} } } },
+      },
+      transitions: {
+        workflow_start: { typo: { type: 'standard', state: 'success' } },
+        typo: { snow: { type: 'standard', state: 'success' } },
+        snow: { snow2: { type: 'standard', state: 'success' } },
+        snow2: { mop: { type: 'standard', state: 'success' } },
+        mop: { jst: { type: 'standard', state: 'success' } },
+        jst: { child: { type: 'standard', state: 'success' } },
+        child: { workflow_end: { type: 'standard', state: 'success' } },
+      },
+    };
+    expect((await host.api('/workflows', { method: 'POST', json: wf })).status).toBe(201);
+    const list = await (await host.api('/workflows')).json();
+    const item = list.items.find((w: { name: string }) => w.name === 'Needs parts');
+    const names = item.needs.map((p: { kind: string; name: string; tasks: string[] }) => [p.kind, p.name, p.tasks.length]);
+    expect(names).toContainEqual(['adapter', 'Servicenow', 2]);
+    expect(names).toContainEqual(['method', 'MOP.RunCommandTemplate', 1]);
+    expect(names).toContainEqual(['method', 'WorkFlowEngine.toUpperCas', 1]);
+    expect(names).toContainEqual(['workflow', 'Not here', 1]);
+    expect(item.needs.find((p: { name: string }) => p.name === 'Servicenow').label).toBe('adapter Servicenow (2 tasks)');
+
+    const start = await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'Needs parts', options: { variables: {} } } });
+    expect(start.status).toBe(409);
+    const refused = await start.json();
+    expect(refused.message).toContain('workflow "Needs parts" cannot start: it needs');
+    expect(refused.message).toContain('Servicenow (2 tasks)');
+    expect(refused.message).toContain('MOP.RunCommandTemplate (1 task)');
+  });
+
+  it('runs a workflow once its missing child workflow is imported, without importing it again', async () => {
+    const parent = {
+      name: 'Parent waits for child',
+      tasks: { child: { name: 'childJob', app: 'WorkFlowEngine', type: 'operation', variables: { incoming: { task: '', workflow: 'Late child', variables: {} } } } },
+      transitions: { workflow_start: { child: { type: 'standard', state: 'success' } }, child: { workflow_end: { type: 'standard', state: 'success' } } },
+    };
+    expect((await host.api('/workflows', { method: 'POST', json: parent })).status).toBe(201);
+    const before = await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'Parent waits for child' } });
+    expect(before.status).toBe(409);
+    expect((await before.json()).message).toContain('Late child (1 task)');
+    const child = { name: 'Late child', tasks: {}, transitions: { workflow_start: { workflow_end: { type: 'standard', state: 'success' } } } };
+    expect((await host.api('/workflows', { method: 'POST', json: child })).status).toBe(201);
+    const after = await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'Parent waits for child' } });
+    expect(after.status).toBe(200);
+  });
+
+  it('refuses a workflow not in the shape with the field named, in the same problems list', async () => {
     const response = await host.api('/workflows', { method: 'POST', json: { name: 'x', tasks: { a: { name: 'trim', app: 'WorkFlowEngine' } } } });
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.issues).toContainEqual(expect.objectContaining({ path: 'body.tasks.a.type' }));
+    expect(body.problems).toContainEqual(expect.objectContaining({ task: 'a', path: 'tasks.a.type' }));
+  });
+
+  it('answers 400, not a crash, for a workflow nested 150 or 10,000 levels deep', async () => {
+    // Written as text: JSON.stringify itself cannot go 10,000 levels deep.
+    const send = (levels: number) => {
+      const deep = '['.repeat(levels) + '1' + ']'.repeat(levels);
+      const text = `{"name":"Deep","tasks":{"a":{"name":"merge","app":"WorkFlowEngine","type":"automatic","variables":{"incoming":{"data_to_merge":${deep}}}}},
+        "transitions":{"workflow_start":{"a":{"type":"standard","state":"success"}},"a":{"workflow_end":{"type":"standard","state":"success"}}}}`;
+      return host.api('/workflows', { method: 'POST', body: text, headers: { 'content-type': 'application/json' } });
+    };
+    const deeper = await send(150);
+    expect(deeper.status).toBe(400);
+    expect((await deeper.json()).problems).toEqual([expect.objectContaining({ task: 'a', message: 'task "a": its values are nested deeper than 100 levels' })]);
+    const deepest = await send(10_000);
+    expect(deepest.status).toBe(400);
+    expect((await deepest.json()).message).toContain('nested deeper than');
   });
 
   it('answers 404 naming the workflow for get and delete of an unknown name', async () => {
@@ -128,7 +206,7 @@ describe('workflows when the store cannot be reached', () => {
     const { StoreError } = await import('../../../core/store/errors');
     const down = () => Promise.reject(new StoreError('unreachable', 'MongoDB at db1:27017 does not answer (connection refused)'));
     const store = { collection: () => ({ find: down, findOne: down, insertOne: down, deleteOne: down, updateOne: down }) };
-    const handlers = workflowsHandlers(createWorkflowsService({ store: () => store as never, adapters: () => undefined as never }));
+    const handlers = workflowsHandlers(createWorkflowsService({ store: () => store as never, adapters: () => undefined }));
     await expect(handlers['workflows.list']({} as never, {} as never)).rejects.toMatchObject({
       statusCode: 503,
       message: 'the workflows cannot be reached in the store: MongoDB at db1:27017 does not answer (connection refused)',

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Workflow } from '../../../core/contract/workflows';
-import { knownMethods } from '../../../core/engine/workflow/known';
 import { findReferences, validateWorkflow } from '../../../core/engine/workflow/validate';
-
-const known = knownMethods({ methods: (id) => (id === 'netconf' ? ['getConfig'] : undefined) });
+import { MAX_DEPTH } from '../../../core/engine/workflow/references';
 
 const task = (name: string, incoming: Record<string, unknown> = {}, app = 'WorkFlowEngine') => ({
   name,
@@ -12,17 +9,18 @@ const task = (name: string, incoming: Record<string, unknown> = {}, app = 'WorkF
   variables: { incoming, outgoing: {} },
 });
 
-function workflow(tasks: Record<string, unknown>, transitions: Record<string, Record<string, string>>) {
-  return Workflow.parse({
+type Edge = string | { type: string; state: string };
+function workflow(tasks: Record<string, unknown>, transitions: Record<string, Record<string, Edge>>) {
+  return {
     name: 'wf',
     tasks,
     transitions: Object.fromEntries(
       Object.entries(transitions).map(([src, dsts]) => [
         src,
-        Object.fromEntries(Object.entries(dsts).map(([dst, state]) => [dst, { type: 'standard', state }])),
+        Object.fromEntries(Object.entries(dsts).map(([dst, t]) => [dst, typeof t === 'string' ? { type: 'standard', state: t } : t])),
       ]),
     ),
-  });
+  };
 }
 
 const linear = (tasks: Record<string, unknown>, order: string[]) => {
@@ -33,114 +31,120 @@ const linear = (tasks: Record<string, unknown>, order: string[]) => {
 };
 
 describe('validateWorkflow', () => {
-  it('accepts a good workflow with built-in, childJob, adapter and manual tasks', () => {
+  it('accepts built-in, childJob, adapter and manual tasks, whatever the profile has (parts are not its business)', () => {
     const wf = linear(
       {
         a: task('toUpperCase', { str: '$var.job.name' }),
         b: task('codePointAt', { str: '$var.a.uppercaseString', pos: 0 }),
         c: task('childJob', { workflow: 'other', variables: { v: '$var.b.codePointValue' } }),
-        d: task('getConfig', { device: '$var.job.device' }, 'netconf'),
+        d: task('getConfig', { device: '$var.job.device' }, 'NoSuchAdapter'),
         e: { name: 'ViewData', app: 'WorkFlowEngine', type: 'manual' },
       },
       ['a', 'b', 'c', 'd', 'e'],
     );
-    expect(validateWorkflow(wf, known)).toEqual([]);
+    expect(validateWorkflow(wf)).toEqual([]);
   });
 
-  it('names the task with an unknown app, and the task with an unknown method', () => {
-    const wf = linear({ a: task('toUpperCase', {}, 'NoSuchApp'), b: task('shout') }, ['a', 'b']);
-    expect(validateWorkflow(wf, known)).toEqual([
-      { path: 'tasks.a.app', task: 'a', message: 'task "a": no application or adapter "NoSuchApp"' },
-      { path: 'tasks.b.name', task: 'b', message: 'task "b": WorkFlowEngine has no method "shout"' },
-    ]);
+  it('accepts revert transitions forming a polling loop, the loop state, and a task mapping to {}', () => {
+    const wf = workflow(
+      { poll: task('stub'), check: task('evaluation', { a: { task: 'poll', variable: 'response' } }), give_up: task('stub') },
+      {
+        workflow_start: { poll: 'success' },
+        poll: { check: 'success' },
+        check: { workflow_end: 'success', poll: { type: 'revert', state: 'failure' }, give_up: { type: 'standard', state: 'loop' } },
+        give_up: {},
+        workflow_end: {},
+      },
+    );
+    expect(validateWorkflow(wf)).toEqual([]);
   });
 
-  it('names a transition to or from a missing task', () => {
-    const wf = workflow({ a: task('trim') }, { workflow_start: { a: 'success' }, a: { workflow_end: 'success', ghost: 'error' }, phantom: { a: 'success' } });
-    const problems = validateWorkflow(wf, known);
-    expect(problems).toContainEqual({
-      path: 'transitions.a.ghost',
-      transition: { src: 'a', dst: 'ghost' },
-      message: 'transition a → ghost: there is no task "ghost" to go to',
-    });
-    expect(problems).toContainEqual(expect.objectContaining({ transition: { src: 'phantom', dst: 'a' }, message: expect.stringContaining('no task "phantom"') }));
-    expect(problems).toHaveLength(2);
+  it('lists every problem at once: bad transitions, no path, bad references, by task and transition', () => {
+    const wf = workflow(
+      {
+        a: task('trim', { str: '$var.nobody.x' }),
+        b: task('trim', { str: { task: 'c', variable: 'noWhitespace' } }),
+        c: task('trim'),
+        lone: task('trim'),
+      },
+      {
+        workflow_start: { a: 'success', c: 'success' },
+        a: { b: 'success', ghost: 'error' },
+        b: { workflow_end: { type: 'sideways', state: 'done' } },
+        phantom: { a: 'success' },
+      },
+    );
+    const problems = validateWorkflow(wf);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { path: 'transitions.a.ghost', transition: { src: 'a', dst: 'ghost' }, message: 'transition a → ghost: there is no task "ghost" to go to' },
+        expect.objectContaining({ transition: { src: 'phantom', dst: 'a' }, message: expect.stringContaining('no task "phantom"') }),
+        expect.objectContaining({ path: 'transitions.b.workflow_end', message: 'transition b → workflow_end: type must be "standard", "revert"' }),
+        expect.objectContaining({ path: 'transitions.b.workflow_end', message: 'transition b → workflow_end: state must be "success", "error", "failure", "loop"' }),
+        { path: 'tasks.lone', task: 'lone', message: 'task "lone": no path of transitions leads to it from workflow_start' },
+        { path: 'tasks.a.variables.incoming.str', task: 'a', message: 'task "a": str refers to $var.nobody.x, but there is no task "nobody"' },
+        {
+          path: 'tasks.b.variables.incoming.str',
+          task: 'b',
+          message: 'task "b": str refers to { task: "c", variable: "noWhitespace" }, but task "c" cannot have run before "b" (no transitions lead from it to "b")',
+        },
+      ]),
+    );
+    expect(problems).toHaveLength(7);
   });
 
   it('reports when no path leads from workflow_start to workflow_end', () => {
     const wf = workflow({ a: task('trim'), b: task('trim') }, { workflow_start: { a: 'success' }, b: { workflow_end: 'success' } });
-    expect(validateWorkflow(wf, known)).toEqual([{ path: 'transitions', message: 'no path of transitions leads from workflow_start to workflow_end' }]);
-    const none = workflow({ a: task('trim') }, {});
-    expect(validateWorkflow(none, known)[0]!.message).toContain('workflow_start has no transition');
+    expect(validateWorkflow(wf)).toContainEqual({ path: 'transitions', message: 'no path of transitions leads from workflow_start to workflow_end' });
+    const none = workflow({}, {});
+    expect(validateWorkflow(none)[0]!.message).toContain('workflow_start has no transition');
   });
 
-  it('counts error and failure transitions as paths', () => {
-    const wf = workflow({ a: task('trim') }, { workflow_start: { a: 'success' }, a: { workflow_end: 'error' } });
-    expect(validateWorkflow(wf, known)).toEqual([]);
+  it('names tasks missing app or type, and a document that is no workflow', () => {
+    const wf = linear({ a: { name: 'trim' }, b: { app: 'WorkFlowEngine', type: 'automatic' } }, ['a', 'b']);
+    expect(validateWorkflow(wf).map((p) => p.path)).toEqual(['tasks.a.app', 'tasks.a.type', 'tasks.b.name']);
+    expect(validateWorkflow({ name: '', tasks: [] }).map((p) => p.path)).toEqual(['name', 'tasks']);
+    expect(validateWorkflow([])).toHaveLength(1);
   });
 
-  it('names a $var reference to a task that cannot have run before', () => {
-    // a and b are parallel branches: b cannot rely on a having run
-    const wf = workflow(
-      { a: task('trim', { str: 'x' }), b: task('trim', { str: '$var.a.noWhitespace' }) },
-      { workflow_start: { a: 'success', b: 'success' }, a: { workflow_end: 'success' }, b: { workflow_end: 'success' } },
-    );
-    expect(validateWorkflow(wf, known)).toEqual([
-      {
-        path: 'tasks.b.variables.incoming.str',
-        task: 'b',
-        message: 'task "b": str refers to $var.a.noWhitespace, but task "a" cannot have run before "b" (no transitions lead from it to "b")',
-      },
-    ]);
-  });
-
-  it('names a reference to a missing task, to the task itself, and to an outgoing variable the method lacks', () => {
-    const wf = linear(
-      {
-        a: task('trim', { str: '$var.nobody.x' }),
-        b: task('trim', { str: '$var.b.noWhitespace' }),
-        c: task('trim', { str: '$var.a.trimmed' }),
-      },
-      ['a', 'b', 'c'],
-    );
-    const messages = validateWorkflow(wf, known).map((p) => p.message);
-    expect(messages).toEqual([
-      'task "a": str refers to $var.nobody.x, but there is no task "nobody"',
-      'task "b": str refers to $var.b.noWhitespace, but task "b" cannot have run before "b" (no transitions lead from it to "b")',
-      'task "c": str refers to $var.a.trimmed, but WorkFlowEngine.trim has no outgoing "trimmed" (it has noWhitespace)',
-    ]);
-  });
-
-  it('refuses a static incoming value equal to the undefined marker, naming the task', () => {
+  it('refuses a value equal to the stored-undefined marker, naming the task', () => {
     const wf = linear({ a: task('trim', { str: '~4undefined' }) }, ['a']);
-    expect(validateWorkflow(wf, known)).toEqual([
+    expect(validateWorkflow(wf)).toEqual([
       expect.objectContaining({ path: 'tasks.a.variables.incoming.str', task: 'a', message: expect.stringContaining('~4undefined') }),
     ]);
   });
 
-  it('finds references at any depth of the incoming variables', () => {
-    expect(findReferences({ a: '$var.job.x', b: { c: ['$var.t1.out', 'plain'] } })).toEqual([
-      { source: 'job', variable: 'x', at: 'a' },
-      { source: 't1', variable: 'out', at: 'b.c[0]' },
+  it('answers problems, not a stack overflow, for 10,000 levels of nesting and a chain of 10,000 tasks', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 10_000; i++) deep = { next: [deep] };
+    const nested = linear({ a: task('merge', { data_to_merge: deep }) }, ['a']);
+    expect(validateWorkflow(nested)).toEqual([expect.objectContaining({ task: 'a', message: `task "a": its values are nested deeper than ${MAX_DEPTH} levels` })]);
+    expect(validateWorkflow({ ...linear({}, []), inputSchema: deep })).toEqual([expect.objectContaining({ path: 'inputSchema' })]);
+
+    const tasks: Record<string, unknown> = {};
+    const order: string[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      tasks[`t${i}`] = task('trim', i ? { str: `$var.t${i - 1}.noWhitespace` } : {});
+      order.push(`t${i}`);
+    }
+    expect(validateWorkflow(linear(tasks, order))).toEqual([]);
+  });
+
+  it('finds references of both forms at any depth, skipping static literals', () => {
+    expect(
+      findReferences({
+        a: '$var.job.x',
+        b: { c: ['$var.t1.out', 'plain'] },
+        d: [{ key: 'k', value: { task: 'job', value: 'neverSet', editable: true } }],
+        e: { task: 'static', value: null },
+        f: { task: 't2', variable: 'result' },
+      }).map(({ source, variable, at, form }) => ({ source, variable, at, form })),
+    ).toEqual([
+      { source: 'job', variable: 'x', at: 'a', form: 'string' },
+      { source: 't1', variable: 'out', at: 'b.c[0]', form: 'string' },
+      { source: 'job', variable: 'neverSet', at: 'd[0].value', form: 'object' },
+      { source: 'static', variable: undefined, at: 'e', form: 'object' },
+      { source: 't2', variable: 'result', at: 'f', form: 'object' },
     ]);
-  });
-});
-
-describe('the Workflow schema', () => {
-  it('requires app and type on tasks other than workflow_start and workflow_end', () => {
-    const result = Workflow.safeParse({ name: 'w', tasks: { workflow_start: { name: 'workflow_start' }, a: { name: 'trim' } }, transitions: {} });
-    expect(result.success).toBe(false);
-    expect(result.error!.issues.map((i) => i.path.join('.'))).toEqual(['tasks.a.app', 'tasks.a.type']);
-  });
-
-  it('refuses a transition state other than success, error, failure', () => {
-    const result = Workflow.safeParse({ name: 'w', tasks: {}, transitions: { workflow_start: { workflow_end: { type: 'standard', state: 'done' } } } });
-    expect(result.success).toBe(false);
-    expect(result.error!.issues[0]!.path).toEqual(['transitions', 'workflow_start', 'workflow_end', 'state']);
-  });
-
-  it('keeps fields it does not know (positions, groups) and accepts a location', () => {
-    const wf = Workflow.parse({ name: 'w', groups: [], tasks: { a: { name: 'trim', app: 'WorkFlowEngine', type: 'automatic', location: 'Application', x: 1, y: 2 } } });
-    expect(wf).toMatchObject({ groups: [], tasks: { a: { x: 1, y: 2, location: 'Application' } }, transitions: {} });
   });
 });

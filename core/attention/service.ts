@@ -1,0 +1,145 @@
+// What needs an operator, computed on the server in one call: each item is read on
+// its own, so a store that does not answer turns the job items "unknown" (with the
+// reason) while adapters and applications still report.
+import type { Handler } from '../dispatch/dispatch';
+import type { Attention, AttentionEntry, AttentionItem, AttentionLevel } from '../contract/attention';
+import type { DeprecatedCall, HealthItem } from '../contract/health';
+import type { CollectionIndexStatus } from '../contract/indexes';
+import type { Collection } from '../store/port';
+
+export interface AttentionDeps {
+  jobs: () => Collection;
+  tasks: () => Collection;
+  adapters: () => Promise<HealthItem[]>;
+  applications: () => HealthItem[];
+  indexes: () => Promise<CollectionIndexStatus[]>;
+  deprecatedCalls: () => DeprecatedCall[];
+  /** The active profile's role (processTasksOnStart) and whether this server's worker runs now. */
+  worker: () => { profile: string; processTasksOnStart: boolean; running: boolean };
+}
+
+const RANK: Record<AttentionLevel, number> = { ok: 0, unknown: 1, warn: 2, bad: 3 };
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const jobsLink = (params: Record<string, string>) => `#/jobs?${new URLSearchParams(params).toString()}`;
+
+type Partial = Omit<AttentionItem, 'id' | 'title' | 'link'> & { link?: string };
+
+async function item(id: AttentionItem['id'], title: string, link: string, read: () => Promise<Partial> | Partial): Promise<AttentionItem> {
+  try {
+    const part = await read();
+    return { id, title, ...part, link: part.link ?? link };
+  } catch (error) {
+    // Reported on the card and in the status bar as "unknown", naming the cause.
+    return { id, title, link, level: 'unknown', count: 0, summary: `${title}: unknown`, entries: [], error: (error as Error).message };
+  }
+}
+
+export function createAttentionService(deps: AttentionDeps) {
+  async function jobsInError(): Promise<Partial> {
+    const errored = await deps.jobs().find({ status: 'error' }, { projection: { name: 1 } });
+    const byWorkflow = new Map<string, number>();
+    for (const job of errored) byWorkflow.set(String(job.name), (byWorkflow.get(String(job.name)) ?? 0) + 1);
+    const entries: AttentionEntry[] = [...byWorkflow]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([name, count]) => ({ label: name, count, link: jobsLink({ status: 'error', workflow: name }) }));
+    const count = errored.length;
+    return { level: count ? 'bad' : 'ok', count, summary: count ? `${plural(count, 'job')} in error` : 'No job in error', entries };
+  }
+
+  async function operatorTasks(): Promise<Partial> {
+    const waiting = await deps.tasks().find({ status: 'waiting', childJob: { $exists: false } }, { projection: { jobId: 1, queuedAt: 1 } });
+    const jobIds = [...new Set(waiting.map((t) => String(t.jobId)))];
+    const live = new Set(
+      (await deps.jobs().find({ _id: { $in: jobIds }, status: { $in: ['running', 'paused'] } }, { projection: { _id: 1 } })).map((j) => String(j._id)),
+    );
+    const open = waiting.filter((t) => live.has(String(t.jobId)));
+    const oldest = open.reduce((min, t) => Math.min(min, Number(t.queuedAt)), Infinity);
+    const count = open.length;
+    const entries: AttentionEntry[] = count ? [{ label: 'the oldest has waited', since: oldest, link: '#/worklist' }] : [];
+    return { level: count ? 'warn' : 'ok', count, summary: count ? `${plural(count, 'task')} waiting for an operator` : 'No task waiting for an operator', entries };
+  }
+
+  async function adapters(): Promise<Partial> {
+    const down = (await deps.adapters()).filter((a) => a.state !== 'RUNNING' || a.connection?.state !== 'ONLINE');
+    const entries = down.map((a) => ({
+      label: a.id,
+      detail: a.state !== 'RUNNING' ? a.state : `RUNNING, ${a.connection?.state ?? 'connection unknown'}`,
+      link: '#/health/adapters',
+    }));
+    const count = down.length;
+    const dead = down.some((a) => a.state === 'DEAD');
+    return { level: count ? (dead ? 'bad' : 'warn') : 'ok', count, summary: count ? `${plural(count, 'adapter')} not ONLINE` : 'Every adapter ONLINE', entries };
+  }
+
+  function applications(): Partial {
+    const down = deps.applications().filter((a) => a.state !== 'RUNNING');
+    const count = down.length;
+    const entries = down.map((a) => ({ label: a.id, detail: a.state, link: '#/health/applications' }));
+    return { level: count ? 'bad' : 'ok', count, summary: count ? `${plural(count, 'application')} not RUNNING` : 'Every application RUNNING', entries };
+  }
+
+  async function indexes(profile: string): Promise<Partial> {
+    const link = `#/profiles/${encodeURIComponent(profile)}/indexing`;
+    const notIndexed = (await deps.indexes()).filter((c) => !c.indexed);
+    const count = notIndexed.length;
+    const entries = notIndexed.map((c) => ({
+      label: c.collection,
+      detail: c.running ? 'building' : `${plural(c.missing.length, 'index', 'indexes')} missing${c.misnamed.length ? `, ${c.misnamed.length} misnamed` : ''}`,
+      link,
+    }));
+    return { level: count ? 'warn' : 'ok', count, summary: count ? `${plural(count, 'collection')} not indexed` : 'Every collection indexed', entries, link };
+  }
+
+  function deprecatedCallers(): Partial {
+    const calls = deps.deprecatedCalls().filter((c) => c.state !== 'active');
+    const callers = [...new Set(calls.map((c) => c.caller))];
+    const count = callers.length;
+    const removed = calls.some((c) => c.state === 'removed');
+    const entries = callers.map((caller) => {
+      const own = calls.filter((c) => c.caller === caller);
+      return { label: caller, count: own.reduce((n, c) => n + c.count, 0), detail: own.map((c) => `${c.method} ${c.path}`).join(', '), link: '#/health/deprecated' };
+    });
+    return {
+      level: count ? (removed ? 'bad' : 'warn') : 'ok',
+      count,
+      summary: count ? `${plural(count, 'caller')} of deprecated APIs` : 'No caller of deprecated APIs',
+      entries,
+    };
+  }
+
+  function workerRole(): Partial {
+    const w = deps.worker();
+    const link = `#/profiles/${encodeURIComponent(w.profile)}/configure`;
+    const role = w.processTasksOnStart ? 'primary' : 'standby';
+    if (w.processTasksOnStart && !w.running) {
+      return { level: 'bad', count: 1, summary: 'Primary not working tasks', entries: [{ label: `profile ${w.profile} works tasks at start, but the task worker is stopped`, link }], link };
+    }
+    if (!w.processTasksOnStart && w.running) {
+      return { level: 'bad', count: 1, summary: 'Standby working tasks', entries: [{ label: `profile ${w.profile} is a standby (processTasksOnStart false), but its task worker runs`, link }], link };
+    }
+    return { level: 'ok', count: 0, summary: `Task worker as the ${role} role expects (${w.running ? 'running' : 'stopped'})`, entries: [], link };
+  }
+
+  return {
+    async summary(now = Date.now()): Promise<Attention> {
+      const profile = deps.worker().profile;
+      const items = await Promise.all([
+        item('jobs-error', 'Jobs in error', jobsLink({ status: 'error' }), jobsInError),
+        item('operator-tasks', 'Tasks waiting for an operator', '#/worklist', operatorTasks),
+        item('adapters', 'Adapters not ONLINE', '#/health/adapters', adapters),
+        item('applications', 'Applications not RUNNING', '#/health/applications', applications),
+        item('indexes', 'Collections not indexed', `#/profiles/${encodeURIComponent(profile)}/indexing`, () => indexes(profile)),
+        item('deprecated-callers', 'Deprecated API callers', '#/health/deprecated', deprecatedCallers),
+        item('worker-role', 'Task worker and role', `#/profiles/${encodeURIComponent(profile)}/configure`, workerRole),
+      ]);
+      const level = items.reduce<AttentionLevel>((worst, i) => (RANK[i.level] > RANK[worst] ? i.level : worst), 'ok');
+      return { level, items, checkedAt: now };
+    },
+  };
+}
+
+export type AttentionService = ReturnType<typeof createAttentionService>;
+
+export function attentionHandlers(service: AttentionService): { 'console.attention': Handler<'console.attention'> } {
+  return { 'console.attention': () => service.summary() };
+}

@@ -1,0 +1,80 @@
+// Projects and pre-built bundles: import a pre-built folder (artifact.json /
+// manifest.json with bundles/) or a project export (*.project.json) in one step.
+// Browser-safe: zod only.
+import { z } from 'zod';
+import { defineOperations } from './operation';
+import { MissingPart, WorkflowProblem } from './workflows';
+
+export { MissingPart };
+
+export const ImportItem = z.object({
+  /** The type as the bundle wrote it (`workflow`, `json-forms`, `mopCommandTemplate`, ...). */
+  type: z.string(),
+  name: z.string(),
+  /** The collection it was stored in (service names: workflows, transformations, json_forms, ...). */
+  collection: z.string().optional(),
+  /** Where it came from: a file of the folder, or a component of the project. */
+  source: z.string(),
+  outcome: z.enum(['imported', 'replaced', 'refused', 'skipped']),
+  message: z.string().optional(),
+  problems: z.array(WorkflowProblem).optional(),
+});
+export type ImportItem = z.infer<typeof ImportItem>;
+
+export const ImportSummary = z.object({
+  name: z.string(),
+  format: z.enum(['prebuilt', 'project']),
+  projectId: z.string().optional(),
+  items: z.array(ImportItem),
+  counts: z.object({ imported: z.number(), replaced: z.number(), refused: z.number(), skipped: z.number() }),
+  /** `@<projectId>: Name` references rewritten to the names stored. */
+  referencesResolved: z.number(),
+  /** The imported workflows that need parts the profile lacks (child workflows' needs included). */
+  needs: z.array(z.object({ workflow: z.string(), needs: z.array(MissingPart) })),
+});
+export type ImportSummary = z.infer<typeof ImportSummary>;
+
+/** An import run in the background, read while it runs to show its progress. */
+export const ImportRun = z.object({
+  id: z.string(),
+  /** What is imported: the folder or file named, or `n files uploaded`. */
+  source: z.string(),
+  state: z.enum(['running', 'done', 'failed']),
+  done: z.number(),
+  total: z.number(),
+  /** The artifact being imported. */
+  current: z.string().optional(),
+  summary: ImportSummary.optional(),
+  error: z.string().optional(),
+});
+export type ImportRun = z.infer<typeof ImportRun>;
+
+export const UploadedFile = z.object({
+  path: z.string().min(1, 'each file needs its path in the folder'),
+  content: z.unknown(),
+});
+
+export const projectsOperations = defineOperations({
+  'projects.import': {
+    method: 'POST',
+    path: '/projects/imports',
+    summary:
+      'Import a pre-built folder (artifact.json / manifest.json with bundles/) or a project export (*.project.json), sent as its JSON files; runs in the background (202), read it with projects.importRun',
+    body: z.object({ files: z.array(UploadedFile).min(1, 'send at least one JSON file of the folder') }),
+    output: ImportRun,
+  },
+  'projects.importPath': {
+    method: 'POST',
+    path: '/projects/imports/path',
+    summary: "Import a pre-built folder or a *.project.json file on the console's machine, named by an absolute path (for scripts); 202, read it with projects.importRun",
+    body: z.object({ path: z.string({ error: 'must be a string' }).min(1, { message: 'must name a folder or a file' }) }),
+    output: ImportRun,
+  },
+  'projects.importRun': {
+    method: 'GET',
+    path: '/projects/imports/:id',
+    summary: 'Progress of an import, and its summary (imported, replaced, refused, skipped, what is missing) once done',
+    params: z.object({ id: z.string().min(1) }),
+    output: ImportRun,
+  },
+});

@@ -1,0 +1,129 @@
+// The workflows capability: import (validated, unknown fields kept), list with
+// what each workflow needs, get, delete, and the check a job start makes.
+import { OpError } from '../../dispatch/dispatch';
+import type { MissingPart, StoredWorkflow, Workflow, WorkflowProblem, WorkflowSummary } from '../../contract/workflows';
+import type { Store } from '../../store/port';
+import { StoreError } from '../../store/errors';
+import { loadPartsCatalog, type AdapterListing, type TransformationLookup } from './catalog';
+import { describeNeeds, missingParts, withoutProjectPrefix, type PartsCatalog } from './parts';
+import { deleteWorkflow, getWorkflow, listWorkflowDocs, saveWorkflow, summarize, WorkflowExistsError } from './repository';
+import { validateWorkflow } from './validate';
+
+export interface WorkflowsDeps {
+  /** The active profile's store (read at each call: a profile switch replaces it). */
+  store(): Store;
+  /** The adapter manager's listing of the active profile, when it has one. */
+  adapters(): AdapterListing | undefined;
+  /** The transformations service, when the console has one; otherwise the collection is read. */
+  transformations?(): TransformationLookup | undefined;
+}
+
+/** A 400 naming every problem, in one list (and as `issues` with body paths, like other bad input). */
+export function problemsError(name: string, problems: WorkflowProblem[]): OpError {
+  const shown = problems.slice(0, 5).map((p) => p.message).join('; ');
+  const more = problems.length > 5 ? ` (and ${problems.length - 5} more)` : '';
+  return new OpError(400, `workflow "${name || '(unnamed)'}" cannot be imported: ${shown}${more}`, {
+    problems,
+    issues: problems.map((p) => ({ path: p.path ? `body.${p.path}` : 'body', message: p.message })),
+  });
+}
+
+/** A store that cannot be reached or read is the server's trouble, not the caller's: 503 naming the cause. */
+export async function withStore<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StoreError && ['unreachable', 'auth', 'damaged'].includes(error.code)) {
+      throw new OpError(503, `the workflows cannot be reached in the store: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+export function createWorkflowsService(deps: WorkflowsDeps) {
+  const catalog = () =>
+    loadPartsCatalog({ store: deps.store(), adapters: deps.adapters(), transformations: deps.transformations?.() });
+
+  /** The parts a workflow and the child workflows it starts need (each child once). */
+  async function needsWithChildren(root: StoredWorkflow, parts: PartsCatalog): Promise<MissingPart[]> {
+    const merged = new Map<string, MissingPart>();
+    const seen = new Set<string>([root.name]);
+    const queue: { workflow: StoredWorkflow; via?: string }[] = [{ workflow: root }];
+    while (queue.length) {
+      const { workflow, via } = queue.shift()!;
+      for (const part of missingParts(workflow.tasks, parts)) {
+        const key = `${part.kind}\u0000${part.name}`;
+        const into = merged.get(key) ?? { ...part, tasks: [] };
+        into.tasks.push(...part.tasks.map((task) => (via ? `${via}: ${task}` : task)));
+        merged.set(key, into);
+      }
+      for (const task of Object.values(workflow.tasks)) {
+        const child = task.name === 'childJob' ? task.variables?.incoming?.workflow : undefined;
+        if (typeof child !== 'string' || child.startsWith('$var.')) continue;
+        const name = withoutProjectPrefix(child);
+        if (seen.has(name)) continue;
+        seen.add(name);
+        const doc = (await getWorkflow(deps.store(), name)) ?? (await getWorkflow(deps.store(), child));
+        if (doc) queue.push({ workflow: doc, via: name });
+      }
+    }
+    return [...merged.values()].map((part) => ({ ...part, label: `${part.kind} ${part.name} (${part.tasks.length} task${part.tasks.length === 1 ? '' : 's'})` }));
+  }
+
+  return {
+    /** Validates and saves; a 400 lists every problem. What it needs is read with `list` or `needs`. */
+    async importWorkflow(doc: unknown, options: { overwrite?: boolean } = {}): Promise<{ workflow: StoredWorkflow; replaced: boolean }> {
+      const problems = validateWorkflow(doc);
+      const name = (doc as { name?: unknown })?.name;
+      if (problems.length) throw problemsError(typeof name === 'string' ? name : '', problems);
+      const workflow = doc as Workflow;
+      return withStore(async () => {
+        const existed = options.overwrite ? (await getWorkflow(deps.store(), workflow.name)) !== null : false;
+        try {
+          const saved = await saveWorkflow(deps.store(), workflow, { overwrite: options.overwrite });
+          return { workflow: saved, replaced: existed };
+        } catch (error) {
+          if (error instanceof WorkflowExistsError) throw new OpError(409, error.message, { name: workflow.name });
+          throw error;
+        }
+      });
+    },
+
+    async list(): Promise<WorkflowSummary[]> {
+      return withStore(async () => {
+        const [docs, parts] = await Promise.all([listWorkflowDocs(deps.store()), catalog()]);
+        return docs.map((doc) => ({ ...summarize(doc), needs: missingParts(doc.tasks, parts) }));
+      });
+    },
+
+    async get(name: string): Promise<StoredWorkflow> {
+      const workflow = await withStore(() => getWorkflow(deps.store(), name));
+      if (!workflow) throw new OpError(404, `no workflow named "${name}"`);
+      return workflow;
+    },
+
+    async remove(name: string): Promise<{ deleted: string }> {
+      if (!(await withStore(() => deleteWorkflow(deps.store(), name)))) throw new OpError(404, `no workflow named "${name}"`);
+      return { deleted: name };
+    },
+
+    /** What a job of the workflow (and its child workflows) needs; null when there is no such workflow. */
+    async needs(name: string): Promise<MissingPart[] | null> {
+      return withStore(async () => {
+        const workflow = await getWorkflow(deps.store(), name);
+        return workflow ? needsWithChildren(workflow, await catalog()) : null;
+      });
+    },
+
+    /** Refuses (409) to start a job of a workflow whose parts are missing, naming them. */
+    async assertStartable(name: string): Promise<void> {
+      const needs = await this.needs(name);
+      if (!needs || needs.length === 0) return;
+      throw new OpError(409, `workflow "${name}" cannot start: it needs ${describeNeeds(needs)}. Install the missing parts; the workflow runs then without a new import`, {
+        needs,
+      });
+    },
+  };
+}
+
+export type WorkflowsService = ReturnType<typeof createWorkflowsService>;

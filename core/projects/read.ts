@@ -1,0 +1,129 @@
+// Reads what an operator hands over into one list of artifacts: a pre-built folder
+// (`manifest.json` naming the files under `bundles/`, or `artifact.json` carrying
+// them inline), or a project export (`*.project.json`, its `components`). Fields the
+// console does not use are kept; files that are neither are left out, saying why.
+import { kindOf, type ArtifactKind } from './kinds';
+
+export interface UploadedFile {
+  /** Path inside the chosen folder, `/`-separated (a directory picker gives `Folder/bundles/...`). */
+  path: string;
+  /** The parsed JSON of the file. */
+  content: unknown;
+}
+
+export interface Artifact {
+  kind: ArtifactKind | undefined;
+  /** The type as the bundle wrote it (`json-forms`, `jsonForm`, ...). */
+  type: string;
+  name: string;
+  /** The document; undefined when the manifest names a file that was not handed over. */
+  data: unknown;
+  /** Where it came from, for people: a file path or `project component 14`. */
+  source: string;
+}
+
+export interface Bundle {
+  format: 'prebuilt' | 'project';
+  name: string;
+  /** A project's `_id`: its workflows' child-job names may read `@<projectId>: Name`. */
+  projectId?: string;
+  artifacts: Artifact[];
+}
+
+export class BundleError extends Error {}
+
+type Obj = Record<string, unknown>;
+const isObject = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
+const normalize = (p: string) => p.replaceAll('\\', '/').replace(/^(\.\/|\/)+/, '');
+const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
+const baseOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+const depth = (p: string) => p.split('/').length;
+
+export const isProjectDoc = (value: unknown): value is Obj => isObject(value) && Array.isArray(value.components);
+
+function nameOf(data: unknown, fallback: string): string {
+  if (isObject(data) && typeof data.name === 'string' && data.name) return data.name;
+  return fallback;
+}
+
+function fromProject(doc: Obj, file: string): Bundle {
+  const artifacts: Artifact[] = (doc.components as unknown[]).map((component, index) => {
+    const c = isObject(component) ? component : {};
+    const type = String(c.type ?? '');
+    return { kind: kindOf(type), type, name: nameOf(c.document, String(c.reference ?? `component ${index + 1}`)), data: c.document, source: `${file} component ${index + 1}` };
+  });
+  return { format: 'project', name: typeof doc.name === 'string' ? doc.name : baseOf(file), projectId: typeof doc._id === 'string' ? doc._id : undefined, artifacts };
+}
+
+function fromPrebuilt(files: Map<string, unknown>, manifestPath: string | undefined, artifactPath: string | undefined): Bundle {
+  const artifactDoc = artifactPath ? (files.get(artifactPath) as Obj) : undefined;
+  const manifest = manifestPath ? (files.get(manifestPath) as Obj) : isObject(artifactDoc?.manifest) ? (artifactDoc!.manifest as Obj) : undefined;
+  const root = dirOf(manifestPath ?? artifactPath ?? '');
+  const inline = Array.isArray(artifactDoc?.bundles) ? (artifactDoc!.bundles as unknown[]).filter(isObject) : [];
+  const metadata = isObject(artifactDoc?.metadata) ? artifactDoc!.metadata : {};
+  const name = String(manifest?.bundleName ?? metadata.name ?? (root.replace(/\/$/, '') || 'pre-built'));
+  const listed = Array.isArray(manifest?.artifacts) ? (manifest!.artifacts as unknown[]).filter(isObject) : [];
+
+  const artifacts: Artifact[] = [];
+  const used = new Set<Obj>();
+  for (const entry of listed) {
+    const type = String(entry.type ?? '');
+    const location = typeof entry.location === 'string' ? normalize(entry.location) : '';
+    const file = location ? root + location : '';
+    let data = file ? files.get(file) : undefined;
+    let source = file;
+    if (data === undefined && location) {
+      // Files picked one by one carry no folder: a name found once among them is the one.
+      const same = [...files.keys()].filter((p) => baseOf(p) === baseOf(location));
+      if (same.length === 1) {
+        data = files.get(same[0]!);
+        source = same[0]!;
+      }
+    }
+    if (data === undefined) {
+      // artifact.json carries the same documents inline.
+      const twin = inline.find((b) => !used.has(b) && kindOf(b.type) === kindOf(type) && nameOf(b.data, '') === String(entry.name ?? entry.id ?? ''));
+      if (twin) {
+        used.add(twin);
+        data = twin.data;
+        source = `${artifactPath} (bundles)`;
+      }
+    }
+    artifacts.push({ kind: kindOf(type), type, name: nameOf(data, String(entry.name ?? entry.id ?? location)), data, source: source || String(entry.name) });
+  }
+  if (listed.length === 0) {
+    inline.forEach((b, index) => {
+      const type = String(b.type ?? '');
+      artifacts.push({ kind: kindOf(type), type, name: nameOf(b.data, `bundle ${index + 1}`), data: b.data, source: `${artifactPath} bundle ${index + 1}` });
+    });
+  }
+  return { format: 'prebuilt', name, artifacts };
+}
+
+/** Loose `bundles/<kind>/*.json` files with no manifest: the folder names the kind. */
+function fromBundleFolders(files: Map<string, unknown>): Bundle | undefined {
+  const artifacts: Artifact[] = [];
+  for (const [file, data] of files) {
+    const match = /(?:^|\/)bundles\/([^/]+)\/[^/]+\.json$/.exec(file);
+    if (!match) continue;
+    artifacts.push({ kind: kindOf(match[1]), type: match[1]!, name: nameOf(data, baseOf(file)), data, source: file });
+  }
+  return artifacts.length ? { format: 'prebuilt', name: 'pre-built', artifacts } : undefined;
+}
+
+/** One bundle out of the files handed over; a BundleError says what is missing. */
+export function readBundle(uploaded: UploadedFile[]): Bundle {
+  const files = new Map(uploaded.map((f) => [normalize(f.path), f.content]));
+  const shallowest = (base: string) =>
+    [...files.keys()].filter((p) => baseOf(p) === base && isObject(files.get(p))).sort((a, b) => depth(a) - depth(b))[0];
+  const manifestPath = shallowest('manifest.json');
+  const artifactPath = shallowest('artifact.json');
+  if (manifestPath || artifactPath) return fromPrebuilt(files, manifestPath, artifactPath);
+  const project = [...files.entries()].find(([, content]) => isProjectDoc(content));
+  if (project) return fromProject(project[1] as Obj, project[0]);
+  const loose = fromBundleFolders(files);
+  if (loose) return loose;
+  throw new BundleError(
+    `none of the ${files.size} files is a pre-built (artifact.json or manifest.json with bundles/) or a project export (*.project.json with components)`,
+  );
+}

@@ -1,0 +1,65 @@
+// The projects capability: imports run in the background so the console can show
+// their progress; the last few runs are kept in memory for the operator who started them.
+import { randomUUID } from 'node:crypto';
+import type { ImportRun } from '../contract/projects';
+import { OpError } from '../dispatch/dispatch';
+import { readJsonFiles, PathError } from './files';
+import { importBundle, type ImportDeps } from './import';
+import { BundleError, readBundle, type UploadedFile } from './read';
+
+const KEPT_RUNS = 10;
+
+export function createProjectsService(deps: ImportDeps) {
+  const runs = new Map<string, ImportRun>();
+
+  function begin(source: string, files: UploadedFile[]): ImportRun {
+    let bundle;
+    try {
+      bundle = readBundle(files);
+    } catch (error) {
+      if (error instanceof BundleError) throw new OpError(400, `body.files: ${error.message}`, { issues: [{ path: 'body.files', message: error.message }] });
+      throw error;
+    }
+    const run: ImportRun = { id: randomUUID(), source, state: 'running', done: 0, total: bundle.artifacts.length };
+    runs.set(run.id, run);
+    for (const id of [...runs.keys()].slice(0, Math.max(0, runs.size - KEPT_RUNS))) runs.delete(id);
+    importBundle(deps, bundle, (done, total, current) => Object.assign(run, { done, total, current })).then(
+      (summary) => Object.assign(run, { state: 'done', summary, current: undefined }),
+      (error: Error) => Object.assign(run, { state: 'failed', error: `the import stopped: ${error.message}` }),
+    );
+    return { ...run };
+  }
+
+  return {
+    /** Starts importing the JSON files of a folder (or a project file) sent by the UI. */
+    importFiles(files: UploadedFile[]): ImportRun {
+      const folder = files[0]?.path.split('/')[0];
+      return begin(files.length === 1 ? files[0]!.path : `${files.length} files of ${folder}`, files);
+    },
+
+    /** Starts importing a folder or project file on the console's machine. */
+    async importPath(target: string): Promise<ImportRun> {
+      const trimmed = target.trim();
+      try {
+        const { files } = await readJsonFiles(trimmed);
+        if (files.length === 0) throw new PathError(`"${trimmed}" holds no JSON file`);
+        return begin(trimmed, files);
+      } catch (error) {
+        if (error instanceof PathError) throw new OpError(400, `body.path: ${error.message}`, { issues: [{ path: 'body.path', message: error.message }] });
+        if (error instanceof OpError && error.statusCode === 400) {
+          const message = error.message.replace(/^body\.files: /, '');
+          throw new OpError(400, `body.path: ${message}`, { issues: [{ path: 'body.path', message }] });
+        }
+        throw error;
+      }
+    },
+
+    run(id: string): ImportRun {
+      const run = runs.get(id);
+      if (!run) throw new OpError(404, `no import ${id}: it was never started here, or is older than the last ${KEPT_RUNS} kept`, { id });
+      return { ...run };
+    },
+  };
+}
+
+export type ProjectsService = ReturnType<typeof createProjectsService>;

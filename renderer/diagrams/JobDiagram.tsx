@@ -1,0 +1,76 @@
+// A job drawn over its workflow: each task's status and iteration count, the path
+// the job took, and the runs of the task clicked.
+import { useMemo, useState } from 'react';
+import type { Job, TaskRun } from '../../core/contract/jobs';
+import { formatDuration, formatTime, formatValue } from '../jobs/format';
+import { taskStatus } from '../shell/status';
+import { StatusBadge } from '../shell/StatusBadge';
+import { WorkflowDiagram, type TaskOverlay } from './WorkflowDiagram';
+import { edgesOf } from './layout';
+
+/** The state a finished run ended in, which decides the transitions it fires. */
+function endState(run: TaskRun): string | undefined {
+  if (run.finishState) return run.finishState;
+  if (run.status === 'complete') return 'success';
+  if (run.status === 'error') return 'error';
+  return undefined;
+}
+
+export function jobOverlay(job: Pick<Job, 'tasks' | 'transitions' | 'taskRuns'>) {
+  const runs = new Map<string, TaskRun[]>();
+  for (const run of job.taskRuns) runs.set(run.taskId, [...(runs.get(run.taskId) ?? []), run]);
+  const overlay: Record<string, TaskOverlay> = {};
+  for (const [taskId, list] of runs) {
+    const latest = list.reduce((a, b) => (b.iteration >= a.iteration ? b : a));
+    overlay[taskId] = { status: taskStatus(latest), iterations: list.length };
+  }
+  const taken = new Set<string>();
+  for (const edge of edgesOf({ tasks: job.tasks, transitions: job.transitions })) {
+    const fired = (runs.get(edge.source) ?? []).some((r) => endState(r) === edge.state);
+    if (fired && runs.has(edge.target)) taken.add(edge.id);
+  }
+  return { overlay, taken, runs };
+}
+
+export function JobDiagram({ job }: { job: Job }) {
+  const { overlay, taken, runs } = useMemo(() => jobOverlay(job), [job]);
+  const [open, setOpen] = useState<string>();
+  const openRuns = open ? (runs.get(open) ?? []) : [];
+  return (
+    <section aria-label="Job diagram" className="job-diagram">
+      <WorkflowDiagram workflow={{ tasks: job.tasks, transitions: job.transitions }} overlay={overlay} taken={taken} onTaskClick={setOpen} label={`Diagram of job ${job._id}`} />
+      {open && (
+        <div className="diagram-detail" role="region" aria-label={`Task ${open} detail`}>
+          <div className="page-header">
+            <h3>
+              {(job.tasks[open] as { summary?: string } | undefined)?.summary ?? job.tasks[open]?.name ?? open} <span className="muted small">task {open}</span>
+            </h3>
+            <button type="button" onClick={() => setOpen(undefined)}>
+              Close
+            </button>
+          </div>
+          {openRuns.length === 0 && <p className="muted">This task has not run in this job.</p>}
+          {openRuns.map((run) => (
+            <div key={run._id} className="diagram-run">
+              <p>
+                Iteration {run.iteration + 1}: <StatusBadge status={taskStatus(run)} label={`status of ${open} iteration ${run.iteration + 1}`} />{' '}
+                <span className="muted small">
+                  started {formatTime(run.metrics.start_time ?? run.queuedAt)} · took {formatDuration(run.metrics.start_time, run.metrics.end_time) || '—'}
+                </span>
+              </p>
+              {run.error && <p className="error small">{run.error}</p>}
+              <div className="task-values">
+                <pre className="json-block job-value" aria-label={`incoming of ${open} iteration ${run.iteration + 1}`}>
+                  {formatValue(run.incoming ?? {})}
+                </pre>
+                <pre className="json-block job-value" aria-label={`outgoing of ${open} iteration ${run.iteration + 1}`}>
+                  {formatValue(run.outgoing ?? {})}
+                </pre>
+              </div>
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+// Acting on the selected jobs: retry, pause, resume or cancel, each confirmed with
+// the count first; the answer says how many were done and why any were not.
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BulkAnswer } from '../../core/contract/jobs';
+import { call } from '../api/client';
+import { ConfirmDialog } from '../profiles/ConfirmDialog';
+
+type Action = 'retry' | 'pause' | 'resume' | 'cancel';
+const OPERATION = { retry: 'jobs.bulkRetry', pause: 'jobs.bulkPause', resume: 'jobs.bulkResume', cancel: 'jobs.bulkCancel' } as const;
+const VERB: Record<Action, string> = { retry: 'Retry', pause: 'Pause', resume: 'Resume', cancel: 'Cancel' };
+const WHAT: Record<Action, string> = {
+  retry: 'Each task in error with no error transition runs again; the job goes back to running.',
+  pause: 'Running tasks end; no new task starts until the job is resumed.',
+  resume: 'Paused jobs go on from where they stopped.',
+  cancel: 'The jobs, their tasks and their child jobs stop for good. This cannot be undone.',
+};
+const plural = (n: number) => `${n.toLocaleString()} job${n === 1 ? '' : 's'}`;
+
+export function JobsBulkBar({ selected, onClear }: { selected: string[]; onClear: () => void }) {
+  const client = useQueryClient();
+  const [asking, setAsking] = useState<Action>();
+  const [answer, setAnswer] = useState<BulkAnswer>();
+  const act = useMutation({
+    mutationFn: (action: Action) => call(OPERATION[action], { body: { jobIds: selected } }),
+    onSuccess: (result) => {
+      setAnswer(result);
+      setAsking(undefined);
+      onClear();
+      void client.invalidateQueries({ queryKey: ['jobs.list'] });
+      void client.invalidateQueries({ queryKey: ['console.attention'] });
+    },
+  });
+  return (
+    <>
+      {selected.length > 0 && (
+        <div className="bulk-bar sticky-actions" role="toolbar" aria-label="Selected jobs">
+          <strong>{plural(selected.length)} selected</strong>
+          {(['retry', 'pause', 'resume', 'cancel'] as Action[]).map((action) => (
+            <button key={action} type="button" className={action === 'cancel' ? 'danger' : undefined} onClick={() => (act.reset(), setAsking(action))}>
+              {VERB[action]}…
+            </button>
+          ))}
+          <button type="button" className="link" onClick={onClear}>
+            Clear selection
+          </button>
+        </div>
+      )}
+      {answer && (
+        <div className={answer.data.failed ? 'banner' : 'banner good-banner'} role="status" aria-label="Bulk action result">
+          {answer.message}
+          {answer.data.failed > 0 && (
+            <ul>
+              {answer.data.results
+                .filter((r) => !r.ok)
+                .map((r) => (
+                  <li key={r._id}>
+                    <a href={`#/jobs/${encodeURIComponent(r._id)}`}>{r._id}</a>: {r.message}
+                  </li>
+                ))}
+            </ul>
+          )}
+          <button type="button" className="link" onClick={() => setAnswer(undefined)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title={`${VERB[asking]} ${plural(selected.length)}?`}
+          confirmLabel={`${VERB[asking]} ${plural(selected.length)}`}
+          cancelLabel="Back"
+          danger={asking === 'cancel'}
+          busy={act.isPending}
+          error={act.isError ? act.error.message : undefined}
+          onConfirm={() => act.mutate(asking)}
+          onCancel={() => setAsking(undefined)}
+        >
+          <p>{WHAT[asking]}</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+// The Jobs list's filters, kept in the URL (`#/jobs?status=error&workflow=…`) so a
+// filtered list can be linked to, bookmarked, and is there again after Back.
+import type { JobSortField, JobsStatusFilter } from '../../core/contract/jobs';
+import type { Route } from '../shell/route';
+
+export interface JobsFilters {
+  status?: JobsStatusFilter;
+  workflow?: string;
+  from?: number;
+  to?: number;
+  q?: string;
+  sort?: JobSortField;
+  order?: 'asc' | 'desc';
+}
+
+const STATUS = new Set(['running', 'paused', 'error', 'canceled', 'complete', 'waiting']);
+const SORT = new Set(['start_time', 'end_time', 'name', 'status']);
+
+const num = (text: string | null) => (text && /^\d+$/.test(text) ? Number(text) : undefined);
+
+export function filtersFromRoute(route: Route): JobsFilters {
+  const p = route.params;
+  const status = p.get('status');
+  const sort = p.get('sort');
+  const order = p.get('order');
+  return {
+    status: status && STATUS.has(status) ? (status as JobsStatusFilter) : undefined,
+    workflow: p.get('workflow') || undefined,
+    from: num(p.get('from')),
+    to: num(p.get('to')),
+    q: p.get('q') || undefined,
+    sort: sort && SORT.has(sort) ? (sort as JobSortField) : undefined,
+    order: order === 'asc' || order === 'desc' ? order : undefined,
+  };
+}
+
+export function filtersToParams(filters: JobsFilters): Record<string, string | undefined> {
+  return {
+    status: filters.status,
+    workflow: filters.workflow,
+    from: filters.from?.toString(),
+    to: filters.to?.toString(),
+    q: filters.q,
+    sort: filters.sort,
+    order: filters.order,
+  };
+}
+
+export const hasFilters = (f: JobsFilters) => !!(f.status || f.workflow || f.from || f.to || f.q);
+
+/** `datetime-local` text ↔ ms since the epoch, in the browser's time zone. */
+export const toLocalInput = (ms?: number) => {
+  if (!ms) return '';
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+};
+export const fromLocalInput = (text: string) => (text ? new Date(text).getTime() : undefined);

@@ -1,0 +1,24 @@
+// Live indicators and the console's reachability: while the server does not answer,
+// every live indicator turns grey and reads "unknown since HH:MM:SS" (the last time
+// it answered); polling goes on, so the indicators recover by themselves.
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../api/client';
+
+export const POLL_MS = 5000;
+
+export function clock(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** What needs an operator, polled for the status bar and the Overview. */
+export function useAttention() {
+  return useQuery({ queryKey: ['console.attention'], queryFn: () => call('console.attention'), refetchInterval: POLL_MS, retry: false });
+}
+
+/** "unknown since 10:42:07" when the last poll failed, else undefined. */
+export function staleSince(query: { isError: boolean; dataUpdatedAt: number; errorUpdatedAt: number }): string | undefined {
+  if (!query.isError) return undefined;
+  return `unknown since ${clock(query.dataUpdatedAt || query.errorUpdatedAt)}`;
+}

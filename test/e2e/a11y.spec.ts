@@ -1,0 +1,78 @@
+// Accessibility on every page, at 1024 and 1920 px, on a seeded console: axe-core finds
+// no serious or critical violation (WCAG 2.1 A and AA, colour contrast included); a skip
+// link leads to the content; focus moves to the page heading on navigation and is visible.
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from './fixtures';
+import { APPROVAL, seedCockpit } from '../support/cockpit';
+import type { Page } from '@playwright/test';
+
+async function axe(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.slice(0, 5).map((n) => `  ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`);
+  return report;
+}
+
+for (const width of [1024, 1920]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 1024 ? 768 : 1080 } });
+
+    test('no serious or critical axe violation on any page', async ({ consolePage: page, host }) => {
+      test.setTimeout(180_000);
+      const seeded = await seedCockpit(host, { errored: 2, waiting: 2 });
+      const pages: [string, string | RegExp][] = [
+        ['#/overview', 'Overview'],
+        ['#/worklist', 'Work queue'],
+        ['#/jobs', 'Jobs'],
+        ['#/jobs?status=error', 'Jobs'],
+        [`#/jobs/${seeded.errored[0]}`, /cockpit-codepoint/],
+        [`#/jobs/${seeded.waiting[0]}`, /cockpit-approval/],
+        ['#/workflows', 'Workflows'],
+        [`#/workflows/${encodeURIComponent(APPROVAL)}`, /cockpit-approval/],
+        ['#/profiles', 'Profiles'],
+        ['#/profiles/default', 'Profiles'],
+        ['#/profiles/default/configure', 'Profiles'],
+        ['#/profiles/default/indexing', 'Profiles'],
+        ['#/profiles/default/json', 'Profiles'],
+        ['#/profiles/new', 'Profiles'],
+        ['#/health/applications', 'Health'],
+        ['#/health/adapters', 'Health'],
+        ['#/health/deprecated', 'Health'],
+        ['#/release', /Release/],
+        ['#/upgrade', /Upgrade/],
+      ];
+      const found: string[] = [];
+      for (const [hash, heading] of pages) {
+        await page.goto(`${host.url}/${hash}`);
+        await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+        // Let the page's data arrive before judging it.
+        await page.waitForLoadState('networkidle');
+        found.push(...(await axe(page, hash)));
+      }
+      expect(found, found.join('\n')).toEqual([]);
+    });
+  });
+}
+
+test('a skip link leads to the content; navigation moves focus to the heading; focus is visible', async ({ consolePage: page }) => {
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeFocused();
+
+  const nav = page.getByRole('navigation', { name: 'Console areas' });
+  await nav.getByRole('link', { name: 'Jobs' }).focus();
+  const ring = await nav.getByRole('link', { name: 'Jobs' }).evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), colour: style.outlineColor };
+  });
+  expect(ring.style).not.toBe('none');
+  expect(ring.width).toBeGreaterThanOrEqual(2);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeFocused();
+  await nav.getByRole('link', { name: 'Work queue' }).click();
+  await expect(page.getByRole('heading', { name: 'Work queue', level: 1 })).toBeFocused();
+});

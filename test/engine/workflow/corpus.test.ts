@@ -1,0 +1,65 @@
+// Every workflow the service exported in the corpus imports; what each needs is
+// exactly the adapters and applications its tasks use (this console has none of them).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHost, type TestHost } from '../../support/host';
+import { corpusPresent, corpusProjects, corpusWorkflows } from '../../support/corpus';
+
+type Task = { name?: string; app?: string; variables?: { incoming?: Record<string, unknown> } };
+type Summary = { name: string; needs: { kind: string; name: string; tasks: string[] }[] };
+
+let host: TestHost;
+beforeAll(async () => {
+  if (corpusPresent) host = await startTestHost();
+});
+afterAll(() => host?.dispose());
+
+const workflows = corpusWorkflows();
+
+describe.skipIf(!corpusPresent)('the corpus of real workflow exports', () => {
+  it('imports every workflow of the pre-builts (39), each kept as exported', async () => {
+    expect(workflows).toHaveLength(39);
+    const refused: string[] = [];
+    for (const { file, doc } of workflows) {
+      const response = await host.api('/workflows', { method: 'POST', json: doc });
+      if (response.status !== 201) refused.push(`${file}: ${response.status} ${await response.text()}`);
+    }
+    expect(refused).toEqual([]);
+    const list = (await (await host.api('/workflows')).json()).items as Summary[];
+    expect(list.map((w) => w.name).sort()).toEqual(workflows.map((w) => w.doc.name as string).sort());
+
+    // Fields the console does not use are kept: the document reads back as exported.
+    for (const { doc } of workflows) {
+      const back = await (await host.api(`/workflows/${encodeURIComponent(doc.name as string)}`)).json();
+      const { lastUpdated: _u, ...rest } = back;
+      expect(rest).toEqual(Object.fromEntries(Object.entries(doc).filter(([key]) => key !== '_id')));
+    }
+  });
+
+  it('lists as missing exactly the adapters and applications each workflow uses, and the transformations it names', async () => {
+    const list = (await (await host.api('/workflows')).json()).items as Summary[];
+    for (const { doc } of workflows) {
+      const tasks = Object.values(doc.tasks as Record<string, Task>);
+      const usedApps = new Set(tasks.map((t) => t.app).filter((app): app is string => !!app && app !== 'WorkFlowEngine'));
+      const usedJst = new Set(
+        tasks.filter((t) => t.name === 'transformation').map((t) => t.variables?.incoming?.tr_id).filter((id): id is string => typeof id === 'string' && !id.startsWith('$var')),
+      );
+      const needs = list.find((w) => w.name === doc.name)!.needs;
+      const neededApps = new Set(needs.filter((p) => ['adapter', 'application', 'method'].includes(p.kind)).map((p) => p.name.split('.')[0]!));
+      neededApps.delete('WorkFlowEngine');
+      expect([...neededApps].sort(), String(doc.name)).toEqual([...usedApps].sort());
+      expect(needs.filter((p) => p.kind === 'transformation').map((p) => p.name).sort(), String(doc.name)).toEqual([...usedJst].sort());
+      // Every child workflow the corpus names is in the corpus, so none is missing.
+      expect(needs.filter((p) => p.kind === 'workflow'), String(doc.name)).toEqual([]);
+    }
+  });
+
+  it('imports the workflows inside the Kentik project file too (replacing the same names)', async () => {
+    const [project] = corpusProjects();
+    const components = (project!.doc.components as { type: string; document: Record<string, unknown> }[]).filter((c) => c.type === 'workflow');
+    expect(components.length).toBeGreaterThan(0);
+    for (const { document } of components) {
+      const response = await host.api('/workflows?overwrite=true', { method: 'POST', json: document });
+      expect(response.status, String(document.name)).toBe(201);
+    }
+  });
+});

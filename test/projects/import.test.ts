@@ -1,0 +1,168 @@
+// Pre-built folders and project exports imported in one step, over the API, from the
+// real exports in ../shared/corpus/iap (read at run time).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHost, type TestHost } from '../support/host';
+import { corpusPresent, PREBUILTS_DIR } from '../support/corpus';
+import type { ImportRun, ImportSummary } from '../../core/contract/projects';
+
+let host: TestHost;
+beforeAll(async () => {
+  host = await startTestHost();
+});
+afterAll(() => host?.dispose());
+
+/** The JSON files of a folder as the UI sends them: paths start with the folder's own name. */
+function folderFiles(dir: string) {
+  const out: { path: string; content: unknown }[] = [];
+  const walk = (rel: string) => {
+    for (const name of readdirSync(path.join(dir, rel))) {
+      const relative = rel ? `${rel}/${name}` : name;
+      if (statSync(path.join(dir, relative)).isDirectory()) walk(relative);
+      else if (name.endsWith('.json')) out.push({ path: `${path.basename(dir)}/${relative}`, content: JSON.parse(readFileSync(path.join(dir, relative), 'utf8')) });
+    }
+  };
+  walk('');
+  return out;
+}
+
+async function finished(start: Response): Promise<ImportSummary> {
+  expect(start.status).toBe(202);
+  let run = (await start.json()) as ImportRun;
+  for (let i = 0; i < 400 && run.state === 'running'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    run = (await (await host.api(`/projects/imports/${run.id}`)).json()) as ImportRun;
+  }
+  expect(run.error).toBeUndefined();
+  expect(run.state).toBe('done');
+  expect(run.done).toBe(run.total);
+  return run.summary!;
+}
+
+const byCollection = (summary: ImportSummary, outcome: string) => {
+  const counts: Record<string, number> = {};
+  for (const item of summary.items) if (item.outcome === outcome) counts[item.collection!] = (counts[item.collection!] ?? 0) + 1;
+  return counts;
+};
+
+type Task = { app?: string };
+
+describe.skipIf(!corpusPresent)('importing the pre-builts of the corpus', () => {
+  const kentik = path.join(PREBUILTS_DIR, 'Kentik-REST-Example');
+
+  it('imports the Kentik pre-built folder: every artifact into its collection, with what its workflows need', async () => {
+    const files = folderFiles(kentik);
+    const summary = await finished(await host.api('/projects/imports', { method: 'POST', json: { files } }));
+    const manifest = JSON.parse(readFileSync(path.join(kentik, 'manifest.json'), 'utf8')) as { artifacts: { type: string }[] };
+    expect(summary).toMatchObject({ name: 'Kentik - REST - Example', format: 'prebuilt' });
+    expect(summary.items).toHaveLength(manifest.artifacts.length);
+    expect(summary.counts).toEqual({ imported: manifest.artifacts.length, replaced: 0, refused: 0, skipped: 0 });
+    expect(byCollection(summary, 'imported')).toEqual({
+      workflows: 13,
+      transformations: 12,
+      json_forms: 3,
+      templates: 2,
+      mop_templates: 1,
+      automations: 4,
+    });
+    // Stored in the service's collections, transformations under their own _id.
+    const store = host.state.runtime.store;
+    expect(await store.collection('transformations').findOne({ _id: '649dd079d8cf7a00af456027' })).toMatchObject({ name: 'AWS Blocked Traffic Event' });
+    expect(await store.collection('mop_templates').count()).toBe(1);
+
+    // What is missing: every adapter and application the workflows use (none is installed here),
+    // and no transformation or child workflow, since the bundle carried them.
+    const wfDir = path.join(kentik, 'bundles', 'workflows');
+    const used = new Set<string>();
+    for (const name of readdirSync(wfDir)) {
+      const doc = JSON.parse(readFileSync(path.join(wfDir, name), 'utf8')) as { tasks: Record<string, Task> };
+      for (const task of Object.values(doc.tasks)) if (task.app && task.app !== 'WorkFlowEngine') used.add(task.app);
+    }
+    const missing = new Set(summary.needs.flatMap((w) => w.needs.filter((p) => p.kind !== 'method' || !p.name.startsWith('WorkFlowEngine.')).map((p) => p.name.split('.')[0]!)));
+    expect([...missing].sort()).toEqual([...used].sort());
+    expect(summary.needs.flatMap((w) => w.needs).filter((p) => p.kind === 'transformation' || p.kind === 'workflow')).toEqual([]);
+  });
+
+  it('replaces what a second import brings again', async () => {
+    const summary = await finished(await host.api('/projects/imports', { method: 'POST', json: { files: folderFiles(kentik) } }));
+    expect(summary.counts.replaced).toBe(summary.items.length);
+    expect((await (await host.api('/workflows')).json()).items.filter((w: { name: string }) => w.name === 'Command Template Runner')).toHaveLength(1);
+  });
+
+  it('imports the project export by path (for scripts), its components into the same collections', async () => {
+    const file = path.join(kentik, 'Kentik - Example - REST.project.json');
+    const summary = await finished(await host.api('/projects/imports/path', { method: 'POST', json: { path: file } }));
+    const project = JSON.parse(readFileSync(file, 'utf8')) as { _id: string; components: unknown[] };
+    expect(summary).toMatchObject({ format: 'project', name: 'Kentik - Example - REST', projectId: project._id });
+    expect(summary.items).toHaveLength(project.components.length);
+    expect(summary.counts.refused + summary.counts.skipped).toBe(0);
+    expect(byCollection(summary, 'replaced')).toMatchObject({ workflows: 13, transformations: 12, json_forms: 3, templates: 2, mop_templates: 1 });
+  });
+
+  it('imports the AWS pre-built folder by path; its workflows then need only the AWS adapter and built-in tasks', async () => {
+    const summary = await finished(await host.api('/projects/imports/path', { method: 'POST', json: { path: path.join(PREBUILTS_DIR, 'AWS-EC2-REST') } }));
+    expect(byCollection(summary, 'imported')).toEqual({ workflows: 12, transformations: 10 });
+    const parts = new Set(summary.needs.flatMap((w) => w.needs.map((p) => `${p.kind} ${p.name.split('.')[0]}`)));
+    parts.delete('method WorkFlowEngine');
+    expect([...parts]).toEqual(['adapter Awsec2']);
+  });
+});
+
+describe('project references and bad input', () => {
+  it('resolves @<projectId>: Name child-job references to the names stored', async () => {
+    const projectId = '0123456789abcdef01234567';
+    const child = { name: 'Child of project', tasks: {}, transitions: { workflow_start: { workflow_end: { type: 'standard', state: 'success' } } } };
+    const parent = {
+      name: 'Parent of project',
+      tasks: { c: { name: 'childJob', app: 'WorkFlowEngine', type: 'operation', variables: { incoming: { task: '', workflow: `@${projectId}: Child of project`, variables: {} } } } },
+      transitions: { workflow_start: { c: { type: 'standard', state: 'success' } }, c: { workflow_end: { type: 'standard', state: 'success' } } },
+    };
+    const project = {
+      _id: projectId,
+      name: 'Tiny project',
+      components: [
+        { iid: 1, type: 'workflow', reference: 'r1', folder: '/', document: parent },
+        { iid: 2, type: 'workflow', reference: 'r2', folder: '/', document: child },
+        { iid: 3, type: 'somethingNew', reference: 'r3', folder: '/', document: { name: 'x' } },
+      ],
+    };
+    const summary = await finished(await host.api('/projects/imports', { method: 'POST', json: { files: [{ path: 'tiny.project.json', content: project }] } }));
+    expect(summary.referencesResolved).toBe(1);
+    expect(summary.counts).toEqual({ imported: 2, replaced: 0, refused: 0, skipped: 1 });
+    expect(summary.items.find((i) => i.outcome === 'skipped')!.message).toBe('the console does not keep artifacts of type "somethingNew"');
+    const stored = await (await host.api(`/workflows/${encodeURIComponent('Parent of project')}`)).json();
+    expect(stored.tasks.c.variables.incoming.workflow).toBe('Child of project');
+    expect(summary.needs).toEqual([]);
+  });
+
+  it('lists a refused workflow with its problems and imports the rest', async () => {
+    const files = [
+      { path: 'p/manifest.json', content: { bundleName: 'Half good', artifacts: [
+        { id: 'a', name: 'Good one', type: 'workflow', location: '/bundles/workflows/a.json' },
+        { id: 'b', name: 'Bad one', type: 'workflow', location: '/bundles/workflows/b.json' },
+        { id: 'c', name: 'Gone', type: 'workflow', location: '/bundles/workflows/c.json' },
+      ] } },
+      { path: 'p/bundles/workflows/a.json', content: { name: 'Good one', tasks: {}, transitions: { workflow_start: { workflow_end: { type: 'standard', state: 'success' } } } } },
+      { path: 'p/bundles/workflows/b.json', content: { name: 'Bad one', tasks: {}, transitions: { workflow_start: { nowhere: { type: 'standard', state: 'success' } } } } },
+    ];
+    const summary = await finished(await host.api('/projects/imports', { method: 'POST', json: { files } }));
+    expect(summary.counts).toEqual({ imported: 1, replaced: 0, refused: 1, skipped: 1 });
+    const bad = summary.items.find((i) => i.name === 'Bad one')!;
+    expect(bad.problems).toContainEqual(expect.objectContaining({ transition: { src: 'workflow_start', dst: 'nowhere' } }));
+    expect(summary.items.find((i) => i.name === 'Gone')!.message).toContain('was not among the files given');
+  });
+
+  it('answers 400 naming the field for files that are no bundle and for a bad path', async () => {
+    const none = await host.api('/projects/imports', { method: 'POST', json: { files: [{ path: 'x/readme.json', content: { hello: 1 } }] } });
+    expect(none.status).toBe(400);
+    expect((await none.json()).issues).toEqual([expect.objectContaining({ path: 'body.files', message: expect.stringContaining('none of the 1 files is a pre-built') })]);
+    const relative = await host.api('/projects/imports/path', { method: 'POST', json: { path: 'some/folder' } });
+    expect(relative.status).toBe(400);
+    expect((await relative.json()).issues[0].path).toBe('body.path');
+    const missing = await host.api('/projects/imports/path', { method: 'POST', json: { path: '/no/such/folder' } });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).message).toContain('does not exist');
+    expect((await host.api('/projects/imports/nope')).status).toBe(404);
+  });
+});
