@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 
 test('configure an adapter instance from its schema form and see it ONLINE (STUB)', async ({ consolePage: page, host }) => {
-  await page.getByRole('link', { name: 'Adapters' }).click();
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Adapters' }).click();
   await expect(page.getByText('No adapter instances yet')).toBeVisible();
   const create = page.getByRole('region', { name: 'New adapter instance' });
   await create.getByRole('combobox', { name: 'Package' }).selectOption({ label: 'Example (@automation/adapter-example 2.0.0, shipped)' });

@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 
 test('the Applications tab lists the built-in applications as running', async ({ consolePage: page }) => {
-  await page.getByRole('link', { name: 'Health' }).click();
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Health' }).click();
   const table = page.getByRole('table', { name: 'Applications' });
   for (const name of ['WorkFlowEngine', 'OperationsManager', 'AutomationCatalog', 'AdminEssentials', 'MOP', 'ServiceCatalog']) {
     await expect(table.getByRole('row', { name })).toContainText('RUNNING');
@@ -17,7 +17,7 @@ async function createShipped(host: { api(path: string, init?: RequestInit & { js
 }
 
 test('stop Operations Manager from the Health page: job starts are refused until it is started', async ({ consolePage: page, host }) => {
-  await page.getByRole('link', { name: 'Health' }).click();
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Health' }).click();
   const row = page.getByRole('table', { name: 'Applications' }).getByRole('row', { name: 'OperationsManager' });
   await row.getByRole('button', { name: 'Stop OperationsManager' }).click();
   await expect(row).toContainText('STOPPED');
