@@ -1,199 +1,255 @@
-// The engine's task throughput: completed tasks per second and claim-to-done
-// latency (median, p99) for jobs of a linear workflow of 10 string tasks (the real
-// built-in library), with 1 and 2 workers, on the embedded store and over the wire
-// on the jongodb test server; printed beside the store's claim ceiling (bench/store)
-// measured in the same run. The engine's declared indexes are created first, as on
-// an indexed deployment. BENCH_ENGINE_JOBS (30) jobs of 10 tasks each. Then the
-// Jobs page's request (a page and the total) with BENCH_JOBS_LIST (100,000) jobs
-// stored (BENCH_JOBS_LIST_WIRE, 10,000, on jongodb).
-// Run alone: node --import tsx bench/engine.ts
+// The engine's task throughput, with ratios measured in the same run:
+//   - the store's own rate of claim + fenced complete pairs on a fresh embedded file
+//     (the ceiling the engine is compared to);
+//   - engine tasks/s with 1 worker, 2 workers in one process, and 2 console processes
+//     on one embedded file, for jobs of a 10-task workflow (BENCH_ENGINE_JOBS, 100 jobs);
+//     claim→done p50/p99 of the 1-worker run;
+//   - one-task jobs/s beside Agenda (6, MongoDB backend) on the same jongodb wire
+//     test server, both polling every 100 ms with 8 tasks at once (BENCH_AGENDA_JOBS, 200).
+// `npm run bench -- engine --json` prints the figures as one JSON object.
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Engine } from '../core/engine/index';
+import { TaskQueue, type TaskRecord } from '../core/engine/queue/queue';
 import { openEmbeddedStore } from '../core/store/embedded/store';
 import { openMongoStore } from '../core/store/mongodb/store';
 import type { Store } from '../core/store/port';
-import { jongodbBinary, startJongodb } from '../test/store/jongodb';
-import { linearStrings } from '../test/engine/queue/support';
-import { benchStore, type StoreBenchRow } from './store';
-import { listJobs } from '../core/engine/jobs/list';
-import { describeMachine } from './machine';
 import { declaredCollections } from '../core/indexes/declared';
+import { jongodbBinary, startJongodb } from '../test/store/jongodb';
+import { stepsWorkflow } from '../test/store/support/steps';
+
+const JOBS = Number(process.env.BENCH_ENGINE_JOBS ?? 100);
+const STEPS = 10;
+const AGENDA_JOBS = Number(process.env.BENCH_AGENDA_JOBS ?? 200);
+const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** The indexes the workflow engine declares for its collections, as an indexed deployment has them. */
-async function createEngineIndexes(store: Store) {
+export async function createEngineIndexes(store: Store) {
   for (const declared of declaredCollections.filter((c) => ['jobs', 'tasks', 'workflows'].includes(c.collection))) {
     const collection = store.collection(declared.collection);
     for (const index of declared.indexes) await collection.createIndex({ key: index.key, name: index.name, unique: index.unique });
   }
 }
 
-const JOBS = Number(process.env.BENCH_ENGINE_JOBS ?? 30);
-const TASKS = 10;
-
-export interface EngineBenchRow {
-  store: string;
-  workers: number;
-  tasks: number;
-  'tasks/s': number;
-  'claim→done median ms': number;
-  'claim→done p99 ms': number;
-  'tasks run twice': number;
-  'store claim ceiling ops/s (1 caller)': number | string;
-  'store claim ceiling ops/s (8 callers)': number | string;
-}
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-async function run(label: string, stores: Store[], workers: number, ceiling: StoreBenchRow | undefined): Promise<EngineBenchRow> {
-  const main = stores[0]!;
-  await createEngineIndexes(main);
-  const name = `bench-linear-${workers}-${Date.now()}`;
-  await main.collection('workflows').insertOne({ ...linearStrings(name, TASKS), name });
-  const engines = Array.from(
-    { length: workers },
-    (_v, i) => new Engine({ store: stores[i % stores.length]!, serverId: `bench-${i}`, serverName: `bench ${i}`, processTasksOnStart: false, worker: { idleMs: 5 } }),
-  );
-  const ids: string[] = [];
-  for (let i = 0; i < JOBS; i++) ids.push((await engines[0]!.runner.start(name, { variables: { text: `Job ${i}` } }))._id);
-  const jobs = main.collection('jobs');
-  const started = performance.now();
-  for (const engine of engines) await (await engine.open()).startWorker();
-  for (;;) {
-    const open = await jobs.count({ name, status: 'running' });
-    if (open === 0) break;
-    if (performance.now() - started > 600_000) throw new Error(`${label}: ${open} jobs still running after 10 min`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const elapsed = (performance.now() - started) / 1000;
-  for (const engine of engines) await engine.close();
-
-  const failed = await jobs.count({ name, status: { $ne: 'complete' } });
-  if (failed) throw new Error(`${label}: ${failed} jobs did not complete`);
-  const records = await main.collection('tasks').find({ jobId: { $in: ids }, taskId: { $nin: ['workflow_start', 'workflow_end'] } });
-  const latencies = records
-    .map((r) => {
-      const m = r.metrics as { claimed_at?: number; end_time?: number };
-      return (m.end_time ?? 0) - (m.claimed_at ?? 0);
-    })
-    .sort((a, b) => a - b);
-  const key = `claim ops/s (8 callers)` as const;
-  return {
-    store: label,
-    workers,
-    tasks: records.length,
-    'tasks/s': Math.round(records.length / elapsed),
-    'claim→done median ms': percentile(latencies, 50),
-    'claim→done p99 ms': percentile(latencies, 99),
-    'tasks run twice': records.filter((r) => Number(r.attempt) > 1).length,
-    'store claim ceiling ops/s (1 caller)': ceiling?.['claim ops/s (1 caller)'] ?? 'n/a',
-    'store claim ceiling ops/s (8 callers)': ceiling?.[key] ?? 'n/a',
-  };
-}
-
-const LIST_JOBS = Number(process.env.BENCH_JOBS_LIST ?? 100_000);
-// The jongodb test server scans without indexes and slows down past some thousands of documents.
-const LIST_JOBS_WIRE = Number(process.env.BENCH_JOBS_LIST_WIRE ?? 10_000);
-
-export interface JobsListBenchRow {
-  store: string;
-  jobs: number;
-  'first page ms': number;
-  'page at skip 50% ms': number;
-  'status=error page ms': number;
-}
-
-/** The Jobs page's request (a page of 100 and the total) with `count` jobs stored. */
-async function benchJobsList(label: string, store: Store, count: number): Promise<JobsListBenchRow> {
+async function tempStore(file?: string) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-engine-'));
+  const store = await openEmbeddedStore(dir, { file });
   await createEngineIndexes(store);
-  const jobs = store.collection('jobs');
-  const statuses = ['complete', 'complete', 'complete', 'error', 'canceled'];
-  const base = Date.now() - count * 1000;
-  for (let i = 0; i < count; i += 1000) {
-    await jobs.insertMany(
-      Array.from({ length: Math.min(1000, count - i) }, (_v, k) => {
-        const n = i + k;
-        return { _id: `bench-${n}`, name: `workflow-${n % 20}`, description: `job ${n}`, status: statuses[n % statuses.length], variables: { n }, metrics: { start_time: base + n * 1000, end_time: base + n * 1000 + 500, user: 'bench' }, children: [], tasks: {}, transitions: {} };
-      }),
+  return { dir, store, dispose: async () => (await store.close(), await rm(dir, { recursive: true, force: true })) };
+}
+
+async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 600_000, everyMs = 10) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`bench: timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** The store alone: claim a queued task record, then write its end fenced by worker and attempt. */
+async function storeClaimComplete(n = 2000): Promise<number> {
+  const t = await tempStore();
+  try {
+    const queue = new TaskQueue(t.store);
+    const now = Date.now();
+    await t.store.collection<TaskRecord>('tasks').insertMany(
+      Array.from({ length: n }, (_, i) => ({ _id: `r${i}`, jobId: `j${i % 50}`, taskId: `t${i}`, iteration: 0, name: 'toUpperCase', app: 'WorkFlowEngine', type: 'automatic', status: 'queued', queuedAt: now + i, runAfter: now, attempt: 0, incoming: { str: `job ${i}` }, metrics: {} })),
     );
-  }
-  const time = async (query: Parameters<typeof listJobs>[1]) => {
     const started = performance.now();
-    const page = await listJobs({ jobs, tasks: store.collection('tasks'), workflowNames: async () => [] }, query);
-    if (page.results.length === 0) throw new Error(`${label}: an empty page`);
-    return Math.round(performance.now() - started);
-  };
-  return {
-    store: label,
-    jobs: count,
-    'first page ms': await time({ skip: 0, limit: 100 }),
-    'page at skip 50% ms': await time({ skip: Math.floor(count / 2), limit: 100 }),
-    'status=error page ms': await time({ status: 'error', skip: 0, limit: 100 }),
-  };
+    for (let i = 0; i < n; i++) {
+      const record = await queue.claim('w1', 30_000);
+      if (!record) throw new Error(`bench: the queue ran dry after ${i} claims`);
+      await queue.complete({ _id: record._id, workerId: 'w1', attempt: record.attempt }, { status: 'complete', finishState: 'success', outgoing: { uppercaseString: 'X' }, 'metrics.end_time': Date.now() });
+    }
+    return round(n / ((performance.now() - started) / 1000));
+  } finally {
+    await t.dispose();
+  }
 }
 
-export async function benchEngine(): Promise<EngineBenchRow[]> {
-  const ceilings = await benchStore();
-  const ceiling = (prefix: string) => ceilings.find((row) => row.store.startsWith(prefix));
-  const rows: EngineBenchRow[] = [];
+interface EngineRun {
+  tasksPerSecond: number;
+  /** This process's CPU time per task (user + system): what the machine's other load does not change much. */
+  cpuMsPerTask?: number;
+  p50Ms: number;
+  p99Ms: number;
+  tasks: number;
+}
 
-  for (const workers of [1, 2]) {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-engine-'));
-    const store = await openEmbeddedStore(path.join(dir, 'db'));
-    try {
-      // Two workers on the embedded store share its one process, as two workers of one server would.
-      rows.push(await run('embedded (nedb file)', [store], workers, ceiling('embedded')));
-    } finally {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+async function latencies(store: Store) {
+  const records = await store.collection<TaskRecord>('tasks').find({ taskId: { $nin: ['workflow_start', 'workflow_end'] } }, { projection: { metrics: 1, attempt: 1 } });
+  const ms = records.map((r) => (r.metrics.end_time ?? 0) - (r.metrics.claimed_at ?? 0)).sort((a, b) => a - b);
+  return { count: records.length, p50: percentile(ms, 50), p99: percentile(ms, 99) };
+}
+
+/** `workers` task workers in this process on one embedded store. */
+async function engineInProcess(workers: number): Promise<EngineRun> {
+  const t = await tempStore();
+  try {
+    await t.store.collection('workflows').insertOne(stepsWorkflow('steps', STEPS));
+    const engines = Array.from({ length: workers }, (_v, i) => new Engine({ store: t.store, serverId: `bench-${i}`, serverName: `bench ${i}`, processTasksOnStart: false, worker: { idleMs: 5 } }));
+    for (let i = 0; i < JOBS; i++) await engines[0]!.runner.start('steps', { variables: { text: `job ${i}` } });
+    const jobs = t.store.collection('jobs');
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    for (const engine of engines) await (await engine.open()).startWorker();
+    await until('the jobs to complete', async () => (await jobs.count({ status: 'running' })) === 0);
+    const elapsed = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    for (const engine of engines) await engine.close();
+    const failed = await jobs.count({ status: { $ne: 'complete' } });
+    if (failed) throw new Error(`bench: ${failed} jobs did not complete`);
+    const l = await latencies(t.store);
+    return { tasksPerSecond: round(l.count / elapsed), cpuMsPerTask: round((used.user + used.system) / 1000 / l.count, 2), p50Ms: l.p50, p99Ms: l.p99, tasks: l.count };
+  } finally {
+    await t.dispose();
   }
+}
 
-  const listRows: JobsListBenchRow[] = [];
-  {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-jobs-list-'));
-    const store = await openEmbeddedStore(path.join(dir, 'db'));
-    try {
-      listRows.push(await benchJobsList('embedded (nedb file)', store, LIST_JOBS));
-    } finally {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+/** Two console processes (test/store/support/file-console.ts) on one embedded file. */
+async function engineTwoProcesses(): Promise<EngineRun> {
+  const t = await tempStore('shared.sqlite');
+  const children = [] as ReturnType<typeof spawn>[];
+  try {
+    await t.store.collection('workflows').insertOne(stepsWorkflow('steps', STEPS));
+    const starter = new Engine({ store: t.store, serverId: 'starter', serverName: 'starter', processTasksOnStart: false });
+    for (let i = 0; i < JOBS; i++) await starter.runner.start('steps', { variables: { text: `job ${i}` } });
+    await starter.close();
+    let started = 0;
+    const working = Array.from({ length: 2 }, (_v, i) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/store/support/file-console.ts'), t.dir, 'shared.sqlite', `process-${i}`, '8'], { stdio: ['ignore', 'pipe', 'inherit'] });
+      children.push(child);
+      return new Promise<void>((resolve, reject) => {
+        child.stdout!.on('data', (chunk: Buffer) => {
+          if (/^working/m.test(chunk.toString())) {
+            started ||= performance.now();
+            resolve();
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`bench: console process ${i} exited (${code}) before working`)));
+      });
+    });
+    await Promise.all(working);
+    const jobs = t.store.collection('jobs');
+    await until('the jobs to complete', async () => (await jobs.count({ status: 'running' })) === 0);
+    const elapsed = (performance.now() - started) / 1000;
+    const l = await latencies(t.store);
+    return { tasksPerSecond: round(l.count / elapsed), p50Ms: l.p50, p99Ms: l.p99, tasks: l.count };
+  } finally {
+    for (const child of children) child.kill('SIGKILL');
+    await t.dispose();
   }
+}
 
+/** One-task jobs per second: this engine, then Agenda, on one jongodb server. */
+async function beside(): Promise<{ engineJobsPerSecond: number; agendaJobsPerSecond: number } | { unavailable: string }> {
   const found = jongodbBinary();
-  if ('unavailable' in found) {
-    console.log(`engine bench on jongodb skipped: ${found.unavailable}`);
-  } else {
-    const server = await startJongodb();
+  if ('unavailable' in found) return found;
+  const server = await startJongodb();
+  try {
+    const store = openMongoStore({ url: server.url, db: 'bench_one_task' });
+    let ours: number;
     try {
-      const store = openMongoStore({ url: server.url, db: 'bench_jobs_list' });
-      try {
-        listRows.push(await benchJobsList('MongoDB adapter on jongodb', store, LIST_JOBS_WIRE));
-      } finally {
-        await store.close();
-      }
-      for (const workers of [1, 2]) {
-        // One connection per worker: two workers are two servers on one database.
-        const stores = Array.from({ length: workers }, () => openMongoStore({ url: server.url, db: `bench_engine_${workers}` }));
-        try {
-          rows.push(await run('MongoDB adapter on jongodb', stores, workers, ceiling('MongoDB adapter on jongodb')));
-        } finally {
-          for (const store of stores) await store.close();
-        }
-      }
+      await createEngineIndexes(store);
+      await store.collection('workflows').insertOne(stepsWorkflow('one', 1));
+      const engine = new Engine({ store, serverId: 'bench', serverName: 'bench', processTasksOnStart: false, worker: { idleMs: 100, concurrency: 8 } });
+      await engine.open();
+      const jobs = store.collection('jobs');
+      const started = performance.now();
+      await engine.startWorker();
+      for (let i = 0; i < AGENDA_JOBS; i++) await engine.runner.start('one', { variables: { text: `job ${i}` } });
+      // Polled every 100 ms: the test server scans for each count, and polling it harder would slow the engine it measures.
+      await until('the one-task jobs to complete', async () => (await jobs.count({ status: 'complete' })) === AGENDA_JOBS, 600_000, 100);
+      ours = AGENDA_JOBS / ((performance.now() - started) / 1000);
+      await engine.close();
     } finally {
-      await server.stop();
+      await store.close();
     }
+
+    const { Agenda } = await import('agenda');
+    const { MongoBackend } = await import('@agendajs/mongo-backend');
+    const agenda = new Agenda({ backend: new MongoBackend({ address: `${server.url}/bench_agenda` }), processEvery: 100, defaultConcurrency: 8, maxConcurrency: 8 });
+    let done = 0;
+    let finished!: () => void;
+    const all = new Promise<void>((resolve) => (finished = resolve));
+    agenda.define('one', async (job: { attrs: { data: { text: string } } }) => {
+      void String(job.attrs.data.text).toUpperCase();
+      if (++done === AGENDA_JOBS) finished();
+    });
+    await agenda.start();
+    const started = performance.now();
+    for (let i = 0; i < AGENDA_JOBS; i++) await agenda.now('one', { text: `job ${i}` });
+    await all;
+    const theirs = AGENDA_JOBS / ((performance.now() - started) / 1000);
+    await agenda.stop();
+    return { engineJobsPerSecond: round(ours, 1), agendaJobsPerSecond: round(theirs, 1) };
+  } finally {
+    await server.stop();
   }
-  console.log('Jobs page request (a page of 100 and the total):');
-  console.table(listRows);
-  return rows;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(`machine: ${describeMachine()}`);
-  console.table(await benchEngine());
+export interface EngineFigures {
+  tasksPerSecond: number;
+  tasksPerSecondTwoWorkers: number;
+  tasksPerSecondTwoProcesses: number;
+  storeClaimCompletePerSecond: number;
+  /** tasksPerSecond / storeClaimCompletePerSecond. */
+  engineShareOfStore: number;
+  twoWorkersRatio: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** CPU ms per task of the 1-worker run, and the tasks/s one free core would give at that cost. */
+  cpuMsPerTask: number;
+  tasksPerCpuSecond: number;
+  /** The machine's 1-minute load average when the run ended (other work on a shared machine slows every figure). */
+  loadAverage: number;
+  oneTaskJobsPerSecond?: number;
+  agendaJobsPerSecond?: number;
+  agendaRatio?: number;
+  agendaSkipped?: string;
+  jobs: number;
+  tasks: number;
+}
+
+export async function benchEngine(options: { json?: boolean } = {}): Promise<EngineFigures | string[]> {
+  const storeClaimCompletePerSecond = await storeClaimComplete();
+  const one = await engineInProcess(1);
+  const two = await engineInProcess(2);
+  const processes = await engineTwoProcesses();
+  const agenda = await beside();
+  const figures: EngineFigures = {
+    tasksPerSecond: one.tasksPerSecond,
+    tasksPerSecondTwoWorkers: two.tasksPerSecond,
+    tasksPerSecondTwoProcesses: processes.tasksPerSecond,
+    storeClaimCompletePerSecond,
+    engineShareOfStore: round(one.tasksPerSecond / storeClaimCompletePerSecond, 2),
+    twoWorkersRatio: round(two.tasksPerSecond / one.tasksPerSecond, 2),
+    p50Ms: one.p50Ms,
+    p99Ms: one.p99Ms,
+    cpuMsPerTask: one.cpuMsPerTask!,
+    tasksPerCpuSecond: round(1000 / one.cpuMsPerTask!),
+    loadAverage: round(os.loadavg()[0]!, 1),
+    ...('unavailable' in agenda
+      ? { agendaSkipped: agenda.unavailable }
+      : { oneTaskJobsPerSecond: agenda.engineJobsPerSecond, agendaJobsPerSecond: agenda.agendaJobsPerSecond, agendaRatio: round(agenda.engineJobsPerSecond / agenda.agendaJobsPerSecond, 2) }),
+    jobs: JOBS,
+    tasks: one.tasks,
+  };
+  if (options.json) return figures;
+  return [
+    `store claim+complete (embedded, 1 caller): ${storeClaimCompletePerSecond} pairs/s`,
+    `engine, embedded, 1 worker: ${one.tasksPerSecond} tasks/s (${Math.round(figures.engineShareOfStore * 100)} % of the store's pairs/s); claim→done p50 ${one.p50Ms} ms, p99 ${one.p99Ms} ms; ${one.cpuMsPerTask} ms of CPU per task (${figures.tasksPerCpuSecond} tasks per CPU second)`,
+    `engine, embedded, 2 workers in one process: ${two.tasksPerSecond} tasks/s (${figures.twoWorkersRatio}× one); p50 ${two.p50Ms} ms, p99 ${two.p99Ms} ms`,
+    `engine, 2 console processes on one embedded file: ${processes.tasksPerSecond} tasks/s (${round(processes.tasksPerSecond / one.tasksPerSecond, 2)}× one worker); p50 ${processes.p50Ms} ms, p99 ${processes.p99Ms} ms`,
+    'unavailable' in agenda
+      ? `one-task jobs beside Agenda: skipped (${agenda.unavailable})`
+      : `one-task jobs on jongodb: this engine ${agenda.engineJobsPerSecond}/s, Agenda ${agenda.agendaJobsPerSecond}/s (${figures.agendaRatio}×)`,
+    `(${JOBS} jobs of ${STEPS} tasks per engine run; ${AGENDA_JOBS} one-task jobs each beside Agenda; load average ${figures.loadAverage} on ${os.cpus().length} cores)`,
+  ];
 }

@@ -1,11 +1,12 @@
 // `npm run bench` runs every benchmark below and prints the machine first;
-// `npm run bench -- store indexes` runs only those named.
+// `npm run bench -- store indexes` runs only those named; with `--json`, one JSON
+// object is printed ({ machine, <bench>: figures }) and the benches' own lines go to stderr.
 // To add a bench: one line in BENCHES, naming a function of your module that runs
 // it and returns its results (rows are printed as a table, strings as lines;
 // return nothing if it prints for itself).
 import { describeMachine } from './machine';
 
-type Bench = () => Promise<unknown>;
+type Bench = (options: { json?: boolean }) => Promise<unknown>;
 
 const BENCHES: Record<string, () => Promise<Bench>> = {
   store: async () => (await import('./store')).benchStore,
@@ -14,6 +15,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   health: async () => (await import('./health')).benchHealth,
   upgrade: async () => (await import('./upgrade')).benchUpgrade,
   engine: async () => (await import('./engine')).benchEngine,
+  console: async () => (await import('./console')).benchConsole,
   cockpit: async () => (await import('./cockpit')).benchCockpit,
   workflows: async () => (await import('./workflows')).benchWorkflows,
   transformations: async () => (await import('./transformations')).benchTransformations,
@@ -27,13 +29,19 @@ function print(result: unknown) {
   else console.log(result);
 }
 
-const wanted = process.argv.slice(2);
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const wanted = args.filter((a) => !a.startsWith('--'));
 const unknown = wanted.filter((name) => !(name in BENCHES));
 if (unknown.length) {
   console.error(`unknown bench ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);
   process.exit(2);
 }
 
+const out = console.log;
+const results: Record<string, unknown> = { machine: describeMachine() };
+// In JSON mode stdout carries the one object: everything else goes to stderr.
+if (json) console.log = console.error;
 console.log(`machine: ${describeMachine()}`);
 let failed = false;
 for (const [name, load] of Object.entries(BENCHES)) {
@@ -41,11 +49,20 @@ for (const [name, load] of Object.entries(BENCHES)) {
   console.log(`\n== ${name}`);
   const started = Date.now();
   try {
-    print(await (await load())());
+    const result = await (await load())({ json });
+    results[name] = result;
+    if (!json) print(result);
     console.log(`(${name}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
     failed = true;
+    results[name] = { failed: String((error as Error).message ?? error) };
     console.error(`${name} failed: ${(error as Error).stack ?? error}`);
   }
+}
+if (json) {
+  // One bench: its figures at the top level (with the machine); several: one key each.
+  const names = Object.keys(results).filter((k) => k !== 'machine');
+  const only = names.length === 1 ? results[names[0]!] : undefined;
+  out(JSON.stringify(only && typeof only === 'object' && !Array.isArray(only) ? { machine: results.machine, ...only } : results));
 }
 process.exit(failed ? 1 : 0);

@@ -1,6 +1,6 @@
 // Store operations per second, on each adapter: insertOne, the claim
-// (findOneAndUpdate on the task queue's filter and sort, from 1 and from 8 callers)
-// and updateOne by _id. This is the ceiling the engine's task throughput is compared to.
+// (findOneAndUpdate on the task queue's filter and sort, from 1 and from 8 callers),
+// updateOne by _id, and claim+complete pairs (a claim, then the fenced write of its end). This is the ceiling the engine's task throughput is compared to.
 // Adapters: the embedded store; the MongoDB adapter on the jongodb test server; and on
 // MONGODB_URL when it is set. Each claim sorts the queued documents, so figures depend
 // on the queue length: `ops` is both the number of operations and the queue's start length.
@@ -30,6 +30,7 @@ export interface StoreBenchRow {
   'claim ops/s (1 caller)': number;
   [key: `claim ops/s (${number} callers)`]: number;
   'updateOne ops/s': number;
+  'claim+complete pairs/s': number;
 }
 
 async function timed(ops: number, work: () => Promise<void>): Promise<number> {
@@ -71,6 +72,15 @@ async function measure(label: string, store: Store, OPS: number): Promise<StoreB
       }),
     );
   });
+  // Claim, then write the end fenced by worker and attempt, as the queue does for each task.
+  await tasks.updateMany({}, { $set: { status: 'queued' } });
+  const pairs = await timed(OPS, async () => {
+    for (let i = 0; i < OPS; i++) {
+      const doc = await claimOne('w1');
+      if (!doc) throw new Error(`${label}: the queue ran dry after ${i} claim+complete pairs`);
+      await tasks.updateOne({ _id: doc._id, status: 'running', workerId: 'w1', attempt: doc.attempt }, { $set: { status: 'complete', outgoing: { ok: true } }, $unset: { leaseUntil: '' } });
+    }
+  });
   await tasks.deleteMany({});
   return {
     store: label,
@@ -79,6 +89,7 @@ async function measure(label: string, store: Store, OPS: number): Promise<StoreB
     'claim ops/s (1 caller)': claim,
     [`claim ops/s (${CONCURRENT_CLAIMERS} callers)`]: parallel,
     'updateOne ops/s': update,
+    'claim+complete pairs/s': pairs,
   } as StoreBenchRow;
 }
 
@@ -88,7 +99,7 @@ export async function benchStore(): Promise<StoreBenchRow[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-store-'));
   const embedded = await openEmbeddedStore(path.join(dir, 'db'));
   try {
-    rows.push(await measure('embedded (nedb file)', embedded, OPS));
+    rows.push(await measure('embedded (SQLite file)', embedded, OPS));
   } finally {
     await embedded.close();
     await rm(dir, { recursive: true, force: true });

@@ -36,7 +36,7 @@ await bundle({
   outfile: 'dist/main/main.cjs',
   define: { ...common.define, 'import.meta.url': '__consoleImportMetaUrl' },
   banner: { js: "'use strict';\nconst __consoleImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  external: ['electron', 'mongodb', '@seald-io/nedb', 'fastify', '@fastify/static', 'typescript', 'pino'],
+  external: ['electron', 'mongodb', 'fastify', '@fastify/static', 'typescript', 'pino'],
 });
 // The preload runs sandboxed: everything but electron is bundled in, and it may require nothing else.
 await bundle({ entryPoints: ['main/preload.ts'], outfile: 'dist/main/preload.cjs', external: ['electron'] });

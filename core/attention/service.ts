@@ -63,7 +63,8 @@ export function createAttentionService(deps: AttentionDeps) {
     const down = (await deps.adapters()).filter((a) => a.state !== 'RUNNING' || a.connection?.state !== 'ONLINE');
     const entries = down.map((a) => ({
       label: a.id,
-      detail: a.state !== 'RUNNING' ? a.state : `RUNNING, ${a.connection?.state ?? 'connection unknown'}`,
+      // The item's own detail says why (a crash loop) or whether a stop persists across restarts, when the API gives it.
+      detail: (a.state !== 'RUNNING' ? a.state : `RUNNING, ${a.connection?.state ?? 'connection unknown'}`) + (a.detail ? `: ${a.detail}` : ''),
       link: '#/health/adapters',
     }));
     const count = down.length;
@@ -74,7 +75,7 @@ export function createAttentionService(deps: AttentionDeps) {
   function applications(): Partial {
     const down = deps.applications().filter((a) => a.state !== 'RUNNING');
     const count = down.length;
-    const entries = down.map((a) => ({ label: a.id, detail: a.state, link: '#/health/applications' }));
+    const entries = down.map((a) => ({ label: a.id, detail: a.state + (a.detail ? `: ${a.detail}` : ''), link: '#/health/applications' }));
     return { level: count ? 'bad' : 'ok', count, summary: count ? `${plural(count, 'application')} not RUNNING` : 'Every application RUNNING', entries };
   }
 

@@ -3,6 +3,7 @@
 // Browser-safe: zod only.
 import { z } from 'zod';
 import { defineOperations } from './operation';
+import { SafeId } from './ids';
 import { MissingPart, WorkflowProblem } from './workflows';
 
 export { MissingPart };
@@ -74,7 +75,7 @@ export const projectsOperations = defineOperations({
     method: 'GET',
     path: '/projects/imports/:id',
     summary: 'Progress of an import, and its summary (imported, replaced, refused, skipped, what is missing) once done',
-    params: z.object({ id: z.string().min(1) }),
+    params: z.object({ id: SafeId }),
     output: ImportRun,
   },
 });

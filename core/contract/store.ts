@@ -8,11 +8,13 @@ export const StoreKind = z.enum(['embedded', 'mongodb']);
 
 export const StoreStatus = z.object({
   kind: StoreKind,
-  /** "embedded store in /data/profiles/x/db" or "MongoDB at db1.example:27017 (db pronghorn)". */
+  /** "embedded store in /data/profiles/x/db/console.sqlite" or "MongoDB at db1.example:27017 (db pronghorn)". */
   location: z.string(),
   connected: z.boolean(),
   /** Why it is not connected, naming what failed and where. */
   error: z.string().optional(),
+  /** The embedded file's PRAGMA integrity_check: ok, or the problems SQLite found (with when it ran, ms). */
+  integrity: z.object({ ok: z.boolean(), problems: z.array(z.string()), checkedAt: z.number() }).optional(),
 });
 export type StoreStatus = z.infer<typeof StoreStatus>;
 

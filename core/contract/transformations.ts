@@ -70,8 +70,10 @@ export const transformationsOperations = defineOperations({
   'transformations.import': {
     method: 'POST',
     path: '/transformations/import',
-    summary: 'Import many transformations; each refused one is listed with why',
-    body: z.object({ transformations: z.array(z.unknown()).min(1, 'send at least one transformation'), overwrite: z.boolean().default(false) }),
+    summary: 'Import transformations: `{ "transformation": doc }` (the service\'s single import) or `{ "transformations": [docs] }`; each refused one is listed with why',
+    body: z
+      .object({ transformation: z.unknown().optional(), transformations: z.array(z.unknown()).optional(), overwrite: z.boolean().default(false) })
+      .refine((b) => b.transformation !== undefined || (b.transformations?.length ?? 0) > 0, { message: 'send a `transformation` or a non-empty `transformations` list', path: ['transformations'] }),
     output: z.object({ imported: z.array(z.object({ _id: z.string(), name: z.string() })), problems: z.array(Problem), warnings: z.array(z.string()) }),
   },
   'transformations.replace': {
@@ -92,7 +94,8 @@ export const transformationsOperations = defineOperations({
   'transformations.run': {
     method: 'POST',
     path: '/transformations/:id/run',
-    summary: 'Run a transformation on incoming values by $id; 400 for incoming values that do not fit, 422 naming the step that failed',
+    summary:
+      'Run a transformation on incoming values by $id: `{ outgoing: { $id: value } }` (with options.extractOutput and one outgoing value, that value alone); 400 for incoming values that do not fit, 422 naming the step that failed',
     params: IdParams,
     body: z.object({
       incoming: z.record(z.string(), z.unknown()).default({}),

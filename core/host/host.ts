@@ -11,6 +11,7 @@ import { consoleToken, serverId } from './data-dir';
 import { buildHandlers } from './handlers';
 import type { HostState } from './state';
 import { closeRuntime, openRuntime } from './runtime';
+import { lockDataDir } from './lock';
 import { followProfileChanges } from './profile-switch';
 import { DeprecatedCallLog } from '../health/lifecycle';
 import { ProfileEvents } from '../profiles/events';
@@ -42,6 +43,17 @@ export interface Host {
 }
 
 export async function startHost(options: HostOptions): Promise<Host> {
+  // One console per data directory: a second one is refused, naming the first.
+  const lock = await lockDataDir(options.dataDir);
+  try {
+    return await startLocked(options, lock);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function startLocked(options: HostOptions, lock: { release(): Promise<void> }): Promise<Host> {
   const token = await consoleToken(options.dataDir, options.token);
   const context = {
     dataDir: options.dataDir,
@@ -76,6 +88,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       stopFollowing();
       await http.close();
       await closeRuntime(state.runtime);
+      await lock.release();
     },
   };
 }

@@ -3,6 +3,7 @@
 import type { ProfileEntry } from '../contract/profiles';
 import { isSealed, openSecret } from '../secrets/secrets';
 import { sdkDirWarnings } from '../secrets/sdk-dir';
+import { isServiceProtected } from '../secrets/classify';
 import { findLegacyActivate, legacyActivateWarnings } from './legacy-activate';
 import type { StoredProfile } from './repository';
 import { maskSecrets, PASSWD_PATH, profileSecrets, secretErrorFor } from './secrets';
@@ -20,6 +21,11 @@ export async function toEntry(dataDir: string, stored: StoredProfile, activeId: 
     } catch (error) {
       warnings.push(secretErrorFor(stored.id, error).message);
     }
+  }
+  if (typeof passwd === 'string' && isServiceProtected(passwd)) {
+    warnings.push(
+      'mongoProps.credentials.passwd is kept in the service\'s own protected form ($ENC or $SECRET_): the service reads it, the console cannot; to connect from the console, set the password here in a profile of its own',
+    );
   }
   warnings.push(...(await sdkDirWarnings(dataDir, (json.pathProps as { sdk_dir?: unknown } | undefined)?.sdk_dir)));
   const { masked, paths } = maskSecrets(json);

@@ -27,7 +27,8 @@ export function storeHandlers(service: StoreService): StoreHandlers {
     'store.status': async () => {
       const store = service.store();
       const health = await storeHealth(store);
-      return { kind: store.kind, location: store.location, ...health };
+      const integrity = health.connected && store.integrity ? await store.integrity() : undefined;
+      return { kind: store.kind, location: store.location, ...health, ...(integrity ? { integrity } : {}) };
     },
     'store.testConnection': async ({ params }) => {
       const profile = await readProfile(service.dataDir, params.id);

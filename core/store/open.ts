@@ -1,18 +1,38 @@
 // Opens the store of a profile: MongoDB when `mongoProps.url` is set, otherwise
-// the embedded store in `<dataDir>/profiles/<id>/db/`.
+// the embedded store: `<dataDir>/profiles/<id>/db/console.sqlite`, or the file
+// `embeddedProps.file` names (absolute, or relative to that `db` folder), which is
+// how two consoles on one machine, each with its own data directory, share one database.
 import path from 'node:path';
 import { profileDir, type ProfileProperties } from '../profiles/directory';
 import { profileSecrets } from '../profiles/secrets';
 import type { Store } from './port';
 import { openEmbeddedStore } from './embedded/store';
+import type { MigrationProgress } from './embedded/migrate-nedb';
 import { openMongoStore } from './mongodb/store';
 import type { MongoProps } from './mongodb/settings';
 
 export const embeddedDir = (dataDir: string, profileId: string) => path.join(profileDir(dataDir, profileId), 'db');
 
-export async function openStore(dataDir: string, profile: ProfileProperties, options: { timeoutMs?: number } = {}): Promise<Store> {
+export interface EmbeddedProps {
+  /** The SQLite database file of the embedded store. */
+  file?: string;
+}
+
+export interface OpenStoreOptions {
+  timeoutMs?: number;
+  /** Progress of converting a profile's store from the previous embedded format (logged when not given). */
+  onProgress?: (progress: MigrationProgress) => void;
+}
+
+const logProgress = (profileId: string) => (p: MigrationProgress) => console.info(`[store] profile ${profileId}: ${p.message}`);
+
+export async function openStore(dataDir: string, profile: ProfileProperties, options: OpenStoreOptions = {}): Promise<Store> {
   const props = (profile.mongoProps ?? {}) as MongoProps;
-  if (!props.url) return openEmbeddedStore(embeddedDir(dataDir, profile.id));
+  if (!props.url) {
+    const embedded = (profile.embeddedProps ?? {}) as EmbeddedProps;
+    const file = typeof embedded.file === 'string' && embedded.file.trim() ? embedded.file : undefined;
+    return openEmbeddedStore(embeddedDir(dataDir, profile.id), { file, onProgress: options.onProgress ?? logProgress(profile.id) });
+  }
   // A password sealed at rest is opened here, for the driver only.
   let passwd: string | undefined;
   let url = props.url;

@@ -1,6 +1,6 @@
 // The store port: the narrow set of collection operations the engine, indexing,
 // health and profiles use. Two adapters implement it: MongoDB (official driver)
-// and the embedded file-backed store. Documents use string ids in both.
+// and the embedded store (one SQLite file). Documents use string ids in both.
 
 export type Doc = { _id?: string; [field: string]: unknown };
 
@@ -39,18 +39,19 @@ export interface UpdateResult {
   modified: number;
 }
 
-export interface Collection {
+/** A collection whose documents have the shape `T` (callers name it; the store does not check it). */
+export interface Collection<T extends Doc = Doc> {
   readonly name: string;
   /** Inserts and returns the document's `_id` (generated when absent). */
-  insertOne(doc: Doc): Promise<string>;
-  insertMany(docs: Doc[]): Promise<string[]>;
-  findOne(filter: Filter, options?: FindOptions): Promise<Doc | null>;
-  find(filter: Filter, options?: FindOptions): Promise<Doc[]>;
+  insertOne(doc: T): Promise<string>;
+  insertMany(docs: T[]): Promise<string[]>;
+  findOne(filter: Filter, options?: FindOptions): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
   count(filter?: Filter): Promise<number>;
   updateOne(filter: Filter, update: Update): Promise<UpdateResult>;
   updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
   /** Atomically updates the first match (by `sort`) and returns it after the update, or null. */
-  findOneAndUpdate(filter: Filter, update: Update, options?: { sort?: Sort }): Promise<Doc | null>;
+  findOneAndUpdate(filter: Filter, update: Update, options?: { sort?: Sort }): Promise<T | null>;
   deleteOne(filter: Filter): Promise<number>;
   deleteMany(filter: Filter): Promise<number>;
   createIndex(spec: IndexSpec): Promise<void>;
@@ -61,9 +62,19 @@ export interface Collection {
 
 export interface Store {
   readonly kind: 'embedded' | 'mongodb';
-  /** Where the data is, for people: "embedded store in /data/profiles/x/db" or "MongoDB at db1:27017 (db pronghorn)". */
+  /** Where the data is, for people: "embedded store /data/profiles/x/db/console.sqlite" or "MongoDB at db1:27017 (db pronghorn)". */
   readonly location: string;
-  collection(name: string): Collection;
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /**
+   * Runs `fn` as one transaction where the store has them (the embedded store):
+   * the calls `fn` makes (in its async context, through `tx` or any collection of
+   * this store) commit together or not at all, and other calls of this process wait
+   * for it. Absent where the store has none; callers then write in an order a
+   * sweeper can recover from.
+   */
+  transaction?<R>(fn: (tx: Store) => Promise<R>): Promise<R>;
+  /** The last PRAGMA integrity_check of an embedded file, where the store has one (undefined until one has ended). */
+  integrity?(): Promise<{ ok: boolean; problems: string[]; checkedAt: number } | undefined>;
   listCollections(): Promise<string[]>;
   /** Resolves when the database answers; rejects with an error that names the cause. */
   ping(): Promise<void>;

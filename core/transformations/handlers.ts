@@ -55,7 +55,8 @@ export function transformationsHandlers(service: TransformationsService): Transf
       ctx.setStatus(201);
       return warnings.length > 0 ? { ...saved, warnings } : saved;
     },
-    'transformations.import': async ({ body }) => withStore(() => service.importTransformations(body.transformations, { overwrite: body.overwrite })),
+    'transformations.import': async ({ body }) =>
+      withStore(() => service.importTransformations([...(body.transformation !== undefined ? [body.transformation] : []), ...(body.transformations ?? [])], { overwrite: body.overwrite })),
     'transformations.replace': async ({ params, body }) => {
       const outcome = await withStore(() => service.replace(params.id, body));
       if (!outcome) throw notFound(params.id);
@@ -69,6 +70,9 @@ export function transformationsHandlers(service: TransformationsService): Transf
       try {
         const result = await withStore(() => service.run(params.id, body.incoming, body.options));
         if (!result) throw notFound(params.id);
+        // extractOutput, as the task has it: with one outgoing value, that value without its name.
+        const names = Object.keys(result.outgoing);
+        if (body.options.extractOutput === true && result.outgoing && names.length === 1) return { outgoing: result.outgoing[names[0]!] };
         return result;
       } catch (error) {
         if (error instanceof TransformationError) throw runErrorToOpError(error);

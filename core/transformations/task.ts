@@ -102,6 +102,16 @@ export async function missingTransformations(
 /** The task for the engine (its `transformations` dependency): runs a task's document as the store holds it. */
 export function transformationRunner(resolveDoc: ResolveTransformation) {
   return {
-    run: (task: { tr_id: string; variableMap: Record<string, unknown>; options: Record<string, unknown> }) => runTransformationTask(task, resolveDoc),
+    run: async (task: { tr_id: string; variableMap: Record<string, unknown>; options: Record<string, unknown> }) => {
+      // A childJob's transformation hands each data_array element over as one value, under a name
+      // of the engine's choosing: a document with one incoming variable takes it under its own name.
+      const given = Object.keys(task.variableMap);
+      const doc = given.length === 1 ? await resolveDoc(task.tr_id) : null;
+      const names = (doc?.incoming ?? []).map((schema) => String(schema.$id));
+      if (doc && names.length === 1 && !names.includes(given[0]!)) {
+        return runTransformationTask({ ...task, variableMap: { [names[0]!]: task.variableMap[given[0]!] } }, () => doc);
+      }
+      return runTransformationTask(task, resolveDoc);
+    },
   };
 }

@@ -40,7 +40,10 @@ const TaskNode = memo(function TaskNode({ data }: NodeProps<Node<TaskNodeData>>)
   );
   return (
     <div className={`diagram-task${data.boundary ? ' diagram-task--boundary' : ''}${overlay ? ` diagram-task--${overlay.status.tone}` : ''}`}>
-      <Handle type="target" position={Position.Left} isConnectable={false} />
+      <Handle type="target" id="in" position={Position.Left} isConnectable={false} />
+      {/* Revert transitions leave and enter underneath, so a loop back reads apart from the forward flow. */}
+      <Handle type="target" id="revert-in" position={Position.Bottom} isConnectable={false} />
+      <Handle type="source" id="revert-out" position={Position.Bottom} isConnectable={false} />
       {data.onOpen ? (
         <button type="button" className="diagram-task-button nodrag" onClick={data.onOpen}>
           {body}
@@ -48,7 +51,7 @@ const TaskNode = memo(function TaskNode({ data }: NodeProps<Node<TaskNodeData>>)
       ) : (
         <div className="diagram-task-button">{body}</div>
       )}
-      <Handle type="source" position={Position.Right} isConnectable={false} />
+      <Handle type="source" id="out" position={Position.Right} isConnectable={false} />
     </div>
   );
 });
@@ -97,6 +100,7 @@ export function WorkflowDiagram({
           source: e.source,
           target: e.target,
           type: e.type === 'revert' ? 'default' : 'smoothstep',
+          ...(e.type === 'revert' ? { sourceHandle: 'revert-out', targetHandle: 'revert-in' } : { sourceHandle: 'out', targetHandle: 'in' }),
           label: e.type === 'revert' ? `revert · ${e.state}` : e.state,
           className: `diagram-edge diagram-edge--${e.type}${wasTaken ? ' diagram-edge--taken' : ''}${dim ? ' diagram-edge--dim' : ''}`,
           style: { stroke: colour, strokeWidth: wasTaken ? 3.5 : 1.5, strokeDasharray: e.type === 'revert' ? '6 4' : undefined, opacity: dim ? 0.45 : 1 },

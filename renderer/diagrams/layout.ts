@@ -83,7 +83,7 @@ export function layoutWorkflow(workflow: DiagramWorkflow): { nodes: LaidNode[]; 
     };
   }
   const graph = new dagre.graphlib.Graph({ multigraph: true });
-  graph.setGraph({ rankdir: 'LR', nodesep: 30, ranksep: 60 });
+  graph.setGraph({ rankdir: 'LR', nodesep: 60, ranksep: 110 });
   graph.setDefaultEdgeLabel(() => ({}));
   for (const id of ids) graph.setNode(id, { width: NODE_WIDTH, height: NODE_HEIGHT });
   // Revert edges point back; leaving them out of the ranking keeps the flow left to right.

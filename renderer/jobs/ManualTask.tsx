@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Job, TaskRun } from '../../core/contract/jobs';
 import { call } from '../api/client';
 import { formatValue } from './format';
+import { useUnsavedChanges } from '../shell/unsaved';
 
 export function useJobAction(id: string) {
   const client = useQueryClient();
@@ -29,6 +30,7 @@ export function FinishForm({ job, run, onDone }: { job: Job; run: TaskRun; onDon
   const [asJson, setAsJson] = useState(false);
   const [state, setState] = useState<'success' | 'failure' | 'error'>('success');
   const [problem, setProblem] = useState('');
+  useUnsavedChanges(Object.values(values).some((v) => v !== ''), `the form of task ${run.taskId}`);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const out: Record<string, unknown> = {};

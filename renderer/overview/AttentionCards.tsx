@@ -2,7 +2,7 @@
 // links to the list filtered to it. Grey "unknown since" while the console does not answer.
 import type { AttentionItem } from '../../core/contract/attention';
 import { levelTone, toneClass } from '../shell/status';
-import { staleSince, useAttention } from '../shell/live';
+import { useStaleSince, useAttention } from '../shell/live';
 import { ago, formatTime } from '../jobs/format';
 
 // Worded so no link here shares a name with a navigation entry.
@@ -52,7 +52,7 @@ function Card({ item, stale }: { item: AttentionItem; stale?: string }) {
 
 export function AttentionCards() {
   const attention = useAttention();
-  const stale = staleSince(attention);
+  const stale = useStaleSince(attention);
   if (attention.isPending) return <p>Reading what needs attention…</p>;
   if (!attention.data) return <p className="error">Cannot read what needs attention: {attention.error?.message}</p>;
   // Concerns with something to do come first, worst first.

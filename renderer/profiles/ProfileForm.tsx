@@ -75,7 +75,12 @@ export function ProfileForm(props: ProfileFormProps) {
   const [submitted, setSubmitted] = useState(false);
   const [dirtyServerPaths, setDirtyServerPaths] = useState<Set<string>>(new Set());
 
-  const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(props.initial), [draft, props.initial]);
+  // What was last sent counts as saved: a page that moves on after the save is not held back.
+  const [sent, setSent] = useState<string>();
+  const dirty = useMemo(() => {
+    const text = JSON.stringify(draft);
+    return text !== JSON.stringify(props.initial) && text !== sent;
+  }, [draft, props.initial, sent]);
   useUnsavedChanges(dirty, 'the profile form');
   const check = useMemo(() => validateProperties(draft), [draft]);
   const clientErrors = check.ok ? {} : Object.fromEntries(check.issues.map((i) => [i.path, i.message]));
@@ -102,7 +107,10 @@ export function ProfileForm(props: ProfileFormProps) {
     event.preventDefault();
     setSubmitted(true);
     setDirtyServerPaths(new Set());
-    if (check.ok) props.onSubmit(draft);
+    if (check.ok) {
+      setSent(JSON.stringify(draft));
+      props.onSubmit(draft);
+    }
   };
 
   return (

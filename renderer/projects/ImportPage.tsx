@@ -3,7 +3,7 @@
 // then a summary of what was imported, replaced, refused or left out, and what the
 // workflows still need.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ImportRun } from '../../core/contract/projects';
 import { ApiError, call } from '../api/client';
 import { ImportSummaryView } from './ImportSummary';
@@ -25,7 +25,24 @@ async function readPicked(list: FileList): Promise<Picked> {
       picked.unreadable.push(`${path}: not JSON (${(error as Error).message})`);
     }
   }
-  return picked;
+  return { ...picked, files: withoutRedundant(picked.files) };
+}
+
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/**
+ * Keeps the upload small: with a manifest.json the reader never uses a project file, nor
+ * artifact.json when every file the manifest names is there (it carries the same documents).
+ */
+function withoutRedundant(files: Picked['files']): Picked['files'] {
+  const manifest = files.find((f) => baseName(f.path) === 'manifest.json');
+  if (!manifest) return files;
+  const root = manifest.path.slice(0, manifest.path.length - 'manifest.json'.length);
+  const paths = new Set(files.map((f) => f.path));
+  const artifacts = (manifest.content as { artifacts?: unknown } | null)?.artifacts;
+  const listed = Array.isArray(artifacts) ? (artifacts as { location?: unknown }[]) : [];
+  const allThere = listed.length > 0 && listed.every((a) => typeof a.location === 'string' && paths.has(root + a.location.replace(/^\/+/, '')));
+  return files.filter((f) => !f.path.endsWith('.project.json') && !(allThere && f.path === `${root}artifact.json`));
 }
 
 export function ImportPage() {
@@ -48,7 +65,11 @@ export function ImportPage() {
   });
   const current = run.data ?? start.data;
   const running = start.isPending || current?.state === 'running';
-  if (current?.state === 'done') void queryClient.invalidateQueries({ queryKey: ['workflows.list'] });
+  // Once an import is done, the Workflows page reads the list again (new workflows, new needs).
+  const finished = current?.state === 'done' ? current.id : undefined;
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: ['workflows.list'] });
+  }, [finished, queryClient]);
 
   async function onPick(event: ChangeEvent<HTMLInputElement>) {
     const list = event.target.files;

@@ -1,12 +1,14 @@
 // The status bar: identity, the store and the task worker, and what needs an
 // operator (amber or red, naming which). Unreachable: every live part grey, "unknown since".
 import { levelTone, toneClass } from './status';
-import { staleSince, useAttention } from './live';
+import { useStaleSince, useAttention } from './live';
 import { useStatus } from './useStatus';
 
 export function StatusBar() {
   const status = useStatus();
   const attention = useAttention();
+  const stale = useStaleSince(status);
+  const attentionStale = useStaleSince(attention);
   if (status.isPending) {
     return (
       <footer className="status-bar" role="status" aria-label="Status bar">
@@ -14,7 +16,6 @@ export function StatusBar() {
       </footer>
     );
   }
-  const stale = staleSince(status);
   const s = status.data;
   const mongo = s?.services.find((service) => service.service === 'mongo');
   const open = attention.data?.items.filter((i) => i.level !== 'ok') ?? [];
@@ -38,7 +39,7 @@ export function StatusBar() {
       </span>
       <span className={`status-attention ${toneClass(levelTone(level))}`}>
         {stale || attention.isError
-          ? `Attention ${staleSince(attention) ?? stale}`
+          ? `Attention ${attentionStale ?? stale}`
           : open.length === 0
             ? 'Nothing needs attention'
             : `Needs attention: ${open.map((i) => i.summary).join(' · ')}`}

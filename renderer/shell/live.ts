@@ -1,6 +1,7 @@
 // Live indicators and the console's reachability: while the server does not answer,
 // every live indicator turns grey and reads "unknown since HH:MM:SS" (the last time
 // it answered); polling goes on, so the indicators recover by themselves.
+import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
 
@@ -17,8 +18,17 @@ export function useAttention() {
   return useQuery({ queryKey: ['console.attention'], queryFn: () => call('console.attention'), refetchInterval: POLL_MS, retry: false });
 }
 
-/** "unknown since 10:42:07" when the last poll failed, else undefined. */
-export function staleSince(query: { isError: boolean; dataUpdatedAt: number; errorUpdatedAt: number }): string | undefined {
-  if (!query.isError) return undefined;
-  return `unknown since ${clock(query.dataUpdatedAt || query.errorUpdatedAt)}`;
+/**
+ * "unknown since 10:42:07" while the last poll failed, else undefined: since the last answer,
+ * or, when there never was one, since the first failure (not the latest retry).
+ */
+export function useStaleSince(query: { isError: boolean; dataUpdatedAt: number; errorUpdatedAt: number }): string | undefined {
+  const firstFailure = useRef<number | undefined>(undefined);
+  if (!query.isError) {
+    firstFailure.current = undefined;
+    return undefined;
+  }
+  if (query.dataUpdatedAt) return `unknown since ${clock(query.dataUpdatedAt)}`;
+  firstFailure.current ??= query.errorUpdatedAt;
+  return `unknown since ${clock(firstFailure.current)}`;
 }

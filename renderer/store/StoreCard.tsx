@@ -3,14 +3,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { TestConnectionButton } from './TestConnectionButton';
+import { useStaleSince } from '../shell/live';
 
 export function StoreCard({ profileId }: { profileId?: string }) {
-  const status = useQuery({ queryKey: ['store.status'], queryFn: () => call('store.status'), refetchInterval: 10_000 });
+  const status = useQuery({ queryKey: ['store.status'], queryFn: () => call('store.status'), refetchInterval: 10_000, retry: false });
+  // While the console does not answer, the last state is not shown as current.
+  const stale = useStaleSince(status);
   return (
     <section className="store-card" aria-label="Store">
       <h2>Store</h2>
       {status.isPending && <p>Reading the store's status…</p>}
-      {status.isError && <p className="error">Cannot read the store's status: {status.error.message}</p>}
+      {status.isError && !status.data && <p className="error">Cannot read the store's status: {status.error.message}</p>}
       {status.data && (
         <>
           <p>
@@ -18,7 +21,11 @@ export function StoreCard({ profileId }: { profileId?: string }) {
             <span className="store-location">{status.data.location}</span>
           </p>
           <p>
-            {status.data.connected ? (
+            {stale ? (
+              <span className="badge tone-unknown" aria-label="Store connection">
+                {stale}
+              </span>
+            ) : status.data.connected ? (
               <span className="badge good">connected</span>
             ) : (
               <>
@@ -26,6 +33,18 @@ export function StoreCard({ profileId }: { profileId?: string }) {
               </>
             )}
           </p>
+          {status.data.integrity && (
+            <p className="store-integrity">
+              Integrity check:{' '}
+              {status.data.integrity.ok ? (
+                <span className="badge good">ok</span>
+              ) : (
+                <>
+                  <span className="badge bad">problems</span> <span className="error">{status.data.integrity.problems.join('; ')}</span>
+                </>
+              )}
+            </p>
+          )}
         </>
       )}
       {profileId && <TestConnectionButton profileId={profileId} />}

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StoredWorkflow } from '../../core/contract/workflows';
 import { ApiError, call } from '../api/client';
 import { fieldsOf, variablesOf, type Field } from './variables-form';
+import { useUnsavedChanges } from '../shell/unsaved';
 
 function startJob(workflow: string, description: string, variables: Record<string, unknown>) {
   return call('jobs.start', { body: { workflow, options: { ...(description ? { description } : {}), variables } } });
@@ -67,6 +68,7 @@ export function StartJob({ workflow }: { workflow: StoredWorkflow }) {
     mutationFn: (variables: Record<string, unknown>) => startJob(workflow.name, description, variables),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] }),
   });
+  useUnsavedChanges(open && !start.isSuccess && (description !== '' || Object.values(raw).some((v) => v !== '') || json.trim() !== '{}'), 'the start-job form');
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -40,6 +40,8 @@ for (const width of [1024, 1920]) {
         ['#/health/deprecated', 'Health'],
         ['#/adapters', 'Adapters'],
         ['#/adapters/example', 'Adapters'],
+        ['#/import', /Import/],
+        ['#/transformations', 'Transformations'],
         ['#/release', /Release/],
         ['#/upgrade', /Upgrade/],
       ];

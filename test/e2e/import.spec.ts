@@ -3,6 +3,7 @@
 // ../shared/corpus/iap (read at run time).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 
 const KENTIK = path.resolve(import.meta.dirname, '../..', '../shared/corpus/iap/prebuilts/Kentik-REST-Example');
@@ -45,4 +46,18 @@ test('a project export picked as a file is imported; files that are no bundle ar
 
   await files.setInputFiles(path.join(KENTIK, 'Kentik - Example - REST.project.json'));
   await expect(page.getByRole('status', { name: 'Import summary' })).toContainText('Project “Kentik - Example - REST”: 31 imported');
+});
+
+test('the Import page and its summary, and the Workflows page with needs, have no serious or critical axe violation', async ({ consolePage: page }) => {
+  await page.getByRole('link', { name: 'Import' }).click();
+  await page.getByLabel('Pre-built folder').setInputFiles(KENTIK);
+  await expect(page.getByRole('status', { name: 'Import summary' })).toBeVisible();
+  const serious = async () =>
+    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  expect(await serious()).toEqual([]);
+  await page.getByRole('link', { name: 'Workflows' }).click();
+  await expect(page.getByRole('table', { name: 'Workflows' })).toBeVisible();
+  expect(await serious()).toEqual([]);
 });

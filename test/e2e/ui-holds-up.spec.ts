@@ -81,19 +81,21 @@ test('when the console does not answer, every live indicator turns grey "unknown
   await expect(bar).toContainText('Store embedded: running');
   await expect(page.getByLabel('Jobs in error: count')).toHaveText('1');
 
-  await page.route(/\/(health\/status|console\/attention)/, (route) => route.abort('connectionrefused'));
+  await page.route(/\/(health\/status|console\/attention|store\/status)/, (route) => route.abort('connectionrefused'));
   await expect(bar).toContainText(/Store embedded: unknown since \d\d:\d\d:\d\d/, { timeout: 15_000 });
   await expect(bar).toContainText(/Task worker unknown since \d\d:\d\d:\d\d/);
   await expect(bar).toContainText('Console unreachable');
   await expect(bar).toHaveClass(/status-bar--offline/);
   await expect(page.getByLabel('Jobs in error: count')).toHaveText('?');
+  await expect(page.getByRole('region', { name: 'Store' }).getByLabel('Store connection')).toHaveText(/unknown since \d\d:\d\d:\d\d/, { timeout: 15_000 });
   await expect(page.getByRole('alert').filter({ hasText: 'The console does not answer' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/offline-1280.png' });
 
-  await page.unroute(/\/(health\/status|console\/attention)/);
+  await page.unroute(/\/(health\/status|console\/attention|store\/status)/);
   await expect(bar).toContainText('Store embedded: running', { timeout: 15_000 });
   await expect(bar).not.toContainText('unknown since');
   await expect(page.getByLabel('Jobs in error: count')).toHaveText('1');
+  await expect(page.getByRole('region', { name: 'Store' }).getByText('connected', { exact: true })).toBeVisible({ timeout: 15_000 });
 });
 
 test("the DR standby's migration banner proposes false and spells out what each value does", async ({ consolePage: page, host }) => {

@@ -103,7 +103,7 @@ describe('a writer killed at random moments', () => {
       const backup = await readFile(`${file}.bak`, 'utf8').catch(() => undefined);
       if (backup !== undefined) expect(allowed.has(backup), `round ${round}: torn backup`).toBe(true);
     }
-    // The kills landed while saves were under way, not only before the first one.
-    expect([...seen].some((v) => v !== 'initial')).toBe(true);
+    // The kills landed at different points of the save loop: both versions were left behind.
+    expect([...seen].sort()).toEqual(['a', 'b']);
   }, 120_000);
 });

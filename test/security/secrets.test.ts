@@ -129,6 +129,8 @@ describe('secrets through the console', () => {
     expect((await call('/profiles/import', { method: 'POST', json: imported })).status).toBe(201);
     const onDisk = JSON.parse(await readFile(path.join(host.dataDir, 'profiles', 'svc', 'properties.json'), 'utf8'));
     expect(onDisk.mongoProps.credentials.passwd).toBe(serviceSealed);
+    const entry = (await call('/profiles/svc')).json();
+    expect(entry.metadata.warnings.join('\n')).toContain("kept in the service's own protected form");
   });
 
   it('does not return the passwords of the properties files the upgrade check finds', async () => {

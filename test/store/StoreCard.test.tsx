@@ -21,6 +21,18 @@ describe('StoreCard', () => {
     expect(within(card).getByText('connected')).toBeTruthy();
   });
 
+  it("shows the embedded file's integrity check, ok or the problems found", async () => {
+    let integrity = { ok: true, problems: [] as string[], checkedAt: 1 };
+    scripted({ 'store.status': () => ({ ok: true, data: { kind: 'embedded', location: 'embedded store in /d/console.sqlite', connected: true, integrity } }) });
+    renderWithClient(<StoreCard profileId="default" />);
+    const line = await screen.findByText(/Integrity check/);
+    expect(line.textContent).toBe('Integrity check: ok');
+    cleanup();
+    integrity = { ok: false, problems: ['row 12 missing from index i:jobs:name_1'], checkedAt: 2 };
+    renderWithClient(<StoreCard profileId="default" />);
+    expect((await screen.findByText(/Integrity check/)).textContent).toBe('Integrity check: problems row 12 missing from index i:jobs:name_1');
+  });
+
   it('shows the MongoDB host and the error when it is not connected', async () => {
     scripted({
       'store.status': () => ({

@@ -31,13 +31,19 @@ describe('store operations on the embedded default profile', () => {
     await host.dispose();
   });
 
-  it('GET /store/status shows the embedded store, connected', async () => {
-    const res = await host.api('/store/status');
+  it('GET /store/status shows the embedded store, connected, with its integrity check', async () => {
+    // The check runs in the background from the store's open: wait for its first result.
+    let res = await host.api('/store/status');
+    for (let i = 0; i < 200 && !(await res.clone().json()).integrity; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      res = await host.api('/store/status');
+    }
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       kind: 'embedded',
-      location: `embedded store in ${path.join(host.dataDir, 'profiles', 'default', 'db')}`,
+      location: `embedded store in ${path.join(host.dataDir, 'profiles', 'default', 'db', 'console.sqlite')}`,
       connected: true,
+      integrity: { ok: true, problems: [], checkedAt: expect.any(Number) },
     });
   });
 

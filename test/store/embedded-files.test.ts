@@ -1,12 +1,17 @@
-// The embedded store's files: what survives a restart, where index specs are
-// kept, and how a damaged file is reported.
-import { mkdtemp, readFile, readdir, rm, writeFile, appendFile } from 'node:fs/promises';
+// The embedded store's file: one SQLite database per profile (or the file the
+// profile names), what survives a restart, the plans SQLite picks for the engine's
+// hot queries, keys and values kept exactly, transactions and the integrity check.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openEmbeddedStore } from '../../core/store/embedded/store';
+import { openEmbeddedStore, type EmbeddedStore } from '../../core/store/embedded/store';
+import type { EmbeddedCollection } from '../../core/store/embedded/collection';
 import { openStore, embeddedDir } from '../../core/store/open';
 import { StoreError } from '../../core/store/errors';
+import { declaredCollections, findDeclaredCollection } from '../../core/indexes/declared';
 
 let dir: string;
 beforeEach(async () => {
@@ -16,23 +21,39 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('embedded store files', () => {
-  it('keeps one file per collection under <dataDir>/profiles/<id>/db and documents across a restart', async () => {
+describe('embedded store file', () => {
+  it('keeps one SQLite file under <dataDir>/profiles/<id>/db and its documents across a restart', async () => {
     const store = await openStore(dir, { id: 'primary', mongoProps: { db: 'automation' } });
+    const file = path.join(embeddedDir(dir, 'primary'), 'console.sqlite');
     expect(store.kind).toBe('embedded');
-    expect(store.location).toBe(`embedded store in ${path.join(dir, 'profiles', 'primary', 'db')}`);
+    expect(store.location).toBe(`embedded store in ${file}`);
     await store.collection('jobs').insertOne({ _id: 'j1', status: 'running' });
     await store.collection('tasks').insertOne({ _id: 't1', status: 'queued' });
     await store.close();
 
-    expect((await readdir(embeddedDir(dir, 'primary'))).sort()).toEqual(['jobs.db', 'tasks.db']);
+    expect(existsSync(file)).toBe(true);
     const again = await openStore(dir, { id: 'primary' });
     expect(await again.collection('jobs').findOne({ _id: 'j1' })).toEqual({ _id: 'j1', status: 'running' });
     expect(await again.listCollections()).toEqual(['jobs', 'tasks']);
     await again.close();
   });
 
-  it('keeps index names and options in indexes.json and enforces them after a restart', async () => {
+  it('opens the file a profile names in embeddedProps.file, so two data directories share one database', async () => {
+    const shared = path.join(dir, 'shared', 'automation.sqlite');
+    const primary = await openStore(path.join(dir, 'primary-data'), { id: 'primary', embeddedProps: { file: shared } });
+    const standby = await openStore(path.join(dir, 'standby-data'), { id: 'standby', embeddedProps: { file: shared } });
+    expect(primary.location).toBe(`embedded store in ${shared}`);
+    await primary.collection('jobs').insertOne({ _id: 'j1', name: 'deploy' });
+    expect(await standby.collection('jobs').findOne({ _id: 'j1' })).toEqual({ _id: 'j1', name: 'deploy' });
+    await primary.close();
+    await standby.close();
+    // A relative file is under the profile's db folder.
+    const relative = await openStore(dir, { id: 'lab', embeddedProps: { file: 'lab.sqlite' } });
+    expect(relative.location).toBe(`embedded store in ${path.join(embeddedDir(dir, 'lab'), 'lab.sqlite')}`);
+    await relative.close();
+  });
+
+  it('keeps index names and options and enforces them after a restart', async () => {
     const db = path.join(dir, 'db');
     const store = await openEmbeddedStore(db);
     const workflows = store.collection('workflows');
@@ -41,69 +62,168 @@ describe('embedded store files', () => {
     await workflows.insertOne({ name: 'deploy' });
     await store.close();
 
-    const saved = JSON.parse(await readFile(path.join(db, 'indexes.json'), 'utf8'));
-    expect(saved.collections.workflows).toEqual([
+    const again = await openEmbeddedStore(db);
+    expect(await again.collection('workflows').listIndexes()).toEqual([
+      { key: { _id: 1 }, name: '_id_' },
       { key: { name: 1 }, name: 'name_1', unique: true },
       { key: { 'metrics.start_time': -1, status: 1 }, name: 'by_start' },
     ]);
-
-    const again = await openEmbeddedStore(db);
-    expect((await again.collection('workflows').listIndexes()).map((i) => i.name)).toEqual(['_id_', 'name_1', 'by_start']);
-    await expect(again.collection('workflows').insertOne({ name: 'deploy' })).rejects.toThrow(/duplicate key in collection workflows/);
+    await expect(again.collection('workflows').insertOne({ name: 'deploy' })).rejects.toThrow(/duplicate key in collection workflows: the name_1 index/);
     await again.close();
   });
 
-  it('reports a damaged file with its name and line instead of loading part of it', async () => {
-    const db = path.join(dir, 'db');
-    const store = await openEmbeddedStore(db);
-    await store.collection('jobs').insertMany([{ _id: 'a' }, { _id: 'b' }]);
-    await store.close();
-    const file = path.join(db, 'jobs.db');
-    await appendFile(file, '{"_id":"c","status":\n{"_id":"d"}\n');
+  describe('with the workflow engine indexes', () => {
+    let store: EmbeddedStore;
+    beforeEach(async () => {
+      store = await openEmbeddedStore(path.join(dir, 'db'));
+      for (const declared of declaredCollections) {
+        for (const index of declared.indexes) await store.collection(declared.collection).createIndex({ key: index.key, name: index.name, unique: index.unique });
+      }
+      const tasks = store.collection('tasks');
+      await tasks.insertMany(Array.from({ length: 200 }, (_, i) => ({ status: i % 2 ? 'queued' : 'complete', queuedAt: i, runAfter: 0, jobId: `j${i % 7}` })));
+    });
+    afterEach(async () => store.close());
 
-    const again = await openEmbeddedStore(db);
-    const error = await again.collection('jobs').find({}).catch((e: unknown) => e);
+    const plan = (collection: string, ...args: Parameters<EmbeddedCollection['explain']>) =>
+      (store.collection(collection) as EmbeddedCollection).explain(...args).then((lines) => lines.join('\n'));
+
+    it('the claim is one UPDATE that searches the claim index in queue order, no table scan, no sort', async () => {
+      expect(findDeclaredCollection('tasks')!.indexes.map((i) => i.name)).toContain('status_1_queuedAt_1_runAfter_1');
+      const claim = await plan('tasks', { status: 'queued', runAfter: { $lte: Date.now() } }, { claim: true, sort: { queuedAt: 1 } });
+      expect(claim).toMatch(/SEARCH c:tasks USING (COVERING )?INDEX i:tasks:status_1_queuedAt_1_runAfter_1 \(<expr>=\?\)/);
+      expect(claim).not.toMatch(/SCAN c:tasks|USE TEMP B-TREE/);
+    });
+
+    it('the sweeper searches the lease index', async () => {
+      const sweep = await plan('tasks', { status: 'running', leaseUntil: { $lt: Date.now() } });
+      expect(sweep).toMatch(/SEARCH c:tasks USING (COVERING )?INDEX i:tasks:status_1_leaseUntil_1 \(<expr>=\? AND <expr><\?\)/);
+    });
+
+    it('the Jobs list reads its page from the start time index, filtered or not, without sorting', async () => {
+      const page = await plan('jobs', {}, { sort: { 'metrics.start_time': -1 }, skip: 50, limit: 50 });
+      expect(page).toMatch(/SCAN c:jobs USING INDEX i:jobs:metrics\.start_time_-1/);
+      expect(page).not.toMatch(/TEMP B-TREE/);
+      const byStatus = await plan('jobs', { status: 'running' }, { sort: { 'metrics.start_time': -1 }, limit: 50 });
+      expect(byStatus).toMatch(/SEARCH c:jobs USING INDEX i:jobs:status_1_metrics\.start_time_-1/);
+      expect(byStatus).not.toMatch(/TEMP B-TREE/);
+    });
+  });
+
+  it('stores field names with "." and a leading "$" and reads them back exactly', async () => {
+    const store = await openEmbeddedStore(path.join(dir, 'db'));
+    const jobs = store.collection('jobs');
+    const variables = { 'device.name': 'r1', $ref: '#/a', nested: { '$in': [1, 2], 'a.b.c': { $set: true } }, '': 'empty key' };
+    const id = await jobs.insertOne({ variables });
+    expect((await jobs.findOne({ _id: id }))?.variables).toEqual(variables);
+    await jobs.updateOne({ _id: id }, { $set: { status: 'running' } });
+    expect(await jobs.findOne({ _id: id })).toEqual({ _id: id, variables, status: 'running' });
+    await store.close();
+  });
+
+  it('keeps dates as dates, ordered and compared as dates, apart from strings', async () => {
+    const store = await openEmbeddedStore(path.join(dir, 'db'));
+    const c = store.collection('events');
+    await c.insertMany([
+      { _id: 'early', at: new Date('2022-01-01T00:00:00Z') },
+      { _id: 'late', at: new Date('2023-06-01T00:00:00Z') },
+      { _id: 'text', at: 'zzz' },
+      { _id: 'mark', at: '\uFDD0D2022-05-01T00:00:00.000Z' },
+    ]);
+    const after = await c.find({ at: { $gt: new Date('2022-06-01T00:00:00Z') } });
+    expect(after.map((d) => d._id)).toEqual(['late']);
+    expect((after[0]!.at as Date).toISOString()).toBe('2023-06-01T00:00:00.000Z');
+    expect(await c.findOne({ _id: 'mark' })).toEqual({ _id: 'mark', at: '\uFDD0D2022-05-01T00:00:00.000Z' });
+    // A string range takes strings, never dates.
+    expect((await c.find({ at: { $gte: 'a' } })).map((d) => d._id)).toEqual(['text']);
+    expect((await c.find({ _id: { $ne: 'mark' } }, { sort: { at: 1 } })).map((d) => d._id)).toEqual(['text', 'early', 'late']);
+    await store.close();
+  });
+
+  it('tells booleans from numbers and null from missing', async () => {
+    const store = await openEmbeddedStore(path.join(dir, 'db'));
+    const c = store.collection('mixed');
+    await c.insertMany([{ _id: 't', v: true }, { _id: 'one', v: 1 }, { _id: 'f', v: false }, { _id: 'zero', v: 0 }, { _id: 'null', v: null }, { _id: 'none' }]);
+    const ids = async (filter: Record<string, unknown>) => (await c.find(filter)).map((d) => d._id).sort();
+    expect(await ids({ v: true })).toEqual(['t']);
+    expect(await ids({ v: 1 })).toEqual(['one']);
+    expect(await ids({ v: false })).toEqual(['f']);
+    expect(await ids({ v: null })).toEqual(['none', 'null']);
+    expect(await ids({ v: { $exists: false } })).toEqual(['none']);
+    expect(await ids({ v: { $ne: true } })).toEqual(['f', 'none', 'null', 'one', 'zero']);
+    expect(await ids({ v: { $nin: [0, null] } })).toEqual(['f', 'one', 't']);
+    await store.close();
+  });
+
+  it('commits a transaction whole or not at all; other calls wait for it', async () => {
+    const store = await openEmbeddedStore(path.join(dir, 'db'));
+    await expect(
+      store.transaction!(async (tx) => {
+        await tx.collection('jobs').insertOne({ _id: 'j1' });
+        await tx.collection('tasks').insertOne({ _id: 't1' });
+        throw new Error('stop here');
+      }),
+    ).rejects.toThrow('stop here');
+    expect(await store.collection('jobs').count()).toBe(0);
+    expect(await store.collection('tasks').count()).toBe(0);
+
+    // A caller outside the transaction (its own async context: a timer set before it) waits for the commit.
+    let outsideSaw = -1;
+    setTimeout(() => void store.collection('jobs').count().then((n) => (outsideSaw = n)), 5);
+    await store.transaction!(async (tx) => {
+      await tx.collection('jobs').insertOne({ _id: 'j2' });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(outsideSaw).toBe(-1);
+      // Calls in the transaction's context go in, whatever handle they use.
+      expect(await store.collection('jobs').count()).toBe(1);
+      await tx.collection('tasks').insertOne({ _id: 't2' });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(outsideSaw).toBe(1);
+    await store.close();
+  });
+
+  it('reports the integrity check of the file', async () => {
+    const store = await openEmbeddedStore(path.join(dir, 'db'));
+    await store.collection('jobs').insertOne({ _id: 'j1' });
+    // Run in the background at open: the first result comes within moments for a small file.
+    let result = await store.integrity();
+    for (let i = 0; !result && i < 200; i++) result = await new Promise((r) => setTimeout(r, 25)).then(() => store.integrity());
+    expect(result).toMatchObject({ ok: true, problems: [] });
+    await store.close();
+  });
+
+  it('refuses an unsupported operator with a clear error, not a crash', async () => {
+    const store = await openEmbeddedStore(path.join(dir, 'db'));
+    await store.collection('jobs').insertOne({ _id: 'j1' });
+    const error = await store.collection('jobs').find({ name: { $regex: 'x' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreError);
-    expect((error as StoreError).code).toBe('damaged');
-    expect((error as Error).message).toContain(`damaged store file ${file}, line 3`);
-    // The health check sees it too.
-    await expect(again.ping()).rejects.toThrow(`damaged store file ${file}, line 3`);
-    // Other collections keep working.
-    await again.collection('tasks').insertOne({ ok: true });
-    expect(await again.collection('tasks').count()).toBe(1);
-    await again.close();
-  });
-
-  it('opens with a damaged indexes.json and says so at each use, naming the file', async () => {
-    const db = path.join(dir, 'db');
-    const store = await openEmbeddedStore(db);
-    await store.collection('jobs').insertOne({ _id: 'a' });
-    await store.close();
-    await writeFile(path.join(db, 'indexes.json'), '{"collections": {"jobs": [');
-    const again = await openEmbeddedStore(db);
-    await expect(again.ping()).rejects.toThrow(`damaged index file ${path.join(db, 'indexes.json')}`);
-    await expect(again.collection('jobs').count()).rejects.toThrow(/damaged index file/);
-    await again.close();
-  });
-
-  it('refuses a line that is a document without _id', async () => {
-    const db = path.join(dir, 'db');
-    const store = await openEmbeddedStore(db);
-    await writeFile(path.join(db, 'tasks.db'), '{"_id":"a","x":1}\n{"x":2}\n');
-    await expect(store.collection('tasks').count()).rejects.toThrow(/tasks\.db, line 2: a document without _id/);
+    expect((error as StoreError).code).toBe('invalid');
+    expect((error as Error).message).toMatch(/unsupported query operator \$regex on name/);
     await store.close();
   });
 
-  it('shares one copy of a folder between the stores one process opens on it', async () => {
+  it('shares one connection between the stores one process opens on a file', async () => {
     const db = path.join(dir, 'db');
     const a = await openEmbeddedStore(db);
     const b = await openEmbeddedStore(db);
     await a.collection('tasks').insertOne({ _id: 't1' });
     expect(await b.collection('tasks').findOne({ _id: 't1' })).toEqual({ _id: 't1' });
     await a.close();
-    // Still open through b.
     expect(await b.collection('tasks').count()).toBe(1);
     await b.close();
     await expect(Promise.resolve().then(() => b.collection('tasks'))).rejects.toThrow(/closed/);
+  });
+
+  it('prints no SQLite ExperimentalWarning, and lets other warnings through', () => {
+    const script = `
+      const { openEmbeddedStore } = await import(${JSON.stringify(path.resolve('core/store/embedded/store.ts'))});
+      const store = await openEmbeddedStore(${JSON.stringify(path.join(dir, 'warn'))});
+      await store.collection('x').insertOne({ a: 1 });
+      await store.close();
+      process.emitWarning('a warning of the test', 'ExperimentalWarning');`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).not.toMatch(/SQLite is an experimental feature/);
+    expect(run.stderr).toMatch(/a warning of the test/);
   });
 });

@@ -56,6 +56,15 @@ describe.skipIf(!available)('transformations API', () => {
     expect(body.warnings).toEqual([]);
   });
 
+  it("takes the service's single import body too, and names an empty one", async () => {
+    const doc = corpusDoc('Build VPC Filter');
+    const res = await host.api('/transformations/import', { method: 'POST', json: { transformation: doc, overwrite: true } });
+    expect((await res.json()).imported).toEqual([{ _id: doc._id, name: doc.name }]);
+    const empty = await host.api('/transformations/import', { method: 'POST', json: { transformations: [] } });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).message).toContain('body.transformations: send a `transformation` or a non-empty `transformations` list');
+  });
+
   it('lists with a search on the name', async () => {
     const all = await (await host.api('/transformations')).json();
     expect(all.total).toBe(22);
@@ -71,6 +80,10 @@ describe.skipIf(!available)('transformations API', () => {
     });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ outgoing: { crSysId: 'cr1', crUpdatePayload: { comments: 'done', state: 0 } } });
+
+    const vpc = corpusDoc('Build VPC Filter');
+    const extracted = await host.api(`/transformations/${vpc._id}/run`, { method: 'POST', json: { incoming: { vpcId: 'vpc-1' }, options: { extractOutput: true } } });
+    expect(await extracted.json()).toEqual({ outgoing: [{ Name: 'vpc-id', Value: 'vpc-1' }] });
 
     const badInput = await host.api(`/transformations/${doc._id}/run`, { method: 'POST', json: { incoming: { comments: 5 } } });
     expect(badInput.status).toBe(400);

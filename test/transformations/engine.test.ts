@@ -1,12 +1,15 @@
 // The transformation task in a running job: the engine runs the stored corpus
 // document the task names, and the workflow's outgoing map writes job variables;
 // a task naming a document that is not stored ends in error naming the _id.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../core/engine/index';
+import { methodRunner } from '../../core/engine/jobs/execute';
 import { createTransformationsService } from '../../core/transformations/service';
 import { transformationRunner } from '../../core/transformations/task';
 import { tempEmbeddedStore, waitFor, type TempStore } from '../engine/queue/support';
-import { corpusAvailable, corpusDoc } from './corpus';
+import { corpusAvailable, corpusDoc, PREBUILTS } from './corpus';
 
 const available = corpusAvailable();
 if (!available) console.warn('transformation task engine test skipped: no corpus at ../shared/corpus/iap');
@@ -92,5 +95,55 @@ describe.skipIf(!available)('the transformation task in a job', () => {
     });
     expect(records[0]!.finishState).toBe('error');
     expect(JSON.stringify(records[0])).toContain('no transformation with _id \\"000000000000000000000000\\" in this profile');
+  });
+});
+
+describe.skipIf(!available)('a real workflow with its real transformations', () => {
+  it('"Create EC2 Instance - AWS" runs its two JST tasks on the adapter answers and completes', async () => {
+    const workflow = JSON.parse(readFileSync(path.join(PREBUILTS, 'AWS-EC2-REST/bundles/workflows/Create EC2 Instance - AWS.json'), 'utf8')) as { name: string };
+    temp = await tempEmbeddedStore();
+    const service = createTransformationsService({ store: () => temp!.store });
+    await service.importTransformations([corpusDoc('Build EC2 Tag Data'), corpusDoc('Process Instance Status')]);
+
+    let statusCalls = 0;
+    const instanceStatus = (name: string) => ({ response: { DescribeInstanceStatusResponse: { instanceStatusSet: { item: [{ instanceState: { name }, systemStatus: { status: 'ok' }, instanceStatus: { status: 'ok' } }] } } } });
+    const answers: Record<string, () => unknown> = {
+      runInstances: () => ({ response: { RunInstancesResponse: { instancesSet: { item: [{ instanceId: 'i-0abc' }] } } } }),
+      createTags: () => ({ return: true }),
+      describeInstanceStatus: () => instanceStatus(++statusCalls >= 2 ? 'running' : 'pending'),
+      describeInstances: () => ({ response: { DescribeInstancesResponse: { reservationSet: { item: [{ instancesSet: { item: [{ networkInterfaceSet: { item: [{ association: { publicIp: '203.0.113.7' } }] } }] } }] } } } }),
+    };
+    const tagCalls: unknown[] = [];
+    const builtIn = methodRunner(() => undefined);
+    engine = await new Engine({
+      store: temp.store,
+      serverId: 'test',
+      serverName: 'test',
+      processTasksOnStart: true,
+      worker: { idleMs: 10 },
+      loadWorkflow: async (name) => (name === workflow.name ? (workflow as never) : null),
+      runMethod: async (task, incoming, options) => {
+        if (task.app === 'Awsec2') {
+          if (task.name === 'createTags') tagCalls.push(incoming);
+          return { state: 'success', outgoing: { result: answers[task.name]!() } };
+        }
+        if (task.name === 'delay') return builtIn(task, { ...incoming, time: 0 }, options);
+        return builtIn(task, incoming, options);
+      },
+      transformations: transformationRunner(service.resolve),
+    }).open();
+    const started = await engine.runner.start(workflow.name, {
+      variables: { imageId: 'ami-1', instanceType: 't3.micro', networkInterface: [], adapterId: 'aws-lab', vpcName: 'lab' },
+    });
+    const job = await waitFor('the EC2 job to end', async () => {
+      const j = await engine!.runner.job(started._id);
+      return j && j.status !== 'running' ? j : undefined;
+    });
+    expect(job.status, job.error).toBe('complete');
+    expect(job.variables.publicIp).toBe('203.0.113.7');
+    expect(statusCalls).toBe(2);
+    // Build EC2 Tag Data's outgoing values reached the createTags call.
+    expect(JSON.stringify(tagCalls)).toContain('Apache Web Server for lab');
+    expect(JSON.stringify(tagCalls)).toContain('i-0abc');
   });
 });

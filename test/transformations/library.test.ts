@@ -281,6 +281,11 @@ describe('JSON, Date, RegExp, Set, WorkFlowEngine', () => {
     [[false, 'a["k.y"]', { a: { 'k.y': 1 } }], 1],
     [[false, 'a.missing.c', { a: {} }], undefined],
     [[false, 'a[', {}], FAILS],
+    [[false, 'hosts[name=r2].ip', { hosts: [{ name: 'r1', ip: '1' }, { name: 'r2', ip: '2' }] }], '2'],
+    [[false, 'hosts[name="r 3"].ip', { hosts: [{ name: 'r 3', ip: '3' }] }], '3'],
+    [[false, 'hosts[*up=true].name', { hosts: [{ name: 'a', up: true }, { name: 'b', up: false }, { name: 'c', up: true }] }], ['a', 'c']],
+    [[false, 'hosts[*up!=true]', { hosts: [{ name: 'a', up: true }, { name: 'b', up: false }] }], [{ name: 'b', up: false }]],
+    [[false, 'hosts[name=zz].ip', { hosts: [] }], undefined],
     [[false, null, {}], FAILS],
   ]);
 });

@@ -1,7 +1,7 @@
 // The transformation task: tr_id, variableMap and options as the service's
 // workflows write them; outgoing values by the document's outgoing $id.
 import { describe, expect, it } from 'vitest';
-import { missingTransformations, runTransformationTask, transformationTaskOutcome, TransformationTaskError } from '../../core/transformations/task';
+import { missingTransformations, runTransformationTask, transformationRunner, transformationTaskOutcome, TransformationTaskError } from '../../core/transformations/task';
 import type { JstDocument } from '../../core/transformations/types';
 import { corpusAvailable, corpusTransformations, corpusWorkflows } from './corpus';
 
@@ -52,6 +52,12 @@ describe('runTransformationTask', () => {
     const outcome = await transformationTaskOutcome({ tr_id: 'p', variableMap: { s: '{' } }, () => doc);
     expect(outcome.state).toBe('error');
     expect(outcome.error).toContain('transformation "parse", step 3 (JSON.parse)');
+  });
+
+  it("the engine's runner hands a childJob element to a document's one incoming variable", async () => {
+    const runner = transformationRunner(resolve);
+    expect(await runner.run({ tr_id: tagDoc._id!, variableMap: { currentValue: 'web' }, options: {} })).toEqual({ tag: { Value: 'web' } });
+    expect(await runner.run({ tr_id: tagDoc._id!, variableMap: { name: 'db' }, options: {} })).toEqual({ tag: { Value: 'db' } });
   });
 
   it('lists the transformations a workflow names that are not stored', async () => {

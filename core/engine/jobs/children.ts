@@ -2,9 +2,12 @@
 // `loopType` of `parallel` or `sequential` it starts one child per element of
 // `data_array` (each element is that child's job variables, or the input of the
 // `transformation` JST when one is named), all at once or one after another.
-// The task ends when its children have: `job_details` is the child's details,
-// or, for a loop, the array of them in data_array's order. A variable passed as
-// undefined arrives as null (release 2022.1, 1.1.4), at any depth.
+// The task ends when its children have. `job_details` is the child's job variables
+// (with its `_id` and `status` where it has no variable of that name), which the
+// exports query directly (`createdCR.response.id`); for a loop it is
+// `{ loop: [ one such object per child, in data_array's order ] }` (the exports
+// query `loop[*returnStatus=FAILED]`). A variable passed as undefined arrives as
+// null (release 2022.1, 1.1.4), at any depth.
 import { childJobVariables, decodeValue, decodeVariables, encodeValue } from '../../values/undefined-codec';
 import type { TaskOutcome } from '../tasks/library';
 import { fence, type Claim, type TaskRecord } from '../queue/queue';
@@ -44,8 +47,8 @@ async function loopVariables(runner: JobRunner, incoming: Record<string, unknown
   return out;
 }
 
-function details(child: JobDoc) {
-  return { _id: child._id, name: child.name, status: child.status, variables: decodeVariables(child.variables), ...(child.error ? { error: child.error } : {}) };
+function details(child: JobDoc): Record<string, unknown> {
+  return { _id: child._id, status: child.status, ...decodeVariables(child.variables) };
 }
 
 export async function startChildJob(runner: JobRunner, record: TaskRecord, claim: Claim, job: JobDoc, incoming: Record<string, unknown>): Promise<boolean> {
@@ -117,7 +120,7 @@ async function endWaiting(runner: JobRunner, recordId: string, outcome: TaskOutc
 
 async function finishLoop(runner: JobRunner, recordId: string, children: JobDoc[]) {
   const failed = children.filter((c) => c.status !== 'complete');
-  const outgoing = { job_details: children.map(details) };
+  const outgoing = { job_details: { loop: children.map(details) } };
   await endWaiting(
     runner,
     recordId,

@@ -48,7 +48,25 @@ export interface RunnerOptions {
 
 const newId = () => randomBytes(12).toString('hex');
 
+/** What a job's record was advanced with, kept for the task a worker runs next (no re-read). */
+export interface Held {
+  job: JobDoc;
+  records: TaskRecord[];
+}
+
+/**
+ * Eager dispatch: the worker running a task lets the runner claim one next task of
+ * the same job for it, in the same write that queues it (still fenced and leased).
+ */
+export interface Handoff {
+  /** The worker's id and a lease for one more task now, or undefined when it has no room. */
+  take(): { workerId: string; leaseUntil: number } | undefined;
+  /** Runs a record claimed for this worker, with the job and records it was made from. */
+  run(record: TaskRecord, held: Held): void;
+}
+
 export class JobRunner implements RunnerPort {
+  readonly store: Store;
   readonly jobs: Collection;
   readonly queue: TaskQueue;
   readonly transformations?: TransformationRunner;
@@ -56,6 +74,7 @@ export class JobRunner implements RunnerPort {
   private readonly loadWorkflow: (name: string) => Promise<WorkflowSource | null>;
 
   constructor(options: RunnerOptions) {
+    this.store = options.store;
     this.jobs = options.store.collection('jobs');
     this.queue = new TaskQueue(options.store);
     this.runMethod = options.runMethod;
@@ -124,16 +143,25 @@ export class JobRunner implements RunnerPort {
       last_updated: now,
       ...(options.parent ? { parent: options.parent } : {}),
     };
-    try {
-      await this.jobs.insertOne(job);
-    } catch (error) {
-      if (!(options.id && isDuplicateKey(error))) throw error;
-      return (await this.job(options.id))!; // started already, by an earlier attempt
-    }
-    if (options.parent) await this.linkChild(options.parent.job, job._id);
-    await this.insertRecord(boundaryRecord(job._id, START, 0, [], now));
-    await this.advance(job._id);
-    return (await this.job(job._id))!;
+    // The job, its first record and its advance are one transaction where the store has them.
+    const started = await this.atomically(async () => {
+      try {
+        await this.jobs.insertOne(job);
+      } catch (error) {
+        if (!(options.id && isDuplicateKey(error))) throw error;
+        return false; // started already, by an earlier attempt
+      }
+      if (options.parent) await this.linkChild(options.parent.job, job._id);
+      await this.insertRecord(boundaryRecord(job._id, START, 0, [], now));
+      await this.advance(job._id, job);
+      return true;
+    });
+    return (await this.job(started ? job._id : options.id!))!;
+  }
+
+  /** Runs `fn` as one transaction where the store has them (SQLite), as it is otherwise. */
+  private atomically<T>(fn: () => Promise<T>): Promise<T> {
+    return this.store.transaction ? this.store.transaction(fn) : fn();
   }
 
   // ---- the store writes of the runner ----
@@ -145,11 +173,14 @@ export class JobRunner implements RunnerPort {
     }
   }
 
-  private async insertRecord(record: TaskRecord): Promise<void> {
+  /** False when the record exists already. */
+  private async insertRecord(record: TaskRecord): Promise<boolean> {
     try {
       await this.queue.tasks.insertOne(record);
+      return true;
     } catch (error) {
       if (!isDuplicateKey(error)) throw error; // another server created it first: same id, same task
+      return false;
     }
   }
 
@@ -157,8 +188,11 @@ export class JobRunner implements RunnerPort {
     const set: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(writes)) set[`variables.${name}`] = encodeValue(value, `variables.${name}`);
     if (Object.keys(set).length === 0) return;
-    await this.jobs.updateOne({ _id: job._id }, { $set: { ...set, last_updated: Date.now() } });
-    for (const [name, value] of Object.entries(writes)) job.variables[name] = encodeValue(value);
+    // A name with "." or a leading "$" is not a path: the variables are then written whole.
+    const whole = Object.keys(writes).some((name) => name.includes('.') || name.startsWith('$'));
+    const variables = { ...job.variables, ...Object.fromEntries(Object.entries(writes).map(([name, value]) => [name, encodeValue(value)])) };
+    await this.jobs.updateOne({ _id: job._id }, { $set: { ...(whole ? { variables } : set), last_updated: Date.now() } });
+    job.variables = variables;
   }
 
   async setStatus(job: JobDoc, status: JobStatus, error?: string) {
@@ -174,7 +208,7 @@ export class JobRunner implements RunnerPort {
   // ---- advancing ----
 
   /** Creates the records of the tasks that can run now; completes or fails the job when it cannot go on. */
-  async advance(jobId: string, loaded?: JobDoc): Promise<void> {
+  async advance(jobId: string, loaded?: JobDoc, handoff?: Handoff & { claimed?: { record: TaskRecord; held: Held }[] }): Promise<void> {
     const job = loaded ?? (await this.job(jobId));
     if (!job || TERMINAL.includes(job.status)) return;
     const records = await this.records(jobId);
@@ -200,7 +234,10 @@ export class JobRunner implements RunnerPort {
         await this.reachEnd(job, task);
         return;
       }
-      await this.insertRecord(this.newRecord(job, task, scope));
+      const next = this.newRecord(job, task, scope);
+      const claim = handoff?.claimed && handoff.claimed.length === 0 && next.status === 'queued' && next.runAfter <= next.queuedAt ? handoff.take() : undefined;
+      if (claim) Object.assign(next, { status: 'running', workerId: claim.workerId, attempt: 1, leaseUntil: claim.leaseUntil, metrics: { claimed_at: next.queuedAt, start_time: next.queuedAt } });
+      if ((await this.insertRecord(next)) && claim) handoff!.claimed!.push({ record: next, held: { job, records } });
     }
     if (ready.length === 0 && !stopped && job.status === 'running') {
       const latest = latestRecords(records);
@@ -249,8 +286,12 @@ export class JobRunner implements RunnerPort {
     if (result.matched) await this.finishParentTask(job._id);
   }
 
-  /** After a record ended: write its job variables, advance the job, mark it advanced. `known`: the record as just written. */
-  async afterEnd(id: string, known?: TaskRecord): Promise<void> {
+  /**
+   * After a record ended: write its job variables, advance the job, mark it advanced.
+   * `known`: the record as just written. `atomic`: in the transaction that ended it
+   * (which wrote `advanced: true` already).
+   */
+  async afterEnd(id: string, known?: TaskRecord, options: { atomic?: boolean; handoff?: Parameters<JobRunner['advance']>[2] } = {}): Promise<void> {
     const record = known ?? ((await this.queue.tasks.findOne({ _id: id })) as TaskRecord | null);
     if (!record || record.advanced !== false) return;
     const job = await this.job(record.jobId);
@@ -261,17 +302,17 @@ export class JobRunner implements RunnerPort {
         ...jobWrites(definition?.variables?.outgoing, decodeVariables(record.outgoing)),
         ...(record.status === 'error' ? errorWrites((definition?.variables as { error?: unknown } | undefined)?.error, record.error) : {}),
       });
-      await this.advance(job._id, job);
+      await this.advance(job._id, job, options.handoff);
     }
-    await this.queue.tasks.updateOne({ _id: id }, { $set: { advanced: true } });
+    if (!options.atomic) await this.queue.tasks.updateOne({ _id: id }, { $set: { advanced: true } });
   }
 
   // ---- running a claimed task (the worker) ----
 
   /** Runs a claimed task and ends it; false when the worker's claim was lost or the signal aborted. */
-  async execute(record: TaskRecord, signal?: AbortSignal): Promise<boolean> {
+  async execute(record: TaskRecord, signal?: AbortSignal, given: Partial<Held> & { handoff?: Handoff } = {}): Promise<boolean> {
     const claim: Claim = { _id: record._id, workerId: record.workerId!, attempt: record.attempt };
-    const job = await this.job(record.jobId);
+    const job = given.job ?? (await this.job(record.jobId));
     if (!job || job.status === 'canceled') {
       return this.queue.complete(claim, { status: 'canceled', 'metrics.end_time': Date.now() });
     }
@@ -281,7 +322,7 @@ export class JobRunner implements RunnerPort {
     try {
       // The job's task records are read only when a value refers to another task.
       const needsRecords = refersToTasks(definition.variables?.incoming) || isForEach(definition);
-      const records = needsRecords ? await this.records(job._id) : [];
+      const records = needsRecords ? (given.records ?? (await this.records(job._id))) : [];
       const scope = this.scope(job, records);
       incoming = resolveIncoming(definition.variables?.incoming, scope);
       if (isChildJob(definition)) return await startChildJob(this, record, claim, job, incoming);
@@ -296,7 +337,7 @@ export class JobRunner implements RunnerPort {
     }
     if (signal?.aborted) return false;
     if (outcome.state === 'error' && (await this.retryLater(claim, record, definition, outcome))) return true;
-    return this.finishClaimed(claim, incoming, outcome, record);
+    return this.finishClaimed(claim, incoming, outcome, record, given.handoff);
   }
 
   /** retrySettings: an error is run again after `delay` ms, up to `limit` times; true when queued again. */
@@ -313,12 +354,23 @@ export class JobRunner implements RunnerPort {
     return result.matched > 0;
   }
 
-  async finishClaimed(claim: Claim, incoming: Record<string, unknown>, outcome: TaskOutcome, record?: TaskRecord): Promise<boolean> {
+  /**
+   * Writes a claimed task's end and advances its job. Where the store has transactions
+   * the end, the job's variables, the next records and `advanced` are one write; a next
+   * task may be claimed in it for `handoff`'s worker (run once it commits).
+   */
+  async finishClaimed(claim: Claim, incoming: Record<string, unknown>, outcome: TaskOutcome, record?: TaskRecord, handoff?: Handoff): Promise<boolean> {
     const fields = endFields(incoming, outcome);
-    if (!(await this.queue.complete(claim, fields))) return false;
-    const written = record && ({ ...record, ...Object.fromEntries(Object.entries(fields).filter(([key]) => !key.includes('.'))) } as TaskRecord);
-    await this.afterEnd(claim._id, written);
-    return true;
+    const atomic = Boolean(this.store.transaction);
+    const claimed: { record: TaskRecord; held: Held }[] = [];
+    const ended = await this.atomically(async () => {
+      if (!(await this.queue.complete(claim, atomic ? { ...fields, advanced: true } : fields))) return false;
+      const written = record && ({ ...record, ...Object.fromEntries(Object.entries(fields).filter(([key]) => !key.includes('.'))) } as TaskRecord);
+      await this.afterEnd(claim._id, written, { atomic, handoff: handoff && { ...handoff, claimed } });
+      return true;
+    });
+    for (const { record: next, held } of claimed) handoff!.run(next, held);
+    return ended;
   }
 
   async finishParentTask(childId: string) {

@@ -51,9 +51,9 @@ export interface Claim {
 export const NEVER = Number.MAX_SAFE_INTEGER;
 
 export class TaskQueue {
-  readonly tasks: Collection;
+  readonly tasks: Collection<TaskRecord>;
   constructor(store: Store) {
-    this.tasks = store.collection('tasks');
+    this.tasks = store.collection<TaskRecord>('tasks');
   }
 
   /**
@@ -67,7 +67,7 @@ export class TaskQueue {
       { $set: { status: 'running', workerId, leaseUntil: now + leaseMs, 'metrics.claimed_at': now, 'metrics.start_time': now }, $inc: { attempt: 1 } },
       { sort: { queuedAt: 1 } },
     );
-    return (doc as TaskRecord | null) ?? null;
+    return doc;
   }
 
   /** Extends the lease; false when the worker no longer holds this attempt. */
@@ -105,10 +105,7 @@ export class TaskQueue {
 
   /** Records that ended but whose job was not advanced after `olderThan` (the worker died in between). */
   async unadvanced(olderThan: number, limit = 50): Promise<TaskRecord[]> {
-    return (await this.tasks.find(
-      { advanced: false, 'metrics.end_time': { $lt: olderThan } },
-      { sort: { 'metrics.end_time': 1 }, limit },
-    )) as TaskRecord[];
+    return this.tasks.find({ advanced: false, 'metrics.end_time': { $lt: olderThan } }, { sort: { 'metrics.end_time': 1 }, limit });
   }
 }
 

@@ -1,7 +1,7 @@
 // The data and flow tasks of the WorkFlowEngine application: newVariable, merge,
 // query, evaluation, delay, stub and makeData.
 import { describe, isAbsent, optionalBoolean, optionalNumber, requiredNumber, requiredString, TaskArgumentError } from './args';
-import { queryPath } from './query-path';
+import { runQuery } from './query-path';
 import { deepEqual, isObject } from './equal';
 import type { BuiltInTask, TaskOutcome } from './types';
 
@@ -15,11 +15,14 @@ function contains(haystack: unknown, needle: unknown, where: string): boolean {
   throw new TaskArgumentError(`${where}: "contains" needs a string, an array or an object as operand_1, got ${describe(haystack)}`);
 }
 
-function compareOrdered(a: unknown, b: unknown, where: string): number {
-  if ((typeof a === 'number' && typeof b === 'number') || (typeof a === 'string' && typeof b === 'string')) {
-    return a < b ? -1 : a > b ? 1 : 0;
-  }
-  throw new TaskArgumentError(`${where}: ordering needs two numbers or two strings, got ${describe(a)} and ${describe(b)}`);
+/**
+ * `<`, `<=`, `>`, `>=` as JavaScript compares, as the service does: the exports
+ * rely on it (`loop[*returnStatus=FAILED]` `<` 1 holds for an empty array).
+ */
+function compareOrdered(a: unknown, b: unknown, operator: '<' | '<=' | '>' | '>='): boolean {
+  const x = a as number;
+  const y = b as number;
+  return operator === '<' ? x < y : operator === '<=' ? x <= y : operator === '>' ? x > y : x >= y;
 }
 
 const OPERATORS: Record<string, (a: unknown, b: unknown, where: string) => boolean> = {
@@ -27,10 +30,10 @@ const OPERATORS: Record<string, (a: unknown, b: unknown, where: string) => boole
   '!=': (a, b) => !deepEqual(a, b, true),
   '===': (a, b) => deepEqual(a, b, false),
   '!==': (a, b) => !deepEqual(a, b, false),
-  '<': (a, b, w) => compareOrdered(a, b, w) < 0,
-  '<=': (a, b, w) => compareOrdered(a, b, w) <= 0,
-  '>': (a, b, w) => compareOrdered(a, b, w) > 0,
-  '>=': (a, b, w) => compareOrdered(a, b, w) >= 0,
+  '<': (a, b) => compareOrdered(a, b, '<'),
+  '<=': (a, b) => compareOrdered(a, b, '<='),
+  '>': (a, b) => compareOrdered(a, b, '>'),
+  '>=': (a, b) => compareOrdered(a, b, '>='),
   contains: (a, b, w) => contains(a, b, w),
   '!contains': (a, b, w) => !contains(a, b, w),
 };
@@ -44,9 +47,9 @@ function evaluateOne(item: unknown, where: string): boolean {
     throw new TaskArgumentError(`${where}.operator ${describe(operator)} is not one of ${EVALUATION_OPERATORS.join(' ')}`);
   }
   let left = item.operand_1;
-  if (typeof item.query === 'string' && item.query !== '') left = queryPath(left, item.query);
+  if (typeof item.query === 'string' && item.query !== '') left = runQuery(left, item.query);
   let right = item.operand_2;
-  if (typeof item.rightQuery === 'string' && item.rightQuery !== '') right = queryPath(right, item.rightQuery);
+  if (typeof item.rightQuery === 'string' && item.rightQuery !== '') right = runQuery(right, item.rightQuery);
   return compare(left, right, where);
 }
 
@@ -133,7 +136,7 @@ export const dataTasks: BuiltInTask[] = [
     outgoing: ['return_data'],
     run(incoming): TaskOutcome {
       const path = requiredString(incoming, 'query');
-      const found = queryPath(incoming.obj, path);
+      const found = runQuery(incoming.obj, path);
       if (isAbsent(found) && !(optionalBoolean(incoming, 'pass_on_null') ?? false)) {
         return { state: 'failure', outgoing: { return_data: found }, error: `query "${path}" found ${describe(found)} in obj (set pass_on_null to go on)` };
       }

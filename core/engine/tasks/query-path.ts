@@ -1,5 +1,8 @@
-// A path into a value: `a.b[0].c`, `a.b.0.c`, `a["key with spaces"]`. Used by the
-// query task and by evaluation's per-comparison query.
+// Queries into a value. The query task and evaluation's `query`/`rightQuery` use
+// the json-query syntax, as the service does (`a.b[0].c`, `people[country=NZ].name`,
+// `loop[*returnStatus=FAILED]`, `:get(key:with:colons)`); setObjectKey and
+// extractField take a plain path (`a.b[0].c`, `a["key with spaces"]`).
+import jsonQuery from 'json-query';
 import { TaskArgumentError } from './args';
 
 export function parsePath(path: string): (string | number)[] {
@@ -17,6 +20,25 @@ export function parsePath(path: string): (string | number)[] {
     at = re.lastIndex;
   }
   return parts;
+}
+
+/** Helpers a query may call (`:get(name)` reads a key holding characters the syntax uses, such as `:`). */
+const HELPERS = {
+  get: (input: unknown, key: unknown) => (input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[String(key)] : undefined),
+};
+
+/** The result of a json-query `query` on `root`: undefined when it finds nothing; an empty query is the root. */
+export function runQuery(root: unknown, query: string): unknown {
+  if (query.trim() === '') return root;
+  let found: unknown;
+  try {
+    found = jsonQuery(query, { data: root, locals: HELPERS }).value;
+  } catch (error) {
+    throw new TaskArgumentError(`query ${JSON.stringify(query)} cannot be read: ${(error as Error).message}`);
+  }
+  // json-query has no quoted keys (`a["host name"]`); such a query is read as a plain path.
+  if ((found === undefined || found === null) && query.includes('["')) return queryPath(root, query);
+  return found;
 }
 
 /** The value at `path` in `root`, or undefined when the path leads nowhere. An empty path is the root. */

@@ -3,7 +3,7 @@
 // (a server that died) and advances jobs whose last task ended without the job
 // being advanced. Stopping hands running tasks back to the queue.
 import { randomBytes } from 'node:crypto';
-import type { JobRunner } from '../jobs/runner';
+import type { Handoff, Held, JobRunner } from '../jobs/runner';
 import type { Claim, TaskRecord } from '../queue/queue';
 
 export interface WorkerOptions {
@@ -15,7 +15,7 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** How often a lease is renewed while its task runs (default: a third of the lease). */
   renewMs?: number;
-  /** Wait between polls when the queue is empty. */
+  /** The longest wait between polls when the queue is empty (polls back off from 5 ms to this). */
   idleMs?: number;
   sweepMs?: number;
   /** Errors of the loop (store unreachable...) go here; the loop keeps trying. */
@@ -88,6 +88,8 @@ export class TaskWorker {
 
   private async claimLoop() {
     const { runner, concurrency, leaseMs, idleMs } = this.options;
+    // An idle worker polls soon, then less often: work queued by another process is picked up promptly.
+    let wait = Math.min(5, idleMs);
     while (this.active) {
       if (this.running.size >= concurrency) {
         await Promise.race([...this.running.values()].map((r) => r.done));
@@ -104,11 +106,14 @@ export class TaskWorker {
         break;
       }
       if (record) {
+        wait = Math.min(5, idleMs);
         this.run(record);
         continue;
       }
+      const delay = wait;
+      wait = Math.min(idleMs, wait * 2);
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, idleMs);
+        const timer = setTimeout(resolve, delay);
         this.wake = () => {
           clearTimeout(timer);
           resolve();
@@ -118,7 +123,24 @@ export class TaskWorker {
     }
   }
 
-  private run(record: TaskRecord) {
+  /** Eager dispatch for the task now ending: one next task of its job, while this worker runs. */
+  private handoff(): Handoff {
+    let taken = false;
+    return {
+      take: () => {
+        if (taken || !this.active) return undefined;
+        taken = true;
+        return { workerId: this.workerId, leaseUntil: Date.now() + this.options.leaseMs };
+      },
+      run: (record, held) => {
+        if (this.active) return this.run(record, held);
+        // Stopped meanwhile: the task goes back to the queue.
+        this.options.runner.queue.release({ _id: record._id, workerId: record.workerId!, attempt: record.attempt }).catch((error: unknown) => this.options.onError?.(error));
+      },
+    };
+  }
+
+  private run(record: TaskRecord, held?: Held) {
     const { runner, leaseMs, renewMs } = this.options;
     const claim: Claim = { _id: record._id, workerId: this.workerId, attempt: record.attempt };
     const abort = new AbortController();
@@ -136,7 +158,7 @@ export class TaskWorker {
       );
     }, renewMs);
     const done = runner
-      .execute(record, abort.signal)
+      .execute(record, abort.signal, { ...held, handoff: this.handoff() })
       .then((ended) => {
         if (ended) this.stats.completed++;
       })

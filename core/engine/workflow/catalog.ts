@@ -5,10 +5,10 @@
 import { builtInApplications } from '../../applications/registry';
 import type { Store } from '../../store/port';
 import { builtInTaskMethods, WORKFLOW_ENGINE_APP } from '../tasks/library';
+import { TRANSFORMATIONS_COLLECTION } from '../../transformations/repository';
 import type { PartsCatalog } from './parts';
 import { WORKFLOWS_COLLECTION } from './repository';
 
-export const TRANSFORMATIONS_COLLECTION = 'transformations';
 
 /** Methods the job runner itself carries out (not in the task library). */
 export const RUNNER_METHODS = ['childJob'] as const;
@@ -17,11 +17,6 @@ export const RUNNER_METHODS = ['childJob'] as const;
 export interface AdapterListing {
   list(): string[];
   methods(id: string): string[] | undefined;
-}
-
-/** The transformations service when present (`has` by id); otherwise the collection is read. */
-export interface TransformationLookup {
-  has(id: string): boolean | Promise<boolean>;
 }
 
 export interface CatalogSources {
@@ -59,27 +54,20 @@ export function createPartsCatalog(sources: CatalogSources): PartsCatalog {
 export interface CatalogDeps {
   store: Store;
   adapters?: AdapterListing;
-  transformations?: TransformationLookup;
 }
 
-/** Reads the catalog once (for a list or a start), from the store and the adapter manager. */
-export async function loadPartsCatalog(deps: CatalogDeps, wanted: { transformationIds?: string[] } = {}): Promise<PartsCatalog> {
-  const [workflowDocs, transformationIds] = await Promise.all([
+/**
+ * Reads the catalog once (for a list or a start), from the store and the adapter manager.
+ * Transformations are read from their collection, the one the transformations service keeps.
+ */
+export async function loadPartsCatalog(deps: CatalogDeps): Promise<PartsCatalog> {
+  const [workflowDocs, transformationDocs] = await Promise.all([
     deps.store.collection(WORKFLOWS_COLLECTION).find({}, { projection: { name: 1 } }),
-    readTransformationIds(deps, wanted.transformationIds),
+    deps.store.collection(TRANSFORMATIONS_COLLECTION).find({}, { projection: { _id: 1 } }),
   ]);
   return createPartsCatalog({
     adapters: deps.adapters,
     workflowNames: workflowDocs.map((doc) => String(doc.name)),
-    transformationIds,
+    transformationIds: transformationDocs.map((doc) => String(doc._id)),
   });
-}
-
-async function readTransformationIds(deps: CatalogDeps, wanted: string[] | undefined): Promise<string[]> {
-  if (deps.transformations && wanted) {
-    const found = await Promise.all(wanted.map(async (id) => ((await deps.transformations!.has(id)) ? id : undefined)));
-    return found.filter((id): id is string => id !== undefined);
-  }
-  const docs = await deps.store.collection(TRANSFORMATIONS_COLLECTION).find({}, { projection: { _id: 1 } });
-  return docs.map((doc) => String(doc._id));
 }

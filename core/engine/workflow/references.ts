@@ -94,14 +94,23 @@ export function findReferences(incoming: Record<string, unknown> | undefined): V
   return walkVariables(incoming ?? {}).references;
 }
 
-/** Depth of a JSON value, counted iteratively; stops counting once past `limit`. */
+/** Whether a JSON value nests deeper than `limit`, counted iteratively (two parallel stacks, no per-node objects). */
 export function depthExceeds(value: unknown, limit = MAX_DEPTH): boolean {
-  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
-  while (stack.length) {
-    const item = stack.pop()!;
-    if (item.depth > limit) return true;
-    if (Array.isArray(item.value)) for (const v of item.value) stack.push({ value: v, depth: item.depth + 1 });
-    else if (isObject(item.value)) for (const v of Object.values(item.value)) stack.push({ value: v, depth: item.depth + 1 });
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length) {
+    const item = values.pop();
+    const depth = depths.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= limit) return true;
+    if (Array.isArray(item)) {
+      for (const v of item) if (v !== null && typeof v === 'object') (values.push(v), depths.push(depth + 1));
+    } else {
+      for (const key in item) {
+        const v = (item as Record<string, unknown>)[key];
+        if (v !== null && typeof v === 'object') (values.push(v), depths.push(depth + 1));
+      }
+    }
   }
   return false;
 }

@@ -4,7 +4,7 @@ import { OpError } from '../../dispatch/dispatch';
 import type { MissingPart, StoredWorkflow, Workflow, WorkflowProblem, WorkflowSummary } from '../../contract/workflows';
 import type { Store } from '../../store/port';
 import { StoreError } from '../../store/errors';
-import { loadPartsCatalog, type AdapterListing, type TransformationLookup } from './catalog';
+import { loadPartsCatalog, type AdapterListing } from './catalog';
 import { describeNeeds, missingParts, withoutProjectPrefix, type PartsCatalog } from './parts';
 import { deleteWorkflow, getWorkflow, listWorkflowDocs, saveWorkflow, summarize, WorkflowExistsError } from './repository';
 import { validateWorkflow } from './validate';
@@ -14,8 +14,6 @@ export interface WorkflowsDeps {
   store(): Store;
   /** The adapter manager's listing of the active profile, when it has one. */
   adapters(): AdapterListing | undefined;
-  /** The transformations service, when the console has one; otherwise the collection is read. */
-  transformations?(): TransformationLookup | undefined;
 }
 
 /** A 400 naming every problem, in one list (and as `issues` with body paths, like other bad input). */
@@ -42,7 +40,7 @@ export async function withStore<T>(work: () => Promise<T>): Promise<T> {
 
 export function createWorkflowsService(deps: WorkflowsDeps) {
   const catalog = () =>
-    loadPartsCatalog({ store: deps.store(), adapters: deps.adapters(), transformations: deps.transformations?.() });
+    loadPartsCatalog({ store: deps.store(), adapters: deps.adapters() });
 
   /** The parts a workflow and the child workflows it starts need (each child once). */
   async function needsWithChildren(root: StoredWorkflow, parts: PartsCatalog): Promise<MissingPart[]> {

@@ -1,248 +1,226 @@
-// One collection of the embedded store: a datastore file `<name>.db` loaded on
-// first use. Reads of a collection that has no file yet answer empty without
-// creating it, so listCollections shows only collections that were written to.
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import Datastore from '@seald-io/nedb';
+// One collection of the embedded store: a table `"c:<name>"` of (_id, doc JSON)
+// in the profile's SQLite file. Reads of a collection never written answer empty
+// without creating it, so listCollections shows only collections that hold data.
+// Every call is synchronous SQL underneath; an update, and a claim, is one
+// UPDATE statement, atomic across the processes sharing the file.
+import { randomBytes } from 'node:crypto';
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Sort, Update, UpdateResult } from '../port';
 import { StoreError } from '../errors';
-import { checkDataFile } from './data-file';
-import { firstMatchId } from './first-match';
-import { applyIndexes, checkNewSpec, ID_INDEX, normalizeSpec } from './index-specs';
-import { Serial } from './serial';
+import { decodeDoc, encodeDoc } from './codec';
+import type { SqliteDatabase } from './database';
+import { checkNewSpec, createIndexSql, ID_INDEX, normalizeSpec, sqlIndexName, tableName } from './index-specs';
+import { compileFilter, compileSort } from './sql';
+import { checkUpdate, project } from './update';
 
-/** What the collection needs from the database that holds it: the shared index metadata. */
-export interface IndexBook {
-  get(collection: string): IndexSpec[] | undefined;
-  set(collection: string, specs: IndexSpec[] | undefined): Promise<void>;
+/** A 24-hex-digit id, like MongoDB's ObjectId string: time first, so ids sort by creation. */
+export function newId(): string {
+  return Math.floor(Date.now() / 1000).toString(16).padStart(8, '0') + randomBytes(8).toString('hex');
 }
 
-export class EmbeddedCollection implements Collection {
-  readonly file: string;
-  /**
-   * Every write to this collection runs through this queue. findOneAndUpdate is a find
-   * followed by an update: with the two inside one queued step no other write can come
-   * between them, so two claims never take the same document. That is enough here
-   * because the embedded store belongs to one process (the console that opened the
-   * profile) and every Store opened on the same folder in that process shares this
-   * object; the datastore files are never written by another process.
-   */
-  private readonly writes = new Serial();
-  private loading: Promise<Datastore> | undefined;
+const isNoTable = (error: unknown) => /no such table/.test((error as Error).message);
+
+export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
+  private readonly table: string;
 
   constructor(
     readonly name: string,
-    dir: string,
-    private readonly book: IndexBook,
+    private readonly database: SqliteDatabase,
   ) {
-    this.file = path.join(dir, `${name}.db`);
-  }
-
-  /** The loaded datastore, creating the file (a write is coming). */
-  private load(): Promise<Datastore> {
-    this.loading ??= this.open();
-    return this.loading;
-  }
-
-  /** The loaded datastore, or null when the collection has no file yet (a read). */
-  private async loadIfExists(): Promise<Datastore | null> {
-    if (this.loading) return this.loading;
-    const exists = await fs.access(this.file).then(
-      () => true,
-      () => false,
-    );
-    return exists ? this.load() : null;
-  }
-
-  private async open(): Promise<Datastore> {
-    try {
-      await checkDataFile(this.file);
-      // corruptAlertThreshold 0: refuse any damaged line (checkDataFile already named it).
-      const ds = new Datastore({ filename: this.file, corruptAlertThreshold: 0 });
-      await ds.loadDatabaseAsync();
-      await applyIndexes(ds, this.book.get(this.name) ?? []);
-      return ds;
-    } catch (error) {
-      // Try again at the next call rather than keeping a failure forever.
-      this.loading = undefined;
-      throw this.rewrite(error);
-    }
-  }
-
-  /** Loads the file now, reporting a damaged one. */
-  async check(): Promise<void> {
-    await this.loadIfExists();
-  }
-
-  async compact(): Promise<void> {
-    if (!this.loading) return;
-    const ds = await this.loading.catch(() => null);
-    await ds?.compactDatafileAsync();
+    this.table = tableName(name);
   }
 
   private rewrite(error: unknown): Error {
     if (error instanceof StoreError) return error;
-    const e = error as Error & { errorType?: string; key?: unknown };
-    if (e.errorType === 'uniqueViolated') {
-      return new StoreError('duplicate-key', `duplicate key in collection ${this.name}: ${JSON.stringify(e.key)} already exists`);
+    const message = (error as Error).message ?? String(error);
+    if (/UNIQUE constraint failed/.test(message)) {
+      const index = /index '(?:i:[^:]*:)?([^']*)'/.exec(message)?.[1] ?? (/\._id/.test(message) ? '_id_' : 'unique index');
+      return new StoreError('duplicate-key', `duplicate key in collection ${this.name}: the ${index} index already holds this value`);
     }
-    return new StoreError('failed', `collection ${this.name}: ${e.message}`);
+    if (/database is locked|SQLITE_BUSY/.test(message)) {
+      return new StoreError('failed', `collection ${this.name}: the database file ${this.database.file} stayed locked by another process (${message})`);
+    }
+    return new StoreError('failed', `collection ${this.name}: ${message}`);
   }
 
-  private async guard<T>(fn: () => Promise<T>): Promise<T> {
+  /** Runs `fn` (synchronous SQL) once no transaction of another caller is open. */
+  private async run<R>(fn: () => R): Promise<R> {
+    for (let wait = this.database.outside(); wait; wait = this.database.outside()) await wait;
     try {
-      return await fn();
+      return fn();
     } catch (error) {
       throw this.rewrite(error);
     }
   }
 
-  insertOne(doc: Doc): Promise<string> {
-    return this.guard(async () => {
-      const ds = await this.load();
-      const saved = await this.writes.run(() => ds.insertAsync(doc));
-      return saved._id;
+  /** A read: a table that does not exist yet holds nothing. */
+  private read<R>(fn: () => R, empty: R): Promise<R> {
+    return this.run(() => {
+      try {
+        return fn();
+      } catch (error) {
+        if (isNoTable(error)) return empty;
+        throw error;
+      }
     });
   }
 
-  insertMany(docs: Doc[]): Promise<string[]> {
-    return this.guard(async () => {
-      if (docs.length === 0) return [];
-      const ds = await this.load();
-      const saved = await this.writes.run(() => ds.insertAsync(docs));
-      return saved.map((d) => d._id as string);
+  private insertRows(docs: Doc[]): string[] {
+    this.database.ensureTable(this.name, this.table);
+    const insert = this.database.statement(`INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`);
+    return docs.map((doc) => {
+      const id = doc._id ?? newId();
+      if (typeof id !== 'string') throw new StoreError('invalid', `the _id of a document in ${this.name} must be a string`);
+      insert.run(id, encodeDoc(doc._id === undefined ? { _id: id, ...doc } : doc));
+      return id;
     });
   }
 
-  async findOne(filter: Filter, options: FindOptions = {}): Promise<Doc | null> {
+  insertOne(doc: T): Promise<string> {
+    return this.run(() => this.insertRows([doc])[0]!);
+  }
+
+  insertMany(docs: T[]): Promise<string[]> {
+    return this.run(() => (docs.length ? this.database.writeSync(() => this.insertRows(docs)) : []));
+  }
+
+  /** The SELECT a find runs. */
+  private findSql(filter: Filter, options: FindOptions) {
+    const where = compileFilter(filter);
+    let sql = `SELECT doc FROM ${this.table} WHERE ${where.sql}${compileSort(options.sort)}`;
+    if (options.limit || options.skip) sql += ` LIMIT ${options.limit ? Math.floor(options.limit) : -1} OFFSET ${Math.floor(options.skip ?? 0)}`;
+    return { sql, params: where.params };
+  }
+
+  /** The UPDATE an update or a claim runs (one statement). */
+  private updateSql(filter: Filter, first: boolean, sort: Sort | undefined, returning: boolean) {
+    const where = compileFilter(filter);
+    const target = first ? `rowid = (SELECT rowid FROM ${this.table} WHERE ${where.sql}${compileSort(sort)} LIMIT 1)` : where.sql;
+    return { sql: `UPDATE ${this.table} SET doc = mongo_update(doc, ?) WHERE ${target}${returning ? ' RETURNING doc' : ''}`, params: where.params };
+  }
+
+  /**
+   * SQLite's EXPLAIN QUERY PLAN for a find, a count (`count`), or a findOneAndUpdate
+   * (`claim`): one line per step, e.g. "SEARCH c:tasks USING INDEX i:tasks:status_1_leaseUntil_1 (<expr>=? AND <expr><?)".
+   */
+  explain(filter: Filter, options: FindOptions & { claim?: boolean; count?: boolean } = {}): Promise<string[]> {
+    return this.run(() => {
+      const where = compileFilter(filter);
+      const q = options.claim
+        ? this.updateSql(filter, true, options.sort, true)
+        : options.count
+          ? { sql: `SELECT count(*) FROM ${this.table} WHERE ${where.sql}`, params: where.params }
+          : this.findSql(filter, options);
+      const params = options.claim ? ['{}', ...q.params] : q.params;
+      const rows = this.database.db.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...params) as { detail: string }[];
+      return rows.map((r) => r.detail);
+    });
+  }
+
+  async findOne(filter: Filter, options: FindOptions = {}): Promise<T | null> {
     const [doc] = await this.find(filter, { ...options, limit: 1 });
     return doc ?? null;
   }
 
-  find(filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
-    return this.guard(async () => {
-      const ds = await this.loadIfExists();
-      if (!ds) return [];
-      return (await cursor(ds, filter, options)) as Doc[];
-    });
+  find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    return this.read(() => {
+      const { sql, params } = this.findSql(filter, options);
+      const rows = this.database.statement(sql).all(...params) as { doc: string }[];
+      return rows.map((r) => project(decodeDoc<T>(r.doc), options.projection) as T);
+    }, []);
   }
 
   count(filter: Filter = {}): Promise<number> {
-    return this.guard(async () => {
-      const ds = await this.loadIfExists();
-      return ds ? ds.countAsync(filter) : 0;
-    });
+    return this.read(() => {
+      if (Object.keys(filter ?? {}).length === 0) return this.database.documentCount(this.name) ?? 0;
+      const where = compileFilter(filter);
+      const row = this.database.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as { n: number };
+      return Number(row.n);
+    }, 0);
+  }
+
+  /** One UPDATE: every matching row (or the first by `sort` when `first`) gets the update; returns the documents after it. */
+  private updateRows(filter: Filter, update: Update, first: boolean, sort?: Sort, returning = false): { rows: string[]; matched: number; modified: number } {
+    checkUpdate(update);
+    const { sql, params } = this.updateSql(filter, first, sort, returning);
+    const statement = this.database.statement(sql);
+    this.database.modified = 0;
+    if (returning) {
+      const rows = (statement.all(encodeDoc(update), ...params) as { doc: string }[]).map((r) => r.doc);
+      return { rows, matched: rows.length, modified: this.database.modified };
+    }
+    const result = statement.run(encodeDoc(update), ...params);
+    return { rows: [], matched: Number(result.changes), modified: this.database.modified };
   }
 
   updateOne(filter: Filter, update: Update): Promise<UpdateResult> {
-    return this.updateMatching(filter, update, 1);
+    return this.read(() => {
+      const { matched, modified } = this.updateRows(filter, update, true);
+      return { matched, modified };
+    }, { matched: 0, modified: 0 });
   }
 
   updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
-    return this.updateMatching(filter, update);
+    return this.read(() => {
+      const { matched, modified } = this.updateRows(filter, update, false);
+      return { matched, modified };
+    }, { matched: 0, modified: 0 });
   }
 
-  private updateMatching(filter: Filter, update: Update, limit?: number): Promise<UpdateResult> {
-    return this.guard(async () => {
-      const ds = await this.loadIfExists();
-      if (!ds) return { matched: 0, modified: 0 };
-      return this.writes.run(async () => {
-        const before = (await cursor(ds, filter, { limit })) as Doc[];
-        if (before.length === 0) return { matched: 0, modified: 0 };
-        const { affectedDocuments } = await ds.updateAsync({ _id: { $in: before.map((d) => d._id) } }, update, {
-          multi: true,
-          returnUpdatedDocs: true,
-        });
-        const after = new Map(((affectedDocuments ?? []) as Doc[]).map((d) => [d._id, d]));
-        const modified = before.filter((d) => JSON.stringify(d) !== JSON.stringify(after.get(d._id))).length;
-        return { matched: before.length, modified };
-      });
-    });
-  }
-
-  findOneAndUpdate(filter: Filter, update: Update, options: { sort?: Sort } = {}): Promise<Doc | null> {
-    return this.guard(async () => {
-      const ds = await this.loadIfExists();
-      if (!ds) return null;
-      // One queued step: see `writes`.
-      return this.writes.run(async () => {
-        const id = await firstMatchId(ds, filter, options.sort);
-        if (id === undefined) return null;
-        const { affectedDocuments } = await ds.updateAsync({ _id: id }, update, { returnUpdatedDocs: true });
-        return (affectedDocuments as Doc | null) ?? null;
-      });
-    });
+  findOneAndUpdate(filter: Filter, update: Update, options: { sort?: Sort } = {}): Promise<T | null> {
+    return this.read(() => {
+      const { rows } = this.updateRows(filter, update, true, options.sort, true);
+      return rows.length ? decodeDoc<T>(rows[0]!) : null;
+    }, null);
   }
 
   deleteOne(filter: Filter): Promise<number> {
-    return this.remove(filter, false);
+    return this.read(() => {
+      const where = compileFilter(filter);
+      const sql = `DELETE FROM ${this.table} WHERE rowid = (SELECT rowid FROM ${this.table} WHERE ${where.sql} LIMIT 1)`;
+      return Number(this.database.statement(sql).run(...where.params).changes);
+    }, 0);
   }
 
   deleteMany(filter: Filter): Promise<number> {
-    return this.remove(filter, true);
-  }
-
-  private remove(filter: Filter, multi: boolean): Promise<number> {
-    return this.guard(async () => {
-      const ds = await this.loadIfExists();
-      if (!ds) return 0;
-      return this.writes.run(async () => {
-        if (multi) return ds.removeAsync(filter, { multi: true });
-        const [first] = (await cursor(ds, filter, { limit: 1 })) as Doc[];
-        return first ? ds.removeAsync({ _id: first._id }, {}) : 0;
-      });
-    });
+    return this.read(() => {
+      const where = compileFilter(filter);
+      return Number(this.database.statement(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes);
+    }, 0);
   }
 
   createIndex(spec: IndexSpec): Promise<void> {
-    return this.guard(async () => {
+    return this.run(() => {
       if (spec.name === ID_INDEX.name) return;
-      const ds = await this.load();
-      await this.writes.run(async () => {
-        const existing = this.book.get(this.name) ?? [];
+      this.database.writeSync(() => {
+        this.database.ensureTable(this.name, this.table);
+        const existing = this.database.specs(this.name);
         if (checkNewSpec(this.name, existing, spec) === 'exists') return;
-        const next = [...existing, normalizeSpec(spec)];
-        try {
-          await applyIndexes(ds, next);
-        } catch (error) {
-          await applyIndexes(ds, existing);
-          throw error;
-        }
-        await this.book.set(this.name, next);
+        const sql = createIndexSql(this.name, spec);
+        this.database.db.exec(sql);
+        this.database
+          .statement(`INSERT INTO _indexes (collection, name, seq, spec) SELECT ?, ?, COALESCE(MAX(seq), 0) + 1, ? FROM _indexes WHERE collection = ?`)
+          .run(this.name, spec.name, JSON.stringify(normalizeSpec(spec)), this.name);
       });
     });
   }
 
   listIndexes(): Promise<IndexSpec[]> {
-    return this.guard(async () => {
-      const ds = await this.loadIfExists();
-      if (!ds) return [];
-      return [ID_INDEX, ...(this.book.get(this.name) ?? [])].map(normalizeSpec);
+    return this.run(() => {
+      if (!this.database.hasTable(this.table)) return [];
+      return [ID_INDEX, ...this.database.specs(this.name)].map(normalizeSpec);
     });
   }
 
   dropIndex(name: string): Promise<void> {
-    return this.guard(async () => {
+    return this.run(() => {
       if (name === ID_INDEX.name) throw new StoreError('invalid', `cannot drop the _id_ index of ${this.name}`);
-      const ds = await this.loadIfExists();
-      await this.writes.run(async () => {
-        const existing = this.book.get(this.name) ?? [];
-        if (!ds || !existing.some((s) => s.name === name)) {
+      this.database.writeSync(() => {
+        if (!this.database.specs(this.name).some((s) => s.name === name)) {
           throw new StoreError('index-not-found', `index ${name} not found on ${this.name}`);
         }
-        const next = existing.filter((s) => s.name !== name);
-        await applyIndexes(ds, next);
-        await this.book.set(this.name, next.length ? next : undefined);
+        this.database.db.exec(`DROP INDEX IF EXISTS ${sqlIndexName(this.name, name)}`);
+        this.database.statement(`DELETE FROM _indexes WHERE collection = ? AND name = ?`).run(this.name, name);
       });
     });
   }
-}
-
-function cursor(ds: Datastore, filter: Filter, options: FindOptions) {
-  let c = ds.findAsync(filter);
-  if (options.sort && Object.keys(options.sort).length) c = c.sort(options.sort);
-  if (options.skip) c = c.skip(options.skip);
-  if (options.limit) c = c.limit(options.limit);
-  if (options.projection && Object.keys(options.projection).length) c = c.projection(options.projection);
-  return c;
 }

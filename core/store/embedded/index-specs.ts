@@ -1,12 +1,12 @@
-// The embedded store keeps MongoDB index specifications (key order, direction,
-// name, options) in `indexes.json` beside the collection files; the datastore
-// itself only knows field sets. This maps one to the other.
+// MongoDB index specifications (key order, direction, name, options) in the
+// embedded store: kept as written in the `_indexes` table, and served by SQLite
+// expression indexes on the same fields. `indexes.json` is where the previous
+// file format kept them (read by the migration).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type Datastore from '@seald-io/nedb';
-import { writeJsonAtomic } from '../../files/atomic';
 import type { IndexSpec } from '../port';
 import { StoreError } from '../errors';
+import { fieldExpr, jsonPath } from './sql';
 
 export const ID_INDEX: IndexSpec = { key: { _id: 1 }, name: '_id_' };
 
@@ -31,9 +31,6 @@ export async function readIndexFile(dir: string): Promise<Record<string, IndexSp
   }
 }
 
-export async function writeIndexFile(dir: string, collections: Record<string, IndexSpec[]>) {
-  await writeJsonAtomic(indexFile(dir), { collections } satisfies IndexFile);
-}
 
 /** The spec as listed: only options that are set, like MongoDB's listIndexes. */
 export function normalizeSpec(spec: IndexSpec): IndexSpec {
@@ -63,58 +60,17 @@ export function checkNewSpec(collection: string, existing: IndexSpec[], spec: In
   return 'new';
 }
 
-type NedbIndex = { fieldName: string[]; unique: boolean; sparse: boolean; expireAfterSeconds?: number };
+/** The SQLite name of a collection's table and of one of its indexes. */
+export const tableName = (collection: string) => `"c:${collection}"`;
+export const sqlIndexName = (collection: string, index: string) => `"i:${collection}:${index.replaceAll('"', '""')}"`;
 
-/** The datastore indexes that serve these specs: one per field set. */
-function nedbIndexes(specs: IndexSpec[]): Map<string, NedbIndex> {
-  const groups = new Map<string, IndexSpec[]>();
-  // The datastore uses a compound index only for equality on all its fields; MongoDB uses
-  // its first field alone too (claims filter on `status`). A plain index on that first
-  // field gives the datastore the same shortcut.
-  const prefixes = specs
-    .filter((spec) => Object.keys(spec.key).length > 1)
-    .map((spec): IndexSpec => ({ key: { [Object.keys(spec.key)[0]!]: 1 }, name: '(prefix)' }));
-  for (const spec of [...specs, ...prefixes]) {
-    const fields = Object.keys(spec.key).sort();
-    const id = fields.join(',');
-    groups.set(id, [...(groups.get(id) ?? []), spec]);
-  }
-  const out = new Map<string, NedbIndex>();
-  for (const [id, group] of groups) {
-    const unique = group.filter((s) => s.unique);
-    const ttl = group.find((s) => s.expireAfterSeconds !== undefined && Object.keys(s.key).length === 1);
-    out.set(id, {
-      fieldName: id.split(','),
-      unique: unique.length > 0,
-      sparse: unique.length > 0 ? unique.every((s) => s.sparse) : group.every((s) => s.sparse),
-      ...(ttl ? { expireAfterSeconds: ttl.expireAfterSeconds } : {}),
-    });
-  }
-  return out;
-}
-
-type NedbInternals = { indexes: Record<string, { unique: boolean; sparse: boolean }>; ttlIndexes: Record<string, number> };
-
-/** Makes the datastore's indexes exactly those the specs need (throws on a unique violation). */
-export async function applyIndexes(ds: Datastore, specs: IndexSpec[]) {
-  const wanted = nedbIndexes(specs);
-  const internals = ds as unknown as NedbInternals;
-  for (const [id, current] of Object.entries(internals.indexes)) {
-    if (id === '_id') continue;
-    const want = wanted.get(id);
-    const ttlNow = internals.ttlIndexes[id];
-    if (!want || want.unique !== current.unique || want.sparse !== current.sparse || want.expireAfterSeconds !== ttlNow) {
-      await ds.removeIndexAsync(id);
-      delete internals.ttlIndexes[id];
-    }
-  }
-  for (const [id, want] of wanted) {
-    if (internals.indexes[id]) continue;
-    await ds.ensureIndexAsync({
-      fieldName: want.fieldName.length === 1 ? want.fieldName[0]! : want.fieldName,
-      unique: want.unique,
-      sparse: want.sparse,
-      ...(want.expireAfterSeconds !== undefined ? { expireAfterSeconds: want.expireAfterSeconds } : {}),
-    });
-  }
+/**
+ * The expression index serving a spec. A unique sparse index leaves out documents
+ * without its first field (a partial index), as MongoDB's sparse index does.
+ */
+export function createIndexSql(collection: string, spec: IndexSpec): string {
+  const columns = Object.entries(spec.key).map(([field, direction]) => `${fieldExpr(field)}${direction === -1 ? ' DESC' : ''}`);
+  const first = Object.keys(spec.key)[0]!;
+  const where = spec.unique && spec.sparse ? ` WHERE json_type(doc, '${jsonPath(first).replaceAll("'", "''")}') IS NOT NULL` : '';
+  return `CREATE ${spec.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${sqlIndexName(collection, spec.name)} ON ${tableName(collection)} (${columns.join(', ')})${where}`;
 }

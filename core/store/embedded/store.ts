@@ -1,128 +1,109 @@
-// The embedded store: a folder with one datastore file per collection and
-// `indexes.json` holding the collections' index specifications. Every Store
-// opened on the same folder in this process shares one database object (and so
-// one in-memory copy and one write queue per collection); the last close
-// compacts the files and lets it go.
-import { promises as fs, constants } from 'node:fs';
+// The embedded store: one SQLite file (by default `console.sqlite` in the
+// profile's `db` folder). Every Store this process opens on the same file shares
+// one connection; other processes open their own, and SQLite keeps them apart.
+// A folder still holding the previous format's collection files is converted at
+// the first open (migrate-nedb.ts).
 import path from 'node:path';
-import type { Collection, IndexSpec, Store } from '../port';
+import type { Collection, Doc, Store } from '../port';
 import { checkCollectionName, StoreError } from '../errors';
-import { EmbeddedCollection, type IndexBook } from './collection';
-import { readIndexFile, writeIndexFile } from './index-specs';
+import { EmbeddedCollection } from './collection';
+import { SqliteDatabase } from './database';
+import { migrateNedbFolder, type MigrationProgress } from './migrate-nedb';
 
-class EmbeddedDatabase implements IndexBook {
-  users = 0;
-  private readonly collections = new Map<string, EmbeddedCollection>();
-  private specs: Record<string, IndexSpec[]> = {};
+export const DEFAULT_FILE = 'console.sqlite';
+const INTEGRITY_MAX_AGE_MS = 10 * 60_000;
 
-  constructor(readonly dir: string) {}
-
-  /** A damaged indexes.json: every collection refuses to load until it is fixed (the console still starts). */
-  problem: StoreError | undefined;
-
-  async open() {
-    await fs.mkdir(this.dir, { recursive: true });
-    try {
-      this.specs = await readIndexFile(this.dir);
-    } catch (error) {
-      if (!(error instanceof StoreError)) throw error;
-      this.problem = error;
-    }
-  }
-
-  collection(name: string): EmbeddedCollection {
-    checkCollectionName(name);
-    let c = this.collections.get(name);
-    if (!c) {
-      c = new EmbeddedCollection(name, this.dir, this);
-      this.collections.set(name, c);
-    }
-    return c;
-  }
-
-  get(collection: string) {
-    if (this.problem) throw this.problem;
-    return this.specs[collection];
-  }
-
-  private writes: Promise<unknown> = Promise.resolve();
-
-  /** Index changes of all collections go through one queue, so two changes never overwrite each other's file. */
-  set(collection: string, specs: IndexSpec[] | undefined): Promise<void> {
-    const write = this.writes.then(async () => {
-      const next = { ...this.specs };
-      if (specs) next[collection] = specs;
-      else delete next[collection];
-      await writeIndexFile(this.dir, next);
-      this.specs = next;
-    });
-    this.writes = write.catch(() => undefined);
-    return write;
-  }
-
-  async collectionNames(): Promise<string[]> {
-    const entries = await fs.readdir(this.dir);
-    return entries
-      .filter((f) => f.endsWith('.db'))
-      .map((f) => f.slice(0, -3))
-      .sort();
-  }
-
-  async compactAll() {
-    for (const c of this.collections.values()) await c.compact().catch(() => undefined);
-  }
+export interface EmbeddedOptions {
+  /** The database file; `<dir>/console.sqlite` when not given. */
+  file?: string;
+  /** Progress of a conversion from the previous file format, when one runs. */
+  onProgress?: (progress: MigrationProgress) => void;
 }
 
-const open = new Map<string, Promise<EmbeddedDatabase>>();
+const open = new Map<string, Promise<SqliteDatabase>>();
 
-async function acquire(dir: string): Promise<EmbeddedDatabase> {
-  let pending = open.get(dir);
+async function acquire(file: string, dir: string, options: EmbeddedOptions): Promise<SqliteDatabase> {
+  let pending = open.get(file);
   if (!pending) {
-    const db = new EmbeddedDatabase(dir);
-    pending = db.open().then(() => db);
-    open.set(dir, pending);
-    pending.catch(() => open.delete(dir));
+    pending = (async () => {
+      const database = new SqliteDatabase(file);
+      try {
+        await migrateNedbFolder(dir, database, options.onProgress);
+        // In the background: its result is ready for the first status request of a small file.
+        void database.checkIntegrity();
+      } catch (error) {
+        database.close();
+        throw error;
+      }
+      return database;
+    })();
+    open.set(file, pending);
+    pending.catch(() => open.delete(file));
   }
-  const db = await pending;
-  db.users++;
-  return db;
+  const database = await pending;
+  database.users++;
+  return database;
 }
 
-async function release(db: EmbeddedDatabase) {
-  db.users--;
-  if (db.users > 0) return;
-  open.delete(db.dir);
-  await db.compactAll();
+function release(database: SqliteDatabase) {
+  database.users--;
+  if (database.users > 0) return;
+  open.delete(database.file);
+  database.close();
 }
 
-export async function openEmbeddedStore(dir: string): Promise<Store> {
-  const absolute = path.resolve(dir);
-  const db = await acquire(absolute);
+export interface EmbeddedStore extends Store {
+  readonly file: string;
+  /**
+   * PRAGMA integrity_check of the file: started at open and again when the last result
+   * is 10 minutes old, in the background; undefined until a first check has ended.
+   */
+  integrity(): Promise<{ ok: boolean; problems: string[]; checkedAt: number } | undefined>;
+}
+
+/** Opens the embedded store of a profile's `db` folder (or of `options.file`). */
+export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = {}): Promise<EmbeddedStore> {
+  const folder = path.resolve(dir);
+  const file = path.resolve(folder, options.file ?? DEFAULT_FILE);
+  const database = await acquire(file, folder, options);
   let closed = false;
   const live = () => {
-    if (closed) throw new StoreError('failed', `the embedded store in ${absolute} is closed`);
-    return db;
+    if (closed) throw new StoreError('failed', `the embedded store ${file} is closed`);
+    return database;
   };
-  return {
+  const store: EmbeddedStore = {
     kind: 'embedded',
-    location: `embedded store in ${absolute}`,
-    collection: (name: string): Collection => live().collection(name),
-    listCollections: () => live().collectionNames(),
+    location: `embedded store in ${file}`,
+    file,
+    collection: <T extends Doc = Doc>(name: string): Collection<T> => {
+      checkCollectionName(name);
+      return new EmbeddedCollection<T>(name, live());
+    },
+    listCollections: async () => {
+      const d = live();
+      for (let wait = d.outside(); wait; wait = d.outside()) await wait;
+      return d.collectionNames();
+    },
     async ping() {
       const d = live();
       try {
-        await fs.access(d.dir, constants.R_OK | constants.W_OK);
+        d.db.prepare('SELECT count(*) FROM sqlite_master').get();
       } catch (error) {
-        throw new StoreError('unreachable', `the embedded store folder ${d.dir} cannot be used: ${(error as Error).message}`);
+        throw new StoreError('unreachable', `the embedded database ${file} cannot be read: ${(error as Error).message}`);
       }
-      if (d.problem) throw d.problem;
-      // Loading every collection reports a damaged file now rather than at its first use.
-      for (const name of await d.collectionNames()) await d.collection(name).check();
     },
+    async integrity() {
+      const d = live();
+      // The check reads the whole file: status polls get the last result, and start a new check when it is old.
+      if (!d.integrity || Date.now() - d.integrity.checkedAt >= INTEGRITY_MAX_AGE_MS) void d.checkIntegrity();
+      return d.integrity;
+    },
+    transaction: <R>(fn: (tx: Store) => Promise<R>) => live().transaction(() => fn(store)),
     async close() {
       if (closed) return;
       closed = true;
-      await release(db);
+      release(database);
     },
   };
+  return store;
 }

@@ -2,6 +2,7 @@
 // database, credentials and TLS, plus the host list and user used in messages.
 // The password only ever goes to the driver; `redact` removes it from any text.
 import type { MongoClientOptions } from 'mongodb';
+import { redactText } from '../../secrets/classify';
 
 export interface MongoProps {
   url?: string;
@@ -62,13 +63,12 @@ export function mongoSettings(props: MongoProps, timeoutMs = SERVER_SELECTION_TI
     }
   }
 
-  const redact = (text: string) => {
-    let out = text.replace(/(mongodb(?:\+srv)?:\/\/)[^@/\s]*@/g, '$1***@');
-    for (const secret of secrets) {
-      for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join('***');
-    }
-    return out;
-  };
+  // Userinfo of any mongodb URL, then what the one classifier finds (query passwords, keys), then the known secrets.
+  const redact = (text: string) =>
+    redactText(
+      text.replace(/(mongodb(?:\+srv)?:\/\/)[^@/\s]*@/g, '$1***@'),
+      secrets.flatMap((secret) => [secret, encodeURIComponent(secret)]),
+    );
 
   return { url, db, hosts: hosts || (srv ? '(srv)' : '(no host)'), user, authSource, timeoutMs, options, redact };
 }

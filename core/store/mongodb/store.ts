@@ -5,6 +5,7 @@ import { MongoClient, ObjectId, type Collection as DriverCollection, type Db, ty
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Sort, Update, UpdateResult, Store } from '../port';
 import { checkCollectionName, StoreError } from '../errors';
 import { rewriteMongoError } from './errors';
+import { decodeDocKeys, encodeDocKeys, encodeUpdateValues } from './keys';
 import { mongoSettings, type MongoProps, type MongoSettings } from './settings';
 
 export interface MongoStoreOptions {
@@ -52,9 +53,9 @@ export function openMongoStore(props: MongoProps, options: MongoStoreOptions = {
   return {
     kind: 'mongodb',
     location: `MongoDB at ${s.hosts} (db ${s.db})`,
-    collection(name: string): Collection {
+    collection<T extends Doc = Doc>(name: string): Collection<T> {
       checkCollectionName(name);
-      return new MongoCollection(name, async () => (await db()).collection(name) as RawCollection, run);
+      return new MongoCollection<T>(name, async () => (await db()).collection(name) as RawCollection, run);
     },
     listCollections: () =>
       run(async () => {
@@ -82,7 +83,7 @@ type RawCollection = DriverCollection<any>;
 
 type Run = <T>(fn: () => Promise<T>, collection?: string) => Promise<T>;
 
-class MongoCollection implements Collection {
+class MongoCollection<T extends Doc = Doc> implements Collection<T> {
   constructor(
     readonly name: string,
     private readonly coll: () => Promise<RawCollection>,
@@ -93,29 +94,29 @@ class MongoCollection implements Collection {
     return this.runner(async () => fn(await this.coll()), this.name);
   }
 
-  insertOne(doc: Doc) {
+  insertOne(doc: T) {
     return this.run(async (c) => {
       const copy = withId(doc);
-      await c.insertOne(copy);
+      await c.insertOne(encodeDocKeys(copy));
       return copy._id;
     });
   }
 
-  insertMany(docs: Doc[]) {
+  insertMany(docs: T[]) {
     return this.run(async (c) => {
       if (docs.length === 0) return [];
       const copies = docs.map(withId);
-      await c.insertMany(copies);
+      await c.insertMany(copies.map(encodeDocKeys));
       return copies.map((d) => d._id);
     });
   }
 
   findOne(filter: Filter, options: FindOptions = {}) {
-    return this.run(async (c) => (await c.findOne(filter, findOptions(options))) as Doc | null);
+    return this.run(async (c) => decodeDocKeys(await c.findOne(filter, findOptions(options))) as T | null);
   }
 
   find(filter: Filter, options: FindOptions = {}) {
-    return this.run(async (c) => (await c.find(filter, findOptions(options)).toArray()) as Doc[]);
+    return this.run(async (c) => (await c.find(filter, findOptions(options)).toArray()).map(decodeDocKeys) as T[]);
   }
 
   count(filter: Filter = {}) {
@@ -123,21 +124,21 @@ class MongoCollection implements Collection {
   }
 
   updateOne(filter: Filter, update: Update) {
-    return this.run(async (c) => updateResult(await c.updateOne(filter, update as Document)));
+    return this.run(async (c) => updateResult(await c.updateOne(filter, encodeUpdateValues(update) as Document)));
   }
 
   updateMany(filter: Filter, update: Update) {
-    return this.run(async (c) => updateResult(await c.updateMany(filter, update as Document)));
+    return this.run(async (c) => updateResult(await c.updateMany(filter, encodeUpdateValues(update) as Document)));
   }
 
   findOneAndUpdate(filter: Filter, update: Update, options: { sort?: Sort } = {}) {
     return this.run(
       async (c) =>
-        (await c.findOneAndUpdate(filter, update as Document, {
+        decodeDocKeys(await c.findOneAndUpdate(filter, encodeUpdateValues(update) as Document, {
           ...(options.sort ? { sort: options.sort } : {}),
           returnDocument: 'after',
           includeResultMetadata: false,
-        })) as Doc | null,
+        })) as T | null,
     );
   }
 

@@ -125,30 +125,64 @@ export const setMethods: MethodTable = {
   entries: { summary: 'The [value, value] pairs', fn: (args: unknown[]) => [...new Set(setArg(args[0]))].map((v) => [v, v]) },
 };
 
-/** A path into a value: `a.b[0].c`, `a.b.0.c`, `a["key"]`, as the engine's query task reads it. */
-function queryPath(root: unknown, path: string): unknown {
-  const re = /\s*(?:\.?([^.[\]"]+)|\[\s*(\d+)\s*\]|\[\s*"((?:[^"\\]|\\.)*)"\s*\])/y;
+type Segment =
+  | { kind: 'key'; key: string }
+  | { kind: 'filter'; all: boolean; field: string; negate: boolean; value: string };
+
+/** The segments of a query: `a.b[0].c`, `a["key"]`, and json-query's filters `[field=value]`, `[*field!=value]`. */
+function parseQuery(path: string): Segment[] {
+  const re = /\s*(?:\.?([^.[\]"]+)|\[\s*(\d+)\s*\]|\[\s*"((?:[^"\\]|\\.)*)"\s*\]|\[\s*(\*?)\s*([^\]=!*]+?)\s*(!?=)\s*(?:"((?:[^"\\]|\\.)*)"|([^\]]*?))\s*\])/y;
   const text = path.trim();
-  let current = root;
+  const out: Segment[] = [];
   let at = 0;
   while (at < text.length) {
     re.lastIndex = at;
     const m = re.exec(text);
-    if (!m || m[0].length === 0) throw new MethodArgumentError(`WorkFlowEngine.query: "${path}" is not a path like a.b[0].c (stopped at character ${at})`);
-    const part = m[1] ?? m[2] ?? (JSON.parse(`"${m[3]}"`) as string);
-    if (current === null || typeof current !== 'object') return undefined;
-    current = Object.prototype.hasOwnProperty.call(current, part) ? (current as Record<string, unknown>)[part] : undefined;
+    if (!m || m[0].length === 0) throw new MethodArgumentError(`WorkFlowEngine.query: "${path}" is not a query like a.b[0].c or a[name=x].c (stopped at character ${at})`, 1);
+    if (m[5] !== undefined) {
+      out.push({ kind: 'filter', all: m[4] === '*', field: m[5], negate: m[6] === '!=', value: m[7] !== undefined ? (JSON.parse(`"${m[7]}"`) as string) : (m[8] ?? '') });
+    } else {
+      out.push({ kind: 'key', key: m[1] ?? m[2] ?? (JSON.parse(`"${m[3]}"`) as string) });
+    }
     at = re.lastIndex;
+  }
+  return out;
+}
+
+function step(current: unknown, segment: Segment): unknown {
+  if (current === null || typeof current !== 'object') return undefined;
+  if (segment.kind === 'key') {
+    return Object.prototype.hasOwnProperty.call(current, segment.key) ? (current as Record<string, unknown>)[segment.key] : undefined;
+  }
+  if (!Array.isArray(current)) return undefined;
+  const matches = (item: unknown) => {
+    const field = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[segment.field] : undefined;
+    const equal = field !== undefined && field !== null && String(field) === segment.value;
+    return segment.negate ? !equal : equal;
+  };
+  return segment.all ? current.filter(matches) : current.find(matches);
+}
+
+/** The value a query finds in `root`, or undefined when it leads nowhere; after `[*...]` the rest applies to each match. */
+function runQuery(root: unknown, segments: Segment[]): unknown {
+  let current = root;
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    current = step(current, segment);
+    if (segment.kind === 'filter' && segment.all) {
+      const rest = segments.slice(i + 1);
+      return rest.length === 0 ? current : (current as unknown[]).map((item) => runQuery(item, rest)).filter((v) => v !== undefined);
+    }
   }
   return current;
 }
 
 export const workflowEngineMethods: MethodTable = {
   query: {
-    summary: 'The value at a path (a.b[0].c) in an object: (pass_on_null, query, obj)',
+    summary: 'The value a query (a.b[0].c, a[name=x].c, a[*kind!=y]) finds in an object: (pass_on_null, query, obj)',
     fn: (args: unknown[]) => {
-      if (typeof args[1] !== 'string') throw new MethodArgumentError(`WorkFlowEngine.query needs a query string as its second argument, got ${describeValue(args[1])}`);
-      return queryPath(args[2], args[1]);
+      if (typeof args[1] !== 'string') throw new MethodArgumentError(`WorkFlowEngine.query needs a query string as its second argument, got ${describeValue(args[1])}`, 1);
+      return runQuery(args[2], parseQuery(args[1]));
     },
   },
 };

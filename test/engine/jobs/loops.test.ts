@@ -205,9 +205,10 @@ describe('childJob', () => {
     await add(parent(loopType));
     const job = await settle((await engine!.runner.start(`parent-${loopType}`, { variables: { names: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] } }))._id);
     expect(job.status, job.error).toBe('complete');
-    const details = job.variables.details as { status: string; variables: { out: string } }[];
-    expect(details.map((d) => [d.status, d.variables.out])).toEqual([['complete', 'A'], ['complete', 'B'], ['complete', 'C']]);
-    const children = await Promise.all(details.map(async (d) => (await engine!.runner.job((d as unknown as { _id: string })._id))!));
+    // As the exports query it: `{ loop: [ each child's variables ] }`.
+    const details = (job.variables.details as { loop: { _id: string; status: string; name: string; out: string }[] }).loop;
+    expect(details.map((d) => [d.status, d.name, d.out])).toEqual([['complete', 'a', 'A'], ['complete', 'b', 'B'], ['complete', 'c', 'C']]);
+    const children = await Promise.all(details.map(async (d) => (await engine!.runner.job(d._id))!));
     if (loopType === 'sequential') {
       for (let i = 1; i < children.length; i++) expect(children[i]!.metrics.start_time).toBeGreaterThanOrEqual(children[i - 1]!.metrics.end_time!);
     }
@@ -226,7 +227,7 @@ describe('childJob', () => {
     await add(p);
     const job = await settle((await engine!.runner.start('parent-none'))._id);
     expect(job.status, job.error).toBe('complete');
-    expect((job.variables.details as { variables: Record<string, unknown> }).variables).toEqual({ name: null });
+    expect(job.variables.details).toMatchObject({ status: 'complete', name: null });
   });
 });
 

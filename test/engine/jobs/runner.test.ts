@@ -182,7 +182,8 @@ describe('job runner', () => {
     expect(child.status).toBe('complete');
     // undefined passed to a child job is null there, not the marker.
     expect(child.variables).toEqual({ text: 'kid', missing: null, result: 'KID' });
-    expect((parent.variables.details as { variables: { result: string } }).variables.result).toBe('KID');
+    // job_details is the child's job variables, as the exports query it (`createdCR.response.id`).
+    expect(parent.variables.details).toEqual({ _id: child._id, status: 'complete', text: 'kid', missing: null, result: 'KID' });
   });
 
   it("a child job's error is the childJob task's error", async () => {

@@ -210,3 +210,33 @@ describe('every other task, from what its reference says it does', () => {
     expect((await run('query', { pass_on_null: true, query: 'a.b', obj: {} })).state).toBe('success');
   });
 });
+
+describe('query syntax (json-query, as the service)', () => {
+  const obj = { loop: [{ returnStatus: 'FAILED', n: 1 }, { returnStatus: 'OK', n: 2 }, { returnStatus: 'FAILED', n: 3 }], 'k:x': 5, a: { b: null } };
+
+  it('filters, plucks and calls :get', async () => {
+    expect(await out('query', { pass_on_null: false, query: 'loop[*returnStatus=FAILED].n', obj })).toEqual({ return_data: [1, 3] });
+    expect(await out('query', { pass_on_null: false, query: 'loop[returnStatus=OK].n', obj })).toEqual({ return_data: 2 });
+    expect(await out('query', { pass_on_null: false, query: ':get(k:x)', obj })).toEqual({ return_data: 5 });
+    expect(await run('query', { pass_on_null: false, query: 'a.b', obj })).toMatchObject({ state: 'failure', outgoing: { return_data: null } });
+  });
+
+  it('evaluation queries its operands the same way (a real export: loop[*returnStatus=FAILED])', async () => {
+    const outcome = await run('evaluation', {
+      all_true_flag: true,
+      evaluation_groups: [{ all_true_flag: true, evaluations: [{ operand_1: obj, query: 'loop[*returnStatus=FAILED]', operator: '==', operand_2: [], rightQuery: '' }] }],
+    });
+    expect(outcome).toMatchObject({ state: 'failure', outgoing: { return_value: false } });
+  });
+
+  it('orders as JavaScript does: "none of the children failed" is loop[*returnStatus=FAILED] < 1', async () => {
+    const check = (job_details: unknown) =>
+      run('evaluation', {
+        all_true_flag: false,
+        evaluation_groups: [{ all_true_flag: false, evaluations: [{ operand_1: job_details, operand_2: 1, operator: '<', query: 'loop[*returnStatus=FAILED]', rightQuery: '' }] }],
+      });
+    expect((await check({ loop: [{ returnStatus: 'SUCCESS' }, { returnStatus: 'SUCCESS' }] })).state).toBe('success');
+    expect((await check({ loop: [{ returnStatus: 'SUCCESS' }, { returnStatus: 'FAILED' }] })).state).toBe('failure');
+    expect((await run('evaluation', { evaluation_groups: [{ evaluations: [{ operand_1: '10', operator: '>', operand_2: 9 }] }] })).state).toBe('success');
+  });
+});

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { startTestHost, type TestHost } from '../../support/host';
+import { corpusPresent, PREBUILTS_DIR } from '../../support/corpus';
 
 let host: TestHost;
 beforeAll(async () => {
@@ -158,6 +161,23 @@ describe('workflows API', () => {
     expect((await host.api('/workflows', { method: 'POST', json: child })).status).toBe(201);
     const after = await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'Parent waits for child' } });
     expect(after.status).toBe(200);
+  });
+
+  it.skipIf(!corpusPresent)('runs a workflow once its missing transformation is imported, without importing the workflow again', async () => {
+    const jst = JSON.parse(readFileSync(path.join(PREBUILTS_DIR, 'AWS-EC2-REST/bundles/transformations/Build VPC Filter.json'), 'utf8'));
+    const wf = {
+      name: 'Uses a JST',
+      tasks: { t: { name: 'transformation', app: 'WorkFlowEngine', type: 'operation', variables: { incoming: { tr_id: jst._id, variableMap: {} }, outgoing: {} } } },
+      transitions: { workflow_start: { t: { type: 'standard', state: 'success' } }, t: { workflow_end: { type: 'standard', state: 'success' } } },
+    };
+    expect((await host.api('/workflows', { method: 'POST', json: wf })).status).toBe(201);
+    const before = await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'Uses a JST' } });
+    expect(before.status).toBe(409);
+    expect((await before.json()).message).toContain(`${jst._id} (1 task)`);
+    expect((await host.api('/transformations', { method: 'POST', json: jst })).status).toBe(201);
+    const list = await (await host.api('/workflows')).json();
+    expect(list.items.find((w: { name: string }) => w.name === 'Uses a JST').needs).toEqual([]);
+    expect((await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'Uses a JST' } })).status).toBe(200);
   });
 
   it('refuses a workflow not in the shape with the field named, in the same problems list', async () => {

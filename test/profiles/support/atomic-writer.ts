@@ -1,6 +1,6 @@
 // A writer process for the crash tests. `pause <file> <json> <step>`: saves <json> the way
 // profiles are saved and stops for good after <step>, saying so on stdout, to be killed there.
-// `loop <file> <jsonA> <jsonB>`: saves A and B in turn until killed.
+// `loop <file> <jsonA> <jsonB>`: saves A and B in turn until killed, saying LOOPING after the first.
 import { readFileSync } from 'node:fs';
 import { writeJsonAtomic, type AtomicStep } from '../../../core/files/atomic';
 
@@ -21,8 +21,11 @@ if (mode === 'pause') {
   process.stdout.write('DONE\n');
 } else if (mode === 'loop') {
   const versions = rest.map(read);
-  process.stdout.write('LOOPING\n');
-  for (let i = 0; ; i++) await writeJsonAtomic(file!, versions[i % versions.length], { backup: true, mode: 0o600 });
+  // LOOPING once the first save is done, so a kill lands among saves even on a loaded machine.
+  for (let i = 0; ; i++) {
+    await writeJsonAtomic(file!, versions[i % versions.length], { backup: true, mode: 0o600 });
+    if (i === 0) process.stdout.write('LOOPING\n');
+  }
 } else {
   process.stderr.write(`usage: atomic-writer pause|loop ...\n`);
   process.exit(2);

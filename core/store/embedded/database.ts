@@ -1,0 +1,190 @@
+// One SQLite database file, shared by every Store this process opens on it (one
+// connection, one statement cache) and by other console processes opening the same
+// file: WAL mode lets readers go on while one writer writes, and the busy timeout
+// makes a writer wait for another process's write instead of failing.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { StoreError } from '../errors';
+import type { IndexSpec, Update } from '../port';
+import { decodeDoc, encodeDoc } from './codec';
+import { sqlite, type DatabaseSync, type StatementSync } from './sqlite';
+import { applyUpdate } from './update';
+import { checkIntegrity, type IntegrityResult } from './integrity';
+
+/** How long a write waits for another process's write before failing. */
+const BUSY_TIMEOUT_MS = 10_000;
+const STATEMENT_CACHE = 500;
+
+export class SqliteDatabase {
+  users = 0;
+  readonly db: DatabaseSync;
+  private readonly statements = new Map<string, StatementSync>();
+  private readonly tables = new Set<string>();
+  /** Documents an update statement changed (the update function counts them). */
+  modified = 0;
+  private updateText = '';
+  private updateParsed: Update = {};
+  /** Transactions open on the connection (a write inside one joins it). */
+  private depth = 0;
+
+  constructor(readonly file: string) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      this.db = new (sqlite().DatabaseSync)(file);
+      this.db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      this.db.exec('PRAGMA journal_mode = WAL');
+      // NORMAL in WAL mode: a commit survives a crashed process, only a power loss can take the last ones.
+      this.db.exec('PRAGMA synchronous = NORMAL');
+      this.db.exec(`CREATE TABLE IF NOT EXISTS _indexes (collection TEXT NOT NULL, name TEXT NOT NULL, seq INTEGER NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name))`);
+      this.db.exec(`CREATE TABLE IF NOT EXISTS _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+      this.db.exec(`CREATE TABLE IF NOT EXISTS _counts (collection TEXT PRIMARY KEY, n INTEGER NOT NULL)`);
+    } catch (error) {
+      throw new StoreError('failed', `cannot open the embedded database ${file}: ${(error as Error).message}`);
+    }
+    this.db.function('mongo_update', { deterministic: false, directOnly: true }, (text, updateText) => this.update(String(text), String(updateText)));
+  }
+
+  /** The document after the update; counts it when it changed (one update statement calls this per matched row). */
+  private update(text: string, updateText: string): string {
+    if (updateText !== this.updateText) {
+      this.updateParsed = decodeDoc<Update>(updateText);
+      this.updateText = updateText;
+    }
+    const next = encodeDoc(applyUpdate(decodeDoc(text), this.updateParsed));
+    if (next !== text) this.modified++;
+    return next;
+  }
+
+  statement(sql: string): StatementSync {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      if (this.statements.size >= STATEMENT_CACHE) this.statements.delete(this.statements.keys().next().value!);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  /**
+   * Creates the collection's table at its first write from this process. Triggers keep
+   * its document count in `_counts`, so an unfiltered count (the Jobs list's total)
+   * reads one row instead of scanning an index of every document.
+   */
+  ensureTable(collection: string, table: string) {
+    if (this.tables.has(collection)) return;
+    const name = table.slice(1, -1);
+    this.writeSync(() => {
+      this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (_id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`);
+      this.db.exec(`CREATE TRIGGER IF NOT EXISTS "n+:${name}" AFTER INSERT ON ${table} BEGIN UPDATE _counts SET n = n + 1 WHERE collection = '${collection}'; END`);
+      this.db.exec(`CREATE TRIGGER IF NOT EXISTS "n-:${name}" AFTER DELETE ON ${table} BEGIN UPDATE _counts SET n = n - 1 WHERE collection = '${collection}'; END`);
+      this.db.prepare(`INSERT OR IGNORE INTO _counts (collection, n) SELECT ?, count(*) FROM ${table}`).run(collection);
+    });
+    this.tables.add(collection);
+  }
+
+  /** The number of documents of a collection (kept by its triggers), or undefined when it has no table. */
+  documentCount(collection: string): number | undefined {
+    const row = this.statement(`SELECT n FROM _counts WHERE collection = ?`).get(collection) as { n: number } | undefined;
+    return row === undefined ? undefined : Number(row.n);
+  }
+
+  hasTable(table: string): boolean {
+    return this.statement(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table.slice(1, -1)) !== undefined;
+  }
+
+  collectionNames(): string[] {
+    const rows = this.statement(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c:%' ORDER BY name`).all() as { name: string }[];
+    return rows.map((r) => r.name.slice(2));
+  }
+
+  specs(collection: string): IndexSpec[] {
+    const rows = this.statement(`SELECT spec FROM _indexes WHERE collection = ? ORDER BY seq`).all(collection) as { spec: string }[];
+    return rows.map((r) => JSON.parse(r.spec) as IndexSpec);
+  }
+
+  /**
+   * Runs synchronous statements as one write transaction (BEGIN IMMEDIATE takes the
+   * write lock at once, so two processes never deadlock upgrading a read).
+   */
+  writeSync<T>(fn: () => T): T {
+    if (this.depth > 0) return fn();
+    this.db.exec('BEGIN IMMEDIATE');
+    this.depth++;
+    try {
+      const result = fn();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      // A table created inside the transaction is gone with it.
+      this.tables.clear();
+      throw error;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** The asynchronous transaction open on this connection, settled when it ends. */
+  private open: Promise<void> | undefined;
+  /** Which async context the open transaction belongs to: its calls go straight in. */
+  private readonly context = new AsyncLocalStorage<Promise<void>>();
+
+  /**
+   * Undefined when the caller may run its statements now (no asynchronous transaction
+   * is open, or it is inside it); otherwise a promise to wait for before asking again.
+   * Callers loop: `for (let w = db.outside(); w; w = db.outside()) await w;` then run
+   * their statements with no await in between.
+   */
+  outside(): Promise<void> | undefined {
+    if (!this.open || this.context.getStore() === this.open) return undefined;
+    return this.open;
+  }
+
+  /**
+   * An asynchronous transaction: the store calls `fn` makes (through any handle,
+   * in its async context) go into it, and every other call of this process waits
+   * until it commits or rolls back. One inside another joins the outer one.
+   */
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.open && this.context.getStore() === this.open) return fn();
+    for (let w = this.outside(); w; w = this.outside()) await w;
+    this.db.exec('BEGIN IMMEDIATE');
+    let release!: () => void;
+    this.open = new Promise((resolve) => (release = resolve));
+    this.depth++;
+    try {
+      const result = await this.context.run(this.open, fn);
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      // A table created inside the transaction is gone with it.
+      this.tables.clear();
+      throw error;
+    } finally {
+      this.depth--;
+      this.open = undefined;
+      release();
+    }
+  }
+
+  /** The last integrity check's result, and the one running. */
+  integrity: IntegrityResult | undefined;
+  private checking: Promise<IntegrityResult> | undefined;
+
+  /** Starts PRAGMA integrity_check in the background (one at a time); resolves with its result. */
+  checkIntegrity(): Promise<IntegrityResult> {
+    this.checking ??= checkIntegrity(this.file).then((result) => {
+      this.integrity = result;
+      this.checking = undefined;
+      return result;
+    });
+    return this.checking;
+  }
+
+  close() {
+    this.statements.clear();
+    this.db.close();
+  }
+}

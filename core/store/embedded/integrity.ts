@@ -1,0 +1,45 @@
+// PRAGMA integrity_check reads the whole file (seconds with 100,000 jobs), so it
+// runs in a worker thread on its own read-only connection (WAL lets it read while
+// the console writes) and the console keeps answering meanwhile.
+import { Worker } from 'node:worker_threads';
+
+export interface IntegrityResult {
+  ok: boolean;
+  /** What SQLite reported, when not ok. */
+  problems: string[];
+  /** When the check ended, ms since the epoch. */
+  checkedAt: number;
+}
+
+const SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const emit = process.emitWarning;
+process.emitWarning = (w, ...rest) => (/SQLite/.test(String(w && w.message || w)) ? undefined : emit.call(process, w, ...rest));
+const { DatabaseSync } = require('node:sqlite');
+process.emitWarning = emit;
+try {
+  const db = new DatabaseSync(workerData.file, { readOnly: true });
+  db.exec('PRAGMA busy_timeout = 10000');
+  const rows = db.prepare('PRAGMA integrity_check').all();
+  db.close();
+  parentPort.postMessage({ lines: rows.map((r) => String(Object.values(r)[0])) });
+} catch (error) {
+  parentPort.postMessage({ error: String(error && error.message || error) });
+}`;
+
+export function checkIntegrity(file: string): Promise<IntegrityResult> {
+  return new Promise((resolve) => {
+    const worker = new Worker(SOURCE, { eval: true, workerData: { file } });
+    worker.unref();
+    const done = (result: Omit<IntegrityResult, 'checkedAt'>) => {
+      resolve({ ...result, checkedAt: Date.now() });
+      void worker.terminate();
+    };
+    worker.once('message', (m: { lines?: string[]; error?: string }) => {
+      if (m.error) return done({ ok: false, problems: [`the integrity check could not run on ${file}: ${m.error}`] });
+      const problems = (m.lines ?? []).filter((line) => line !== 'ok');
+      done({ ok: problems.length === 0, problems });
+    });
+    worker.once('error', (error) => done({ ok: false, problems: [`the integrity check could not run on ${file}: ${error.message}`] }));
+  });
+}

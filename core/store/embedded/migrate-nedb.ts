@@ -1,0 +1,140 @@
+// Converts a profile's `db` folder from the previous embedded format (one
+// newline-delimited JSON file per collection, `<name>.db`, appended to on every
+// write, plus `indexes.json`) into the SQLite file, once, at the first open:
+//   - each file is replayed as its datastore did: the last line of an _id wins,
+//     `{"$$deleted": true}` removes it, `$$indexCreated`/`$$indexRemoved` lines are
+//     the datastore's own and skipped (the index specs come from indexes.json),
+//     `{"$$date": ms}` is a date;
+//   - a damaged line stops the conversion, naming the file and line (nothing is
+//     converted, and the files are left as they are);
+//   - everything is written in one transaction, with the documents counted back per
+//     collection before it commits;
+//   - the old files are then moved to `nedb-backup-<time>/` in the same folder.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Doc, IndexSpec } from '../port';
+import { StoreError } from '../errors';
+import { encodeDoc } from './codec';
+import type { SqliteDatabase } from './database';
+import { createIndexSql, indexFile, readIndexFile, tableName } from './index-specs';
+
+export interface MigrationProgress {
+  phase: 'reading' | 'writing' | 'done';
+  collection?: string;
+  /** Collections handled so far, of `collections`. */
+  done: number;
+  collections: number;
+  /** Documents converted so far. */
+  documents: number;
+  message: string;
+}
+
+const MIGRATED = 'migrated-from-nedb';
+
+function revive(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(revive);
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    if (keys.length === 1 && keys[0] === '$$date') return new Date(record.$$date as number);
+    const out: Record<string, unknown> = {};
+    for (const key of keys) out[key] = revive(record[key]);
+    return out;
+  }
+  return value;
+}
+
+/** The documents a datastore file holds, replayed in order. */
+export async function readNedbFile(file: string): Promise<Doc[]> {
+  const text = await fs.readFile(file, 'utf8');
+  const docs = new Map<string, Doc>();
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === '') continue;
+    const damaged = (why: string) =>
+      new StoreError('damaged', `damaged store file ${file}, line ${i + 1}: ${why}. Nothing was converted; restore the file from a backup or remove the damaged line, then start again.`);
+    let record: unknown;
+    try {
+      record = JSON.parse(line);
+    } catch (error) {
+      throw damaged(`not valid JSON (${(error as Error).message})`);
+    }
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) throw damaged('not a document');
+    const r = record as Record<string, unknown>;
+    if (r.$$indexCreated !== undefined || r.$$indexRemoved !== undefined) continue;
+    if (typeof r._id !== 'string' || r._id === '') throw damaged('a document without a string _id');
+    if (r.$$deleted === true) docs.delete(r._id);
+    else docs.set(r._id, revive(r) as Doc);
+  }
+  return [...docs.values()];
+}
+
+/** The collection files of a folder in the previous format (none once converted). */
+export async function nedbFiles(dir: string): Promise<string[]> {
+  let entries: string[];
+  try {
+    entries = await fs.readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries.filter((f) => f.endsWith('.db') && !f.startsWith('.')).sort();
+}
+
+export async function migrateNedbFolder(dir: string, database: SqliteDatabase, onProgress?: (p: MigrationProgress) => void): Promise<void> {
+  const files = await nedbFiles(dir);
+  if (!files.length) return;
+  const meta = database.statement(`SELECT value FROM _meta WHERE key = ?`).get(MIGRATED) as { value: string } | undefined;
+  if (!meta) {
+    const report = (p: Omit<MigrationProgress, 'collections'>) => onProgress?.({ ...p, collections: files.length });
+    const specs = await readIndexFile(dir);
+    const collections: { name: string; docs: Doc[] }[] = [];
+    let documents = 0;
+    for (const [i, f] of files.entries()) {
+      const name = f.slice(0, -3);
+      report({ phase: 'reading', collection: name, done: i, documents, message: `reading ${f} (${i + 1} of ${files.length})` });
+      const docs = await readNedbFile(path.join(dir, f));
+      collections.push({ name, docs });
+      documents += docs.length;
+    }
+    let written = 0;
+    database.writeSync(() => {
+      for (const [i, { name, docs }] of collections.entries()) {
+        report({ phase: 'writing', collection: name, done: i, documents: written, message: `converting ${name}: ${docs.length} documents` });
+        writeCollection(database, name, docs, specs[name] ?? []);
+        const counted = Number((database.statement(`SELECT count(*) AS n FROM ${tableName(name)}`).get() as { n: number }).n);
+        if (counted < docs.length) {
+          throw new StoreError('failed', `converting ${name}: ${docs.length} documents read, ${counted} written; nothing was converted`);
+        }
+        written += docs.length;
+      }
+      database.statement(`INSERT INTO _meta (key, value) VALUES (?, ?)`).run(MIGRATED, JSON.stringify({ at: new Date().toISOString(), dir, collections: files.length, documents }));
+    });
+    report({ phase: 'done', done: files.length, documents, message: `converted ${files.length} collections, ${documents} documents, into ${database.file}` });
+  }
+  await backUp(dir, files);
+}
+
+function writeCollection(database: SqliteDatabase, name: string, docs: Doc[], specs: IndexSpec[]) {
+  const table = tableName(name);
+  database.ensureTable(name, table);
+  const insert = database.statement(`INSERT INTO ${table} (_id, doc) VALUES (?, ?)`);
+  for (const doc of docs) insert.run(doc._id as string, encodeDoc(doc));
+  for (const [seq, spec] of specs.entries()) {
+    database.db.exec(createIndexSql(name, spec));
+    database.statement(`INSERT OR REPLACE INTO _indexes (collection, name, seq, spec) VALUES (?, ?, ?, ?)`).run(name, spec.name, seq + 1, JSON.stringify(spec));
+  }
+}
+
+/** Moves the converted files (and indexes.json) aside, kept as they were. */
+async function backUp(dir: string, files: string[]) {
+  const backup = path.join(dir, `nedb-backup-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  await fs.mkdir(backup, { recursive: true });
+  for (const f of [...files, path.basename(indexFile(dir))]) {
+    await fs.rename(path.join(dir, f), path.join(backup, f)).catch((error: NodeJS.ErrnoException) => {
+      // indexes.json is absent when no index was ever declared.
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
+}

@@ -1,0 +1,151 @@
+// MongoDB filters and sorts as SQL over JSON documents. Every field reads as
+// `json_extract(doc, '$."a"."b"')`, the same text the expression indexes are
+// declared with (index-specs.ts), so SQLite's planner matches them to queries.
+// Comparisons follow MongoDB's type brackets: a range on a number never matches
+// a string, a range on a string never matches a number or a date.
+import type { Filter, Sort } from '../port';
+import { StoreError } from '../errors';
+import { encodeDoc, encodeScalar } from './codec';
+
+export interface Sql {
+  sql: string;
+  params: SqlParam[];
+}
+export type SqlParam = string | number | null;
+
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** The JSON path of a dotted field: `metrics.start_time` → `$."metrics"."start_time"`. */
+export function jsonPath(field: string): string {
+  const segments = field.split('.');
+  for (const segment of segments) {
+    if (segment === '' || segment.includes('"')) throw new StoreError('invalid', `field ${JSON.stringify(field)} cannot be queried: empty segment or a double quote`);
+  }
+  return `$${segments.map((s) => `."${s}"`).join('')}`;
+}
+
+/** The SQL expression reading a field. */
+export function fieldExpr(field: string): string {
+  if (field === '_id') return '_id';
+  return `json_extract(doc, ${quote(jsonPath(field))})`;
+}
+
+const typeExpr = (field: string) => (field === '_id' ? `'text'` : `json_type(doc, ${quote(jsonPath(field))})`);
+
+/** A string, or NULL so that a comparison in a negation counts as not matched. */
+const not = (sql: string) => `NOT COALESCE((${sql}), 0)`;
+
+class Compiler {
+  readonly params: SqlParam[] = [];
+
+  bind(value: unknown): string {
+    const v = encodeScalar(value);
+    if (typeof v === 'string' || typeof v === 'number') {
+      this.params.push(v);
+      return '?';
+    }
+    if (typeof v === 'bigint') {
+      this.params.push(Number(v));
+      return '?';
+    }
+    throw new StoreError('invalid', `cannot compare with a value of type ${typeof v}`);
+  }
+
+  filter(filter: Filter): string {
+    const terms: string[] = [];
+    for (const [key, condition] of Object.entries(filter ?? {})) {
+      if (key === '$and' || key === '$or') {
+        if (!Array.isArray(condition) || condition.length === 0) throw new StoreError('invalid', `${key} takes a non-empty array of filters`);
+        const parts = condition.map((f) => `(${this.filter(f as Filter)})`);
+        terms.push(`(${parts.join(key === '$and' ? ' AND ' : ' OR ')})`);
+      } else if (key.startsWith('$')) {
+        throw new StoreError('invalid', `unsupported query operator ${key}`);
+      } else {
+        terms.push(this.field(key, condition));
+      }
+    }
+    return terms.length ? terms.join(' AND ') : '1';
+  }
+
+  private field(field: string, condition: unknown): string {
+    if (isOperatorObject(condition)) {
+      const terms = Object.entries(condition).map(([op, operand]) => this.operator(field, op, operand));
+      return terms.join(' AND ');
+    }
+    return this.eq(field, condition);
+  }
+
+  private operator(field: string, op: string, operand: unknown): string {
+    switch (op) {
+      case '$eq':
+        return this.eq(field, operand);
+      case '$ne':
+        return not(this.eq(field, operand));
+      case '$in':
+        return this.in(field, operand, op);
+      case '$nin':
+        return not(this.in(field, operand, op));
+      case '$lt':
+      case '$lte':
+      case '$gt':
+      case '$gte':
+        return this.range(field, op, operand);
+      case '$exists':
+        return `${typeExpr(field)} IS ${operand ? 'NOT NULL' : 'NULL'}`;
+      default:
+        throw new StoreError('invalid', `unsupported query operator ${op} on ${field}`);
+    }
+  }
+
+  private eq(field: string, value: unknown): string {
+    const expr = fieldExpr(field);
+    if (value === null || value === undefined) return `${expr} IS NULL`;
+    // json_extract reads true and false as 1 and 0: the JSON type tells them from numbers.
+    if (typeof value === 'boolean') return `${expr} = ${value ? 1 : 0} AND ${typeExpr(field)} = '${value}'`;
+    if (typeof value === 'number') return `${expr} = ${this.bind(value)} AND ${typeExpr(field)} IN ('integer', 'real')`;
+    if (typeof value === 'object' && !(value instanceof Date)) {
+      this.params.push(encodeDoc(value));
+      return `${expr} = ? AND ${typeExpr(field)} IN ('object', 'array')`;
+    }
+    return `${expr} = ${this.bind(value)}`;
+  }
+
+  private in(field: string, values: unknown, op: string): string {
+    if (!Array.isArray(values)) throw new StoreError('invalid', `${op} on ${field} takes an array`);
+    if (values.length === 0) return '0';
+    if (values.every((v) => typeof v === 'string' || v instanceof Date)) {
+      return `${fieldExpr(field)} IN (${values.map((v) => this.bind(v)).join(', ')})`;
+    }
+    return `(${values.map((v) => `(${this.eq(field, v)})`).join(' OR ')})`;
+  }
+
+  private range(field: string, op: '$lt' | '$lte' | '$gt' | '$gte' | string, value: unknown): string {
+    const expr = fieldExpr(field);
+    const sign = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' }[op]!;
+    const term = `${expr} ${sign} ${this.bind(value)}`;
+    const upward = op === '$gt' || op === '$gte';
+    // SQLite orders numbers < strings (dates are strings starting with U+FDD0 "D"): bound the other side.
+    if (typeof value === 'number') return upward ? `${term} AND ${expr} < ''` : term;
+    if (value instanceof Date) return upward ? `${term} AND ${expr} < '\uFDD0E'` : `${term} AND ${expr} >= '\uFDD0D'`;
+    if (typeof value === 'string') return upward ? `${term} AND ${expr} < '\uFDD0'` : `${term} AND ${expr} >= ''`;
+    throw new StoreError('invalid', `${op} on ${field} takes a number, a string or a date`);
+  }
+}
+
+function isOperatorObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((k) => k.startsWith('$'));
+}
+
+export function compileFilter(filter: Filter): Sql {
+  const c = new Compiler();
+  const sql = c.filter(filter);
+  return { sql, params: c.params };
+}
+
+export function compileSort(sort: Sort | undefined): string {
+  const entries = Object.entries(sort ?? {});
+  if (!entries.length) return '';
+  return ` ORDER BY ${entries.map(([field, direction]) => `${fieldExpr(field)} ${direction === -1 ? 'DESC' : 'ASC'}`).join(', ')}`;
+}

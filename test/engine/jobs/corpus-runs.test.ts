@@ -1,0 +1,108 @@
+// Every workflow of the real exports runs on the job runner without the runner
+// itself failing: made-up adapter answers (an empty object for each declared
+// outgoing variable), JST results left empty, delays cut to zero. Each job must
+// settle (complete, error naming a task, waiting for an operator, or a polling
+// loop the test stops), and no task error may be an internal exception.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Engine } from '../../../core/engine/index';
+import { methodRunner } from '../../../core/engine/jobs/execute';
+import type { JobDoc } from '../../../core/engine/jobs/types';
+import { latestRecords } from '../../../core/engine/jobs/graph';
+import type { TaskRecord } from '../../../core/engine/queue/queue';
+import { corpusPresent, corpusWorkflows } from '../../support/corpus';
+import { tempEmbeddedStore, type TempStore } from '../queue/support';
+
+/** A loop (revert or forEach) that has not ended after this many task runs is stopped by the test. */
+const LOOP_CAP = 150;
+const INTERNAL = /TypeError|ReferenceError|Cannot read|is not a function|is not iterable|Maximum call stack/;
+
+type Schema = { type?: unknown; required?: string[]; properties?: Record<string, Schema> };
+function sample(schema: Schema | undefined): unknown {
+  const type = Array.isArray(schema?.type) ? schema!.type[0] : schema?.type;
+  if (type === 'array') return [];
+  if (type === 'object') return Object.fromEntries((schema?.required ?? []).map((k) => [k, sample(schema?.properties?.[k])]));
+  if (type === 'number' || type === 'integer') return 1;
+  if (type === 'boolean') return false;
+  return 'x';
+}
+
+let temp: TempStore;
+let engine: Engine;
+const byName = new Map<string, Record<string, unknown>>();
+beforeAll(async () => {
+  for (const { doc } of corpusWorkflows()) byName.set(String(doc.name), doc);
+  const builtIn = methodRunner(() => undefined);
+  temp = await tempEmbeddedStore();
+  engine = await new Engine({
+    store: temp.store,
+    serverId: 'corpus',
+    serverName: 'corpus',
+    processTasksOnStart: true,
+    worker: { idleMs: 5, concurrency: 16 },
+    loadWorkflow: async (name) => (byName.get(name) as never) ?? null,
+    transformations: { run: async () => ({}) },
+    runMethod: async (task, incoming, options) => {
+      if ((task.app ?? 'WorkFlowEngine') !== 'WorkFlowEngine' || task.location === 'Adapter') {
+        return { state: 'success', outgoing: Object.fromEntries(Object.keys(task.variables?.outgoing ?? {}).map((n) => [n, {}])) };
+      }
+      if (task.name === 'delay' || task.name === 'stub') return builtIn(task, { ...incoming, time: 0, delay: '' }, options);
+      return builtIn(task, incoming, options);
+    },
+  }).open();
+});
+afterAll(async () => {
+  await engine?.close();
+  await temp?.dispose();
+});
+
+function settled(job: JobDoc, records: TaskRecord[]): string | undefined {
+  if (job.status !== 'running') return job.status;
+  const latest = [...latestRecords(records).values()] as TaskRecord[];
+  if (latest.some((r) => r.status === 'queued' || r.status === 'running')) return undefined;
+  if (latest.some((r) => r.status === 'waiting' && !r.childJob)) return 'waiting for an operator';
+  return undefined;
+}
+
+describe.skipIf(!corpusPresent)('every workflow of the real exports on the runner', () => {
+  it('settles each job, and no task error is an internal exception', async () => {
+    const started: { name: string; id: string }[] = [];
+    for (const [name, doc] of byName) {
+      const job = await engine.runner.start(name, { variables: sample(doc.inputSchema as Schema) as Record<string, unknown> });
+      started.push({ name, id: job._id });
+    }
+    expect(started.length).toBeGreaterThanOrEqual(39);
+
+    const outcome = new Map<string, string>();
+    const deadline = Date.now() + 90_000;
+    while (outcome.size < started.length && Date.now() < deadline) {
+      for (const { name, id } of started) {
+        if (outcome.has(name)) continue;
+        const job = (await engine.runner.job(id))!;
+        const records = await engine.runner.records(id);
+        const state = settled(job, records);
+        if (state) outcome.set(name, state);
+        else if (records.length > LOOP_CAP) {
+          await engine.runner.cancel(id);
+          outcome.set(name, `a loop still going after ${LOOP_CAP} task runs (stopped by the test)`);
+        }
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const unsettled = started.filter((s) => !outcome.has(s.name)).map((s) => s.name);
+    expect(unsettled, 'jobs that never settled').toEqual([]);
+
+    const internal: string[] = [];
+    for (const { name, id } of started) {
+      const job = (await engine.runner.job(id))!;
+      if (job.error && INTERNAL.test(job.error)) internal.push(`${name}: ${job.error}`);
+      if (job.status === 'error') expect(job.error, name).toMatch(/^task \S+ \(.+\) failed|cannot reach workflow_end|child job/);
+      for (const r of await engine.runner.records(id)) if (r.error && INTERNAL.test(r.error)) internal.push(`${name} ${r.taskId}: ${r.error}`);
+    }
+    expect(internal).toEqual([]);
+    const tally = new Map<string, number>();
+    for (const state of outcome.values()) tally.set(state, (tally.get(state) ?? 0) + 1);
+    console.log('corpus jobs:', Object.fromEntries(tally));
+    if (process.env.SHOW_CORPUS_ERRORS) for (const { name, id } of started) console.log(name, '→', (await engine.runner.job(id))!.error ?? outcome.get(name));
+    expect(tally.get('complete') ?? 0).toBeGreaterThan(0);
+  }, 150_000);
+});

@@ -1,0 +1,114 @@
+// Two console processes working tasks from one embedded database file: every task
+// record is completed exactly once and none is lost; and when one of them is
+// killed with kill -9 in the middle, the other finishes everything.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEmbeddedStore, type EmbeddedStore } from '../../core/store/embedded/store';
+import { Engine } from '../../core/engine/index';
+import type { TaskRecord } from '../../core/engine/queue/queue';
+import { stepsWorkflow } from './support/steps';
+
+const STEPS = 5;
+const children: ChildProcess[] = [];
+let dir: string | undefined;
+let store: EmbeddedStore | undefined;
+
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await store?.close();
+  store = undefined;
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** A shared file with `jobs` jobs started (their first tasks queued). */
+async function prepare(jobs: number) {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'shared-file-'));
+  store = await openEmbeddedStore(dir, { file: 'shared.sqlite' });
+  await store.collection('workflows').insertOne(stepsWorkflow('steps', STEPS));
+  const starter = new Engine({ store, serverId: 'starter', serverName: 'starter', processTasksOnStart: false });
+  for (let i = 0; i < jobs; i++) await starter.runner.start('steps', { variables: { text: `job ${i}` } });
+  await starter.close();
+  return store;
+}
+
+interface Console {
+  child: ChildProcess;
+  ran: () => string[];
+  output: () => string;
+}
+
+function startConsole(serverId: string): Console {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support/file-console.ts'), dir!, 'shared.sqlite', serverId, '4'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  return { child, output: () => output, ran: () => [...output.matchAll(/^ran (.*)$/gm)].map((m) => m[1]!) };
+}
+
+async function waitFor(what: string, probe: () => boolean | Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const stopped = (c: Console) =>
+  new Promise<void>((resolve) => {
+    if (c.child.exitCode !== null || c.child.signalCode !== null) return resolve();
+    c.child.once('exit', () => resolve());
+    c.child.kill('SIGTERM');
+  });
+
+describe('two console processes on one embedded file', () => {
+  it('race for 2,000 tasks: each task record is completed exactly once, none is lost', async () => {
+    const JOBS = 400;
+    const s = await prepare(JOBS);
+    const consoles = [startConsole('console-a'), startConsole('console-b')];
+    await waitFor('every job to complete', async () => (await s.collection('jobs').count({ status: 'complete' })) === JOBS, 240_000);
+    await Promise.all(consoles.map(stopped));
+
+    const records = await s.collection<TaskRecord>('tasks').find({ taskId: { $nin: ['workflow_start', 'workflow_end'] } });
+    expect(records).toHaveLength(JOBS * STEPS);
+    expect(records.every((r) => r.status === 'complete' && r.attempt === 1)).toBe(true);
+    // Each task ran once, in one of the two processes, and both worked.
+    const ran = consoles.flatMap((c) => c.ran());
+    expect(ran).toHaveLength(JOBS * STEPS);
+    expect(new Set(ran).size).toBe(JOBS * STEPS);
+    for (const c of consoles) expect(c.ran().length, c.output().slice(-2000)).toBeGreaterThan(0);
+    const workers = new Set(records.map((r) => String(r.workerId).split(':')[0]));
+    expect([...workers].sort()).toEqual(['console-a', 'console-b']);
+    for (const job of await s.collection('jobs').find({})) {
+      expect((job.variables as { result: string }).result).toBe(String((job.variables as { text: string }).text).toUpperCase());
+    }
+  }, 300_000);
+
+  it('kill -9 of one in the middle: the other finishes every task', async () => {
+    const JOBS = 200;
+    const s = await prepare(JOBS);
+    const doomed = startConsole('doomed');
+    const survivor = startConsole('survivor');
+    await waitFor('both consoles to work', () => doomed.ran().length >= 100 && survivor.ran().length > 0, 120_000);
+    doomed.child.kill('SIGKILL');
+    await new Promise((resolve) => doomed.child.once('exit', resolve));
+    await waitFor('every job to complete', async () => (await s.collection('jobs').count({ status: 'complete' })) === JOBS, 240_000);
+    await stopped(survivor);
+
+    const records = await s.collection<TaskRecord>('tasks').find({ taskId: { $nin: ['workflow_start', 'workflow_end'] } });
+    expect(records).toHaveLength(JOBS * STEPS);
+    expect(records.filter((r) => r.status !== 'complete')).toEqual([]);
+    // Every task ran to completion in one of them (the killed one's unfinished tasks again in the survivor).
+    const ran = new Set([...doomed.ran(), ...survivor.ran()]);
+    expect(ran.size).toBe(JOBS * STEPS);
+    expect(records.some((r) => String(r.workerId).startsWith('survivor:') && r.attempt > 1) || doomed.ran().length < JOBS * STEPS).toBe(true);
+    let integrity = await s.integrity();
+    for (let i = 0; !integrity && i < 400; i++) integrity = await new Promise((r) => setTimeout(r, 25)).then(() => s.integrity());
+    expect(integrity).toMatchObject({ ok: true });
+  }, 300_000);
+});
