@@ -155,27 +155,27 @@ export class Applications {
   snapshot(now = Date.now()): HealthItem[] {
     const memory = process.memoryUsage();
     return [...this.entries.values()].map((entry) => {
-        const { definition: app } = entry;
-        const dead = entry.running ? this.lastDead.get(app.id) : undefined;
-        const state: ApplicationState = !entry.running ? 'STOPPED' : dead ? 'DEAD' : 'RUNNING';
-        const cpu = process.cpuUsage(entry.cpuAtStart);
-        return {
-          id: app.id,
-          package_id: app.package_id,
-          version: app.version,
-          type: 'Application' as const,
-          description: app.description,
-          routePrefix: app.routePrefix,
-          state,
-          ...(dead ? { detail: dead } : !entry.running ? { detail: `stopped at ${new Date(entry.stoppedAt!).toISOString()}` } : {}),
-          uptime: entry.running ? (now - entry.startedAt) / 1000 : 0,
-          memoryUsage: entry.running ? { rss: memory.rss, heapTotal: memory.heapTotal, heapUsed: memory.heapUsed, external: memory.external } : null,
-          cpuUsage: entry.running ? { user: cpu.user, system: cpu.system } : null,
-          pid: entry.running ? process.pid : null,
-          logger: PROCESS_LOGGER,
-          timestamp: now,
-          figures: { ...entry.counters, ...(entry.hooks.figures?.() ?? {}) },
-        };
+      const { definition: app } = entry;
+      const dead = entry.running ? this.lastDead.get(app.id) : undefined;
+      const state: ApplicationState = !entry.running ? 'STOPPED' : dead ? 'DEAD' : 'RUNNING';
+      const cpu = process.cpuUsage(entry.cpuAtStart);
+      return {
+        id: app.id,
+        package_id: app.package_id,
+        version: app.version,
+        type: 'Application' as const,
+        description: app.description,
+        routePrefix: app.routePrefix,
+        state,
+        ...(dead ? { detail: dead } : !entry.running ? { detail: `stopped at ${new Date(entry.stoppedAt!).toISOString()}` } : {}),
+        uptime: entry.running ? (now - entry.startedAt) / 1000 : 0,
+        memoryUsage: entry.running ? { rss: memory.rss, heapTotal: memory.heapTotal, heapUsed: memory.heapUsed, external: memory.external } : null,
+        cpuUsage: entry.running ? { user: cpu.user, system: cpu.system } : null,
+        pid: entry.running ? process.pid : null,
+        logger: PROCESS_LOGGER,
+        timestamp: now,
+        figures: { ...entry.counters, ...(entry.hooks.figures?.() ?? {}) },
+      };
       });
   }
 
