@@ -176,7 +176,7 @@ export class Applications {
         timestamp: now,
         figures: { ...entry.counters, ...(entry.hooks.figures?.() ?? {}) },
       };
-      });
+    });
   }
 
   async item(id: string): Promise<HealthItem> {
