@@ -19,6 +19,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   cockpit: async () => (await import('./cockpit')).benchCockpit,
   workflows: async () => (await import('./workflows')).benchWorkflows,
   transformations: async () => (await import('./transformations')).benchTransformations,
+  logging: async () => (await import('./logging')).benchLogging,
 };
 
 function print(result: unknown) {

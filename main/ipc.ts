@@ -3,6 +3,7 @@
 import type { IpcMainInvokeEvent } from 'electron';
 import { operationNames, type ErrorBody, type OperationName } from '../core/contract';
 import { dispatch, errorBody, OpError, type Handlers, type RawInput } from '../core/dispatch/dispatch';
+import type { Logger } from '../core/logging/logger';
 
 export const channelOf = (name: OperationName) => `op:${name}`;
 
@@ -15,10 +16,13 @@ export interface IpcMainLike {
 export function registerOperations(
   ipcMain: IpcMainLike,
   handlers: () => Handlers,
+  logger: Logger,
   isTrusted: (event: IpcMainInvokeEvent) => boolean,
 ) {
+  const log = logger.child({ component: 'ipc' });
   for (const name of operationNames) {
     ipcMain.handle(channelOf(name), async (event, input) => {
+      const started = performance.now();
       try {
         if (!isTrusted(event)) throw new OpError(403, `operation ${name} refused: the caller is not the console window`);
         const data = await dispatch(handlers(), name, input ?? {}, {
@@ -27,9 +31,14 @@ export function registerOperations(
           setHeader: () => undefined,
           setStatus: () => undefined,
         });
+        // The window polls; its calls are logged at debug (HTTP requests are logged at info).
+        log.debug({ operation: name, ms: Math.round(performance.now() - started) }, 'ipc call');
         return { ok: true, data: data ?? null };
       } catch (error) {
-        return { ok: false, error: errorBody(error) };
+        const body = errorBody(error);
+        if (body.statusCode >= 500) log.error({ operation: name, err: error }, `${name} failed: ${body.message}`);
+        else if (body.statusCode === 403) log.warn({ operation: name, sender: event.senderFrame?.url }, body.message);
+        return { ok: false, error: body };
       }
     });
   }

@@ -60,6 +60,7 @@ async function main() {
   host = await startHost({
     dataDir: process.env.CONSOLE_DATA_DIR || app.getPath('userData'),
     port: 0,
+    logToConsole: true,
     // With the runAsNode fuse off, adapters run as Electron utility processes instead of forked Node.
     adapterLauncher: utilityProcessLauncher(utilityProcess),
     // The adapter runner and shipped adapters are unpacked beside the archive (electron-builder.yml asarUnpack).
@@ -69,6 +70,7 @@ async function main() {
   registerOperations(
     ipcMain,
     () => host!.handlers,
+    host.log.logger,
     (event) =>
       isTrustedSender(
         { senderUrl: event.senderFrame?.url, isMainFrame: event.senderFrame === event.sender.mainFrame, webContentsId: event.sender.id },
@@ -85,7 +87,7 @@ async function main() {
     event.preventDefault();
     host
       .close()
-      .catch((error: Error) => console.error(`Console: closing failed: ${error.message}`))
+      .catch((error: Error) => host?.log.logger.error({ err: error }, `closing the console failed: ${error.message}`))
       .finally(() => app.quit());
   });
 }

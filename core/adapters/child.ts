@@ -89,6 +89,7 @@ export class AdapterProcess {
       markReady = resolve;
       failReady = reject;
     });
+    // Callers that wait on `ready` see the rejection; this keeps an unawaited one from being unhandled.
     this.ready.catch(() => undefined);
 
     this.child.onMessage((raw) => {

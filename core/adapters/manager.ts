@@ -7,6 +7,7 @@
 import { AdapterProcess, type AdapterEvent, type CallAnswer, type ChildHealth, type ExitInfo } from './child';
 import { AdapterError } from './errors';
 import { forkLauncher, type AdapterLauncher } from './launcher';
+import { pino, type Logger } from 'pino';
 import { findMethod, type AdapterPackage } from './package';
 import type { ServiceConfig } from './service-config';
 import type { AdapterCrash, HealthItem } from '../contract/health';
@@ -35,8 +36,10 @@ export interface AdapterManagerOptions {
   startTimeoutMs?: number;
   /** How long a stopping adapter may take before it is killed. */
   stopGraceMs?: number;
-  /** Where the adapters' `log` lines go (the console's log); error and warn lines go to stderr by default. */
-  log?: (id: string, level: string, message: string) => void;
+  /** The console's log: the adapters' own `log` lines, and their starts, crashes and restarts, each with the adapter's id. */
+  log?: Logger;
+  /** The log levels in use, reported per adapter (unless its service config has loggerProps). */
+  loggerLevels?: () => Record<string, unknown>;
 }
 
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1000, maxMs: 30_000, maxConsecutive: 10, stableMs: 60_000 };
@@ -68,9 +71,8 @@ interface Entry {
 }
 
 const LOG_LINES = 200;
-const defaultLog = (id: string, level: string, message: string) => {
-  if (level === 'error' || level === 'warn') console.error(`[adapter ${id}] ${level}: ${message}`);
-};
+/** The service's adapter log levels on the console's (pino) levels. */
+const LEVELS: Record<string, 'error' | 'warn' | 'info' | 'debug' | 'trace'> = { error: 'error', warn: 'warn', info: 'info', debug: 'debug', trace: 'trace', spam: 'trace' };
 
 export const isStub = (config: ServiceConfig) => (config.properties as { stub?: unknown } | undefined)?.stub === true;
 
@@ -79,10 +81,12 @@ export class AdapterManager {
   private readonly backoff: BackoffOptions;
   private closed = false;
   readonly callTimeoutMs: number;
+  private readonly log: Logger;
 
   constructor(private readonly options: AdapterManagerOptions) {
     this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
     this.callTimeoutMs = options.callTimeoutMs ?? 60_000;
+    this.log = (options.log ?? pino({ level: 'silent' })).child({ component: 'adapters' });
   }
 
   list(): string[] {
@@ -171,11 +175,16 @@ export class AdapterManager {
       onLog: (level, message) => {
         entry.logs.push({ at: new Date().toISOString(), level, message });
         if (entry.logs.length > LOG_LINES) entry.logs.shift();
-        (this.options.log ?? defaultLog)(config.id, level, message);
+        this.log[LEVELS[level] ?? 'info']({ adapter: config.id }, message);
       },
     }, this.options.launcher ?? forkLauncher);
     entry.process = child;
-    child.ready.catch(() => undefined); // a process dying before it is ready is reported by onExit
+    this.log.info({ adapter: config.id, package: pkg.name, stub: isStub(config), restartCount: entry.restartCount }, `adapter "${config.id}" starting`);
+    // A process dying before it is ready is reported by onExit, as a crash.
+    child.ready.then(
+      (methods) => this.log.info({ adapter: config.id, pid: child.pid, methods: methods.length }, `adapter "${config.id}" ready`),
+      () => undefined,
+    );
   }
 
   private onExit(entry: Entry, child: AdapterProcess, info: ExitInfo) {
@@ -198,6 +207,7 @@ export class AdapterManager {
       stderr: info.stderr,
       message: `adapter "${entry.config.id}" crashed${when} (${how})`,
     };
+    this.log.error({ adapter: entry.config.id, exitCode: info.exitCode, signal: info.signal, stderr: info.stderr }, entry.lastCrash.message);
     entry.crashesInRow = info.ranMs >= this.backoff.stableMs ? 1 : entry.crashesInRow + 1;
     if (entry.crashesInRow > this.backoff.maxConsecutive) {
       entry.wanted = false;
@@ -342,7 +352,7 @@ export class AdapterManager {
       memoryUsage: running ? (health?.memoryUsage ?? null) : null,
       cpuUsage: running ? (health?.cpuUsage ?? null) : null,
       pid: running ? (health?.pid ?? child.pid ?? null) : null,
-      logger: (config.loggerProps as Record<string, unknown> | undefined) ?? { log_level: 'info' },
+      logger: (config.loggerProps as Record<string, unknown> | undefined) ?? this.options.loggerLevels?.() ?? {},
       timestamp: now,
       restartCount: entry.restartCount,
       lastCrash: entry.lastCrash,

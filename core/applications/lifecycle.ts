@@ -9,8 +9,6 @@ import { OpError } from '../dispatch/dispatch';
 import type { DesiredStates } from './desired-state';
 import { builtInApplications, type ApplicationDefinition, type ApplicationState } from './registry';
 
-/** Log levels of the console process, reported per application as the service does. */
-export const PROCESS_LOGGER = { console: 'info', file: 'info', syslog: {} } as const;
 
 /** What stopping or starting an application does to what it serves. */
 export interface ApplicationHooks {
@@ -51,6 +49,8 @@ export class Applications {
   constructor(
     private readonly desired: DesiredStates,
     definitions: readonly ApplicationDefinition[] = builtInApplications,
+    /** The console process's log levels, reported per application as the service does. */
+    private readonly loggerLevels: () => Record<string, unknown> = () => ({}),
   ) {
     for (const definition of definitions) {
       this.entries.set(definition.id, { definition, running: true, startedAt: Date.now(), cpuAtStart: process.cpuUsage(), counters: {}, hooks: {} });
@@ -172,7 +172,7 @@ export class Applications {
         memoryUsage: entry.running ? { rss: memory.rss, heapTotal: memory.heapTotal, heapUsed: memory.heapUsed, external: memory.external } : null,
         cpuUsage: entry.running ? { user: cpu.user, system: cpu.system } : null,
         pid: entry.running ? process.pid : null,
-        logger: PROCESS_LOGGER,
+        logger: this.loggerLevels(),
         timestamp: now,
         figures: { ...entry.counters, ...(entry.hooks.figures?.() ?? {}) },
       };

@@ -43,6 +43,7 @@ export async function serve(argv: string[]) {
     allowedHosts: values['allowed-host']?.flatMap((entry) => entry.split(',')),
     token: process.env.CONSOLE_TOKEN || undefined,
     uiDir: UI_DIR,
+    logToConsole: true,
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') usage(`port ${port} on ${values.host} is already in use: pass another --port, or --port 0 for any free port`);
     throw error;

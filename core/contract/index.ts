@@ -10,6 +10,7 @@ import { storeOperations } from './store';
 import { workflowsOperations } from './workflows';
 import { jobsOperations } from './jobs';
 import { workersOperations } from './workers';
+import { logsOperations } from './logs';
 import { attentionOperations } from './attention';
 import { worklistOperations } from './worklist';
 import { projectsOperations } from './projects';
@@ -26,6 +27,7 @@ export const contract = {
   ...workflowsOperations,
   ...jobsOperations,
   ...workersOperations,
+  ...logsOperations,
   ...attentionOperations,
   ...worklistOperations,
   ...projectsOperations,

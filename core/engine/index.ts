@@ -1,6 +1,7 @@
 // The workflow engine of the active profile: the job runner, the task worker
 // (started with the runtime when `processTasksOnStart` is true) and this server's
 // heartbeat. `Runtime.engine` is one of these; handlers read it at each call.
+import { pino, type Logger } from 'pino';
 import type { Store } from '../store/port';
 import { JobRunner, type RunnerOptions } from './jobs/runner';
 import { methodRunner, type AdapterCaller, type TaskMethodRunner } from './jobs/execute';
@@ -24,6 +25,8 @@ export interface EngineOptions {
   runMethod?: TaskMethodRunner;
   worker?: Partial<Omit<WorkerOptions, 'runner' | 'serverId'>>;
   heartbeatMs?: number;
+  /** Job state changes, task errors and the worker's decisions are logged here. */
+  log?: Logger;
 }
 
 export interface WorkersStatus {
@@ -38,15 +41,21 @@ export class Engine {
   readonly heartbeats: Heartbeats;
   private beatTimer?: NodeJS.Timeout;
   private closed = false;
+  private readonly log: Logger;
+  private beatFailing = false;
+  /** The job worker (starting and advancing jobs) starts when the engine opens; no setting keeps it off. */
+  private jobWorkerStartedAtOpen = false;
 
   constructor(readonly options: EngineOptions) {
+    this.log = options.log ?? pino({ level: 'silent' });
     this.runner = new JobRunner({
+      log: this.log,
       store: options.store,
       runMethod: options.runMethod ?? methodRunner(options.adapters ?? (() => undefined)),
       transformations: options.transformations,
       loadWorkflow: options.loadWorkflow,
     });
-    this.worker = new TaskWorker({ runner: this.runner, serverId: options.serverId, onError: () => undefined, ...options.worker });
+    this.worker = new TaskWorker({ runner: this.runner, serverId: options.serverId, log: this.log, ...options.worker });
     this.heartbeats = new Heartbeats(options.store, options.heartbeatMs);
   }
 
@@ -55,43 +64,66 @@ export class Engine {
   }
 
   async open(): Promise<this> {
+    this.jobWorkerStartedAtOpen = true;
     // Before the first beat overwrites it: the tasks of a dead run of this server go back to the queue now.
     // A beat that cannot be read says nothing: recovery is left to the lease, as before.
     const previous = await this.heartbeats.collection.findOne({ _id: this.options.serverId }).then(
       (beat) => ({ beat }),
-      () => undefined,
+      (error: Error) => void this.log.warn({ component: 'heartbeat', err: error }, `the last heartbeat of this server cannot be read: ${error.message}`),
     );
     if (previous && previousRunGone(previous.beat, 3 * this.heartbeats.intervalMs)) {
-      await requeueTasksOf(this.runner.queue.tasks, this.options.serverId, '').catch((error: unknown) =>
-        console.warn(`tasks of a previous run of this server are left to their lease: ${(error as Error).message}`),
+      await requeueTasksOf(this.runner.queue.tasks, this.options.serverId, '').then(
+        (requeued) => {
+          if (requeued > 0) this.log.warn({ component: 'task-worker', serverId: this.options.serverId, requeued }, `${requeued} task(s) of a previous run of this server queued again`);
+        },
+        (error: unknown) => void this.log.warn({ component: 'task-worker', err: error }, `tasks of a previous run of this server are left to their lease: ${(error as Error).message}`),
       );
     }
     if (this.options.processTasksOnStart) this.worker.start();
+    else this.log.info({ component: 'task-worker', serverId: this.options.serverId }, 'task worker not started: processTasksOnStart is false (jobs start; their tasks wait)');
     await this.beat();
     this.beatTimer = setInterval(() => void this.beat(), this.heartbeats.intervalMs);
     this.beatTimer.unref?.();
     return this;
   }
 
-  private async beat() {
-    await this.heartbeats.beat(this.options.serverId, this.options.serverName, this.worker.isRunning).catch(() => undefined);
+  /** Records this server's heartbeat; a failure is logged once until a beat succeeds again (the next beat retries). */
+  private async beat(taskWorker = this.worker.isRunning) {
+    try {
+      await this.heartbeats.beat(this.options.serverId, this.options.serverName, taskWorker);
+      if (this.beatFailing) this.log.info({ component: 'heartbeat', serverId: this.options.serverId }, 'heartbeat recorded again');
+      this.beatFailing = false;
+    } catch (error) {
+      if (!this.beatFailing) {
+        this.log.error({ component: 'heartbeat', serverId: this.options.serverId, err: error }, `heartbeat not recorded: ${(error as Error).message}`);
+      }
+      this.beatFailing = true;
+    }
   }
 
   async startWorker() {
+    this.log.info({ component: 'task-worker', serverId: this.options.serverId }, 'task worker started by an operator');
     this.worker.start();
     await this.beat();
   }
 
   async stopWorker() {
+    this.log.info({ component: 'task-worker', serverId: this.options.serverId }, 'task worker stopped by an operator');
     await this.worker.stop();
     await this.beat();
   }
 
   async status(): Promise<WorkersStatus> {
-    const servers = await this.heartbeats.list().catch(() => [] as ServerBeat[]);
+    let servers: ServerBeat[] = [];
+    try {
+      servers = await this.heartbeats.list();
+    } catch (error) {
+      // The status still answers for this server; the others are unknown while the store does not answer.
+      this.log.warn({ component: 'heartbeat', err: error }, `servers on this database cannot be listed: ${(error as Error).message}`);
+    }
     return {
       taskWorker: { running: this.worker.isRunning, startupValue: this.startupValue, ...(this.worker.isRunning ? { workerId: this.worker.workerId } : {}) },
-      jobWorker: { running: !this.closed, startupValue: true },
+      jobWorker: { running: this.jobWorkerStartedAtOpen && !this.closed, startupValue: this.jobWorkerStartedAtOpen },
       servers: servers.map((s) => ({ ...s, self: s.serverId === this.options.serverId })),
     };
   }
@@ -102,7 +134,7 @@ export class Engine {
     this.closed = true;
     clearInterval(this.beatTimer);
     await this.worker.stop();
-    await this.heartbeats.beat(this.options.serverId, this.options.serverName, false).catch(() => undefined);
+    await this.beat(false);
   }
 }
 

@@ -48,6 +48,7 @@ export async function writeFileAtomic(file: string, data: string | Buffer, optio
     await handle.sync();
     await step('temp-synced');
   } catch (error) {
+    // The write's own error is the one to report; a failing close of the discarded temp file adds nothing.
     await handle.close().catch(() => undefined);
     await fs.rm(temp, { force: true });
     throw error;
@@ -101,6 +102,7 @@ async function removeStaleTemps(dir: string, base: string) {
   try {
     names = await fs.readdir(dir);
   } catch {
+    // No folder to read: no leftover temp files to clean.
     return;
   }
   const patterns = [tempPattern(base), tempPattern(`${base}.bak`)];

@@ -1,10 +1,9 @@
 // The console's own status: what the status bar shows and scripts poll.
 import type { HealthStatus } from '../contract/health';
+import { RUNNING_RELEASE } from '../release';
 import type { ProfileProperties } from '../profiles/directory';
 import type { Store } from '../store/port';
 import { storeHealth } from '../store/ping';
-
-export const RELEASE = '2022.1';
 
 export interface StatusDeps {
   serverId: string;
@@ -19,7 +18,7 @@ export async function healthStatus(deps: StatusDeps): Promise<HealthStatus> {
   const store = deps.store();
   const mongo = await storeService(store);
   return {
-    release: RELEASE,
+    release: RUNNING_RELEASE,
     serverId: deps.serverId,
     serverName: profile.serverName ?? deps.serverId,
     profile: profile.id,
@@ -29,7 +28,11 @@ export async function healthStatus(deps: StatusDeps): Promise<HealthStatus> {
   };
 }
 
+/** The store as the service it is: `mongo` for MongoDB (the service's name), `embedded-store` for the store in the data directory. */
+export const storeServiceName = (store: Pick<Store, 'kind'>) => (store.kind === 'mongodb' ? 'mongo' : 'embedded-store');
+
 async function storeService(store: Store): Promise<HealthStatus['services'][number]> {
   const { connected, error } = await storeHealth(store);
-  return connected ? { service: 'mongo', status: 'running', detail: store.location } : { service: 'mongo', status: 'failed', detail: error };
+  const service = storeServiceName(store);
+  return connected ? { service, status: 'running', detail: store.location } : { service, status: 'failed', detail: error };
 }

@@ -30,6 +30,7 @@ export async function consoleToken(dataDir: string, given?: string): Promise<str
   if (given) return given;
   const file = path.join(dataDir, 'console-token');
   const token = await readOrCreate(file, () => randomBytes(32).toString('base64url'), 0o600);
+  // Tightening the mode is best effort (a file owned by another user still holds a usable token).
   await fs.chmod(file, 0o600).catch(() => undefined);
   return token;
 }

@@ -15,6 +15,7 @@ import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
 import { adaptersHandlers, createAdaptersService } from '../adapters/handlers';
 import { applicationsHandlers, createApplicationsService } from '../applications/handlers';
+import { createLogsService, logsHandlers } from '../logging/handlers';
 import { attentionHandlers, createAttentionService } from '../attention/service';
 import { createWorklistService, worklistHandlers } from '../worklist/service';
 import { declaredCollections } from '../indexes/declared';
@@ -64,6 +65,8 @@ export function buildHandlers(state: HostState): Handlers {
         }),
       ),
       ...workersHandlers(createWorkersService({ engine })),
+      ...logsHandlers(createLogsService({ log: state.log })),
+      ...transformationsHandlers(createTransformationsService({ store })),
       ...attentionHandlers(
         createAttentionService({
           jobs: () => engine().runner.jobs,

@@ -16,6 +16,7 @@ import { followProfileChanges } from './profile-switch';
 import { DeprecatedCallLog } from '../health/lifecycle';
 import { ProfileEvents } from '../profiles/events';
 import type { AdapterLauncher } from '../adapters';
+import { createLogService, type LogService } from '../logging/logger';
 
 export interface HostOptions {
   dataDir: string;
@@ -31,11 +32,14 @@ export interface HostOptions {
   productDir?: string;
   /** How adapter processes start (the desktop app: Electron utility processes); forked Node unless given. */
   adapterLauncher?: AdapterLauncher;
+  /** Log entries also go to the terminal (stderr) at loggerProps.console_level; off unless asked. */
+  logToConsole?: boolean;
 }
 
 export interface Host {
   readonly state: HostState;
   readonly handlers: Handlers;
+  readonly log: LogService;
   readonly token: string;
   /** Base URL of the HTTP API, e.g. http://127.0.0.1:4100 */
   readonly url: string;
@@ -55,31 +59,39 @@ export async function startHost(options: HostOptions): Promise<Host> {
 
 async function startLocked(options: HostOptions, lock: { release(): Promise<void> }): Promise<Host> {
   const token = await consoleToken(options.dataDir, options.token);
+  const log = createLogService({ dataDir: options.dataDir, console: options.logToConsole });
+  const profile = await ensureActiveProfile(options.dataDir);
+  log.configure(profile.loggerProps);
   const context = {
     dataDir: options.dataDir,
     serverId: await serverId(options.dataDir),
     productDir: options.productDir,
     adapterLauncher: options.adapterLauncher,
+    logger: log.logger,
+    loggerLevels: log.levels,
   };
   const state: HostState = {
     ...context,
-    runtime: await openRuntime(context, await ensureActiveProfile(options.dataDir)),
+    runtime: await openRuntime(context, profile),
     callLog: new DeprecatedCallLog(),
     profileEvents: new ProfileEvents(),
+    log,
   };
   const stopFollowing = followProfileChanges(state);
   const handlers = buildHandlers(state);
   const bindAddress = options.bindAddress ?? '127.0.0.1';
   const allowedHosts = defaultAllowedHosts(bindAddress, options.allowedHosts);
-  const http: FastifyInstance = await buildHttpServer({ handlers, token, uiDir: options.uiDir, allowedHosts });
+  const http: FastifyInstance = await buildHttpServer({ handlers, token, uiDir: options.uiDir, allowedHosts, logger: log.logger });
   await http.listen({ port: options.port ?? 0, host: bindAddress });
   const address = http.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const shownHost = bindAddress.includes(':') ? `[${bindAddress}]` : bindAddress;
+  log.logger.info({ url: `http://${shownHost}:${port}`, dataDir: options.dataDir, profile: profile.id, serverId: context.serverId }, 'console started');
   let closed = false;
   return {
     state,
     handlers,
+    log,
     token,
     url: `http://${shownHost}:${port}`,
     async close() {
@@ -88,6 +100,8 @@ async function startLocked(options: HostOptions, lock: { release(): Promise<void
       stopFollowing();
       await http.close();
       await closeRuntime(state.runtime);
+      log.logger.info('console stopped');
+      log.close();
       await lock.release();
     },
   };

@@ -12,6 +12,7 @@ export function followProfileChanges(state: HostState): () => void {
     if (event.profile.id !== state.runtime.profile.id) return;
     if (needsReopen(state.runtime.profile, event.profile)) return reopenRuntime(state, event.profile);
     state.runtime.profile = event.profile;
+    state.log.configure(event.profile.loggerProps);
   });
 }
 
@@ -28,9 +29,11 @@ function needsReopen(current: ProfileProperties, saved: ProfileProperties): bool
  */
 export async function reopenRuntime(state: HostState, profile: ProfileProperties): Promise<void> {
   const previous = state.runtime;
+  state.logger.info({ from: previous.profile.id, to: profile.id }, `reopening the console on profile "${profile.id}"`);
   await closeRuntime(previous);
   try {
     state.runtime = await openRuntime(state, profile);
+    state.log.configure(profile.loggerProps);
   } catch (error) {
     const cause = (error as Error).message;
     try {

@@ -10,6 +10,7 @@ import { createMissingCollectionsAtOpen } from '../indexes/startup';
 import { openAdapters, type AdapterInstances, type AdapterLauncher } from '../adapters';
 import { openApplications, type Applications } from '../applications';
 import { openEngine, type Engine } from '../engine';
+import type { Logger } from '../logging/logger';
 import { createTransformationsService } from '../transformations/service';
 import { transformationRunner } from '../transformations/task';
 
@@ -34,16 +35,21 @@ export interface RuntimeContext {
   /** Where the adapter runner and shipped adapters are (a packaged build's unpacked folder). */
   productDir?: string;
   adapterLauncher?: AdapterLauncher;
+  /** The host's logger; the runtime's services log through it with the profile's id. */
+  logger: Logger;
+  /** The log levels in use (health reports them per adapter). */
+  loggerLevels: () => Record<string, unknown>;
 }
 
 export async function openRuntime(context: RuntimeContext, profile: ProfileProperties): Promise<Runtime> {
   const { dataDir, serverId } = context;
+  const log = context.logger.child({ profile: profile.id });
   const store = await openStore(dataDir, profile);
   let adapters: AdapterInstances | undefined;
   try {
     const indexes = new IndexBuilds(store);
-    await createMissingCollectionsAtOpen(store, indexes);
-    const opened = await openAdapters(dataDir, profile, store, { productDir: context.productDir, launcher: context.adapterLauncher });
+    await createMissingCollectionsAtOpen(store, indexes, (message) => log.warn({ component: 'indexes' }, message));
+    const opened = await openAdapters(dataDir, profile, store, { productDir: context.productDir, launcher: context.adapterLauncher, log, loggerLevels: context.loggerLevels });
     adapters = opened;
     const engine = await openEngine({
       store,
@@ -51,10 +57,13 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
       serverName: profile.serverName ?? serverId,
       processTasksOnStart: profile.processTasksOnStart !== false,
       adapters: () => opened,
+      log,
       transformations: transformationRunner(createTransformationsService({ store: () => store }).resolve),
     });
+    log.info({ store: store.location, processTasksOnStart: profile.processTasksOnStart !== false }, `profile "${profile.id}" opened`);
     const applications = await openApplications({
       store,
+      loggerLevels: context.loggerLevels,
       worker: () => ({
         isRunning: engine.worker.isRunning,
         start: () => engine.startWorker(),
@@ -70,6 +79,7 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
     await adapters?.close().catch((e: Error) => failures.push(`adapters: ${e.message}`));
     await store.close().catch((e: Error) => failures.push(`store: ${e.message}`));
     if (failures.length) (error as Error).message += ` (and closing what had opened failed: ${failures.join('; ')})`;
+    log.error({ err: error }, `profile "${profile.id}" cannot be opened: ${(error as Error).message}`);
     throw error;
   }
 }

@@ -4,6 +4,7 @@
 // this type: the host hands each one only the services it names (core/host/handlers.ts).
 import type { DeprecatedCallLog } from '../health/lifecycle';
 import type { ProfileEvents } from '../profiles/events';
+import type { LogService } from '../logging/logger';
 import type { Runtime, RuntimeContext } from './runtime';
 
 export interface HostState extends RuntimeContext {
@@ -13,4 +14,6 @@ export interface HostState extends RuntimeContext {
   runtime: Runtime;
   callLog: DeprecatedCallLog;
   profileEvents: ProfileEvents;
+  /** The one logger, configured from the active profile's loggerProps. */
+  log: LogService;
 }

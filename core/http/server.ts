@@ -2,10 +2,12 @@
 // the console's bearer token, plus the built UI served at `/` when there is one.
 import { existsSync } from 'node:fs';
 import { timingSafeEqual } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { contract, operationNames, type Operation, type OperationName } from '../contract';
 import { dispatch, errorBody, OpError, type CallContext, type Handlers } from '../dispatch/dispatch';
+import { pino } from 'pino';
+import type { Logger } from '../logging/logger';
 import { MAX_BODY_BYTES } from '../dispatch/limits';
 import { hostChecker } from './hosts';
 
@@ -14,6 +16,8 @@ export interface HttpServerOptions {
   token: string;
   /** Folder of the built renderer; the UI is not served when absent. */
   uiDir?: string;
+  /** Every request is logged here (one entry when answered), and every failure with its cause; the host passes its logger. */
+  logger?: Logger;
   /** Host values served besides the loopback names (`name` or `name:port`), when bound elsewhere. */
   allowedHosts?: string[];
 }
@@ -43,9 +47,32 @@ function callerOf(request: FastifyRequest): string {
 }
 
 export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
-  // Ids longer than any the contract accepts still reach it, so the answer names the parameter; a 200-character
-  // name percent-encoded (up to 12 bytes a character) fits.
-  const app = Fastify({ logger: false, bodyLimit: MAX_BODY_BYTES, routerOptions: { maxParamLength: 4096 } });
+  const log = (options.logger ?? pino({ level: 'silent' })).child({ component: 'http' });
+  // Fastify's own per-request lines are replaced by one entry per answered request (onResponse).
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: MAX_BODY_BYTES,
+    // Ids longer than any the contract accepts still reach it, so the answer names the parameter; a 200-character
+    // name percent-encoded (up to 12 bytes a character) fits.
+    routerOptions: { maxParamLength: 4096 },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const entry = {
+      reqId: request.id,
+      method: request.method,
+      url: request.url.split('?')[0],
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      caller: callerOf(request),
+    };
+    // The Logs page polls GET /logs every second: at info those polls would bury what they show.
+    const quiet = request.method === 'GET' && entry.url === '/logs';
+    if (reply.statusCode >= 500) log.error(entry, 'request failed');
+    else if (quiet) log.debug(entry, 'request');
+    else log.info(entry, 'request');
+  });
 
   // Bodies are parsed leniently here and judged per operation in the route: an operation
   // that takes no body ignores whatever was sent (POST /indexes/:name is often sent with
@@ -80,7 +107,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     return reply.status(421).type('application/json').send(body);
   });
 
-  app.setErrorHandler((error, _request, reply) => {
+  app.setErrorHandler((error, request, reply) => {
     const fastifyCode = (error as { statusCode?: number }).statusCode;
     if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       error = new OpError(413, `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MB, the most one request may carry`);
@@ -91,6 +118,8 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
         : fastifyCode && fastifyCode < 500
           ? errorBody(new OpError(fastifyCode, (error as Error).message))
           : errorBody(error);
+    // A server-side failure (a store that does not answer, a bug) is logged with its cause and stack.
+    if (body.statusCode >= 500) log.error({ reqId: request.id, url: request.url.split('?')[0], err: error }, `${request.method} failed: ${body.message}`);
     reply.status(body.statusCode).type('application/json').send(body);
   });
 

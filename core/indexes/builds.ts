@@ -40,6 +40,7 @@ export class IndexBuilds {
 
   private ddl<T>(work: () => Promise<T>): Promise<T> {
     const result = this.ddlTail.then(work, work);
+    // The caller gets `result`'s error; the chain only orders the next DDL after this one.
     this.ddlTail = result.catch(() => undefined);
     return result;
   }

@@ -26,7 +26,7 @@ export async function createMissingCollections(store: Store, builds: IndexBuilds
  * startup waits for it; a MongoDB that is slow or down must not hold startup, so its
  * collections are created in the background (the Indexing tab shows the builds).
  */
-export async function createMissingCollectionsAtOpen(store: Store, builds: IndexBuilds): Promise<void> {
-  const creating = createMissingCollections(store, builds).then(() => builds.whenIdle());
+export async function createMissingCollectionsAtOpen(store: Store, builds: IndexBuilds, warn: (message: string) => void = console.warn): Promise<void> {
+  const creating = createMissingCollections(store, builds, warn).then(() => builds.whenIdle());
   if (store.kind === 'embedded') await creating;
 }

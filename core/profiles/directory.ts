@@ -77,6 +77,7 @@ export async function readActiveProfileId(dataDir: string): Promise<string | und
     const state = JSON.parse(await fs.readFile(consoleStateFile(dataDir), 'utf8')) as { activeProfile?: string };
     return state.activeProfile;
   } catch {
+    // No console.json yet, or one that cannot be read: no profile is remembered, and the first one is used.
     return undefined;
   }
 }

@@ -39,6 +39,7 @@ export function withProfilesLock<T>(dataDir: string, work: () => Promise<T>): Pr
   const key = path.resolve(dataDir);
   const previous = queues.get(key) ?? Promise.resolve();
   const next = previous.then(work, work);
+  // The caller gets `next`'s error; the queue only needs to know the work is over.
   const settled = next.catch(() => undefined);
   queues.set(key, settled);
   void settled.then(() => {

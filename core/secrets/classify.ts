@@ -116,3 +116,17 @@ export function childEnvironment(env: NodeJS.ProcessEnv = process.env): Record<s
   }
   return out;
 }
+
+/**
+ * A copy of `value` (a log entry, an error's fields) with every secret masked: the value of a
+ * field classified as a secret, and each secret carried inside a string.
+ */
+export function redactSecrets<T>(value: T): T {
+  const visit = (node: unknown, depth: number): unknown => {
+    if (typeof node === 'string') return redactText(node);
+    if (depth > 20 || node === null || typeof node !== 'object') return node;
+    if (Array.isArray(node)) return node.map((item) => visit(item, depth + 1));
+    return Object.fromEntries(Object.entries(node).map(([key, item]) => [key, classifyField(key, item) === 'secret' ? MASK : visit(item, depth + 1)]));
+  };
+  return visit(value, 0) as T;
+}

@@ -53,6 +53,7 @@ async function loadOrCreateKey(file: string): Promise<Buffer> {
   try {
     const key = Buffer.from((await fs.readFile(file, 'utf8')).trim(), 'base64');
     if (key.length !== 32) throw new SecretError(`${file} does not hold a 32-byte key`);
+    // Tightening the mode is best effort (a read-only or foreign-owned file still holds a usable key).
     await fs.chmod(file, 0o600).catch(() => undefined);
     return key;
   } catch (error) {

@@ -17,7 +17,7 @@ export function StatusBar() {
     );
   }
   const s = status.data;
-  const mongo = s?.services.find((service) => service.service === 'mongo');
+  const mongo = s?.services.find((service) => service.service === 'mongo' || service.service === 'embedded-store');
   const open = attention.data?.items.filter((i) => i.level !== 'ok') ?? [];
   const level = stale ? 'unknown' : attention.isError ? 'unknown' : (attention.data?.level ?? 'ok');
   const barClass = level === 'bad' ? 'status-bar status-bar--bad' : level === 'warn' ? 'status-bar status-bar--warn' : stale ? 'status-bar status-bar--offline' : 'status-bar';

@@ -8,6 +8,7 @@ import { ReleasePage } from '../release/ReleasePage';
 import { UpgradePage } from '../upgrade/UpgradePage';
 import { WorkflowsPage } from '../workflows/WorkflowsPage';
 import { JobsPage } from '../jobs/JobsPage';
+import { LogsPage } from '../logs/LogsPage';
 import { WorklistPage } from '../worklist/WorklistPage';
 import { ImportPage } from '../projects/ImportPage';
 import { TransformationsPage } from '../transformations/TransformationsPage';
@@ -25,6 +26,7 @@ export const areas: Area[] = [
   { id: 'adapters', title: 'Adapters', render: () => <AdaptersPage /> },
   { id: 'workflows', title: 'Workflows', render: () => <WorkflowsPage /> },
   { id: 'jobs', title: 'Jobs', render: () => <JobsPage /> },
+  { id: 'logs', title: 'Logs', render: () => <LogsPage /> },
   { id: 'worklist', title: 'Work queue', render: () => <WorklistPage /> },
   { id: 'import', title: 'Import', render: () => <ImportPage /> },
   { id: 'transformations', title: 'Transformations', render: () => <TransformationsPage /> },

@@ -37,7 +37,7 @@ describe('HTTP API built from the contract', () => {
       taskWorker: { running: expect.any(Boolean) },
     });
     expect(body.serverId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(body.services).toContainEqual(expect.objectContaining({ service: 'mongo' }));
+    expect(body.services).toContainEqual(expect.objectContaining({ service: 'embedded-store', status: 'running' }));
   });
 
   it('answers an unknown route with a 404 JSON, not an HTML page', async () => {

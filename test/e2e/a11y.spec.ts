@@ -25,6 +25,7 @@ for (const width of [1024, 1920]) {
         ['#/worklist', 'Work queue'],
         ['#/jobs', 'Jobs'],
         ['#/jobs?status=error', 'Jobs'],
+        ['#/logs', 'Logs'],
         [`#/jobs/${seeded.errored[0]}`, /cockpit-codepoint/],
         [`#/jobs/${seeded.waiting[0]}`, /cockpit-approval/],
         ['#/workflows', 'Workflows'],

@@ -68,6 +68,7 @@ describe('adapter processes and their console', () => {
       const killedAt = Date.now();
       while (adapters.some(alive) && Date.now() - killedAt < 2_000) await new Promise((r) => setTimeout(r, 50));
       expect(adapters.filter(alive), 'adapter processes left 2 s after the console was killed').toEqual([]);
+      console.log(`orphans: ${adapters.length} adapter processes ended ${Date.now() - killedAt} ms after SIGKILL of their console`);
     } finally {
       console_.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });

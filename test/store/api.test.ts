@@ -47,10 +47,11 @@ describe('store operations on the embedded default profile', () => {
     });
   });
 
-  it('GET /health/status reports the mongo service running', async () => {
+  it('GET /health/status reports the embedded store running (not as the mongo service)', async () => {
     const body = await (await host.api('/health/status')).json();
     expect(body.store).toBe('embedded');
-    expect(body.services).toContainEqual({ service: 'mongo', status: 'running', detail: expect.stringContaining('embedded store in') });
+    expect(body.services).toContainEqual({ service: 'embedded-store', status: 'running', detail: expect.stringContaining('embedded store in') });
+    expect(body.services.map((s: { service: string }) => s.service)).not.toContain('mongo');
   });
 
   it('POST /profiles/default/test-connection answers ok with the latency', async () => {

@@ -21,6 +21,7 @@ export async function cancel(runner: JobRunner, id: string): Promise<JobDoc> {
     const child = await runner.job(childId);
     if (child && !TERMINAL.includes(child.status)) await cancel(runner, childId);
   }
+  runner.log.info({ jobId: id, workflow: job.name, status: 'canceled', from: job.status }, `job of workflow "${job.name}" canceled`);
   await runner.finishParentTask(id);
   return (await runner.job(id))!;
 }
@@ -30,6 +31,7 @@ export async function pause(runner: JobRunner, id: string): Promise<JobDoc> {
   if (job.status !== 'running') throw new OpError(409, `job ${id} is ${job.status}; only a running job can be paused`);
   await runner.jobs.updateOne({ _id: id, status: 'running' }, { $set: { status: 'paused', last_updated: Date.now() } });
   await runner.queue.tasks.updateMany({ jobId: id, status: 'queued' }, { $set: { runAfter: NEVER } });
+  runner.log.info({ jobId: id, workflow: job.name, status: 'paused', from: 'running' }, `job of workflow "${job.name}" paused`);
   return (await runner.job(id))!;
 }
 
@@ -38,6 +40,7 @@ export async function resume(runner: JobRunner, id: string): Promise<JobDoc> {
   if (job.status !== 'paused') throw new OpError(409, `job ${id} is ${job.status}; only a paused job can be resumed`);
   await runner.jobs.updateOne({ _id: id, status: 'paused' }, { $set: { status: 'running', last_updated: Date.now() } });
   await runner.queue.tasks.updateMany({ jobId: id, status: 'queued' }, { $set: { runAfter: Date.now() } });
+  runner.log.info({ jobId: id, workflow: job.name, status: 'running', from: 'paused' }, `job of workflow "${job.name}" resumed`);
   await runner.advance(id);
   return (await runner.job(id))!;
 }
@@ -67,7 +70,9 @@ export async function retryTask(runner: JobRunner, id: string, taskId: string): 
   const others = (await runner.records(id)).filter((r) => r._id !== record._id);
   if (job.status === 'error' && !runner.stoppedOn(job, others)) {
     await runner.jobs.updateOne({ _id: id, status: 'error' }, { $set: { status: 'running', last_updated: now }, $unset: { error: '', 'metrics.end_time': '' } });
+    runner.log.info({ jobId: id, workflow: job.name, status: 'running', from: 'error' }, `job of workflow "${job.name}" running again`);
   }
+  runner.log.info({ jobId: id, taskId, recordId: record._id }, `task ${taskId} queued again by an operator`);
   return (await runner.job(id))!;
 }
 

@@ -1,5 +1,6 @@
 // What the runner's helpers (children.ts, actions.ts) use of the job runner: an
 // interface, so they depend on it and not on runner.ts (which depends on them).
+import type { Logger } from 'pino';
 import type { Collection } from '../../store/port';
 import type { Claim, TaskQueue, TaskRecord } from '../queue/queue';
 import type { TaskOutcome } from '../tasks/library';
@@ -18,6 +19,8 @@ export interface RunnerPort {
   readonly jobs: Collection;
   readonly queue: TaskQueue;
   readonly transformations?: TransformationRunner;
+  /** Job state changes and task errors are logged here with their ids. */
+  readonly log: Logger;
   job(id: string): Promise<JobDoc | null>;
   requireJob(id: string): Promise<JobDoc>;
   records(jobId: string): Promise<TaskRecord[]>;

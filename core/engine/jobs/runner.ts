@@ -6,6 +6,7 @@
 // A task run again (a revert transition, a forEach element) is a new record, one
 // per iteration; an automatic retry (retrySettings) runs the same record again.
 import { randomBytes } from 'node:crypto';
+import { pino, type Logger } from 'pino';
 import type { Collection, Store } from '../../store/port';
 import { isDuplicateKey } from '../../store/errors';
 import { OpError } from '../../dispatch/dispatch';
@@ -44,6 +45,8 @@ export interface RunnerOptions {
   loadWorkflow?: (name: string) => Promise<WorkflowSource | null>;
   /** Runs JST transformations (the `transformation` task, childJob's `transformation`); absent: those fail naming it. */
   transformations?: TransformationRunner;
+  /** Each job state change and task error is logged here with the job's and task's ids. */
+  log?: Logger;
 }
 
 const newId = () => randomBytes(12).toString('hex');
@@ -72,8 +75,10 @@ export class JobRunner implements RunnerPort {
   readonly transformations?: TransformationRunner;
   private readonly runMethod: TaskMethodRunner;
   private readonly loadWorkflow: (name: string) => Promise<WorkflowSource | null>;
+  readonly log: Logger;
 
   constructor(options: RunnerOptions) {
+    this.log = (options.log ?? pino({ level: 'silent' })).child({ component: 'jobs' });
     this.store = options.store;
     this.jobs = options.store.collection('jobs');
     this.queue = new TaskQueue(options.store);
@@ -156,6 +161,7 @@ export class JobRunner implements RunnerPort {
       await this.advance(job._id, job);
       return true;
     });
+    if (started) this.log.info({ jobId: job._id, workflow: job.name, status: 'running', ...(options.parent ? { parentJobId: options.parent.job } : {}) }, `job of workflow "${job.name}" started`);
     return (await this.job(started ? job._id : options.id!))!;
   }
 
@@ -200,7 +206,12 @@ export class JobRunner implements RunnerPort {
     const set: Record<string, unknown> = { status, last_updated: now };
     if (error !== undefined) set.error = error;
     if (status === 'complete' || status === 'canceled') set['metrics.end_time'] = now;
-    await this.jobs.updateOne({ _id: job._id, status: job.status }, { $set: set });
+    const result = await this.jobs.updateOne({ _id: job._id, status: job.status }, { $set: set });
+    if (result.matched) {
+      const entry = { jobId: job._id, workflow: job.name, status, from: job.status, ...(error !== undefined ? { error } : {}) };
+      if (status === 'error') this.log.error(entry, `job of workflow "${job.name}" stopped in error: ${error ?? ''}`);
+      else this.log.info(entry, `job of workflow "${job.name}" ${status}`);
+    }
     job.status = status;
     if (status === 'error' || status === 'canceled') await this.finishParentTask(job._id);
   }
@@ -269,6 +280,7 @@ export class JobRunner implements RunnerPort {
       try {
         record.incoming = encodeValue(resolveIncoming(definition.variables?.incoming, scope), 'incoming') as Record<string, unknown>;
       } catch (error) {
+        // Shown to the operator on the task; the run reports what cannot be resolved.
         record.incoming = {};
         record.error = `incoming values cannot be shown: ${(error as Error).message}`;
       }
@@ -283,7 +295,10 @@ export class JobRunner implements RunnerPort {
       { _id: job._id, status: { $in: ['running', 'paused'] } },
       { $set: { status: 'complete', 'metrics.end_time': now, last_updated: now } },
     );
-    if (result.matched) await this.finishParentTask(job._id);
+    if (result.matched) {
+      this.log.info({ jobId: job._id, workflow: job.name, status: 'complete' }, `job of workflow "${job.name}" complete`);
+      await this.finishParentTask(job._id);
+    }
   }
 
   /**
@@ -351,6 +366,10 @@ export class JobRunner implements RunnerPort {
       $set: { status: 'queued', runAfter: now + retry.delay, autoRetries: done + 1, retryErrors: history },
       $unset: { workerId: '', leaseUntil: '' },
     });
+    if (result.matched > 0) {
+      const ids = { jobId: record.jobId, taskId: record.taskId, recordId: record._id, workerId: claim.workerId, retry: done + 1, of: retry.limit };
+      this.log.warn({ ...ids, error: outcome.error }, `task ${record.taskId} (${record.name}) failed, retried in ${retry.delay} ms (${done + 1} of ${retry.limit}): ${outcome.error ?? 'error'}`);
+    }
     return result.matched > 0;
   }
 
@@ -369,6 +388,10 @@ export class JobRunner implements RunnerPort {
       await this.afterEnd(claim._id, written, { atomic, handoff: handoff && { ...handoff, claimed } });
       return true;
     });
+    if (ended && outcome.state === 'error') {
+      const ids = { jobId: record?.jobId, taskId: record?.taskId, recordId: claim._id, workerId: claim.workerId, task: record?.name };
+      this.log.error({ ...ids, error: outcome.error }, `task ${record?.taskId ?? claim._id} (${record?.name ?? '?'}) ended in error: ${outcome.error ?? 'error'}`);
+    }
     for (const { record: next, held } of claimed) handoff!.run(next, held);
     return ended;
   }

@@ -3,6 +3,7 @@
 // (a server that died) and advances jobs whose last task ended without the job
 // being advanced. Stopping hands running tasks back to the queue.
 import { randomBytes } from 'node:crypto';
+import { pino, type Logger } from 'pino';
 import type { Handoff, Held, JobRunner } from '../jobs/runner';
 import type { Claim, TaskRecord } from '../queue/queue';
 
@@ -18,7 +19,9 @@ export interface WorkerOptions {
   /** The longest wait between polls when the queue is empty (polls back off from 5 ms to this). */
   idleMs?: number;
   sweepMs?: number;
-  /** Errors of the loop (store unreachable...) go here; the loop keeps trying. */
+  /** The worker's decisions and errors (store unreachable...) are logged here; the loop keeps trying. */
+  log?: Logger;
+  /** Also told of each error of the loop. */
   onError?: (error: unknown) => void;
 }
 
@@ -28,7 +31,8 @@ export interface WorkerStats {
 }
 
 export class TaskWorker {
-  private readonly options: Required<Omit<WorkerOptions, 'onError'>> & Pick<WorkerOptions, 'onError'>;
+  private readonly options: Required<Omit<WorkerOptions, 'onError' | 'log'>> & Pick<WorkerOptions, 'onError'>;
+  private readonly log: Logger;
   private active = false;
   private loop?: Promise<void>;
   private sweeper?: NodeJS.Timeout;
@@ -47,6 +51,13 @@ export class TaskWorker {
       ...options,
       leaseMs,
     };
+    this.log = (options.log ?? pino({ level: 'silent' })).child({ component: 'task-worker' });
+  }
+
+  /** An error of the loop: logged with what the worker was doing and the ids it concerns. */
+  private failed(doing: string, error: unknown, ids: Record<string, unknown> = {}) {
+    this.log.error({ workerId: this.workerId, ...ids, err: error }, `task worker: ${doing} failed: ${(error as Error)?.message ?? String(error)}`);
+    this.options.onError?.(error);
   }
 
   get isRunning() {
@@ -62,6 +73,7 @@ export class TaskWorker {
     if (this.active) return;
     this.active = true;
     this.workerId = `${this.options.serverId}:${randomBytes(4).toString('hex')}`;
+    this.log.info({ workerId: this.workerId, concurrency: this.options.concurrency, leaseMs: this.options.leaseMs }, 'task worker started');
     this.loop = this.claimLoop();
     void this.sweep();
     this.sweeper = setInterval(() => void this.sweep(), this.options.sweepMs);
@@ -77,8 +89,19 @@ export class TaskWorker {
     const runner = this.options.runner;
     const stopping = [...this.running.values()];
     for (const task of stopping) task.abort.abort(new Error('the task worker is stopping'));
-    await Promise.all(stopping.map(({ claim }) => runner.queue.release(claim).catch(() => false)));
+    // A task that cannot be handed back is re-queued by a sweeper once its lease expires.
+    await Promise.all(stopping.map(({ claim }) => this.release(claim)));
     await Promise.all(stopping.map(({ done }) => done));
+    this.log.info({ workerId: this.workerId, handedBack: stopping.map((t) => t.claim._id) }, 'task worker stopped');
+  }
+
+  private async release(claim: Claim): Promise<void> {
+    try {
+      await this.options.runner.queue.release(claim);
+      this.log.info({ workerId: this.workerId, recordId: claim._id }, 'task handed back to the queue');
+    } catch (error) {
+      this.failed('handing a task back (it is re-queued when its lease expires)', error, { recordId: claim._id });
+    }
   }
 
   /** Wakes an idle worker (a task was just queued by this server). */
@@ -99,13 +122,14 @@ export class TaskWorker {
       try {
         record = await runner.queue.claim(this.workerId, leaseMs);
       } catch (error) {
-        this.options.onError?.(error);
+        this.failed('claiming a task', error);
       }
       if (!this.active) {
-        if (record) await runner.queue.release({ _id: record._id, workerId: this.workerId, attempt: record.attempt }).catch(() => false);
+        if (record) await this.release({ _id: record._id, workerId: this.workerId, attempt: record.attempt });
         break;
       }
       if (record) {
+        this.log.debug({ workerId: this.workerId, recordId: record._id, jobId: record.jobId, taskId: record.taskId, attempt: record.attempt }, 'task claimed');
         wait = Math.min(5, idleMs);
         this.run(record);
         continue;
@@ -135,7 +159,7 @@ export class TaskWorker {
       run: (record, held) => {
         if (this.active) return this.run(record, held);
         // Stopped meanwhile: the task goes back to the queue.
-        this.options.runner.queue.release({ _id: record._id, workerId: record.workerId!, attempt: record.attempt }).catch((error: unknown) => this.options.onError?.(error));
+        void this.release({ _id: record._id, workerId: record.workerId!, attempt: record.attempt });
       },
     };
   }
@@ -150,11 +174,12 @@ export class TaskWorker {
           if (!held) {
             // Canceled, or swept as expired: whatever it ends with would not be recorded.
             this.stats.lostLeases++;
+            this.log.warn({ workerId: this.workerId, recordId: record._id, jobId: record.jobId, taskId: record.taskId }, 'lease lost: the task was canceled or swept; its end will not be recorded');
             clearInterval(renewal);
             abort.abort(new Error('the task is no longer this worker\'s (canceled or lease expired)'));
           }
         },
-        (error) => this.options.onError?.(error),
+        (error) => this.failed('renewing a lease', error, { recordId: record._id, jobId: record.jobId, taskId: record.taskId }),
       );
     }, renewMs);
     const done = runner
@@ -162,7 +187,7 @@ export class TaskWorker {
       .then((ended) => {
         if (ended) this.stats.completed++;
       })
-      .catch((error) => this.options.onError?.(error))
+      .catch((error) => this.failed('running a task', error, { recordId: record._id, jobId: record.jobId, taskId: record.taskId }))
       .finally(() => {
         clearInterval(renewal);
         this.running.delete(record._id);
@@ -174,11 +199,15 @@ export class TaskWorker {
   private async sweep() {
     const { runner } = this.options;
     try {
-      await runner.queue.sweep();
+      const requeued = await runner.queue.sweep();
+      if (requeued > 0) this.log.warn({ workerId: this.workerId, requeued }, `${requeued} task(s) of a server that stopped answering (lease expired) queued again`);
       // A server that died between a task's end and advancing its job.
-      for (const record of await runner.queue.unadvanced(Date.now() - this.options.leaseMs)) await runner.afterEnd(record._id);
+      for (const record of await runner.queue.unadvanced(Date.now() - this.options.leaseMs)) {
+        this.log.info({ workerId: this.workerId, recordId: record._id, jobId: record.jobId, taskId: record.taskId }, 'advancing a job left behind after its task ended');
+        await runner.afterEnd(record._id);
+      }
     } catch (error) {
-      this.options.onError?.(error);
+      this.failed('sweeping expired leases', error);
     }
   }
 }

@@ -30,6 +30,7 @@ export function openMongoStore(props: MongoProps, options: MongoStoreOptions = {
         try {
           return await c.connect();
         } catch (error) {
+          // The connect error is the one to report; closing the failed client is cleanup.
           await c.close().catch(() => undefined);
           throw error;
         }
@@ -71,6 +72,7 @@ export function openMongoStore(props: MongoProps, options: MongoStoreOptions = {
       closed = true;
       const pending = connecting;
       connecting = undefined;
+      // Closing: a connection that failed to open has nothing to close, and a failing close leaves nothing to keep.
       const c = await pending?.catch(() => undefined);
       await c?.close().catch(() => undefined);
     },

@@ -1,6 +1,7 @@
 // IPC handlers: one per operation, each checking its sender, answering like the HTTP API.
 import { describe, expect, it } from 'vitest';
 import type { IpcMainInvokeEvent } from 'electron';
+import { pino } from 'pino';
 import { registerOperations, type IpcReply } from '../../../main/ipc';
 import { operationNames } from '../../../core/contract';
 import type { Handlers } from '../../../core/dispatch/dispatch';
@@ -17,7 +18,7 @@ const strangerEvent = { trusted: false } as unknown as IpcMainInvokeEvent;
 
 describe('registerOperations', () => {
   const ipc = fakeIpc();
-  registerOperations(ipc, () => handlers, (event) => (event as unknown as { trusted: boolean }).trusted);
+  registerOperations(ipc, () => handlers, pino({ level: 'silent' }), (event) => (event as unknown as { trusted: boolean }).trusted);
 
   it('registers exactly one channel per operation of the contract', () => {
     expect([...ipc.channels.keys()].sort()).toEqual(operationNames.map((n) => `op:${n}`).sort());

@@ -1,0 +1,49 @@
+// Operations of the console's log: the recent entries (the live tail of the Logs page), filtered
+// by level, text, adapter and job. The log file under the data directory is the full record.
+import { z } from 'zod';
+import { defineOperations } from './operation';
+
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
+export const LogLevel = z.enum(LOG_LEVELS);
+
+export const LogEntry = z.object({
+  /** Grows by one per entry: ask for `after` the last one seen to follow the log. */
+  seq: z.number().int(),
+  time: z.string(),
+  level: LogLevel,
+  msg: z.string(),
+  /** The ids the entry carries (jobId, taskId, adapter, reqId, workerId...) and its other fields; secrets masked. */
+  fields: z.record(z.string(), z.unknown()),
+});
+export type LogEntry = z.infer<typeof LogEntry>;
+
+export const LogsQuery = z.object({
+  level: LogLevel.optional().describe('entries at this level or above'),
+  text: z.string().max(200).optional(),
+  adapter: z.string().min(1).optional(),
+  job: z.string().min(1).optional(),
+  after: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});
+export type LogsQuery = z.infer<typeof LogsQuery>;
+
+export const LogsAnswer = z.object({
+  results: z.array(LogEntry),
+  /** Entries that match, before the limit. */
+  total: z.number().int(),
+  /** The newest sequence number: the `after` of the next poll. */
+  last: z.number().int(),
+  /** The file the log is written to (rotated by size beside it). */
+  file: z.string(),
+});
+export type LogsAnswer = z.infer<typeof LogsAnswer>;
+
+export const logsOperations = defineOperations({
+  'logs.list': {
+    method: 'GET',
+    path: '/logs',
+    summary: 'Recent entries of the console log (requests, jobs, tasks, adapters, the task worker, the store), newest last',
+    query: LogsQuery,
+    output: LogsAnswer,
+  },
+});

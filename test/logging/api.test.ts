@@ -1,0 +1,108 @@
+// GET /logs on a real host: what the console did (requests, jobs, tasks, adapters, the worker),
+// filtered as an operator filters the Logs page, and the file under the data directory.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHost, type TestHost } from '../support/host';
+import { waitFor, workflow } from '../engine/queue/support';
+
+// codePointAt at position -1 ends in error; with no error transition the job stops in error.
+const failing = workflow('log-failing', { cp: { name: 'codePointAt', variables: { incoming: { str: 'abc', pos: -1 }, outgoing: {} } } }, [
+  ['workflow_start', 'cp'],
+  ['cp', 'workflow_end'],
+]);
+const passing = workflow('log-passing', { up: { name: 'toUpperCase', variables: { incoming: { str: 'abc' }, outgoing: {} } } }, [
+  ['workflow_start', 'up'],
+  ['up', 'workflow_end'],
+]);
+
+type Entry = { seq: number; level: string; msg: string; fields: Record<string, unknown> };
+
+describe('GET /logs', () => {
+  let host: TestHost;
+  let failedJob: string;
+  let passedJob: string;
+  const logs = async (query = '') => {
+    const response = await host.api(`/logs${query}`);
+    return { status: response.status, body: (await response.json()) as { results: Entry[]; total: number; last: number; file: string; message?: string } };
+  };
+
+  beforeAll(async () => {
+    host = await startTestHost();
+    for (const flow of [failing, passing]) expect((await host.api('/workflows', { method: 'POST', json: flow })).status).toBe(201);
+    const start = async (name: string) =>
+      ((await (await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: name } })).json()) as { data: { _id: string } }).data._id;
+    failedJob = await start('log-failing');
+    passedJob = await start('log-passing');
+    await waitFor('both jobs to end', async () => {
+      const { body } = await logs('?level=info&limit=1000');
+      const ended = (id: string) => body.results.some((e) => e.fields.jobId === id && ['error', 'complete'].includes(String(e.fields.status)));
+      return ended(failedJob) && ended(passedJob);
+    });
+  });
+  afterAll(() => host?.dispose());
+
+  it('has each job state change and the task error, with the job and task ids', async () => {
+    const { status, body } = await logs(`?job=${failedJob}`);
+    expect(status).toBe(200);
+    expect(body.results.every((e) => e.fields.jobId === failedJob)).toBe(true);
+    const messages = body.results.map((e) => e.msg);
+    expect(messages).toContain('job of workflow "log-failing" started');
+    const taskError = body.results.find((e) => e.msg.startsWith('task cp (codePointAt) ended in error'));
+    expect(taskError).toMatchObject({ level: 'error', fields: { jobId: failedJob, taskId: 'cp', recordId: expect.any(String), workerId: expect.any(String) } });
+    expect(body.results.find((e) => e.fields.status === 'error')).toMatchObject({ level: 'error', msg: expect.stringContaining('stopped in error') });
+  });
+
+  it('filters by level: errors only', async () => {
+    const { body } = await logs('?level=error');
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.results.every((e) => e.level === 'error' || e.level === 'fatal')).toBe(true);
+    expect(body.results.some((e) => e.fields.jobId === passedJob)).toBe(false);
+  });
+
+  it('filters by text, case-insensitive, in the message and the fields', async () => {
+    const { body } = await logs('?text=LOG-PASSING');
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.results.every((e) => `${e.msg} ${JSON.stringify(e.fields)}`.toLowerCase().includes('log-passing'))).toBe(true);
+    expect(body.results.some((e) => e.fields.status === 'complete' && e.fields.jobId === passedJob)).toBe(true);
+  });
+
+  it('filters by adapter', async () => {
+    await waitFor('the example adapter to be ready', async () => (await logs('?adapter=example')).body.results.some((e) => e.msg.includes('ready')));
+    const { body } = await logs('?adapter=example');
+    expect(body.results.every((e) => e.fields.adapter === 'example')).toBe(true);
+    expect(body.results.map((e) => e.msg)).toContain('adapter "example" starting');
+  });
+
+  it('logs every request with its id, status and time', async () => {
+    await host.api('/workflows/no-such-flow');
+    const { body } = await logs('?text=/workflows/no-such-flow');
+    expect(body.results.find((e) => e.msg === 'request')).toMatchObject({
+      fields: { reqId: expect.any(String), method: 'GET', url: '/workflows/no-such-flow', statusCode: 404, ms: expect.any(Number) },
+    });
+  });
+
+  it('follows the log with after= and keeps to the limit', async () => {
+    const first = await logs('?limit=3');
+    expect(first.body.results).toHaveLength(3);
+    expect(first.body.total).toBeGreaterThan(3);
+    await host.api('/workflows/after-marker');
+    const next = await logs(`?after=${first.body.last}`);
+    expect(next.body.results.every((e) => e.seq > first.body.last)).toBe(true);
+    expect(next.body.results.some((e) => e.fields.url === '/workflows/after-marker')).toBe(true);
+  });
+
+  it('answers a bad filter with a 400 naming it', async () => {
+    const { status, body } = await logs('?level=loud');
+    expect(status).toBe(400);
+    expect(body.message).toContain('query.level');
+    expect((await logs('?limit=0')).body.message).toContain('query.limit');
+  });
+
+  it('writes the same entries to the log file under the data directory', async () => {
+    const { body } = await logs();
+    expect(body.file).toBe(path.join(host.dataDir, 'logs', 'console.log'));
+    const lines = (await readFile(body.file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.some((line) => line.jobId === failedJob && String(line.msg).startsWith('task cp (codePointAt) ended in error'))).toBe(true);
+  });
+});
