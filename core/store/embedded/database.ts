@@ -13,7 +13,7 @@ import { applyUpdate } from './update';
 import { checkIntegrity, type IntegrityResult } from './integrity';
 
 /** How long a write waits for another process's write before failing. */
-const BUSY_TIMEOUT_MS = 10_000;
+const BUSY_TIMEOUT_MS = 30_000;
 const STATEMENT_CACHE = 500;
 
 export class SqliteDatabase {
