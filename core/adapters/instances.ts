@@ -126,6 +126,19 @@ export class AdapterInstances {
     throw new AdapterError('unknown-adapter', app, undefined, `no adapter "${app}" (adapters: ${this.manager.list().join(', ') || 'none'})`);
   }
 
+  /**
+   * What a workflow task's `app` may name to reach an instance: each instance's name and the
+   * adapter types it answers to (its config type, its package's class and title).
+   */
+  callable(): string[] {
+    const names = new Set<string>();
+    for (const name of this.manager.list()) {
+      const { config, pkg } = this.manager.instance(name)!;
+      for (const n of [name, config.type, pkg?.export, pkg?.title]) if (n) names.add(n);
+    }
+    return [...names];
+  }
+
   /** An instance name, or an adapter type with an instance or an installed package. */
   has(app: string): boolean {
     return this.manager.has(app) || this.ofType(app).length > 0 || this.packages.some((p) => !p.problem && (p.export === app || p.title === app));

@@ -32,7 +32,7 @@ export function buildHandlers(state: HostState): Handlers {
   const { dataDir, serverId } = state;
   const transformations = createTransformationsService({ store });
   // What workflows may call: each adapter instance's methods (by instance name, or by adapter type).
-  const adapterListing = () => ({ list: () => adapters().manager.list(), methods: (app: string) => adapters().methods(app) });
+  const adapterListing = () => ({ list: () => adapters().callable(), methods: (app: string) => adapters().methods(app) });
   const workflows = createWorkflowsService({ store, adapters: adapterListing });
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle(

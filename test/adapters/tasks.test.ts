@@ -54,6 +54,9 @@ describe('adapter tasks checked against pronghorn.json', () => {
     expect((answer as { value: any }).value.response.DescribeInstancesResponse.reservationSet.item[0].instancesSet.item[0].instanceId).toBe('i-0fixture0001');
     await expect(instances.call('Awsec2', 'describeInstances', { adapter_id: 'aws-prod' })).rejects.toThrow('no Awsec2 adapter named "aws-prod" (adapter_id); Awsec2 adapters: aws-lab');
     expect(instances.resolve('Awsec2')).toBe('aws-lab');
+    // A workflow calling the type (Awsec2) or the instance can start: both are callable.
+    expect(instances.callable()).toEqual(expect.arrayContaining(['aws-lab', 'Awsec2', 'inventory', 'Inventory']));
+    expect(instances.callable()).not.toContain('Servicenow');
   });
 
   it.skipIf(!corpusPresent)('every Awsec2 task of the AWS-EC2-REST workflows checks against the test package', () => {
