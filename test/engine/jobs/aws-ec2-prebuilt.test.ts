@@ -43,6 +43,16 @@ const BY_NAME: Record<string, unknown> = {
   networkInterface: [{ deviceIndex: 0, subnetId: 'subnet-0123456789abcdef0', associatePublicIpAddress: true }],
 };
 
+/**
+ * The stub answers the same inputs the same way, so "Destroy VPC and EC2 Instance" (terminate,
+ * then describe the VPC's instances again every 60 s until none is left) would never see them
+ * gone: it runs against a VPC whose instances are already gone (the package answers an empty
+ * reservationSet for it), and ends through its "no instances" branch.
+ */
+const OVERRIDES: Record<string, Record<string, unknown>> = {
+  'Destroy VPC and EC2 Instance - AWS': { vpcId: 'vpc-0e0e0e0e0e0e0e0e0' },
+};
+
 function sample(schema: Schema | undefined, name = ''): unknown {
   if (name in BY_NAME) return BY_NAME[name];
   if (schema?.examples?.length) return schema.format === 'ipv4' ? '198.51.100.7' : schema.examples[0];
@@ -110,7 +120,7 @@ describe.skipIf(!corpusPresent)('the AWS-EC2-REST pre-built on the test Awsec2 a
     expect(workflows.length).toBe(12);
     const started: { name: string; id: string }[] = [];
     for (const { name, inputSchema } of workflows) {
-      const variables = sample(inputSchema ?? { type: 'object' }) as Record<string, unknown>;
+      const variables = { ...(sample(inputSchema ?? { type: 'object' }) as Record<string, unknown>), ...OVERRIDES[name] };
       const { status, body } = await api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: name, options: { variables } } });
       expect(status, `${name}: ${JSON.stringify(body)}`).toBe(200);
       started.push({ name, id: body.data._id });
@@ -142,6 +152,11 @@ describe.skipIf(!corpusPresent)('the AWS-EC2-REST pre-built on the test Awsec2 a
       const job = ended.get(name);
       const failed = (job?.taskRuns ?? []).filter((t: any) => t.error).map((t: any) => `${t.taskId} ${t.name}: ${t.error}`);
       console.log(`${name} → ${job?.status ?? 'still running'}${job?.error ? ` (${job.error})` : ''}${failed.length ? ` [${failed.join('; ')}]` : ''}`);
+    }
+    for (const { name, id } of started.filter((s) => !ended.has(s.name))) {
+      const job = (await api(`/operations-manager/jobs/${id}`)).body.data;
+      const runs = (job.taskRuns ?? []).map((t: any) => `${t.taskId} ${t.name} ${t.status}`);
+      console.log(`${name} (still ${job.status}), its task runs: ${runs.slice(-12).join(', ')}`);
     }
     if (finishedTasks.length) console.log('manual tasks finished:', finishedTasks.join(', '));
     expect(Object.fromEntries(started.map(({ name }) => [name, ended.get(name)?.status ?? 'still running']))).toEqual(
