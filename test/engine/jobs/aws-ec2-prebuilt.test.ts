@@ -163,4 +163,25 @@ describe.skipIf(!corpusPresent)('the AWS-EC2-REST pre-built on the test Awsec2 a
       Object.fromEntries(started.map(({ name }) => [name, 'complete'])),
     );
   }, 240_000);
+
+  it('asks an operator when a VPC has several route tables, and creates the route on "Yes"', async () => {
+    // No route table given: the workflow looks the VPC's up; the package answers two for this VPC.
+    const variables = { ...(sample(workflows.find((w) => w.name === 'Create Route - AWS')!.inputSchema) as object), routeTableId: '', vpcId: 'vpc-0b0b0b0b0b0b0b0b0' };
+    const started = await api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'Create Route - AWS', options: { variables } } });
+    expect(started.status).toBe(200);
+    const id = started.body.data._id;
+    const view = await waitFor(async () => (await api(`/operations-manager/jobs/${id}`)).body.data.taskRuns.find((t: any) => t.taskId === '0f3d' && t.status === 'waiting'), 'the View Options task to wait');
+    // What the operator is shown: the first route table found.
+    expect(view.incoming).toMatchObject({ header: 'View Options', body: 'rtb-0b0b0b0b0b0b0b0a1', btn_success: 'Yes' });
+    expect((await api(`/operations-manager/jobs/${id}/tasks/0f3d/finish`, { method: 'POST', json: { state: 'success', values: {} } })).status).toBe(200);
+    const job = await waitFor(async () => {
+      const { body } = await api(`/operations-manager/jobs/${id}`);
+      return ['complete', 'error', 'canceled'].includes(body.data.status) && body.data;
+    }, 'the job to end');
+    console.log(`Create Route - AWS (two route tables, operator answered Yes) → ${job.status}`);
+    expect(job.status).toBe('complete');
+    const create = job.taskRuns.find((t: any) => t.taskId === '82b5');
+    expect(create).toMatchObject({ status: 'complete' });
+    expect(create.incoming).toMatchObject({ routeTableId: 'rtb-0b0b0b0b0b0b0b0a1', destinationCidrBlock: '0.0.0.0/0' });
+  }, 60_000);
 });
