@@ -84,7 +84,7 @@ export async function benchCockpit() {
     const found = (id: string) => sample.items.find((i) => i.id === id)?.count;
     return [
       {
-        store: 'embedded (nedb file)',
+        store: 'embedded',
         jobs: JOBS,
         'in error / waiting found': `${found('jobs-error')} / ${found('operator-tasks')}`,
         'attention ms': await median(() => attention.summary()),

@@ -50,7 +50,7 @@ export function createAttentionService(deps: AttentionDeps) {
     const waiting = await deps.tasks().find({ status: 'waiting', childJob: { $exists: false } }, { projection: { jobId: 1, queuedAt: 1 } });
     const jobIds = [...new Set(waiting.map((t) => String(t.jobId)))];
     const live = new Set(
-      (await deps.jobs().find({ _id: { $in: jobIds }, status: { $in: ['running', 'paused'] } }, { projection: { _id: 1 } })).map((j) => String(j._id)),
+      (await deps.jobs().find({ _id: { $in: jobIds }, status: { $in: ['running', 'paused'] } }, { projection: { status: 1 } })).map((j) => String(j._id)),
     );
     const open = waiting.filter((t) => live.has(String(t.jobId)));
     const oldest = open.reduce((min, t) => Math.min(min, Number(t.queuedAt)), Infinity);

@@ -1,6 +1,7 @@
 // The contract: every operation the UI, scripts and custom applications can call.
 // Each capability contributes its own table; this file only joins them.
 import { healthOperations } from './health';
+import { adaptersOperations } from './adapters';
 import { indexesOperations } from './indexes';
 import { profilesOperations } from './profiles';
 import { releaseOperations } from './release';
@@ -17,6 +18,7 @@ import { transformationsOperations } from './transformations';
 
 export const contract = {
   ...healthOperations,
+  ...adaptersOperations,
   ...indexesOperations,
   ...profilesOperations,
   ...releaseOperations,

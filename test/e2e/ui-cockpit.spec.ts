@@ -14,6 +14,8 @@ for (const width of WIDTHS) {
 
     test('the Overview puts what needs an operator first, and the status bar says which', async ({ consolePage: page, host }) => {
       const seeded = await seedCockpit(host, { errored: 3, waiting: 2 });
+      // The page opened before the seeding; a reload shows it now rather than at the next poll.
+      await page.reload();
       const board = page.getByRole('region', { name: 'Needs attention' });
       await expect(board.getByLabel('Jobs in error: count')).toHaveText('3');
       await expect(board.getByLabel('Tasks waiting for an operator: count')).toHaveText('2');

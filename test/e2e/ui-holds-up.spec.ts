@@ -77,6 +77,8 @@ test('a form with unsaved edits asks before leaving, and keeps them when the ope
 
 test('when the console does not answer, every live indicator turns grey "unknown since", and recovers by itself', async ({ consolePage: page, host }) => {
   await seedCockpit(host, { errored: 1, waiting: 0 });
+  // The page opened before the seeding; a reload shows it now rather than at the next poll.
+  await page.reload();
   const bar = page.getByRole('status', { name: 'Status bar' });
   await expect(bar).toContainText('Store embedded: running');
   await expect(page.getByLabel('Jobs in error: count')).toHaveText('1');

@@ -138,6 +138,8 @@ export function storeContract(label: string, options: ContractOptions) {
         metrics: { user: 'u' },
       });
       expect(await c.find({}, { projection: { metrics: 0, _id: 0 } })).toEqual([{ name: 'a', status: 'running' }]);
+      // `_id: 1` alone keeps the id only (how callers list ids).
+      expect(await c.find({}, { projection: { _id: 1 } })).toEqual([{ _id: id }]);
     });
 
     it('updates with $set, $unset and $inc and counts matched and modified', async (ctx) => {

@@ -165,7 +165,7 @@ describe('app.asar as electron-builder packs it', () => {
 
   it('unpacks the adapter runner and the shipped adapters, whose modules are all there', () => {
     const unpackedRoot = `${archive}.unpacked`;
-    for (const file of ['core/adapters/runner.cjs', ...[...listed].filter((f) => f.startsWith('adapters/') && /\.(c|m)?js$/.test(f))]) {
+    for (const file of ['core/adapters/runner.cjs', 'core/adapters/stub.cjs', ...[...listed].filter((f) => f.startsWith('adapters/') && /\.(c|m)?js$/.test(f))]) {
       expect((statFile(archive, file) as { unpacked?: boolean }).unpacked, `${file} is unpacked`).toBe(true);
       expect(existsSync(path.join(unpackedRoot, file)), `${file} beside the archive`).toBe(true);
       const requests = requiredModules(readFileSync(path.join(unpackedRoot, file), 'utf8'), file);

@@ -4,6 +4,8 @@
 // The walk is iterative and depth-bounded, so a document nested thousands of
 // levels deep is reported, never a stack overflow.
 
+import { isObjectReference, parseReference as parseValueReference } from '../../values/references';
+
 /** MongoDB refuses documents nested deeper than this; the console keeps to the same bound. */
 export const MAX_DEPTH = 100;
 
@@ -30,17 +32,16 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * `{ task, variable }` or `{ task, value }` (other keys such as `editable` allowed), or null.
+ * `{ task, variable }` or `{ task, value }` (and the canvas's `editable`), or null: the job
+ * runner's own rule (core/values/references), so validation and runs read the same references.
  * For `static` the value is a literal; for `job` and a task id it names the variable.
  */
 export function parseObjectReference(value: unknown): { source: string; variable?: string } | null {
-  if (!isObject(value) || typeof value.task !== 'string' || value.task === '') return null;
-  const hasVariable = 'variable' in value;
-  const hasValue = 'value' in value;
-  if (!hasVariable && !hasValue) return null;
-  if (value.task === 'static') return { source: 'static' };
-  const name = hasVariable ? value.variable : value.value;
-  return typeof name === 'string' ? { source: value.task, variable: name } : null;
+  if (!isObjectReference(value)) return null;
+  const reference = parseValueReference(value);
+  if (!reference) return null;
+  if (reference.kind === 'static') return { source: 'static' };
+  return reference.kind === 'job' ? { source: 'job', variable: reference.name } : { source: reference.taskId, variable: reference.name };
 }
 
 export interface WalkResult {

@@ -13,7 +13,7 @@ import { applyUpdate } from './update';
 import { checkIntegrity, type IntegrityResult } from './integrity';
 
 /** How long a write waits for another process's write before failing. */
-const BUSY_TIMEOUT_MS = 10_000;
+const BUSY_TIMEOUT_MS = 30_000;
 const STATEMENT_CACHE = 500;
 
 export class SqliteDatabase {
@@ -171,19 +171,24 @@ export class SqliteDatabase {
 
   /** The last integrity check's result, and the one running. */
   integrity: IntegrityResult | undefined;
-  private checking: Promise<IntegrityResult> | undefined;
+  private checking: { result: Promise<IntegrityResult>; stop(): Promise<void> } | undefined;
 
   /** Starts PRAGMA integrity_check in the background (one at a time); resolves with its result. */
   checkIntegrity(): Promise<IntegrityResult> {
-    this.checking ??= checkIntegrity(this.file).then((result) => {
-      this.integrity = result;
-      this.checking = undefined;
-      return result;
-    });
-    return this.checking;
+    if (!this.checking) {
+      const check = checkIntegrity(this.file);
+      this.checking = check;
+      void check.result.then((result) => {
+        this.integrity = result;
+        if (this.checking === check) this.checking = undefined;
+      });
+    }
+    return this.checking.result;
   }
 
-  close() {
+  /** Closes the connection, after the integrity check's own connection is gone (so the WAL files go with the last one). */
+  async close() {
+    await this.checking?.stop();
     this.statements.clear();
     this.db.close();
   }

@@ -27,10 +27,12 @@ try {
   parentPort.postMessage({ error: String(error && error.message || error) });
 }`;
 
-export function checkIntegrity(file: string): Promise<IntegrityResult> {
-  return new Promise((resolve) => {
-    const worker = new Worker(SOURCE, { eval: true, workerData: { file } });
-    worker.unref();
+/** Starts the check; `stop()` ends it early (the store closing) and resolves once its connection is gone. */
+export function checkIntegrity(file: string): { result: Promise<IntegrityResult>; stop(): Promise<void> } {
+  const worker = new Worker(SOURCE, { eval: true, workerData: { file } });
+  worker.unref();
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const result = new Promise<IntegrityResult>((resolve) => {
     const done = (result: Omit<IntegrityResult, 'checkedAt'>) => {
       resolve({ ...result, checkedAt: Date.now() });
       void worker.terminate();
@@ -42,4 +44,11 @@ export function checkIntegrity(file: string): Promise<IntegrityResult> {
     });
     worker.once('error', (error) => done({ ok: false, problems: [`the integrity check could not run on ${file}: ${error.message}`] }));
   });
+  return {
+    result,
+    async stop() {
+      await worker.terminate();
+      await exited;
+    },
+  };
 }

@@ -32,7 +32,7 @@ async function acquire(file: string, dir: string, options: EmbeddedOptions): Pro
         // In the background: its result is ready for the first status request of a small file.
         void database.checkIntegrity();
       } catch (error) {
-        database.close();
+        await database.close();
         throw error;
       }
       return database;
@@ -45,11 +45,11 @@ async function acquire(file: string, dir: string, options: EmbeddedOptions): Pro
   return database;
 }
 
-function release(database: SqliteDatabase) {
+async function release(database: SqliteDatabase) {
   database.users--;
   if (database.users > 0) return;
   open.delete(database.file);
-  database.close();
+  await database.close();
 }
 
 export interface EmbeddedStore extends Store {
@@ -102,7 +102,7 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
     async close() {
       if (closed) return;
       closed = true;
-      release(database);
+      await release(database);
     },
   };
   return store;

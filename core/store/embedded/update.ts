@@ -75,7 +75,8 @@ function getPath(doc: unknown, segments: string[]): unknown {
 export function project(doc: Doc, projection: Record<string, 0 | 1> | undefined): Doc {
   const entries = Object.entries(projection ?? {});
   if (!entries.length) return doc;
-  const including = entries.some(([field, v]) => field !== '_id' && v);
+  // `{ _id: 1 }` alone is an inclusion of `_id` only, as in MongoDB; `{ _id: 0 }` alone excludes it.
+  const including = entries.some(([field, v]) => field !== '_id' && v) || (entries.length === 1 && projection!._id === 1);
   if (including) {
     const out: Doc = {};
     if (projection!._id !== 0 && doc._id !== undefined) out._id = doc._id;

@@ -1,12 +1,12 @@
 // A console process working tasks from an embedded database file shared with
 // others: the child of the shared-file tests and of `npm run bench -- engine`.
-// argv: <db dir> <file> <server id> [concurrency]. Prints `working` once it works,
+// argv: <db dir> <file> <server id> [concurrency] [lease ms]. Prints `working` once it works,
 // then `ran <job text>/<step>` as each task of `stepsWorkflow` ends.
 import { openEmbeddedStore } from '../../../core/store/embedded/store';
 import { Engine } from '../../../core/engine/index';
 import type { TaskMethodRunner } from '../../../core/engine/jobs/execute';
 
-const [dir, file, serverId, concurrency] = process.argv.slice(2);
+const [dir, file, serverId, concurrency, lease] = process.argv.slice(2);
 const store = await openEmbeddedStore(dir!, { file });
 const lines: string[] = [];
 const flush = () => {
@@ -24,7 +24,7 @@ const engine = new Engine({
   serverName: serverId!,
   processTasksOnStart: true,
   runMethod: upper,
-  worker: { concurrency: Number(concurrency ?? 4), leaseMs: 1500, idleMs: 20 },
+  worker: { concurrency: Number(concurrency ?? 4), leaseMs: Number(lease ?? 1500), idleMs: 20, onError: (error) => console.error(`worker error: ${(error as Error).stack ?? error}`) },
   heartbeatMs: 500,
 });
 await engine.open();
