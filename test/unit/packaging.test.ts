@@ -21,7 +21,9 @@ const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
-const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+// node:sqlite and other prefix-only modules are not in builtinModules: any node: request is Node's own.
+const builtinList = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+const builtins = { has: (request: string) => request.startsWith('node:') || builtinList.has(request) };
 
 /** Where Node would find package `name` from folder `from` (relative to root), walking up node_modules. */
 function resolvePackageDir(name: string, from: string, exists: (relative: string) => boolean): string | undefined {
