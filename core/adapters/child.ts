@@ -1,17 +1,36 @@
-// One adapter process: forks the runner with an IPC channel, sends it the adapter's entry and
-// configuration, and correlates calls and health queries with their answers. Knows nothing of
-// restarts: the manager decides what a crash means.
+// One adapter process: forks the runner with an IPC channel, sends it the package's module and
+// the instance's properties, and correlates calls and health queries with their answers; the
+// adapter's events, health checks and log lines go to `listeners`. Knows nothing of restarts:
+// the manager decides what a crash means.
 import { childEnvironment } from '../secrets/classify';
 import { AdapterError } from './errors';
-import type { AdapterDefinition } from './manifest';
+import type { AdapterPackage } from './package';
 import type { AdapterChild, AdapterLauncher } from './launcher';
+
+/** What one instance process runs: the service config's name and properties, and its package. */
+export interface InstanceSpec {
+  id: string;
+  pkg: AdapterPackage;
+  properties: Record<string, unknown>;
+}
+
+export type AdapterEvent = 'ONLINE' | 'OFFLINE' | 'DEGRADED' | 'FIXED';
+
+export interface ChildListeners {
+  onExit(info: ExitInfo): void;
+  onEvent?(event: AdapterEvent): void;
+  onHealthCheck?(ok: boolean, detail?: string): void;
+  onLog?(level: string, message: string): void;
+}
+
+/** An adapter's answer to a call: its result, or the error object it gave its callback. */
+export type CallAnswer = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 export interface ChildHealth {
   pid: number;
   uptime: number;
   memoryUsage: { rss: number; heapTotal: number; heapUsed: number; external: number };
   cpuUsage: { user: number; system: number };
-  connection: { state: 'ONLINE' | 'OFFLINE'; detail?: string };
 }
 
 export interface ExitInfo {
@@ -28,7 +47,7 @@ export interface ExitInfo {
 
 interface Pending {
   method: string;
-  resolve(value: unknown): void;
+  resolve(value: CallAnswer): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
 }
@@ -43,7 +62,7 @@ export class AdapterProcess {
   isReady = false;
   exited = false;
   private readonly pending = new Map<number, Pending>();
-  private readonly healthWaiters = new Map<number, (health: ChildHealth) => void>();
+  private readonly healthWaiters = new Map<number, (health: ChildHealth | undefined) => void>();
   private nextId = 1;
   private stopRequested = false;
   private stderrTail: string[] = [];
@@ -51,16 +70,16 @@ export class AdapterProcess {
   private readonly exitPromise: Promise<void>;
 
   constructor(
-    readonly definition: AdapterDefinition,
-    config: Record<string, unknown>,
+    readonly spec: InstanceSpec,
     runner: string,
-    onExit: (info: ExitInfo) => void,
+    listeners: ChildListeners,
     launcher: AdapterLauncher,
   ) {
+    const onExit = listeners.onExit;
     this.child = launcher(runner, {
-      cwd: definition.dir,
-      env: { ...childEnvironment(), CONSOLE_ADAPTER_ID: definition.id },
-      name: `adapter ${definition.id}`,
+      cwd: spec.pkg.dir,
+      env: { ...childEnvironment(), CONSOLE_ADAPTER_ID: spec.id },
+      name: `adapter ${spec.id}`,
     });
     this.child.onStderr((chunk) => this.keepStderr(chunk));
 
@@ -74,8 +93,13 @@ export class AdapterProcess {
     this.ready.catch(() => undefined);
 
     this.child.onMessage((raw) => {
-      const message = raw as { type?: string; id?: number; ok?: boolean; value?: unknown; error?: string; methods?: string[] } | null;
-      if (message?.type === 'ready') {
+      const message = raw as
+        | { type?: string; id?: number; ok?: boolean; value?: unknown; error?: unknown; methods?: string[]; event?: AdapterEvent; detail?: string; level?: string; message?: string }
+        | null;
+      if (message?.type === 'event' && message.event) listeners.onEvent?.(message.event);
+      else if (message?.type === 'healthcheck') listeners.onHealthCheck?.(message.ok === true, message.detail);
+      else if (message?.type === 'log') listeners.onLog?.(String(message.level), String(message.message));
+      else if (message?.type === 'ready') {
         this.isReady = true;
         markReady(message.methods ?? []);
       } else if (message?.type === 'result' && typeof message.id === 'number') {
@@ -83,8 +107,7 @@ export class AdapterProcess {
         if (!pending) return; // answered after its timeout
         this.pending.delete(message.id);
         clearTimeout(pending.timer);
-        if (message.ok) pending.resolve(message.value);
-        else pending.reject(new AdapterError('failed', definition.id, pending.method, `adapter "${definition.id}" method "${pending.method}" failed: ${message.error}`));
+        pending.resolve(message.ok ? { ok: true, value: message.value } : { ok: false, error: message.error });
       } else if (message?.type === 'health' && typeof message.id === 'number') {
         this.healthWaiters.get(message.id)?.(message as unknown as ChildHealth);
         this.healthWaiters.delete(message.id);
@@ -103,18 +126,22 @@ export class AdapterProcess {
         for (const [id, pending] of this.pending) {
           clearTimeout(pending.timer);
           pending.reject(
-            new AdapterError(this.stopRequested ? 'stopped' : 'crash', definition.id, pending.method, `adapter "${definition.id}" ${cause} while method "${pending.method}" was running`),
+            new AdapterError(this.stopRequested ? 'stopped' : 'crash', spec.id, pending.method, `adapter "${spec.id}" ${cause} while method "${pending.method}" was running`),
           );
           this.pending.delete(id);
         }
-        failReady(new AdapterError(this.stopRequested ? 'stopped' : 'crash', definition.id, undefined, `adapter "${definition.id}" ${cause} before it was ready`));
+        // Health queries in flight get no answer now: say so at once rather than at their timeout.
+        for (const waiter of this.healthWaiters.values()) waiter(undefined);
+        this.healthWaiters.clear();
+        failReady(new AdapterError(this.stopRequested ? 'stopped' : 'crash', spec.id, undefined, `adapter "${spec.id}" ${cause} before it was ready`));
         onExit({ exitCode, signal, requested: this.stopRequested, stderr: [...this.stderrTail], ranMs: Date.now() - this.startedAt, during });
         resolve();
       };
       this.child.onExit((code, signal) => finish(code, signal));
     });
 
-    this.child.send({ type: 'init', id: definition.id, entry: definition.entry, config }, (error) => {
+    const init = { type: 'init', id: spec.id, packageDir: spec.pkg.dir, src: spec.pkg.src, exportName: spec.pkg.export, properties: spec.properties };
+    this.child.send(init, (error) => {
       if (error) this.pushLine(`cannot reach the adapter process: ${error.message}`);
     });
   }
@@ -134,19 +161,22 @@ export class AdapterProcess {
     for (const line of lines) if (line.trim() !== '') this.pushLine(line);
   }
 
-  call(method: string, args: Record<string, unknown>, timeoutMs: number): Promise<unknown> {
+  /** Calls a method with its inputs in order; resolves with the adapter's answer (result or error object). */
+  call(method: string, args: unknown[], timeoutMs: number): Promise<CallAnswer> {
     const id = this.nextId++;
+    // JSON turns undefined into null in arrays: say which inputs were not given.
+    const undefinedAt = args.flatMap((a, i) => (a === undefined ? [i] : []));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new AdapterError('timeout', this.definition.id, method, `adapter "${this.definition.id}" method "${method}" did not answer within ${timeoutMs} ms (timed out)`));
+        reject(new AdapterError('timeout', this.spec.id, method, `adapter "${this.spec.id}" method "${method}" did not answer within ${timeoutMs} ms (timed out)`));
       }, timeoutMs);
       this.pending.set(id, { method, resolve, reject, timer });
-      this.child.send({ type: 'call', id, method, args }, (error) => {
+      this.child.send({ type: 'call', id, method, args, undefinedAt }, (error) => {
         if (!error || !this.pending.has(id)) return;
         this.pending.delete(id);
         clearTimeout(timer);
-        reject(new AdapterError('crash', this.definition.id, method, `adapter "${this.definition.id}" could not be sent method "${method}": ${error.message}`));
+        reject(new AdapterError('crash', this.spec.id, method, `adapter "${this.spec.id}" could not be sent method "${method}": ${error.message}`));
       });
     });
   }

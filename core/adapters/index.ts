@@ -1,27 +1,40 @@
-// Adapters of the active profile, each in its own process. `openAdapters` discovers the shipped
-// adapters and the profile's own and starts them; the runtime closes the manager with the profile.
-// The workflow engine calls adapter methods through `AdapterManager.call` / `methods`.
+// Adapters of the active profile, in the service's format: packages found under the profile's
+// sdk_dir, `<data-dir>/adapters` and the console's own adapters/ folder; one instance per service
+// config (the store's `service_configs`), each in its own process. The runtime opens them with
+// the profile and closes them with it; the workflow engine calls them through `call`.
 import type { ProfileProperties } from '../profiles/directory';
+import type { Store } from '../store/port';
+import { storeDesiredStates } from '../applications/desired-state';
+import { openAll, sealAll } from '../profiles/secrets';
+import { AdapterInstances, type SecretsAtRest } from './instances';
 import { AdapterManager, type AdapterManagerOptions } from './manager';
-import { discoverAdapters } from './manifest';
-import { profileAdaptersDir, runnerPath, shippedAdaptersDir } from './locate';
+import { dataDirAdapters, runnerPath, sdkDir, shippedAdaptersDir } from './locate';
 
-export { AdapterManager, DEFAULT_BACKOFF, type AdapterManagerOptions, type BackoffOptions } from './manager';
+export { AdapterManager, DEFAULT_BACKOFF, isStub, type AdapterManagerOptions, type BackoffOptions, type AdapterAnswer } from './manager';
+export { AdapterInstances, ConflictError, SERVICE_CONFIGS, type AdapterView } from './instances';
 export { AdapterError, type AdapterErrorCause } from './errors';
-export { discoverAdapters, type AdapterDefinition, type MethodInfo } from './manifest';
-export { profileAdaptersDir, shippedAdaptersDir, runnerPath, productRoot } from './locate';
+export { readAdapterPackage, findMethod, type AdapterPackage, type PronghornMethod } from './package';
+export { discoverPackages, packageForType } from './discover';
+export { ConfigError, type ServiceConfig } from './service-config';
+export { sdkDir, dataDirAdapters, shippedAdaptersDir, runnerPath, productRoot } from './locate';
 export { forkLauncher, type AdapterLauncher, type AdapterChild, type LaunchOptions } from './launcher';
 export { utilityProcessLauncher, type UtilityProcessModule } from './utility-launcher';
+export { adapterTaskProblems } from './tasks';
 
 export async function openAdapters(
   dataDir: string,
   profile: ProfileProperties,
+  store: Store,
   options: Partial<AdapterManagerOptions> & { shippedDir?: string; productDir?: string } = {},
-): Promise<AdapterManager> {
+): Promise<AdapterInstances> {
   const { shippedDir, productDir, ...managerOptions } = options;
-  const configDir = profileAdaptersDir(dataDir, profile);
-  const definitions = await discoverAdapters(shippedDir ?? shippedAdaptersDir(productDir), configDir);
-  const manager = new AdapterManager(definitions, { runner: runnerPath(productDir), configDir, ...managerOptions });
-  manager.startAll();
-  return manager;
+  const manager = new AdapterManager({ runner: runnerPath(productDir), ...managerOptions });
+  const places = { sdkDir: sdkDir(dataDir, profile), dataDirAdapters: dataDirAdapters(dataDir), shippedDir: shippedDir ?? shippedAdaptersDir(productDir) };
+  // As the profile's own secrets: sealed at rest with `pathProps.encrypted`, never in an answer.
+  const encrypted = (profile.pathProps as { encrypted?: unknown } | undefined)?.encrypted === true;
+  const secrets: SecretsAtRest = {
+    seal: async (json) => (encrypted ? sealAll(dataDir, json) : json),
+    open: (name, json) => openAll(dataDir, name, json),
+  };
+  return new AdapterInstances(manager, store, storeDesiredStates(store), places, secrets).open();
 }

@@ -1,13 +1,15 @@
-// The adapters of the active profile, each in its own process: start, stop, restart, method
-// calls with a timeout, health as each process answers it, and crash handling. A crashed adapter
-// is DEAD, its crash is kept for the operator, and it is restarted with exponential backoff
-// (bounded: the delay stops growing at maxMs, and after maxConsecutive crashes in a row the
-// console stops trying until the operator starts it).
-import { AdapterProcess, type ChildHealth, type ExitInfo } from './child';
+// The adapter instances of the active profile (one per service config), each in its own process:
+// start, stop, restart, method calls in pronghorn order with a timeout, the connection state the
+// adapter's events report, health as each process answers it, and crash handling. A crashed
+// adapter is DEAD, its crash is kept for the operator, and it is restarted with exponential
+// backoff (the delay stops growing at maxMs; after maxConsecutive crashes in a row the console
+// stops trying until the operator starts it).
+import { AdapterProcess, type AdapterEvent, type CallAnswer, type ChildHealth, type ExitInfo } from './child';
+import { AdapterError } from './errors';
 import { forkLauncher, type AdapterLauncher } from './launcher';
 import { pino, type Logger } from 'pino';
-import { AdapterError } from './errors';
-import { adapterConfig, type AdapterDefinition, type MethodInfo } from './manifest';
+import { findMethod, type AdapterPackage } from './package';
+import type { ServiceConfig } from './service-config';
 import type { AdapterCrash, HealthItem } from '../contract/health';
 
 export interface BackoffOptions {
@@ -25,10 +27,8 @@ export interface AdapterManagerOptions {
   runner: string;
   /** How adapter processes start: forked Node unless given (Electron passes its utility processes). */
   launcher?: AdapterLauncher;
-  /** The profile's adapters directory (holds `<id>.config.json` files). */
-  configDir: string;
   backoff?: Partial<BackoffOptions>;
-  /** Default timeout of a method call. */
+  /** Default timeout of a method call (a service config's `timeout` overrides it). */
   callTimeoutMs?: number;
   /** How long a health query waits for the process's answer. */
   healthTimeoutMs?: number;
@@ -36,31 +36,45 @@ export interface AdapterManagerOptions {
   startTimeoutMs?: number;
   /** How long a stopping adapter may take before it is killed. */
   stopGraceMs?: number;
-  /** Starts, stops, crashes and restarts are logged here, each with the adapter's id. */
+  /** The console's log: the adapters' own `log` lines, and their starts, crashes and restarts, each with the adapter's id. */
   log?: Logger;
-  /** The log levels in use, reported per adapter as the service does. */
+  /** The log levels in use, reported per adapter (unless its service config has loggerProps). */
   loggerLevels?: () => Record<string, unknown>;
 }
 
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1000, maxMs: 30_000, maxConsecutive: 10, stableMs: 60_000 };
 
+export type ConnectionState = 'ONLINE' | 'OFFLINE' | 'DEGRADED';
+
+/** What a workflow task gets back: the adapter's result or its error object, and the method's output name. */
+export type AdapterAnswer = CallAnswer & { output: string };
+
 interface Entry {
-  definition: AdapterDefinition;
+  config: ServiceConfig;
+  pkg?: AdapterPackage;
+  /** Why the instance cannot run (no package for its type, a broken package). */
+  problem?: string;
   wanted: boolean;
   process?: AdapterProcess;
   state: 'RUNNING' | 'STOPPED' | 'DEAD';
   detail?: string;
+  connection: { state: ConnectionState; detail?: string };
+  lastHealthCheck?: { at: string; ok: boolean; detail?: string };
   restartCount: number;
   crashesInRow: number;
   lastCrash: AdapterCrash | null;
   restartTimer?: NodeJS.Timeout;
   nextRestartAt?: number;
   lastHealth?: ChildHealth;
-  implemented?: string[];
-  /** Set while the configuration is read and the process is being created. */
+  logs: { at: string; level: string; message: string }[];
   launching?: Promise<void>;
 }
 
+const LOG_LINES = 200;
+/** The service's adapter log levels on the console's (pino) levels. */
+const LEVELS: Record<string, 'error' | 'warn' | 'info' | 'debug' | 'trace'> = { error: 'error', warn: 'warn', info: 'info', debug: 'debug', trace: 'trace', spam: 'trace' };
+
+export const isStub = (config: ServiceConfig) => (config.properties as { stub?: unknown } | undefined)?.stub === true;
 
 export class AdapterManager {
   private readonly entries = new Map<string, Entry>();
@@ -69,42 +83,28 @@ export class AdapterManager {
   readonly callTimeoutMs: number;
   private readonly log: Logger;
 
-  constructor(
-    definitions: AdapterDefinition[],
-    private readonly options: AdapterManagerOptions,
-  ) {
+  constructor(private readonly options: AdapterManagerOptions) {
     this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
     this.callTimeoutMs = options.callTimeoutMs ?? 60_000;
     this.log = (options.log ?? pino({ level: 'silent' })).child({ component: 'adapters' });
-    for (const definition of definitions) {
-      this.entries.set(definition.id, {
-        definition,
-        wanted: false,
-        state: definition.problem ? 'DEAD' : 'STOPPED',
-        detail: definition.problem,
-        restartCount: 0,
-        crashesInRow: 0,
-        lastCrash: null,
-      });
-    }
   }
 
-  /** The ids of the adapters, in discovery order. */
   list(): string[] {
-    return [...this.entries.keys()];
+    return [...this.entries.keys()].sort((a, b) => a.localeCompare(b));
   }
 
   has(id: string) {
     return this.entries.has(id);
   }
 
-  /** The methods an adapter declares (known even while it is stopped); undefined for an unknown adapter. */
-  methods(id: string): string[] | undefined {
-    return this.entries.get(id)?.definition.methods.map((m) => m.name);
+  /** The service config and package of an instance. */
+  instance(id: string): { config: ServiceConfig; pkg?: AdapterPackage; problem?: string } | undefined {
+    const entry = this.entries.get(id);
+    return entry && { config: entry.config, pkg: entry.pkg, problem: entry.problem };
   }
 
-  methodInfo(id: string): MethodInfo[] | undefined {
-    return this.entries.get(id)?.definition.methods;
+  logs(id: string) {
+    return [...(this.entry(id).logs ?? [])];
   }
 
   private entry(id: string): Entry {
@@ -113,12 +113,37 @@ export class AdapterManager {
     return entry;
   }
 
-  /** Starts every adapter that can be started, without waiting for them to be ready. */
-  startAll() {
-    for (const entry of this.entries.values()) {
-      if (entry.definition.problem) this.log.warn({ adapter: entry.definition.id }, `adapter "${entry.definition.id}" cannot start: ${entry.definition.problem}`);
-      else void this.launch(entry).catch((error: Error) => this.log.error({ adapter: entry.definition.id, err: error }, `adapter "${entry.definition.id}" did not start: ${error.message}`));
+  /** Adds an instance, or replaces its config (a running process keeps the old one until restarted). */
+  set(config: ServiceConfig, pkg: AdapterPackage | undefined, problem?: string) {
+    const known = this.entries.get(config.id);
+    const why = problem ?? pkg?.problem;
+    if (known) {
+      Object.assign(known, { config, pkg, problem: why });
+      if (!known.process) {
+        known.state = why ? 'DEAD' : 'STOPPED';
+        known.detail = why;
+      }
+      return;
     }
+    this.entries.set(config.id, {
+      config,
+      pkg,
+      problem: why,
+      wanted: false,
+      state: why ? 'DEAD' : 'STOPPED',
+      detail: why,
+      connection: { state: 'OFFLINE', detail: 'the adapter is stopped' },
+      restartCount: 0,
+      crashesInRow: 0,
+      lastCrash: null,
+      logs: [],
+    });
+  }
+
+  /** Stops an instance and forgets it. */
+  async remove(id: string) {
+    await this.stop(id);
+    this.entries.delete(id);
   }
 
   private launch(entry: Entry): Promise<void> {
@@ -131,34 +156,34 @@ export class AdapterManager {
   }
 
   private async spawn(entry: Entry) {
-    const { definition } = entry;
-    let config: Record<string, unknown>;
-    try {
-      config = await adapterConfig(definition, this.options.configDir);
-    } catch (error) {
-      entry.state = 'DEAD';
-      entry.detail = (error as Error).message;
-      entry.wanted = false;
-      this.log.error({ adapter: definition.id }, `adapter "${definition.id}" is DEAD: ${entry.detail}`);
-      return;
-    }
-    if (this.closed || !entry.wanted || (entry.process && !entry.process.exited)) return;
+    const { config, pkg } = entry;
+    if (!pkg || entry.problem || this.closed || !entry.wanted) return;
     entry.lastHealth = undefined;
-    entry.implemented = undefined;
     entry.detail = undefined;
     entry.state = 'RUNNING';
-    const child = new AdapterProcess(definition, config, this.options.runner, (info) => this.onExit(entry, child, info), this.options.launcher ?? forkLauncher);
-    entry.process = child;
-    this.log.info({ adapter: definition.id, restartCount: entry.restartCount }, `adapter "${definition.id}" starting`);
-    child.ready.then(
-      (implemented) => {
-        entry.implemented = implemented;
-        const missing = definition.methods.map((m) => m.name).filter((name) => !implemented.includes(name));
-        if (missing.length > 0) entry.detail = `declared but not implemented: ${missing.join(', ')}`;
-        this.log.info({ adapter: definition.id, pid: child.pid, methods: implemented.length }, `adapter "${definition.id}" ready${missing.length ? ` (${entry.detail})` : ''}`);
+    entry.connection = { state: 'OFFLINE', detail: 'connecting' };
+    const spec = { id: config.id, pkg, properties: (config.properties ?? {}) as Record<string, unknown> };
+    const child: AdapterProcess = new AdapterProcess(spec, this.options.runner, {
+      onExit: (info) => this.onExit(entry, child, info),
+      onEvent: (event) => {
+        if (entry.process === child) entry.connection = connectionOf(event);
       },
-      // A process that dies before it is ready is reported by onExit, as a crash.
-      (error: Error) => this.log.debug({ adapter: definition.id }, `adapter "${definition.id}" not ready: ${error.message}`),
+      onHealthCheck: (ok, detail) => {
+        if (entry.process !== child) return;
+        entry.lastHealthCheck = { at: new Date().toISOString(), ok, ...(detail ? { detail } : {}) };
+      },
+      onLog: (level, message) => {
+        entry.logs.push({ at: new Date().toISOString(), level, message });
+        if (entry.logs.length > LOG_LINES) entry.logs.shift();
+        this.log[LEVELS[level] ?? 'info']({ adapter: config.id }, message);
+      },
+    }, this.options.launcher ?? forkLauncher);
+    entry.process = child;
+    this.log.info({ adapter: config.id, package: pkg.name, stub: isStub(config), restartCount: entry.restartCount }, `adapter "${config.id}" starting`);
+    // A process dying before it is ready is reported by onExit, as a crash.
+    child.ready.then(
+      (methods) => this.log.info({ adapter: config.id, pid: child.pid, methods: methods.length }, `adapter "${config.id}" ready`),
+      () => undefined,
     );
   }
 
@@ -168,31 +193,30 @@ export class AdapterManager {
     entry.lastHealth = undefined;
     if (info.requested || !entry.wanted || this.closed) {
       entry.state = 'STOPPED';
-      this.log.info({ adapter: entry.definition.id, exitCode: info.exitCode }, `adapter "${entry.definition.id}" stopped`);
+      entry.connection = { state: 'OFFLINE', detail: 'the adapter is stopped' };
       return;
     }
     const how = info.signal ? `signal ${info.signal}` : `exit code ${info.exitCode}`;
     const when = !child.isReady ? ' while starting' : info.during.length ? ` while running ${info.during.join(', ')}` : '';
     entry.state = 'DEAD';
+    entry.connection = { state: 'OFFLINE', detail: 'the adapter process is dead' };
     entry.lastCrash = {
       at: new Date().toISOString(),
       exitCode: info.exitCode,
       signal: info.signal,
       stderr: info.stderr,
-      message: `adapter "${entry.definition.id}" crashed${when} (${how})`,
+      message: `adapter "${entry.config.id}" crashed${when} (${how})`,
     };
+    this.log.error({ adapter: entry.config.id, exitCode: info.exitCode, signal: info.signal, stderr: info.stderr }, entry.lastCrash.message);
     entry.crashesInRow = info.ranMs >= this.backoff.stableMs ? 1 : entry.crashesInRow + 1;
-    const crash = { adapter: entry.definition.id, exitCode: info.exitCode, signal: info.signal, crashesInRow: entry.crashesInRow, stderr: info.stderr.slice(-10) };
     if (entry.crashesInRow > this.backoff.maxConsecutive) {
       entry.wanted = false;
       entry.detail = `crashed ${entry.crashesInRow} times in a row; not restarted again until started from the console`;
-      this.log.error(crash, `${entry.lastCrash.message}; ${entry.detail}`);
       return;
     }
     const delay = Math.min(this.backoff.maxMs, this.backoff.initialMs * 2 ** (entry.crashesInRow - 1));
     entry.nextRestartAt = Date.now() + delay;
     entry.detail = `crashed; restarting in ${Math.round(delay / 100) / 10} s (crash ${entry.crashesInRow} in a row)`;
-    this.log.error({ ...crash, restartInMs: delay }, `${entry.lastCrash.message}; ${entry.detail}`);
     entry.restartTimer = setTimeout(() => {
       entry.restartTimer = undefined;
       entry.nextRestartAt = undefined;
@@ -209,27 +233,19 @@ export class AdapterManager {
     entry.nextRestartAt = undefined;
   }
 
-  /** Starts an adapter and waits (bounded) until it is ready or has failed. */
+  /** Starts an instance and waits (bounded) until it is ready or has failed. */
   async start(id: string): Promise<void> {
     const entry = this.entry(id);
-    if (entry.definition.problem) {
-      throw new AdapterError('failed', id, undefined, `adapter "${id}" cannot be started: ${entry.definition.problem}`);
+    if (entry.problem || !entry.pkg) {
+      throw new AdapterError('failed', id, undefined, `adapter "${id}" cannot be started: ${entry.problem ?? 'no package'}`);
     }
     if (this.closed) throw new AdapterError('not-running', id, undefined, `adapter "${id}" cannot be started: the profile is closing`);
     entry.crashesInRow = 0;
     await this.launch(entry);
-    await this.waitReady(entry, this.options.startTimeoutMs ?? 10_000);
-  }
-
-  private async waitReady(entry: Entry, timeoutMs: number) {
     const child = entry.process;
     if (!child) return;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      // Not ready in time, or dead before: either way the wait ends; a crash is reported by onExit.
-      child.ready.catch(() => undefined),
-      new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
-    ]);
+    await Promise.race([child.ready.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, this.options.startTimeoutMs ?? 10_000)))]);
     clearTimeout(timer);
   }
 
@@ -239,10 +255,11 @@ export class AdapterManager {
     this.clearRestart(entry);
     const child = entry.process;
     if (child) await child.stop(this.options.stopGraceMs ?? 3000);
-    if (!entry.definition.problem) {
+    if (!entry.problem) {
       entry.state = 'STOPPED';
       entry.detail = undefined;
     }
+    entry.connection = { state: 'OFFLINE', detail: 'the adapter is stopped' };
   }
 
   async restart(id: string): Promise<void> {
@@ -251,24 +268,26 @@ export class AdapterManager {
   }
 
   /**
-   * Calls a method of an adapter. Rejects with an AdapterError naming the adapter, the method and
-   * the cause: unknown adapter or method, not running, timeout, crash, or the method's own error.
+   * Calls a method of an instance with named inputs, passed in the order of pronghorn.json's
+   * `input`. Resolves with the adapter's answer (result or error object); rejects with an
+   * AdapterError naming the adapter, the method and the cause when it cannot be called or answer.
    */
-  async call(id: string, method: string, args: Record<string, unknown> = {}, options: { timeoutMs?: number } = {}): Promise<unknown> {
+  async call(id: string, method: string, named: Record<string, unknown> = {}, options: { timeoutMs?: number } = {}): Promise<AdapterAnswer> {
     const entry = this.entry(id);
-    const declared = entry.definition.methods.map((m) => m.name);
-    if (!declared.includes(method)) {
-      throw new AdapterError('unknown-method', id, method, `adapter "${id}" has no method "${method}" (methods: ${declared.join(', ') || 'none'})`);
+    const declared = entry.pkg && findMethod(entry.pkg, method);
+    if (!declared) {
+      throw new AdapterError('unknown-method', id, method, `adapter "${id}" has no method "${method}" in ${entry.pkg?.name ?? 'its package'}'s pronghorn.json`);
     }
-    const timeoutMs = options.timeoutMs ?? this.callTimeoutMs;
+    const configured = Number((entry.config as { timeout?: unknown }).timeout);
+    const timeoutMs = options.timeoutMs ?? (configured > 0 ? configured : this.callTimeoutMs);
     if (entry.launching) await entry.launching;
     const child = entry.process;
     if (!child || child.exited) {
       const why = entry.state === 'DEAD' ? `DEAD${entry.detail ? `: ${entry.detail}` : entry.lastCrash ? `: ${entry.lastCrash.message}` : ''}` : entry.state;
       throw new AdapterError('not-running', id, method, `adapter "${id}" is not running (${why}); method "${method}" was not called`);
     }
+    const started = Date.now();
     if (!child.isReady) {
-      const started = Date.now();
       let timer: NodeJS.Timeout | undefined;
       const ready = await Promise.race([
         child.ready.then(
@@ -280,15 +299,23 @@ export class AdapterManager {
         new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
       ]).finally(() => clearTimeout(timer));
       if (!ready) throw new AdapterError('timeout', id, method, `adapter "${id}" was not ready within ${timeoutMs} ms (timed out); method "${method}" was not called`);
-      return child.call(method, args, Math.max(1, timeoutMs - (Date.now() - started)));
     }
-    return child.call(method, args, timeoutMs);
+    const args = declared.input.map((input) => named[input.name]);
+    const answer = await child.call(method, args, Math.max(1, timeoutMs - (Date.now() - started)));
+    return { ...answer, output: declared.output?.name ?? 'result' };
   }
 
-  /** Health items in the reference shape; each running process is asked for its own figures. */
+  /** Starts every instance in `ids` without waiting for them. */
+  startAll(ids: string[]) {
+    for (const id of ids) {
+      const entry = this.entries.get(id);
+      if (entry && !entry.problem && entry.pkg) void this.launch(entry);
+    }
+  }
+
   async items(now = Date.now()): Promise<HealthItem[]> {
     const timeoutMs = this.options.healthTimeoutMs ?? 1500;
-    return Promise.all([...this.entries.values()].map((entry) => this.itemOf(entry, timeoutMs, now)));
+    return Promise.all(this.list().map((id) => this.itemOf(this.entries.get(id)!, timeoutMs, now)));
   }
 
   async item(id: string): Promise<HealthItem> {
@@ -296,46 +323,43 @@ export class AdapterManager {
   }
 
   private async itemOf(entry: Entry, timeoutMs: number, now: number): Promise<HealthItem> {
-    const { definition } = entry;
+    const { config, pkg } = entry;
     const child = entry.process;
-    let connection: { state: 'ONLINE' | 'OFFLINE'; detail?: string };
+    const running = !!child && !child.exited;
     let health: ChildHealth | undefined;
-    if (!child || child.exited) {
-      connection = { state: 'OFFLINE', detail: entry.state === 'DEAD' ? 'the adapter process is dead' : 'the adapter is stopped' };
-    } else if (!child.isReady) {
-      connection = { state: 'OFFLINE', detail: 'starting' };
-    } else {
+    let connection = entry.connection;
+    if (running && child.isReady) {
       health = await child.health(timeoutMs);
-      if (health) {
-        entry.lastHealth = health;
-        connection = health.connection;
-      } else {
+      if (health) entry.lastHealth = health;
+      else if (child.exited) connection = entry.connection;
+      else {
         health = entry.lastHealth;
         connection = { state: 'OFFLINE', detail: `no health answer within ${timeoutMs} ms: the adapter process is busy or hung` };
       }
     }
-    const running = child && !child.exited;
     return {
-      id: definition.id,
-      package_id: definition.package_id,
-      version: definition.version,
+      id: config.id,
+      package_id: pkg?.name ?? '',
+      version: pkg?.version ?? 'unknown',
       type: 'Adapter',
-      description: definition.description,
-      routePrefix: definition.routePrefix,
+      description: pkg?.description || pkg?.title || String(config.type ?? ''),
+      routePrefix: config.id,
       state: entry.state,
       ...(entry.detail ? { detail: entry.detail } : {}),
       connection,
+      stub: isStub(config),
       uptime: running ? (health?.uptime ?? (now - child.startedAt) / 1000) : 0,
       memoryUsage: running ? (health?.memoryUsage ?? null) : null,
       cpuUsage: running ? (health?.cpuUsage ?? null) : null,
       pid: running ? (health?.pid ?? child.pid ?? null) : null,
-      logger: this.options.loggerLevels?.() ?? {},
+      logger: (config.loggerProps as Record<string, unknown> | undefined) ?? this.options.loggerLevels?.() ?? {},
       timestamp: now,
       restartCount: entry.restartCount,
       lastCrash: entry.lastCrash,
+      ...(entry.lastHealthCheck ? { lastHealthCheck: entry.lastHealthCheck } : {}),
       ...(entry.nextRestartAt ? { nextRestartAt: new Date(entry.nextRestartAt).toISOString() } : {}),
-      methods: definition.methods.map((m) => m.name),
-      source: definition.source,
+      methods: pkg?.methods.map((m) => m.name) ?? [],
+      ...(pkg ? { source: pkg.source } : {}),
     };
   }
 
@@ -350,4 +374,10 @@ export class AdapterManager {
       }),
     );
   }
+}
+
+function connectionOf(event: AdapterEvent): { state: ConnectionState; detail?: string } {
+  if (event === 'FIXED') return { state: 'ONLINE', detail: 'recovered (FIXED)' };
+  if (event === 'DEGRADED') return { state: 'DEGRADED', detail: 'the adapter reports DEGRADED' };
+  return { state: event };
 }

@@ -1,78 +1,132 @@
-// The child side of an adapter process. The console forks this file once per adapter with an
-// IPC channel; it loads the adapter's entry module and answers the console's messages:
-//   { type: 'init', entry, config, id }    -> { type: 'ready', methods } | exit 1 on failure
-//   { type: 'call', id, method, args }     -> { type: 'result', id, ok, value | error }
-//   { type: 'health', id }                 -> { type: 'health', id, pid, uptime, memoryUsage, cpuUsage, connection }
-//   { type: 'stop' }                       -> the adapter's stop(), then exit 0
-// (over child_process.fork's IPC channel, or an Electron utility process's parentPort)
-// Plain CommonJS so it runs under any Node without a build step. The adapter module exports
-// (or default-exports) `methods` and optionally `start(config, context)`, `stop()` and
-// `connectionState()` (see adapters/example/README.md).
+// The child side of an adapter instance. The console starts this file once per service config
+// (child_process.fork with an IPC channel, or an Electron utility process) and hosts the adapter
+// as the service does: a global `log`, `new Export(id, properties)`, `connect()`, the ONLINE /
+// OFFLINE / DEGRADED / FIXED events, `healthCheck(reqObj, callback)` on the schedule of
+// `properties.healthcheck` (`startup`: once, `intermittent`: every `frequency` ms, `none`: never),
+// and methods called with their inputs in order plus a last `callback(result, error)`.
+//   { type: 'init', id, packageDir, src, exportName, properties } -> { type: 'ready', methods } | exit 1
+//   { type: 'call', id, method, args, undefinedAt }                -> { type: 'result', id, ok, value | error }
+//   { type: 'health', id }                                         -> { type: 'health', id, pid, uptime, memoryUsage, cpuUsage }
+//   { type: 'stop' }                                               -> exit 0
+// and, unasked: { type: 'event', event }, { type: 'healthcheck', ok, detail }, { type: 'log', level, message }.
+// Plain CommonJS so it runs under any Node without a build step.
 'use strict';
+const { createRequire } = require('node:module');
 const { pathToFileURL } = require('node:url');
+const util = require('node:util');
 
-let adapter = null;
-let adapterId = '?';
-
-// Under child_process.fork the channel is process.send/'message'; in an Electron utility
-// process it is process.parentPort (messages arrive as { data }).
 const parentPort = process.parentPort;
-
 function send(message) {
   if (parentPort) parentPort.postMessage(message);
   else if (process.connected) process.send(message);
 }
+
+// The service's adapter logger: error, warn, info, debug, trace, spam; lines go to the console's log.
+const LEVELS = ['error', 'warn', 'info', 'debug', 'trace', 'spam'];
+global.log = Object.fromEntries(
+  LEVELS.map((level) => [level, (...args) => send({ type: 'log', level, message: args.map((a) => (typeof a === 'string' ? a : util.inspect(a, { depth: 4 }))).join(' ') })]),
+);
+
+let instance = null;
+let adapterId = '?';
+let healthTimer = null;
 
 function describe(error) {
   if (error instanceof Error) return error.message || error.name;
   return typeof error === 'string' ? error : JSON.stringify(error);
 }
 
-async function load(message) {
+/** An adapter error as JSON: its own object (IAPerror and all) when it is one, else a message. */
+function asJson(value) {
+  if (value === undefined) return null;
+  if (value instanceof Error) return { message: value.message, name: value.name };
+  try {
+    return JSON.parse(JSON.stringify(value));
+  } catch (error) {
+    return { message: `unserialisable answer: ${describe(error)}` };
+  }
+}
+
+function methodNames(object) {
+  const names = new Set();
+  for (let o = object; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    for (const name of Object.getOwnPropertyNames(o)) if (name !== 'constructor' && typeof object[name] === 'function') names.add(name);
+  }
+  return [...names];
+}
+
+async function loadClass(message) {
+  let mod;
+  try {
+    mod = createRequire(message.src)(message.src);
+  } catch (error) {
+    if (error.code !== 'ERR_REQUIRE_ESM' && error.code !== 'ERR_REQUIRE_ASYNC_MODULE') throw error;
+    mod = await import(pathToFileURL(message.src).href);
+  }
+  const candidates = [mod && mod[message.exportName], mod && mod.default && mod.default[message.exportName], mod && mod.default, mod];
+  const Export = candidates.find((c) => typeof c === 'function');
+  if (!Export) throw new Error(`${message.src} exports no class "${message.exportName}" (pronghorn.json "export")`);
+  return Export;
+}
+
+function runHealthCheck() {
+  if (!instance || typeof instance.healthCheck !== 'function') return;
+  try {
+    instance.healthCheck(null, (result, error) => {
+      const ok = !error && result !== false;
+      send({ type: 'healthcheck', ok, detail: error ? describe(error.IAPerror ? error.IAPerror.displayString : error) : undefined });
+    });
+  } catch (error) {
+    send({ type: 'healthcheck', ok: false, detail: `healthCheck threw: ${describe(error)}` });
+  }
+}
+
+async function init(message) {
   adapterId = message.id;
-  const imported = await import(pathToFileURL(message.entry).href);
-  const candidate = imported.default && typeof imported.default === 'object' ? imported.default : imported;
-  if (!candidate.methods || typeof candidate.methods !== 'object') {
-    throw new Error(`adapter ${adapterId}: ${message.entry} exports no "methods" object`);
+  const properties = message.properties || {};
+  if (properties.stub === true) {
+    const { StubAdapter } = require('./stub.cjs');
+    instance = new StubAdapter(message.id, properties, message.packageDir);
+  } else {
+    const Export = await loadClass(message);
+    instance = new Export(message.id, properties);
   }
-  const context = { id: message.id, config: message.config || {}, log: (...args) => console.error(`[${adapterId}]`, ...args) };
-  if (typeof candidate.start === 'function') await candidate.start(context.config, context);
-  adapter = { module: candidate, context };
-  const methods = Object.keys(candidate.methods).filter((name) => typeof candidate.methods[name] === 'function');
-  send({ type: 'ready', methods });
+  for (const event of ['ONLINE', 'OFFLINE', 'DEGRADED', 'FIXED']) {
+    if (typeof instance.on === 'function') instance.on(event, () => send({ type: 'event', event }));
+  }
+  send({ type: 'ready', methods: methodNames(instance) });
+  if (typeof instance.connect === 'function') instance.connect();
+  const check = properties.healthcheck || {};
+  if (properties.stub !== true && (check.type === 'startup' || check.type === 'intermittent')) runHealthCheck();
+  if (check.type === 'intermittent') {
+    const every = Number(check.frequency) > 0 ? Number(check.frequency) : 300000;
+    healthTimer = setInterval(runHealthCheck, Math.max(1000, every));
+  }
 }
 
-async function connection() {
-  const fn = adapter && adapter.module.connectionState;
-  if (typeof fn !== 'function') return { state: 'ONLINE' };
+function onCall(message) {
+  const args = Array.isArray(message.args) ? message.args.slice() : [];
+  for (const i of message.undefinedAt || []) args[i] = undefined;
+  let answered = false;
+  const callback = (result, error) => {
+    if (answered) return;
+    answered = true;
+    if (error !== undefined && error !== null) send({ type: 'result', id: message.id, ok: false, error: asJson(error) });
+    else send({ type: 'result', id: message.id, ok: true, value: asJson(result) });
+  };
   try {
-    const answer = await fn.call(adapter.module, adapter.context);
-    if (answer === true || answer === 'ONLINE') return { state: 'ONLINE' };
-    if (answer === false || answer === 'OFFLINE') return { state: 'OFFLINE' };
-    if (answer && (answer.state === 'ONLINE' || answer.state === 'OFFLINE')) {
-      return answer.detail ? { state: answer.state, detail: String(answer.detail) } : { state: answer.state };
-    }
-    return { state: 'OFFLINE', detail: `connectionState() answered ${JSON.stringify(answer)}, expected "ONLINE" or "OFFLINE"` };
+    if (instance instanceof require('./stub.cjs').StubAdapter) return instance.call(message.method, args, callback);
+    const fn = instance && instance[message.method];
+    if (typeof fn !== 'function') return callback(null, { message: `method "${message.method}" is not implemented by the adapter class` });
+    const returned = fn.apply(instance, [...args, callback]);
+    // Some adapters answer with a promise instead of the callback.
+    if (returned && typeof returned.then === 'function') returned.then((value) => callback(value, null), (error) => callback(null, error));
   } catch (error) {
-    return { state: 'OFFLINE', detail: `connectionState() failed: ${describe(error)}` };
+    callback(null, { message: `${message.method} threw: ${describe(error)}` });
   }
 }
 
-async function onCall(message) {
-  const fn = adapter && adapter.module.methods[message.method];
-  if (typeof fn !== 'function') {
-    send({ type: 'result', id: message.id, ok: false, error: `method "${message.method}" is not implemented by the adapter module` });
-    return;
-  }
-  try {
-    const value = await fn.call(adapter.module.methods, message.args || {}, adapter.context);
-    send({ type: 'result', id: message.id, ok: true, value: value === undefined ? null : value });
-  } catch (error) {
-    send({ type: 'result', id: message.id, ok: false, error: describe(error) });
-  }
-}
-
-async function onHealth(message) {
+function onHealth(message) {
   const memory = process.memoryUsage();
   const cpu = process.cpuUsage();
   send({
@@ -82,29 +136,22 @@ async function onHealth(message) {
     uptime: process.uptime(),
     memoryUsage: { rss: memory.rss, heapTotal: memory.heapTotal, heapUsed: memory.heapUsed, external: memory.external },
     cpuUsage: { user: cpu.user, system: cpu.system },
-    connection: await connection(),
   });
-}
-
-async function onStop() {
-  try {
-    if (adapter && typeof adapter.module.stop === 'function') await adapter.module.stop(adapter.context);
-  } catch (error) {
-    console.error(`[${adapterId}] stop() failed: ${describe(error)}`);
-  }
-  process.exit(0);
 }
 
 function onMessage(message) {
   if (!message || typeof message !== 'object') return;
   if (message.type === 'init') {
-    load(message).catch((error) => {
+    init(message).catch((error) => {
       console.error(`adapter ${adapterId} failed to start: ${error && error.stack ? error.stack : describe(error)}`);
       process.exit(1);
     });
-  } else if (message.type === 'call') void onCall(message);
-  else if (message.type === 'health') void onHealth(message);
-  else if (message.type === 'stop') void onStop();
+  } else if (message.type === 'call') onCall(message);
+  else if (message.type === 'health') onHealth(message);
+  else if (message.type === 'stop') {
+    clearInterval(healthTimer);
+    process.exit(0);
+  }
 }
 
 if (parentPort) parentPort.on('message', (event) => onMessage(event.data));

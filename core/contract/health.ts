@@ -43,11 +43,17 @@ export const HealthItem = z.object({
   type: z.enum(['Application', 'Adapter']),
   description: z.string(),
   routePrefix: z.string(),
-  state: z.enum(['RUNNING', 'STOPPED', 'DEAD', 'DELETED']),
+  state: z.enum(['RUNNING', 'STOPPED', 'DEAD']),
   /** Why the state is what it is, when it is not plain RUNNING (a broken manifest, a crash loop). */
   detail: z.string().optional(),
   /** Adapters: whether the adapter reaches what it adapts, as the adapter itself answers. */
-  connection: z.object({ state: z.enum(['ONLINE', 'OFFLINE']), detail: z.string().optional() }).optional(),
+  connection: z.object({ state: z.enum(['ONLINE', 'OFFLINE', 'DEGRADED']), detail: z.string().optional() }).optional(),
+  /** Adapters: true when `properties.stub` is set: the answers are the package's mock data, not a live system. */
+  stub: z.boolean().optional(),
+  /** Adapters: the last health check (on the schedule of `properties.healthcheck`). */
+  lastHealthCheck: z.object({ at: z.string(), ok: z.boolean(), detail: z.string().optional() }).optional(),
+  /** Applications: their own figures (jobs started, starts refused while stopped, task worker running). */
+  figures: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
   /** Seconds the process behind the item has been up. */
   uptime: z.number(),
   memoryUsage: MemoryUsage.nullable(),
@@ -61,8 +67,8 @@ export const HealthItem = z.object({
   /** Adapters: when the next automatic restart is due (ISO time), while one is scheduled. */
   nextRestartAt: z.string().optional(),
   methods: z.array(z.string()).optional(),
-  /** Adapters: `shipped` with the console, or from the profile's adapters directory. */
-  source: z.enum(['shipped', 'profile']).optional(),
+  /** Adapters: where the package was found: `shipped` with the console, the profile's `sdk`_dir, or the `data-dir`. */
+  source: z.enum(['shipped', 'sdk', 'data-dir']).optional(),
 });
 export type HealthItem = z.infer<typeof HealthItem>;
 
@@ -101,11 +107,6 @@ export const HealthQuery = z.object({
 export type HealthQuery = z.output<typeof HealthQuery>;
 
 const NameParam = z.object({ name: SafeName });
-
-export const AdapterMethods = z.object({
-  id: z.string(),
-  methods: z.array(z.object({ name: z.string(), description: z.string().optional() })),
-});
 
 export const DeprecatedCall = z.object({
   method: z.string(),
@@ -157,34 +158,6 @@ export const healthOperations = defineOperations({
     summary: 'Health of one adapter',
     params: NameParam,
     output: HealthList,
-  },
-  'adapters.start': {
-    method: 'PUT',
-    path: '/adapters/:name/start',
-    summary: 'Start an adapter process; answers its health once it is up (or why it failed)',
-    params: NameParam,
-    output: HealthItem,
-  },
-  'adapters.stop': {
-    method: 'PUT',
-    path: '/adapters/:name/stop',
-    summary: 'Stop an adapter process (no automatic restart until it is started again)',
-    params: NameParam,
-    output: HealthItem,
-  },
-  'adapters.restart': {
-    method: 'PUT',
-    path: '/adapters/:name/restart',
-    summary: 'Stop and start an adapter process, clearing its crash backoff',
-    params: NameParam,
-    output: HealthItem,
-  },
-  'adapters.methods': {
-    method: 'GET',
-    path: '/adapters/:name/methods',
-    summary: 'The methods an adapter declares (what workflow tasks with location "Adapter" can call)',
-    params: NameParam,
-    output: AdapterMethods,
   },
   'health.legacyServices': {
     method: 'GET',

@@ -1,6 +1,7 @@
 // The contract: every operation the UI, scripts and custom applications can call.
 // Each capability contributes its own table; this file only joins them.
 import { healthOperations } from './health';
+import { adaptersOperations } from './adapters';
 import { indexesOperations } from './indexes';
 import { profilesOperations } from './profiles';
 import { releaseOperations } from './release';
@@ -18,6 +19,7 @@ import { drillsOperations } from './drills';
 
 export const contract = {
   ...healthOperations,
+  ...adaptersOperations,
   ...indexesOperations,
   ...profilesOperations,
   ...releaseOperations,

@@ -13,6 +13,8 @@ import { createStoreService, storeHandlers } from '../store/handlers';
 import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/handlers';
 import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
+import { adaptersHandlers, createAdaptersService } from '../adapters/handlers';
+import { applicationsHandlers, createApplicationsService } from '../applications/handlers';
 import { createLogsService, logsHandlers } from '../logging/handlers';
 import { attentionHandlers, createAttentionService } from '../attention/service';
 import { createWorklistService, worklistHandlers } from '../worklist/service';
@@ -26,10 +28,13 @@ export function buildHandlers(state: HostState): Handlers {
   const profile = () => state.runtime.profile;
   const store = () => state.runtime.store;
   const adapters = () => state.runtime.adapters;
+  const applications = () => state.runtime.applications;
   const engine = () => state.runtime.engine;
   const { dataDir, serverId } = state;
   const transformations = createTransformationsService({ store });
-  const workflows = createWorkflowsService({ store, adapters });
+  // What workflows may call: each adapter instance's methods (by instance name, or by adapter type).
+  const adapterListing = () => ({ list: () => adapters().callable(), methods: (app: string) => adapters().methods(app) });
+  const workflows = createWorkflowsService({ store, adapters: adapterListing });
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle(
     {
@@ -38,12 +43,14 @@ export function buildHandlers(state: HostState): Handlers {
           serverId,
           profile,
           store,
-          adapters,
+          adapters: () => adapters().manager,
           taskWorkerRunning: () => engine().worker.isRunning,
-          applications: state.applications,
+          applications,
           callLog: state.callLog,
         }),
       ),
+      ...adaptersHandlers(createAdaptersService({ adapters })),
+      ...applicationsHandlers(createApplicationsService({ applications })),
       ...indexesHandlers(createIndexesService({ indexes: () => state.runtime.indexes })),
       ...profilesHandlers(createProfilesService({ dataDir, runningProfileId: () => profile().id, profileEvents: state.profileEvents })),
       ...releaseHandlers(),
@@ -53,6 +60,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...jobsHandlers(
         createJobsService({
           engine,
+          guardStart: () => applications().require('OperationsManager', 'starting a job'),
           startCheck: (name) => workflows.assertStartable(name),
           workflowNames: async () => (await store().collection('workflows').find({}, { projection: { name: 1 } })).map((w) => String(w.name)),
         }),
@@ -64,8 +72,8 @@ export function buildHandlers(state: HostState): Handlers {
         createAttentionService({
           jobs: () => engine().runner.jobs,
           tasks: () => engine().runner.queue.tasks,
-          adapters: () => adapters().items(),
-          applications: () => state.applications.items(),
+          adapters: () => adapters().manager.items(),
+          applications: () => applications().snapshot(),
           indexes: () => Promise.all(declaredCollections.map((declared) => state.runtime.indexes.status(declared))),
           deprecatedCalls: () => state.callLog.list(),
           worker: () => ({ profile: profile().id, processTasksOnStart: profile().processTasksOnStart !== false, running: engine().worker.isRunning }),

@@ -13,7 +13,6 @@ import type { HostState } from './state';
 import { closeRuntime, openRuntime } from './runtime';
 import { lockDataDir } from './lock';
 import { followProfileChanges } from './profile-switch';
-import { ApplicationRegistry, builtInApplications } from '../applications/registry';
 import { DeprecatedCallLog } from '../health/lifecycle';
 import { ProfileEvents } from '../profiles/events';
 import type { AdapterLauncher } from '../adapters';
@@ -74,7 +73,6 @@ async function startLocked(options: HostOptions, lock: { release(): Promise<void
   const state: HostState = {
     ...context,
     runtime: await openRuntime(context, profile),
-    applications: new ApplicationRegistry(builtInApplications, log.levels),
     callLog: new DeprecatedCallLog(),
     profileEvents: new ProfileEvents(),
     log,

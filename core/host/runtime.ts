@@ -7,7 +7,8 @@ import type { Store } from '../store/port';
 import { openStore } from '../store/open';
 import { IndexBuilds } from '../indexes/builds';
 import { createMissingCollectionsAtOpen } from '../indexes/startup';
-import { openAdapters, type AdapterLauncher, type AdapterManager } from '../adapters';
+import { openAdapters, type AdapterInstances, type AdapterLauncher } from '../adapters';
+import { openApplications, type Applications } from '../applications';
 import { openEngine, type Engine } from '../engine';
 import type { Logger } from '../logging/logger';
 import { createTransformationsService } from '../transformations/service';
@@ -19,8 +20,10 @@ export interface Runtime {
   store: Store;
   /** Index builds on the profile's store (live as long as the store). */
   indexes: IndexBuilds;
-  /** The profile's adapters, each in its own process (started at open, stopped at close). */
-  adapters: AdapterManager;
+  /** The profile's adapter instances (service configs), each in its own process (started at open, stopped at close). */
+  adapters: AdapterInstances;
+  /** The applications and their lifecycle (one the operator stopped stays stopped across restarts). */
+  applications: Applications;
   /** The workflow engine: job runner and task worker (started now when processTasksOnStart is not false). */
   engine: Engine;
 }
@@ -42,11 +45,11 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
   const { dataDir, serverId } = context;
   const log = context.logger.child({ profile: profile.id });
   const store = await openStore(dataDir, profile);
-  let adapters: AdapterManager | undefined;
+  let adapters: AdapterInstances | undefined;
   try {
     const indexes = new IndexBuilds(store);
     await createMissingCollectionsAtOpen(store, indexes, (message) => log.warn({ component: 'indexes' }, message));
-    const opened = await openAdapters(dataDir, profile, { productDir: context.productDir, launcher: context.adapterLauncher, log, loggerLevels: context.loggerLevels });
+    const opened = await openAdapters(dataDir, profile, store, { productDir: context.productDir, launcher: context.adapterLauncher, log, loggerLevels: context.loggerLevels });
     adapters = opened;
     const engine = await openEngine({
       store,
@@ -58,7 +61,17 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
       transformations: transformationRunner(createTransformationsService({ store: () => store }).resolve),
     });
     log.info({ store: store.location, processTasksOnStart: profile.processTasksOnStart !== false }, `profile "${profile.id}" opened`);
-    return { profile, store, indexes, adapters: opened, engine };
+    const applications = await openApplications({
+      store,
+      loggerLevels: context.loggerLevels,
+      worker: () => ({
+        isRunning: engine.worker.isRunning,
+        start: () => engine.startWorker(),
+        stop: () => engine.stopWorker(),
+        startsWithProfile: profile.processTasksOnStart !== false,
+      }),
+    });
+    return { profile, store, indexes, adapters: opened, engine, applications };
   } catch (error) {
     // A half-opened runtime leaves no adapter process or store connection behind; the
     // opening error is the one reported, a failure to close is added to it.

@@ -1,8 +1,7 @@
 // The host's service container: what lives as long as the host (data directory, server id,
-// the applications, the deprecated-call log, profile events) and the per-profile container
+// the deprecated-call log, profile events) and the per-profile container
 // (`runtime`), replaced as a whole when the active profile changes. Capabilities never see
 // this type: the host hands each one only the services it names (core/host/handlers.ts).
-import type { ApplicationRegistry } from '../applications/registry';
 import type { DeprecatedCallLog } from '../health/lifecycle';
 import type { ProfileEvents } from '../profiles/events';
 import type { LogService } from '../logging/logger';
@@ -13,7 +12,6 @@ export interface HostState extends RuntimeContext {
   serverId: string;
   /** Replaced as a whole when another profile is activated; read it at each call. */
   runtime: Runtime;
-  applications: ApplicationRegistry;
   callLog: DeprecatedCallLog;
   profileEvents: ProfileEvents;
   /** The one logger, configured from the active profile's loggerProps. */

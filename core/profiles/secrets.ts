@@ -95,7 +95,7 @@ export function secretErrorFor(profileId: string, error: unknown, field = PASSWD
 }
 
 /** Every secret of `json` sealed (whole values and the secret parts of texts), the service's own forms untouched. */
-async function sealAll<T>(dataDir: string, json: T): Promise<T> {
+export async function sealAll<T>(dataDir: string, json: T): Promise<T> {
   const clear = new Set<string>();
   mapStrings(json, (key, value) => {
     const kind = classifyField(key, value);
@@ -114,7 +114,7 @@ async function sealAll<T>(dataDir: string, json: T): Promise<T> {
 }
 
 /** Every value sealed by the console opened back to clear; a value that cannot be read names its field. */
-async function openAll<T>(dataDir: string, id: string, json: T): Promise<T> {
+export async function openAll<T>(dataDir: string, id: string, json: T): Promise<T> {
   const opened = new Map<string, { value?: string; error?: unknown; path: string }>();
   mapStrings(json, (_key, value, path) => {
     for (const sealed of value.match(SEALED_IN_TEXT) ?? []) opened.set(sealed, { path: path.join('.') });

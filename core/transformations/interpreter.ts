@@ -199,8 +199,24 @@ function invoke(fn: JstScope, name: string, args: unknown[], outer: Plan, run: R
   const plan = planFor(fn, run.document, outer.functions, name);
   const incoming: Record<string, unknown> = {};
   const schemas = fn.incoming ?? [];
-  for (let i = 0; i < schemas.length; i++) incoming[String(schemas[i]!.$id)] = args[i];
+  for (let i = 0; i < schemas.length; i++) incoming[String(schemas[i]!.$id)] = schemas[i]!.isContext ? contextArg(schemas[i]!, args.slice(i)) : args[i];
   return runScope(plan, incoming, run, depth + 1);
+}
+
+/**
+ * The context parameter (`isContext`) of a callback takes the step's extra arguments: with
+ * properties, as one object whose keys (`0_groupId`, `1_adapterId` when `isIndexed`) say which
+ * argument each holds; without, the first extra argument itself.
+ */
+function contextArg(schema: Record<string, unknown>, rest: unknown[]): unknown {
+  const properties = schema.properties && typeof schema.properties === 'object' ? Object.keys(schema.properties) : [];
+  if (properties.length === 0) return rest[0];
+  const context: Record<string, unknown> = {};
+  properties.forEach((key, order) => {
+    const indexed = /^(\d+)_/.exec(key);
+    context[key] = rest[indexed ? Number(indexed[1]) : order];
+  });
+  return context;
 }
 
 /** The JSON form of a value made between steps: dates as ISO text, sets as arrays, expressions as /source/flags. */

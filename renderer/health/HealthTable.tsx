@@ -13,7 +13,22 @@ type Action = 'start' | 'stop' | 'restart';
 
 const FILTER_FIELDS = ['name', 'state', 'connection', 'version', 'package_id', 'description'] as const;
 const SORT_FIELDS = ['name', 'state', 'connection', 'uptime', 'restartCount'] as const;
-const STATE_CLASS: Record<string, string> = { RUNNING: 'badge good', STOPPED: 'badge muted', DEAD: 'badge bad', DELETED: 'badge muted' };
+const STATE_CLASS: Record<string, string> = { RUNNING: 'badge good', STOPPED: 'badge muted', DEAD: 'badge bad' };
+const CONNECTION_CLASS: Record<string, string> = { ONLINE: 'badge good', DEGRADED: 'badge warn', OFFLINE: 'badge bad' };
+
+/** The state badge, with STUB beside it when the adapter answers from mock data (never a live system). */
+export function StateBadges({ item }: { item: HealthItem }) {
+  return (
+    <>
+      <span className={STATE_CLASS[item.state] ?? 'badge'}>{item.state}</span>
+      {item.stub && (
+        <span className="badge stub" title="Stub mode: answers come from the adapter's mock data, not a live system">
+          STUB
+        </span>
+      )}
+    </>
+  );
+}
 
 export function HealthTable({ kind }: { kind: Kind }) {
   const [text, setText] = useState('');
@@ -85,7 +100,7 @@ export function HealthTable({ kind }: { kind: Kind }) {
               <th>PID</th>
               {adapters && <th>Restarts</th>}
               {adapters && <th>Last crash</th>}
-              {adapters && <th>Actions</th>}
+              <th>Actions</th>
             </tr>
           </thead>
           <tbody>
@@ -116,16 +131,16 @@ function HealthRow({ item, adapters }: { item: HealthItem; adapters: boolean }) 
             ⚠
           </span>
         )}
-        <strong>{item.id}</strong>
+        <strong>{item.type === 'Adapter' ? <a href={`#/adapters/${encodeURIComponent(item.id)}`}>{item.id}</a> : item.id}</strong>
         <div className="muted small">{item.description}</div>
       </td>
       <td>
-        <span className={STATE_CLASS[item.state] ?? 'badge'}>{item.state}</span>
+        <StateBadges item={item} />
         {item.detail && <div className="muted small">{item.detail}</div>}
       </td>
       {adapters && (
         <td>
-          <span className={item.connection?.state === 'ONLINE' ? 'badge good' : 'badge bad'}>{item.connection?.state ?? 'OFFLINE'}</span>
+          <span className={CONNECTION_CLASS[item.connection?.state ?? 'OFFLINE']}>{item.connection?.state ?? 'OFFLINE'}</span>
           {item.connection?.detail && <div className="muted small">{item.connection.detail}</div>}
         </td>
       )}
@@ -139,11 +154,9 @@ function HealthRow({ item, adapters }: { item: HealthItem; adapters: boolean }) 
           <LastCrash item={item} />
         </td>
       )}
-      {adapters && (
-        <td>
-          <AdapterActions item={item} />
-        </td>
-      )}
+      <td>
+        <LifecycleActions item={item} />
+      </td>
     </tr>
   );
 }
@@ -163,12 +176,13 @@ function LastCrash({ item }: { item: HealthItem }) {
   );
 }
 
-function AdapterActions({ item }: { item: HealthItem }) {
+/** Start, stop and restart of an adapter instance or an application. */
+export function LifecycleActions({ item }: { item: HealthItem }) {
   const client = useQueryClient();
+  const adapter = item.type === 'Adapter';
   const action = useMutation({
-    mutationFn: (which: Action) =>
-      call(which === 'start' ? 'adapters.start' : which === 'stop' ? 'adapters.stop' : 'adapters.restart', { params: { name: item.id } }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['health.adapters'] }),
+    mutationFn: (which: Action) => call(`${adapter ? 'adapters' : 'applications'}.${which}`, { params: { name: item.id } }),
+    onSettled: () => client.invalidateQueries({ queryKey: [adapter ? 'health.adapters' : 'health.applications'] }),
   });
   const running = item.state === 'RUNNING';
   const busy = action.isPending;

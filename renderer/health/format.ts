@@ -23,7 +23,8 @@ export function formatBytes(bytes: number | undefined | null): string {
 export function unhealthyReason(item: HealthItem): string | undefined {
   if (item.type === 'Adapter') {
     if (item.connection?.state === 'ONLINE') return undefined;
-    return item.connection?.detail ? `${item.connection.state ?? 'OFFLINE'}: ${item.connection.detail}` : 'OFFLINE';
+    const detail = item.connection?.detail ?? (item.lastHealthCheck?.ok === false ? item.lastHealthCheck.detail : undefined);
+    return detail ? `${item.connection?.state ?? 'OFFLINE'}: ${detail}` : (item.connection?.state ?? 'OFFLINE');
   }
   return item.state === 'RUNNING' ? undefined : item.detail ? `${item.state}: ${item.detail}` : item.state;
 }

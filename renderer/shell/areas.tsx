@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { OverviewPage } from '../overview/OverviewPage';
 import { ProfilesPage } from '../profiles/ProfilesPage';
 import { HealthPage } from '../health/HealthPage';
+import { AdaptersPage } from '../adapters/AdaptersPage';
 import { ReleasePage } from '../release/ReleasePage';
 import { UpgradePage } from '../upgrade/UpgradePage';
 import { WorkflowsPage } from '../workflows/WorkflowsPage';
@@ -23,6 +24,7 @@ export const areas: Area[] = [
   { id: 'overview', title: 'Overview', render: () => <OverviewPage /> },
   { id: 'profiles', title: 'Profiles', render: () => <ProfilesPage /> },
   { id: 'health', title: 'Health', render: () => <HealthPage /> },
+  { id: 'adapters', title: 'Adapters', render: () => <AdaptersPage /> },
   { id: 'workflows', title: 'Workflows', render: () => <WorkflowsPage /> },
   { id: 'jobs', title: 'Jobs', render: () => <JobsPage /> },
   { id: 'logs', title: 'Logs', render: () => <LogsPage /> },

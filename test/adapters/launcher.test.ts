@@ -1,22 +1,29 @@
 // How adapter processes are launched: a launcher given to the manager (the Electron main process
-// passes its own), and a runner that cannot start is a crash with its stderr, not a hang.
-import { describe, expect, it } from 'vitest';
+// passes one on utilityProcess), and a runner that cannot start is a crash with its stderr, not a hang.
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import path from 'node:path';
 import {
   AdapterManager,
-  discoverAdapters,
   forkLauncher,
+  readAdapterPackage,
   runnerPath,
   shippedAdaptersDir,
   utilityProcessLauncher,
+  type AdapterPackage,
   type UtilityProcessModule,
 } from '../../core/adapters';
-import { FIXTURES, waitFor } from './support';
+import { INVENTORY, waitFor } from './support';
 
-async function exampleOnly() {
-  return (await discoverAdapters(shippedAdaptersDir(), FIXTURES)).filter((d) => d.id === 'example');
-}
+let example: AdapterPackage;
+let inventory: AdapterPackage;
+beforeAll(async () => {
+  example = (await readAdapterPackage(path.join(shippedAdaptersDir(), 'example'), 'shipped'))!;
+  inventory = (await readAdapterPackage(INVENTORY, 'sdk'))!;
+});
+
+const exampleConfig = { id: 'example', type: 'Example', properties: { greeting: 'hi', healthcheck: { type: 'none' } }, brokers: [], groups: [] };
 
 describe('adapter launcher', () => {
   it('starts adapters through the launcher it is given', async () => {
@@ -25,10 +32,11 @@ describe('adapter launcher', () => {
       launched.push(options.name);
       return forkLauncher(runner, options);
     };
-    const manager = new AdapterManager(await exampleOnly(), { runner: runnerPath(), configDir: FIXTURES, launcher });
+    const manager = new AdapterManager({ runner: runnerPath(), launcher });
+    manager.set(exampleConfig, example);
     try {
       await manager.start('example');
-      await expect(manager.call('example', 'echo', { message: 'through the launcher' })).resolves.toMatchObject({ message: 'through the launcher' });
+      await expect(manager.call('example', 'echo', { message: 'through the launcher' })).resolves.toMatchObject({ ok: true, value: { message: 'through the launcher' } });
       expect(launched).toEqual(['adapter example']);
     } finally {
       await manager.close();
@@ -36,11 +44,8 @@ describe('adapter launcher', () => {
   });
 
   it('reports a runner that cannot start as a crash with what it wrote to stderr', async () => {
-    const manager = new AdapterManager(await exampleOnly(), {
-      runner: '/nonexistent/runner.cjs',
-      configDir: FIXTURES,
-      backoff: { maxConsecutive: 0 },
-    });
+    const manager = new AdapterManager({ runner: '/nonexistent/runner.cjs', backoff: { maxConsecutive: 0 } });
+    manager.set(exampleConfig, example);
     try {
       await manager.start('example');
       const dead = await waitFor(async () => {
@@ -79,24 +84,20 @@ const fakeUtilityProcess: UtilityProcessModule = {
 
 describe('utility process launcher (the desktop app)', () => {
   it('runs, stops and reports crashes of adapters through utilityProcess', async () => {
-    const definitions = (await discoverAdapters(shippedAdaptersDir(), FIXTURES)).filter((d) => d.id === 'example' || d.id === 'crasher');
-    const manager = new AdapterManager(definitions, {
-      runner: runnerPath(),
-      configDir: FIXTURES,
-      backoff: { maxConsecutive: 0 },
-      launcher: utilityProcessLauncher(fakeUtilityProcess),
-    });
+    const manager = new AdapterManager({ runner: runnerPath(), backoff: { maxConsecutive: 0 }, launcher: utilityProcessLauncher(fakeUtilityProcess) });
+    manager.set(exampleConfig, example);
+    manager.set({ id: 'crasher', type: 'Inventory', properties: { host: 'x.invalid', port: 1, healthcheck: { type: 'none' } }, brokers: [], groups: [] }, inventory);
     try {
       await manager.start('example');
       await manager.start('crasher');
-      await expect(manager.call('example', 'add', { a: 1, b: 2 })).resolves.toEqual({ sum: 3 });
-      expect((await manager.item('example')).connection?.state).toBe('ONLINE');
+      await expect(manager.call('example', 'add', { a: 1, b: 2 })).resolves.toMatchObject({ ok: true, value: { sum: 3 } });
+      await waitFor(async () => (await manager.item('example')).connection?.state === 'ONLINE', 'example ONLINE');
       await manager.stop('example');
       expect((await manager.item('example')).state).toBe('STOPPED');
       await expect(manager.call('crasher', 'crash', {}, { timeoutMs: 10_000 })).rejects.toThrow('adapter "crasher" crashed (exit code 3)');
       const crashed = await manager.item('crasher');
       expect(crashed.lastCrash).toMatchObject({ exitCode: 3, signal: null });
-      expect(crashed.lastCrash?.stderr).toContain('about to crash: the remote system sent garbage');
+      expect(crashed.lastCrash?.stderr).toContain('about to crash: the inventory sent garbage');
     } finally {
       await manager.close();
     }

@@ -1,126 +1,119 @@
-// Adapter processes: method calls, a crashing adapter, a hanging one, backoff, stop/start.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { AdapterManager, discoverAdapters, runnerPath } from '../../core/adapters';
-import { FIXTURES, waitFor } from './support';
+// Adapter instances in their own processes, hosted with the service's contract: the test package
+// (test/adapters/fixtures/adapter-inventory) in stub mode and against a local HTTP server, inputs
+// in pronghorn order with a last callback, error objects kept, crash → DEAD → restarted, timeouts.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AdapterManager, readAdapterPackage, runnerPath, type AdapterPackage, type ServiceConfig } from '../../core/adapters';
+import { INVENTORY, startInventoryServer, waitFor } from './support';
 
-let manager: AdapterManager;
-let emptyShipped: string;
+let pkg: AdapterPackage;
+let server: Awaited<ReturnType<typeof startInventoryServer>>;
+const managers: AdapterManager[] = [];
 
 beforeAll(async () => {
-  emptyShipped = await mkdtemp(path.join(os.tmpdir(), 'no-shipped-adapters-'));
-  const definitions = await discoverAdapters(emptyShipped, FIXTURES);
-  manager = new AdapterManager(definitions, {
-    runner: runnerPath(),
-    configDir: FIXTURES,
-    backoff: { initialMs: 50, maxMs: 200, maxConsecutive: 2, stableMs: 60_000 },
-    healthTimeoutMs: 500,
-    stopGraceMs: 500,
-  });
-  manager.startAll();
+  pkg = (await readAdapterPackage(INVENTORY, 'sdk'))!;
+  server = await startInventoryServer();
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await Promise.all(managers.splice(0).map((m) => m.close()));
 });
 
-afterAll(async () => {
-  await manager.close();
-  await rm(emptyShipped, { recursive: true, force: true });
+function config(id: string, properties: Record<string, unknown>): ServiceConfig {
+  return { id, type: 'Inventory', properties, brokers: [], groups: [] };
+}
+
+function manager(options: Partial<ConstructorParameters<typeof AdapterManager>[0]> = {}) {
+  const m = new AdapterManager({ runner: runnerPath(), backoff: { initialMs: 100, maxMs: 100 }, ...options });
+  managers.push(m);
+  return m;
+}
+
+const live = (extra: Record<string, unknown> = {}) => ({ host: '127.0.0.1', port: server.port, protocol: 'http', healthcheck: { type: 'intermittent', frequency: 200 }, ...extra });
+
+describe('an adapter package in the service format', () => {
+  it('is read from pronghorn.json with its methods in call order and its secret pointers', () => {
+    expect(pkg).toMatchObject({ name: '@itentialopensource/adapter-inventory', export: 'Inventory', version: '0.3.0', secretPointers: ['/authentication/apiKey'] });
+    expect(pkg.methods.find((m) => m.name === 'updateDevice')?.input.map((i) => i.name)).toEqual(['name', 'body']);
+  });
 });
 
-const item = (id: string) => manager.item(id);
+describe('stub mode', () => {
+  it('answers from the package mock data, by response key, and is ONLINE without reaching anything', async () => {
+    const m = manager();
+    m.set(config('inv-stub', { host: 'unreachable.invalid', port: 1, stub: true }), pkg);
+    await m.start('inv-stub');
+    const online = await waitFor(async () => {
+      const item = await m.item('inv-stub');
+      return item.connection?.state === 'ONLINE' && item;
+    }, 'the stub adapter to be ONLINE');
+    expect(online).toMatchObject({ state: 'RUNNING', stub: true });
+    expect(await m.call('inv-stub', 'getDevice', { name: 'anything' })).toEqual({
+      ok: true,
+      output: 'result',
+      value: { status: 'success', code: 200, response: { name: 'mock-device', os: 'mock-os', source: 'mock data' } },
+    });
+    const router = await m.call('inv-stub', 'getDevice', { name: 'router-1' });
+    expect(router.ok && (router.value as { response: { os: string } }).response.os).toBe('ios-xr');
+    const none = await m.call('inv-stub', 'argsInOrder', {});
+    expect(none.ok).toBe(false);
+    expect(!none.ok && none.error).toMatchObject({ icode: 'AD.500', IAPerror: { displayString: 'Error 400 received on request', raw_response: { message: expect.stringMatching(/^no mock data for Devices\/argsInOrder/) } } });
+  });
+});
 
-describe('adapters as separate processes', () => {
-  it('finds each fixture package, from adapter.json or package.json', () => {
-    expect(manager.list().sort()).toEqual(['boot-crash', 'broken', 'cjs', 'crasher', 'hanger']);
-    expect(manager.methods('cjs')).toEqual(['greet']);
-    expect(manager.methods('nope')).toBeUndefined();
+describe('a live adapter (its class, against a local HTTP server)', () => {
+  it('calls methods with inputs in pronghorn order and a last callback; health checks on its schedule make it ONLINE', async () => {
+    const m = manager();
+    m.set(config('inv', live()), pkg);
+    await m.start('inv');
+    await waitFor(async () => (await m.item('inv')).connection?.state === 'ONLINE', 'ONLINE after the health check');
+    const checks = server.requests.filter((r) => r === 'GET /health').length;
+    await waitFor(() => server.requests.filter((r) => r === 'GET /health').length >= checks + 2, 'intermittent health checks every 200 ms');
+    expect((await m.item('inv')).lastHealthCheck).toMatchObject({ ok: true });
+
+    expect(await m.call('inv', 'argsInOrder', { third: { x: 1 }, first: 'a' })).toEqual({ ok: true, output: 'result', value: { first: 'a', third: { x: 1 }, thirdGiven: true } });
+    const updated = await m.call('inv', 'updateDevice', { body: { os: 'eos' }, name: 'edge-9' });
+    expect(updated).toMatchObject({ ok: true, value: { code: 200, response: { name: 'edge-9', os: 'eos' } } });
+    expect(server.devices.get('edge-9')).toEqual({ name: 'edge-9', os: 'eos' });
+    const missing = await m.call('inv', 'getDevice', { name: 'nope' });
+    expect(missing).toMatchObject({ ok: false, error: { icode: 'AD.500', IAPerror: { code: 404, raw_response: { response: { error: 'no device nope' } } } } });
+    expect(m.logs('inv').map((l) => l.message)).toContain(`connecting to http://127.0.0.1:${server.port}`);
   });
 
-  it('runs each adapter in its own process and reports what that process measures', async () => {
-    await manager.call('crasher', 'ok', {}, { timeoutMs: 10_000 });
-    const health = await item('crasher');
-    expect(health).toMatchObject({ id: 'crasher', type: 'Adapter', state: 'RUNNING', connection: { state: 'ONLINE' }, version: '0.0.1' });
-    expect(health.pid).toEqual(expect.any(Number));
-    expect(health.pid).not.toBe(process.pid);
-    expect(health.memoryUsage?.rss).toBeGreaterThan(0);
-    expect(health.cpuUsage?.user).toBeGreaterThan(0);
-    expect(health.uptime).toBeGreaterThan(0);
-    const answer = (await manager.call('crasher', 'ok', {})) as { pid: number };
-    expect(answer.pid).toBe(health.pid);
+  it('refuses a method its pronghorn.json does not declare, naming it', async () => {
+    const m = manager();
+    m.set(config('inv', live()), pkg);
+    await expect(m.call('inv', 'deleteEverything', {})).rejects.toThrow(`adapter "inv" has no method "deleteEverything" in @itentialopensource/adapter-inventory's pronghorn.json`);
   });
 
-  it('marks a crashed adapter DEAD, keeps the crash and restarts it', async () => {
-    const before = await item('crasher');
-    await expect(manager.call('crasher', 'crash', {}, { timeoutMs: 10_000 })).rejects.toThrow(
-      'adapter "crasher" crashed (exit code 3) while method "crash" was running',
-    );
-    const crashed = await item('crasher');
-    expect(crashed.lastCrash).toMatchObject({ exitCode: 3, signal: null, message: 'adapter "crasher" crashed while running crash (exit code 3)' });
-    expect(crashed.lastCrash?.stderr).toContain('about to crash: the remote system sent garbage');
+  it('fails a call that does not answer within its timeout, naming the adapter and method', async () => {
+    const m = manager();
+    m.set(config('inv', live()), pkg);
+    await m.start('inv');
+    await expect(m.call('inv', 'hang', {}, { timeoutMs: 300 })).rejects.toThrow('adapter "inv" method "hang" did not answer within 300 ms (timed out)');
+  });
+
+  it('a crash is DEAD with its stderr and exit code, then restarted and ONLINE again', async () => {
+    const m = manager();
+    m.set(config('inv', live()), pkg);
+    await m.start('inv');
+    await waitFor(async () => (await m.item('inv')).connection?.state === 'ONLINE', 'ONLINE');
+    const pid = (await m.item('inv')).pid;
+    await expect(m.call('inv', 'crash', {}, { timeoutMs: 10_000 })).rejects.toThrow('adapter "inv" crashed (exit code 3) while method "crash" was running');
+    const dead = await m.item('inv');
+    expect(dead).toMatchObject({ state: 'DEAD', connection: { state: 'OFFLINE' }, lastCrash: { exitCode: 3 } });
+    expect(dead.lastCrash?.stderr).toContain('about to crash: the inventory sent garbage');
     const back = await waitFor(async () => {
-      const now = await item('crasher');
-      return now.state === 'RUNNING' && now.connection?.state === 'ONLINE' && now;
-    }, 'crasher to be restarted');
-    expect(back.restartCount).toBe((before.restartCount ?? 0) + 1);
-    expect(back.pid).not.toBe(before.pid);
-    expect(back.lastCrash?.exitCode).toBe(3);
-    await expect(manager.call('crasher', 'ok', {})).resolves.toMatchObject({ ok: true });
+      const item = await m.item('inv');
+      return item.state === 'RUNNING' && item.connection?.state === 'ONLINE' && item;
+    }, 'the restarted adapter to be ONLINE');
+    expect(back.pid).not.toBe(pid);
+    expect(back.restartCount).toBe(1);
   });
 
-  it('times out a hung call with an error naming adapter, method and timeout; the adapter keeps serving', async () => {
-    await expect(manager.call('hanger', 'hang', {}, { timeoutMs: 300 })).rejects.toThrow(
-      'adapter "hanger" method "hang" did not answer within 300 ms (timed out)',
-    );
-    await expect(manager.call('hanger', 'ok', {}, { timeoutMs: 10_000 })).resolves.toEqual({ ok: true });
-    expect((await item('hanger')).connection?.state).toBe('ONLINE');
-  });
-
-  it('reports a blocked adapter OFFLINE and still stops it', async () => {
-    await manager.call('hanger', 'ok', {}, { timeoutMs: 10_000 });
-    await expect(manager.call('hanger', 'spin', {}, { timeoutMs: 300 })).rejects.toThrow('method "spin" did not answer within 300 ms');
-    const blocked = await item('hanger');
-    expect(blocked.state).toBe('RUNNING');
-    expect(blocked.connection).toEqual({ state: 'OFFLINE', detail: 'no health answer within 500 ms: the adapter process is busy or hung' });
-    await manager.stop('hanger');
-    const stopped = await item('hanger');
-    expect(stopped).toMatchObject({ state: 'STOPPED', pid: null, memoryUsage: null, connection: { state: 'OFFLINE' } });
-    expect(stopped.lastCrash).toBeNull();
-    await expect(manager.call('hanger', 'ok', {})).rejects.toThrow('adapter "hanger" is not running (STOPPED); method "ok" was not called');
-    await manager.start('hanger');
-    expect((await item('hanger')).connection?.state).toBe('ONLINE');
-  });
-
-  it('says when a declared method is missing from the module', async () => {
-    await manager.call('hanger', 'ok', {}, { timeoutMs: 10_000 });
-    await expect(manager.call('hanger', 'declaredOnly', {})).rejects.toThrow(
-      'adapter "hanger" method "declaredOnly" failed: method "declaredOnly" is not implemented by the adapter module',
-    );
-    expect((await item('hanger')).detail).toBe('declared but not implemented: declaredOnly');
-  });
-
-  it('rejects unknown adapters and methods by name', async () => {
-    await expect(manager.call('nope', 'ok', {})).rejects.toThrow('no adapter "nope" (adapters: ');
-    await expect(manager.call('crasher', 'explode', {})).rejects.toThrow('adapter "crasher" has no method "explode" (methods: crash, ok)');
-  });
-
-  it('stops restarting an adapter that keeps crashing at startup, and keeps why', async () => {
-    const dead = await waitFor(async () => {
-      const now = await item('boot-crash');
-      return now.state === 'DEAD' && now.detail?.startsWith('crashed 3 times in a row') && now;
-    }, 'boot-crash to be given up');
-    expect(dead.restartCount).toBe(2);
-    expect(dead.detail).toBe('crashed 3 times in a row; not restarted again until started from the console');
-    expect(dead.lastCrash?.message).toBe('adapter "boot-crash" crashed while starting (exit code 1)');
-    expect(dead.lastCrash?.stderr.join('\n')).toContain('cannot connect to inventory.example:443 (ECONNREFUSED)');
-    expect(dead.nextRestartAt).toBeUndefined();
-    await expect(manager.call('boot-crash', 'ok', {})).rejects.toThrow(/adapter "boot-crash" is not running \(DEAD: crashed 3 times in a row/);
-  });
-
-  it('lists a package with a bad manifest as DEAD with the file and field, and refuses to start it', async () => {
-    const broken = await item('broken');
-    expect(broken.state).toBe('DEAD');
-    expect(broken.detail).toContain(path.join('broken-manifest', 'adapter.json'));
-    expect(broken.detail).toContain('methods:');
-    await expect(manager.start('broken')).rejects.toThrow('adapter "broken" cannot be started');
+  it('an instance whose package is missing is DEAD naming why, and cannot be started', async () => {
+    const m = manager();
+    m.set({ id: 'ghost', type: 'Ghost', properties: {}, brokers: [], groups: [] }, undefined, 'no adapter package exports "Ghost"');
+    expect(await m.item('ghost')).toMatchObject({ state: 'DEAD', detail: 'no adapter package exports "Ghost"' });
+    await expect(m.start('ghost')).rejects.toThrow('adapter "ghost" cannot be started: no adapter package exports "Ghost"');
   });
 });

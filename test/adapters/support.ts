@@ -1,7 +1,11 @@
-// Helpers of the adapter tests: the fixtures folder and polling until a condition holds.
+// Helpers of the adapter tests: the fixtures folder, the corpus adapter package (read where it
+// is), a local inventory service, and polling until a condition holds.
+import http from 'node:http';
 import path from 'node:path';
 
 export const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
+export const INVENTORY = path.join(FIXTURES, 'adapter-inventory');
+export const TUFIN = path.resolve(import.meta.dirname, '../../../shared/corpus/iap/adapters/adapter-tufin_securetrack');
 
 /** Polls `probe` until it returns a truthy value; fails with the last value after `timeoutMs`. */
 type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
@@ -15,4 +19,34 @@ export async function waitFor<T>(probe: () => Promise<T> | T, what: string, time
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A small inventory service the test adapter talks to: GET /health, GET and PUT /devices/:name. */
+export async function startInventoryServer() {
+  const devices = new Map<string, Record<string, unknown>>([['core-1', { name: 'core-1', os: 'junos' }]]);
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => {
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.url === '/health') return send(200, { ok: true });
+      const match = /^\/devices\/([^/]+)$/.exec(req.url ?? '');
+      const name = match && decodeURIComponent(match[1]!);
+      if (!name) return send(404, { error: 'no such route' });
+      if (req.method === 'PUT') {
+        devices.set(name, { ...(devices.get(name) ?? { name }), ...JSON.parse(text || '{}') });
+        return send(200, devices.get(name));
+      }
+      const device = devices.get(name);
+      return device ? send(200, device) : send(404, { error: `no device ${name}` });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return { port, devices, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -39,6 +39,8 @@ for (const width of [1024, 1920]) {
         ['#/health/applications', 'Health'],
         ['#/health/adapters', 'Health'],
         ['#/health/deprecated', 'Health'],
+        ['#/adapters', 'Adapters'],
+        ['#/adapters/example', 'Adapters'],
         ['#/import', /Import/],
         ['#/transformations', 'Transformations'],
         ['#/release', /Release/],

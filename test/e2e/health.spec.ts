@@ -1,9 +1,9 @@
 import { test, expect } from './fixtures';
 
 test('the Applications tab lists the built-in applications as running', async ({ consolePage: page }) => {
-  await page.getByRole('link', { name: 'Health' }).click();
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Health' }).click();
   const table = page.getByRole('table', { name: 'Applications' });
-  for (const name of ['WorkFlowEngine', 'AdminEssentials', 'MOP', 'ServiceCatalog']) {
+  for (const name of ['WorkFlowEngine', 'OperationsManager', 'AutomationCatalog', 'AdminEssentials', 'MOP', 'ServiceCatalog']) {
     await expect(table.getByRole('row', { name })).toContainText('RUNNING');
   }
   await page.getByRole('textbox', { name: 'Filter applications' }).fill('flow');
@@ -11,7 +11,25 @@ test('the Applications tab lists the built-in applications as running', async ({
   await expect(table.getByRole('row', { name: 'WorkFlowEngine' })).toBeVisible();
 });
 
+async function createShipped(host: { api(path: string, init?: RequestInit & { json?: unknown }): Promise<Response> }, pkg: string, name: string) {
+  const sample = await (await host.api(`/adapter-packages/sample?package=${encodeURIComponent(pkg)}&name=${name}`)).json();
+  expect((await host.api('/adapters', { method: 'POST', json: { properties: sample.data } })).status).toBe(200);
+}
+
+test('stop Operations Manager from the Health page: job starts are refused until it is started', async ({ consolePage: page, host }) => {
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Health' }).click();
+  const row = page.getByRole('table', { name: 'Applications' }).getByRole('row', { name: 'OperationsManager' });
+  await row.getByRole('button', { name: 'Stop OperationsManager' }).click();
+  await expect(row).toContainText('STOPPED');
+  const refused = await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'any' } });
+  expect(refused.status).toBe(503);
+  expect((await refused.json()).message).toContain('OperationsManager is STOPPED');
+  await row.getByRole('button', { name: 'Start OperationsManager', exact: true }).click();
+  await expect(row).toContainText('RUNNING');
+});
+
 test('stop an adapter, see it reported, restart it, see it ONLINE again', async ({ consolePage: page, host }) => {
+  await createShipped(host, '@automation/adapter-example', 'example');
   await page.goto(`${host.url}/#/health/adapters`);
   const row = page.getByRole('table', { name: 'Adapters' }).getByRole('row', { name: 'example' });
   await expect(row).toContainText('ONLINE');
@@ -31,6 +49,7 @@ test('stop an adapter, see it reported, restart it, see it ONLINE again', async 
 });
 
 test('the unconfigured http-request adapter is marked unhealthy with the reason', async ({ consolePage: page, host }) => {
+  await createShipped(host, '@automation/adapter-http_request', 'http-request');
   await page.goto(`${host.url}/#/health/adapters`);
   const row = page.getByRole('table', { name: 'Adapters' }).getByRole('row', { name: 'http-request' });
   await expect(row.getByRole('img', { name: /Unhealthy: OFFLINE: no allowed base URLs/ })).toBeVisible();

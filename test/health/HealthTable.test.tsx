@@ -103,6 +103,22 @@ describe('HealthTable (adapters)', () => {
     expect(calls.find((c) => c.name === 'adapters.stop')?.input).toEqual({ params: { name: 'inventory' } });
   });
 
+  it('shows STUB next to the state of an adapter answering from mock data, and stops an application', async () => {
+    const calls = scripted({
+      'health.adapters': () => ({ ok: true, data: { total: 2, results: [adapter('inventory', { stub: true }), adapter('netbox', { stub: false })] } }),
+      'health.applications': () => ({ ok: true, data: { total: 1, results: [{ ...adapter('OperationsManager'), type: 'Application', connection: undefined }] } }),
+      'applications.stop': () => ({ ok: true, data: { ...adapter('OperationsManager'), type: 'Application', state: 'STOPPED' } }),
+    });
+    renderWithClient(<HealthTable kind="adapters" />);
+    expect(within(await screen.findByRole('row', { name: 'inventory' })).getByText('STUB')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: 'netbox' })).queryByText('STUB')).toBeNull();
+    cleanup();
+    renderWithClient(<HealthTable kind="applications" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop OperationsManager' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls.find((c) => c.name === 'applications.stop')?.input).toEqual({ params: { name: 'OperationsManager' } });
+  });
+
   it('shows the server\'s message when the list cannot be read', async () => {
     scripted({ 'health.adapters': () => ({ ok: false, error: { statusCode: 400, error: 'Bad Request', message: 'query.limit: expected a whole number from 1 to 1000' } }) });
     renderWithClient(<HealthTable kind="adapters" />);

@@ -67,11 +67,19 @@ describe('GET /logs', () => {
     expect(body.results.some((e) => e.fields.status === 'complete' && e.fields.jobId === passedJob)).toBe(true);
   });
 
-  it('filters by adapter', async () => {
-    await waitFor('the example adapter to be ready', async () => (await logs('?adapter=example')).body.results.some((e) => e.msg.includes('ready')));
-    const { body } = await logs('?adapter=example');
-    expect(body.results.every((e) => e.fields.adapter === 'example')).toBe(true);
-    expect(body.results.map((e) => e.msg)).toContain('adapter "example" starting');
+  it('filters by adapter', async (ctx) => {
+    const adapters = (await (await host.api('/health/adapters')).json()) as { results: { id: string; state: string }[] };
+    if (!adapters.results.some((a) => a.state === 'RUNNING')) {
+      console.log('[skip] filtering the log by adapter: a fresh profile runs no adapter instance');
+      ctx.skip('a fresh profile runs no adapter instance');
+    }
+    // Whichever adapter instance the profile starts first: its entries carry its id.
+    const first = await waitFor('an adapter entry', async () => (await logs('?text=adapter')).body.results.find((e) => typeof e.fields.adapter === 'string'));
+    const id = String(first.fields.adapter);
+    const { body } = await logs(`?adapter=${encodeURIComponent(id)}`);
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.results.every((e) => e.fields.adapter === id)).toBe(true);
+    expect(body.results.map((e) => e.msg)).toContain(`adapter "${id}" starting`);
   });
 
   it('logs every request with its id, status and time', async () => {

@@ -35,9 +35,21 @@ describe('adapter processes and their console', () => {
       env: { ...process.env, CONSOLE_TOKEN: 'orphan-token-4242', DB_PASSWORD: 'orphan-secret-4242' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    console_.stdout!.resume();
+    let out = '';
+    console_.stdout!.on('data', (chunk) => (out += chunk));
     console_.stderr!.resume();
     try {
+      // A new profile has no adapter instance: create two from the shipped packages' samples.
+      const listening = Date.now() + 60_000;
+      while (!/listening on (\S+)/.test(out) && Date.now() < listening) await new Promise((r) => setTimeout(r, 100));
+      const url = /listening on (\S+)/.exec(out)?.[1];
+      expect(url, 'the console says where it listens').toBeTruthy();
+      const api = (pathname: string, init: RequestInit = {}) =>
+        fetch(url + pathname, { ...init, headers: { authorization: 'Bearer orphan-token-4242', 'content-type': 'application/json' } }).then((r) => r.json());
+      for (const [pkg, name] of [['@automation/adapter-example', 'example'], ['@automation/adapter-http_request', 'http-request']]) {
+        const sample = await api(`/adapter-packages/sample?package=${encodeURIComponent(pkg!)}&name=${name}`);
+        await api('/adapters', { method: 'POST', body: JSON.stringify({ properties: sample.data }) });
+      }
       let adapters: number[] = [];
       const deadline = Date.now() + 60_000;
       while (Date.now() < deadline) {
@@ -45,7 +57,7 @@ describe('adapter processes and their console', () => {
         if (adapters.length >= 2) break;
         await new Promise((r) => setTimeout(r, 200));
       }
-      expect(adapters.length, 'the shipped adapters run, each in its own process').toBeGreaterThanOrEqual(2);
+      expect(adapters.length, 'the adapter instances run, each in its own process').toBeGreaterThanOrEqual(2);
       for (const pid of adapters) {
         const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
         expect(environ).not.toContain('orphan-token-4242');

@@ -78,6 +78,9 @@ export async function seedCockpit(host: TestHost, counts = { errored: 3, waiting
     return err.total >= counts.errored && wait.total >= counts.waiting;
   });
 
+  // A new profile has no adapter instance: one from the shipped example's sample, to stop.
+  const sample = await ok(await host.api('/adapter-packages/sample?package=%40automation%2Fadapter-example&name=example'), 'example sample');
+  await ok(await host.api('/adapters', { method: 'POST', json: { properties: sample.data } }), 'create example');
   const adapters = await ok(await host.api('/health/adapters'), 'list adapters');
   const stoppedAdapter = adapters.results[0]?.id as string | undefined;
   if (stoppedAdapter) await ok(await host.api(`/adapters/${encodeURIComponent(stoppedAdapter)}/stop`, { method: 'PUT' }), `stop ${stoppedAdapter}`);

@@ -139,6 +139,41 @@ describe('wiring', () => {
     expect(runTransformation(doc, { items: ['a', 'b'], suffix: '!' }).outgoing.out).toEqual(['a!', 'b!']);
   });
 
+  it('gives a context parameter (isContext, isIndexed) the extra arguments as one object keyed by their index', () => {
+    // As the service's exports wire it: Array.map(list, fn, groupId, adapterId), the callback's
+    // thisArg holding { 0_groupId, 1_adapterId }.
+    const rule: JstDocument['functions'] = [
+      {
+        name: 'rule',
+        incoming: [{ $id: 'currentValue' }, { $id: 'index' }, { $id: 'array' }, { $id: 'thisArg', type: 'object', isContext: true, isIndexed: true, properties: { '0_groupId': { $id: 'groupId' }, '1_adapterId': { $id: 'adapterId' } } }],
+        outgoing: [{ $id: 'rule', type: 'object' }],
+        steps: [
+          assign(1, ['incoming', 'currentValue', ''], ['outgoing', 'rule', '/port']),
+          assign(2, ['incoming', 'thisArg', '/0_groupId'], ['outgoing', 'rule', '/groupId']),
+          assign(3, ['incoming', 'thisArg', '/1_adapterId'], ['outgoing', 'rule', '/adapterId']),
+        ],
+        functions: [],
+      },
+    ];
+    const doc: JstDocument = {
+      name: 'context',
+      incoming: [{ $id: 'ports' }, { $id: 'groupId' }, { $id: 'adapterId' }],
+      outgoing: [{ $id: 'rules' }],
+      steps: [
+        { id: 10, type: 'method', library: 'Array', method: 'map', args: [null, 'rule', null, null] },
+        assign(11, ['incoming', 'ports', ''], ['method', 10, '/args/0/value']),
+        assign(12, ['incoming', 'groupId', ''], ['method', 10, '/args/2/value']),
+        assign(13, ['incoming', 'adapterId', ''], ['method', 10, '/args/3/value']),
+        assign(14, ['method', 10, '/return'], ['outgoing', 'rules', '']),
+      ],
+      functions: rule,
+    };
+    expect(runTransformation(doc, { ports: [22, 443], groupId: 'sg-1', adapterId: 'aws' }).outgoing.rules).toEqual([
+      { port: 22, groupId: 'sg-1', adapterId: 'aws' },
+      { port: 443, groupId: 'sg-1', adapterId: 'aws' },
+    ]);
+  });
+
   it('a function step answers its outgoing values by $id', () => {
     const pair = { name: 'pair', incoming: [{ $id: 'k' }, { $id: 'v' }], outgoing: [{ $id: 'tag' }], steps: [assign(1, ['incoming', 'k', ''], ['outgoing', 'tag', '/Key']), assign(2, ['incoming', 'v', ''], ['outgoing', 'tag', '/Value'])] };
     const doc: JstDocument = {

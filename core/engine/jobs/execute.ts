@@ -6,9 +6,18 @@ import type { TaskDefinition } from './types';
 
 export const ENGINE_APP = 'WorkFlowEngine';
 
-/** What the engine needs of the adapter manager (Runtime.adapters). */
+/**
+ * What the engine needs of the adapters (Runtime.adapters): a method of an instance called with
+ * named inputs (passed in pronghorn order); the answer is the adapter's result, or the error
+ * object it gave its callback, and the name of the method's output (pronghorn `output.name`).
+ */
 export interface AdapterCaller {
-  call(adapterId: string, method: string, args: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<unknown>;
+  call(
+    instance: string,
+    method: string,
+    args: Record<string, unknown>,
+    options?: { timeoutMs?: number },
+  ): Promise<{ ok: true; value: unknown; output: string } | { ok: false; error: unknown; output: string }>;
 }
 
 export type TaskMethodRunner = (task: TaskDefinition, incoming: Record<string, unknown>, options?: TaskRunOptions) => Promise<TaskOutcome>;
@@ -17,13 +26,11 @@ export function isChildJob(task: TaskDefinition) {
   return task.name === 'childJob' && (task.app ?? ENGINE_APP) === ENGINE_APP;
 }
 
-/** An adapter's answer as the task's outgoing values: by name when it has them, whole otherwise. */
-function adapterOutgoing(task: TaskDefinition, result: unknown): Record<string, unknown> {
-  const names = Object.keys(task.variables?.outgoing ?? {});
-  if (result && typeof result === 'object' && !Array.isArray(result) && names.some((n) => n in (result as object))) {
-    return Object.fromEntries(names.map((n) => [n, (result as Record<string, unknown>)[n]]));
-  }
-  return names.length ? { [names[0]!]: result } : { result };
+/** An adapter error object for people: its IAPerror displayString when it has one. */
+function adapterErrorText(task: TaskDefinition, error: unknown): string {
+  const e = error as { IAPerror?: { displayString?: unknown }; message?: unknown } | null;
+  const text = typeof e?.IAPerror?.displayString === 'string' ? e.IAPerror.displayString : typeof e?.message === 'string' ? e.message : JSON.stringify(error);
+  return `${task.app}.${task.name}: ${text}`;
 }
 
 export function methodRunner(adapters: () => AdapterCaller | undefined): TaskMethodRunner {
@@ -38,9 +45,12 @@ export function methodRunner(adapters: () => AdapterCaller | undefined): TaskMet
       return { state: 'error', outgoing: {}, error: `${app}.${task.name}: adapters are not available on this server, so the adapter cannot be called` };
     }
     try {
-      const result = await manager.call(app, task.name, incoming);
+      const answer = await manager.call(app, task.name, incoming);
       if (options.signal?.aborted) throw options.signal.reason;
-      return { state: 'success', outgoing: adapterOutgoing(task, result) };
+      // As the service does: the answer is the task's outgoing variable (pronghorn output name,
+      // `result`); an error answer takes the error transition with the adapter's error object kept.
+      if (answer.ok) return { state: 'success', outgoing: { [answer.output]: answer.value } };
+      return { state: 'error', outgoing: { [answer.output]: answer.error }, error: adapterErrorText(task, answer.error) };
     } catch (error) {
       if (options.signal?.aborted) throw error;
       return { state: 'error', outgoing: {}, error: (error as Error).message };

@@ -11,6 +11,8 @@ type JobOperations = 'jobs.bulkCancel' | 'jobs.bulkPause' | 'jobs.bulkResume' | 
 export interface JobsDeps {
   /** The active profile's workflow engine. */
   engine(): Engine;
+  /** Throws when job starts are refused now (a stopped Operations Manager: 503 naming it). */
+  guardStart?(): void;
   /** The names of the stored workflows (the jobs list counts jobs per workflow). */
   workflowNames(): Promise<string[]>;
   /** Refuses a start before the job exists (a workflow whose parts are missing: 409). */
@@ -29,6 +31,8 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
   const runner = () => service.engine().runner;
   return {
     'jobs.start': async ({ body }, ctx) => {
+      // Operations Manager serves job starts: stopped, it refuses them (503 naming it).
+      service.guardStart?.();
       if (body.workflow) await service.startCheck?.(body.workflow);
       const job = await runner().start(body.workflow, { ...body.options, user: ctx.caller });
       service.engine().worker.poke();

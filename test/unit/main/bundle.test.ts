@@ -122,6 +122,12 @@ describe('the main-process bundle', () => {
   });
 
   it('runs adapters as Electron utility processes', async () => {
+    // A new profile has no adapter instance: create one from the shipped example's sample, over IPC.
+    const window = stand.windows[0]!;
+    const event = { sender: { id: window.webContents.id, mainFrame: window.webContents.mainFrame }, senderFrame: Object.assign(window.webContents.mainFrame, { url: `file://${window.loaded[0]}` }) };
+    const sample = (await stand.ipcHandlers.get('op:adapters.sample')!(event, { query: { package: '@automation/adapter-example' } })) as { ok: boolean; data: { data: unknown } };
+    expect(sample.ok).toBe(true);
+    expect(await stand.ipcHandlers.get('op:adapters.create')!(event, { body: { properties: sample.data.data } })).toMatchObject({ ok: true });
     const forked = await waitFor('an adapter process', () => stand.calls.find((c) => c.api === 'utilityProcess.fork'));
     expect(forked.args[0]).toBe(path.join(root, 'core', 'adapters', 'runner.cjs'));
   });

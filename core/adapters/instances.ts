@@ -1,0 +1,297 @@
+// The adapter instances of one profile: its service configs (the store's `service_configs`),
+// the packages found for their types, and a process per instance. Creating, editing, importing
+// and deleting a service config, and starting or stopping an instance, go through here; the
+// desired state (started or stopped) is kept in the profile's store.
+import type { Store } from '../store/port';
+import { builtInApplications } from '../applications/registry';
+import type { DesiredStates } from '../applications/desired-state';
+import { AdapterError } from './errors';
+import { discoverPackages, packageForType, type DiscoverPlaces } from './discover';
+import { AdapterManager, type AdapterAnswer, type AdapterManagerOptions } from './manager';
+import type { AdapterPackage } from './package';
+import { assertValidProperties, checkShape, ConfigError, maskConfig, restoreConfig, sampleConfig, type ServiceConfig } from './service-config';
+
+export const SERVICE_CONFIGS = 'service_configs';
+const APPLICATION_TYPES = new Set(builtInApplications.map((a) => a.id));
+
+/** A conflict with what exists (a name taken), answered 409. */
+export class ConflictError extends Error {}
+
+export interface AdapterView {
+  config: ServiceConfig;
+  package?: { name: string; export: string; title: string; version: string; source: string; dir: string };
+  problem?: string;
+}
+
+/** How secrets are kept at rest: sealed when the profile asks (`pathProps.encrypted`), clear otherwise. */
+export interface SecretsAtRest {
+  seal<T>(json: T): Promise<T>;
+  /** Opens what `seal` sealed; throws naming the field when it cannot be read. */
+  open<T>(name: string, json: T): Promise<T>;
+}
+
+const CLEAR: SecretsAtRest = { seal: async (json) => json, open: async (_name, json) => json };
+
+export class AdapterInstances {
+  private packages: AdapterPackage[] = [];
+  private discoveryProblems: string[] = [];
+
+  constructor(
+    readonly manager: AdapterManager,
+    private readonly store: Store,
+    private readonly desired: DesiredStates,
+    private readonly places: DiscoverPlaces,
+    private readonly secrets: SecretsAtRest = CLEAR,
+  ) {}
+
+  private get configs() {
+    return this.store.collection(SERVICE_CONFIGS);
+  }
+
+  /** Resolves once the service configs are read (changes wait for it). */
+  private loaded: Promise<void> = Promise.resolve();
+
+  /**
+   * Finds the packages, reads the service configs and starts the instances not stopped by the
+   * operator. A MongoDB that is slow or down must not hold the profile's opening: its service
+   * configs are read in the background (the embedded store is local and quick, so it is awaited).
+   */
+  async open(): Promise<this> {
+    const found = await discoverPackages(this.places);
+    this.packages = found.packages;
+    this.discoveryProblems = found.problems;
+    this.loaded = this.load();
+    if (this.store.kind === 'embedded') await this.loaded;
+    return this;
+  }
+
+  private async load(): Promise<void> {
+    // The profile opens even when its store does not answer (MongoDB down): no instance then, and
+    // the reason is listed with the packages' problems (the Adapters page shows it).
+    let docs: Record<string, unknown>[];
+    let stopped: Set<string>;
+    try {
+      docs = await this.configs.find({});
+      stopped = await this.desired.stopped('adapter');
+    } catch (error) {
+      this.discoveryProblems.push(`the service configs cannot be read from the store, so no adapter runs: ${(error as Error).message}`);
+      return;
+    }
+    const ids: string[] = [];
+    for (const doc of docs) {
+      if (typeof doc.type === 'string' && APPLICATION_TYPES.has(doc.type)) continue;
+      let config: ServiceConfig;
+      try {
+        config = checkShape(stripId(doc), SERVICE_CONFIGS);
+        config = { ...config, properties: await this.secrets.open(`adapter ${config.id}`, config.properties) };
+      } catch (error) {
+        this.discoveryProblems.push(`${SERVICE_CONFIGS} document ${String(doc._id)}: ${(error as Error).message}`);
+        continue;
+      }
+      this.register(config);
+      if (!stopped.has(config.id)) ids.push(config.id);
+    }
+    this.manager.startAll(ids);
+  }
+
+  private register(config: ServiceConfig) {
+    const pkg = packageForType(this.packages, config.type);
+    const problem = pkg ? undefined : `no adapter package exports "${config.type}": install it in the profile's sdk_dir (${this.places.sdkDir ?? 'not set'}) or ${this.places.dataDirAdapters}`;
+    this.manager.set(config, pkg, problem);
+  }
+
+  /** Instances whose type (the package's class, or its title) is `app`. */
+  private ofType(app: string): string[] {
+    return this.manager.list().filter((name) => {
+      const { config, pkg } = this.manager.instance(name)!;
+      return config.type === app || pkg?.export === app || pkg?.title === app;
+    });
+  }
+
+  /**
+   * The instance a workflow task means: `app` naming an instance, or `app` naming the adapter's
+   * type (as the service's exports do, e.g. `Awsec2`) with the instance in the `adapter_id` input
+   * (or the only instance of that type).
+   */
+  resolve(app: string, args: Record<string, unknown> = {}): string {
+    if (this.manager.has(app)) return app;
+    const candidates = this.ofType(app);
+    const wanted = args.adapter_id;
+    if (typeof wanted === 'string' && wanted !== '') {
+      if (candidates.includes(wanted)) return wanted;
+      throw new AdapterError('unknown-adapter', app, undefined, `no ${app} adapter named "${wanted}" (adapter_id); ${app} adapters: ${candidates.join(', ') || 'none'}`);
+    }
+    if (candidates.length === 1) return candidates[0]!;
+    if (candidates.length > 1) throw new AdapterError('unknown-adapter', app, undefined, `${candidates.length} ${app} adapters (${candidates.join(', ')}): say which in the task's adapter_id`);
+    throw new AdapterError('unknown-adapter', app, undefined, `no adapter "${app}" (adapters: ${this.manager.list().join(', ') || 'none'})`);
+  }
+
+  /**
+   * What a workflow task's `app` may name to reach an instance: each instance's name and the
+   * adapter types it answers to (its config type, its package's class and title).
+   */
+  callable(): string[] {
+    const names = new Set<string>();
+    for (const name of this.manager.list()) {
+      const { config, pkg } = this.manager.instance(name)!;
+      for (const n of [name, config.type, pkg?.export, pkg?.title]) if (n) names.add(n);
+    }
+    return [...names];
+  }
+
+  /** An instance name, or an adapter type with an instance or an installed package. */
+  has(app: string): boolean {
+    return this.manager.has(app) || this.ofType(app).length > 0 || this.packages.some((p) => !p.problem && (p.export === app || p.title === app));
+  }
+
+  /** The methods (pronghorn.json) of an instance or an adapter type; undefined when neither is known. */
+  methods(app: string): string[] | undefined {
+    const pkg = this.packageOf(app);
+    if (pkg) return pkg.methods.map((m) => m.name);
+    return this.manager.has(app) ? [] : undefined;
+  }
+
+  packageList(): AdapterPackage[] {
+    return this.packages;
+  }
+
+  problems(): string[] {
+    return this.discoveryProblems;
+  }
+
+  /** The package of an instance, or of an adapter type. */
+  packageOf(app: string): AdapterPackage | undefined {
+    if (this.manager.has(app)) return this.manager.instance(app)?.pkg;
+    const instance = this.ofType(app)[0];
+    return instance ? this.manager.instance(instance)?.pkg : this.packages.find((p) => !p.problem && (p.export === app || p.title === app));
+  }
+
+  private require(name: string) {
+    const known = this.manager.instance(name);
+    if (!known) throw new AdapterError('unknown-adapter', name, undefined, `no adapter "${name}" (adapters: ${this.manager.list().join(', ') || 'none'})`);
+    return known;
+  }
+
+  view(name: string): AdapterView {
+    const { config, pkg, problem } = this.require(name);
+    return {
+      config: maskConfig(config, pkg),
+      ...(pkg ? { package: { name: pkg.name, export: pkg.export, title: pkg.title, version: pkg.version, source: pkg.source, dir: pkg.dir } } : {}),
+      ...(problem ? { problem } : {}),
+    };
+  }
+
+  list(): AdapterView[] {
+    return this.manager.list().map((name) => this.view(name));
+  }
+
+  private packageFor(config: ServiceConfig, at: string): AdapterPackage {
+    const pkg = packageForType(this.packages, config.type);
+    if (!pkg) {
+      const types = this.packages.filter((p) => !p.problem).map((p) => p.export);
+      throw new ConfigError(`${at}.type: no adapter package exports "${config.type}" (installed: ${types.join(', ') || 'none'})`, [
+        { path: `${at}.type`, message: `no adapter package exports "${config.type}"` },
+      ]);
+    }
+    return pkg;
+  }
+
+  /** Adds a service config (POST /adapters, or an import) and starts its instance. */
+  async create(raw: unknown, at = 'body.properties'): Promise<AdapterView> {
+    await this.loaded;
+    const given = checkShape(raw, at);
+    if (this.manager.has(given.id)) throw new ConflictError(`an adapter named "${given.id}" exists already; edit it with PUT /adapters/${given.id}/properties`);
+    const pkg = this.packageFor(given, at);
+    const { value: config, dropped } = restoreConfig(given, undefined, pkg);
+    assertValidProperties(pkg, config, at);
+    if (dropped.length) {
+      throw new ConfigError(`${at}: ${dropped.join(', ')} carry the mask (********) and have no stored value: set them again`, dropped.map((p) => ({ path: `${at}.${p}`, message: 'masked secret with no stored value' })));
+    }
+    await this.configs.insertOne({ ...config, properties: await this.secrets.seal(config.properties) });
+    await this.desired.set('adapter', config.id, true);
+    this.register(config);
+    await this.manager.start(config.id);
+    return this.view(config.id);
+  }
+
+  /** The service config of a new instance of a package, from its sampleProperties.json (not saved). */
+  sample(packageName: string, id?: string): ServiceConfig {
+    const pkg = this.packages.find((p) => p.name === packageName || p.export === packageName);
+    if (!pkg) throw new AdapterError('unknown-adapter', packageName, undefined, `no adapter package "${packageName}" (packages: ${this.packages.map((p) => p.name).join(', ') || 'none'})`);
+    return maskConfig(sampleConfig(pkg, id), pkg);
+  }
+
+  /**
+   * Replaces an instance's properties (PUT /adapters/:name/properties). `given` is the properties
+   * object, or a whole service config of the same name. A running instance restarts with them.
+   */
+  async update(name: string, given: unknown): Promise<AdapterView> {
+    await this.loaded;
+    const { config: stored } = this.require(name);
+    const isWhole = isObject(given) && typeof given.type === 'string' && isObject(given.properties);
+    const at = isWhole ? 'body.properties' : 'body';
+    const next = checkShape(isWhole ? given : { ...stored, properties: given }, at);
+    if (next.id !== name) throw new ConfigError(`${at}.id: "${next.id}" is not the adapter's name "${name}"`, [{ path: `${at}.id`, message: `expected "${name}"` }]);
+    const pkg = this.packageFor(next, at);
+    const { value: config } = restoreConfig(next, stored, pkg);
+    assertValidProperties(pkg, config, at);
+    // Replaced whole, so fields the operator removed are gone from the stored document too.
+    await this.configs.deleteMany({ id: name });
+    await this.configs.insertOne({ ...withoutId(config), properties: await this.secrets.seal(config.properties) });
+    const wasRunning = (await this.manager.item(name)).state === 'RUNNING';
+    this.register(config);
+    if (wasRunning) await this.manager.restart(name);
+    return this.view(name);
+  }
+
+  async remove(name: string): Promise<void> {
+    await this.loaded;
+    this.require(name);
+    await this.manager.remove(name);
+    await this.configs.deleteMany({ id: name });
+    await this.desired.forget('adapter', name);
+  }
+
+  async start(name: string) {
+    this.require(name);
+    await this.desired.set('adapter', name, true);
+    await this.manager.start(name);
+  }
+
+  async stop(name: string) {
+    this.require(name);
+    await this.desired.set('adapter', name, false);
+    await this.manager.stop(name);
+  }
+
+  async restart(name: string) {
+    this.require(name);
+    await this.desired.set('adapter', name, true);
+    await this.manager.restart(name);
+  }
+
+  /** The workflow engine's entry: a method of an instance (or of the type's instance `adapter_id` names) with named inputs. */
+  async call(app: string, method: string, args: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<AdapterAnswer> {
+    return this.manager.call(this.resolve(app, args), method, args, options);
+  }
+
+  close() {
+    return this.manager.close();
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function stripId(doc: Record<string, unknown>) {
+  const { _id, ...rest } = doc;
+  void _id;
+  return rest;
+}
+
+function withoutId(config: ServiceConfig) {
+  const { _id, ...rest } = config as ServiceConfig & { _id?: unknown };
+  void _id;
+  return rest;
+}
+
+export type { AdapterManagerOptions };

@@ -1,0 +1,186 @@
+// The applications of one profile, each with a real lifecycle: RUNNING until the operator stops
+// it (STOPPED, remembered in the profile's store across restarts), DEAD while what it needs is
+// gone (the store does not answer). What an application serves stops with it: a hook per
+// application (the task worker for WorkFlowEngine) and `require` for guarded entry points (a
+// stopped OperationsManager refuses job starts). Each reports its own uptime, cpu since it
+// started and counters of its work; the memory and pid are those of the console process it runs in.
+import type { HealthItem } from '../contract/health';
+import { OpError } from '../dispatch/dispatch';
+import type { DesiredStates } from './desired-state';
+import { builtInApplications, type ApplicationDefinition, type ApplicationState } from './registry';
+
+
+/** What stopping or starting an application does to what it serves. */
+export interface ApplicationHooks {
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+  /** Why the application cannot work now (DEAD), or undefined when it can. */
+  deadBecause?(): Promise<string | undefined>;
+  /** The application's own figures (jobs started, worker running, ...). */
+  figures?(): Record<string, number | string | boolean>;
+}
+
+/** A guarded call reached a stopped application: answered 503 naming it. */
+export class ApplicationStoppedError extends OpError {
+  constructor(
+    readonly application: string,
+    what: string,
+  ) {
+    super(503, `${application} is STOPPED, so ${what} is refused; start it from the Health page or with PUT /applications/${application}/start`, { application });
+    this.name = 'ApplicationStoppedError';
+  }
+}
+
+export class UnknownApplicationError extends Error {}
+
+interface AppEntry {
+  definition: ApplicationDefinition;
+  running: boolean;
+  startedAt: number;
+  cpuAtStart: NodeJS.CpuUsage;
+  stoppedAt?: number;
+  counters: Record<string, number>;
+  hooks: ApplicationHooks;
+}
+
+export class Applications {
+  private readonly entries = new Map<string, AppEntry>();
+
+  constructor(
+    private readonly desired: DesiredStates,
+    definitions: readonly ApplicationDefinition[] = builtInApplications,
+    /** The console process's log levels, reported per application as the service does. */
+    private readonly loggerLevels: () => Record<string, unknown> = () => ({}),
+  ) {
+    for (const definition of definitions) {
+      this.entries.set(definition.id, { definition, running: true, startedAt: Date.now(), cpuAtStart: process.cpuUsage(), counters: {}, hooks: {} });
+    }
+  }
+
+  /**
+   * Applies the operator's stored choices (applications they stopped stay stopped); waits for
+   * them unless `background` (a MongoDB that is slow or down must not hold the opening).
+   */
+  async open(hooks: Record<string, ApplicationHooks> = {}, background = false): Promise<this> {
+    for (const [id, h] of Object.entries(hooks)) if (this.entries.has(id)) this.entries.get(id)!.hooks = h;
+    const applying = this.applyStored();
+    if (!background) await applying;
+    return this;
+  }
+
+  private async applyStored() {
+    let stopped: Set<string>;
+    try {
+      stopped = await this.desired.stopped('application');
+    } catch (error) {
+      // The store does not answer: every application starts, and each reports DEAD naming the store.
+      console.error(`applications: the operator's stopped applications cannot be read (${(error as Error).message}); all start`);
+      stopped = new Set();
+    }
+    for (const id of stopped) {
+      const entry = this.entries.get(id);
+      if (entry) await this.halt(entry).catch((error: Error) => console.error(`applications: ${id} could not be stopped as the operator asked: ${error.message}`));
+    }
+  }
+
+  ids() {
+    return [...this.entries.keys()];
+  }
+
+  has(id: string) {
+    return this.entries.has(id);
+  }
+
+  private entry(id: string): AppEntry {
+    const entry = this.entries.get(id);
+    if (!entry) throw new UnknownApplicationError(`no application "${id}" (applications: ${this.ids().join(', ')})`);
+    return entry;
+  }
+
+  isRunning(id: string) {
+    return this.entry(id).running;
+  }
+
+  /** Throws ApplicationStoppedError when `id` is stopped; counts the call either way. */
+  require(id: string, what: string) {
+    const entry = this.entry(id);
+    if (!entry.running) {
+      this.count(id, 'refused');
+      throw new ApplicationStoppedError(id, what);
+    }
+    this.count(id, 'served');
+  }
+
+  count(id: string, counter: string, by = 1) {
+    const entry = this.entries.get(id);
+    if (entry) entry.counters[counter] = (entry.counters[counter] ?? 0) + by;
+  }
+
+  private async halt(entry: AppEntry) {
+    if (!entry.running) return;
+    await entry.hooks.stop?.();
+    entry.running = false;
+    entry.stoppedAt = Date.now();
+  }
+
+  async stop(id: string) {
+    const entry = this.entry(id);
+    await this.desired.set('application', id, false);
+    await this.halt(entry);
+  }
+
+  async start(id: string) {
+    const entry = this.entry(id);
+    await this.desired.set('application', id, true);
+    if (entry.running) return;
+    await entry.hooks.start?.();
+    Object.assign(entry, { running: true, startedAt: Date.now(), cpuAtStart: process.cpuUsage(), stoppedAt: undefined });
+  }
+
+  async restart(id: string) {
+    await this.stop(id);
+    await this.start(id);
+  }
+
+  /** Why each application was DEAD at the last look (items()), for `snapshot`. */
+  private readonly lastDead = new Map<string, string | undefined>();
+
+  /** Health items in the reference shape, measured now (asks each application whether it can work). */
+  async items(now = Date.now()): Promise<HealthItem[]> {
+    await Promise.all([...this.entries.values()].map(async (entry) => this.lastDead.set(entry.definition.id, entry.running ? await entry.hooks.deadBecause?.() : undefined)));
+    return this.snapshot(now);
+  }
+
+  /** Health items now, with the DEAD reasons found at the last `items()` (no store round trip). */
+  snapshot(now = Date.now()): HealthItem[] {
+    const memory = process.memoryUsage();
+    return [...this.entries.values()].map((entry) => {
+      const { definition: app } = entry;
+      const dead = entry.running ? this.lastDead.get(app.id) : undefined;
+      const state: ApplicationState = !entry.running ? 'STOPPED' : dead ? 'DEAD' : 'RUNNING';
+      const cpu = process.cpuUsage(entry.cpuAtStart);
+      return {
+        id: app.id,
+        package_id: app.package_id,
+        version: app.version,
+        type: 'Application' as const,
+        description: app.description,
+        routePrefix: app.routePrefix,
+        state,
+        ...(dead ? { detail: dead } : !entry.running ? { detail: `stopped at ${new Date(entry.stoppedAt!).toISOString()}` } : {}),
+        uptime: entry.running ? (now - entry.startedAt) / 1000 : 0,
+        memoryUsage: entry.running ? { rss: memory.rss, heapTotal: memory.heapTotal, heapUsed: memory.heapUsed, external: memory.external } : null,
+        cpuUsage: entry.running ? { user: cpu.user, system: cpu.system } : null,
+        pid: entry.running ? process.pid : null,
+        logger: this.loggerLevels(),
+        timestamp: now,
+        figures: { ...entry.counters, ...(entry.hooks.figures?.() ?? {}) },
+      };
+    });
+  }
+
+  async item(id: string): Promise<HealthItem> {
+    this.entry(id);
+    return (await this.items()).find((item) => item.id === id)!;
+  }
+}

@@ -1,0 +1,54 @@
+import { test, expect } from './fixtures';
+
+test('configure an adapter instance from its schema form and see it ONLINE (STUB)', async ({ consolePage: page, host }) => {
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Adapters' }).click();
+  await expect(page.getByText('No adapter instances yet')).toBeVisible();
+  const create = page.getByRole('region', { name: 'New adapter instance' });
+  await create.getByRole('combobox', { name: 'Package' }).selectOption({ label: 'Example (@automation/adapter-example 2.0.0, shipped)' });
+  await create.getByRole('textbox', { name: 'Instance name' }).fill('drill-example');
+  await create.getByRole('button', { name: 'Start from the sample' }).click();
+
+  const form = create.getByRole('form', { name: 'Adapter properties' });
+  // The form is the package's propertiesSchema.json: the stub switch first, then its fields.
+  const stub = form.getByRole('checkbox', { name: 'stub' });
+  await expect(stub).not.toBeChecked();
+  await stub.check();
+  await form.getByRole('spinbutton', { name: 'frequency' }).fill('10');
+  await form.getByRole('button', { name: 'Create and start' }).click();
+  // The schema asks for at least 1000 ms: refused, the field named where it is.
+  await expect(form.getByRole('alert').first()).toContainText('healthcheck.frequency: must be >= 1000');
+  await form.getByRole('spinbutton', { name: 'frequency' }).fill('60000');
+  await form.getByRole('textbox', { name: 'greeting' }).fill('hello from the drill');
+  await form.getByRole('button', { name: 'Create and start' }).click();
+
+  const row = page.getByRole('table', { name: 'Adapter instances' }).getByRole('row', { name: 'drill-example' });
+  await expect(row).toContainText('RUNNING');
+  await expect(row).toContainText('STUB');
+  await expect(row).toContainText('ONLINE');
+  const detail = page.getByRole('region', { name: 'Adapter drill-example' });
+  await detail.getByText(/3 methods/).click();
+  await expect(detail.getByRole('table', { name: 'Methods' })).toContainText('a: number, b: number');
+
+  // The Health page says STUB too, and the stub answers come from the package's mock data.
+  await page.goto(`${host.url}/#/health/adapters`);
+  const health = page.getByRole('table', { name: 'Adapters' }).getByRole('row', { name: 'drill-example' });
+  await expect(health).toContainText('STUB');
+  await expect(health).toContainText('ONLINE');
+  const answer = await host.state.runtime.adapters.call('drill-example', 'add', { a: 1, b: 2 });
+  expect(answer).toMatchObject({ ok: true, value: { response: { sum: 42 } } });
+});
+
+test('edit an instance\'s properties: leaving stub mode restarts it live', async ({ consolePage: page, host }) => {
+  const sample = await (await host.api('/adapter-packages/sample?package=%40automation%2Fadapter-example&name=lab')).json();
+  await host.api('/adapters', { method: 'POST', json: { properties: { ...sample.data, properties: { ...sample.data.properties, stub: true } } } });
+  await page.goto(`${host.url}/#/adapters/lab`);
+  const detail = page.getByRole('region', { name: 'Adapter lab' });
+  await expect(detail.getByText('STUB', { exact: true })).toBeVisible();
+  await detail.getByRole('checkbox', { name: 'stub' }).uncheck();
+  await detail.getByRole('button', { name: 'Save properties' }).click();
+  await expect(detail.getByText('adapter "lab" properties saved')).toBeVisible();
+  const row = page.getByRole('table', { name: 'Adapter instances' }).getByRole('row', { name: 'lab' });
+  await expect(row).toContainText('ONLINE');
+  await expect(row).not.toContainText('STUB');
+  await expect(host.state.runtime.adapters.call('lab', 'add', { a: 1, b: 2 })).resolves.toMatchObject({ ok: true, value: { sum: 3 } });
+});
