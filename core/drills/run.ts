@@ -181,7 +181,11 @@ export async function runLabDrill(options: LabDrillOptions, onChange: (report: D
         if (JSON.stringify(endState) !== JSON.stringify(startState)) throw new Error(`both sites are not back to their starting state: before ${JSON.stringify(startState)}, after ${JSON.stringify(endState)}`);
       });
     }
-    report.passed = (report.rtoMs ?? Infinity) < report.targets.rtoMs && (report.drainMs ?? Infinity) <= report.targets.drainMs;
+    const missed: string[] = [];
+    if (!((report.rtoMs ?? Infinity) < report.targets.rtoMs)) missed.push(`RTO ${report.rtoMs ?? 'not measured'} ms is not below the target ${report.targets.rtoMs} ms`);
+    if (!((report.drainMs ?? Infinity) <= report.targets.drainMs)) missed.push(`drain ${report.drainMs ?? 'not measured'} ms is above the target ${report.targets.drainMs} ms`);
+    report.passed = missed.length === 0;
+    if (missed.length) report.error = `target missed: ${missed.join('; ')}`;
     report.status = 'done';
   } catch (error) {
     report.status = 'failed';
