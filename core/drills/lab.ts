@@ -46,11 +46,20 @@ function labProfile(id: string, processTasksOnStart: boolean, options: LabOption
   return { id, serverName: `${id}-lab`, processTasksOnStart, ...database };
 }
 
+/** The ledger is called through an instance of the shipped http-request adapter, allowed the ledger's URL only. */
+export function ledgerAdapter(ledgerUrl: string) {
+  return {
+    id: 'http-request',
+    type: 'HttpRequest',
+    properties: { allowedBaseUrls: [ledgerUrl], timeoutMs: 10_000, maxRedirects: 0, headers: {}, stub: false, healthcheck: { type: 'startup', frequency: 60_000 } },
+    groups: [],
+    brokers: [],
+  };
+}
+
 async function startConsole(name: string, dataDir: string, profile: Record<string, unknown>, options: LabOptions): Promise<LabSite> {
-  await mkdir(path.join(dataDir, 'adapters'), { recursive: true });
   await writeJsonAtomic(path.join(dataDir, 'profiles', String(profile.id), 'properties.json'), profile);
   await writeJsonAtomic(path.join(dataDir, 'console.json'), { activeProfile: profile.id });
-  await writeJsonAtomic(path.join(dataDir, 'adapters', 'http-request.config.json'), { allowedBaseUrls: [options.ledgerUrl], timeoutMs: 10_000 });
   const token = randomBytes(24).toString('base64url');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'core/cli/serve.ts'), '--data-dir', dataDir, '--port', '0', '--no-print-token'], {
     cwd: ROOT,

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
-import { startLab, startLabSite, type Lab } from './lab';
+import { ledgerAdapter, startLab, startLabSite, type Lab } from './lab';
 import { startLedger, drillWorkflow, drillJobVariables, DRILL_WORKFLOW, type Ledger } from './ledger';
 import { checkReadiness, FAILOVER_APPLICATIONS } from './readiness';
 import { SiteError, type Site } from './site';
@@ -71,7 +71,19 @@ export async function runLabDrill(options: LabDrillOptions, onChange: (report: D
     const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'dr-lab-')));
     lab = await step('Start the lab: two consoles on one database', async (s) => {
       const started = await startLab({ dir, ledgerUrl: ledger!.url, mongoUrl: options.mongoUrl, standbyProcessTasksOnStart: options.standbyProcessTasksOnStart });
-      s.detail = `active ${started.active.site.ref.url} (pid ${started.active.process.pid}), standby ${started.standby.site.ref.url} (pid ${started.standby.process.pid}); ${started.database}`;
+      lab = started;
+      // Each site runs its own instance of the ledger adapter (a site that already sees it answers 409).
+      for (const site of [started.active.site, started.standby.site]) {
+        try {
+          await site.call('POST', '/adapters', { properties: ledgerAdapter(ledger!.url) });
+        } catch (error) {
+          if ((error as SiteError).status !== 409) throw error;
+        }
+      }
+      // The standby as the Manual Failover procedure prepares it: its applications stopped (unless
+      // the drill rehearses a misconfigured standby).
+      const standbyApps = options.standbyProcessTasksOnStart ? 'standby left as configured' : `standby: ${await applications(started.standby.site, 'stop')}`;
+      s.detail = `active ${started.active.site.ref.url} (pid ${started.active.process.pid}), standby ${started.standby.site.ref.url} (pid ${started.standby.process.pid}); ${started.database}; ${standbyApps}`;
       return started;
     });
     const { active, standby } = lab;
@@ -170,12 +182,11 @@ export async function runLabDrill(options: LabDrillOptions, onChange: (report: D
     if (options.failback) {
       await step('Failback: the active site works tasks again, the standby stands by', async (s) => {
         await standby.site.call('POST', '/workflow_engine/taskWorker/deactivate');
-        await applications(standby.site, 'stop');
         if (!active.alive()) lab!.active = await startLabSite(active);
-        else {
-          await applications(active.site, 'start');
-          await active.site.call('POST', '/workflow_engine/taskWorker/activate');
-        }
+        // The active's applications first, then the standby's stopped again.
+        await applications(lab!.active.site, 'start');
+        await lab!.active.site.call('POST', '/workflow_engine/taskWorker/activate');
+        await applications(standby.site, 'stop');
         const endState = await Promise.all([lab!.active, lab!.standby].map((l) => workerState(l.site)));
         s.detail = `active worker ${endState[0]!.running ? 'running' : 'stopped'}, standby worker ${endState[1]!.running ? 'running' : 'stopped'}`;
         if (JSON.stringify(endState) !== JSON.stringify(startState)) throw new Error(`both sites are not back to their starting state: before ${JSON.stringify(startState)}, after ${JSON.stringify(endState)}`);
