@@ -11,6 +11,8 @@ export { storeDesiredStates, type DesiredStates } from './desired-state';
 /** What the applications need of the runtime: the store, and the task worker WorkFlowEngine owns. */
 export interface ApplicationDeps {
   store: Store;
+  /** This server: applications run per server, so their started/stopped choice is this server's own. */
+  serverId?: string;
   /** The console's log levels, reported per application. */
   loggerLevels?: () => Record<string, unknown>;
   worker?: () => { isRunning: boolean; start(): Promise<void>; stop(): Promise<void>; startsWithProfile: boolean } | undefined;
@@ -35,5 +37,5 @@ export async function openApplications(deps: ApplicationDeps): Promise<Applicati
     OperationsManager: { deadBecause: storeDown },
     AutomationCatalog: { deadBecause: storeDown },
   };
-  return new Applications(storeDesiredStates(deps.store), undefined, deps.loggerLevels).open(hooks, deps.store.kind !== 'embedded');
+  return new Applications(storeDesiredStates(deps.store, deps.serverId), undefined, deps.loggerLevels).open(hooks, deps.store.kind !== 'embedded');
 }

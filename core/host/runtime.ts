@@ -63,6 +63,7 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
     log.info({ store: store.location, processTasksOnStart: profile.processTasksOnStart !== false }, `profile "${profile.id}" opened`);
     const applications = await openApplications({
       store,
+      serverId,
       loggerLevels: context.loggerLevels,
       worker: () => ({
         isRunning: engine.worker.isRunning,
