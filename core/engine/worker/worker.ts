@@ -157,9 +157,14 @@ export class TaskWorker {
         return { workerId: this.workerId, leaseUntil: Date.now() + this.options.leaseMs };
       },
       run: (record, held) => {
-        if (this.active) return this.run(record, held);
-        // Stopped meanwhile: the task goes back to the queue.
-        void this.release({ _id: record._id, workerId: record.workerId!, attempt: record.attempt });
+        // On the next turn of the event loop: the embedded store answers synchronously, so a job
+        // looping with no delay (a revert polling loop) would otherwise run task after task in
+        // microtasks and starve timers, lease renewals and HTTP requests.
+        setImmediate(() => {
+          if (this.active) return this.run(record, held);
+          // Stopped meanwhile: the task goes back to the queue.
+          void this.release({ _id: record._id, workerId: record.workerId!, attempt: record.attempt });
+        });
       },
     };
   }
