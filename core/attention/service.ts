@@ -16,6 +16,8 @@ export interface AttentionDeps {
   deprecatedCalls: () => DeprecatedCall[];
   /** The active profile's role (processTasksOnStart) and whether this server's worker runs now. */
   worker: () => { profile: string; processTasksOnStart: boolean; running: boolean };
+  /** The DR drill history (`drill_reports`); absent where drills are not kept. */
+  drills?: () => Collection;
 }
 
 const RANK: Record<AttentionLevel, number> = { ok: 0, unknown: 1, warn: 2, bad: 3 };
@@ -121,6 +123,23 @@ export function createAttentionService(deps: AttentionDeps) {
     return { level: 'ok', count: 0, summary: `Task worker as the ${role} role expects (${w.running ? 'running' : 'stopped'})`, entries: [], link };
   }
 
+  /** The last DR drill: a failed or missed-target drill needs the operator; none yet is only said. */
+  async function lastDrill(): Promise<Partial> {
+    const [last] = deps.drills ? await deps.drills().find({}, { sort: { startedAt: -1 }, limit: 1 }) : [];
+    if (!last) return { level: 'ok', count: 0, summary: 'No DR drill run yet', entries: [] };
+    const id = String(last._id);
+    const when = Number(last.startedAt);
+    const link = `#/drills/${encodeURIComponent(id)}`;
+    const entry = { label: `drill ${id}`, since: when, link };
+    if (last.status === 'running') return { level: 'ok', count: 0, summary: 'A DR drill is running', entries: [entry], link };
+    if (last.passed === true) {
+      const rto = typeof last.rtoMs === 'number' ? `, RTO ${(last.rtoMs / 1000).toFixed(1)} s` : '';
+      return { level: 'ok', count: 0, summary: `Last DR drill passed${rto}`, entries: [entry], link };
+    }
+    const why = typeof last.error === 'string' ? last.error : 'a target was missed';
+    return { level: 'warn', count: 1, summary: 'Last DR drill did not pass', entries: [{ ...entry, detail: why }], link };
+  }
+
   return {
     async summary(now = Date.now()): Promise<Attention> {
       const profile = deps.worker().profile;
@@ -132,6 +151,7 @@ export function createAttentionService(deps: AttentionDeps) {
         item('indexes', 'Collections not indexed', `#/profiles/${encodeURIComponent(profile)}/indexing`, () => indexes(profile)),
         item('deprecated-callers', 'Deprecated API callers', '#/health/deprecated', deprecatedCallers),
         item('worker-role', 'Task worker and role', `#/profiles/${encodeURIComponent(profile)}/configure`, workerRole),
+        item('last-drill', 'Last DR drill', '#/drills', lastDrill),
       ]);
       const level = items.reduce<AttentionLevel>((worst, i) => (RANK[i.level] > RANK[worst] ? i.level : worst), 'ok');
       return { level, items, checkedAt: now };

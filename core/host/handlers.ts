@@ -77,6 +77,7 @@ export function buildHandlers(state: HostState): Handlers {
           indexes: () => Promise.all(declaredCollections.map((declared) => state.runtime.indexes.status(declared))),
           deprecatedCalls: () => state.callLog.list(),
           worker: () => ({ profile: profile().id, processTasksOnStart: profile().processTasksOnStart !== false, running: engine().worker.isRunning }),
+          drills: () => store().collection('drill_reports'),
         }),
       ),
       ...worklistHandlers(createWorklistService({ tasks: () => engine().runner.queue.tasks, jobs: () => engine().runner.jobs })),

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { useRoute } from '../shell/route';
 import { DrillReportView } from './DrillReportView';
 
 export function DrillsPage() {
@@ -11,7 +12,10 @@ export function DrillsPage() {
   const [failure, setFailure] = useState<'kill' | 'stop'>('kill');
   const [failback, setFailback] = useState(true);
   const [mongoUrl, setMongoUrl] = useState('');
-  const [openId, setOpenId] = useState<string>();
+  // `#/drills/<id>` opens that drill's report (the Overview's last-drill card links here).
+  const linked = useRoute().segments[1];
+  const [chosenId, setOpenId] = useState<string>();
+  const openId = chosenId ?? linked;
   const history = useQuery({ queryKey: ['drills.list'], queryFn: () => call('drills.list'), refetchInterval: 5_000 });
   const start = useMutation({
     mutationFn: () => call('drills.startLab', { body: { jobs: Number(jobs), failure, failback, ...(mongoUrl.trim() ? { mongoUrl: mongoUrl.trim() } : {}) } }),

@@ -14,6 +14,7 @@ const OPEN: Record<AttentionItem['id'], string> = {
   indexes: 'Open the indexing tab',
   'deprecated-callers': 'Open the deprecated-call list',
   'worker-role': 'Open the task worker settings',
+  'last-drill': 'Open the drill report',
 };
 
 function Card({ item, stale }: { item: AttentionItem; stale?: string }) {

@@ -46,6 +46,20 @@ describe('the cockpit over HTTP', () => {
     }
   });
 
+  it('the last DR drill: none yet is only said; a drill that did not pass needs the operator and links to its report', async () => {
+    const card = async () => (await get('/console/attention')).body.items.find((i: any) => i.id === 'last-drill');
+    expect(await card()).toMatchObject({ level: 'ok', count: 0, summary: 'No DR drill run yet', link: '#/drills' });
+    // As the drills service keeps its history: one passed, then a later one that missed a target.
+    const drills = host.state.runtime.store.collection('drill_reports');
+    await drills.insertOne({ _id: 'd-passed', status: 'done', passed: true, startedAt: 1_000, rtoMs: 1_500 });
+    expect(await card()).toMatchObject({ level: 'ok', summary: 'Last DR drill passed, RTO 1.5 s', link: '#/drills/d-passed' });
+    await drills.insertOne({ _id: 'd-missed', status: 'done', passed: false, startedAt: 2_000, error: 'RTO 45 s is over the 30 s target' });
+    const missed = await card();
+    expect(missed).toMatchObject({ level: 'warn', count: 1, summary: 'Last DR drill did not pass', link: '#/drills/d-missed' });
+    expect(missed.entries[0]).toMatchObject({ label: 'drill d-missed', detail: 'RTO 45 s is over the 30 s target' });
+    await drills.deleteMany({});
+  });
+
   it('filters jobs waiting for an operator, by free text over description, id and variables, and counts them', async () => {
     const waiting = await get('/operations-manager/jobs?status=waiting&counts=true');
     expect(waiting.body.total).toBe(2);

@@ -38,6 +38,13 @@ test('runs a lab drill from the page and opens its report', async ({ consolePage
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export HTML' }).click();
     expect((await download).suggestedFilename()).toMatch(/^dr-drill-.*\.html$/);
+
+    // The Overview says how the last drill went, and its link opens that report.
+    await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Overview' }).click();
+    const card = page.getByRole('article', { name: 'Last DR drill' });
+    await expect(card).toContainText(/Last DR drill passed, RTO \d+\.\d s/);
+    await card.getByRole('link', { name: 'Open the drill report' }).click();
+    await expect(page.getByRole('region', { name: 'Drill report' }).getByText('Passed', { exact: true })).toBeVisible();
   } finally {
     await mongo?.stop();
   }
