@@ -28,10 +28,20 @@ async function prepare(jobs: number) {
   dir = await mkdtemp(path.join(os.tmpdir(), 'shared-file-'));
   store = await openEmbeddedStore(dir, { file: 'shared.sqlite' });
   await store.collection('workflows').insertOne(stepsWorkflow('steps', STEPS));
-  const starter = new Engine({ store, serverId: 'starter', serverName: 'starter', processTasksOnStart: false });
+  await startJobs(store, jobs);
+  return store;
+}
+
+async function startJobs(on: EmbeddedStore, jobs: number) {
+  const starter = new Engine({ store: on, serverId: 'starter', serverName: 'starter', processTasksOnStart: false });
   for (let i = 0; i < jobs; i++) await starter.runner.start('steps', { variables: { text: `job ${i}` } });
   await starter.close();
-  return store;
+}
+
+/** Jobs are started once every console works, so a console slow to start still gets its share. */
+async function startWhenWorking(on: EmbeddedStore, consoles: Console[], jobs: number) {
+  await waitFor('every console to work', () => consoles.every((c) => /^working /m.test(c.output())), 200_000);
+  await startJobs(on, jobs);
 }
 
 interface Console {
@@ -70,9 +80,10 @@ const stopped = (c: Console) =>
 describe('two console processes on one embedded file', () => {
   it('race for 2,000 tasks: each task record is completed exactly once, none is lost', async () => {
     const JOBS = 400;
-    const s = await prepare(JOBS);
+    const s = await prepare(0);
     // Leases that do not expire while both live: every task is claimed once (a lease that expires is re-run, fenced).
     const consoles = [startConsole('console-a', 60_000), startConsole('console-b', 60_000)];
+    await startWhenWorking(s, consoles, JOBS);
     await waitFor('every job to complete', async () => (await s.collection('jobs').count({ status: 'complete' })) === JOBS, 240_000);
     await Promise.all(consoles.map(stopped));
 
@@ -97,9 +108,10 @@ describe('two console processes on one embedded file', () => {
 
   it('kill -9 of one in the middle: the other finishes every task', async () => {
     const JOBS = 200;
-    const s = await prepare(JOBS);
+    const s = await prepare(0);
     const doomed = startConsole('doomed');
     const survivor = startConsole('survivor');
+    await startWhenWorking(s, [doomed, survivor], JOBS);
     await waitFor('both consoles to work', () => doomed.ran().length >= 100 && survivor.ran().length > 0, 200_000);
     doomed.child.kill('SIGKILL');
     await new Promise((resolve) => doomed.child.once('exit', resolve));
@@ -110,8 +122,10 @@ describe('two console processes on one embedded file', () => {
     expect(records).toHaveLength(JOBS * STEPS);
     expect(records.filter((r) => r.status !== 'complete')).toEqual([]);
     // Every task ran to completion in one of them (the killed one's unfinished tasks again in the survivor).
-    const ran = new Set([...doomed.ran(), ...survivor.ran()]);
-    expect(ran.size).toBe(JOBS * STEPS);
+    // The survivor, stopped gracefully, printed every task it ran; the killed one's last lines
+    // may be lost with it, so its count is not judged.
+    const bySurvivor = records.filter((r) => String(r.workerId).startsWith('survivor:')).length;
+    expect(new Set(survivor.ran()).size).toBeGreaterThanOrEqual(bySurvivor);
     expect(records.some((r) => String(r.workerId).startsWith('survivor:') && r.attempt > 1) || doomed.ran().length < JOBS * STEPS).toBe(true);
     let integrity = await s.integrity();
     for (let i = 0; !integrity && i < 400; i++) integrity = await new Promise((r) => setTimeout(r, 25)).then(() => s.integrity());
