@@ -7,6 +7,7 @@ import { profileDir, type ProfileProperties } from '../profiles/directory';
 import { profileSecrets } from '../profiles/secrets';
 import type { Store } from './port';
 import { openEmbeddedStore } from './embedded/store';
+import { unavailableStore } from './unavailable';
 import type { MigrationProgress } from './embedded/migrate-nedb';
 import { openMongoStore } from './mongodb/store';
 import type { MongoProps } from './mongodb/settings';
@@ -31,7 +32,15 @@ export async function openStore(dataDir: string, profile: ProfileProperties, opt
   if (!props.url) {
     const embedded = (profile.embeddedProps ?? {}) as EmbeddedProps;
     const file = typeof embedded.file === 'string' && embedded.file.trim() ? embedded.file : undefined;
-    return openEmbeddedStore(embeddedDir(dataDir, profile.id), { file, onProgress: options.onProgress ?? logProgress(profile.id) });
+    const dir = embeddedDir(dataDir, profile.id);
+    try {
+      return await openEmbeddedStore(dir, { file, onProgress: options.onProgress ?? logProgress(profile.id) });
+    } catch (error) {
+      // As with an unreachable MongoDB, the console starts and its store calls name the cause.
+      const cause = (error as Error).message;
+      console.error(`[store] profile ${profile.id}: ${cause}`);
+      return unavailableStore('embedded', `embedded store in ${file ? path.resolve(dir, file) : path.join(dir, 'console.sqlite')}`, cause);
+    }
   }
   // A password sealed at rest is opened here, for the driver only.
   let passwd: string | undefined;
