@@ -92,7 +92,9 @@ describe('conversion of the previous embedded format', () => {
     const jobs = new NedbCollectionFile().insert({ _id: 'a', name: 'x' }).raw('{"_id":"b","name":').insert({ _id: 'c' });
     const tasks = new NedbCollectionFile().insert({ _id: 't1', status: 'queued' });
     await writeNedbFolder(db, { jobs, tasks });
-    const error = await openStore(dataDir, { id: 'primary' }, { onProgress: () => undefined }).catch((e: unknown) => e);
+    // The profile still opens (the console starts); its store names the cause at every call.
+    const unopened = await openStore(dataDir, { id: 'primary' }, { onProgress: () => undefined });
+    const error = await unopened.ping().catch((e: unknown) => e);
     expect((error as Error).message).toContain(`damaged store file ${path.join(db, 'jobs.db')}, line 2: not valid JSON`);
     expect((error as Error).message).toContain('Nothing was converted');
     expect((await readdir(db)).filter((f) => f.endsWith('.db')).sort()).toEqual(['jobs.db', 'tasks.db']);
