@@ -21,9 +21,8 @@ export interface JobHistoryEntry {
   [field: string]: unknown;
 }
 
-export async function addJobHistory(store: Store, entry: Omit<JobHistoryEntry, '_id' | 'timestamp'> & { timestamp?: number }): Promise<JobHistoryEntry> {
-  const { jobId, event, message, timestamp, ...rest } = entry;
-  const doc: JobHistoryEntry = { ...rest, _id: randomBytes(12).toString('hex'), jobId, timestamp: timestamp ?? Date.now(), event, message };
+export async function addJobHistory(store: Store, entry: { jobId: string; event: string; message: string; serverId?: string; timestamp?: number }): Promise<JobHistoryEntry> {
+  const doc: JobHistoryEntry = { _id: randomBytes(12).toString('hex'), ...entry, timestamp: entry.timestamp ?? Date.now() };
   await store.collection<JobHistoryEntry>(JOB_HISTORY).insertOne(doc);
   return doc;
 }
