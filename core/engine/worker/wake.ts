@@ -5,6 +5,7 @@
 // idle limit) or refuses one (a standalone MongoDB answers that change streams need a
 // replica set), the poll alone picks up the work; a refusal is logged once, at info.
 import type { Logger } from 'pino';
+import { StoreError } from '../../store/errors';
 import type { Filter, Store } from '../../store/port';
 
 /** The change events of the `tasks` collection that mean a task may be claimable now. */
@@ -19,6 +20,8 @@ export const QUEUED_EVENTS: Filter = {
 export interface QueueWatch {
   /** True while the change stream is open (false once it failed, or where there is none). */
   readonly live: boolean;
+  /** The stream failed because the database could not be reached: worth opening again later. */
+  readonly retry: boolean;
   close(): Promise<void>;
 }
 
@@ -26,13 +29,20 @@ export interface QueueWatch {
 export function watchQueuedTasks(store: Pick<Store, 'watch' | 'location'>, wake: () => void, log: Logger, onRefused?: () => void): QueueWatch {
   if (!store.watch) {
     log.debug({ store: store.location }, 'no change stream on this store: idle workers poll for tasks queued by other servers');
-    return { live: false, close: async () => undefined };
+    return { live: false, retry: false, close: async () => undefined };
   }
   let live = true;
+  let retry = false;
   const stream = store.watch('tasks', QUEUED_EVENTS, {
     change: wake,
     error: (error) => {
       live = false;
+      if (error instanceof StoreError && error.code === 'unreachable') {
+        // Not a refusal: the database is down (the claim loop reports that); polled until it is back.
+        retry = true;
+        log.debug({ store: store.location, err: error }, `the change stream on tasks is opened again later: ${error.message}`);
+        return;
+      }
       onRefused?.();
       log.info(
         { store: store.location, err: error },
@@ -43,6 +53,9 @@ export function watchQueuedTasks(store: Pick<Store, 'watch' | 'location'>, wake:
   return {
     get live() {
       return live;
+    },
+    get retry() {
+      return retry;
     },
     close: async () => {
       live = false;

@@ -95,9 +95,13 @@ export class TaskWorker {
     this.log.info({ workerId: this.workerId, concurrency: this.options.concurrency, leaseMs: this.options.leaseMs }, 'task worker started');
     this.loop = this.claimLoop();
     // A store that refused a change stream once is asked no more: this worker polls.
-    if (!this.watchRefused) this.watch = watchQueuedTasks(this.options.runner.store, () => this.poke(), this.log, () => (this.watchRefused = true));
+    if (!this.watchRefused) this.openWatch();
     void this.sweep();
     this.sweeper = setInterval(() => void this.sweep(), this.options.sweepMs);
+  }
+
+  private openWatch() {
+    this.watch = watchQueuedTasks(this.options.runner.store, () => this.poke(), this.log, () => (this.watchRefused = true));
   }
 
   /** Stops claiming, hands the tasks still running back to the queue and waits for the loop to end. */
@@ -258,6 +262,11 @@ export class TaskWorker {
       }
     } catch (error) {
       this.failed('sweeping expired leases', error);
+    }
+    // A change stream that failed while the database was down is opened again.
+    if (this.active && this.watch?.retry) {
+      await this.watch.close().catch((error: Error) => this.log.debug({ err: error }, `closing a failed change stream: ${error.message}`));
+      if (this.active) this.openWatch();
     }
     try {
       // A server that died in the middle of starting (or ending) a job, where the store has no transactions.

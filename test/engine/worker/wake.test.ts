@@ -8,6 +8,7 @@ import { Engine } from '../../../core/engine/index';
 import { watchQueuedTasks, QUEUED_EVENTS } from '../../../core/engine/worker/wake';
 import { openMongoStore } from '../../../core/store/mongodb/store';
 import type { Store } from '../../../core/store/port';
+import { StoreError } from '../../../core/store/errors';
 import { jongodbBinary, startJongodb, type TestMongo } from '../../store/jongodb';
 import { linearStrings, queuedRecord, tempEmbeddedStore, waitFor, type TempStore } from '../queue/support';
 
@@ -106,6 +107,18 @@ describe('the wake logic (a fake change stream)', () => {
       expect(claimed.workerId).toMatch(/^site-a:/);
       await engine.close();
       expect(fake.opened[0]!.closed).toBe(true);
+    });
+
+    it('a stream lost because the database was down is opened again at the next sweep, without a refusal logged', async () => {
+      const fake = fakeWatch();
+      const { log, lines } = capture();
+      engine = await new Engine({ store: withWatch(temp.store, fake.watch), serverId: 'site-a', serverName: 'site-a', processTasksOnStart: true, log, worker: { idleMs: 20, sweepMs: 50 } }).open();
+      fake.opened[0]!.handlers.error(new StoreError('unreachable', 'cannot reach MongoDB at db1:27017 within 5 s: connection refused'));
+      expect(engine.worker.woken).toBe(false);
+      await waitFor('the stream to be opened again', async () => fake.opened.length >= 2 || undefined, 10_000);
+      expect(fake.opened[0]!.closed).toBe(true);
+      expect(engine.worker.woken).toBe(true);
+      expect(lines.filter((l) => String(l.msg).includes('offers no change stream'))).toEqual([]);
     });
 
     it('a refused stream is not asked again when the worker is started again; it polls', async () => {
