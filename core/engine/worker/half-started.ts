@@ -145,7 +145,10 @@ export class HalfStartedJobs {
   }
 
   private async fail(job: JobDoc, reason: string): Promise<RecoveryOutcome | undefined> {
-    await this.runner.setStatus(job, 'error', reason);
+    await this.runner.setStatus({ ...job }, 'error', reason);
+    // Written only where the job was still running (setStatus is conditional on it).
+    const after = await this.runner.job(job._id);
+    if (after?.status !== 'error' || after.error !== reason) return undefined;
     return this.record(job, 'start-failed', `recovery failed this job: ${reason}`);
   }
 

@@ -75,12 +75,14 @@ export function openMongoStore(props: MongoProps, options: MongoStoreOptions = {
         // Broken for good: closing it only frees the cursor.
         void stream?.close().catch(() => undefined);
       };
-      void db().then((d) => {
-        if (closed) return;
-        stream = d.collection(collection).watch([{ $match: match }]);
-        stream.on('change', () => handlers.change());
-        stream.on('error', fail);
-      }, fail);
+      db()
+        .then((d) => {
+          if (closed) return;
+          stream = d.collection(collection).watch([{ $match: match }]);
+          stream.on('change', () => handlers.change());
+          stream.on('error', fail);
+        })
+        .catch(fail);
       return {
         async close() {
           closed = true;
