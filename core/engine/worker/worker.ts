@@ -38,6 +38,8 @@ export class TaskWorker {
   private sweeper?: NodeJS.Timeout;
   private wake?: () => void;
   private readonly running = new Map<string, { claim: Claim; done: Promise<void>; abort: AbortController }>();
+  /** Tasks handed to this worker by eager dispatch, claimed but not yet running: they hold a slot. */
+  private handedOff = 0;
   workerId = '';
   readonly stats: WorkerStats = { completed: 0, lostLeases: 0 };
 
@@ -64,9 +66,9 @@ export class TaskWorker {
     return this.active;
   }
 
-  /** Tasks in this worker's hands now. */
+  /** Tasks in this worker's hands now (running, or handed to it and about to run). */
   get busy() {
-    return this.running.size;
+    return this.running.size + this.handedOff;
   }
 
   start(): void {
@@ -114,8 +116,10 @@ export class TaskWorker {
     // An idle worker polls soon, then less often: work queued by another process is picked up promptly.
     let wait = Math.min(5, idleMs);
     while (this.active) {
-      if (this.running.size >= concurrency) {
-        await Promise.race([...this.running.values()].map((r) => r.done));
+      if (this.busy >= concurrency) {
+        // Woken when a task leaves this worker's hands (or the worker stops).
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        this.wake = undefined;
         continue;
       }
       let record: TaskRecord | null = null;
@@ -147,7 +151,11 @@ export class TaskWorker {
     }
   }
 
-  /** Eager dispatch for the task now ending: one next task of its job, while this worker runs. */
+  /**
+   * Eager dispatch for the task now ending: one next task of its job, while this worker runs.
+   * The next task takes over the ending task's slot (counted in `handedOff` until it runs), so
+   * the claim loop does not fill that slot too: tasks in hand stay within `concurrency`.
+   */
   private handoff(): Handoff {
     let taken = false;
     return {
@@ -157,10 +165,12 @@ export class TaskWorker {
         return { workerId: this.workerId, leaseUntil: Date.now() + this.options.leaseMs };
       },
       run: (record, held) => {
+        this.handedOff++;
         // On the next turn of the event loop: the embedded store answers synchronously, so a job
         // looping with no delay (a revert polling loop) would otherwise run task after task in
         // microtasks and starve timers, lease renewals and HTTP requests.
         setImmediate(() => {
+          this.handedOff--;
           if (this.active) return this.run(record, held);
           // Stopped meanwhile: the task goes back to the queue.
           void this.release({ _id: record._id, workerId: record.workerId!, attempt: record.attempt });
