@@ -94,6 +94,8 @@ describe('the task worker', () => {
     service.configure({});
     let claims = 0;
     const runner = {
+      // A store without change streams: the worker polls it.
+      store: { location: 'test' },
       queue: {
         claim: async () => {
           claims++;

@@ -112,8 +112,11 @@ describe('two console processes on one embedded file', () => {
     const doomed = startConsole('doomed');
     const survivor = startConsole('survivor');
     await startWhenWorking(s, [doomed, survivor], JOBS);
-    await waitFor('both consoles to work', () => doomed.ran().length >= 100 && survivor.ran().length > 0, 200_000);
+    // Killed as soon as both have worked: on a loaded machine one console may get far fewer tasks
+    // than the other, and waiting for a larger share could outlast the whole load.
+    await waitFor('both consoles to work', () => doomed.ran().length >= 20 && survivor.ran().length > 0, 200_000);
     doomed.child.kill('SIGKILL');
+    expect(await s.collection('jobs').count({ status: 'complete' }), 'jobs left when the console was killed').toBeLessThan(JOBS);
     await new Promise((resolve) => doomed.child.once('exit', resolve));
     await waitFor('every job to complete', async () => (await s.collection('jobs').count({ status: 'complete' })) === JOBS, 240_000);
     await stopped(survivor);
