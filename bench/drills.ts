@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLabDrill, WORKER_LEASE_MS } from '../core/drills/run';
-import type { FailureMode } from '../core/drills/types';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,7 +17,7 @@ export async function benchDrills() {
   console.log(`${runs} drills per failure, ${jobs} jobs of 3 tasks each; database: ${embedded ? 'one embedded SQLite file' : 'jongodb (MongoDB wire)'}; lease ${WORKER_LEASE_MS} ms`);
   const rows = [];
   try {
-    for (const failure of ['kill', 'stop'] as FailureMode[]) {
+    for (const failure of ['kill', 'stop'] as const) {
       const rto: number[] = [];
       const drain: number[] = [];
       let repeated = 0;

@@ -4,7 +4,6 @@
 import { parseArgs } from 'node:util';
 import { runLabDrill } from '../drills/run';
 import { reportText } from '../drills/report';
-import type { FailureMode } from '../drills/types';
 
 function usage(message: string): never {
   console.error(`drill: ${message}\nusage: npm run drill -- --lab [--jobs N] [--failure kill|stop] [--failback] [--rto-ms N] [--drain-ms N] [--mongo-url URL] [--json]`);
@@ -43,7 +42,7 @@ const target = (flag: 'rto-ms' | 'drain-ms') => {
 const report = await runLabDrill(
   {
     jobs,
-    failure: values.failure as FailureMode,
+    failure: values.failure as 'kill' | 'stop',
     failback: values.failback === true,
     mongoUrl: values['mongo-url'],
     targets: { rtoMs: target('rto-ms'), drainMs: target('drain-ms') },

@@ -46,17 +46,6 @@ function labProfile(id: string, processTasksOnStart: boolean, options: LabOption
   return { id, serverName: `${id}-lab`, processTasksOnStart, ...database };
 }
 
-/** The ledger is called through an instance of the shipped http-request adapter, allowed the ledger's URL only. */
-export function ledgerAdapter(ledgerUrl: string) {
-  return {
-    id: 'http-request',
-    type: 'HttpRequest',
-    properties: { allowedBaseUrls: [ledgerUrl], timeoutMs: 10_000, maxRedirects: 0, headers: {}, stub: false, healthcheck: { type: 'startup', frequency: 60_000 } },
-    groups: [],
-    brokers: [],
-  };
-}
-
 async function startConsole(name: string, dataDir: string, profile: Record<string, unknown>, options: LabOptions): Promise<LabSite> {
   await writeJsonAtomic(path.join(dataDir, 'profiles', String(profile.id), 'properties.json'), profile);
   await writeJsonAtomic(path.join(dataDir, 'console.json'), { activeProfile: profile.id });
