@@ -46,7 +46,8 @@ function labProfile(id: string, processTasksOnStart: boolean, options: LabOption
   return { id, serverName: `${id}-lab`, processTasksOnStart, ...database };
 }
 
-async function startConsole(name: string, dataDir: string, profile: Record<string, unknown>, options: LabOptions): Promise<LabSite> {
+/** Starts a headless console on `dataDir` with `profile` as its active profile, on a free port. */
+export async function startConsole(name: string, dataDir: string, profile: Record<string, unknown>, options: LabOptions): Promise<LabSite> {
   await writeJsonAtomic(path.join(dataDir, 'profiles', String(profile.id), 'properties.json'), profile);
   await writeJsonAtomic(path.join(dataDir, 'console.json'), { activeProfile: profile.id });
   const token = randomBytes(24).toString('base64url');

@@ -1,10 +1,12 @@
-// The DR Drill page: the two sites of a lab drill, its options, the run with a live timeline,
-// the readiness checklist, the report (with HTML and JSON export) and the drill history.
+// The DR Drill page: a lab drill (two consoles started on this machine) or a drill between two
+// sites given by URL and token, its options, the run with a live timeline, the readiness
+// checklist, the report (with HTML, JSON and, in the desktop app, PDF export) and the history.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { useRoute } from '../shell/route';
 import { DrillReportView } from './DrillReportView';
+import { SitesForm } from './SitesForm';
 
 export function DrillsPage() {
   const queryClient = useQueryClient();
@@ -12,6 +14,7 @@ export function DrillsPage() {
   const [failure, setFailure] = useState<'kill' | 'stop'>('kill');
   const [failback, setFailback] = useState(true);
   const [mongoUrl, setMongoUrl] = useState('');
+  const [mode, setMode] = useState<'lab' | 'sites'>('lab');
   // `#/drills/<id>` opens that drill's report (the Overview's last-drill card links here).
   const linked = useRoute().segments[1];
   const [chosenId, setOpenId] = useState<string>();
@@ -33,6 +36,27 @@ export function DrillsPage() {
         ready, loads jobs whose tasks record each side effect in a ledger, fails the active site, starts the task worker and applications on
         the standby, and verifies that no task was lost or completed twice.
       </p>
+      <fieldset className="drill-mode">
+        <legend>Drill</legend>
+        <label>
+          <input type="radio" name="drill-mode" checked={mode === 'lab'} onChange={() => setMode('lab')} /> Lab: two consoles started on this machine
+        </label>{' '}
+        <label>
+          <input type="radio" name="drill-mode" checked={mode === 'sites'} onChange={() => setMode('sites')} /> Sites: this console or others, by URL and token
+        </label>
+      </fieldset>
+      {mode === 'sites' && (
+        <section aria-label="Sites drill">
+          <h2>Sites</h2>
+          <SitesForm
+            onStarted={(report) => {
+              setOpenId(report.id);
+              void queryClient.invalidateQueries({ queryKey: ['drills.list'] });
+            }}
+          />
+        </section>
+      )}
+      {mode === 'lab' && (
       <section aria-label="Lab drill">
         <h2>Sites</h2>
         <ul>
@@ -68,6 +92,7 @@ export function DrillsPage() {
           {start.isError && <p className="error" role="alert">{start.error.message}</p>}
         </form>
       </section>
+      )}
       {openId && <DrillReportView id={openId} />}
       <section aria-label="Drill history">
         <h2>History</h2>
@@ -78,6 +103,7 @@ export function DrillsPage() {
             <thead>
               <tr>
                 <th>Started</th>
+                <th>Kind</th>
                 <th>Failure</th>
                 <th>Jobs</th>
                 <th>Result</th>
@@ -89,6 +115,7 @@ export function DrillsPage() {
               {history.data.results.map((r) => (
                 <tr key={r.id}>
                   <td>{new Date(r.startedAt).toLocaleString()}</td>
+                  <td>{r.kind}</td>
                   <td>{r.failure}</td>
                   <td>{r.jobs}</td>
                   <td>{r.status === 'running' ? 'running' : r.passed ? 'passed' : 'failed'}</td>
