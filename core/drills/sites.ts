@@ -55,6 +55,7 @@ export async function runSitesDrill(options: SitesDrillOptions, onChange: (repor
     run.judge();
   } catch (error) {
     run.failed(error);
+    report.leftAs ??= 'neither site was changed: the drill stopped before it called them for any change';
   } finally {
     report.endedAt = Date.now();
     await ledger?.close().catch((error: Error) => console.warn(`drill ledger: ${error.message}`));
