@@ -23,8 +23,8 @@ export interface FailureStaging {
   fail(): Promise<string>;
   /** How the active site is after the failure (for the report when a later step fails). */
   after: string;
-  /** Failback: the active site answering again (a killed lab site restarted, a gone site back). */
-  revive(): Promise<Site>;
+  /** Failback: the active site answering again (a killed lab site restarted, a gone site back), and what was done for it. */
+  revive(): Promise<{ site: Site; note?: string }>;
 }
 
 interface JobDetail {
@@ -147,7 +147,9 @@ export async function runDrillSteps(run: DrillRun, ledger: Ledger, pair: DrillPa
         const notes: string[] = [];
         await standby.call('POST', '/workflow_engine/taskWorker/deactivate');
         state.standby = 'task worker stopped (failback)';
-        active = await failure.revive();
+        const revived = await failure.revive();
+        active = revived.site;
+        if (revived.note) notes.push(revived.note);
         // The active's applications and worker first, then the standby's applications stopped again.
         await applications(active, 'start');
         await active.call('POST', '/workflow_engine/taskWorker/activate');

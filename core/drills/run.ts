@@ -47,8 +47,9 @@ export async function runLabDrill(options: LabDrillOptions, onChange: (report: D
         return `task worker of ${active.site.name} stopped; ${await applications(active.site, 'stop')}`;
       },
       async revive() {
-        if (!active.alive()) lab!.active = await startLabSite(active);
-        return lab!.active.site;
+        if (active.alive()) return { site: active.site };
+        lab!.active = await startLabSite(active);
+        return { site: lab!.active.site, note: `active restarted at ${lab!.active.site.ref.url} (pid ${lab!.active.process.pid})` };
       },
     });
     run.judge();

@@ -38,7 +38,7 @@ export async function runSitesDrill(options: SitesDrillOptions, onChange: (repor
         return `task worker of ${active.name} stopped; ${await applications(active, 'stop')}`;
       },
       async revive() {
-        if (!gone) return active;
+        if (!gone) return { site: active };
         // A gone site comes back when the operator restores it: failback waits for it to answer.
         const bound = options.failbackWaitMs ?? FAILBACK_WAIT_MS;
         await waitUntil(`${active.name} (${active.ref.url}) to answer again within ${bound / 1000} s: restore it, then run failback`, bound, async () => {
@@ -49,7 +49,7 @@ export async function runSitesDrill(options: SitesDrillOptions, onChange: (repor
             return false; // still gone: asked again until the bound
           }
         }, 1_000);
-        return active;
+        return { site: active, note: `${active.name} answers again` };
       },
     });
     run.judge();
