@@ -4,6 +4,9 @@
 //   - engine tasks/s with 1 worker, 2 workers in one process, and 2 console processes
 //     on one embedded file, for jobs of a 10-task workflow (BENCH_ENGINE_JOBS, 100 jobs);
 //     claim→done p50/p99 of the 1-worker run;
+//   - idle → first claim: how long a task queued by another process (a second connection
+//     to the same embedded file: nothing tells this worker) waits for an idle worker
+//     that polls with back-off up to its idle limit (200 ms) (BENCH_WAKE_SAMPLES, 20);
 //   - one-task jobs/s beside Agenda (6, MongoDB backend) on the same jongodb wire
 //     test server, both polling every 100 ms with 8 tasks at once (BENCH_AGENDA_JOBS, 200).
 // `npm run bench -- engine --json` prints the figures as one JSON object.
@@ -147,6 +150,42 @@ async function engineTwoProcesses(): Promise<EngineRun> {
   }
 }
 
+const WAKE_SAMPLES = Number(process.env.BENCH_WAKE_SAMPLES ?? 20);
+
+/** Idle → first claim: jobs started through a second connection while this process's worker is idle. */
+export async function wakeLatency(): Promise<{ p50Ms: number; maxMs: number; samples: number; idleMs: number }> {
+  const t = await tempStore('shared.sqlite');
+  const other = await openEmbeddedStore(t.dir, { file: 'shared.sqlite' });
+  const idleMs = 200;
+  const worker = new Engine({ store: t.store, serverId: 'idle', serverName: 'idle', processTasksOnStart: true, worker: { idleMs } });
+  const starter = new Engine({ store: other, serverId: 'starter', serverName: 'starter', processTasksOnStart: false });
+  try {
+    await t.store.collection('workflows').insertOne(stepsWorkflow('one', 1));
+    await worker.open();
+    const waits: number[] = [];
+    for (let i = 0; i < WAKE_SAMPLES; i++) {
+      // Long enough for the worker's back-off to reach its idle limit, at a random phase of its poll.
+      await new Promise((r) => setTimeout(r, 3 * idleMs + Math.random() * idleMs));
+      const job = await starter.runner.start('one', { variables: { text: `wake ${i}` } });
+      const tasks = other.collection<TaskRecord>('tasks');
+      let first: TaskRecord | null = null;
+      await until('the task to be claimed', async () => {
+        first = await tasks.findOne({ jobId: job._id, taskId: { $nin: ['workflow_start', 'workflow_end'] } });
+        return first?.metrics.claimed_at !== undefined;
+      }, 60_000, 2);
+      const claimed = first as TaskRecord | null;
+      waits.push(claimed!.metrics.claimed_at! - claimed!.queuedAt);
+    }
+    waits.sort((a, b) => a - b);
+    return { p50Ms: percentile(waits, 50), maxMs: waits[waits.length - 1]!, samples: waits.length, idleMs };
+  } finally {
+    await worker.close();
+    await starter.close();
+    await other.close();
+    await t.dispose();
+  }
+}
+
 /** One-task jobs per second: this engine, then Agenda, on one jongodb server. */
 async function beside(): Promise<{ engineJobsPerSecond: number; agendaJobsPerSecond: number } | { unavailable: string }> {
   const found = jongodbBinary();
@@ -213,6 +252,9 @@ export interface EngineFigures {
   agendaJobsPerSecond?: number;
   agendaRatio?: number;
   agendaSkipped?: string;
+  /** Idle → first claim of a task queued by another process on the embedded file (the poll's back-off). */
+  wakeP50Ms: number;
+  wakeMaxMs: number;
   jobs: number;
   tasks: number;
 }
@@ -223,6 +265,7 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
   const two = await engineInProcess(2);
   const processes = await engineTwoProcesses();
   const agenda = await beside();
+  const wake = await wakeLatency();
   const figures: EngineFigures = {
     tasksPerSecond: one.tasksPerSecond,
     tasksPerSecondTwoWorkers: two.tasksPerSecond,
@@ -238,6 +281,8 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
     ...('unavailable' in agenda
       ? { agendaSkipped: agenda.unavailable }
       : { oneTaskJobsPerSecond: agenda.engineJobsPerSecond, agendaJobsPerSecond: agenda.agendaJobsPerSecond, agendaRatio: round(agenda.engineJobsPerSecond / agenda.agendaJobsPerSecond, 2) }),
+    wakeP50Ms: wake.p50Ms,
+    wakeMaxMs: wake.maxMs,
     jobs: JOBS,
     tasks: one.tasks,
   };
@@ -250,6 +295,7 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
     'unavailable' in agenda
       ? `one-task jobs beside Agenda: skipped (${agenda.unavailable})`
       : `one-task jobs on jongodb: this engine ${agenda.engineJobsPerSecond}/s, Agenda ${agenda.agendaJobsPerSecond}/s (${figures.agendaRatio}×)`,
+    `idle worker → first claim of a task queued by another process (embedded, polling up to every ${wake.idleMs} ms): p50 ${wake.p50Ms} ms, max ${wake.maxMs} ms over ${wake.samples} jobs`,
     `(${JOBS} jobs of ${STEPS} tasks per engine run; ${AGENDA_JOBS} one-task jobs each beside Agenda; load average ${figures.loadAverage} on ${os.cpus().length} cores)`,
   ];
 }

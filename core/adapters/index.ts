@@ -19,7 +19,6 @@ export { ConfigError, type ServiceConfig } from './service-config';
 export { sdkDir, dataDirAdapters, shippedAdaptersDir, runnerPath, productRoot } from './locate';
 export { forkLauncher, type AdapterLauncher, type AdapterChild, type LaunchOptions } from './launcher';
 export { utilityProcessLauncher, type UtilityProcessModule } from './utility-launcher';
-export { adapterTaskProblems } from './tasks';
 
 export async function openAdapters(
   dataDir: string,

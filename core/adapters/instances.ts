@@ -151,6 +151,12 @@ export class AdapterInstances {
     return this.manager.has(app) ? [] : undefined;
   }
 
+  /** The inputs of a method that the package's pronghorn.json marks `required`, in call order. */
+  requiredInputs(app: string, method: string): string[] {
+    const found = this.packageOf(app)?.methods.find((m) => m.name === method);
+    return (found?.input ?? []).filter((input) => input.required === true).map((input) => input.name);
+  }
+
   packageList(): AdapterPackage[] {
     return this.packages;
   }

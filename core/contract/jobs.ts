@@ -55,6 +55,8 @@ export const Job = JobSummary.extend({
   tasks: z.record(z.string(), z.looseObject({ name: z.string() })),
   transitions: z.record(z.string(), z.record(z.string(), z.looseObject({ state: z.string() }))),
   taskRuns: z.array(TaskRun),
+  /** What happened to the job besides its task runs (collection job_history), oldest first. */
+  history: z.array(z.looseObject({ timestamp: z.number(), event: z.string(), message: z.string(), serverId: z.string().optional() })).optional(),
   /** Paths (`variables.x`, `taskRuns.2.outgoing.y[1]`) whose value is undefined. */
   undefinedPaths: z.array(z.string()),
 });

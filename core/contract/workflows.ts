@@ -93,8 +93,8 @@ export type StoredWorkflow = z.infer<typeof StoredWorkflow>;
 
 /** A part a workflow's tasks need that this console's profile does not have. */
 export const MissingPart = z.object({
-  kind: z.enum(['adapter', 'application', 'method', 'workflow', 'transformation']),
-  /** `Servicenow`, `MOP.RunCommandTemplate`, a child workflow's name, a transformation id. */
+  kind: z.enum(['adapter', 'application', 'method', 'input', 'workflow', 'transformation']),
+  /** `Servicenow`, `MOP.RunCommandTemplate`, `inventory.updateDevice: body` (a required input), a child workflow's name, a transformation id. */
   name: z.string(),
   /** Ids of the tasks that need it. */
   tasks: z.array(z.string()),

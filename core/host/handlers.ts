@@ -32,8 +32,13 @@ export function buildHandlers(state: HostState): Handlers {
   const engine = () => state.runtime.engine;
   const { dataDir, serverId } = state;
   const transformations = createTransformationsService({ store });
-  // What workflows may call: each adapter instance's methods (by instance name, or by adapter type).
-  const adapterListing = () => ({ list: () => adapters().callable(), methods: (app: string) => adapters().methods(app) });
+  // What workflows may call: each adapter instance's methods (by instance name, or by adapter type)
+  // and the inputs each method requires.
+  const adapterListing = () => ({
+    list: () => adapters().callable(),
+    methods: (app: string) => adapters().methods(app),
+    requiredInputs: (app: string, method: string) => adapters().requiredInputs(app, method),
+  });
   const workflows = createWorkflowsService({ store, adapters: adapterListing });
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle(

@@ -76,6 +76,11 @@ const workflowEngine: DeclaringApplication = {
         purpose: 'the child jobs of a job, in start order',
         query: { filter: { 'parent.job': 'job-1' }, sort: { 'metrics.start_time': 1 } },
       },
+      {
+        key: { status: 1, last_updated: 1 },
+        purpose: 'recovery: running jobs not updated for a lease (a start left half-done), oldest first',
+        query: { filter: { status: 'running', last_updated: { $lt: NOW } }, sort: { last_updated: 1 } },
+      },
     ],
     job_history: [
       {

@@ -73,6 +73,14 @@ export interface Store {
    * sweeper can recover from.
    */
   transaction?<R>(fn: (tx: Store) => Promise<R>): Promise<R>;
+  /**
+   * Tells `handlers.change` of each change to `collection` that matches `match` (a filter on
+   * MongoDB change events: `operationType`, `fullDocument.x`, `updateDescription.updatedFields.x`),
+   * as a MongoDB change stream does. Absent where the store has none (the embedded store).
+   * `handlers.error` is called once when the stream cannot be opened or breaks for good (a
+   * standalone server offers no change streams); the stream is then closed.
+   */
+  watch?(collection: string, match: Filter, handlers: { change(): void; error(error: Error): void }): { close(): Promise<void> };
   /** The last PRAGMA integrity_check of an embedded file, where the store has one (undefined until one has ended). */
   integrity?(): Promise<{ ok: boolean; problems: string[]; checkedAt: number } | undefined>;
   listCollections(): Promise<string[]>;

@@ -232,6 +232,18 @@ export function JobView({ id }: { id: string }) {
           </>
         )}
       </dl>
+      {(j.history?.length ?? 0) > 0 && (
+        <>
+          <h2>History</h2>
+          <ul className="plain-list" aria-label="Job history">
+            {j.history!.map((entry, i) => (
+              <li key={i}>
+                <span className="muted small">{formatTime(entry.timestamp)}</span> {entry.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <h2>Diagram</h2>
       <JobDiagram job={j} />
       <h2>Variables</h2>

@@ -6,6 +6,7 @@ const KIND: Record<MissingPart['kind'], string> = {
   adapter: 'adapter instance',
   application: 'application',
   method: 'method',
+  input: 'required input',
   workflow: 'child workflow',
   transformation: 'transformation (JST)',
 };

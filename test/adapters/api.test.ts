@@ -149,6 +149,23 @@ describe('adapters over HTTP', () => {
     expect(get.outgoing.result).toMatchObject({ icode: 'AD.500', IAPerror: { code: 404, raw_response: { response: { error: 'no device ghost-7' } } } });
   });
 
+  it('a task without an input its method requires is shown as needed, and its job start is refused naming it', async () => {
+    const flow = workflow(
+      'device-update-no-body',
+      { update: { name: 'updateDevice', app: 'inv-live', variables: { incoming: { name: '$var.job.device' }, outgoing: { result: null } } } },
+      [['workflow_start', 'update'], ['update', 'workflow_end']],
+    );
+    expect((await api('/workflows', { method: 'POST', json: flow })).status).toBeLessThan(300);
+    const listed = (await api('/workflows')).body.items.find((w: any) => w.name === 'device-update-no-body');
+    expect(listed.needs).toEqual([{ kind: 'input', name: 'inv-live.updateDevice: body', tasks: ['update'], label: 'required input inv-live.updateDevice: body (1 task)' }]);
+    const refused = await api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'device-update-no-body', options: { variables: { device: 'core-1' } } } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'workflow "device-update-no-body" cannot start: it needs inv-live.updateDevice: body (1 task). ' +
+        "Give each task the inputs its adapter method requires (the method's pronghorn.json) and import the workflow again",
+    );
+  });
+
   it('killing its process shows DEAD, then it is restarted and ONLINE', async () => {
     const before = await health('inv-live');
     process.kill(before.pid, 'SIGKILL');

@@ -1,11 +1,13 @@
 // Workflow tasks that call adapters: checked against pronghorn.json (unknown method, missing
-// required input), and called by instance name or, as the service's exports do, by adapter type
+// required input: what the workflow needs before a job starts), and called by instance name or, as the service's exports do, by adapter type
 // with the instance in `adapter_id`. The AWS-EC2-REST corpus workflows' Awsec2 tasks all check
 // against the test package test/adapters/fixtures/adapter-aws_ec2 and its stub answers.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdapterInstances, AdapterManager, adapterTaskProblems, runnerPath } from '../../core/adapters';
+import { AdapterInstances, AdapterManager, runnerPath } from '../../core/adapters';
+import { createPartsCatalog } from '../../core/engine/workflow/catalog';
+import { missingParts } from '../../core/engine/workflow/parts';
 import { storeDesiredStates } from '../../core/applications';
 import { openStore } from '../../core/store/open';
 import type { Store } from '../../core/store/port';
@@ -35,16 +37,21 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** What one task needs, as the workflows list and a job start see it. */
+function needsOf(id: string, task: Record<string, unknown>) {
+  const adapters = { list: () => instances.callable(), methods: (app: string) => instances.methods(app), requiredInputs: (app: string, method: string) => instances.requiredInputs(app, method) };
+  const catalog = createPartsCatalog({ adapters, transformationIds: [], workflowNames: [] });
+  return missingParts({ [id]: task }, catalog).map((part) => part.label);
+}
+
 describe('adapter tasks checked against pronghorn.json', () => {
   it('names an unknown method and each missing required input', () => {
-    expect(adapterTaskProblems('t1', { app: 'inventory', name: 'deleteAll' }, instances)).toEqual([
-      { path: 'tasks.t1.name', task: 't1', message: 'task "t1": adapter inventory (@itentialopensource/adapter-inventory) has no method "deleteAll" in its pronghorn.json' },
+    expect(needsOf('t1', { app: 'inventory', name: 'deleteAll' })).toEqual(['method inventory.deleteAll (1 task)']);
+    expect(needsOf('t2', { app: 'inventory', name: 'updateDevice', variables: { incoming: { name: 'r1' } } })).toEqual([
+      'required input inventory.updateDevice: body (1 task)',
     ]);
-    expect(adapterTaskProblems('t2', { app: 'inventory', name: 'updateDevice', variables: { incoming: { name: 'r1' } } }, instances)).toEqual([
-      { path: 'tasks.t2.variables.incoming.body', task: 't2', message: 'task "t2": inventory.updateDevice requires input "body" (object)' },
-    ]);
-    expect(adapterTaskProblems('t3', { app: 'inventory', name: 'updateDevice', variables: { incoming: { name: 'r1', body: '$var.job.body' } } }, instances)).toEqual([]);
-    expect(adapterTaskProblems('t4', { app: 'WorkFlowEngine', name: 'query' }, instances)).toEqual([]);
+    expect(needsOf('t3', { app: 'inventory', name: 'updateDevice', variables: { incoming: { name: 'r1', body: '$var.job.body' } } })).toEqual([]);
+    expect(needsOf('t4', { app: 'WorkFlowEngine', name: 'query' })).toEqual([]);
   });
 
   it('calls by adapter type with adapter_id, and answers from the stub mock data in a response', async () => {
@@ -66,7 +73,7 @@ describe('adapter tasks checked against pronghorn.json', () => {
       for (const [id, task] of Object.entries(workflow.tasks)) {
         if (task.app !== 'Awsec2') continue;
         tasks += 1;
-        expect(adapterTaskProblems(id, task, instances), `${file} task ${id}`).toEqual([]);
+        expect(needsOf(id, task), `${file} task ${id}`).toEqual([]);
       }
     }
     expect(tasks).toBeGreaterThan(20);

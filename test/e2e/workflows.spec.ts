@@ -148,3 +148,27 @@ test('a workflow whose adapter is not installed is saved, shows what it needs, a
   await expect(form.getByRole('alert')).toContainText('workflow "Open a change request" cannot start: it needs Servicenow (1 task), MOP.RunCommandTemplate (1 task)');
   expect((await (await host.api('/operations-manager/jobs')).json()).total).toBe(0);
 });
+
+test("a task without an input its adapter method requires shows it as needed, and its job start is refused naming it", async ({ consolePage: page, host }) => {
+  const sample = await (await host.api('/adapter-packages/sample?package=%40automation%2Fadapter-example&name=calc')).json();
+  expect((await host.api('/adapters', { method: 'POST', json: { properties: { ...sample.data, properties: { ...sample.data.properties, stub: true } } } })).status).toBeLessThan(300);
+  const halfSum = {
+    name: 'Half a sum',
+    tasks: { sum: { name: 'add', app: 'calc', type: 'automatic', location: 'Adapter', variables: { incoming: { a: 1 }, outgoing: { result: null } } } },
+    transitions: { workflow_start: { sum: transition() }, sum: { workflow_end: transition() } },
+  };
+  await page.getByRole('link', { name: 'Workflows' }).click();
+  await page.getByLabel('Workflow file (JSON)').setInputFiles(file('half-sum.json', halfSum));
+  const row = page.getByRole('table', { name: 'Workflows' }).getByRole('row').filter({ hasText: 'Half a sum' });
+  const needs = row.getByRole('group', { name: 'What Half a sum needs' });
+  await expect(needs).toContainText('Needs: calc.add: b (1 task)');
+  await needs.locator('summary').click();
+  await expect(needs).toContainText('required input calc.add: b, used by 1 task: sum');
+
+  await row.getByRole('link', { name: 'Half a sum' }).click();
+  await page.getByRole('button', { name: 'Start job' }).click();
+  const form = page.getByRole('form', { name: 'Start a job of Half a sum' });
+  await form.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(form.getByRole('alert')).toContainText("Give each task the inputs its adapter method requires (the method's pronghorn.json)");
+  expect((await (await host.api('/operations-manager/jobs')).json()).total).toBe(0);
+});

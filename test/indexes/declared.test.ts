@@ -51,6 +51,7 @@ const engineQueries: { what: string; collection: string; index: string; filter: 
   { what: 'tasks of a job', collection: 'tasks', index: 'jobId_1_queuedAt_1', filter: { jobId: 'j' }, sort: { queuedAt: 1 } },
   { what: 'cancel a job\'s tasks', collection: 'tasks', index: 'jobId_1_queuedAt_1', filter: { jobId: 'j', status: { $in: ['queued', 'running'] } } },
   { what: 'unadvanced tasks', collection: 'tasks', index: 'advanced_1_metrics.end_time_1', filter: { advanced: false, 'metrics.end_time': { $lt: 1 } }, sort: { 'metrics.end_time': 1 } },
+  { what: 'half-started jobs (recovery)', collection: 'jobs', index: 'status_1_last_updated_1', filter: { status: 'running', last_updated: { $lt: 2, $gte: 1 } }, sort: { last_updated: 1 } },
   { what: 'child jobs', collection: 'jobs', index: 'parent.job_1_metrics.start_time_1', filter: { 'parent.job': 'j' }, sort: { 'metrics.start_time': 1 } },
   { what: 'workflows list', collection: 'workflows', index: 'name_1', filter: {}, sort: { name: 1 } },
   { what: 'workflow by name', collection: 'workflows', index: 'name_1', filter: { name: 'wf' } },

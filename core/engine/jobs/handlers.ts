@@ -3,6 +3,7 @@ import type { Handlers } from '../../dispatch/dispatch';
 import type { Engine } from '../index';
 import type { JobDoc } from './types';
 import { jobView } from './view';
+import { readJobHistory } from './history';
 import { listJobs } from './list';
 import { bulkJobAction } from './bulk';
 
@@ -46,7 +47,7 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
     'jobs.get': async ({ params }) => {
       const r = runner();
       const job = await r.requireJob(params.id);
-      return { data: jobView(job, await r.records(job._id), await r.childIds(job)) as never };
+      return { data: jobView(job, await r.records(job._id), await r.childIds(job), await readJobHistory(r.store, job._id)) as never };
     },
     'jobs.bulkCancel': async ({ body }) => bulkJobAction(runner(), 'cancel', body.jobIds),
     'jobs.bulkPause': async ({ body }) => bulkJobAction(runner(), 'pause', body.jobIds),

@@ -157,12 +157,15 @@ export class JobRunner implements RunnerPort {
         return false; // started already, by an earlier attempt
       }
       if (options.parent) await this.linkChild(options.parent.job, job._id);
-      await this.insertRecord(boundaryRecord(job._id, START, 0, [], now));
-      await this.advance(job._id, job);
+      const first = boundaryRecord(job._id, START, 0, [], now);
+      await this.insertRecord(first);
+      // The job and its records are the ones just written: no re-read.
+      await this.advance(job._id, job, undefined, [first]);
       return true;
     });
     if (started) this.log.info({ jobId: job._id, workflow: job.name, status: 'running', ...(options.parent ? { parentJobId: options.parent.job } : {}) }, `job of workflow "${job.name}" started`);
-    return (await this.job(started ? job._id : options.id!))!;
+    // The job as advanced (its status follows each write); an earlier attempt's job is read.
+    return started ? job : (await this.job(options.id!))!;
   }
 
   /** Runs `fn` as one transaction where the store has them (SQLite), as it is otherwise. */
@@ -219,10 +222,10 @@ export class JobRunner implements RunnerPort {
   // ---- advancing ----
 
   /** Creates the records of the tasks that can run now; completes or fails the job when it cannot go on. */
-  async advance(jobId: string, loaded?: JobDoc, handoff?: Handoff & { claimed?: { record: TaskRecord; held: Held }[] }): Promise<void> {
+  async advance(jobId: string, loaded?: JobDoc, handoff?: Handoff & { claimed?: { record: TaskRecord; held: Held }[] }, known?: TaskRecord[]): Promise<void> {
     const job = loaded ?? (await this.job(jobId));
     if (!job || TERMINAL.includes(job.status)) return;
-    const records = await this.records(jobId);
+    const records = known ?? (await this.records(jobId));
     const stopped = this.stoppedOn(job, records);
     if (stopped && job.status === 'running') {
       // The workflow's errorHandler runs once before the job ends in error.
@@ -296,8 +299,10 @@ export class JobRunner implements RunnerPort {
       { $set: { status: 'complete', 'metrics.end_time': now, last_updated: now } },
     );
     if (result.matched) {
+      Object.assign(job, { status: 'complete', last_updated: now, metrics: { ...job.metrics, end_time: now } });
       this.log.info({ jobId: job._id, workflow: job.name, status: 'complete' }, `job of workflow "${job.name}" complete`);
-      await this.finishParentTask(job._id);
+      // Only a child job has a parent task to finish (`parent` is set at its start, never after).
+      if (job.parent) await this.finishParentTask(job._id);
     }
   }
 

@@ -3,6 +3,7 @@
 import { decodeVariables } from '../../values/undefined-codec';
 import type { TaskRecord } from '../queue/queue';
 import type { JobDoc } from './types';
+import type { JobHistoryEntry } from './history';
 
 export function undefinedPaths(value: unknown, path: string, out: string[]): string[] {
   if (value === undefined) out.push(path);
@@ -35,7 +36,7 @@ export function taskRun(record: TaskRecord) {
   };
 }
 
-export function jobView(job: JobDoc, records: TaskRecord[], children: string[]) {
+export function jobView(job: JobDoc, records: TaskRecord[], children: string[], history: JobHistoryEntry[] = []) {
   const taskRuns = records.map(taskRun);
   const variables = decodeVariables(job.variables);
   const paths = undefinedPaths(variables, 'variables', []);
@@ -50,6 +51,7 @@ export function jobView(job: JobDoc, records: TaskRecord[], children: string[]) 
     tasks: job.tasks,
     transitions: job.transitions,
     taskRuns,
+    history: history.map(({ timestamp, event, message, serverId }) => ({ timestamp, event, message, ...(serverId ? { serverId } : {}) })),
     undefinedPaths: paths,
   };
 }

@@ -1,11 +1,15 @@
 // The task worker: claims queued tasks, runs them through the job runner while
 // renewing their lease, and, with its sweeper, re-queues tasks whose lease expired
 // (a server that died) and advances jobs whose last task ended without the job
-// being advanced. Stopping hands running tasks back to the queue.
+// being advanced, and finishes or fails jobs a server left half-started
+// (half-started.ts). An idle worker polls, and is woken at once by a change stream
+// where the store has one (wake.ts). Stopping hands running tasks back to the queue.
 import { randomBytes } from 'node:crypto';
 import { pino, type Logger } from 'pino';
 import type { Handoff, Held, JobRunner } from '../jobs/runner';
 import type { Claim, TaskRecord } from '../queue/queue';
+import { HalfStartedJobs } from './half-started';
+import { watchQueuedTasks, type QueueWatch } from './wake';
 
 export interface WorkerOptions {
   runner: JobRunner;
@@ -18,6 +22,8 @@ export interface WorkerOptions {
   renewMs?: number;
   /** The longest wait between polls when the queue is empty (polls back off from 5 ms to this). */
   idleMs?: number;
+  /** The first wait once the queue is empty (then doubled up to idleMs); default 5 ms. */
+  firstIdleMs?: number;
   sweepMs?: number;
   /** The worker's decisions and errors (store unreachable...) are logged here; the loop keeps trying. */
   log?: Logger;
@@ -37,7 +43,13 @@ export class TaskWorker {
   private loop?: Promise<void>;
   private sweeper?: NodeJS.Timeout;
   private wake?: () => void;
+  private watch?: QueueWatch;
+  /** The store refused a change stream once: this worker polls from then on. */
+  private watchRefused = false;
+  private readonly halfStarted: HalfStartedJobs;
   private readonly running = new Map<string, { claim: Claim; done: Promise<void>; abort: AbortController }>();
+  /** Tasks handed to this worker by eager dispatch, claimed but not yet running: they hold a slot. */
+  private handedOff = 0;
   workerId = '';
   readonly stats: WorkerStats = { completed: 0, lostLeases: 0 };
 
@@ -47,11 +59,18 @@ export class TaskWorker {
       concurrency: 8,
       renewMs: Math.max(10, Math.floor(leaseMs / 3)),
       idleMs: 200,
+      firstIdleMs: 5,
       sweepMs: Math.max(50, Math.floor(leaseMs / 2)),
       ...options,
       leaseMs,
     };
     this.log = (options.log ?? pino({ level: 'silent' })).child({ component: 'task-worker' });
+    this.halfStarted = new HalfStartedJobs(options.runner, { leaseMs, serverId: options.serverId, log: this.log });
+  }
+
+  /** Whether a change stream wakes this worker (false: it polls alone). */
+  get woken() {
+    return this.watch?.live ?? false;
   }
 
   /** An error of the loop: logged with what the worker was doing and the ids it concerns. */
@@ -64,9 +83,9 @@ export class TaskWorker {
     return this.active;
   }
 
-  /** Tasks in this worker's hands now. */
+  /** Tasks in this worker's hands now (running, or handed to it and about to run). */
   get busy() {
-    return this.running.size;
+    return this.running.size + this.handedOff;
   }
 
   start(): void {
@@ -75,8 +94,14 @@ export class TaskWorker {
     this.workerId = `${this.options.serverId}:${randomBytes(4).toString('hex')}`;
     this.log.info({ workerId: this.workerId, concurrency: this.options.concurrency, leaseMs: this.options.leaseMs }, 'task worker started');
     this.loop = this.claimLoop();
+    // A store that refused a change stream once is asked no more: this worker polls.
+    if (!this.watchRefused) this.openWatch();
     void this.sweep();
     this.sweeper = setInterval(() => void this.sweep(), this.options.sweepMs);
+  }
+
+  private openWatch() {
+    this.watch = watchQueuedTasks(this.options.runner.store, () => this.poke(), this.log, () => (this.watchRefused = true));
   }
 
   /** Stops claiming, hands the tasks still running back to the queue and waits for the loop to end. */
@@ -84,6 +109,9 @@ export class TaskWorker {
     if (!this.active) return;
     this.active = false;
     clearInterval(this.sweeper);
+    const watch = this.watch;
+    this.watch = undefined;
+    await watch?.close().catch((error: Error) => this.log.warn({ workerId: this.workerId, err: error }, `closing the change stream on tasks failed: ${error.message}`));
     this.wake?.();
     await this.loop;
     const runner = this.options.runner;
@@ -110,12 +138,14 @@ export class TaskWorker {
   }
 
   private async claimLoop() {
-    const { runner, concurrency, leaseMs, idleMs } = this.options;
+    const { runner, concurrency, leaseMs, idleMs, firstIdleMs } = this.options;
     // An idle worker polls soon, then less often: work queued by another process is picked up promptly.
-    let wait = Math.min(5, idleMs);
+    let wait = Math.min(firstIdleMs, idleMs);
     while (this.active) {
-      if (this.running.size >= concurrency) {
-        await Promise.race([...this.running.values()].map((r) => r.done));
+      if (this.busy >= concurrency) {
+        // Woken when a task leaves this worker's hands (or the worker stops).
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        this.wake = undefined;
         continue;
       }
       let record: TaskRecord | null = null;
@@ -130,7 +160,7 @@ export class TaskWorker {
       }
       if (record) {
         this.log.debug({ workerId: this.workerId, recordId: record._id, jobId: record.jobId, taskId: record.taskId, attempt: record.attempt }, 'task claimed');
-        wait = Math.min(5, idleMs);
+        wait = Math.min(firstIdleMs, idleMs);
         this.run(record);
         continue;
       }
@@ -147,7 +177,11 @@ export class TaskWorker {
     }
   }
 
-  /** Eager dispatch for the task now ending: one next task of its job, while this worker runs. */
+  /**
+   * Eager dispatch for the task now ending: one next task of its job, while this worker runs.
+   * The next task takes over the ending task's slot (counted in `handedOff` until it runs), so
+   * the claim loop does not fill that slot too: tasks in hand stay within `concurrency`.
+   */
   private handoff(): Handoff {
     let taken = false;
     return {
@@ -157,10 +191,12 @@ export class TaskWorker {
         return { workerId: this.workerId, leaseUntil: Date.now() + this.options.leaseMs };
       },
       run: (record, held) => {
+        this.handedOff++;
         // On the next turn of the event loop: the embedded store answers synchronously, so a job
         // looping with no delay (a revert polling loop) would otherwise run task after task in
         // microtasks and starve timers, lease renewals and HTTP requests.
         setImmediate(() => {
+          this.handedOff--;
           if (this.active) return this.run(record, held);
           // Stopped meanwhile: the task goes back to the queue.
           void this.release({ _id: record._id, workerId: record.workerId!, attempt: record.attempt });
@@ -201,7 +237,20 @@ export class TaskWorker {
     this.running.set(record._id, { claim, done, abort });
   }
 
+  private sweeping = false;
+
   private async sweep() {
+    // A slow pass (a store that answers slowly) is not run twice at once.
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      await this.sweepOnce();
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private async sweepOnce() {
     const { runner } = this.options;
     try {
       const requeued = await runner.queue.sweep();
@@ -213,6 +262,17 @@ export class TaskWorker {
       }
     } catch (error) {
       this.failed('sweeping expired leases', error);
+    }
+    // A change stream that failed while the database was down is opened again.
+    if (this.active && this.watch?.retry) {
+      await this.watch.close().catch((error: Error) => this.log.debug({ err: error }, `closing a failed change stream: ${error.message}`));
+      if (this.active) this.openWatch();
+    }
+    try {
+      // A server that died in the middle of starting (or ending) a job, where the store has no transactions.
+      await this.halfStarted.pass();
+    } catch (error) {
+      this.failed('recovering half-started jobs', error);
     }
   }
 }

@@ -17,6 +17,8 @@ export const RUNNER_METHODS = ['childJob'] as const;
 export interface AdapterListing {
   list(): string[];
   methods(id: string): string[] | undefined;
+  /** The inputs of a method that its pronghorn.json marks `required`. */
+  requiredInputs?(id: string, method: string): string[];
 }
 
 export interface CatalogSources {
@@ -40,6 +42,7 @@ export function createPartsCatalog(sources: CatalogSources): PartsCatalog {
   const adapterIds = new Set(sources.adapters?.list() ?? []);
   return {
     adapterMethods: (name) => (adapterIds.has(name) ? (sources.adapters?.methods(name) ?? []) : undefined),
+    adapterRequiredInputs: (name, method) => (adapterIds.has(name) ? (sources.adapters?.requiredInputs?.(name, method) ?? []) : []),
     applicationMethods(name, taskType) {
       const methods = applications.get(name);
       // A manual task of the WorkFlowEngine (ViewData and the like) waits for an operator: the runner owns it.

@@ -1,6 +1,6 @@
 // What a workflow's tasks need from the profile: adapter instances and their
-// methods, applications and their methods, child workflows (childJob) and
-// transformations (tr_id). A part the profile lacks is a state of the workflow
+// methods (and the inputs pronghorn.json marks required), applications and their
+// methods, child workflows (childJob) and transformations (tr_id). A part the profile lacks is a state of the workflow
 // ("needs: Servicenow (2 tasks), MOP.RunCommandTemplate"), shown in the list and
 // refused only when a job of it is started; installing the part is enough.
 import { RESERVED_TASK_IDS, type MissingPart } from '../../contract/workflows';
@@ -10,6 +10,8 @@ import { parseObjectReference, parseReference } from './references';
 export interface PartsCatalog {
   /** Methods of an adapter instance, or undefined when the profile has no adapter of that name. */
   adapterMethods(name: string): readonly string[] | undefined;
+  /** The inputs an adapter method's pronghorn.json marks `required` (none when unknown). */
+  adapterRequiredInputs(name: string, method: string): readonly string[];
   /**
    * Task methods of an application: undefined when the console has no such application,
    * `'any'` for one whose every method is carried out by the job runner (manual tasks).
@@ -69,6 +71,10 @@ export function missingParts(tasks: Record<string, unknown>, catalog: PartsCatal
     }
     const methods = adapter ?? application;
     if (methods !== 'any' && !methods!.includes(method)) need('method', `${app}.${method}`, id);
+    else if (adapter !== undefined) {
+      // A required input the task does not give at all (a reference or "" still gives it).
+      for (const input of catalog.adapterRequiredInputs(app, method)) if (!(input in incoming)) need('input', `${app}.${method}: ${input}`, id);
+    }
     if (app !== 'WorkFlowEngine') continue;
 
     // What a childJob or transformation task names is a part too, whether or not the method runs yet.
@@ -83,10 +89,26 @@ export function missingParts(tasks: Record<string, unknown>, catalog: PartsCatal
     }
   }
 
-  const order: MissingPart['kind'][] = ['adapter', 'application', 'method', 'workflow', 'transformation'];
+  const order: MissingPart['kind'][] = ['adapter', 'application', 'method', 'input', 'workflow', 'transformation'];
   return [...parts.values()]
-    .map((part) => ({ ...part, label: `${part.kind} ${part.name} (${plural(part.tasks.length)})` }))
+    .map(labelled)
     .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || a.name.localeCompare(b.name));
+}
+
+/** The part with its label for people: `adapter Servicenow (2 tasks)`, `required input inventory.updateDevice: body (1 task)`. */
+export function labelled(part: MissingPart): MissingPart {
+  const kind = part.kind === 'input' ? 'required input' : part.kind;
+  return { ...part, label: `${kind} ${part.name} (${plural(part.tasks.length)})` };
+}
+
+/** How the operator gets what is missing: install parts, or give a task its required inputs. */
+export function howToFix(parts: MissingPart[]): string {
+  const install = parts.some((part) => part.kind !== 'input');
+  const inputs = parts.some((part) => part.kind === 'input');
+  return [
+    install ? 'install the missing parts (the workflow runs then without a new import)' : '',
+    inputs ? "give each task the inputs its adapter method requires (the method's pronghorn.json) and import the workflow again" : '',
+  ].filter(Boolean).join('; ');
 }
 
 /** One line for people: `Servicenow (2 tasks), MOP.RunCommandTemplate (1 task)`. */

@@ -5,7 +5,7 @@ import type { MissingPart, StoredWorkflow, Workflow, WorkflowProblem, WorkflowSu
 import type { Store } from '../../store/port';
 import { StoreError } from '../../store/errors';
 import { loadPartsCatalog, type AdapterListing } from './catalog';
-import { describeNeeds, missingParts, withoutProjectPrefix, type PartsCatalog } from './parts';
+import { describeNeeds, howToFix, labelled, missingParts, withoutProjectPrefix, type PartsCatalog } from './parts';
 import { deleteWorkflow, getWorkflow, listWorkflowDocs, saveWorkflow, summarize, WorkflowExistsError } from './repository';
 import { validateWorkflow } from './validate';
 
@@ -65,7 +65,7 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
         if (doc) queue.push({ workflow: doc, via: name });
       }
     }
-    return [...merged.values()].map((part) => ({ ...part, label: `${part.kind} ${part.name} (${part.tasks.length} task${part.tasks.length === 1 ? '' : 's'})` }));
+    return [...merged.values()].map(labelled);
   }
 
   return {
@@ -113,11 +113,12 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
       });
     },
 
-    /** Refuses (409) to start a job of a workflow whose parts are missing, naming them. */
+    /** Refuses (409) to start a job of a workflow whose parts or required inputs are missing, naming them. */
     async assertStartable(name: string): Promise<void> {
       const needs = await this.needs(name);
       if (!needs || needs.length === 0) return;
-      throw new OpError(409, `workflow "${name}" cannot start: it needs ${describeNeeds(needs)}. Install the missing parts; the workflow runs then without a new import`, {
+      const fix = howToFix(needs);
+      throw new OpError(409, `workflow "${name}" cannot start: it needs ${describeNeeds(needs)}. ${fix[0]!.toUpperCase()}${fix.slice(1)}`, {
         needs,
       });
     },

@@ -1,7 +1,7 @@
 // The MongoDB adapter: one MongoClient per opened profile, on the official driver.
 // The client connects at the first operation, so the Store exists even when the
 // database is down; its operations and ping() then fail with a clear StoreError.
-import { MongoClient, ObjectId, type Collection as DriverCollection, type Db, type Document } from 'mongodb';
+import { MongoClient, ObjectId, type ChangeStream, type Collection as DriverCollection, type Db, type Document } from 'mongodb';
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Sort, Update, UpdateResult, Store } from '../port';
 import { checkCollectionName, StoreError } from '../errors';
 import { rewriteMongoError } from './errors';
@@ -63,6 +63,33 @@ export function openMongoStore(props: MongoProps, options: MongoStoreOptions = {
         const names = await (await db()).listCollections({}, { nameOnly: true }).toArray();
         return names.map((c) => c.name).filter((n) => !n.startsWith('system.')).sort();
       }),
+    watch(collection, match, handlers) {
+      checkCollectionName(collection);
+      let stream: ChangeStream | undefined;
+      let closed = false;
+      let failed = false;
+      const fail = (error: unknown) => {
+        if (failed || closed) return;
+        failed = true;
+        handlers.error(rewriteMongoError(error, s, collection));
+        // Broken for good: closing it only frees the cursor.
+        void stream?.close().catch(() => undefined);
+      };
+      db()
+        .then((d) => {
+          if (closed) return;
+          stream = d.collection(collection).watch([{ $match: match }]);
+          stream.on('change', () => handlers.change());
+          stream.on('error', fail);
+        })
+        .catch(fail);
+      return {
+        async close() {
+          closed = true;
+          await stream?.close();
+        },
+      };
+    },
     ping: () =>
       run(async () => {
         await (await db()).command({ ping: 1 });

@@ -69,4 +69,20 @@ describe('job page', () => {
     expect(screen.getAllByRole('group', { name: 'View data of ask' })).toHaveLength(1);
     expect(within(screen.getByRole('row', { name: 'Task errorHandler' })).queryByRole('button', { name: 'Retry' })).toBeNull();
   });
+
+  it('lists the job history (what recovery did) only when the job has one', async () => {
+    mount();
+    await screen.findByRole('row', { name: 'Task call iteration 1' });
+    expect(screen.queryByRole('list', { name: 'Job history' })).toBeNull();
+    cleanup();
+    const withHistory = job as typeof job & { history?: unknown };
+    withHistory.history = [{ timestamp: Date.UTC(2022, 0, 1), event: 'start-recovered', message: 'recovered: its first tasks were queued (server site-b)' }];
+    try {
+      mount();
+      const history = await screen.findByRole('list', { name: 'Job history' });
+      expect(history.textContent).toContain('recovered: its first tasks were queued (server site-b)');
+    } finally {
+      delete withHistory.history;
+    }
+  });
 });
