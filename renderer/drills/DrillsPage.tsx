@@ -34,7 +34,8 @@ export function DrillsPage() {
         Rehearse a failover as the service's Manual Failover procedure describes it: a <strong>lab</strong> starts two headless consoles on
         this machine (the active site, and a standby with <code>processTasksOnStart: false</code>), both on one database; it checks they are
         ready, loads jobs whose tasks record each side effect in a ledger, fails the active site, starts the task worker and applications on
-        the standby, and verifies that no task was lost or completed twice.
+        the standby, and verifies that no task was lost or completed twice. A <strong>sites</strong> drill does the same between two consoles
+        you name (this console, or others by URL and API token) on one database.
       </p>
       <fieldset className="drill-mode">
         <legend>Drill</legend>
@@ -57,41 +58,41 @@ export function DrillsPage() {
         </section>
       )}
       {mode === 'lab' && (
-      <section aria-label="Lab drill">
-        <h2>Sites</h2>
-        <ul>
-          <li>Active: a headless console started for the drill, working tasks.</li>
-          <li>Standby: a headless console started for the drill, its task worker stopped.</li>
-          <li>Database: {mongoUrl.trim() ? 'the MongoDB below' : 'one embedded database file shared by both (embeddedProps.file)'}</li>
-        </ul>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            start.mutate();
-          }}
-        >
-          <label>
-            Jobs <input type="number" min={1} max={5000} value={jobs} onChange={(e) => setJobs(e.target.value)} />
-          </label>{' '}
-          <label>
-            Failure{' '}
-            <select value={failure} onChange={(e) => setFailure(e.target.value as typeof failure)}>
-              <option value="kill">kill -9 of the active site</option>
-              <option value="stop">stop its worker and applications</option>
-            </select>
-          </label>{' '}
-          <label>
-            <input type="checkbox" checked={failback} onChange={(e) => setFailback(e.target.checked)} /> Fail back afterwards
-          </label>{' '}
-          <label>
-            MongoDB URL (optional) <input value={mongoUrl} onChange={(e) => setMongoUrl(e.target.value)} placeholder="mongodb://host:27017" />
-          </label>{' '}
-          <button type="submit" disabled={start.isPending}>
-            {start.isPending ? 'Starting the lab…' : 'Run lab drill'}
-          </button>
-          {start.isError && <p className="error" role="alert">{start.error.message}</p>}
-        </form>
-      </section>
+        <section aria-label="Lab drill">
+          <h2>Sites</h2>
+          <ul>
+            <li>Active: a headless console started for the drill, working tasks.</li>
+            <li>Standby: a headless console started for the drill, its task worker stopped.</li>
+            <li>Database: {mongoUrl.trim() ? 'the MongoDB below' : 'one embedded database file shared by both (embeddedProps.file)'}</li>
+          </ul>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              start.mutate();
+            }}
+          >
+            <label>
+              Jobs <input type="number" min={1} max={5000} value={jobs} onChange={(e) => setJobs(e.target.value)} />
+            </label>{' '}
+            <label>
+              Failure{' '}
+              <select value={failure} onChange={(e) => setFailure(e.target.value as typeof failure)}>
+                <option value="kill">kill -9 of the active site</option>
+                <option value="stop">stop its worker and applications</option>
+              </select>
+            </label>{' '}
+            <label>
+              <input type="checkbox" checked={failback} onChange={(e) => setFailback(e.target.checked)} /> Fail back afterwards
+            </label>{' '}
+            <label>
+              MongoDB URL (optional) <input value={mongoUrl} onChange={(e) => setMongoUrl(e.target.value)} placeholder="mongodb://host:27017" />
+            </label>{' '}
+            <button type="submit" disabled={start.isPending}>
+              {start.isPending ? 'Starting the lab…' : 'Run lab drill'}
+            </button>
+            {start.isError && <p className="error" role="alert">{start.error.message}</p>}
+          </form>
+        </section>
       )}
       {openId && <DrillReportView id={openId} />}
       <section aria-label="Drill history">
