@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLab, type Lab } from '../../core/drills/lab';
+import { startLab, startLabSite, type Lab } from '../../core/drills/lab';
 import { WORKER_LEASE_MS } from '../../core/drills/runner';
 import type { DrillReport } from '../../core/drills/types';
 import { startTestHost, type TestHost } from '../support/host';
@@ -41,7 +41,7 @@ describe.skipIf('unavailable' in database)('drills between two sites given by UR
     host = await startTestHost();
     lab = await startLab({ dir: await mkdtemp(path.join(os.tmpdir(), 'dr-sites-')), ledgerUrl: '', mongoUrl: mongo?.url });
     // Every call the drill makes to the active site goes through this proxy, which notes its time.
-    proxy = await recordingProxy(lab.active.site.ref.url);
+    proxy = await recordingProxy(() => lab.active.site.ref.url);
     // The operator prepared the standby as the Manual Failover procedure asks.
     for (const app of ['OperationsManager', 'AutomationCatalog']) await lab.standby.site.call('PUT', `/applications/${app}/stop`);
   }, 180_000);
@@ -105,20 +105,28 @@ describe.skipIf('unavailable' in database)('drills between two sites given by UR
     expect(JSON.stringify(report)).not.toContain(lab.active.site.ref.token);
   }, 300_000);
 
-  it('gone: the active site is killed at the failure point and never called again; the standby takes over', async () => {
+  it('gone: the active site is killed at the failure point and never called again; the standby takes over; failback waits for it to come back', async () => {
     let failureAt: number | undefined;
-    const report = await drill({ active: site('active'), standby: site('standby'), jobs: 30, failure: 'gone' }, (r) => {
+    let killed: Promise<void> | undefined;
+    let restored: Promise<void> | undefined;
+    const report = await drill({ active: site('active'), standby: site('standby'), jobs: 30, failure: 'gone', failback: true }, (r) => {
       const step = r.steps.find((s) => s.name.startsWith('Failure: the active site is gone'));
-      if (step && failureAt === undefined) {
+      if (step && !killed) {
         failureAt = step.startedAt;
         // The operator cut the site off: here its process dies with its tasks in flight.
-        void lab.active.kill('SIGKILL');
+        killed = lab.active.kill('SIGKILL');
       }
+      // Once the drill waits for it, the operator restores the site (same data directory, URL and token).
+      if (killed && !restored && r.steps.some((s) => s.name.startsWith('Failback'))) restored = killed.then(async () => void (lab.active = await startLabSite(lab.active)));
     });
+    await restored;
     expect(report.error).toBeUndefined();
     expect(report).toMatchObject({ status: 'done', passed: true, jobsCompleted: 30, tasksLost: 0, taskRecordsCompletedTwice: 0, failure: 'gone' });
     expect(report.rtoMs!).toBeLessThan(WORKER_LEASE_MS);
-    expect(proxy.calls.filter((c) => c.at >= failureAt!)).toEqual([]);
+    const failback = report.steps.find((s) => s.name.startsWith('Failback'))!;
+    // No call reached the active site from the failure point until failback asked whether it was back.
+    expect(proxy.calls.filter((c) => c.at >= failureAt! && c.at < failback.startedAt)).toEqual([]);
     expect(proxy.calls.length).toBeGreaterThan(30);
-  }, 300_000);
+    expect(failback.detail).toContain('active worker running, standby worker stopped; active answers again');
+  }, 400_000);
 });
