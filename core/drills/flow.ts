@@ -139,6 +139,7 @@ export async function runDrillSteps(run: DrillRun, ledger: Ledger, pair: DrillPa
       report.sideEffectsRepeated = ledger.repeated();
       s.detail = `${report.jobsCompleted}/${options.jobs} jobs complete; tasks lost ${report.tasksLost}; completed twice ${report.taskRecordsCompletedTwice}; side effects repeated ${report.sideEffectsRepeated} (tasks in flight when ${active.name} failed, run again: at-least-once); ${activeAfter} tasks completed by ${active.name} after the failure (in flight at it)`;
       if (notComplete.length) s.detail += `; not complete: ${notComplete.slice(0, 5).join('; ')}${notComplete.length > 5 ? ' …' : ''}`;
+      if (options.failure === 'gone') s.detail += await stillHeartbeating(standby, activeInfo, failureAt);
       if (report.tasksLost || report.taskRecordsCompletedTwice || report.jobsCompleted < options.jobs) throw new Error(s.detail);
     });
 
@@ -175,4 +176,16 @@ export async function runDrillSteps(run: DrillRun, ledger: Ledger, pair: DrillPa
     report.leftAs = `${active.name} (${active.ref.url}): ${state.active}; ${standby.name} (${standby.ref.url}): ${state.standby}`;
     throw error;
   }
+}
+
+/** After "gone", what the standby sees of the active site's heartbeat (the active itself is not called). */
+async function stillHeartbeating(standby: Site, active: DrillSiteInfo, failureAt: number) {
+  const { servers } = await standby.call<{ servers: { serverId: string; heartbeatAt?: number; taskWorker: boolean }[] }>('GET', '/workflow_engine/workers/status');
+  const beat = servers.find((s) => s.serverId === active.serverId)?.heartbeatAt;
+  if (beat === undefined) return `; the standby sees no heartbeat of ${active.name}`;
+  const after = beat - failureAt;
+  // A beat already on its way at the failure may land just after it; later ones mean the site still runs.
+  return after > 2_000
+    ? `; note: ${active.name} still wrote a heartbeat ${Math.round(after / 1000)} s after the failure: it was not cut off from the database, so both sites may have worked tasks`
+    : `; ${active.name} wrote no heartbeat after the failure: it is cut off`;
 }

@@ -123,6 +123,7 @@ describe.skipIf('unavailable' in database)('drills between two sites given by UR
     expect(report.error).toBeUndefined();
     expect(report).toMatchObject({ status: 'done', passed: true, jobsCompleted: 30, tasksLost: 0, taskRecordsCompletedTwice: 0, failure: 'gone' });
     expect(report.rtoMs!).toBeLessThan(WORKER_LEASE_MS);
+    expect(report.steps.find((s) => s.name.startsWith('Verify'))!.detail).toContain('active wrote no heartbeat after the failure: it is cut off');
     const failback = report.steps.find((s) => s.name.startsWith('Failback'))!;
     // No call reached the active site from the failure point until failback asked whether it was back.
     expect(proxy.calls.filter((c) => c.at >= failureAt! && c.at < failback.startedAt)).toEqual([]);
