@@ -4,7 +4,7 @@
 // starting `serve` to its listening; and that console's resident memory once it has
 // served the Jobs list. The jobs are written in one transaction, as a migration does.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,10 +56,17 @@ function rssMb(pid: number): number {
   return round(Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024);
 }
 
-/** `npm run serve` on a data directory (run through tsx, as `npm run serve` does); resolves once it listens. */
+/** The console as `npm start` runs it without Electron: the bundle `npm run build` makes; else `npm run serve` (tsx). */
+const SERVE_BUNDLE = path.join(ROOT, 'dist/serve/serve.cjs');
+const consoleCommand = () =>
+  existsSync(SERVE_BUNDLE)
+    ? { args: [SERVE_BUNDLE], label: 'the bundled console (dist/serve/serve.cjs, as `npm start` runs it)' }
+    : { args: ['--import', 'tsx', path.join(ROOT, 'core/cli/serve.ts')], label: '`npm run serve` through tsx (no dist/serve: run `npm run build` to measure the bundle)' };
+
+/** The console on a data directory; resolves once it listens. */
 async function startConsole(dataDir: string) {
   const spawned = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'core/cli/serve.ts'), '--data-dir', dataDir, '--port', '0'], {
+  const child = spawn(process.execPath, [...consoleCommand().args, '--data-dir', dataDir, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, CONSOLE_TOKEN: 'bench-token' },
   });
@@ -146,6 +153,7 @@ export async function benchConsole(options: { json?: boolean } = {}) {
         `${JOBS} jobs written at ${insertPerSecond} jobs/s (one transaction)`,
         `Jobs list (page of ${PAGE} and the total), store alone: first page ${figures.storeFirstPageMs} ms, last page ${figures.storeDeepPageMs} ms, status=error ${figures.storeErrorPageMs} ms`,
         `Jobs list over HTTP: first page ${figures.httpFirstPageMs} ms (first request ${firstPageColdMs} ms), last page ${figures.httpDeepPageMs} ms`,
+        `console measured: ${consoleCommand().label}`,
         `console start to listening: ${startToListeningMs} ms (${empty.startToListeningMs} ms with no jobs); its RSS after serving the list: ${figures.rssMb} MB (${empty.rssMb} MB with no jobs)`,
       ];
     } finally {

@@ -1,4 +1,6 @@
-// Bundles the Electron main process (with the core) and the preload into dist/main.
+// Bundles the Electron main process (with the core) and the preload into dist/main, and the
+// headless console that `npm start` serves to a browser without Electron into dist/serve
+// (bundled, it starts in a fraction of the time and memory the TypeScript loader takes).
 // The bundles are CommonJS: ESM-only facts are given their CommonJS values (import.meta.url
 // from __filename), and any esbuild warning fails the build (a warning here has meant a
 // main process that crashes at start).
@@ -38,6 +40,13 @@ await bundle({
   banner: { js: "'use strict';\nconst __consoleImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   external: ['electron', 'mongodb', 'fastify', '@fastify/static', 'typescript', 'pino'],
 });
+await bundle({
+  entryPoints: ['core/cli/serve.ts'],
+  outfile: 'dist/serve/serve.cjs',
+  define: { ...common.define, 'import.meta.url': '__consoleImportMetaUrl' },
+  banner: { js: "'use strict';\nconst __consoleImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  external: ['mongodb', 'fastify', '@fastify/static', 'typescript', 'pino'],
+});
 // The preload runs sandboxed: everything but electron is bundled in, and it may require nothing else.
 await bundle({ entryPoints: ['main/preload.ts'], outfile: 'dist/main/preload.cjs', external: ['electron'] });
-console.log('built dist/main/main.cjs and dist/main/preload.cjs');
+console.log('built dist/main/main.cjs, dist/main/preload.cjs and dist/serve/serve.cjs');

@@ -13,5 +13,6 @@ if (binary) {
   forward(spawn(binary, ['.'], { stdio: 'inherit' }));
 } else {
   console.log('No Electron binary on this machine (get it with `node node_modules/electron/install.js`): serving the console to your browser instead, open the URL below.');
-  forward(spawn(process.execPath, ['--import', 'tsx', 'core/cli/serve.ts', ...process.argv.slice(2)], { stdio: 'inherit' }));
+  // The bundled headless console (`npm start` builds it first).
+  forward(spawn(process.execPath, ['dist/serve/serve.cjs', ...process.argv.slice(2)], { stdio: 'inherit' }));
 }

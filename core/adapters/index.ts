@@ -10,7 +10,9 @@ import { AdapterInstances, type SecretsAtRest } from './instances';
 import { AdapterManager, type AdapterManagerOptions } from './manager';
 import { dataDirAdapters, runnerPath, sdkDir, shippedAdaptersDir } from './locate';
 
-export { AdapterManager, DEFAULT_BACKOFF, isStub, type AdapterManagerOptions, type BackoffOptions, type AdapterAnswer } from './manager';
+export { AdapterManager, type AdapterManagerOptions, type AdapterAnswer } from './manager';
+export { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+export { isStub } from './entry';
 export { AdapterInstances, ConflictError, SERVICE_CONFIGS, type AdapterView } from './instances';
 export { AdapterError, type AdapterErrorCause } from './errors';
 export { readAdapterPackage, findMethod, type AdapterPackage, type PronghornMethod } from './package';

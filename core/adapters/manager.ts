@@ -4,24 +4,15 @@
 // adapter is DEAD, its crash is kept for the operator, and it is restarted with exponential
 // backoff (the delay stops growing at maxMs; after maxConsecutive crashes in a row the console
 // stops trying until the operator starts it).
-import { AdapterProcess, type AdapterEvent, type CallAnswer, type ChildHealth, type ExitInfo } from './child';
+import { afterCrash, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import { AdapterProcess, type CallAnswer, type ChildHealth, type ExitInfo } from './child';
+import { connectionOf, healthItem, isStub, newEntry, STOPPED, type Entry } from './entry';
 import { AdapterError } from './errors';
 import { forkLauncher, type AdapterLauncher } from './launcher';
 import { pino, type Logger } from 'pino';
 import { findMethod, type AdapterPackage } from './package';
 import type { ServiceConfig } from './service-config';
-import type { AdapterCrash, HealthItem } from '../contract/health';
-
-export interface BackoffOptions {
-  /** Delay before the first restart after a crash. */
-  initialMs: number;
-  /** The delay doubles per crash in a row up to this. */
-  maxMs: number;
-  /** Crashes in a row after which the console stops restarting the adapter. */
-  maxConsecutive: number;
-  /** A process that ran this long before crashing starts a new series of crashes. */
-  stableMs: number;
-}
+import type { HealthItem } from '../contract/health';
 
 export interface AdapterManagerOptions {
   runner: string;
@@ -42,39 +33,12 @@ export interface AdapterManagerOptions {
   loggerLevels?: () => Record<string, unknown>;
 }
 
-export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1000, maxMs: 30_000, maxConsecutive: 10, stableMs: 60_000 };
-
-export type ConnectionState = 'ONLINE' | 'OFFLINE' | 'DEGRADED';
-
 /** What a workflow task gets back: the adapter's result or its error object, and the method's output name. */
 export type AdapterAnswer = CallAnswer & { output: string };
-
-interface Entry {
-  config: ServiceConfig;
-  pkg?: AdapterPackage;
-  /** Why the instance cannot run (no package for its type, a broken package). */
-  problem?: string;
-  wanted: boolean;
-  process?: AdapterProcess;
-  state: 'RUNNING' | 'STOPPED' | 'DEAD';
-  detail?: string;
-  connection: { state: ConnectionState; detail?: string };
-  lastHealthCheck?: { at: string; ok: boolean; detail?: string };
-  restartCount: number;
-  crashesInRow: number;
-  lastCrash: AdapterCrash | null;
-  restartTimer?: NodeJS.Timeout;
-  nextRestartAt?: number;
-  lastHealth?: ChildHealth;
-  logs: { at: string; level: string; message: string }[];
-  launching?: Promise<void>;
-}
 
 const LOG_LINES = 200;
 /** The service's adapter log levels on the console's (pino) levels. */
 const LEVELS: Record<string, 'error' | 'warn' | 'info' | 'debug' | 'trace'> = { error: 'error', warn: 'warn', info: 'info', debug: 'debug', trace: 'trace', spam: 'trace' };
-
-export const isStub = (config: ServiceConfig) => (config.properties as { stub?: unknown } | undefined)?.stub === true;
 
 export class AdapterManager {
   private readonly entries = new Map<string, Entry>();
@@ -125,19 +89,7 @@ export class AdapterManager {
       }
       return;
     }
-    this.entries.set(config.id, {
-      config,
-      pkg,
-      problem: why,
-      wanted: false,
-      state: why ? 'DEAD' : 'STOPPED',
-      detail: why,
-      connection: { state: 'OFFLINE', detail: 'the adapter is stopped' },
-      restartCount: 0,
-      crashesInRow: 0,
-      lastCrash: null,
-      logs: [],
-    });
+    this.entries.set(config.id, newEntry(config, pkg, why));
   }
 
   /** Stops an instance and forgets it. */
@@ -193,7 +145,7 @@ export class AdapterManager {
     entry.lastHealth = undefined;
     if (info.requested || !entry.wanted || this.closed) {
       entry.state = 'STOPPED';
-      entry.connection = { state: 'OFFLINE', detail: 'the adapter is stopped' };
+      entry.connection = { ...STOPPED };
       return;
     }
     const how = info.signal ? `signal ${info.signal}` : `exit code ${info.exitCode}`;
@@ -208,13 +160,14 @@ export class AdapterManager {
       message: `adapter "${entry.config.id}" crashed${when} (${how})`,
     };
     this.log.error({ adapter: entry.config.id, exitCode: info.exitCode, signal: info.signal, stderr: info.stderr }, entry.lastCrash.message);
-    entry.crashesInRow = info.ranMs >= this.backoff.stableMs ? 1 : entry.crashesInRow + 1;
-    if (entry.crashesInRow > this.backoff.maxConsecutive) {
+    const next = afterCrash(this.backoff, entry.crashesInRow, info.ranMs);
+    entry.crashesInRow = next.crashesInRow;
+    if (next.delayMs === undefined) {
       entry.wanted = false;
       entry.detail = `crashed ${entry.crashesInRow} times in a row; not restarted again until started from the console`;
       return;
     }
-    const delay = Math.min(this.backoff.maxMs, this.backoff.initialMs * 2 ** (entry.crashesInRow - 1));
+    const delay = next.delayMs;
     entry.nextRestartAt = Date.now() + delay;
     entry.detail = `crashed; restarting in ${Math.round(delay / 100) / 10} s (crash ${entry.crashesInRow} in a row)`;
     entry.restartTimer = setTimeout(() => {
@@ -259,7 +212,7 @@ export class AdapterManager {
       entry.state = 'STOPPED';
       entry.detail = undefined;
     }
-    entry.connection = { state: 'OFFLINE', detail: 'the adapter is stopped' };
+    entry.connection = { ...STOPPED };
   }
 
   async restart(id: string): Promise<void> {
@@ -323,44 +276,20 @@ export class AdapterManager {
   }
 
   private async itemOf(entry: Entry, timeoutMs: number, now: number): Promise<HealthItem> {
-    const { config, pkg } = entry;
-    const child = entry.process;
-    const running = !!child && !child.exited;
+    const logger = (entry.config.loggerProps as Record<string, unknown> | undefined) ?? this.options.loggerLevels?.() ?? {};
+    const running = entry.process && !entry.process.exited ? entry.process : undefined;
     let health: ChildHealth | undefined;
     let connection = entry.connection;
-    if (running && child.isReady) {
-      health = await child.health(timeoutMs);
+    if (running?.isReady) {
+      health = await running.health(timeoutMs);
       if (health) entry.lastHealth = health;
-      else if (child.exited) connection = entry.connection;
+      else if (running.exited) connection = entry.connection;
       else {
         health = entry.lastHealth;
         connection = { state: 'OFFLINE', detail: `no health answer within ${timeoutMs} ms: the adapter process is busy or hung` };
       }
     }
-    return {
-      id: config.id,
-      package_id: pkg?.name ?? '',
-      version: pkg?.version ?? 'unknown',
-      type: 'Adapter',
-      description: pkg?.description || pkg?.title || String(config.type ?? ''),
-      routePrefix: config.id,
-      state: entry.state,
-      ...(entry.detail ? { detail: entry.detail } : {}),
-      connection,
-      stub: isStub(config),
-      uptime: running ? (health?.uptime ?? (now - child.startedAt) / 1000) : 0,
-      memoryUsage: running ? (health?.memoryUsage ?? null) : null,
-      cpuUsage: running ? (health?.cpuUsage ?? null) : null,
-      pid: running ? (health?.pid ?? child.pid ?? null) : null,
-      logger: (config.loggerProps as Record<string, unknown> | undefined) ?? this.options.loggerLevels?.() ?? {},
-      timestamp: now,
-      restartCount: entry.restartCount,
-      lastCrash: entry.lastCrash,
-      ...(entry.lastHealthCheck ? { lastHealthCheck: entry.lastHealthCheck } : {}),
-      ...(entry.nextRestartAt ? { nextRestartAt: new Date(entry.nextRestartAt).toISOString() } : {}),
-      methods: pkg?.methods.map((m) => m.name) ?? [],
-      ...(pkg ? { source: pkg.source } : {}),
-    };
+    return healthItem(entry, { running, health, connection, now, logger });
   }
 
   /** Stops every adapter process (the profile is closing); no restart happens afterwards. */
@@ -374,10 +303,4 @@ export class AdapterManager {
       }),
     );
   }
-}
-
-function connectionOf(event: AdapterEvent): { state: ConnectionState; detail?: string } {
-  if (event === 'FIXED') return { state: 'ONLINE', detail: 'recovered (FIXED)' };
-  if (event === 'DEGRADED') return { state: 'DEGRADED', detail: 'the adapter reports DEGRADED' };
-  return { state: event };
 }

@@ -4,8 +4,8 @@
 // refused or left out, with what the workflows still need.
 import type { ImportItem, ImportSummary, MissingPart } from '../contract/projects';
 import { OpError } from '../dispatch/dispatch';
+import { escapeKeys, replaceFields } from '../store/documents';
 import type { Store } from '../store/port';
-import { escapeKeys } from '../engine/workflow/repository';
 import { COLLECTION_OF, IMPORT_ORDER, type ArtifactKind } from './kinds';
 import type { Artifact, Bundle } from './read';
 import { resolveProjectNames } from './resolve';
@@ -41,8 +41,7 @@ async function saveDocument(store: Store, kind: ArtifactKind, data: Obj): Promis
   const key = kind === 'transformation' ? { _id: id } : { name: data.name };
   const existing = await collection.findOne(key);
   if (existing) {
-    const gone = Object.keys(existing).filter((field) => field !== '_id' && !(field in doc));
-    await collection.updateOne({ _id: existing._id }, { $set: doc, ...(gone.length ? { $unset: Object.fromEntries(gone.map((f) => [f, '' as const])) } : {}) });
+    await replaceFields(collection, existing, doc);
     return true;
   }
   await collection.insertOne(id ? { _id: id, ...doc } : doc);

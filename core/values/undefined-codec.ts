@@ -25,6 +25,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/** The value with each leaf (anything but an array or a plain object) replaced by `leaf(it)`, keys and slots kept. */
+function mapLeaves(value: unknown, leaf: (value: unknown) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => mapLeaves(item, leaf));
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = mapLeaves(item, leaf);
+    return out;
+  }
+  return leaf(value);
+}
+
 function childPath(path: string, key: string | number): string {
   if (typeof key === 'number') return `${path}[${key}]`;
   if (/^[A-Za-z_$][\w$]*$/.test(key)) return path ? `${path}.${key}` : key;
@@ -64,14 +75,7 @@ export function encodeValue(value: unknown, path = ''): unknown {
  * also how records written before the marker existed read.
  */
 export function decodeValue(value: unknown): unknown {
-  if (value === UNDEFINED_MARKER) return undefined;
-  if (Array.isArray(value)) return value.map(decodeValue);
-  if (isPlainObject(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = decodeValue(item);
-    return out;
-  }
-  return value;
+  return mapLeaves(value, (leaf) => (leaf === UNDEFINED_MARKER ? undefined : leaf));
 }
 
 /** Encodes each variable of a record (the shape of job variables, incoming, outgoing). */
@@ -83,16 +87,7 @@ export function decodeVariables(vars: Record<string, unknown> | null | undefined
   return vars ? (decodeValue(vars) as Record<string, unknown>) : {};
 }
 
-function undefinedToNull(value: unknown): unknown {
-  if (value === undefined || value === UNDEFINED_MARKER) return null;
-  if (Array.isArray(value)) return value.map(undefinedToNull);
-  if (isPlainObject(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = undefinedToNull(item);
-    return out;
-  }
-  return value;
-}
+const undefinedToNull = (value: unknown) => mapLeaves(value, (leaf) => (leaf === undefined || leaf === UNDEFINED_MARKER ? null : leaf));
 
 /**
  * The variables a child job starts with (section 1.1.4): a variable passed as

@@ -1,27 +1,17 @@
 // The Adapters page: the adapter instances of the active profile (state, STUB, connection), a new
 // instance from a package's sample and properties schema, import of an exported service config,
 // and one instance's detail (`#/adapters/<name>`): its properties form, lifecycle, methods, log.
-import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { StateBadges } from '../health/HealthTable';
+import { useRoute } from '../shell/route';
 import { AdapterDetail } from './AdapterDetail';
 import { ImportAdapter, NewAdapter } from './NewAdapter';
 
 export const REFRESH_MS = 3000;
 
-function selectedFromHash(): string | undefined {
-  const [area, name] = window.location.hash.replace(/^#\/?/, '').split('/');
-  return area === 'adapters' && name ? decodeURIComponent(name) : undefined;
-}
-
 export function AdaptersPage() {
-  const [selected, setSelected] = useState(selectedFromHash);
-  useEffect(() => {
-    const onHash = () => setSelected(selectedFromHash());
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
+  const selected = useRoute().segments[1];
   const list = useQuery({
     queryKey: ['health.adapters', 'adapters-page'],
     queryFn: () => call('health.adapters', { query: { limit: 1000 } }),

@@ -1,7 +1,7 @@
 // The Health page: Applications and Adapters tabs (reference health shape, unhealthy rows
 // marked, adapter start/stop/restart) and the callers of deprecated APIs. `#/health/<tab>`.
-import { useEffect, useState } from 'react';
 import { DeprecatedCallers } from './DeprecatedCallers';
+import { useRoute } from '../shell/route';
 import { HealthTable } from './HealthTable';
 
 const TABS = [
@@ -11,18 +11,10 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-function tabFromHash(): TabId {
-  const id = window.location.hash.replace(/^#\/?/, '').split('/')[1];
-  return TABS.some((tab) => tab.id === id) ? (id as TabId) : 'applications';
-}
+const tabOf = (id: string | undefined): TabId => (TABS.some((tab) => tab.id === id) ? (id as TabId) : 'applications');
 
 export function HealthPage() {
-  const [tab, setTab] = useState<TabId>(tabFromHash);
-  useEffect(() => {
-    const onHash = () => setTab(tabFromHash());
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
+  const tab = tabOf(useRoute().segments[1]);
   return (
     <section>
       <h1>Health</h1>

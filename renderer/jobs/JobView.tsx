@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Job, TaskRun } from '../../core/contract/jobs';
 import { call } from '../api/client';
 import { formatDuration, formatTime, formatValue, restoreUndefined } from './format';
-import { FinishForm, useJobAction, ViewDataPanel } from './ManualTask';
+import { FinishTaskForm } from './FinishTaskForm';
+import { declaredOutgoing, useJobAction, ViewDataPanel } from './ManualTask';
 import { jobStatus, taskStatus } from '../shell/status';
 import { StatusBadge } from '../shell/StatusBadge';
 import { JobDiagram } from '../diagrams/JobDiagram';
@@ -112,7 +113,16 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
                 {run.outgoing ? <Value value={run.outgoing} label={`outgoing of ${run.taskId}`} /> : <p className="muted">None yet.</p>}
               </div>
             </div>
-            {finishing && <FinishForm job={job} run={run} onDone={() => setFinishing(false)} />}
+            {finishing && (
+              <FinishTaskForm
+                jobId={job._id}
+                taskId={run.taskId}
+                outgoing={declaredOutgoing(job, run.taskId)}
+                label={`Finish task ${run.taskId}`}
+                onFinished={() => setFinishing(false)}
+                onClose={() => setFinishing(false)}
+              />
+            )}
             {autoRetries > 0 && (
               <ul className="small error" aria-label={`retried errors of ${run.taskId}`}>
                 {((run.retryErrors as string[] | undefined) ?? []).map((error, i) => (

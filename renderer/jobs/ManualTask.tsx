@@ -1,12 +1,10 @@
-// A manual task waiting for an operator: the generic finish form (outgoing values
-// and the state to end in), and ViewData's panel, whose two buttons (labelled by
-// btn_success and btn_failure) end it in success or failure.
-import { useState, type FormEvent } from 'react';
+// A manual task waiting for an operator on the job page: the job's actions, the names
+// its finish form (FinishTaskForm) asks for, and ViewData's panel, whose two buttons
+// (labelled by btn_success and btn_failure) end it in success or failure.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Job, TaskRun } from '../../core/contract/jobs';
 import { call } from '../api/client';
 import { formatValue } from './format';
-import { useUnsavedChanges } from '../shell/unsaved';
 
 export function useJobAction(id: string) {
   const client = useQueryClient();
@@ -23,65 +21,9 @@ export function useJobAction(id: string) {
   });
 }
 
-export function FinishForm({ job, run, onDone }: { job: Job; run: TaskRun; onDone: () => void }) {
-  const action = useJobAction(job._id);
-  const declared = Object.keys((job.tasks[run.taskId] as { variables?: { outgoing?: Record<string, unknown> } } | undefined)?.variables?.outgoing ?? {});
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(declared.map((name) => [name, ''])));
-  const [asJson, setAsJson] = useState(false);
-  const [state, setState] = useState<'success' | 'failure' | 'error'>('success');
-  const [problem, setProblem] = useState('');
-  useUnsavedChanges(Object.values(values).some((v) => v !== ''), `the form of task ${run.taskId}`);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const out: Record<string, unknown> = {};
-    for (const [name, text] of Object.entries(values)) {
-      if (!asJson) out[name] = text;
-      else {
-        try {
-          out[name] = JSON.parse(text);
-        } catch {
-          setProblem(`${name}: not valid JSON`);
-          return;
-        }
-      }
-    }
-    setProblem('');
-    action.mutate({ kind: 'finish', taskId: run.taskId, values: out, state }, { onSuccess: onDone });
-  };
-  return (
-    <form className="finish-task" onSubmit={submit} aria-label={`Finish task ${run.taskId}`}>
-      {declared.length === 0 && <p className="muted small">This task declares no outgoing values.</p>}
-      {declared.map((name) => (
-        <div className="form-row" key={name}>
-          <label htmlFor={`finish-${run.taskId}-${name}`}>{name}</label>
-          <input id={`finish-${run.taskId}-${name}`} value={values[name] ?? ''} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
-        </div>
-      ))}
-      <div className="form-row">
-        <label>
-          <input type="checkbox" checked={asJson} onChange={(e) => setAsJson(e.target.checked)} /> Values are JSON
-        </label>
-        <label>
-          Ends in{' '}
-          <select value={state} onChange={(e) => setState(e.target.value as typeof state)}>
-            <option value="success">success</option>
-            <option value="failure">failure</option>
-            <option value="error">error</option>
-          </select>
-        </label>
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={action.isPending}>
-          Finish task
-        </button>
-        <button type="button" onClick={onDone}>
-          Close
-        </button>
-        {problem && <span className="error">{problem}</span>}
-        {action.isError && <span className="error">{action.error.message}</span>}
-      </div>
-    </form>
-  );
+/** The outgoing variables the job's copy of the task declares, in its order. */
+export function declaredOutgoing(job: Job, taskId: string): string[] {
+  return Object.keys((job.tasks[taskId] as { variables?: { outgoing?: Record<string, unknown> } } | undefined)?.variables?.outgoing ?? {});
 }
 
 const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() !== '' ? value : fallback);

@@ -1,6 +1,6 @@
 // The Jobs list's filters, kept in the URL (`#/jobs?status=error&workflow=…`) so a
 // filtered list can be linked to, bookmarked, and is there again after Back.
-import type { JobSortField, JobsStatusFilter } from '../../core/contract/jobs';
+import { JobSortField, JobsStatusFilter } from '../../core/contract/jobs';
 import type { Route } from '../shell/route';
 
 export interface JobsFilters {
@@ -13,23 +13,19 @@ export interface JobsFilters {
   order?: 'asc' | 'desc';
 }
 
-const STATUS = new Set(['running', 'paused', 'error', 'canceled', 'complete', 'waiting']);
-const SORT = new Set(['start_time', 'end_time', 'name', 'status']);
-
 const num = (text: string | null) => (text && /^\d+$/.test(text) ? Number(text) : undefined);
 
 export function filtersFromRoute(route: Route): JobsFilters {
   const p = route.params;
-  const status = p.get('status');
-  const sort = p.get('sort');
   const order = p.get('order');
   return {
-    status: status && STATUS.has(status) ? (status as JobsStatusFilter) : undefined,
+    // A value the console does not know (an old link, a typo) is dropped rather than sent.
+    status: JobsStatusFilter.safeParse(p.get('status')).data,
     workflow: p.get('workflow') || undefined,
     from: num(p.get('from')),
     to: num(p.get('to')),
     q: p.get('q') || undefined,
-    sort: sort && SORT.has(sort) ? (sort as JobSortField) : undefined,
+    sort: JobSortField.safeParse(p.get('sort')).data,
     order: order === 'asc' || order === 'desc' ? order : undefined,
   };
 }

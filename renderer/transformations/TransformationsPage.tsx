@@ -1,53 +1,25 @@
 // The Transformations page (#/transformations): the JST documents of the active
 // profile with a search, import from files, and one document's view with its
 // Try it panel (#/transformations/<_id>).
-import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { DeleteButton } from '../shell/DeleteButton';
+import { useRoute } from '../shell/route';
 import { ImportTransformations } from './ImportTransformations';
 import { TransformationView } from './TransformationView';
 
-function idFromHash(): string | null {
-  const match = /^#\/transformations\/(.+)$/.exec(window.location.hash);
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    // A hash typed by hand with a stray `%`: the id as written.
-    return match[1]!;
-  }
-}
-
 export const transformationHref = (id: string) => `#/transformations/${encodeURIComponent(id)}`;
 
-function DeleteButton({ id, name }: { id: string; name: string }) {
+function DeleteTransformation({ id, name }: { id: string; name: string }) {
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => call('transformations.delete', { params: { id } }),
-    onSuccess: () => {
-      setConfirming(false);
-      void queryClient.invalidateQueries({ queryKey: ['transformations.list'] });
-    },
-  });
-  if (!confirming) {
-    return (
-      <button type="button" onClick={() => setConfirming(true)} aria-label={`Delete ${name}`}>
-        Delete
-      </button>
-    );
-  }
   return (
-    <span role="group" aria-label={`Confirm deleting ${name}`} className="confirm">
-      Delete “{name}”? Workflows that run it will fail at that task.{' '}
-      <button type="button" className="danger" onClick={() => remove.mutate()} disabled={remove.isPending}>
-        {remove.isPending ? 'Deleting…' : 'Yes, delete'}
-      </button>{' '}
-      <button type="button" onClick={() => setConfirming(false)} disabled={remove.isPending}>
-        Cancel
-      </button>
-      {remove.isError && <span className="error"> Cannot delete: {remove.error.message}</span>}
-    </span>
+    <DeleteButton
+      name={name}
+      consequence="Workflows that run it will fail at that task."
+      remove={() => call('transformations.delete', { params: { id } })}
+      onDeleted={() => void queryClient.invalidateQueries({ queryKey: ['transformations.list'] })}
+    />
   );
 }
 
@@ -98,7 +70,7 @@ function TransformationList() {
                 <td>{t.outgoing.map((s) => s.$id).join(', ')}</td>
                 <td>{t.steps.length}</td>
                 <td>
-                  <DeleteButton id={t._id} name={t.name} />
+                  <DeleteTransformation id={t._id} name={t.name} />
                 </td>
               </tr>
             ))}
@@ -110,11 +82,7 @@ function TransformationList() {
 }
 
 export function TransformationsPage() {
-  const [selected, setSelected] = useState(idFromHash);
-  useEffect(() => {
-    const onHash = () => setSelected(idFromHash());
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
+  // The document named in `#/transformations/<_id>` (slashes typed unencoded kept in the id).
+  const selected = useRoute().segments.slice(1).join('/');
   return selected ? <TransformationView key={selected} id={selected} /> : <TransformationList />;
 }

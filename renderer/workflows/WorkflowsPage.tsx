@@ -1,57 +1,30 @@
 // The Workflows page (#/workflows): the workflows of the active profile, import
 // from a JSON file, view one (#/workflows/<name>), delete with confirmation.
-import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkflowSummary } from '../../core/contract/workflows';
 import { call } from '../api/client';
+import { DeleteButton } from '../shell/DeleteButton';
+import { useRoute } from '../shell/route';
 import { ImportWorkflow } from './ImportWorkflow';
 import { WorkflowView } from './WorkflowView';
 import { StartJob } from './StartJob';
 import { NeedsCell } from './Needs';
 
-/** The workflow named in `#/workflows/<name>`, if any. */
-function workflowFromHash(): string | null {
-  const match = /^#\/workflows\/(.+)$/.exec(window.location.hash);
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return match[1]!;
-  }
-}
-
 export const workflowHref = (name: string) => `#/workflows/${encodeURIComponent(name)}`;
 
-function DeleteButton({ name, onDeleted }: { name: string; onDeleted?: () => void }) {
+function DeleteWorkflow({ name, onDeleted }: { name: string; onDeleted?: () => void }) {
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => call('workflows.delete', { params: { name } }),
-    onSuccess: () => {
-      setConfirming(false);
-      void queryClient.invalidateQueries({ queryKey: ['workflows.list'] });
-      queryClient.removeQueries({ queryKey: ['workflows.get', name] });
-      onDeleted?.();
-    },
-  });
-  if (!confirming) {
-    return (
-      <button type="button" onClick={() => setConfirming(true)} aria-label={`Delete ${name}`}>
-        Delete
-      </button>
-    );
-  }
   return (
-    <span role="group" aria-label={`Confirm deleting ${name}`} className="confirm">
-      Delete “{name}”? Jobs already started keep running.{' '}
-      <button type="button" className="danger" onClick={() => remove.mutate()} disabled={remove.isPending}>
-        {remove.isPending ? 'Deleting…' : 'Yes, delete'}
-      </button>{' '}
-      <button type="button" onClick={() => setConfirming(false)} disabled={remove.isPending}>
-        Cancel
-      </button>
-      {remove.isError && <span className="error"> Cannot delete: {remove.error.message}</span>}
-    </span>
+    <DeleteButton
+      name={name}
+      consequence="Jobs already started keep running."
+      remove={() => call('workflows.delete', { params: { name } })}
+      onDeleted={() => {
+        void queryClient.invalidateQueries({ queryKey: ['workflows.list'] });
+        queryClient.removeQueries({ queryKey: ['workflows.get', name] });
+        onDeleted?.();
+      }}
+    />
   );
 }
 
@@ -85,7 +58,7 @@ function WorkflowTable({ items }: { items: WorkflowSummary[] }) {
             <td>{w.hasInputSchema ? 'from its input schema' : <span className="muted">JSON</span>}</td>
             <td>{new Date(w.lastUpdated).toLocaleString()}</td>
             <td>
-              <DeleteButton name={w.name} />
+              <DeleteWorkflow name={w.name} />
             </td>
           </tr>
         ))}
@@ -114,12 +87,8 @@ function WorkflowList() {
 }
 
 export function WorkflowsPage() {
-  const [selected, setSelected] = useState(workflowFromHash);
-  useEffect(() => {
-    const onHash = () => setSelected(workflowFromHash());
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
+  // The workflow named in `#/workflows/<name>` (slashes typed unencoded kept in the name).
+  const selected = useRoute().segments.slice(1).join('/');
   if (!selected) return <WorkflowList />;
   return (
     <WorkflowView
@@ -127,7 +96,7 @@ export function WorkflowsPage() {
       actions={(workflow) => (
         <div className="workflow-actions">
           <StartJob workflow={workflow} />{' '}
-          <DeleteButton name={workflow.name} onDeleted={() => (window.location.hash = '#/workflows')} />
+          <DeleteWorkflow name={workflow.name} onDeleted={() => (window.location.hash = '#/workflows')} />
         </div>
       )}
     />

@@ -7,7 +7,7 @@ import type { WorkItem } from '../../core/contract/worklist';
 import { call } from '../api/client';
 import { ago, formatTime, formatValue } from '../jobs/format';
 import { replaceParams, useRoute } from '../shell/route';
-import { FinishTaskForm } from './FinishTaskForm';
+import { FinishTaskForm } from '../jobs/FinishTaskForm';
 
 function Detail({ item, onFinished }: { item: WorkItem; onFinished: (message: string) => void }) {
   return (
@@ -38,7 +38,14 @@ function Detail({ item, onFinished }: { item: WorkItem; onFinished: (message: st
         {formatValue(item.incoming ?? {})}
       </pre>
       <h3>Finish</h3>
-      <FinishTaskForm key={item._id} item={item} onFinished={onFinished} />
+      <FinishTaskForm
+        key={item._id}
+        jobId={item.jobId}
+        taskId={item.taskId}
+        outgoing={item.outgoing}
+        label={`Finish task ${item.taskId} of job ${item.jobId}`}
+        onFinished={(message) => onFinished(`${message} (job ${item.jobId})`)}
+      />
     </section>
   );
 }

@@ -68,7 +68,7 @@ export async function startChildJob(runner: JobRunner, record: TaskRecord, claim
       }
     }
   } catch (error) {
-    return runner.finishClaimed(claim, incoming, { state: 'error', outgoing: {}, error: `childJob: ${(error as Error).message}` });
+    return runner.finishClaimed(claim, incoming, { state: 'error', outgoing: {}, error: `childJob: ${(error as Error).message}` }, record);
   }
   // Name the children on the record before starting them, so a retry after a crash finds them.
   const named = await runner.queue.tasks.updateOne(fence(claim), {

@@ -27,7 +27,7 @@ export interface RunnerPort {
   start(workflowName: string, options?: StartOptions): Promise<JobDoc>;
   advance(jobId: string, loaded?: JobDoc): Promise<void>;
   afterEnd(id: string, known?: TaskRecord): Promise<void>;
-  finishClaimed(claim: Claim, incoming: Record<string, unknown>, outcome: TaskOutcome, record?: TaskRecord): Promise<boolean>;
+  finishClaimed(claim: Claim, incoming: Record<string, unknown>, outcome: TaskOutcome, record: TaskRecord): Promise<boolean>;
   finishParentTask(childId: string): Promise<void>;
   stoppedOn(job: JobDoc, records: TaskRecord[]): string | undefined;
   childIds(job: JobDoc): Promise<string[]>;

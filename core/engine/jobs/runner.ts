@@ -383,19 +383,21 @@ export class JobRunner implements RunnerPort {
    * the end, the job's variables, the next records and `advanced` are one write; a next
    * task may be claimed in it for `handoff`'s worker (run once it commits).
    */
-  async finishClaimed(claim: Claim, incoming: Record<string, unknown>, outcome: TaskOutcome, record?: TaskRecord, handoff?: Handoff): Promise<boolean> {
+  async finishClaimed(claim: Claim, incoming: Record<string, unknown>, outcome: TaskOutcome, record: TaskRecord, handoff?: Handoff): Promise<boolean> {
     const fields = endFields(incoming, outcome);
     const atomic = Boolean(this.store.transaction);
     const claimed: { record: TaskRecord; held: Held }[] = [];
     const ended = await this.atomically(async () => {
       if (!(await this.queue.complete(claim, atomic ? { ...fields, advanced: true } : fields))) return false;
-      const written = record && ({ ...record, ...Object.fromEntries(Object.entries(fields).filter(([key]) => !key.includes('.'))) } as TaskRecord);
+      // The record as just written, given to the advance: re-read inside the transaction it would
+      // already say `advanced: true`, and the job would never be advanced.
+      const written = { ...record, ...Object.fromEntries(Object.entries(fields).filter(([key]) => !key.includes('.'))) } as TaskRecord;
       await this.afterEnd(claim._id, written, { atomic, handoff: handoff && { ...handoff, claimed } });
       return true;
     });
     if (ended && outcome.state === 'error') {
-      const ids = { jobId: record?.jobId, taskId: record?.taskId, recordId: claim._id, workerId: claim.workerId, task: record?.name };
-      this.log.error({ ...ids, error: outcome.error }, `task ${record?.taskId ?? claim._id} (${record?.name ?? '?'}) ended in error: ${outcome.error ?? 'error'}`);
+      const ids = { jobId: record.jobId, taskId: record.taskId, recordId: claim._id, workerId: claim.workerId, task: record.name };
+      this.log.error({ ...ids, error: outcome.error }, `task ${record.taskId} (${record.name}) ended in error: ${outcome.error ?? 'error'}`);
     }
     for (const { record: next, held } of claimed) handoff!.run(next, held);
     return ended;

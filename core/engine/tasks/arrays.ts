@@ -33,6 +33,17 @@ function jobArray(incoming: Record<string, unknown>, options: TaskRunOptions): {
   return { name, arr: current };
 }
 
+const push: BuiltInTask = {
+  method: 'push',
+  summary: 'Adds item at the end of the job variable job_variable (an array; created when absent)',
+  incoming: ['job_variable', 'item'],
+  outgoing: [],
+  run(incoming, options) {
+    const { name, arr } = jobArray(incoming, options);
+    return { state: 'success', outgoing: {}, jobVariables: { [name]: [...arr, incoming.item] } };
+  },
+};
+
 export const arrayTasks: BuiltInTask[] = [
   {
     method: 'arrayPush',
@@ -173,26 +184,9 @@ export const arrayTasks: BuiltInTask[] = [
     run: (incoming) =>
       ok({ modifiedArray: [...requiredArray(incoming, 'arr')].copyWithin(optionalNumber(incoming, 'target') ?? 0, optionalNumber(incoming, 'start') ?? 0, optionalNumber(incoming, 'end')) }),
   },
-  {
-    method: 'push',
-    summary: 'Adds item at the end of the job variable job_variable (an array; created when absent)',
-    incoming: ['job_variable', 'item'],
-    outgoing: [],
-    run(incoming, options) {
-      const { name, arr } = jobArray(incoming, options);
-      return { state: 'success', outgoing: {}, jobVariables: { [name]: [...arr, incoming.item] } };
-    },
-  },
-  {
-    method: 'pushToArray',
-    summary: 'Adds item at the end of the job variable job_variable (an array; created when absent)',
-    incoming: ['job_variable', 'item'],
-    outgoing: [],
-    run(incoming, options) {
-      const { name, arr } = jobArray(incoming, options);
-      return { state: 'success', outgoing: {}, jobVariables: { [name]: [...arr, incoming.item] } };
-    },
-  },
+  push,
+  // The service has the same task under two names.
+  { ...push, method: 'pushToArray' },
   {
     method: 'pop',
     summary: 'Removes the last item of the job variable job_variable and outputs it; failure when the array is empty',

@@ -8,8 +8,9 @@ import {
   type Workflow,
   type WorkflowSummary,
 } from '../../contract/workflows';
-import type { Doc, Store } from '../../store/port';
+import { escapeKeys, replaceFields, unescapeKeys } from '../../store/documents';
 import { isDuplicateKey } from '../../store/errors';
+import type { Doc, Store } from '../../store/port';
 
 export const WORKFLOWS_COLLECTION = 'workflows';
 
@@ -19,39 +20,15 @@ export class WorkflowExistsError extends Error {
   }
 }
 
-// Full-width dollar sign and full stop: MongoDB's own advice for such keys.
-const ESC_DOLLAR = '\uFF04';
-const ESC_DOT = '\uFF0E';
-
-function mapKeys(value: unknown, rename: (key: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((item) => mapKeys(item, rename));
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[rename(key)] = mapKeys(item, rename);
-    return out;
-  }
-  return value;
-}
-
-/** Keys the embedded store cannot hold escaped (`$x` → `＄x`, `a.b` → `a．b`), at any depth. */
-export const escapeKeys = (value: unknown) => mapKeys(value, escapeKey);
-/** The document as it was before `escapeKeys`. */
-export const unescapeKeys = (value: unknown) => mapKeys(value, unescapeKey);
-
-// Most keys need no change: they are returned as they are, without building a new string.
-const escapeKey = (key: string) => (key[0] === '$' || key.includes('.') ? key.replace(/^\$/, ESC_DOLLAR).replaceAll('.', ESC_DOT) : key);
-const unescapeKey = (key: string) =>
-  key[0] === ESC_DOLLAR || key.includes(ESC_DOT) ? (key[0] === ESC_DOLLAR ? '$' + key.slice(1) : key).replaceAll(ESC_DOT, '.') : key;
-
 function toDoc(workflow: Workflow, created: string, lastUpdated: string): Doc {
   const { _id: _ignored, created: exported, lastUpdated: _u, ...body } = workflow as Workflow & { _id?: unknown; created?: unknown; lastUpdated?: unknown };
   // An export's own `created` (when the service created it) is kept as it is.
-  return { ...(mapKeys(body, escapeKey) as Record<string, unknown>), created: typeof exported === 'string' && exported ? exported : created, lastUpdated };
+  return { ...(escapeKeys(body) as Record<string, unknown>), created: typeof exported === 'string' && exported ? exported : created, lastUpdated };
 }
 
 function fromDoc(doc: Doc): StoredWorkflow {
   const { _id: _ignored, ...rest } = doc;
-  const workflow = mapKeys(rest, unescapeKey) as StoredWorkflow;
+  const workflow = unescapeKeys(rest) as StoredWorkflow;
   return { ...workflow, transitions: workflow.transitions ?? {} };
 }
 
@@ -87,11 +64,7 @@ export async function saveWorkflow(store: Store, workflow: Workflow, options: { 
   if (existing) {
     if (!options.overwrite) throw new WorkflowExistsError(workflow.name);
     const doc = toDoc(workflow, String(existing.created ?? now), now);
-    const gone = Object.keys(existing).filter((key) => key !== '_id' && !(key in doc));
-    await collection.updateOne(
-      { _id: existing._id },
-      { $set: doc, ...(gone.length ? { $unset: Object.fromEntries(gone.map((key) => [key, '' as const])) } : {}) },
-    );
+    await replaceFields(collection, existing, doc);
     return fromDoc(doc);
   }
   const doc = toDoc(workflow, now, now);

@@ -219,6 +219,15 @@ describe('childJob', () => {
     expect(view.taskRuns.find((r) => r.taskId === 'c')).toMatchObject({ loopType, childJobs: children.map((c) => c._id) });
   });
 
+  it('a childJob that cannot start its children (data_array not an array) with no error transition ends the job in error', async () => {
+    await open();
+    await add(child);
+    await add(parent('sequential'));
+    const job = await settle((await engine!.runner.start('parent-sequential', { variables: { names: 'not a list' } }))._id);
+    expect(job.status).toBe('error');
+    expect(job.error).toBe('task c (childJob) failed with no error transition: childJob: data_array must be an array when loopType is "sequential"');
+  });
+
   it('without a loop: an object reference to an unset variable arrives in the child as null', async () => {
     await open();
     await add(wf('child-null', { s: { name: 'stub', variables: { incoming: { type: 'success', delay: '', response: '' }, outgoing: {} } } }, [['workflow_start', 's'], ['s', 'workflow_end']]));

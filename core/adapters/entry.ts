@@ -1,0 +1,92 @@
+// What the manager keeps of one adapter instance (its config and package, the process,
+// state, connection, crashes and log), and the health item the service reports of it.
+import type { AdapterEvent, AdapterProcess, ChildHealth } from './child';
+import type { AdapterPackage } from './package';
+import type { ServiceConfig } from './service-config';
+import type { AdapterCrash, HealthItem } from '../contract/health';
+
+export type ConnectionState = 'ONLINE' | 'OFFLINE' | 'DEGRADED';
+export type Connection = { state: ConnectionState; detail?: string };
+
+export interface Entry {
+  config: ServiceConfig;
+  pkg?: AdapterPackage;
+  /** Why the instance cannot run (no package for its type, a broken package). */
+  problem?: string;
+  wanted: boolean;
+  process?: AdapterProcess;
+  state: 'RUNNING' | 'STOPPED' | 'DEAD';
+  detail?: string;
+  connection: Connection;
+  lastHealthCheck?: { at: string; ok: boolean; detail?: string };
+  restartCount: number;
+  crashesInRow: number;
+  lastCrash: AdapterCrash | null;
+  restartTimer?: NodeJS.Timeout;
+  nextRestartAt?: number;
+  lastHealth?: ChildHealth;
+  logs: { at: string; level: string; message: string }[];
+  launching?: Promise<void>;
+}
+
+export const STOPPED: Connection = { state: 'OFFLINE', detail: 'the adapter is stopped' };
+
+export const isStub = (config: ServiceConfig) => (config.properties as { stub?: unknown } | undefined)?.stub === true;
+
+/** A new instance, stopped (DEAD with `why` when it cannot run). */
+export function newEntry(config: ServiceConfig, pkg: AdapterPackage | undefined, why: string | undefined): Entry {
+  return {
+    config,
+    pkg,
+    problem: why,
+    wanted: false,
+    state: why ? 'DEAD' : 'STOPPED',
+    detail: why,
+    connection: { ...STOPPED },
+    restartCount: 0,
+    crashesInRow: 0,
+    lastCrash: null,
+    logs: [],
+  };
+}
+
+/** The connection an adapter's event reports. */
+export function connectionOf(event: AdapterEvent): Connection {
+  if (event === 'FIXED') return { state: 'ONLINE', detail: 'recovered (FIXED)' };
+  if (event === 'DEGRADED') return { state: 'DEGRADED', detail: 'the adapter reports DEGRADED' };
+  return { state: event };
+}
+
+/** The service's health item of an instance: `running` is its process when asked, `health` what that answered. */
+export function healthItem(
+  entry: Entry,
+  seen: { running?: AdapterProcess; health?: ChildHealth; connection: Connection; now: number; logger: Record<string, unknown> },
+): HealthItem {
+  const { config, pkg } = entry;
+  const { running: child, health, connection, now } = seen;
+  const running = !!child;
+  return {
+    id: config.id,
+    package_id: pkg?.name ?? '',
+    version: pkg?.version ?? 'unknown',
+    type: 'Adapter',
+    description: pkg?.description || pkg?.title || String(config.type ?? ''),
+    routePrefix: config.id,
+    state: entry.state,
+    ...(entry.detail ? { detail: entry.detail } : {}),
+    connection,
+    stub: isStub(config),
+    uptime: child ? (health?.uptime ?? (now - child.startedAt) / 1000) : 0,
+    memoryUsage: running ? (health?.memoryUsage ?? null) : null,
+    cpuUsage: running ? (health?.cpuUsage ?? null) : null,
+    pid: child ? (health?.pid ?? child.pid ?? null) : null,
+    logger: seen.logger,
+    timestamp: now,
+    restartCount: entry.restartCount,
+    lastCrash: entry.lastCrash,
+    ...(entry.lastHealthCheck ? { lastHealthCheck: entry.lastHealthCheck } : {}),
+    ...(entry.nextRestartAt ? { nextRestartAt: new Date(entry.nextRestartAt).toISOString() } : {}),
+    methods: pkg?.methods.map((m) => m.name) ?? [],
+    ...(pkg ? { source: pkg.source } : {}),
+  };
+}
