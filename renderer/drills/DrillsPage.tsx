@@ -13,6 +13,7 @@ export function DrillsPage() {
   const [jobs, setJobs] = useState('20');
   const [failure, setFailure] = useState<'kill' | 'stop'>('kill');
   const [failback, setFailback] = useState(true);
+  const [persist, setPersist] = useState(false);
   const [mongoUrl, setMongoUrl] = useState('');
   const [mode, setMode] = useState<'lab' | 'sites'>('lab');
   // `#/drills/<id>` opens that drill's report (the Overview's last-drill card links here).
@@ -21,7 +22,7 @@ export function DrillsPage() {
   const openId = chosenId ?? linked;
   const history = useQuery({ queryKey: ['drills.list'], queryFn: () => call('drills.list'), refetchInterval: 5_000 });
   const start = useMutation({
-    mutationFn: () => call('drills.startLab', { body: { jobs: Number(jobs), failure, failback, ...(mongoUrl.trim() ? { mongoUrl: mongoUrl.trim() } : {}) } }),
+    mutationFn: () => call('drills.startLab', { body: { jobs: Number(jobs), failure, failback, persistProcessTasksOnStart: persist, ...(mongoUrl.trim() ? { mongoUrl: mongoUrl.trim() } : {}) } }),
     onSuccess: (report) => {
       setOpenId(report.id);
       void queryClient.invalidateQueries({ queryKey: ['drills.list'] });
@@ -83,6 +84,9 @@ export function DrillsPage() {
             </label>{' '}
             <label>
               <input type="checkbox" checked={failback} onChange={(e) => setFailback(e.target.checked)} /> Fail back afterwards
+            </label>{' '}
+            <label>
+              <input type="checkbox" checked={persist} onChange={(e) => setPersist(e.target.checked)} /> Persist processTasksOnStart: true on the standby at failover
             </label>{' '}
             <label>
               MongoDB URL (optional) <input value={mongoUrl} onChange={(e) => setMongoUrl(e.target.value)} placeholder="mongodb://host:27017" />
