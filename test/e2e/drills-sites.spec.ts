@@ -4,6 +4,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 import { embeddedFileShared } from '../drills/support';
 import { startConsole, type LabSite } from '../../core/drills/lab';
@@ -25,6 +26,9 @@ test('runs a sites drill from the page against this console and a standby by URL
     await page.getByRole('radio', { name: /Sites: this console or others/ }).check();
     const form = page.getByRole('form', { name: 'Sites drill' });
     await expect(form.getByRole('checkbox', { name: 'This console' }).first()).toBeChecked();
+    // The Sites form holds up to axe (WCAG 2.1 A and AA): no serious or critical violation.
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     // A standby with no token is refused, naming the field.
     await form.getByLabel('Standby URL').fill(standby.site.ref.url);
     await form.getByLabel('Jobs').fill('10');
