@@ -2,13 +2,14 @@
 // in this process (the REST API stays available to scripts and custom applications).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, safeStorage, session, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent } from 'electron';
 import { useSecretProvider } from '../core/secrets/secrets';
 import { safeStorageProvider } from './safe-storage';
 import { utilityProcessLauncher } from '../core/adapters';
 import { operationNames } from '../core/contract';
 import { startHost, type Host } from '../core/host/host';
 import { registerOperations } from './ipc';
+import { registerDrillPdf } from './pdf';
 import { allowNavigation, isTrustedSender, WINDOW_CSP, windowOptions } from './security';
 
 const here = __dirname; // dist/main once bundled
@@ -67,16 +68,14 @@ async function main() {
     productDir: app.isPackaged ? app.getAppPath().replace(/app\.asar$/, 'app.asar.unpacked') : undefined,
   });
   console.log(`Console API listening on ${host.url}`);
-  registerOperations(
-    ipcMain,
-    () => host!.handlers,
-    host.log.logger,
-    (event) =>
-      isTrustedSender(
-        { senderUrl: event.senderFrame?.url, isMainFrame: event.senderFrame === event.sender.mainFrame, webContentsId: event.sender.id },
-        { indexUrl, webContentsId: window?.webContents.id },
-      ),
-  );
+  const isTrusted = (event: IpcMainInvokeEvent) =>
+    isTrustedSender(
+      { senderUrl: event.senderFrame?.url, isMainFrame: event.senderFrame === event.sender.mainFrame, webContentsId: event.sender.id },
+      { indexUrl, webContentsId: window?.webContents.id },
+    );
+  registerOperations(ipcMain, () => host!.handlers, host.log.logger, isTrusted);
+  // A drill report saved as PDF (Electron's print to PDF): desktop only.
+  registerDrillPdf({ ipcMain, BrowserWindow, dialog, handlers: () => host!.handlers, logger: host.log.logger, isTrusted, defaultDir: () => app.getPath('documents') });
   createWindow();
   app.on('window-all-closed', () => app.quit());
   let closing = false;

@@ -4,10 +4,15 @@ import { contextBridge, ipcRenderer } from 'electron';
 
 const OPERATIONS_ARG = '--console-operations=';
 
+/** Main's channel for saving a drill report as PDF (main/pdf.ts SAVE_DRILL_PDF). */
+const SAVE_DRILL_PDF = 'desktop:drills.savePdf';
+
 export function buildBridge(names: string[], invoke: (channel: string, input: unknown) => Promise<unknown>) {
   const operations: Record<string, (input?: unknown) => Promise<unknown>> = {};
   for (const name of names) operations[name] = (input) => invoke(`op:${name}`, input ?? {});
-  return Object.freeze({ operations: Object.freeze(operations) });
+  // `desktop` tells the page it runs in the desktop app, with what only the app can do.
+  const desktop = Object.freeze({ saveDrillPdf: (id: string) => invoke(SAVE_DRILL_PDF, { id }) });
+  return Object.freeze({ operations: Object.freeze(operations), desktop });
 }
 
 export function operationNamesFromArgv(argv: string[]): string[] {

@@ -1,13 +1,19 @@
-// `npm run drill -- --lab --jobs 200 [--failure kill|stop] [--failback] [--json] [--mongo-url URL]`:
-// runs a disaster-recovery drill in a lab (two headless consoles on this machine on one database),
-// prints the report and exits non-zero when a target is missed or a step failed.
+// `npm run drill -- --lab --jobs 200 [--failure kill|stop] [--failback] [--json] [--mongo-url URL]`
+// runs a disaster-recovery drill in a lab (two headless consoles on this machine on one database);
+// `npm run drill -- --site URL=TOKEN --site URL=TOKEN [--failure stop|gone]` runs one between two
+// sites (the first active, the second standby). Prints the report and exits non-zero when a
+// target is missed or a step failed.
 import { parseArgs } from 'node:util';
 import { runLabDrill } from '../drills/run';
+import { runSitesDrill } from '../drills/sites';
 import { reportText } from '../drills/report';
-import type { FailureMode } from '../drills/types';
+import type { DrillReport, SiteAddress } from '../drills/types';
+
+const USAGE = `usage: npm run drill -- --lab [--jobs N] [--failure kill|stop] [--failback] [--persist] [--rto-ms N] [--drain-ms N] [--mongo-url URL] [--json]
+       npm run drill -- --site ACTIVE_URL=TOKEN --site STANDBY_URL=TOKEN [--jobs N] [--failure stop|gone] [--workflow NAME]... [--failback] [--persist] [--ledger-host HOST] [--json]`;
 
 function usage(message: string): never {
-  console.error(`drill: ${message}\nusage: npm run drill -- --lab [--jobs N] [--failure kill|stop] [--failback] [--rto-ms N] [--drain-ms N] [--mongo-url URL] [--json]`);
+  console.error(`drill: ${message}\n${USAGE}`);
   process.exit(2);
 }
 
@@ -17,11 +23,15 @@ try {
     args: process.argv.slice(2),
     options: {
       lab: { type: 'boolean' },
+      site: { type: 'string', multiple: true },
+      workflow: { type: 'string', multiple: true },
       jobs: { type: 'string', default: '200' },
-      failure: { type: 'string', default: 'kill' },
+      failure: { type: 'string' },
       failback: { type: 'boolean' },
+      persist: { type: 'boolean' },
       json: { type: 'boolean' },
       'mongo-url': { type: 'string' },
+      'ledger-host': { type: 'string' },
       'rto-ms': { type: 'string' },
       'drain-ms': { type: 'string' },
     },
@@ -29,30 +39,42 @@ try {
 } catch (error) {
   usage((error as Error).message);
 }
-if (!values.lab) usage('only lab drills run from the command line: pass --lab');
+const sites = values.site ?? [];
+if (values.lab && sites.length) usage('a drill runs in a lab (--lab) or between two sites (--site twice), not both');
+if (!values.lab && sites.length !== 2) usage(sites.length ? `give two sites (--site ACTIVE_URL=TOKEN --site STANDBY_URL=TOKEN), got ${sites.length}` : 'pass --lab, or two --site URL=TOKEN');
 const jobs = Number(values.jobs);
 if (!Number.isInteger(jobs) || jobs < 1 || jobs > 5000) usage(`--jobs must be a whole number from 1 to 5000, got "${values.jobs}"`);
-if (!['kill', 'stop'].includes(values.failure!)) usage(`--failure must be kill (kill -9 of the active site) or stop (its worker and applications stopped), got "${values.failure}"`);
+const failures = values.lab ? ['kill', 'stop'] : ['stop', 'gone'];
+const failure = values.failure ?? failures[0]!;
+if (!failures.includes(failure)) usage(`--failure must be ${values.lab ? 'kill (kill -9 of the active site) or stop (its worker and applications stopped)' : 'stop (its worker and applications stopped over its API) or gone (you cut it off; no call to it afterwards)'}, got "${failure}"`);
 const target = (flag: 'rto-ms' | 'drain-ms') => {
   if (values[flag] === undefined) return undefined;
   const n = Number(values[flag]);
   if (!Number.isFinite(n) || n <= 0) usage(`--${flag} must be a positive number of milliseconds, got "${values[flag]}"`);
   return n;
 };
+function site(arg: string, which: string): SiteAddress {
+  const at = arg.indexOf('=');
+  const url = (at < 0 ? arg : arg.slice(0, at)).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/]+/.test(url)) usage(`--site (${which}): "${url}" is not an http:// or https:// URL`);
+  if (at < 0 || at === arg.length - 1) usage(`--site (${which}): give the API token after the URL: URL=TOKEN`);
+  return { url, token: arg.slice(at + 1) };
+}
 
-const report = await runLabDrill(
-  {
-    jobs,
-    failure: values.failure as FailureMode,
-    failback: values.failback === true,
-    mongoUrl: values['mongo-url'],
-    targets: { rtoMs: target('rto-ms'), drainMs: target('drain-ms') },
-  },
-  (r) => {
-    if (values.json) return;
-    const step = r.steps.at(-1);
-    if (step) console.error(`${new Date(step.endedAt ?? step.startedAt).toISOString()} ${step.endedAt === null ? '…' : step.ok ? 'ok' : 'FAILED'} ${step.name}${step.detail ? ` — ${step.detail}` : ''}`);
-  },
-);
+const common = {
+  jobs,
+  failback: values.failback === true,
+  persistProcessTasksOnStart: values.persist === true,
+  workflows: values.workflow ?? [],
+  targets: { rtoMs: target('rto-ms'), drainMs: target('drain-ms') },
+};
+const progress = (r: DrillReport) => {
+  if (values.json) return;
+  const step = r.steps.at(-1);
+  if (step) console.error(`${new Date(step.endedAt ?? step.startedAt).toISOString()} ${step.endedAt === null ? '…' : step.ok ? 'ok' : 'FAILED'} ${step.name}${step.detail ? ` — ${step.detail}` : ''}`);
+};
+const report = values.lab
+  ? await runLabDrill({ ...common, failure: failure as 'kill' | 'stop', mongoUrl: values['mongo-url'] }, progress)
+  : await runSitesDrill({ ...common, failure: failure as 'stop' | 'gone', active: site(sites[0]!, 'active'), standby: site(sites[1]!, 'standby'), ledgerHost: values['ledger-host'] }, progress);
 console.log(values.json ? JSON.stringify(report, null, 2) : reportText(report));
 process.exit(report.passed ? 0 : 1);

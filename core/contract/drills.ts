@@ -1,5 +1,6 @@
 // Disaster-recovery drills: start a lab drill (two headless consoles on this machine on one
-// database), follow its timeline, list the drill history, read and export a report.
+// database) or a drill between two sites given by URL and token (or this console), follow its
+// timeline, list the drill history, read and export a report.
 // Browser-safe: zod only.
 import { z } from 'zod';
 import { RecordId } from './ids';
@@ -10,9 +11,11 @@ const ReadinessItem = z.object({ id: z.string(), title: z.string(), state: z.enu
 
 export const DrillReport = z.object({
   id: z.string(),
-  kind: z.literal('lab'),
-  failure: z.enum(['kill', 'stop']),
+  kind: z.enum(['lab', 'sites']),
+  failure: z.enum(['kill', 'stop', 'gone']),
   failback: z.boolean(),
+  persistProcessTasksOnStart: z.boolean().optional(),
+  workflows: z.array(z.string()).optional(),
   status: z.enum(['running', 'done', 'failed']),
   passed: z.boolean(),
   error: z.string().optional(),
@@ -31,15 +34,43 @@ export const DrillReport = z.object({
   leaseMs: z.number(),
   targets: z.object({ rtoMs: z.number(), drainMs: z.number() }),
   readiness: z.array(ReadinessItem),
-  sites: z.array(z.object({ name: z.string(), url: z.string(), serverId: z.string(), serverName: z.string(), store: z.string(), properties: z.record(z.string(), z.unknown()) })),
+  sites: z.array(z.object({ name: z.string(), url: z.string(), serverId: z.string(), serverName: z.string(), store: z.string(), properties: z.record(z.string(), z.unknown()), changes: z.array(z.string()).optional() })),
   steps: z.array(Step),
 });
 export type DrillReport = z.infer<typeof DrillReport>;
 
-export const DrillSummary = DrillReport.pick({ id: true, status: true, passed: true, failure: true, startedAt: true, endedAt: true, jobs: true, rtoMs: true, drainMs: true, error: true });
+export const DrillSummary = DrillReport.pick({ id: true, kind: true, status: true, passed: true, failure: true, startedAt: true, endedAt: true, jobs: true, rtoMs: true, drainMs: true, error: true });
 
 const DrillParams = z.object({ id: RecordId });
 const Millis = z.number().int().positive().max(3_600_000);
+
+const common = {
+  /** The operator's critical workflows: each must be on the standby with what it needs (the drill's own workflow is always checked). */
+  workflows: z.array(z.string().min(1, 'a workflow name is not empty')).max(200).default([]),
+  /** Failover writes processTasksOnStart: true into the standby's active profile; failback restores both. */
+  persistProcessTasksOnStart: z.boolean().default(false),
+};
+
+/** A site of a sites drill: this console ({ local: true }), or another by URL and API token. */
+export const DrillSite = z
+  .object({
+    local: z.boolean().optional(),
+    url: z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+/, 'must be the http:// or https:// URL of the console (e.g. http://dr-site:4100)')
+      .transform((u) => u.replace(/\/+$/, ''))
+      .optional(),
+    token: z.string().min(1, 'the API token of the console at the URL').optional(),
+  })
+  .strict()
+  .superRefine((site, ctx) => {
+    if (site.local === true) {
+      if (site.url !== undefined || site.token !== undefined) ctx.addIssue({ code: 'custom', path: ['local'], message: 'a site is this console ({ "local": true }) or a URL and token, not both' });
+      return;
+    }
+    if (site.url === undefined) ctx.addIssue({ code: 'custom', path: ['url'], message: 'the URL of the console (or { "local": true } for this console)' });
+    if (site.token === undefined) ctx.addIssue({ code: 'custom', path: ['token'], message: 'the API token of the console at the URL' });
+  });
 
 export const StartLabDrill = z.object({
   jobs: z.number().int().min(1, 'a drill loads at least 1 job').max(5000, 'a lab drill loads at most 5000 jobs').default(200),
@@ -49,8 +80,24 @@ export const StartLabDrill = z.object({
   /** A misconfigured standby (processTasksOnStart true), to rehearse the readiness check catching it. */
   standbyProcessTasksOnStart: z.boolean().default(false),
   targets: z.object({ rtoMs: Millis.optional(), drainMs: Millis.optional() }).optional(),
+  ...common,
   /** Both lab sites on this MongoDB instead of one embedded database file. */
   mongoUrl: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URL').optional(),
+});
+
+export const StartSitesDrill = z.object({
+  active: DrillSite,
+  standby: DrillSite,
+  jobs: z.number().int().min(1, 'a drill loads at least 1 job').max(5000, 'a drill loads at most 5000 jobs').default(50),
+  /** The active site is stopped over its API, or gone: the operator cuts it off and the drill calls it no more. */
+  failure: z.enum(['stop', 'gone'], { error: 'must be stop (its task worker and applications stopped over its API) or gone (no call to it after the failure: you cut it off)' }).default('stop'),
+  failback: z.boolean().default(false),
+  targets: z.object({ rtoMs: Millis.optional(), drainMs: Millis.optional() }).optional(),
+  ...common,
+  /** The address both sites reach this console's drill ledger at (127.0.0.1 unless given: sites on this machine). */
+  ledgerHost: z.string().regex(/^[\w.:-]+$/, 'must be a host name or IP address').optional(),
+  /** After "gone", how long failback waits for the active site to answer again. */
+  failbackWaitMs: Millis.optional(),
 });
 
 export const drillsOperations = defineOperations({
@@ -59,6 +106,14 @@ export const drillsOperations = defineOperations({
     path: '/drills/lab',
     summary: 'Start a lab drill: two headless consoles on this machine on one database, a load, the failure of the active site, failover on the standby, verification; answers at once with the running report',
     body: StartLabDrill,
+    output: DrillReport,
+  },
+  'drills.startSites': {
+    method: 'POST',
+    path: '/drills/sites',
+    summary:
+      'Start a drill between two sites on one database, each this console ({ local: true }) or a console by URL and token: readiness, a load, the failure of the active site (stop, or gone), failover on the standby, verification, optional failback; answers at once with the running report',
+    body: StartSitesDrill,
     output: DrillReport,
   },
   'drills.list': {

@@ -46,21 +46,10 @@ function labProfile(id: string, processTasksOnStart: boolean, options: LabOption
   return { id, serverName: `${id}-lab`, processTasksOnStart, ...database };
 }
 
-/** The ledger is called through an instance of the shipped http-request adapter, allowed the ledger's URL only. */
-export function ledgerAdapter(ledgerUrl: string) {
-  return {
-    id: 'http-request',
-    type: 'HttpRequest',
-    properties: { allowedBaseUrls: [ledgerUrl], timeoutMs: 10_000, maxRedirects: 0, headers: {}, stub: false, healthcheck: { type: 'startup', frequency: 60_000 } },
-    groups: [],
-    brokers: [],
-  };
-}
-
-async function startConsole(name: string, dataDir: string, profile: Record<string, unknown>, options: LabOptions): Promise<LabSite> {
+/** Starts a headless console on `dataDir` with `profile` as its active profile, on a free port. */
+export async function startConsole(name: string, dataDir: string, profile: Record<string, unknown>, options: LabOptions, token = randomBytes(24).toString('base64url')): Promise<LabSite> {
   await writeJsonAtomic(path.join(dataDir, 'profiles', String(profile.id), 'properties.json'), profile);
   await writeJsonAtomic(path.join(dataDir, 'console.json'), { activeProfile: profile.id });
-  const token = randomBytes(24).toString('base64url');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'core/cli/serve.ts'), '--data-dir', dataDir, '--port', '0', '--no-print-token'], {
     cwd: ROOT,
     env: { ...process.env, CONSOLE_TOKEN: token },
@@ -110,9 +99,9 @@ async function startConsole(name: string, dataDir: string, profile: Record<strin
   };
 }
 
-/** Starts a lab site's console again on its data directory (failback after a kill). */
+/** Starts a lab site's console again on its data directory, with its token (failback after a kill). */
 export function startLabSite(site: LabSite): Promise<LabSite> {
-  return startConsole(site.site.name, site.dataDir, site.profile, site.options);
+  return startConsole(site.site.name, site.dataDir, site.profile, site.options, site.site.ref.token);
 }
 
 export async function startLab(options: LabOptions): Promise<Lab> {
@@ -126,13 +115,15 @@ export async function startLab(options: LabOptions): Promise<Lab> {
     await active.kill('SIGKILL');
     throw error;
   }
-  return {
+  const lab: Lab = {
     active,
     standby,
     database: options.mongoUrl ? `MongoDB ${options.mongoUrl.replace(/\/\/[^@/]*@/, '//********@')} (db "drill")` : `embedded file ${dbFile}`,
     async close() {
       // Graceful first: each console hands its running tasks back and releases its data directory.
-      await Promise.all([active, standby].map((s) => s.kill('SIGTERM')));
+      // The sites as they are now (an active restarted for failback replaced the first one).
+      await Promise.all([lab.active, lab.standby].map((s) => s.kill('SIGTERM')));
     },
   };
+  return lab;
 }

@@ -22,7 +22,7 @@ export interface Ledger {
  * `delayMs`: how long each call takes to answer, as a real side effect (a device's API) would;
  * it keeps tasks in flight long enough for the failure to land mid-load.
  */
-export async function startLedger(delayMs = 100): Promise<Ledger> {
+export async function startLedger(delayMs = 100, host = '127.0.0.1'): Promise<Ledger> {
   const calls: LedgerCall[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://ledger');
@@ -35,10 +35,13 @@ export async function startLedger(delayMs = 100): Promise<Ledger> {
     const recorded = calls.length;
     setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ recorded })), delayMs);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error) => reject(new Error(`the drill ledger cannot listen on ${host}: ${error.message}`)));
+    server.listen(0, host, resolve);
+  });
   const port = (server.address() as { port: number }).port;
   return {
-    url: `http://127.0.0.1:${port}/ledger/`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/ledger/`,
     calls,
     repeated() {
       const seen = new Map<string, number>();
@@ -53,6 +56,8 @@ export async function startLedger(delayMs = 100): Promise<Ledger> {
 
 /** The drill workflow: `tasks` tasks in a row, each an http-request `post` to the ledger. */
 export const DRILL_WORKFLOW = 'DR drill ledger';
+/** The drill's own instance of the http-request adapter (the sites' own instances are left alone). */
+export const DRILL_ADAPTER = 'dr-drill-ledger';
 
 export function drillWorkflow(tasks = 3) {
   const all: Record<string, unknown> = { workflow_start: { name: 'workflow_start', groups: [] }, workflow_end: { name: 'workflow_end', groups: [] } };
@@ -65,7 +70,7 @@ export function drillWorkflow(tasks = 3) {
       summary: `Ledger call ${i}`,
       description: 'Records one side effect in the drill ledger',
       location: 'Adapter',
-      app: 'http-request',
+      app: DRILL_ADAPTER,
       type: 'automatic',
       groups: [],
       variables: { incoming: { url: `$var.job.ledger${i}` }, outgoing: { response: null } },

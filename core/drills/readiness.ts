@@ -30,11 +30,38 @@ export const CLOCK_BOUND_MS = 2_000;
 export interface ReadinessInput {
   active: Site;
   standby: Site;
-  /** Adapters the drill's workflow needs on the standby. */
-  adapters: string[];
+  /** Workflows that must run on the standby: every adapter and method they need there (live or stub). */
+  workflows: string[];
 }
 
-export async function checkReadiness({ active, standby, adapters }: ReadinessInput): Promise<ReadinessItem[]> {
+interface MissingPart {
+  kind: string;
+  name: string;
+  label: string;
+}
+
+/** One item per workflow: on the standby, with nothing missing (the standby's own `needs`, from GET /workflows). */
+async function workflowsReady(standby: Site, workflows: string[]): Promise<ReadinessItem[]> {
+  const { items: list } = await standby.call<{ items: { name: string; needs: MissingPart[] }[] }>('GET', '/workflows');
+  const byName = new Map(list.map((w) => [w.name, w]));
+  return workflows.map((name) => {
+    const id = `workflow:${name}`;
+    const title = `Standby can run workflow "${name}"`;
+    const found = byName.get(name);
+    if (!found) return { id, title, state: 'fail', detail: `${standby.name} has no workflow "${name}"`, fix: `import "${name}" on ${standby.name} (POST /workflows), or point both sites at the same database` };
+    if (found.needs.length === 0) return { id, title, state: 'pass', detail: 'every adapter, method and application it needs is there' };
+    const fixes = found.needs.map((n) =>
+      n.kind === 'adapter'
+        ? `create an adapter instance "${n.name}" on ${standby.name} (live, or with "stub": true for a drill)`
+        : n.kind === 'method'
+          ? `give ${standby.name} the method ${n.name} (the adapter package or version that has it)`
+          : `add the ${n.kind} ${n.name} on ${standby.name}`,
+    );
+    return { id, title, state: 'fail', detail: `${standby.name} lacks ${found.needs.map((n) => n.label).join(', ')}`, fix: fixes.join('; ') };
+  });
+}
+
+export async function checkReadiness({ active, standby, workflows }: ReadinessInput): Promise<ReadinessItem[]> {
   const items: ReadinessItem[] = [];
   const health = new Map<Site, HealthStatus>();
   for (const site of [active, standby]) {
@@ -111,15 +138,7 @@ export async function checkReadiness({ active, standby, adapters }: ReadinessInp
         },
   );
 
-  for (const name of adapters) {
-    try {
-      const answer = await standby.call<{ results?: { state: string }[]; state?: string }>('GET', `/health/adapters/${encodeURIComponent(name)}`);
-      const state = answer.results?.[0]?.state ?? answer.state ?? 'present';
-      items.push({ id: `adapter-${name}`, title: `Standby has adapter ${name}`, state: 'pass', detail: `${name} is ${state}` });
-    } catch (error) {
-      items.push({ id: `adapter-${name}`, title: `Standby has adapter ${name}`, state: 'fail', detail: (error as Error).message, fix: `install and configure adapter ${name} on ${standby.name} (live or stub)` });
-    }
-  }
+  items.push(...(await workflowsReady(standby, workflows)));
 
   const clocks: string[] = [];
   let worst = 0;

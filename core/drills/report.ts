@@ -9,7 +9,7 @@ const time = (t: number | null | undefined) => (t ? new Date(t).toISOString() : 
 
 export function reportText(r: DrillReport): string {
   const lines = [
-    `DR drill ${r.id}: ${r.passed ? 'PASSED' : 'FAILED'}${r.error ? ` — ${r.error}` : ''}`,
+    `DR drill ${r.id} (${r.kind ?? 'lab'}, failure: ${r.failure}): ${r.passed ? 'PASSED' : 'FAILED'}${r.error ? ` — ${r.error}` : ''}`,
     `RTO ${ms(r.rtoMs)} (target ${ms(r.targets.rtoMs)}, lease ${ms(r.leaseMs)}); drain ${ms(r.drainMs)} (target ${ms(r.targets.drainMs)})`,
     `jobs ${r.jobsCompleted}/${r.jobs} complete; tasks lost ${r.tasksLost}; task records completed twice ${r.taskRecordsCompletedTwice}; side effects ${r.sideEffects}, repeated ${r.sideEffectsRepeated} (at-least-once: tasks in flight at the failure)`,
     'Readiness:',
@@ -17,6 +17,7 @@ export function reportText(r: DrillReport): string {
     'Steps:',
     ...r.steps.map((s) => `  ${time(s.startedAt)} ${s.ok ? 'ok    ' : 'FAILED'} ${s.name} (${ms(s.endedAt === null ? null : s.endedAt - s.startedAt)})${s.detail ? ` — ${s.detail}` : ''}${s.error ? ` — ${s.error}` : ''}`),
   ];
+  for (const site of r.sites) for (const change of site.changes ?? []) lines.push(`${site.name}: ${change}`);
   if (r.leftAs) lines.push(`Sites: ${r.leftAs}`);
   return maskInText(lines.join('\n'));
 }
@@ -34,7 +35,7 @@ export function reportHtml(r: DrillReport): string {
 <h1>DR drill report</h1>
 <p class="${r.passed ? 'pass' : 'fail'}"><strong>${r.passed ? 'Passed' : 'Failed'}</strong>${r.error ? ` — ${esc(r.error)}` : ''}</p>
 <table><tbody>
-${row(['Drill', r.id])}${row(['Started', time(r.startedAt)])}${row(['Ended', time(r.endedAt)])}${row(['Failure', r.failure])}${row(['Database', r.database ?? '—'])}
+${row(['Drill', r.id])}${row(['Started', time(r.startedAt)])}${row(['Ended', time(r.endedAt)])}${row(['Kind', r.kind === 'sites' ? 'two sites by URL' : 'lab'])}${row(['Failure', r.failure])}${row(['processTasksOnStart persisted on failover', r.persistProcessTasksOnStart ? 'yes' : 'no'])}${row(['Database', r.database ?? '—'])}
 ${row(['RTO (failure → first task completed on the standby)', `${ms(r.rtoMs)} (target ${ms(r.targets.rtoMs)}; lease ${ms(r.leaseMs)})`])}
 ${row(['Drain time', `${ms(r.drainMs)} (target ${ms(r.targets.drainMs)})`])}
 ${row(['Jobs complete', `${r.jobsCompleted} / ${r.jobs}`])}${row(['Tasks lost', r.tasksLost])}${row(['Task records completed twice', r.taskRecordsCompletedTwice])}
@@ -45,7 +46,7 @@ ${r.readiness.map((i) => row([i.title, i.state, i.detail, i.fix ?? ''])).join('\
 <h2>Timeline</h2><table><thead><tr><th>Started</th><th>Ended</th><th>Step</th><th>Result</th><th>Detail</th></tr></thead><tbody>
 ${r.steps.map((s) => row([time(s.startedAt), time(s.endedAt), s.name, s.ok ? 'ok' : 'failed', s.error ?? s.detail ?? ''])).join('\n')}</tbody></table>
 ${r.leftAs ? `<p>${esc(r.leftAs)}</p>` : ''}
-<h2>Sites</h2>${r.sites.map((s) => `<h3>${esc(s.name)}: ${esc(s.serverName)} (${esc(s.url)})</h3><pre>${esc(JSON.stringify(s.properties, null, 2))}</pre>`).join('\n')}
+<h2>Sites</h2>${r.sites.map((s) => `<h3>${esc(s.name)}: ${esc(s.serverName)} (${esc(s.url)})</h3>${(s.changes ?? []).length ? `<ul>${s.changes!.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>` : ''}<pre>${esc(JSON.stringify(s.properties, null, 2))}</pre>`).join('\n')}
 </body></html>
 `;
   return maskInText(body);

@@ -1,20 +1,30 @@
-// The drills capability: runs lab drills in the background (one at a time on a console), keeps
-// each report in the store (`drill_reports`: the history) as it changes, and exports reports.
+// The drills capability: runs lab and sites drills in the background (one at a time on a
+// console), keeps each report in the store (`drill_reports`: the history) as it changes, and
+// exports reports.
 import { OpError, type Handlers } from '../dispatch/dispatch';
 import type { Store } from '../store/port';
 import { runLabDrill } from './run';
+import { runSitesDrill } from './sites';
 import { reportHtml, reportJson } from './report';
-import type { DrillReport, LabDrillOptions } from './types';
+import type { DrillReport, LabDrillOptions, SiteAddress, SitesDrillOptions } from './types';
 import { randomUUID } from 'node:crypto';
 
 export interface DrillsDeps {
   store(): Store;
-  /** Runs one drill (the lab runner unless given: tests replace it). */
+  /** Runs one lab drill (the lab runner unless given: tests replace it). */
   run?: typeof runLabDrill;
+  /** Runs one sites drill (the sites runner unless given). */
+  runSites?: typeof runSitesDrill;
+  /** This console's own API (URL and token), for a site given as { local: true }; undefined until it listens. */
+  localSite?: () => SiteAddress | undefined;
 }
+
+/** A site as the operation takes it. */
+export type SiteChoice = { local?: boolean; url?: string; token?: string };
 
 export function createDrillsService(deps: DrillsDeps) {
   const run = deps.run ?? runLabDrill;
+  const runSites = deps.runSites ?? runSitesDrill;
   const live = new Map<string, DrillReport>();
   const collection = () => deps.store().collection('drill_reports');
 
@@ -23,28 +33,46 @@ export function createDrillsService(deps: DrillsDeps) {
     if (!result.matched) await collection().insertOne({ ...report, _id: report.id });
   }
 
-  return {
-    /** Starts a lab drill and answers with its first report; the rest runs in the background. */
-    async startLab(options: Omit<LabDrillOptions, 'id'>): Promise<DrillReport> {
-      const running = [...live.values()].find((r) => r.status === 'running');
-      if (running) throw new OpError(409, `drill ${running.id} is running on this console: wait for it to end (GET /drills/${running.id})`);
-      const id = randomUUID();
-      let first: DrillReport | undefined;
-      let saving = Promise.resolve();
-      const ready = new Promise<DrillReport>((resolve) => {
-        void run({ ...options, id }, (report) => {
-          live.set(id, report);
-          // Saves are chained so the last state written is the last one seen.
-          saving = saving.then(() => save(report)).catch((error: Error) => console.warn(`drill ${id}: saving its report failed: ${error.message}`));
-          if (!first) resolve((first = report));
-        }).then(async (final) => {
-          live.set(id, final);
-          await saving;
-          await save(final).catch((error: Error) => console.warn(`drill ${id}: saving its final report failed: ${error.message}`));
-          live.delete(id);
-        });
+  /** Starts a drill and answers with its first report; the rest runs in the background. */
+  function start(runner: (id: string, onChange: (report: DrillReport) => void) => Promise<DrillReport>): Promise<DrillReport> {
+    const running = [...live.values()].find((r) => r.status === 'running');
+    if (running) throw new OpError(409, `drill ${running.id} is running on this console: wait for it to end (GET /drills/${running.id})`);
+    const id = randomUUID();
+    let first: DrillReport | undefined;
+    let saving = Promise.resolve();
+    return new Promise<DrillReport>((resolve) => {
+      void runner(id, (report) => {
+        live.set(id, report);
+        // Saves are chained so the last state written is the last one seen.
+        saving = saving.then(() => save(report)).catch((error: Error) => console.warn(`drill ${id}: saving its report failed: ${error.message}`));
+        if (!first) resolve((first = report));
+      }).then(async (final) => {
+        live.set(id, final);
+        await saving;
+        await save(final).catch((error: Error) => console.warn(`drill ${id}: saving its final report failed: ${error.message}`));
+        live.delete(id);
       });
-      return ready;
+    });
+  }
+
+  function site(choice: SiteChoice, field: string): SiteAddress {
+    if (!choice.local) return { url: choice.url!, token: choice.token! };
+    const self = deps.localSite?.();
+    if (!self) throw new OpError(409, `${field}: this console does not know its own API address yet; give its URL and token instead`);
+    return self;
+  }
+
+  return {
+    startLab(options: Omit<LabDrillOptions, 'id'>): Promise<DrillReport> {
+      return start((id, onChange) => run({ ...options, id }, onChange));
+    },
+
+    /** A drill between two sites, each this console or one by URL and token. */
+    startSites(options: Omit<SitesDrillOptions, 'id' | 'active' | 'standby'> & { active: SiteChoice; standby: SiteChoice }): Promise<DrillReport> {
+      const active = site(options.active, 'body.active');
+      const standby = site(options.standby, 'body.standby');
+      if (active.url === standby.url) throw new OpError(400, `body.standby: the standby is the same console as the active site (${active.url}): give two sites`);
+      return start((id, onChange) => runSites({ ...options, active, standby, id }, onChange));
     },
 
     async get(id: string): Promise<DrillReport> {
@@ -62,7 +90,7 @@ export function createDrillsService(deps: DrillsDeps) {
       for (const report of live.values()) byId.set(report.id, report);
       const results = [...byId.values()]
         .sort((a, b) => b.startedAt - a.startedAt)
-        .map(({ id, status, passed, failure, startedAt, endedAt, jobs, rtoMs, drainMs, error }) => ({ id, status, passed, failure, startedAt, endedAt, jobs, rtoMs, drainMs, error }));
+        .map(({ id, kind, status, passed, failure, startedAt, endedAt, jobs, rtoMs, drainMs, error }) => ({ id, kind: kind ?? 'lab', status, passed, failure, startedAt, endedAt, jobs, rtoMs, drainMs, error }));
       return { results, total: results.length };
     },
   };
@@ -70,11 +98,15 @@ export function createDrillsService(deps: DrillsDeps) {
 
 export type DrillsService = ReturnType<typeof createDrillsService>;
 
-export function drillsHandlers(service: DrillsService): Pick<Handlers, 'drills.startLab' | 'drills.list' | 'drills.get' | 'drills.export'> {
+export function drillsHandlers(service: DrillsService): Pick<Handlers, 'drills.startLab' | 'drills.startSites' | 'drills.list' | 'drills.get' | 'drills.export'> {
   return {
     'drills.startLab': ({ body }, ctx) => {
       ctx.setStatus(202);
       return service.startLab(body);
+    },
+    'drills.startSites': ({ body }, ctx) => {
+      ctx.setStatus(202);
+      return service.startSites(body);
     },
     'drills.list': () => service.list(),
     'drills.get': ({ params }) => service.get(params.id),

@@ -32,7 +32,9 @@ export class Site {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new SiteError(`site "${this.name}" (${this.ref.url}) does not answer ${method} ${pathname}: ${(error as Error).message}`);
+      const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+      const why = cause?.code ?? cause?.message;
+      throw new SiteError(`site "${this.name}" (${this.ref.url}) does not answer ${method} ${pathname}: ${(error as Error).message}${why ? ` (${why})` : ''}`);
     }
     const text = await response.text();
     let parsed: unknown = text;

@@ -1,20 +1,46 @@
 // The shapes of a drill: its options, steps and report. Browser-safe (the page reads them too).
 import type { ReadinessItem } from './readiness';
 
-export type FailureMode = 'kill' | 'stop';
+/** kill: kill -9 of a lab site's process; stop: its task worker and applications stopped over its API; gone: no call to it at all after the failure point. */
+export type FailureMode = 'kill' | 'stop' | 'gone';
 
-export interface LabDrillOptions {
+/** What every drill takes, lab or sites. */
+export interface DrillOptions {
   id?: string;
   jobs: number;
   failure: FailureMode;
   failback: boolean;
+  /** The operator's critical workflows: each must be on the standby with every adapter and method it needs (the drill's own workflow always is checked). */
+  workflows?: string[];
+  /** Failover writes `processTasksOnStart: true` into the standby's active profile; failback restores both sites' values. */
+  persistProcessTasksOnStart?: boolean;
+  targets?: { rtoMs?: number; drainMs?: number };
+}
+
+export interface LabDrillOptions extends DrillOptions {
+  failure: 'kill' | 'stop';
   /** Folder of the lab's data directories and database file (a temporary one unless given). */
   dir?: string;
   /** Share one MongoDB instead of one embedded file. */
   mongoUrl?: string;
   /** A misconfigured standby, to see the readiness check catch it. */
   standbyProcessTasksOnStart?: boolean;
-  targets?: { rtoMs?: number; drainMs?: number };
+}
+
+/** A site of a sites drill: a console by URL and token (never kept in a report). */
+export interface SiteAddress {
+  url: string;
+  token: string;
+}
+
+export interface SitesDrillOptions extends DrillOptions {
+  failure: 'stop' | 'gone';
+  active: SiteAddress;
+  standby: SiteAddress;
+  /** The address the sites reach the drill's ledger at (127.0.0.1 unless given: both sites on this machine). */
+  ledgerHost?: string;
+  /** How long failback after `gone` waits for the active site to answer again. */
+  failbackWaitMs?: number;
 }
 
 export interface DrillStep {
@@ -32,15 +58,20 @@ export interface DrillSiteInfo {
   serverId: string;
   serverName: string;
   store: string;
-  /** properties.json as the site answered it: secrets masked. */
+  /** properties.json as the site answered it at the start: secrets masked. */
   properties: Record<string, unknown>;
+  /** What the drill changed in its profile, in order ("processTasksOnStart false → true (failover)"). */
+  changes?: string[];
 }
 
 export interface DrillReport {
   id: string;
-  kind: 'lab';
+  kind: 'lab' | 'sites';
   failure: FailureMode;
   failback: boolean;
+  persistProcessTasksOnStart?: boolean;
+  /** The operator's critical workflows checked on the standby. */
+  workflows?: string[];
   status: 'running' | 'done' | 'failed';
   passed: boolean;
   error?: string;

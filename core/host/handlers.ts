@@ -88,7 +88,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...worklistHandlers(createWorklistService({ tasks: () => engine().runner.queue.tasks, jobs: () => engine().runner.jobs })),
       ...projectsHandlers(createProjectsService({ store, workflows, transformations })),
       ...transformationsHandlers(transformations),
-      ...drillsHandlers(createDrillsService({ store })),
+      ...drillsHandlers(createDrillsService({ store, localSite: () => state.api })),
     },
     state.callLog,
   );

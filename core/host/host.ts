@@ -86,6 +86,7 @@ async function startLocked(options: HostOptions, lock: { release(): Promise<void
   const address = http.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const shownHost = bindAddress.includes(':') ? `[${bindAddress}]` : bindAddress;
+  state.api = { url: `http://${shownHost}:${port}`, token };
   log.logger.info({ url: `http://${shownHost}:${port}`, dataDir: options.dataDir, profile: profile.id, serverId: context.serverId }, 'console started');
   let closed = false;
   return {

@@ -16,4 +16,6 @@ export interface HostState extends RuntimeContext {
   profileEvents: ProfileEvents;
   /** The one logger, configured from the active profile's loggerProps. */
   log: LogService;
+  /** This console's own HTTP API, once it listens (a drill site given as "this console"). */
+  api?: { url: string; token: string };
 }

@@ -1,5 +1,6 @@
 // One drill: the live timeline while it runs (polled), then its report: pass/fail, RTO, drain
 // time, counts, the readiness checklist with fixes, both sites' properties, and exports.
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
 
@@ -13,6 +14,36 @@ async function download(id: string, format: 'html' | 'json') {
   link.download = file.filename;
   link.click();
   URL.revokeObjectURL(url);
+}
+
+/** In the desktop app the preload offers what only the app can do (saving a PDF). */
+interface Desktop {
+  saveDrillPdf(id: string): Promise<{ ok: true; data: { saved: boolean; path?: string } } | { ok: false; error: { message: string } }>;
+}
+const desktop = () => (typeof window === 'undefined' ? undefined : (window as { consoleApi?: { desktop?: Desktop } }).consoleApi?.desktop);
+
+function SavePdf({ id }: { id: string }) {
+  const [state, setState] = useState<string>();
+  const app = desktop();
+  if (!app) return null;
+  return (
+    <>
+      {' '}
+      <button
+        type="button"
+        onClick={() => {
+          setState('Printing the report…');
+          void app.saveDrillPdf(id).then(
+            (reply) => setState(reply.ok ? (reply.data.saved ? `Saved ${reply.data.path}` : undefined) : `Cannot save the PDF: ${reply.error.message}`),
+            (error: Error) => setState(`Cannot save the PDF: ${error.message}`),
+          );
+        }}
+      >
+        Save as PDF
+      </button>
+      {state && <span role="status"> {state}</span>}
+    </>
+  );
 }
 
 export function DrillReportView({ id }: { id: string }) {
@@ -86,6 +117,13 @@ export function DrillReportView({ id }: { id: string }) {
               <summary>
                 {s.name}: {s.serverName} ({s.url})
               </summary>
+              {(s.changes ?? []).length > 0 && (
+                <ul aria-label={`Changes to ${s.name}`}>
+                  {s.changes!.map((c) => (
+                    <li key={c}>{c}</li>
+                  ))}
+                </ul>
+              )}
               <pre>{JSON.stringify(s.properties, null, 2)}</pre>
             </details>
           ))}
@@ -99,6 +137,7 @@ export function DrillReportView({ id }: { id: string }) {
           <button type="button" onClick={() => void download(r.id, 'json')}>
             Export JSON
           </button>
+          <SavePdf id={r.id} />
         </p>
       )}
     </section>

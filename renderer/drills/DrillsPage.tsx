@@ -1,24 +1,28 @@
-// The DR Drill page: the two sites of a lab drill, its options, the run with a live timeline,
-// the readiness checklist, the report (with HTML and JSON export) and the drill history.
+// The DR Drill page: a lab drill (two consoles started on this machine) or a drill between two
+// sites given by URL and token, its options, the run with a live timeline, the readiness
+// checklist, the report (with HTML, JSON and, in the desktop app, PDF export) and the history.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { useRoute } from '../shell/route';
 import { DrillReportView } from './DrillReportView';
+import { SitesForm } from './SitesForm';
 
 export function DrillsPage() {
   const queryClient = useQueryClient();
   const [jobs, setJobs] = useState('20');
   const [failure, setFailure] = useState<'kill' | 'stop'>('kill');
   const [failback, setFailback] = useState(true);
+  const [persist, setPersist] = useState(false);
   const [mongoUrl, setMongoUrl] = useState('');
+  const [mode, setMode] = useState<'lab' | 'sites'>('lab');
   // `#/drills/<id>` opens that drill's report (the Overview's last-drill card links here).
   const linked = useRoute().segments[1];
   const [chosenId, setOpenId] = useState<string>();
   const openId = chosenId ?? linked;
   const history = useQuery({ queryKey: ['drills.list'], queryFn: () => call('drills.list'), refetchInterval: 5_000 });
   const start = useMutation({
-    mutationFn: () => call('drills.startLab', { body: { jobs: Number(jobs), failure, failback, ...(mongoUrl.trim() ? { mongoUrl: mongoUrl.trim() } : {}) } }),
+    mutationFn: () => call('drills.startLab', { body: { jobs: Number(jobs), failure, failback, persistProcessTasksOnStart: persist, ...(mongoUrl.trim() ? { mongoUrl: mongoUrl.trim() } : {}) } }),
     onSuccess: (report) => {
       setOpenId(report.id);
       void queryClient.invalidateQueries({ queryKey: ['drills.list'] });
@@ -31,43 +35,69 @@ export function DrillsPage() {
         Rehearse a failover as the service's Manual Failover procedure describes it: a <strong>lab</strong> starts two headless consoles on
         this machine (the active site, and a standby with <code>processTasksOnStart: false</code>), both on one database; it checks they are
         ready, loads jobs whose tasks record each side effect in a ledger, fails the active site, starts the task worker and applications on
-        the standby, and verifies that no task was lost or completed twice.
+        the standby, and verifies that no task was lost or completed twice. A <strong>sites</strong> drill does the same between two consoles
+        you name (this console, or others by URL and API token) on one database.
       </p>
-      <section aria-label="Lab drill">
-        <h2>Sites</h2>
-        <ul>
-          <li>Active: a headless console started for the drill, working tasks.</li>
-          <li>Standby: a headless console started for the drill, its task worker stopped.</li>
-          <li>Database: {mongoUrl.trim() ? 'the MongoDB below' : 'one embedded database file shared by both (embeddedProps.file)'}</li>
-        </ul>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            start.mutate();
-          }}
-        >
-          <label>
-            Jobs <input type="number" min={1} max={5000} value={jobs} onChange={(e) => setJobs(e.target.value)} />
-          </label>{' '}
-          <label>
-            Failure{' '}
-            <select value={failure} onChange={(e) => setFailure(e.target.value as typeof failure)}>
-              <option value="kill">kill -9 of the active site</option>
-              <option value="stop">stop its worker and applications</option>
-            </select>
-          </label>{' '}
-          <label>
-            <input type="checkbox" checked={failback} onChange={(e) => setFailback(e.target.checked)} /> Fail back afterwards
-          </label>{' '}
-          <label>
-            MongoDB URL (optional) <input value={mongoUrl} onChange={(e) => setMongoUrl(e.target.value)} placeholder="mongodb://host:27017" />
-          </label>{' '}
-          <button type="submit" disabled={start.isPending}>
-            {start.isPending ? 'Starting the lab…' : 'Run lab drill'}
-          </button>
-          {start.isError && <p className="error" role="alert">{start.error.message}</p>}
-        </form>
-      </section>
+      <fieldset className="drill-mode">
+        <legend>Drill</legend>
+        <label>
+          <input type="radio" name="drill-mode" checked={mode === 'lab'} onChange={() => setMode('lab')} /> Lab: two consoles started on this machine
+        </label>{' '}
+        <label>
+          <input type="radio" name="drill-mode" checked={mode === 'sites'} onChange={() => setMode('sites')} /> Sites: this console or others, by URL and token
+        </label>
+      </fieldset>
+      {mode === 'sites' && (
+        <section aria-label="Sites drill">
+          <h2>Sites</h2>
+          <SitesForm
+            onStarted={(report) => {
+              setOpenId(report.id);
+              void queryClient.invalidateQueries({ queryKey: ['drills.list'] });
+            }}
+          />
+        </section>
+      )}
+      {mode === 'lab' && (
+        <section aria-label="Lab drill">
+          <h2>Sites</h2>
+          <ul>
+            <li>Active: a headless console started for the drill, working tasks.</li>
+            <li>Standby: a headless console started for the drill, its task worker stopped.</li>
+            <li>Database: {mongoUrl.trim() ? 'the MongoDB below' : 'one embedded database file shared by both (embeddedProps.file)'}</li>
+          </ul>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              start.mutate();
+            }}
+          >
+            <label>
+              Jobs <input type="number" min={1} max={5000} value={jobs} onChange={(e) => setJobs(e.target.value)} />
+            </label>{' '}
+            <label>
+              Failure{' '}
+              <select value={failure} onChange={(e) => setFailure(e.target.value as typeof failure)}>
+                <option value="kill">kill -9 of the active site</option>
+                <option value="stop">stop its worker and applications</option>
+              </select>
+            </label>{' '}
+            <label>
+              <input type="checkbox" checked={failback} onChange={(e) => setFailback(e.target.checked)} /> Fail back afterwards
+            </label>{' '}
+            <label>
+              <input type="checkbox" checked={persist} onChange={(e) => setPersist(e.target.checked)} /> Persist processTasksOnStart: true on the standby at failover
+            </label>{' '}
+            <label>
+              MongoDB URL (optional) <input value={mongoUrl} onChange={(e) => setMongoUrl(e.target.value)} placeholder="mongodb://host:27017" />
+            </label>{' '}
+            <button type="submit" disabled={start.isPending}>
+              {start.isPending ? 'Starting the lab…' : 'Run lab drill'}
+            </button>
+            {start.isError && <p className="error" role="alert">{start.error.message}</p>}
+          </form>
+        </section>
+      )}
       {openId && <DrillReportView id={openId} />}
       <section aria-label="Drill history">
         <h2>History</h2>
@@ -78,6 +108,7 @@ export function DrillsPage() {
             <thead>
               <tr>
                 <th>Started</th>
+                <th>Kind</th>
                 <th>Failure</th>
                 <th>Jobs</th>
                 <th>Result</th>
@@ -89,6 +120,7 @@ export function DrillsPage() {
               {history.data.results.map((r) => (
                 <tr key={r.id}>
                   <td>{new Date(r.startedAt).toLocaleString()}</td>
+                  <td>{r.kind}</td>
                   <td>{r.failure}</td>
                   <td>{r.jobs}</td>
                   <td>{r.status === 'running' ? 'running' : r.passed ? 'passed' : 'failed'}</td>

@@ -59,7 +59,12 @@ describe.skipIf('unavailable' in database)('a lab drill with kill -9 of the acti
   it('failback returns both sites to their starting state', () => {
     const failback = report.steps.find((s) => s.name.startsWith('Failback'))!;
     expect(failback.ok).toBe(true);
-    expect(failback.detail).toBe('active worker running, standby worker stopped');
+    expect(failback.detail).toMatch(/^active worker running, standby worker stopped; active restarted at (http:\S+) \(pid \d+\)$/);
+  });
+
+  it('stops the restarted active site when the drill ends', async () => {
+    const url = /active restarted at (http:\S+)/.exec(report.steps.find((s) => s.name.startsWith('Failback'))!.detail!)![1]!;
+    await expect(fetch(`${url}/health/status`)).rejects.toThrow();
   });
 
   it('keeps both sites\' properties in the report, and the HTML export is self-contained', () => {

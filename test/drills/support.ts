@@ -13,3 +13,29 @@ export async function sharedDatabase(): Promise<{ mongo?: TestMongo; why: string
   if ('unavailable' in found) return { unavailable: `this store cannot share an embedded file and ${found.unavailable}` };
   return { mongo: await startJongodb(), why: 'one MongoDB-wire test server (this store cannot share an embedded file)' };
 }
+
+/** A pass-through HTTP proxy in front of a site (its URL, or where it is now) that records when each call reached it. */
+export async function recordingProxy(target: string | (() => string)): Promise<{ url: string; calls: { at: number; method: string; path: string }[]; close(): Promise<void> }> {
+  const http = await import('node:http');
+  const calls: { at: number; method: string; path: string }[] = [];
+  const server = http.createServer((req, res) => {
+    calls.push({ at: Date.now(), method: req.method ?? 'GET', path: req.url ?? '/' });
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
+      fetch((typeof target === 'string' ? target : target()) + (req.url ?? '/'), { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
+        .then(async (answer) => {
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json', date: answer.headers.get('date') ?? new Date().toUTCString() });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        })
+        .catch((error: Error) => res.writeHead(502).end(JSON.stringify({ message: `proxy: ${error.message}` })));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    calls,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -4,7 +4,7 @@
 // answer every operation over IPC, and start the host on its data directory.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -33,6 +33,7 @@ beforeAll(async () => {
 
 describe('the main-process bundle', () => {
   let userData: string;
+  let last: { data?: { status: string } } | undefined;
   let stand: ReturnType<typeof standInElectron>;
 
   beforeAll(async () => {
@@ -103,8 +104,10 @@ describe('the main-process bundle', () => {
     expect(existsSync(loaded), `${loaded} is missing: build the UI first (npm run build)`).toBe(true);
   });
 
-  it('registers one IPC handler per contract operation', () => {
-    expect([...stand.ipcHandlers.keys()].sort()).toEqual(operationNames.map((n) => `op:${n}`).sort());
+  it('registers one IPC handler per contract operation, and the desktop-only PDF save', () => {
+    const channels = [...stand.ipcHandlers.keys()];
+    expect(channels.filter((c) => c.startsWith('op:')).sort()).toEqual(operationNames.map((n) => `op:${n}`).sort());
+    expect(channels.filter((c) => !c.startsWith('op:'))).toEqual(['desktop:drills.savePdf']);
   });
 
   it('starts the host on the data directory and answers an operation over IPC from the window', async () => {
@@ -131,6 +134,46 @@ describe('the main-process bundle', () => {
     const forked = await waitFor('an adapter process', () => stand.calls.find((c) => c.api === 'utilityProcess.fork'));
     expect(forked.args[0]).toBe(path.join(root, 'core', 'adapters', 'runner.cjs'));
   });
+
+  it('saves a drill report as PDF where the user picks: the report printed in a hidden window, written atomically', async () => {
+    const window = stand.windows[0]!;
+    const event = { sender: { id: window.webContents.id, mainFrame: window.webContents.mainFrame }, senderFrame: Object.assign(window.webContents.mainFrame, { url: `file://${window.loaded[0]}` }) };
+    // A drill that stops at once (its active site does not answer) still has a report in the history.
+    const started = (await stand.ipcHandlers.get('op:drills.startSites')!(event, { body: { active: { url: 'http://127.0.0.1:9', token: 'x' }, standby: { local: true }, jobs: 1 } })) as { ok: boolean; data: { id: string } };
+    expect(started.ok).toBe(true);
+    const id = started.data.id;
+    await waitFor('the drill to end', () => {
+      void stand.ipcHandlers.get('op:drills.get')!(event, { params: { id } }).then((r) => ((last = r as typeof last)));
+      return last?.data?.status === 'failed' ? true : undefined;
+    });
+    const save = stand.ipcHandlers.get('desktop:drills.savePdf')!;
+
+    // Cancelled: nothing printed, nothing written.
+    expect(await save(event, { id })).toEqual({ ok: true, data: { saved: false } });
+    expect(stand.calls.filter((c) => c.api === 'webContents.printToPDF')).toEqual([]);
+
+    const target = path.join(userData, 'reports', 'drill.pdf');
+    stand.saveDialogAnswers.push({ canceled: false, filePath: target });
+    const reply = (await save(event, { id })) as { ok: boolean; data: { saved: boolean; path: string; bytes: number } };
+    expect(reply).toMatchObject({ ok: true, data: { saved: true, path: target } });
+    const dialogOptions = stand.calls.filter((c) => c.api === 'dialog.showSaveDialog').at(-1)!.args[0] as { defaultPath: string; filters: unknown };
+    expect(path.basename(dialogOptions.defaultPath)).toBe(`dr-drill-${id}.pdf`);
+    const bytes = await readFile(target);
+    expect(bytes.length).toBe(reply.data.bytes);
+    expect(bytes.subarray(0, 8).toString()).toBe('%PDF-1.7');
+    // What was printed is the report: its id, its verdict, the site that did not answer.
+    expect(bytes.toString()).toContain(`DR drill ${id}`);
+    expect(bytes.toString()).toContain('127.0.0.1:9');
+    // Printed in a hidden window that runs no script, closed afterwards.
+    const hidden = stand.windows.at(-1)!;
+    expect(hidden.options).toMatchObject({ show: false, webPreferences: { javascript: false, sandbox: true } });
+    expect(stand.calls.map((c) => c.api)).toContain('window.destroy');
+
+    // Not the console window: refused.
+    expect(await save({ ...event, senderFrame: { url: 'https://evil.example/' } }, { id })).toMatchObject({ ok: false, error: { statusCode: 403 } });
+    // A drill not in the history: 404 naming it.
+    expect(await save(event, { id: 'no-such-drill' })).toMatchObject({ ok: false, error: { statusCode: 404, message: expect.stringContaining('no-such-drill') } });
+  }, 60_000);
 });
 
 describe('the preload bundle', () => {

@@ -18,7 +18,8 @@ describe('preload bridge', () => {
       calls.push([channel, input]);
       return { ok: true, data: null };
     });
-    expect(Object.keys(bridge)).toEqual(['operations']);
+    expect(Object.keys(bridge)).toEqual(['operations', 'desktop']);
+    expect(Object.keys(bridge.desktop)).toEqual(['saveDrillPdf']);
     expect(Object.keys(bridge.operations).sort()).toEqual([...operationNames].sort());
     await bridge.operations['health.status']!();
     expect(calls).toEqual([['op:health.status', {}]]);

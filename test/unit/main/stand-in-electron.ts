@@ -21,6 +21,8 @@ export function standInElectron(userData: string) {
   const ipcHandlers = new Map<string, IpcListener>();
   const windows: { options: Record<string, unknown>; loaded: string[]; webContents: { id: number; mainFrame: object } }[] = [];
   const children: ChildProcess[] = [];
+  /** What the next save dialogs answer (cancelled when none is left). */
+  const saveDialogAnswers: { canceled: boolean; filePath?: string }[] = [];
   let quit!: () => void;
   const quitCalled = new Promise<void>((resolve) => (quit = resolve));
 
@@ -45,6 +47,13 @@ export function standInElectron(userData: string) {
         mainFrame: {},
         on: (event: string) => record('webContents.on', event),
         setWindowOpenHandler: (handler: unknown) => record('webContents.setWindowOpenHandler', handler),
+        // Chromium's print to PDF: here a PDF-looking file carrying the text of the page it printed.
+        printToPDF: async (options: unknown) => {
+          record('webContents.printToPDF', options);
+          const page = this.entry.loaded.at(-1) ?? '';
+          const html = page.startsWith('data:') ? decodeURIComponent(page.slice(page.indexOf(',') + 1)) : page;
+          return Buffer.from(`%PDF-1.7\n% stand-in print of the page:\n${html}\n%%EOF\n`);
+        },
       };
       this.entry = { options, loaded: [] as string[], webContents: this.webContents };
       windows.push(this.entry);
@@ -55,6 +64,13 @@ export function standInElectron(userData: string) {
     async loadFile(file: string) {
       record('window.loadFile', file);
       this.entry.loaded.push(file);
+    }
+    async loadURL(url: string) {
+      record('window.loadURL', url.slice(0, 30));
+      this.entry.loaded.push(url);
+    }
+    destroy() {
+      record('window.destroy');
     }
     show() {}
     isMinimized() {
@@ -102,12 +118,13 @@ export function standInElectron(userData: string) {
     ipcMain: { handle: (channel: string, listener: IpcListener) => (record('ipcMain.handle', channel), ipcHandlers.set(channel, listener)) },
     // No keychain on this machine: the console keeps its key file.
     safeStorage: { isEncryptionAvailable: () => (record('safeStorage.isEncryptionAvailable'), false) },
+    dialog: { showSaveDialog: async (options: unknown) => (record('dialog.showSaveDialog', options), saveDialogAnswers.shift() ?? { canceled: true, filePath: '' }) },
     shell: { openExternal: async (url: string) => record('shell.openExternal', url) },
     contextBridge: { exposeInMainWorld: (key: string, api: unknown) => record('contextBridge.exposeInMainWorld', key, api) },
     ipcRenderer: { invoke: async (channel: string, input: unknown) => (record('ipcRenderer.invoke', channel, input), { ok: true }) },
   };
 
-  return { electron, calls, appEvents, ready, quitCalled, ipcHandlers, windows, children };
+  return { electron, calls, appEvents, ready, quitCalled, ipcHandlers, windows, children, saveDialogAnswers };
 }
 
 /** Loads a CommonJS file with `require('electron')` answered by `electron`; returns its exports. */

@@ -1,0 +1,111 @@
+// A drill between two sites: each this console or another by URL and API token, the failure
+// (stop over its API, or gone: you cut it off), the critical workflows the standby must run,
+// failback, and whether failover persists processTasksOnStart: true on the standby.
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, call } from '../api/client';
+import type { DrillReport } from '../../core/contract/drills';
+
+interface SiteFields {
+  local: boolean;
+  url: string;
+  token: string;
+}
+
+function SiteFieldset({ role, value, onChange, errors }: { role: 'Active' | 'Standby'; value: SiteFields; onChange: (v: SiteFields) => void; errors: Record<string, string> }) {
+  const key = role.toLowerCase();
+  return (
+    <fieldset>
+      <legend>{role} site</legend>
+      <label>
+        <input type="checkbox" checked={value.local} onChange={(e) => onChange({ ...value, local: e.target.checked })} /> This console
+      </label>
+      {!value.local && (
+        <>
+          {' '}
+          <label>
+            {role} URL <input value={value.url} onChange={(e) => onChange({ ...value, url: e.target.value })} placeholder="http://dr-site:4100" />
+          </label>{' '}
+          <label>
+            {role} API token <input type="password" autoComplete="off" value={value.token} onChange={(e) => onChange({ ...value, token: e.target.value })} />
+          </label>
+        </>
+      )}
+      {Object.entries(errors)
+        .filter(([path]) => path.startsWith(`body.${key}`))
+        .map(([path, message]) => (
+          <p key={path} className="error">
+            {role} site: {message}
+          </p>
+        ))}
+    </fieldset>
+  );
+}
+
+export function SitesForm({ onStarted }: { onStarted: (report: DrillReport) => void }) {
+  const [active, setActive] = useState<SiteFields>({ local: true, url: '', token: '' });
+  const [standby, setStandby] = useState<SiteFields>({ local: false, url: '', token: '' });
+  const [jobs, setJobs] = useState('20');
+  const [failure, setFailure] = useState<'stop' | 'gone'>('stop');
+  const [failback, setFailback] = useState(true);
+  const [persist, setPersist] = useState(false);
+  const [workflows, setWorkflows] = useState('');
+  const site = (s: SiteFields) => (s.local ? { local: true } : { url: s.url.trim(), token: s.token });
+  const start = useMutation({
+    mutationFn: () =>
+      call('drills.startSites', {
+        body: {
+          active: site(active),
+          standby: site(standby),
+          jobs: Number(jobs),
+          failure,
+          failback,
+          persistProcessTasksOnStart: persist,
+          workflows: workflows.split('\n').map((w) => w.trim()).filter(Boolean),
+        },
+      }),
+    onSuccess: onStarted,
+  });
+  const errors = start.error instanceof ApiError ? start.error.fieldErrors : {};
+  return (
+    <form
+      aria-label="Sites drill"
+      onSubmit={(event) => {
+        event.preventDefault();
+        start.mutate();
+      }}
+    >
+      <p>Both sites must point at the same database. The standby is prepared as the Manual Failover procedure asks: processTasksOnStart false, task worker, OperationsManager and AutomationCatalog stopped.</p>
+      <SiteFieldset role="Active" value={active} onChange={setActive} errors={errors} />
+      <SiteFieldset role="Standby" value={standby} onChange={setStandby} errors={errors} />
+      <label>
+        Jobs <input type="number" min={1} max={5000} value={jobs} onChange={(e) => setJobs(e.target.value)} />
+      </label>{' '}
+      <label>
+        Failure{' '}
+        <select value={failure} onChange={(e) => setFailure(e.target.value as typeof failure)}>
+          <option value="stop">stop its worker and applications (over its API)</option>
+          <option value="gone">the site is gone (you cut it off; no call to it afterwards)</option>
+        </select>
+      </label>{' '}
+      <label>
+        <input type="checkbox" checked={failback} onChange={(e) => setFailback(e.target.checked)} /> Fail back afterwards
+      </label>{' '}
+      <label>
+        <input type="checkbox" checked={persist} onChange={(e) => setPersist(e.target.checked)} /> Persist processTasksOnStart: true on the standby at failover
+      </label>
+      <label className="block">
+        Critical workflows to check on the standby (one per line)
+        <textarea rows={3} value={workflows} onChange={(e) => setWorkflows(e.target.value)} />
+      </label>
+      <button type="submit" disabled={start.isPending}>
+        {start.isPending ? 'Starting…' : 'Run sites drill'}
+      </button>
+      {start.isError && (
+        <p className="error" role="alert">
+          {start.error.message}
+        </p>
+      )}
+    </form>
+  );
+}
