@@ -3,7 +3,8 @@
 // query, then WITHBODY, WITHPATHV<n>, WITHQUERY / WITHOPTIONS and DEFAULT; `{ status, response }`
 // mocks; PLAIN text; a `key` picking part of the answer; an empty mockFile is no mock. The
 // fixture package (test/adapters/fixtures/adapter-mockdata) also has odd but valid pronghorn.json
-// content, and code whose dependency is not installed (stub mode never loads it).
+// content, and code whose dependency is not installed: outside stub mode it cannot load, and
+// says so.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,5 +121,22 @@ describe('stub mode chooses the mock answer as the adapter library does', () => 
       error: { icode: 'AD.500', IAPerror: { displayString: 'Error 400 received on request', code: 400, raw_response: { status: 'failure', code: 400, message: 'no mock data for Devices/getSite' } } },
     });
     expect(await call('iapRunAdapterHealthcheck')).toMatchObject({ ok: false, error: { IAPerror: { code: 400, raw_response: { message: expect.stringMatching(/no entity action/) } } } });
+  });
+});
+
+describe('outside stub mode, a package whose dependencies are not installed', () => {
+  it('is DEAD, not restarted, and says to run npm install in its folder', async () => {
+    manager.set(config('live', false), pkg);
+    await manager.start('live');
+    const item = await waitFor(async () => {
+      const health = await manager.item('live');
+      return health.state === 'DEAD' && health;
+    }, 'the live adapter to fail to load');
+    const why = `adapter "live" cannot load its package: its dependencies are not installed (cannot find module '@itentialopensource/adapter-utils'): run \`npm install\` in ${MOCKDATA}`;
+    expect(item).toMatchObject({ state: 'DEAD', detail: why, connection: { state: 'OFFLINE', detail: 'its package cannot be loaded' }, lastCrash: { message: why, exitCode: 1 } });
+    expect(item.lastCrash?.stderr.at(-1)).toBe(why);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await manager.item('live')).toMatchObject({ state: 'DEAD', restartCount: 0, detail: why });
+    await expect(manager.call('live', 'getStatus')).rejects.toThrow(`adapter "live" is not running (DEAD: ${why})`);
   });
 });
