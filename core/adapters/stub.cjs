@@ -38,6 +38,9 @@ const RESPONSE_TYPES = ['JSON', 'XML', 'URLENCODE', 'XML2JSON', 'GZIP2XML2JSON',
 const TEXT_TYPES = ['PLAIN', 'XML', 'XML2JSON'];
 const NOT_REQUEST = /^(iapMetadata|callProperties|addlHeaders|additionalHeaders|headers?)$/i;
 
+const isObjectLike = (value) => typeof value === 'object' && value !== null;
+const given = (value) => value !== undefined && value !== null && value !== '';
+
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
@@ -78,13 +81,20 @@ function readActions(packageDir) {
   return { exact, folded, health };
 }
 
+/** An input as the console reads it (package.ts): a bare name, or none, still takes its place. */
+function inputOf(input, i) {
+  if (typeof input === 'string') return { name: input };
+  if (!isObjectLike(input) || Array.isArray(input)) return { name: `input${i + 1}` };
+  return typeof input.name === 'string' ? input : { ...input, name: `input${i + 1}` };
+}
+
 /** pronghorn.json's methods by name: their inputs say how the call's arguments become a request. */
 function readInputs(packageDir) {
   const inputs = new Map();
   try {
     const pronghorn = readJson(path.join(packageDir, 'pronghorn.json'));
     for (const method of Array.isArray(pronghorn.methods) ? pronghorn.methods : []) {
-      if (method && typeof method.name === 'string') inputs.set(method.name, Array.isArray(method.input) ? method.input.filter((i) => i && typeof i === 'object') : []);
+      if (method && typeof method.name === 'string') inputs.set(method.name, Array.isArray(method.input) ? method.input.map(inputOf) : []);
     }
   } catch (error) {
     log.warn(`stub: pronghorn.json cannot be read: ${error.message}`);
@@ -96,8 +106,6 @@ function errorObject(id, origin, displayString, recommendation, code, raw) {
   return { icode: 'AD.500', IAPerror: { origin: `${id}-${origin}`, displayString, recommendation, code, raw_response: raw } };
 }
 
-const isObjectLike = (value) => typeof value === 'object' && value !== null;
-const given = (value) => value !== undefined && value !== null && value !== '';
 
 /** How one input is sent, from its declared type, else from the value given. */
 function isScalarInput(input, value) {

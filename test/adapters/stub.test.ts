@@ -5,7 +5,9 @@
 // fixture package (test/adapters/fixtures/adapter-mockdata) also has odd but valid pronghorn.json
 // content, and code whose dependency is not installed: outside stub mode it cannot load, and
 // says so.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdapterManager, readAdapterPackage, runnerPath, type AdapterPackage, type ServiceConfig } from '../../core/adapters';
@@ -49,6 +51,22 @@ describe('a package with odd but valid pronghorn.json content', () => {
       ],
       output: { name: 'result', type: 'object' },
     });
+  });
+
+  it('keeps an input given only by its name, or with none, in its place in the call order', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'adapter-odd-'));
+    try {
+      const pronghorn = { id: 'adapter-odd', export: 'Odd', methods: [{ name: 'getThing', input: ['id', null, { type: 'object' }], extra: true }, { name: 'ping' }] };
+      await writeFile(path.join(dir, 'pronghorn.json'), JSON.stringify(pronghorn));
+      const odd = (await readAdapterPackage(dir, 'sdk'))!;
+      expect(odd.problem).toBeUndefined();
+      expect(odd.methods.map(methodSummary)).toEqual([
+        { name: 'getThing', input: [{ name: 'id' }, { name: 'input2' }, { name: 'input3', type: 'object' }] },
+        { name: 'ping', input: [] },
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
