@@ -179,10 +179,11 @@ function candidateTypes(action, request) {
     const value = request.pathVars[n - 1];
     types.push(value === undefined || value === null || value === '' ? `{pathv${n}}` : encodeURIComponent(String(value)));
   }
-  const literal = (queryPart || '').split('&').filter((q) => q && !q.includes('{'));
-  const pairs = Object.entries(request.query).map(([k, v]) => querystring.stringify({ [k]: v })).filter(Boolean);
-  if (queryPart !== undefined && pairs.length) types.push(...literal, ...pairs);
-  else if (queryPart !== undefined && literal.length) types.push(...literal);
+  // The query goes where `{query}` is, and the library then keeps nothing else of the path's own
+  // query (`?Action=X&{query}` becomes `?<query>`, or no query at all when there is none to send).
+  if (request.entitypath.includes('{query}')) {
+    types.push(...Object.entries(request.query).map(([k, v]) => querystring.stringify({ [k]: v })).filter(Boolean));
+  } else if (queryPart) types.push(...queryPart.split('&').filter(Boolean));
   if (text) types.push('WITHBODY');
   placeholders.forEach((_, i) => types.push(`WITHPATHV${i + 1}`));
   if (queryPart !== undefined) types.push('WITHQUERY', 'WITHOPTIONS');

@@ -124,6 +124,15 @@ describe('stub mode chooses the mock answer as the adapter library does', () => 
     ]);
   });
 
+  it('sends the query where {query} is, dropping the path\'s own query as the library does', () => {
+    const action = { entitypath: '{base_path}/{version}/?Action=DescribeVpcs&{query}', method: 'GET' };
+    const inputs = [{ name: 'vpcId', type: 'string' }, { name: 'maxResults', type: 'number' }, { name: 'dryRun', type: 'boolean' }];
+    expect(candidateTypes(action, requestOf(action, inputs, ['vpc-1 a', 5, false]))).toEqual(['vpcId=vpc-1%20a', 'maxResults=5', 'WITHBODY', 'WITHQUERY', 'WITHOPTIONS', 'DEFAULT']);
+    expect(candidateTypes(action, requestOf(action, inputs, []))).toEqual(['WITHBODY', 'WITHQUERY', 'WITHOPTIONS', 'DEFAULT']);
+    const fixed = { entitypath: '/devices?kind=router', requestDatatype: 'PLAIN' };
+    expect(candidateTypes(fixed, requestOf(fixed, [], []))).toEqual(['kind=router', 'WITHQUERY', 'WITHOPTIONS', 'DEFAULT']);
+  });
+
   it('answers a PLAIN mock as its text, and a key picks part of a JSON answer', async () => {
     expect(await call('getConfig', { name: 'core-1' })).toEqual(success('hostname core-1\ninterface ge-0/0/0\n'));
     expect(await call('getSummary')).toEqual(success({ devices: 3 }));
