@@ -43,6 +43,8 @@ export interface ExitInfo {
   ranMs: number;
   /** Methods that were running when it exited. */
   during: string[];
+  /** Why the package's module could not be loaded (its dependencies not installed, ...), when that is why it exited. */
+  loadFailure?: string;
 }
 
 interface Pending {
@@ -66,6 +68,7 @@ export class AdapterProcess {
   private nextId = 1;
   private stopRequested = false;
   private stderrTail: string[] = [];
+  private loadFailure?: string;
   private partialLine = '';
   private readonly exitPromise: Promise<void>;
 
@@ -99,6 +102,7 @@ export class AdapterProcess {
       if (message?.type === 'event' && message.event) listeners.onEvent?.(message.event);
       else if (message?.type === 'healthcheck') listeners.onHealthCheck?.(message.ok === true, message.detail);
       else if (message?.type === 'log') listeners.onLog?.(String(message.level), String(message.message));
+      else if (message?.type === 'load-failed') this.loadFailure = String(message.message);
       else if (message?.type === 'ready') {
         this.isReady = true;
         markReady(message.methods ?? []);
@@ -134,7 +138,9 @@ export class AdapterProcess {
         for (const waiter of this.healthWaiters.values()) waiter(undefined);
         this.healthWaiters.clear();
         failReady(new AdapterError(this.stopRequested ? 'stopped' : 'crash', spec.id, undefined, `adapter "${spec.id}" ${cause} before it was ready`));
-        onExit({ exitCode, signal, requested: this.stopRequested, stderr: [...this.stderrTail], ranMs: Date.now() - this.startedAt, during });
+        // The runner says so over IPC; its stderr line stands in when that message was lost.
+        const loadFailure = this.loadFailure ?? (this.isReady ? undefined : this.stderrTail.find((line) => / cannot load its package: /.test(line)));
+        onExit({ exitCode, signal, requested: this.stopRequested, stderr: [...this.stderrTail], ranMs: Date.now() - this.startedAt, during, ...(loadFailure ? { loadFailure } : {}) });
         resolve();
       };
       this.child.onExit((code, signal) => finish(code, signal));

@@ -148,6 +148,18 @@ export class AdapterManager {
       entry.connection = { ...STOPPED };
       return;
     }
+    if (info.loadFailure) {
+      // Its package's code cannot be loaded (e.g. its dependencies are not installed): starting it
+      // again would fail the same way, so it is not restarted until started from the console.
+      entry.state = 'DEAD';
+      entry.wanted = false;
+      entry.crashesInRow = 0;
+      entry.detail = info.loadFailure;
+      entry.connection = { state: 'OFFLINE', detail: 'its package cannot be loaded' };
+      entry.lastCrash = { at: new Date().toISOString(), exitCode: info.exitCode, signal: info.signal, stderr: info.stderr, message: info.loadFailure };
+      this.log.error({ adapter: entry.config.id, exitCode: info.exitCode, stderr: info.stderr }, info.loadFailure);
+      return;
+    }
     const how = info.signal ? `signal ${info.signal}` : `exit code ${info.exitCode}`;
     const when = !child.isReady ? ' while starting' : info.during.length ? ` while running ${info.during.join(', ')}` : '';
     entry.state = 'DEAD';

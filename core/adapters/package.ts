@@ -82,6 +82,13 @@ function pronghornProblems(raw: Record<string, unknown>): string[] {
   return problems;
 }
 
+/** An input as given; one that is only a name, or has none, still takes its place in the call order. */
+function inputOf(input: unknown, i: number): PronghornInput {
+  if (typeof input === 'string') return { name: input };
+  if (!isObject(input)) return { name: `input${i + 1}` };
+  return typeof input.name === 'string' ? (input as PronghornInput) : { ...input, name: `input${i + 1}` };
+}
+
 /** Reads one adapter package folder; undefined when the folder is not one (no pronghorn.json of type Adapter). */
 export async function readAdapterPackage(dir: string, source: AdapterPackage['source']): Promise<AdapterPackage | undefined> {
   const file = path.join(dir, 'pronghorn.json');
@@ -116,7 +123,7 @@ export async function readAdapterPackage(dir: string, source: AdapterPackage['so
     const decorators = await readJson(path.join(dir, 'propertiesDecorators.json'));
     const srcName = typeof raw.src === 'string' && raw.src ? raw.src : (pkg?.main ?? 'adapter.js');
     const src = path.resolve(dir, srcName);
-    const methods = (raw.methods as Record<string, unknown>[]).map((m) => ({ ...m, input: Array.isArray(m.input) ? m.input : [] }) as PronghornMethod);
+    const methods = (raw.methods as Record<string, unknown>[]).map((m) => ({ ...m, input: Array.isArray(m.input) ? m.input.map(inputOf) : [] }) as PronghornMethod);
     const found: AdapterPackage = {
       name: raw.id as string,
       export: raw.export as string,

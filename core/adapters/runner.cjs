@@ -4,7 +4,8 @@
 // OFFLINE / DEGRADED / FIXED events, `healthCheck(reqObj, callback)` on the schedule of
 // `properties.healthcheck` (`startup`: once, `intermittent`: every `frequency` ms, `none`: never),
 // and methods called with their inputs in order plus a last `callback(result, error)`.
-//   { type: 'init', id, packageDir, src, exportName, properties } -> { type: 'ready', methods } | exit 1
+//   { type: 'init', id, packageDir, src, exportName, properties } -> { type: 'ready', methods }
+//                                                                 | { type: 'load-failed', message } and exit 1
 //   { type: 'call', id, method, args, undefinedAt }                -> { type: 'result', id, ok, value | error }
 //   { type: 'health', id }                                         -> { type: 'health', id, pid, uptime, memoryUsage, cpuUsage }
 //   { type: 'stop' }                                               -> exit 0
@@ -12,13 +13,17 @@
 // Plain CommonJS so it runs under any Node without a build step.
 'use strict';
 const { createRequire } = require('node:module');
+const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 const util = require('node:util');
 
 const parentPort = process.parentPort;
-function send(message) {
-  if (parentPort) parentPort.postMessage(message);
-  else if (process.connected) process.send(message);
+function send(message, done) {
+  if (parentPort) {
+    parentPort.postMessage(message);
+    if (done) setTimeout(done, 50);
+  } else if (process.connected) process.send(message, done ? () => done() : undefined);
+  else if (done) done();
 }
 
 // The service's adapter logger: error, warn, info, debug, trace, spam; lines go to the console's log.
@@ -69,6 +74,23 @@ async function loadClass(message) {
   return Export;
 }
 
+/** Why the package's module cannot be loaded, in words an operator can act on. */
+function loadFailure(error, message) {
+  const text = describe(error);
+  if (error && (error.code === 'MODULE_NOT_FOUND' || error.code === 'ERR_MODULE_NOT_FOUND')) {
+    const found = /Cannot find (?:module|package) '([^']+)'/.exec(text);
+    const missing = found ? found[1] : undefined;
+    if (missing && (missing === message.src || path.resolve(missing) === message.src)) {
+      return `its module ${message.src} (pronghorn.json "src" or package.json "main") is missing`;
+    }
+    if (missing && !missing.startsWith('.') && !path.isAbsolute(missing) && !missing.startsWith('file:')) {
+      return `its dependencies are not installed (cannot find module '${missing}'): run \`npm install\` in ${message.packageDir}`;
+    }
+    return `a file it needs is missing (cannot find module '${missing || '?'}')`;
+  }
+  return text.split('\n')[0];
+}
+
 function runHealthCheck() {
   if (!instance || typeof instance.healthCheck !== 'function') return;
   try {
@@ -88,7 +110,17 @@ async function init(message) {
     const { StubAdapter } = require('./stub.cjs');
     instance = new StubAdapter(message.id, properties, message.packageDir);
   } else {
-    const Export = await loadClass(message);
+    let Export;
+    try {
+      Export = await loadClass(message);
+    } catch (error) {
+      // Loading again will not help until the package changes: say why, and end.
+      const why = `adapter "${message.id}" cannot load its package: ${loadFailure(error, message)}`;
+      console.error(error && error.stack ? error.stack : describe(error));
+      console.error(why);
+      send({ type: 'load-failed', message: why }, () => process.exit(1));
+      return;
+    }
     instance = new Export(message.id, properties);
   }
   for (const event of ['ONLINE', 'OFFLINE', 'DEGRADED', 'FIXED']) {

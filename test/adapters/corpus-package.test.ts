@@ -49,6 +49,8 @@ describe.skipIf(!present)('the corpus adapter package adapter-tufin_securetrack'
       return health.connection?.state === 'ONLINE' && health;
     }, 'the stub tufin adapter to be ONLINE');
     expect(item).toMatchObject({ state: 'RUNNING', stub: true, package_id: '@itentialopensource/adapter-tufin_securetrack' });
+    // Health is its entities/.system healthcheck action, answered from that action's mock file.
+    expect(manager.logs('tufin').map((l) => l.message)).toContain('stub: healthcheck answered from .system/healthcheck mockdatafiles/healthcheck-default.json (type default)');
     // Its entity actions name no mock file: the answer is the adapter library's "no mock data" error.
     const answer = await manager.call('tufin', 'getUrlCategories', { revisionId: 'fakedata' });
     expect(answer).toMatchObject({
@@ -56,5 +58,7 @@ describe.skipIf(!present)('the corpus adapter package adapter-tufin_securetrack'
       output: 'result',
       error: { icode: 'AD.500', IAPerror: { origin: 'tufin-connectorRest-handleEndResponse', displayString: 'Error 400 received on request', raw_response: { message: 'no mock data for Securetrack/getUrlCategories' } } },
     });
+    // A method with a body input before its path variable (updateADomain(body, id)) is answered the same way.
+    expect(await manager.call('tufin', 'updateADomain', { body: { name: 'lab' }, id: '7' })).toMatchObject({ ok: false, error: { IAPerror: { code: 400, raw_response: { message: expect.stringMatching(/^no mock data for \w+\/updateADomain$/) } } } });
   });
 });

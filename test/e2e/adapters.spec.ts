@@ -1,3 +1,9 @@
+import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { writeJsonAtomic } from '../../core/files/atomic';
+import { propertiesFile } from '../../core/profiles/directory';
+import { startTestHost, UI_DIR } from '../support/host';
 import { test, expect } from './fixtures';
 
 test('configure an adapter instance from its schema form and see it ONLINE (STUB)', async ({ consolePage: page, host }) => {
@@ -51,4 +57,29 @@ test('edit an instance\'s properties: leaving stub mode restarts it live', async
   await expect(row).toContainText('ONLINE');
   await expect(row).not.toContainText('STUB');
   await expect(host.state.runtime.adapters.call('lab', 'add', { a: 1, b: 2 })).resolves.toMatchObject({ ok: true, value: { sum: 3 } });
+});
+
+test('an instance whose package cannot load shows why on the Adapters page', async ({ page }) => {
+  // A profile whose sdk_dir has a package copied without `npm install` (its code needs
+  // @itentialopensource/adapter-utils): outside stub mode it cannot load.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-e2e-adapters-'));
+  const scope = path.join(dataDir, 'sdk', 'node_modules', '@itentialopensource');
+  await mkdir(scope, { recursive: true });
+  await symlink(path.resolve(import.meta.dirname, '../adapters/fixtures/adapter-mockdata'), path.join(scope, 'adapter-mockdata'));
+  await writeJsonAtomic(propertiesFile(dataDir, 'site'), { id: 'site', pathProps: { description: 'File Path Variables', sdk_dir: path.join(dataDir, 'sdk') } });
+  const host = await startTestHost({ dataDir, uiDir: UI_DIR });
+  try {
+    const sample = await (await host.api('/adapter-packages/sample?package=%40itentialopensource%2Fadapter-mockdata&name=nodeps')).json();
+    await host.api('/adapters', { method: 'POST', json: { properties: { ...sample.data, properties: { ...sample.data.properties, stub: false } } } });
+    await page.goto(`${host.url}/#token=${host.token}`);
+    await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Adapters' }).click();
+    const row = page.getByRole('table', { name: 'Adapter instances' }).getByRole('row', { name: 'nodeps' });
+    await expect(row).toContainText('DEAD');
+    await expect(row).toContainText("its dependencies are not installed (cannot find module '@itentialopensource/adapter-utils'): run `npm install` in");
+    await expect(row).toContainText('adapter-mockdata');
+    await expect(row).toContainText('its package cannot be loaded');
+  } finally {
+    await host.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });
