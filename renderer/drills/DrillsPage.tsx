@@ -67,6 +67,7 @@ export function DrillsPage() {
             <li>Database: {mongoUrl.trim() ? 'the MongoDB below' : 'one embedded database file shared by both (embeddedProps.file)'}</li>
           </ul>
           <form
+            className="drill-options"
             onSubmit={(event) => {
               event.preventDefault();
               start.mutate();

@@ -69,6 +69,7 @@ export function SitesForm({ onStarted }: { onStarted: (report: DrillReport) => v
   const errors = start.error instanceof ApiError ? start.error.fieldErrors : {};
   return (
     <form
+      className="drill-options"
       aria-label="Sites drill"
       onSubmit={(event) => {
         event.preventDefault();
