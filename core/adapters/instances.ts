@@ -208,7 +208,9 @@ export class AdapterInstances {
     const given = checkShape(raw, at);
     if (this.manager.has(given.id)) throw new ConflictError(`an adapter named "${given.id}" exists already; edit it with PUT /adapters/${given.id}/properties`);
     const pkg = this.packageFor(given, at);
-    const { value: config, dropped } = restoreConfig(given, undefined, pkg);
+    // A new instance has no stored secrets: a mask it carries stands for the package sample's value,
+    // as the sample (masked by GET /adapter-packages/sample) filled the form it was sent from.
+    const { value: config, dropped } = restoreConfig(given, sampleConfig(pkg, given.id), pkg);
     assertValidProperties(pkg, config, at);
     if (dropped.length) {
       throw new ConfigError(`${at}: ${dropped.join(', ')} carry the mask (********) and have no stored value: set them again`, dropped.map((p) => ({ path: `${at}.${p}`, message: 'masked secret with no stored value' })));

@@ -5,7 +5,7 @@
 // complete, an error answer taking the error transition with the adapter's error object kept,
 // a killed process shown DEAD then ONLINE, and desired states kept across a console restart.
 import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,18 @@ describe('adapters over HTTP', () => {
       return h.connection.state === 'ONLINE' && h;
     }, 'inv-stub ONLINE');
     expect(item).toMatchObject({ state: 'RUNNING', stub: true, package_id: '@itentialopensource/adapter-inventory', source: 'sdk' });
+  });
+
+  it('creates an instance from the masked sample as sent back: its secrets are the sample\'s own', async () => {
+    const sample = await api('/adapter-packages/sample?package=%40itentialopensource%2Fadapter-inventory&name=inv-as-sampled');
+    expect(sample.body.data.properties.authentication.password).toBe('********');
+    const created = await api('/adapters', { method: 'POST', json: { properties: sample.body.data } });
+    expect(created).toMatchObject({ status: 200, body: { status: 'Created', data: { id: 'inv-as-sampled' } } });
+    const stored = host.state.runtime.adapters.manager.instance('inv-as-sampled')!.config.properties as any;
+    const file = JSON.parse(readFileSync(path.join(INVENTORY, 'sampleProperties.json'), 'utf8'));
+    expect(stored.authentication.password).toBe(file.properties.authentication.password);
+    expect((await api('/adapters/inv-as-sampled')).body.data.properties.authentication.password).toBe('********');
+    expect((await api('/adapters/inv-as-sampled', { method: 'DELETE' })).status).toBe(200);
   });
 
   it('keeps secrets masked and a masked value sent back keeps the stored one', async () => {

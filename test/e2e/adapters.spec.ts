@@ -83,3 +83,39 @@ test('an instance whose package cannot load shows why on the Adapters page', asy
     await rm(dataDir, { recursive: true, force: true });
   }
 });
+
+test('an instance of a real package in sdk_dir is created from its sample through the form, its secrets masked once saved', async ({ page }) => {
+  // The corpus's adapter-tufin_securetrack, read where it is, installed as the service installs packages.
+  const tufin = path.resolve(import.meta.dirname, '../../../shared/corpus/iap/adapters/adapter-tufin_securetrack');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-e2e-tufin-'));
+  const scope = path.join(dataDir, 'sdk', 'node_modules', '@itentialopensource');
+  await mkdir(scope, { recursive: true });
+  await symlink(tufin, path.join(scope, 'adapter-tufin_securetrack'));
+  await writeJsonAtomic(propertiesFile(dataDir, 'site'), { id: 'site', pathProps: { description: 'File Path Variables', sdk_dir: path.join(dataDir, 'sdk') } });
+  const host = await startTestHost({ dataDir, uiDir: UI_DIR });
+  try {
+    await page.goto(`${host.url}/#token=${host.token}`);
+    await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Adapters' }).click();
+    const create = page.getByRole('region', { name: 'New adapter instance' });
+    await create.getByRole('combobox', { name: 'Package' }).selectOption({ label: 'Tufin_securetrack (@itentialopensource/adapter-tufin_securetrack 0.8.3, sdk)' });
+    await create.getByRole('textbox', { name: 'Instance name' }).fill('tufin');
+    await create.getByRole('button', { name: 'Start from the sample' }).click();
+    const form = create.getByRole('form', { name: 'Adapter properties' });
+    // The sample is the package's own stub configuration; its placeholder credentials show masked and are
+    // created as the package's file has them.
+    await expect(form.getByRole('checkbox', { name: 'stub' })).toBeChecked();
+    await form.getByRole('button', { name: 'Create and start' }).click();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+
+    const row = page.getByRole('table', { name: 'Adapter instances' }).getByRole('row', { name: 'tufin' });
+    await expect(row).toContainText('RUNNING');
+    await expect(row).toContainText('STUB');
+    await expect(row).toContainText('ONLINE');
+    // Saved, the credentials are secrets: the API never answers them in clear.
+    const saved = await (await host.api('/adapters/tufin')).json();
+    expect(saved.data.properties.authentication).toMatchObject({ password: '********', token: '********' });
+  } finally {
+    await host.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
