@@ -7,13 +7,11 @@ import { call } from '../api/client';
 import { useRoute } from '../shell/route';
 import { DrillReportView } from './DrillReportView';
 import { SitesForm } from './SitesForm';
+import { RunOptionsFields, runOptionsBody, useRunOptions } from './RunOptions';
 
 export function DrillsPage() {
   const queryClient = useQueryClient();
-  const [jobs, setJobs] = useState('20');
-  const [failure, setFailure] = useState<'kill' | 'stop'>('kill');
-  const [failback, setFailback] = useState(true);
-  const [persist, setPersist] = useState(false);
+  const [options, setOptions] = useRunOptions<'kill' | 'stop'>('kill');
   const [mongoUrl, setMongoUrl] = useState('');
   const [mode, setMode] = useState<'lab' | 'sites'>('lab');
   // `#/drills/<id>` opens that drill's report (the Overview's last-drill card links here).
@@ -22,7 +20,7 @@ export function DrillsPage() {
   const openId = chosenId ?? linked;
   const history = useQuery({ queryKey: ['drills.list'], queryFn: () => call('drills.list'), refetchInterval: 5_000 });
   const start = useMutation({
-    mutationFn: () => call('drills.startLab', { body: { jobs: Number(jobs), failure, failback, persistProcessTasksOnStart: persist, ...(mongoUrl.trim() ? { mongoUrl: mongoUrl.trim() } : {}) } }),
+    mutationFn: () => call('drills.startLab', { body: { ...runOptionsBody(options), ...(mongoUrl.trim() ? { mongoUrl: mongoUrl.trim() } : {}) } }),
     onSuccess: (report) => {
       setOpenId(report.id);
       void queryClient.invalidateQueries({ queryKey: ['drills.list'] });
@@ -73,22 +71,14 @@ export function DrillsPage() {
               start.mutate();
             }}
           >
-            <label>
-              Jobs <input type="number" min={1} max={5000} value={jobs} onChange={(e) => setJobs(e.target.value)} />
-            </label>{' '}
-            <label>
-              Failure{' '}
-              <select value={failure} onChange={(e) => setFailure(e.target.value as typeof failure)}>
-                <option value="kill">kill -9 of the active site</option>
-                <option value="stop">stop its worker and applications</option>
-              </select>
-            </label>{' '}
-            <label>
-              <input type="checkbox" checked={failback} onChange={(e) => setFailback(e.target.checked)} /> Fail back afterwards
-            </label>{' '}
-            <label>
-              <input type="checkbox" checked={persist} onChange={(e) => setPersist(e.target.checked)} /> Persist processTasksOnStart: true on the standby at failover
-            </label>{' '}
+            <RunOptionsFields
+              value={options}
+              onChange={setOptions}
+              failures={[
+                { value: 'kill', label: 'kill -9 of the active site' },
+                { value: 'stop', label: 'stop its worker and applications' },
+              ]}
+            />
             <label>
               MongoDB URL (optional) <input value={mongoUrl} onChange={(e) => setMongoUrl(e.target.value)} placeholder="mongodb://host:27017" />
             </label>{' '}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, call } from '../api/client';
 import type { DrillReport } from '../../core/contract/drills';
+import { RunOptionsFields, runOptionsBody, useRunOptions } from './RunOptions';
 
 interface SiteFields {
   local: boolean;
@@ -45,10 +46,7 @@ function SiteFieldset({ role, value, onChange, errors }: { role: 'Active' | 'Sta
 export function SitesForm({ onStarted }: { onStarted: (report: DrillReport) => void }) {
   const [active, setActive] = useState<SiteFields>({ local: true, url: '', token: '' });
   const [standby, setStandby] = useState<SiteFields>({ local: false, url: '', token: '' });
-  const [jobs, setJobs] = useState('20');
-  const [failure, setFailure] = useState<'stop' | 'gone'>('stop');
-  const [failback, setFailback] = useState(true);
-  const [persist, setPersist] = useState(false);
+  const [options, setOptions] = useRunOptions<'stop' | 'gone'>('stop');
   const [workflows, setWorkflows] = useState('');
   const site = (s: SiteFields) => (s.local ? { local: true } : { url: s.url.trim(), token: s.token });
   const start = useMutation({
@@ -57,10 +55,7 @@ export function SitesForm({ onStarted }: { onStarted: (report: DrillReport) => v
         body: {
           active: site(active),
           standby: site(standby),
-          jobs: Number(jobs),
-          failure,
-          failback,
-          persistProcessTasksOnStart: persist,
+          ...runOptionsBody(options),
           workflows: workflows.split('\n').map((w) => w.trim()).filter(Boolean),
         },
       }),
@@ -79,22 +74,14 @@ export function SitesForm({ onStarted }: { onStarted: (report: DrillReport) => v
       <p>Both sites must point at the same database. The standby is prepared as the Manual Failover procedure asks: processTasksOnStart false, task worker, OperationsManager and AutomationCatalog stopped.</p>
       <SiteFieldset role="Active" value={active} onChange={setActive} errors={errors} />
       <SiteFieldset role="Standby" value={standby} onChange={setStandby} errors={errors} />
-      <label>
-        Jobs <input type="number" min={1} max={5000} value={jobs} onChange={(e) => setJobs(e.target.value)} />
-      </label>{' '}
-      <label>
-        Failure{' '}
-        <select value={failure} onChange={(e) => setFailure(e.target.value as typeof failure)}>
-          <option value="stop">stop its worker and applications (over its API)</option>
-          <option value="gone">the site is gone (you cut it off; no call to it afterwards)</option>
-        </select>
-      </label>{' '}
-      <label>
-        <input type="checkbox" checked={failback} onChange={(e) => setFailback(e.target.checked)} /> Fail back afterwards
-      </label>{' '}
-      <label>
-        <input type="checkbox" checked={persist} onChange={(e) => setPersist(e.target.checked)} /> Persist processTasksOnStart: true on the standby at failover
-      </label>
+      <RunOptionsFields
+        value={options}
+        onChange={setOptions}
+        failures={[
+          { value: 'stop', label: 'stop its worker and applications (over its API)' },
+          { value: 'gone', label: 'the site is gone (you cut it off; no call to it afterwards)' },
+        ]}
+      />
       <label className="block">
         Critical workflows to check on the standby (one per line)
         <textarea rows={3} value={workflows} onChange={(e) => setWorkflows(e.target.value)} />
