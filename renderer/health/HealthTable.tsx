@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import type { HealthItem } from '../../core/contract/health';
-import { formatBytes, formatUptime, unhealthyReason } from './format';
+import { applicationFigures, formatBytes, formatUptime, unhealthyReason } from './format';
 
 export const REFRESH_MS = 3000;
 
@@ -96,8 +96,10 @@ export function HealthTable({ kind }: { kind: Kind }) {
               {adapters && <th>Connection</th>}
               <th>Version</th>
               <th>Uptime</th>
-              <th>Memory (RSS)</th>
-              <th>PID</th>
+              {/* Applications run in the console's own process: its memory and pid, their own CPU and figures. */}
+              <th>{adapters ? 'Memory (RSS)' : 'Memory (RSS, console process)'}</th>
+              <th>{adapters ? 'PID' : 'PID (console process)'}</th>
+              {!adapters && <th>Own figures</th>}
               {adapters && <th>Restarts</th>}
               {adapters && <th>Last crash</th>}
               <th>Actions</th>
@@ -148,6 +150,14 @@ function HealthRow({ item, adapters }: { item: HealthItem; adapters: boolean }) 
       <td>{formatUptime(item.uptime)}</td>
       <td>{formatBytes(item.memoryUsage?.rss)}</td>
       <td>{item.pid ?? '—'}</td>
+      {!adapters && (
+        <td className="small">
+          {applicationFigures(item).map((line) => (
+            <div key={line}>{line}</div>
+          ))}
+          {applicationFigures(item).length === 0 && <span className="muted">none yet</span>}
+        </td>
+      )}
       {adapters && <td>{item.restartCount ?? 0}</td>}
       {adapters && (
         <td>

@@ -28,3 +28,13 @@ export function unhealthyReason(item: HealthItem): string | undefined {
   }
   return item.state === 'RUNNING' ? undefined : item.detail ? `${item.state}: ${item.detail}` : item.state;
 }
+
+/** The figures an application reports of its own work, in words (`jobStartsRefused: 2` → "job starts refused: 2"). */
+export function applicationFigures(item: HealthItem): string[] {
+  const lines: string[] = [];
+  for (const [name, value] of Object.entries(item.figures ?? {})) {
+    const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+    lines.push(`${words}: ${typeof value === 'boolean' ? (value ? 'yes' : 'no') : value}`);
+  }
+  return lines;
+}

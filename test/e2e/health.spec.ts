@@ -24,6 +24,9 @@ test('stop Operations Manager from the Health page: job starts are refused until
   const refused = await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'any' } });
   expect(refused.status).toBe(503);
   expect((await refused.json()).message).toContain('OperationsManager is STOPPED');
+  // Its own figures count the refusal; memory and pid are said to be the console process's.
+  await expect(row).toContainText('refused: 1');
+  await expect(page.getByRole('columnheader', { name: 'Memory (RSS, console process)' })).toBeVisible();
   await row.getByRole('button', { name: 'Start OperationsManager', exact: true }).click();
   await expect(row).toContainText('RUNNING');
 });
