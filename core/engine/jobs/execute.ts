@@ -1,7 +1,7 @@
 // Runs the method of one task: the WorkFlowEngine's built-in library, or an
 // adapter's method through the adapter manager. childJob and manual tasks are the
 // job runner's own (runner.ts). Every failure becomes a task error with a message.
-import { runBuiltInTask, type TaskOutcome, type TaskRunOptions } from '../tasks/library';
+import { applicationTask, runBuiltInTask, type TaskOutcome, type TaskRunOptions } from '../tasks/library';
 import type { TaskDefinition } from './types';
 
 export const ENGINE_APP = 'WorkFlowEngine';
@@ -40,6 +40,8 @@ export function methodRunner(adapters: () => AdapterCaller | undefined): TaskMet
       // Rejects only when the signal aborts: the worker is handing the task back.
       return runBuiltInTask(task.name, incoming, options);
     }
+    // A task of another of the console's applications (MOP's reattempt) runs here too.
+    if (task.location !== 'Adapter' && applicationTask(app, task.name)) return runBuiltInTask(task.name, incoming, options, app);
     const manager = adapters();
     if (!manager) {
       return { state: 'error', outgoing: {}, error: `${app}.${task.name}: adapters are not available on this server, so the adapter cannot be called` };

@@ -350,7 +350,7 @@ export class JobRunner implements RunnerPort {
         const previous = records.find((r) => r.taskId === record.taskId && r.iteration === record.iteration - 1);
         outcome = forEachRun(record, previous, incoming);
       } else if (isTransformation(definition)) outcome = await transformationRun(this.transformations, incoming);
-      else outcome = await this.runMethod(definition, incoming, { signal, jobVariables: scope.job });
+      else outcome = await this.runMethod(definition, incoming, { signal, jobVariables: scope.job, iteration: record.iteration });
     } catch (error) {
       if (signal?.aborted) return false;
       outcome = { state: 'error', outgoing: {}, error: (error as Error).message };

@@ -10,6 +10,7 @@ import { numberTasks } from './numbers';
 import { objectTasks } from './objects';
 import { stringTasks } from './strings';
 import { timeTasks } from './time';
+import { MOP_APP, mopTasks } from './mop';
 import type { BuiltInTask, TaskOutcome, TaskRunOptions } from './types';
 
 export type { BuiltInTask, TaskOutcome, TaskRunOptions } from './types';
@@ -76,6 +77,14 @@ export const builtInTasks: ReadonlyMap<string, BuiltInTask> = new Map(
 
 export const builtInTaskMethods: string[] = [...builtInTasks.keys()];
 
+/** The tasks of the console's other applications that workflows call (MOP's reattempt), by application. */
+export const applicationTasks: ReadonlyMap<string, ReadonlyMap<string, BuiltInTask>> = new Map([[MOP_APP, new Map(mopTasks.map((task) => [task.method, task]))]]);
+
+/** The task `method` of application `app` the console carries out itself, if it has one. */
+export function applicationTask(app: string, method: string): BuiltInTask | undefined {
+  return app === WORKFLOW_ENGINE_APP ? builtInTasks.get(method) : applicationTasks.get(app)?.get(method);
+}
+
 export function isBuiltInTask(method: string): boolean {
   return builtInTasks.has(method);
 }
@@ -90,10 +99,11 @@ export async function runBuiltInTask(
   method: string,
   incoming: Record<string, unknown>,
   options: TaskRunOptions = {},
+  app = WORKFLOW_ENGINE_APP,
 ): Promise<TaskOutcome> {
-  const task = builtInTasks.get(method);
+  const task = applicationTask(app, method);
   if (!task) {
-    return { state: 'error', outgoing: {}, error: `${WORKFLOW_ENGINE_APP} has no task "${method}"` };
+    return { state: 'error', outgoing: {}, error: `${app} has no task "${method}"` };
   }
   try {
     return await task.run(incoming ?? {}, options);

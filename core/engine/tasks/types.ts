@@ -20,6 +20,8 @@ export interface TaskRunOptions {
   signal?: AbortSignal;
   /** The job's variables, for the tasks that change a job variable by name (push, pop). */
   jobVariables?: Record<string, unknown>;
+  /** How many times this task ran before in the job (each revert or loop run is a new iteration). */
+  iteration?: number;
 }
 
 export interface BuiltInTask {
