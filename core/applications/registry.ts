@@ -29,6 +29,7 @@ export const builtInApplications: readonly ApplicationDefinition[] = [
   app('AdminEssentials', 'admin_essentials', 'admin_essentials', 'Administration: profiles, adapters, health and indexing'),
   app('MOP', 'mop', 'mop', 'Method of procedure templates and analytic templates'),
   app('ServiceCatalog', 'service_catalog', 'service_catalog', 'The catalog of services offered to operators'),
+  app('JsonForms', 'json_forms', 'json-forms', 'The JSON forms operators fill in (the ShowJsonForm task; GET /json-forms/forms/:id)'),
 ];
 
 export const isApplication = (id: string) => builtInApplications.some((a) => a.id === id);

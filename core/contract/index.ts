@@ -16,6 +16,7 @@ import { worklistOperations } from './worklist';
 import { projectsOperations } from './projects';
 import { transformationsOperations } from './transformations';
 import { drillsOperations } from './drills';
+import { jsonFormsOperations } from './json-forms';
 
 export const contract = {
   ...healthOperations,
@@ -34,6 +35,7 @@ export const contract = {
   ...projectsOperations,
   ...transformationsOperations,
   ...drillsOperations,
+  ...jsonFormsOperations,
 };
 
 export type Contract = typeof contract;

@@ -23,6 +23,7 @@ import { createProjectsService, projectsHandlers } from '../projects/handlers';
 import { createTransformationsService } from '../transformations/service';
 import { transformationsHandlers } from '../transformations/handlers';
 import { createDrillsService, drillsHandlers } from '../drills/service';
+import { createJsonFormsService, JSON_FORMS_COLLECTION, jsonFormsHandlers } from '../json-forms/service';
 
 export function buildHandlers(state: HostState): Handlers {
   const profile = () => state.runtime.profile;
@@ -89,6 +90,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...projectsHandlers(createProjectsService({ store, workflows, transformations })),
       ...transformationsHandlers(transformations),
       ...drillsHandlers(createDrillsService({ store, localSite: () => state.api })),
+      ...jsonFormsHandlers(createJsonFormsService({ forms: () => store().collection(JSON_FORMS_COLLECTION) })),
     },
     state.callLog,
   );

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 
 type Json = Record<string, unknown>;
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; enum?: unknown[]; description?: string; default?: unknown; items?: Schema };
+type Schema = { type?: string | string[]; title?: string; properties?: Record<string, Schema>; enum?: unknown[]; description?: string; default?: unknown; items?: Schema };
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const SECRET = /pass(word|wd)?|secret|token|api[_-]?key/i;
@@ -23,22 +23,41 @@ export interface SchemaFormProps {
   onChange(next: Json): void;
   /** Field errors by property path (`authentication.password`). */
   errors?: Record<string, string>;
+  /** How fields are labelled: by property name (adapter properties), or by the schema's `title` where it has one (JSON forms). */
+  labels?: 'name' | 'title';
 }
 
-export function SchemaForm({ schema, value, onChange, errors = {} }: SchemaFormProps) {
+export function SchemaForm({ schema, value, onChange, errors = {}, labels = 'name' }: SchemaFormProps) {
   const properties = ((schema as Schema).properties ?? {}) as Record<string, Schema>;
   const keys = Object.keys(properties).sort((a, b) => (a === 'stub' ? -1 : b === 'stub' ? 1 : 0));
   return (
     <div className="schema-form">
       {keys.map((key) => (
-        <Field key={key} name={key} path={[key]} schema={properties[key]!} value={value[key]} errors={errors} onChange={(next) => onChange({ ...value, [key]: next })} />
+        <Field key={key} name={key} path={[key]} schema={properties[key]!} value={value[key]} errors={errors} labels={labels} onChange={(next) => onChange({ ...value, [key]: next })} />
       ))}
     </div>
   );
 }
 
-function Field({ name, path, schema, value, onChange, errors }: { name: string; path: string[]; schema: Schema; value: unknown; onChange(next: unknown): void; errors: Record<string, string> }) {
+function Field({
+  name,
+  path,
+  schema,
+  value,
+  onChange,
+  errors,
+  labels,
+}: {
+  name: string;
+  path: string[];
+  schema: Schema;
+  value: unknown;
+  onChange(next: unknown): void;
+  errors: Record<string, string>;
+  labels: 'name' | 'title';
+}) {
   const id = `prop-${path.join('-')}`;
+  const label = labels === 'title' && schema.title ? schema.title : name;
   const error = errors[path.join('.')];
   const type = typeOf(schema);
   const help = schema.description ? <span className="muted small"> {schema.description}</span> : null;
@@ -51,10 +70,10 @@ function Field({ name, path, schema, value, onChange, errors }: { name: string; 
     const object = isObject(value) ? value : {};
     return (
       <fieldset className="schema-object">
-        <legend>{name}</legend>
+        <legend>{label}</legend>
         {help}
         {Object.entries(schema.properties).map(([key, child]) => (
-          <Field key={key} name={key} path={[...path, key]} schema={child} value={object[key]} errors={errors} onChange={(next) => onChange({ ...object, [key]: next })} />
+          <Field key={key} name={key} path={[...path, key]} schema={child} value={object[key]} errors={errors} labels={labels} onChange={(next) => onChange({ ...object, [key]: next })} />
         ))}
         {problem}
       </fieldset>
@@ -63,7 +82,8 @@ function Field({ name, path, schema, value, onChange, errors }: { name: string; 
   let input;
   if (type === 'boolean') {
     input = <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
-  } else if (schema.enum) {
+  } else if (schema.enum && schema.enum.length > 0) {
+    // An empty enum is a pick list bound to data the console does not have: a text field instead.
     input = (
       <select id={id} value={value === undefined ? '' : String(value)} onChange={(e) => onChange(schema.enum!.find((v) => String(v) === e.target.value))}>
         {value === undefined && <option value="">(default{schema.default !== undefined ? `: ${String(schema.default)}` : ''})</option>}
@@ -99,7 +119,7 @@ function Field({ name, path, schema, value, onChange, errors }: { name: string; 
   }
   return (
     <div className={type === 'boolean' ? 'schema-field schema-check' : 'schema-field'}>
-      <label htmlFor={id}>{name}</label> {input}
+      <label htmlFor={id}>{label}</label> {input}
       {help}
       {problem}
     </div>

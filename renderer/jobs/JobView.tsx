@@ -8,6 +8,7 @@ import { call } from '../api/client';
 import { formatDuration, formatTime, formatValue, restoreUndefined } from './format';
 import { FinishTaskForm } from './FinishTaskForm';
 import { declaredOutgoing, useJobAction, ViewDataPanel } from './ManualTask';
+import { isJsonFormTask, JsonFormPanel } from './JsonFormPanel';
 import { jobStatus, taskStatus } from '../shell/status';
 import { StatusBadge } from '../shell/StatusBadge';
 import { JobDiagram } from '../diagrams/JobDiagram';
@@ -29,6 +30,7 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
   const action = useJobAction(job._id);
   const manual = run.status === 'waiting' && !run.childJob && jobActive && latest;
   const viewData = manual && run.name === 'ViewData';
+  const jsonForm = manual && isJsonFormTask(run);
   const retry = latest && Boolean(job.tasks[run.taskId]) && run.status === 'error' && jobActive && !Object.values(job.transitions[run.taskId] ?? {}).some((t) => t.state === 'error');
   const autoRetries = (run.autoRetries as number | undefined) ?? 0;
   const label = iterations > 1 ? `Task ${run.taskId} iteration ${run.iteration + 1}` : `Task ${run.taskId}`;
@@ -97,6 +99,13 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
         <tr className="task-detail-row">
           <td colSpan={7}>
             <ViewDataPanel job={job} run={run} />
+          </td>
+        </tr>
+      )}
+      {jsonForm && (
+        <tr className="task-detail-row">
+          <td colSpan={7}>
+            <JsonFormPanel jobId={job._id} taskId={run.taskId} incoming={run.incoming ?? {}} />
           </td>
         </tr>
       )}

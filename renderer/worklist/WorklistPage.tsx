@@ -8,6 +8,7 @@ import { call } from '../api/client';
 import { ago, formatTime, formatValue } from '../jobs/format';
 import { replaceParams, useRoute } from '../shell/route';
 import { FinishTaskForm } from '../jobs/FinishTaskForm';
+import { isJsonFormTask, JsonFormPanel } from '../jobs/JsonFormPanel';
 
 function Detail({ item, onFinished }: { item: WorkItem; onFinished: (message: string) => void }) {
   return (
@@ -38,14 +39,18 @@ function Detail({ item, onFinished }: { item: WorkItem; onFinished: (message: st
         {formatValue(item.incoming ?? {})}
       </pre>
       <h3>Finish</h3>
-      <FinishTaskForm
-        key={item._id}
-        jobId={item.jobId}
-        taskId={item.taskId}
-        outgoing={item.outgoing}
-        label={`Finish task ${item.taskId} of job ${item.jobId}`}
-        onFinished={(message) => onFinished(`${message} (job ${item.jobId})`)}
-      />
+      {isJsonFormTask(item) ? (
+        <JsonFormPanel key={item._id} jobId={item.jobId} taskId={item.taskId} incoming={item.incoming ?? {}} onFinished={(message) => onFinished(`${message} (job ${item.jobId})`)} />
+      ) : (
+        <FinishTaskForm
+          key={item._id}
+          jobId={item.jobId}
+          taskId={item.taskId}
+          outgoing={item.outgoing}
+          label={`Finish task ${item.taskId} of job ${item.jobId}`}
+          onFinished={(message) => onFinished(`${message} (job ${item.jobId})`)}
+        />
+      )}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 test('the Applications tab lists the built-in applications as running', async ({ consolePage: page }) => {
   await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Health' }).click();
   const table = page.getByRole('table', { name: 'Applications' });
-  for (const name of ['WorkFlowEngine', 'OperationsManager', 'AutomationCatalog', 'AdminEssentials', 'MOP', 'ServiceCatalog']) {
+  for (const name of ['WorkFlowEngine', 'OperationsManager', 'AutomationCatalog', 'AdminEssentials', 'MOP', 'ServiceCatalog', 'JsonForms']) {
     await expect(table.getByRole('row', { name })).toContainText('RUNNING');
   }
   await page.getByRole('textbox', { name: 'Filter applications' }).fill('flow');

@@ -20,8 +20,8 @@ describe('GET /health/applications', () => {
   it('lists the built-in applications, each with its own uptime and cpu, in the console process', async () => {
     const { status, body } = await get('/health/applications');
     expect(status).toBe(200);
-    expect(body.total).toBe(6);
-    expect(ids(body)).toEqual(['AdminEssentials', 'AutomationCatalog', 'MOP', 'OperationsManager', 'ServiceCatalog', 'WorkFlowEngine']);
+    expect(body.total).toBe(7);
+    expect(ids(body)).toEqual(['AdminEssentials', 'AutomationCatalog', 'JsonForms', 'MOP', 'OperationsManager', 'ServiceCatalog', 'WorkFlowEngine']);
     const engine = body.results.find((item: { id: string }) => item.id === 'WorkFlowEngine');
     expect(engine).toMatchObject({
       package_id: '@itential/app-workflow_engine',
@@ -46,11 +46,11 @@ describe('GET /health/applications', () => {
     expect(ids((await get('/health/applications?equals=mop')).body)).toEqual([]);
     expect(ids((await get('/health/applications?startsWith=%40itential%2Fapp-s&startsWithField=package_id')).body)).toEqual(['ServiceCatalog']);
     expect(ids((await get('/health/applications?sort=routePrefix&order=-1')).body)).toEqual([
-      'WorkFlowEngine', 'ServiceCatalog', 'OperationsManager', 'MOP', 'AutomationCatalog', 'AdminEssentials',
+      'WorkFlowEngine', 'ServiceCatalog', 'OperationsManager', 'MOP', 'JsonForms', 'AutomationCatalog', 'AdminEssentials',
     ]);
     const page = (await get('/health/applications?skip=1&limit=2')).body;
-    expect(ids(page)).toEqual(['AutomationCatalog', 'MOP']);
-    expect(page.total).toBe(6);
+    expect(ids(page)).toEqual(['AutomationCatalog', 'JsonForms']);
+    expect(page.total).toBe(7);
   });
 
   it.each([

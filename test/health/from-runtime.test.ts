@@ -18,7 +18,7 @@ describe('health values from what runs', () => {
     const saved = await host.api('/profiles/default', { method: 'PUT', json: { ...profile, loggerProps } });
     expect(saved.status).toBe(200);
     const expected = { console: 'error', file: 'debug', syslog: { level: 'warning', host: '127.0.0.1' } };
-    expect((await get('/health/applications')).results.map((a: { logger: unknown }) => a.logger)).toEqual(Array(6).fill(expected));
+    expect((await get('/health/applications')).results.map((a: { logger: unknown }) => a.logger)).toEqual(Array(7).fill(expected));
     // An adapter instance without its own loggerProps reports the console's levels too.
     const sample = await get('/adapter-packages/sample?package=%40automation%2Fadapter-example&name=example');
     expect((await host.api('/adapters', { method: 'POST', json: { properties: sample.data } })).status).toBe(200);

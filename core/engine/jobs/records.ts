@@ -2,7 +2,7 @@
 // workflow_end, a new record for a task that can run, and the fields a record
 // ends with. Pure functions: the runner's store writes are in store-writes.ts.
 import { encodeValue, MarkerValueError } from '../../values/undefined-codec';
-import { MANUAL_TASKS, type TaskOutcome } from '../tasks/library';
+import { APPLICATION_MANUAL_TASKS, MANUAL_TASKS, type TaskOutcome } from '../tasks/library';
 import { NEVER, type FinishState, type TaskRecord } from '../queue/queue';
 import type { END, ReadyTask, START } from './graph';
 import type { JobDoc, TaskDefinition } from './types';
@@ -11,7 +11,8 @@ export const recordId = (jobId: string, taskId: string, iteration: number) => `$
 
 /** Manual tasks wait for an operator; ViewData and ErrorHandling are, whatever their `type` says. */
 export function isManual(definition: TaskDefinition): boolean {
-  return definition.type === 'manual' || (MANUAL_TASKS.includes(definition.name) && (definition.app ?? 'WorkFlowEngine') === 'WorkFlowEngine');
+  const app = definition.app ?? 'WorkFlowEngine';
+  return definition.type === 'manual' || (app === 'WorkFlowEngine' ? MANUAL_TASKS.includes(definition.name) : !!APPLICATION_MANUAL_TASKS.get(app)?.includes(definition.name));
 }
 
 /** The record of workflow_start or workflow_end: complete as soon as it is reached. */

@@ -70,6 +70,12 @@ export const runnerTasks: BuiltInTask[] = [
 /** Manual tasks of WorkFlowEngine: they wait for an operator whatever their `type` says. */
 export const MANUAL_TASKS = ['ViewData', 'ErrorHandling'];
 
+/**
+ * Manual tasks of the console's other applications, likewise: JsonForms' ShowJsonForm asks an
+ * operator to fill the form `form_id` (prefilled with `instance_data`); what they submit is `export`.
+ */
+export const APPLICATION_MANUAL_TASKS: ReadonlyMap<string, readonly string[]> = new Map([['JsonForms', ['ShowJsonForm']]]);
+
 /** Every built-in task, by name. */
 export const builtInTasks: ReadonlyMap<string, BuiltInTask> = new Map(
   [...stringTasks, ...dataTasks, ...arrayTasks, ...objectTasks, ...numberTasks, ...timeTasks, ...runnerTasks].map((task) => [task.method, task]),

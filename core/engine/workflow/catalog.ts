@@ -4,7 +4,7 @@
 // the transformations in the `transformations` collection and the workflows.
 import { builtInApplications } from '../../applications/registry';
 import type { Store } from '../../store/port';
-import { applicationTasks, builtInTaskMethods, WORKFLOW_ENGINE_APP } from '../tasks/library';
+import { APPLICATION_MANUAL_TASKS, applicationTasks, builtInTaskMethods, WORKFLOW_ENGINE_APP } from '../tasks/library';
 import { TRANSFORMATIONS_COLLECTION } from '../../transformations/repository';
 import type { PartsCatalog } from './parts';
 import { WORKFLOWS_COLLECTION } from './repository';
@@ -30,7 +30,9 @@ export interface CatalogSources {
 }
 
 export function defaultApplications(): Map<string, readonly string[]> {
-  const apps = new Map<string, readonly string[]>(builtInApplications.map((app) => [app.id, [...(applicationTasks.get(app.id)?.keys() ?? [])]]));
+  const apps = new Map<string, readonly string[]>(
+    builtInApplications.map((app) => [app.id, [...(applicationTasks.get(app.id)?.keys() ?? []), ...(APPLICATION_MANUAL_TASKS.get(app.id) ?? [])]]),
+  );
   apps.set(WORKFLOW_ENGINE_APP, [...builtInTaskMethods, ...RUNNER_METHODS]);
   return apps;
 }

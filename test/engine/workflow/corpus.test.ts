@@ -39,8 +39,8 @@ describe.skipIf(!corpusPresent)('the corpus of real workflow exports', () => {
     const list = (await (await host.api('/workflows')).json()).items as Summary[];
     for (const { doc } of workflows) {
       const tasks = Object.values(doc.tasks as Record<string, Task>);
-      // MOP's reattempt is a task the console carries out itself, as WorkFlowEngine's.
-      const ownTask = (t: Task) => t.app === 'WorkFlowEngine' || (t.app === 'MOP' && t.name === 'reattempt');
+      // MOP's reattempt and JsonForms' ShowJsonForm are the console's own tasks, as WorkFlowEngine's.
+      const ownTask = (t: Task) => t.app === 'WorkFlowEngine' || (t.app === 'MOP' && t.name === 'reattempt') || (t.app === 'JsonForms' && t.name === 'ShowJsonForm');
       const usedApps = new Set(tasks.filter((t) => !ownTask(t)).map((t) => t.app).filter((app): app is string => !!app));
       const usedJst = new Set(
         tasks.filter((t) => t.name === 'transformation').map((t) => t.variables?.incoming?.tr_id).filter((id): id is string => typeof id === 'string' && !id.startsWith('$var')),

@@ -1,0 +1,31 @@
+// JSON forms: the `json_forms` collection the pre-built and project imports fill, read by name for
+// the ShowJsonForm manual task (JsonForms application), whose operator fills the form's schema.
+import { OpError, type Handler } from '../dispatch/dispatch';
+import type { Collection } from '../store/port';
+import { unescapeKeys } from '../store/documents';
+import type { JsonForm } from '../contract/json-forms';
+
+export const JSON_FORMS_COLLECTION = 'json_forms';
+
+export interface JsonFormsDeps {
+  /** The active profile's `json_forms` (read at each call: the profile can change). */
+  forms: () => Collection;
+}
+
+export function createJsonFormsService(deps: JsonFormsDeps) {
+  return {
+    async get(name: string): Promise<JsonForm> {
+      const form = await deps.forms().findOne({ name });
+      if (!form) throw new OpError(404, `no JSON form named "${name}": import the pre-built or project that carries it`);
+      // Kept as imported: keys such as JSON Schema's `$id` were escaped for the store.
+      const { _id, ...rest } = unescapeKeys(form) as Record<string, unknown>;
+      return { ...rest, name: String(rest.name), ...(rest.id === undefined && _id !== undefined ? { id: String(_id) } : {}) } as JsonForm;
+    },
+  };
+}
+
+export type JsonFormsService = ReturnType<typeof createJsonFormsService>;
+
+export function jsonFormsHandlers(service: JsonFormsService): { 'jsonForms.get': Handler<'jsonForms.get'> } {
+  return { 'jsonForms.get': ({ params }) => service.get(params.id) };
+}

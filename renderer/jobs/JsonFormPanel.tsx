@@ -1,0 +1,79 @@
+// The JsonForms ShowJsonForm manual task: the form its `form_id` names (from the json_forms the
+// pre-built imports stored), prefilled with `instance_data`, filled by the operator and submitted
+// as the task's outgoing `export`. A form this console does not have is named, with what to do.
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../api/client';
+import { SchemaForm } from '../adapters/SchemaForm';
+import { useUnsavedChanges } from '../shell/unsaved';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const isJsonFormTask = (task: { app?: string; name: string }) => task.app === 'JsonForms' && task.name === 'ShowJsonForm';
+
+/** The required fields left empty, by their titles. */
+function missing(schema: Json, value: Json): string[] {
+  const properties = (isObject(schema.properties) ? schema.properties : {}) as Record<string, Json>;
+  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  return required.filter((key) => value[key] === undefined || value[key] === '').map((key) => String(properties[key]?.title ?? key));
+}
+
+export function JsonFormPanel({ jobId, taskId, incoming, onFinished }: { jobId: string; taskId: string; incoming: Json; onFinished?: (message: string) => void }) {
+  const client = useQueryClient();
+  const formId = typeof incoming.form_id === 'string' ? incoming.form_id : '';
+  const form = useQuery({ queryKey: ['jsonForms.get', formId], queryFn: () => call('jsonForms.get', { params: { id: formId } }), enabled: formId !== '', retry: false });
+  const [value, setValue] = useState<Json>(() => (isObject(incoming.instance_data) ? incoming.instance_data : {}));
+  const [problem, setProblem] = useState('');
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty, `the form of task ${taskId}`);
+  const finish = useMutation({
+    mutationFn: () => call('jobs.finishTask', { params: { id: jobId, taskId }, body: { values: { export: value }, state: 'success' } }),
+    onSuccess: (answer) => {
+      setDirty(false);
+      for (const queryKey of [['jobs.get', jobId], ['jobs.list'], ['tasks.worklist'], ['console.attention']]) void client.invalidateQueries({ queryKey });
+      onFinished?.(answer.message);
+    },
+  });
+  if (!formId) return <p className="error">This ShowJsonForm task names no form_id: finish it with its values below.</p>;
+  if (form.isPending) return <p className="muted">Loading the form “{formId}”…</p>;
+  if (form.isError) return <p className="error" role="alert">{form.error.message}</p>;
+  const schema = (isObject(form.data.schema) ? form.data.schema : {}) as Json;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const empty = missing(schema, value);
+    if (empty.length) return setProblem(`Required: ${empty.join(', ')}`);
+    setProblem('');
+    finish.mutate();
+  };
+  return (
+    <form className="json-form" aria-label={`Form ${form.data.name} of ${taskId}`} onSubmit={submit}>
+      <h4>{form.data.name}</h4>
+      {form.data.description && <p className="muted">{form.data.description}</p>}
+      <SchemaForm
+        schema={schema}
+        value={value}
+        labels="title"
+        onChange={(next) => {
+          setValue(next);
+          setDirty(true);
+        }}
+      />
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={finish.isPending}>
+          Submit the form
+        </button>
+        {problem && (
+          <span className="error" role="alert">
+            {problem}
+          </span>
+        )}
+        {finish.isError && (
+          <span className="error" role="alert">
+            {finish.error.message}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+// GET /json-forms/forms/:id: a form as the pre-built imports store it, by its unique name, as stored
+// (JSON Schema's `$`-keys included); an unknown name is a 404 naming it; a bad one a 400.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHost, type TestHost } from '../support/host';
+import { JSON_FORMS_COLLECTION } from '../../core/json-forms/service';
+import { escapeKeys } from '../../core/store/documents';
+import type { Doc } from '../../core/store/port';
+
+let host: TestHost;
+beforeAll(async () => {
+  host = await startTestHost();
+});
+afterAll(() => host.dispose());
+
+describe('JSON forms over HTTP', () => {
+  it('answers a stored form by name, keys as imported', async () => {
+    const form = { name: 'License keys (BIG-IP)', description: 'Keys to install', schema: { $id: 'keys', type: 'object', required: ['key'], properties: { key: { type: 'string', title: 'License key' } } }, uiSchema: {}, struct: { type: 'object', items: [] } };
+    // Stored as the pre-built import stores it: keys the store cannot hold (`$id`) escaped.
+    await host.state.runtime.store.collection(JSON_FORMS_COLLECTION).insertOne(escapeKeys(form) as Doc);
+    const answer = await host.api(`/json-forms/forms/${encodeURIComponent(form.name)}`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ name: form.name, description: 'Keys to install', schema: form.schema, struct: form.struct });
+  });
+
+  it('names a form it does not have, and refuses a name that is a path', async () => {
+    const unknown = await host.api('/json-forms/forms/Nope');
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).message).toBe('no JSON form named "Nope": import the pre-built or project that carries it');
+    expect((await host.api('/json-forms/forms/%2Fetc%2Fpasswd')).status).toBe(400);
+  });
+});
