@@ -39,8 +39,19 @@ function readValues(values: Record<string, string>, asJson: boolean): { out: Rec
   return { out };
 }
 
-export function FinishTaskForm({ jobId, taskId, outgoing, label, onFinished, onClose }: FinishTaskFormProps) {
+/** Finishes a manual task with these values and state, then refreshes every view of it. */
+export function useFinishTask(jobId: string, taskId: string, onFinished?: (message: string) => void) {
   const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ values, state }: { values: Record<string, unknown>; state: EndState }) => call('jobs.finishTask', { params: { id: jobId, taskId }, body: { values, state } }),
+    onSuccess: (answer) => {
+      for (const queryKey of [['jobs.get', jobId], ['jobs.list'], ['tasks.worklist'], ['console.attention']]) void client.invalidateQueries({ queryKey });
+      onFinished?.(answer.message);
+    },
+  });
+}
+
+export function FinishTaskForm({ jobId, taskId, outgoing, label, onFinished, onClose }: FinishTaskFormProps) {
   const idBase = useId();
   const [values, setValues] = useState<Record<string, string>>(() => blank(outgoing));
   const [asJson, setAsJson] = useState(false);
@@ -48,20 +59,16 @@ export function FinishTaskForm({ jobId, taskId, outgoing, label, onFinished, onC
   const [problem, setProblem] = useState('');
   const dirty = Object.values(values).some((v) => v !== '');
   useUnsavedChanges(dirty, `the form of task ${taskId}`);
-  const finish = useMutation({
-    mutationFn: (out: Record<string, unknown>) => call('jobs.finishTask', { params: { id: jobId, taskId }, body: { values: out, state } }),
-    onSuccess: (answer) => {
-      setValues(blank(outgoing));
-      for (const queryKey of [['jobs.get', jobId], ['jobs.list'], ['tasks.worklist'], ['console.attention']]) void client.invalidateQueries({ queryKey });
-      onFinished(answer.message);
-    },
+  const finish = useFinishTask(jobId, taskId, (message) => {
+    setValues(blank(outgoing));
+    onFinished(message);
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const read = readValues(values, asJson);
     if ('problem' in read) return setProblem(read.problem);
     setProblem('');
-    finish.mutate(read.out);
+    finish.mutate({ values: read.out, state });
   };
   return (
     <form className="finish-task" onSubmit={submit} aria-label={label}>

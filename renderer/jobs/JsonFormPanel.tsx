@@ -2,10 +2,11 @@
 // pre-built imports stored), prefilled with `instance_data`, filled by the operator and submitted
 // as the task's outgoing `export`. A form this console does not have is named, with what to do.
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { SchemaForm } from '../adapters/SchemaForm';
 import { useUnsavedChanges } from '../shell/unsaved';
+import { useFinishTask } from './FinishTaskForm';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -20,20 +21,15 @@ function missing(schema: Json, value: Json): string[] {
 }
 
 export function JsonFormPanel({ jobId, taskId, incoming, onFinished }: { jobId: string; taskId: string; incoming: Json; onFinished?: (message: string) => void }) {
-  const client = useQueryClient();
   const formId = typeof incoming.form_id === 'string' ? incoming.form_id : '';
   const form = useQuery({ queryKey: ['jsonForms.get', formId], queryFn: () => call('jsonForms.get', { params: { id: formId } }), enabled: formId !== '', retry: false });
   const [value, setValue] = useState<Json>(() => (isObject(incoming.instance_data) ? incoming.instance_data : {}));
   const [problem, setProblem] = useState('');
   const [dirty, setDirty] = useState(false);
   useUnsavedChanges(dirty, `the form of task ${taskId}`);
-  const finish = useMutation({
-    mutationFn: () => call('jobs.finishTask', { params: { id: jobId, taskId }, body: { values: { export: value }, state: 'success' } }),
-    onSuccess: (answer) => {
-      setDirty(false);
-      for (const queryKey of [['jobs.get', jobId], ['jobs.list'], ['tasks.worklist'], ['console.attention']]) void client.invalidateQueries({ queryKey });
-      onFinished?.(answer.message);
-    },
+  const finish = useFinishTask(jobId, taskId, (message) => {
+    setDirty(false);
+    onFinished?.(message);
   });
   if (!formId) return <p className="error">This ShowJsonForm task names no form_id: finish it with its values below.</p>;
   if (form.isPending) return <p className="muted">Loading the form “{formId}”…</p>;
@@ -44,7 +40,7 @@ export function JsonFormPanel({ jobId, taskId, incoming, onFinished }: { jobId: 
     const empty = missing(schema, value);
     if (empty.length) return setProblem(`Required: ${empty.join(', ')}`);
     setProblem('');
-    finish.mutate();
+    finish.mutate({ values: { export: value }, state: 'success' });
   };
   return (
     <form className="json-form" aria-label={`Form ${form.data.name} of ${taskId}`} onSubmit={submit}>
