@@ -139,6 +139,15 @@ describe('embedded store file', () => {
     await store.close();
   });
 
+  it('leaves out the fields an exclusion projection names, keeping every other value exactly', async () => {
+    const store = await openEmbeddedStore(path.join(dir, 'db'));
+    const c = store.collection('jobs');
+    const kept = { _id: 'j', at: new Date('2022-01-01T00:00:00Z'), mark: '\uFDD0x', n: 0.1, big: 2 ** 60, neg: -0.5e-7, s: 'quote " \\ \u00e9 \u2028 \n', 'a.b': { $x: [1, null, true] }, metrics: { start_time: 5, user: 'u' } };
+    await c.insertOne({ ...kept, tasks: { t1: { name: 'big' } }, transitions: {}, metrics: { ...kept.metrics, end_time: 9 } });
+    expect(await c.findOne({ _id: 'j' }, { projection: { tasks: 0, transitions: 0, 'metrics.end_time': 0, absent: 0 } })).toEqual(kept);
+    await store.close();
+  });
+
   it('tells booleans from numbers and null from missing', async () => {
     const store = await openEmbeddedStore(path.join(dir, 'db'));
     const c = store.collection('mixed');
