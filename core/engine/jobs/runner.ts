@@ -51,6 +51,11 @@ export interface RunnerOptions {
 
 const newId = () => randomBytes(12).toString('hex');
 
+/** A job's fields fixed at its start, from its workflow: most of its document, kept here once read. */
+type Fixed = Pick<JobDoc, 'tasks' | 'transitions'> & Partial<Pick<JobDoc, 'errorHandler'>> & { name: string; startTime: number };
+const FIXED_PROJECTION = { tasks: 0, transitions: 0, errorHandler: 0 } as const;
+const FIXED_KEPT = 2000;
+
 /** What a job's record was advanced with, kept for the task a worker runs next (no re-read). */
 export interface Held {
   job: JobDoc;
@@ -89,8 +94,27 @@ export class JobRunner implements RunnerPort {
 
   // ---- reading ----
 
+  /** The fixed fields of recent jobs (never written after the start): their reads leave them out. */
+  private readonly fixed = new Map<string, Fixed>();
+
+  private remember(job: JobDoc) {
+    if (this.fixed.size >= FIXED_KEPT) this.fixed.delete(this.fixed.keys().next().value!);
+    this.fixed.set(job._id, { name: job.name, startTime: job.metrics?.start_time, tasks: job.tasks, transitions: job.transitions, ...(job.errorHandler !== undefined ? { errorHandler: job.errorHandler } : {}) });
+  }
+
   async job(id: string): Promise<JobDoc | null> {
-    return (await this.jobs.findOne({ _id: id })) as JobDoc | null;
+    const fixed = this.fixed.get(id);
+    if (fixed) {
+      const job = (await this.jobs.findOne({ _id: id }, { projection: FIXED_PROJECTION })) as JobDoc | null;
+      if (!job) return null;
+      // The same job (one removed and started again under its id differs in start time or workflow).
+      if (job.name === fixed.name && job.metrics?.start_time === fixed.startTime) {
+        return Object.assign(job, { tasks: fixed.tasks, transitions: fixed.transitions }, fixed.errorHandler !== undefined ? { errorHandler: fixed.errorHandler } : {});
+      }
+    }
+    const job = (await this.jobs.findOne({ _id: id })) as JobDoc | null;
+    if (job) this.remember(job);
+    return job;
   }
 
   async requireJob(id: string): Promise<JobDoc> {
@@ -156,6 +180,7 @@ export class JobRunner implements RunnerPort {
         if (!(options.id && isDuplicateKey(error))) throw error;
         return false; // started already, by an earlier attempt
       }
+      this.remember(job);
       if (options.parent) await this.linkChild(options.parent.job, job._id);
       const first = boundaryRecord(job._id, START, 0, [], now);
       await this.insertRecord(first);

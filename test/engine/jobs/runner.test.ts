@@ -52,6 +52,26 @@ describe('job runner', () => {
     expect(job.metrics.end_time).toBeGreaterThanOrEqual(job.metrics.start_time);
   });
 
+  it('reads a job whose id was removed and used again with the workflow it was started with then', async () => {
+    // The runner keeps each job's tasks and transitions (fixed at its start) and leaves them out of later reads.
+    await engine.worker.stop();
+    await addWorkflow(workflow('first', { up: upper('a') }, [['workflow_start', 'up'], ['up', 'workflow_end']]));
+    await addWorkflow(workflow('second', { low: { name: 'toLowerCase', variables: { incoming: { str: 'A' } } } }, [['workflow_start', 'low'], ['low', 'workflow_end']]));
+    await engine.runner.start('first', { id: 'again' });
+    expect(Object.keys((await engine.runner.job('again'))!.tasks)).toContain('up');
+    await temp.store.collection('jobs').deleteOne({ _id: 'again' });
+    await temp.store.collection('tasks').deleteMany({ jobId: 'again' });
+    // Started again by another server: this runner learns of it only by reading it.
+    const other = new Engine({ store: temp.store, serverId: 'other', serverName: 'other', processTasksOnStart: false });
+    await other.runner.start('second', { id: 'again' });
+    await other.close();
+    const job = (await engine.runner.job('again'))!;
+    expect(job.name).toBe('second');
+    expect(Object.keys(job.tasks)).toContain('low');
+    expect(Object.keys(job.tasks)).not.toContain('up');
+    expect(Object.keys(job.transitions)).toContain('low');
+  });
+
   it('forks in parallel; a join waits for every branch that can still fire, and an untaken path never blocks it', async () => {
     // a and b run in parallel; check ends in failure so `never` is not taken; join waits for a, b and check.
     await addWorkflow(
