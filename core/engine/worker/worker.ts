@@ -93,6 +93,7 @@ export class TaskWorker {
     this.active = true;
     this.workerId = `${this.options.serverId}:${randomBytes(4).toString('hex')}`;
     this.log.info({ workerId: this.workerId, concurrency: this.options.concurrency, leaseMs: this.options.leaseMs }, 'task worker started');
+    this.options.runner.dispatchAtStart = () => this.startHandoff();
     this.loop = this.claimLoop();
     // A store that refused a change stream once is asked no more: this worker polls.
     if (!this.watchRefused) this.openWatch();
@@ -108,6 +109,7 @@ export class TaskWorker {
   async stop(): Promise<void> {
     if (!this.active) return;
     this.active = false;
+    if (this.options.runner.dispatchAtStart) this.options.runner.dispatchAtStart = undefined;
     clearInterval(this.sweeper);
     const watch = this.watch;
     this.watch = undefined;
@@ -201,6 +203,40 @@ export class TaskWorker {
           // Stopped meanwhile: the task goes back to the queue.
           void this.release({ _id: record._id, workerId: record.workerId!, attempt: record.attempt });
         });
+      },
+    };
+  }
+
+  /**
+   * Eager dispatch at a job's start (this process starting it): its first task is claimed for this
+   * worker in the write that queues it, when the worker has a free slot. The slot is reserved at
+   * `take` (counted in `handedOff`) and freed by `run` or `drop`.
+   */
+  private startHandoff(): Handoff | undefined {
+    const { concurrency, leaseMs } = this.options;
+    if (!this.active || this.busy >= concurrency) return undefined;
+    let state: 'free' | 'taken' | 'done' = 'free';
+    return {
+      take: () => {
+        if (state !== 'free' || !this.active || this.busy >= concurrency) return undefined;
+        state = 'taken';
+        this.handedOff++;
+        return { workerId: this.workerId, leaseUntil: Date.now() + leaseMs };
+      },
+      run: (record, held) => {
+        if (state !== 'taken') return;
+        state = 'done';
+        setImmediate(() => {
+          this.handedOff--;
+          if (this.active) return this.run(record, held);
+          void this.release({ _id: record._id, workerId: record.workerId!, attempt: record.attempt });
+        });
+      },
+      drop: () => {
+        if (state !== 'taken') return;
+        state = 'done';
+        this.handedOff--;
+        this.wake?.();
       },
     };
   }

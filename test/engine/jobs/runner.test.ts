@@ -5,6 +5,7 @@ import type { JobDoc } from '../../../core/engine/jobs/types';
 import type { TaskRecord } from '../../../core/engine/queue/queue';
 import { UNDEFINED_MARKER } from '../../../core/values/undefined-codec';
 import { tempEmbeddedStore, waitFor, workflow, type TempStore } from '../queue/support';
+import { saveWorkflow } from '../../../core/engine/workflow/repository';
 
 let temp: TempStore;
 let engine: Engine;
@@ -50,6 +51,32 @@ describe('job runner', () => {
     expect(job.status).toBe('complete');
     expect(job.variables).toEqual({ name: 'abc', suffix: 'z', out: 'ABC-z' });
     expect(job.metrics.end_time).toBeGreaterThanOrEqual(job.metrics.start_time);
+  });
+
+  it('starts the next job with a workflow saved through the repository at once', async () => {
+    await engine.worker.stop();
+    await saveWorkflow(temp.store, workflow('edited', { up: upper('a') }, [['workflow_start', 'up'], ['up', 'workflow_end']]) as never);
+    expect(Object.keys((await engine.runner.start('edited'))!.tasks)).toContain('up');
+    await saveWorkflow(temp.store, workflow('edited', { low: upper('b') }, [['workflow_start', 'low'], ['low', 'workflow_end']]) as never, { overwrite: true });
+    const tasks = Object.keys((await engine.runner.start('edited')).tasks);
+    expect(tasks).toContain('low');
+    expect(tasks).not.toContain('up');
+  });
+
+  it("claims a job's first task for this process's worker in the write that queues it", async () => {
+    await addWorkflow(workflow('eager', { up: upper('a') }, [['workflow_start', 'up'], ['up', 'workflow_end']]));
+    const job = await engine.runner.start('eager');
+    const first = (await engine.runner.records(job._id)).find((r) => r.taskId === 'up')!;
+    // Written claimed: claimed when queued, by this worker, at its first attempt.
+    expect(first.metrics.claimed_at).toBe(first.queuedAt);
+    expect(first.workerId).toBe(engine.worker.workerId);
+    expect(first.attempt).toBe(1);
+    expect((await settle(job._id)).status).toBe('complete');
+    // A worker that is stopped takes none: the task is queued for any worker.
+    await engine.worker.stop();
+    const queued = (await engine.runner.records((await engine.runner.start('eager'))._id)).find((r) => r.taskId === 'up')!;
+    expect(queued.status).toBe('queued');
+    expect(queued.workerId).toBeUndefined();
   });
 
   it('reads a job whose id was removed and used again with the workflow it was started with then', async () => {
