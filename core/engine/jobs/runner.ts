@@ -92,6 +92,8 @@ export class JobRunner implements RunnerPort {
   readonly log: Logger;
   /** Set by this process's task worker while it runs: eager dispatch of a job's first task at its start. */
   dispatchAtStart?: () => Handoff | undefined;
+  /** Told when this runner queued a task no worker holds yet (the task worker's poke). */
+  onQueued?: () => void;
 
   constructor(options: RunnerOptions) {
     this.log = (options.log ?? pino({ level: 'silent' })).child({ component: 'jobs' });
@@ -315,7 +317,9 @@ export class JobRunner implements RunnerPort {
     const write = async (more: TaskRecord[] = []) => {
       const batch = [...pending, ...more];
       pending = [];
-      return this.insertRecords(batch);
+      const written = await this.insertRecords(batch);
+      if (batch.some((r) => r.status === 'queued' && written.has(r._id))) this.onQueued?.();
+      return written;
     };
     const stopped = this.stoppedOn(job, records);
     if (stopped && job.status === 'running') {

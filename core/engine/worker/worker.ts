@@ -50,6 +50,13 @@ export class TaskWorker {
   private readonly running = new Map<string, { claim: Claim; done: Promise<void>; abort: AbortController }>();
   /** Tasks handed to this worker by eager dispatch, claimed but not yet running: they hold a slot. */
   private handedOff = 0;
+  /**
+   * The claim loop waits for a slot to free (not for work): a task leaving wakes it then. An idle
+   * loop is not woken by a task ending: the next tasks its advance queued and did not hand to this
+   * worker poke it (runner.onQueued), and a claim with nothing queued is a wasted store call
+   * (7-14 ms on the wire test server under load).
+   */
+  private waitingForRoom = false;
   workerId = '';
   readonly stats: WorkerStats = { completed: 0, lostLeases: 0 };
 
@@ -94,6 +101,7 @@ export class TaskWorker {
     this.workerId = `${this.options.serverId}:${randomBytes(4).toString('hex')}`;
     this.log.info({ workerId: this.workerId, concurrency: this.options.concurrency, leaseMs: this.options.leaseMs }, 'task worker started');
     this.options.runner.dispatchAtStart = () => this.startHandoff();
+    this.options.runner.onQueued = () => this.poke();
     this.loop = this.claimLoop();
     // A store that refused a change stream once is asked no more: this worker polls.
     if (!this.watchRefused) this.openWatch();
@@ -109,7 +117,8 @@ export class TaskWorker {
   async stop(): Promise<void> {
     if (!this.active) return;
     this.active = false;
-    if (this.options.runner.dispatchAtStart) this.options.runner.dispatchAtStart = undefined;
+    this.options.runner.dispatchAtStart = undefined;
+    this.options.runner.onQueued = undefined;
     clearInterval(this.sweeper);
     const watch = this.watch;
     this.watch = undefined;
@@ -146,8 +155,10 @@ export class TaskWorker {
     while (this.active) {
       if (this.busy >= concurrency) {
         // Woken when a task leaves this worker's hands (or the worker stops).
+        this.waitingForRoom = true;
         await new Promise<void>((resolve) => (this.wake = resolve));
         this.wake = undefined;
+        this.waitingForRoom = false;
         continue;
       }
       let record: TaskRecord | null = null;
@@ -236,7 +247,7 @@ export class TaskWorker {
         if (state !== 'taken') return;
         state = 'done';
         this.handedOff--;
-        this.wake?.();
+        if (this.waitingForRoom) this.wake?.();
       },
     };
   }
@@ -268,7 +279,7 @@ export class TaskWorker {
       .finally(() => {
         clearInterval(renewal);
         this.running.delete(record._id);
-        this.wake?.();
+        if (this.waitingForRoom) this.wake?.();
       });
     this.running.set(record._id, { claim, done, abort });
   }

@@ -79,6 +79,18 @@ describe('job runner', () => {
     expect(queued.workerId).toBeUndefined();
   });
 
+  it('an idle worker runs the tasks its own advance queued without waiting for its next poll', async () => {
+    // The worker polls once a minute: only being told of the queued task (runner.onQueued) runs `b` in time.
+    await engine.close();
+    engine = await new Engine({ store: temp.store, serverId: 'slow-poll', serverName: 'slow-poll', processTasksOnStart: true, worker: { idleMs: 60_000, firstIdleMs: 60_000 } }).open();
+    await addWorkflow(workflow('fork', { first: upper('a'), a: upper('b'), b: upper('c') }, [['workflow_start', 'first'], ['first', 'a'], ['first', 'b'], ['a', 'workflow_end'], ['b', 'workflow_end']]));
+    const job = await engine.runner.start('fork');
+    expect((await waitFor('the fork to complete', async () => {
+      const j = await engine.runner.job(job._id);
+      return j?.status === 'complete' && j;
+    }, 10_000)).status).toBe('complete');
+  });
+
   it('reads a job whose id was removed and used again with the workflow it was started with then', async () => {
     // The runner keeps each job's tasks and transitions (fixed at its start) and leaves them out of later reads.
     await engine.worker.stop();
