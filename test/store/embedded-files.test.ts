@@ -2,7 +2,7 @@
 // profile names), what survives a restart, the plans SQLite picks for the engine's
 // hot queries, keys and values kept exactly, transactions and the integrity check.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -139,6 +139,15 @@ describe('embedded store file', () => {
     await store.close();
   });
 
+  it('leaves out the fields an exclusion projection names, keeping every other value exactly', async () => {
+    const store = await openEmbeddedStore(path.join(dir, 'db'));
+    const c = store.collection('jobs');
+    const kept = { _id: 'j', at: new Date('2022-01-01T00:00:00Z'), mark: '\uFDD0x', n: 0.1, big: 2 ** 60, neg: -0.5e-7, s: 'quote " \\ \u00e9 \u2028 \n', 'a.b': { $x: [1, null, true] }, metrics: { start_time: 5, user: 'u' } };
+    await c.insertOne({ ...kept, tasks: { t1: { name: 'big' } }, transitions: {}, metrics: { ...kept.metrics, end_time: 9 } });
+    expect(await c.findOne({ _id: 'j' }, { projection: { tasks: 0, transitions: 0, 'metrics.end_time': 0, absent: 0 } })).toEqual(kept);
+    await store.close();
+  });
+
   it('tells booleans from numbers and null from missing', async () => {
     const store = await openEmbeddedStore(path.join(dir, 'db'));
     const c = store.collection('mixed');
@@ -199,6 +208,20 @@ describe('embedded store file', () => {
     expect(error).toBeInstanceOf(StoreError);
     expect((error as StoreError).code).toBe('invalid');
     expect((error as Error).message).toMatch(/unsupported query operator \$regex on name/);
+    await store.close();
+  });
+
+  it('copies the WAL into the database file in the background while the store stays open', async () => {
+    const store = await openEmbeddedStore(dir);
+    const size = () => (existsSync(store.file) ? statSync(store.file).size : 0);
+    await store.collection('jobs').insertOne({ _id: 'j0' });
+    const before = size();
+    // Far below the WAL bound at which a commit checkpoints itself: only the checkpoint thread copies these pages.
+    await store.collection('jobs').insertMany(Array.from({ length: 200 }, (_v, i) => ({ _id: `j${i + 1}`, text: 'x'.repeat(500) })));
+    const deadline = Date.now() + 10_000;
+    while (size() <= before + 16 * 4096 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(size()).toBeGreaterThan(before + 16 * 4096);
+    expect(await store.collection('jobs').count()).toBe(201);
     await store.close();
   });
 

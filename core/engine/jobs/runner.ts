@@ -12,7 +12,7 @@ import { isDuplicateKey } from '../../store/errors';
 import { OpError } from '../../dispatch/dispatch';
 import { decodeVariables, encodeValue, rejectMarker } from '../../values/undefined-codec';
 import type { TaskOutcome } from '../tasks/library';
-import { getWorkflow } from '../workflow/repository';
+import { getWorkflow, workflowWrites } from '../workflow/repository';
 import { fence, TaskQueue, type Claim, type FinishState, type TaskRecord } from '../queue/queue';
 import { END, isFinished, latestRecords, readyTasks, START, type ReadyTask } from './graph';
 import { isChildJob, type TaskMethodRunner } from './execute';
@@ -51,6 +51,18 @@ export interface RunnerOptions {
 
 const newId = () => randomBytes(12).toString('hex');
 
+/** A job's fields fixed at its start, from its workflow: most of its document, kept here once read. */
+type Fixed = Pick<JobDoc, 'tasks' | 'transitions'> & Partial<Pick<JobDoc, 'errorHandler'>> & { name: string; startTime: number };
+const FIXED_PROJECTION = { tasks: 0, transitions: 0, errorHandler: 0 } as const;
+const FIXED_KEPT = 2000;
+/**
+ * How long a workflow read by name serves the starts of this runner. A write through the
+ * workflow repository in this process is seen at once; one from another process (or a
+ * direct write to the collection) within this long.
+ */
+const WORKFLOW_FRESH_MS = 1000;
+const WORKFLOWS_KEPT = 100;
+
 /** What a job's record was advanced with, kept for the task a worker runs next (no re-read). */
 export interface Held {
   job: JobDoc;
@@ -66,6 +78,8 @@ export interface Handoff {
   take(): { workerId: string; leaseUntil: number } | undefined;
   /** Runs a record claimed for this worker, with the job and records it was made from. */
   run(record: TaskRecord, held: Held): void;
+  /** A claim taken and not run (its record was not written): frees what `take` reserved. */
+  drop?(): void;
 }
 
 export class JobRunner implements RunnerPort {
@@ -76,6 +90,10 @@ export class JobRunner implements RunnerPort {
   private readonly runMethod: TaskMethodRunner;
   private readonly loadWorkflow: (name: string) => Promise<WorkflowSource | null>;
   readonly log: Logger;
+  /** Set by this process's task worker while it runs: eager dispatch of a job's first task at its start. */
+  dispatchAtStart?: () => Handoff | undefined;
+  /** Told when this runner queued a task no worker holds yet (the task worker's poke). */
+  onQueued?: () => void;
 
   constructor(options: RunnerOptions) {
     this.log = (options.log ?? pino({ level: 'silent' })).child({ component: 'jobs' });
@@ -84,13 +102,49 @@ export class JobRunner implements RunnerPort {
     this.queue = new TaskQueue(options.store);
     this.runMethod = options.runMethod;
     this.transformations = options.transformations;
-    this.loadWorkflow = options.loadWorkflow ?? (async (name) => (await getWorkflow(options.store, name)) as WorkflowSource | null);
+    this.loadWorkflow = options.loadWorkflow ?? ((name) => this.cachedWorkflow(name));
+  }
+
+  private readonly workflows = new Map<string, { workflow: WorkflowSource; at: number; writes: number }>();
+
+  /** A workflow of the repository by name, read once a second at most while nothing in this process writes one. */
+  private async cachedWorkflow(name: string): Promise<WorkflowSource | null> {
+    const kept = this.workflows.get(name);
+    if (kept && kept.writes === workflowWrites() && Date.now() - kept.at < WORKFLOW_FRESH_MS) return kept.workflow;
+    const writes = workflowWrites();
+    const at = Date.now();
+    const workflow = (await getWorkflow(this.store, name)) as WorkflowSource | null;
+    this.workflows.delete(name);
+    if (workflow) {
+      if (this.workflows.size >= WORKFLOWS_KEPT) this.workflows.delete(this.workflows.keys().next().value!);
+      this.workflows.set(name, { workflow, at, writes });
+    }
+    return workflow;
   }
 
   // ---- reading ----
 
+  /** The fixed fields of recent jobs (never written after the start): their reads leave them out. */
+  private readonly fixed = new Map<string, Fixed>();
+
+  private remember(job: JobDoc) {
+    if (this.fixed.size >= FIXED_KEPT) this.fixed.delete(this.fixed.keys().next().value!);
+    this.fixed.set(job._id, { name: job.name, startTime: job.metrics?.start_time, tasks: job.tasks, transitions: job.transitions, ...(job.errorHandler !== undefined ? { errorHandler: job.errorHandler } : {}) });
+  }
+
   async job(id: string): Promise<JobDoc | null> {
-    return (await this.jobs.findOne({ _id: id })) as JobDoc | null;
+    const fixed = this.fixed.get(id);
+    if (fixed) {
+      const job = (await this.jobs.findOne({ _id: id }, { projection: FIXED_PROJECTION })) as JobDoc | null;
+      if (!job) return null;
+      // The same job (one removed and started again under its id differs in start time or workflow).
+      if (job.name === fixed.name && job.metrics?.start_time === fixed.startTime) {
+        return Object.assign(job, { tasks: fixed.tasks, transitions: fixed.transitions }, fixed.errorHandler !== undefined ? { errorHandler: fixed.errorHandler } : {});
+      }
+    }
+    const job = (await this.jobs.findOne({ _id: id })) as JobDoc | null;
+    if (job) this.remember(job);
+    return job;
   }
 
   async requireJob(id: string): Promise<JobDoc> {
@@ -149,20 +203,32 @@ export class JobRunner implements RunnerPort {
       ...(options.parent ? { parent: options.parent } : {}),
     };
     // The job, its first record and its advance are one transaction where the store has them.
-    const started = await this.atomically(async () => {
-      try {
-        await this.jobs.insertOne(job);
-      } catch (error) {
-        if (!(options.id && isDuplicateKey(error))) throw error;
-        return false; // started already, by an earlier attempt
-      }
-      if (options.parent) await this.linkChild(options.parent.job, job._id);
-      const first = boundaryRecord(job._id, START, 0, [], now);
-      await this.insertRecord(first);
-      // The job and its records are the ones just written: no re-read.
-      await this.advance(job._id, job, undefined, [first]);
-      return true;
-    });
+    const handoff = this.dispatchAtStart?.();
+    const claimed: { record: TaskRecord; held: Held }[] = [];
+    let started: boolean;
+    try {
+      started = await this.atomically(async () => {
+        try {
+          await this.jobs.insertOne(job);
+        } catch (error) {
+          if (!(options.id && isDuplicateKey(error))) throw error;
+          return false; // started already, by an earlier attempt
+        }
+        this.remember(job);
+        if (options.parent) await this.linkChild(options.parent.job, job._id);
+        const first = boundaryRecord(job._id, START, 0, [], now);
+        // The job and its records are the ones just written: no re-read. The start record is
+        // written with the first tasks' records (one call), before them.
+        await this.advance(job._id, job, handoff && { ...handoff, claimed }, [first], [first]);
+        return true;
+      });
+    } catch (error) {
+      claimed.length = 0;
+      throw error;
+    } finally {
+      if (claimed.length === 0) handoff?.drop?.();
+    }
+    for (const { record, held } of claimed) handoff!.run(record, held);
     if (started) this.log.info({ jobId: job._id, workflow: job.name, status: 'running', ...(options.parent ? { parentJobId: options.parent.job } : {}) }, `job of workflow "${job.name}" started`);
     // The job as advanced (its status follows each write); an earlier attempt's job is read.
     return started ? job : (await this.job(options.id!))!;
@@ -179,6 +245,23 @@ export class JobRunner implements RunnerPort {
     const parent = await this.job(parentId);
     if (parent && !parent.children?.includes(childId)) {
       await this.jobs.updateOne({ _id: parentId }, { $set: { children: [...(parent.children ?? []), childId] } });
+    }
+  }
+
+  /** The ids of the records written, in order, in one call; a record that exists already is not. */
+  private async insertRecords(records: TaskRecord[]): Promise<Set<string>> {
+    if (records.length <= 1) return new Set(records.length && (await this.insertRecord(records[0]!)) ? [records[0]!._id] : []);
+    try {
+      await this.queue.tasks.insertMany(records);
+      return new Set(records.map((r) => r._id));
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      // Another server advanced the job too: each record on its own, as it is then. (On MongoDB the
+      // records before the duplicate are written already and count as not written here; a task
+      // claimed among them is queued again by the sweeper when its lease expires.)
+      const written = new Set<string>();
+      for (const record of records) if (await this.insertRecord(record)) written.add(record._id);
+      return written;
     }
   }
 
@@ -221,20 +304,33 @@ export class JobRunner implements RunnerPort {
 
   // ---- advancing ----
 
-  /** Creates the records of the tasks that can run now; completes or fails the job when it cannot go on. */
-  async advance(jobId: string, loaded?: JobDoc, handoff?: Handoff & { claimed?: { record: TaskRecord; held: Held }[] }, known?: TaskRecord[]): Promise<void> {
+  /**
+   * Creates the records of the tasks that can run now; completes or fails the job when it cannot go on.
+   * `unwritten`: records of `known` not written yet (a job's start record), written first, with the
+   * new records in one call.
+   */
+  async advance(jobId: string, loaded?: JobDoc, handoff?: Handoff & { claimed?: { record: TaskRecord; held: Held }[] }, known?: TaskRecord[], unwritten: TaskRecord[] = []): Promise<void> {
     const job = loaded ?? (await this.job(jobId));
     if (!job || TERMINAL.includes(job.status)) return;
     const records = known ?? (await this.records(jobId));
+    let pending = unwritten;
+    const write = async (more: TaskRecord[] = []) => {
+      const batch = [...pending, ...more];
+      pending = [];
+      const written = await this.insertRecords(batch);
+      if (batch.some((r) => r.status === 'queued' && written.has(r._id))) this.onQueued?.();
+      return written;
+    };
     const stopped = this.stoppedOn(job, records);
     if (stopped && job.status === 'running') {
       // The workflow's errorHandler runs once before the job ends in error.
       const handler = errorHandlerOf(job);
       const handled = records.find((r) => r.taskId === ERROR_HANDLER);
       if (handler && !handled) {
-        await this.insertRecord(taskRecord(job, { taskId: ERROR_HANDLER, iteration: 0, from: [] }, handler, Date.now()));
+        await write([taskRecord(job, { taskId: ERROR_HANDLER, iteration: 0, from: [] }, handler, Date.now())]);
         return;
       }
+      await write();
       if (!handled || isFinished(handled)) {
         const note = handled ? `; the workflow's errorHandler ran and ended in ${handled.finishState}${handled.error ? `: ${handled.error}` : ''}` : '';
         await this.setStatus(job, 'error', stopped + note);
@@ -243,15 +339,27 @@ export class JobRunner implements RunnerPort {
 
     const ready = readyTasks(Object.keys(job.tasks), job.transitions, records.filter((r) => r.taskId !== ERROR_HANDLER));
     const scope = this.scope(job, records);
-    for (const task of ready) {
-      if (task.taskId === END) {
-        await this.reachEnd(job, task);
-        return;
-      }
+    const end = ready.find((task) => task.taskId === END);
+    const batch: TaskRecord[] = [];
+    let claimed: TaskRecord | undefined;
+    // The tasks before workflow_end in the ready list (none follow it once it is reached).
+    for (const task of ready.slice(0, end ? ready.indexOf(end) : ready.length)) {
       const next = this.newRecord(job, task, scope);
-      const claim = handoff?.claimed && handoff.claimed.length === 0 && next.status === 'queued' && next.runAfter <= next.queuedAt ? handoff.take() : undefined;
-      if (claim) Object.assign(next, { status: 'running', workerId: claim.workerId, attempt: 1, leaseUntil: claim.leaseUntil, metrics: { claimed_at: next.queuedAt, start_time: next.queuedAt } });
-      if ((await this.insertRecord(next)) && claim) handoff!.claimed!.push({ record: next, held: { job, records } });
+      const claim = !claimed && handoff?.claimed && handoff.claimed.length === 0 && next.status === 'queued' && next.runAfter <= next.queuedAt ? handoff.take() : undefined;
+      if (claim) {
+        Object.assign(next, { status: 'running', workerId: claim.workerId, attempt: 1, leaseUntil: claim.leaseUntil, metrics: { claimed_at: next.queuedAt, start_time: next.queuedAt } });
+        claimed = next;
+      }
+      batch.push(next);
+    }
+    const written = await write(batch);
+    if (claimed) {
+      if (written.has(claimed._id)) handoff!.claimed!.push({ record: claimed, held: { job, records } });
+      else handoff!.drop?.();
+    }
+    if (end) {
+      await this.reachEnd(job, end);
+      return;
     }
     if (ready.length === 0 && !stopped && job.status === 'running') {
       const latest = latestRecords(records);

@@ -50,6 +50,13 @@ export class TaskWorker {
   private readonly running = new Map<string, { claim: Claim; done: Promise<void>; abort: AbortController }>();
   /** Tasks handed to this worker by eager dispatch, claimed but not yet running: they hold a slot. */
   private handedOff = 0;
+  /**
+   * The claim loop waits for a slot to free (not for work): a task leaving wakes it then. An idle
+   * loop is not woken by a task ending: the next tasks its advance queued and did not hand to this
+   * worker poke it (runner.onQueued), and a claim with nothing queued is a wasted store call
+   * (7-14 ms on the wire test server under load).
+   */
+  private waitingForRoom = false;
   workerId = '';
   readonly stats: WorkerStats = { completed: 0, lostLeases: 0 };
 
@@ -93,6 +100,8 @@ export class TaskWorker {
     this.active = true;
     this.workerId = `${this.options.serverId}:${randomBytes(4).toString('hex')}`;
     this.log.info({ workerId: this.workerId, concurrency: this.options.concurrency, leaseMs: this.options.leaseMs }, 'task worker started');
+    this.options.runner.dispatchAtStart = () => this.startHandoff();
+    this.options.runner.onQueued = () => this.poke();
     this.loop = this.claimLoop();
     // A store that refused a change stream once is asked no more: this worker polls.
     if (!this.watchRefused) this.openWatch();
@@ -108,6 +117,8 @@ export class TaskWorker {
   async stop(): Promise<void> {
     if (!this.active) return;
     this.active = false;
+    this.options.runner.dispatchAtStart = undefined;
+    this.options.runner.onQueued = undefined;
     clearInterval(this.sweeper);
     const watch = this.watch;
     this.watch = undefined;
@@ -144,8 +155,10 @@ export class TaskWorker {
     while (this.active) {
       if (this.busy >= concurrency) {
         // Woken when a task leaves this worker's hands (or the worker stops).
+        this.waitingForRoom = true;
         await new Promise<void>((resolve) => (this.wake = resolve));
         this.wake = undefined;
+        this.waitingForRoom = false;
         continue;
       }
       let record: TaskRecord | null = null;
@@ -205,6 +218,40 @@ export class TaskWorker {
     };
   }
 
+  /**
+   * Eager dispatch at a job's start (this process starting it): its first task is claimed for this
+   * worker in the write that queues it, when the worker has a free slot. The slot is reserved at
+   * `take` (counted in `handedOff`) and freed by `run` or `drop`.
+   */
+  private startHandoff(): Handoff | undefined {
+    const { concurrency, leaseMs } = this.options;
+    if (!this.active || this.busy >= concurrency) return undefined;
+    let state: 'free' | 'taken' | 'done' = 'free';
+    return {
+      take: () => {
+        if (state !== 'free' || !this.active || this.busy >= concurrency) return undefined;
+        state = 'taken';
+        this.handedOff++;
+        return { workerId: this.workerId, leaseUntil: Date.now() + leaseMs };
+      },
+      run: (record, held) => {
+        if (state !== 'taken') return;
+        state = 'done';
+        setImmediate(() => {
+          this.handedOff--;
+          if (this.active) return this.run(record, held);
+          void this.release({ _id: record._id, workerId: record.workerId!, attempt: record.attempt });
+        });
+      },
+      drop: () => {
+        if (state !== 'taken') return;
+        state = 'done';
+        this.handedOff--;
+        if (this.waitingForRoom) this.wake?.();
+      },
+    };
+  }
+
   private run(record: TaskRecord, held?: Held) {
     const { runner, leaseMs, renewMs } = this.options;
     const claim: Claim = { _id: record._id, workerId: this.workerId, attempt: record.attempt };
@@ -232,7 +279,7 @@ export class TaskWorker {
       .finally(() => {
         clearInterval(renewal);
         this.running.delete(record._id);
-        this.wake?.();
+        if (this.waitingForRoom) this.wake?.();
       });
     this.running.set(record._id, { claim, done, abort });
   }

@@ -51,6 +51,10 @@ export async function listWorkflowDocs(store: Store): Promise<StoredWorkflow[]> 
   return docs.map(fromDoc);
 }
 
+/** Counts this process's workflow writes: the job runner's workflows read by name are read again after one. */
+let writes = 0;
+export const workflowWrites = () => writes;
+
 export async function getWorkflow(store: Store, name: string): Promise<StoredWorkflow | null> {
   const doc = await store.collection(WORKFLOWS_COLLECTION).findOne({ name });
   return doc ? fromDoc(doc) : null;
@@ -58,6 +62,14 @@ export async function getWorkflow(store: Store, name: string): Promise<StoredWor
 
 /** Saves a validated workflow. Throws `WorkflowExistsError` when the name is taken and `overwrite` is not set. */
 export async function saveWorkflow(store: Store, workflow: Workflow, options: { overwrite?: boolean; now?: Date } = {}): Promise<StoredWorkflow> {
+  try {
+    return await writeWorkflow(store, workflow, options);
+  } finally {
+    writes++;
+  }
+}
+
+async function writeWorkflow(store: Store, workflow: Workflow, options: { overwrite?: boolean; now?: Date }): Promise<StoredWorkflow> {
   const collection = store.collection(WORKFLOWS_COLLECTION);
   const now = (options.now ?? new Date()).toISOString();
   const existing = await collection.findOne({ name: workflow.name });
@@ -81,5 +93,9 @@ export async function saveWorkflow(store: Store, workflow: Workflow, options: { 
 }
 
 export async function deleteWorkflow(store: Store, name: string): Promise<boolean> {
-  return (await store.collection(WORKFLOWS_COLLECTION).deleteOne({ name })) > 0;
+  try {
+    return (await store.collection(WORKFLOWS_COLLECTION).deleteOne({ name })) > 0;
+  } finally {
+    writes++;
+  }
 }

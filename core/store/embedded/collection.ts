@@ -9,12 +9,22 @@ import { StoreError } from '../errors';
 import { decodeDoc, encodeDoc } from './codec';
 import type { SqliteDatabase } from './database';
 import { checkNewSpec, createIndexSql, ID_INDEX, normalizeSpec, sqlIndexName, tableName } from './index-specs';
-import { compileFilter, compileSort } from './sql';
+import { compileFilter, compileSort, jsonPath } from './sql';
 import { checkUpdate, project } from './update';
 
 /** A 24-hex-digit id, like MongoDB's ObjectId string: time first, so ids sort by creation. */
 export function newId(): string {
   return Math.floor(Date.now() / 1000).toString(16).padStart(8, '0') + randomBytes(8).toString('hex');
+}
+
+/**
+ * The document column of a find: a projection that only excludes fields drops them in SQL
+ * (json_remove), so the large fields a caller does not want are never parsed in JavaScript.
+ */
+function selectDoc(projection: FindOptions['projection']): string {
+  const fields = Object.entries(projection ?? {});
+  if (fields.length === 0 || fields.some(([, v]) => v)) return 'doc';
+  return `json_remove(doc, ${fields.map(([field]) => `'${jsonPath(field).replaceAll("'", "''")}'`).join(', ')})`;
 }
 
 const isNoTable = (error: unknown) => /no such table/.test((error as Error).message);
@@ -86,7 +96,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   /** The SELECT a find runs. */
   private findSql(filter: Filter, options: FindOptions) {
     const where = compileFilter(filter);
-    let sql = `SELECT doc FROM ${this.table} WHERE ${where.sql}${compileSort(options.sort)}`;
+    let sql = `SELECT ${selectDoc(options.projection)} AS doc FROM ${this.table} WHERE ${where.sql}${compileSort(options.sort)}`;
     if (options.limit || options.skip) sql += ` LIMIT ${options.limit ? Math.floor(options.limit) : -1} OFFSET ${Math.floor(options.skip ?? 0)}`;
     return { sql, params: where.params };
   }

@@ -11,10 +11,15 @@ import { decodeDoc, encodeDoc } from './codec';
 import { sqlite, type DatabaseSync, type StatementSync } from './sqlite';
 import { applyUpdate } from './update';
 import { checkIntegrity, type IntegrityResult } from './integrity';
+import { forgetFile, requestCheckpoint } from './checkpoint';
 
 /** How long a write waits for another process's write before failing. */
 const BUSY_TIMEOUT_MS = 30_000;
 const STATEMENT_CACHE = 500;
+/** How often the checkpoint thread is asked to copy the WAL into the file, when this connection wrote. */
+const CHECKPOINT_MS = 100;
+/** The WAL size (pages of 4 KiB) at which a commit checkpoints on this thread after all: a bound (checkpoint.ts). */
+const WAL_BOUND_PAGES = 8000;
 
 export class SqliteDatabase {
   users = 0;
@@ -36,6 +41,7 @@ export class SqliteDatabase {
       this.db.exec('PRAGMA journal_mode = WAL');
       // NORMAL in WAL mode: a commit survives a crashed process, only a power loss can take the last ones.
       this.db.exec('PRAGMA synchronous = NORMAL');
+      this.db.exec(`PRAGMA wal_autocheckpoint = ${WAL_BOUND_PAGES}`);
       this.db.exec(`CREATE TABLE IF NOT EXISTS _indexes (collection TEXT NOT NULL, name TEXT NOT NULL, seq INTEGER NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name))`);
       this.db.exec(`CREATE TABLE IF NOT EXISTS _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
       this.db.exec(`CREATE TABLE IF NOT EXISTS _counts (collection TEXT PRIMARY KEY, n INTEGER NOT NULL)`);
@@ -43,6 +49,19 @@ export class SqliteDatabase {
       throw new StoreError('failed', `cannot open the embedded database ${file}: ${(error as Error).message}`);
     }
     this.db.function('mongo_update', { deterministic: false, directOnly: true }, (text, updateText) => this.update(String(text), String(updateText)));
+    this.checkpoints = setInterval(() => this.checkpoint(), CHECKPOINT_MS);
+    this.checkpoints.unref();
+  }
+
+  private readonly checkpoints: NodeJS.Timeout;
+  private changes = 0;
+
+  /** Asks the checkpoint thread to copy the WAL when this connection changed rows since the last time. */
+  private checkpoint() {
+    const row = this.statement('SELECT total_changes() AS n').get() as { n: number };
+    if (Number(row.n) === this.changes) return;
+    this.changes = Number(row.n);
+    requestCheckpoint(this.file);
   }
 
   /** The document after the update; counts it when it changed (one update statement calls this per matched row). */
@@ -188,7 +207,9 @@ export class SqliteDatabase {
 
   /** Closes the connection, after the integrity check's own connection is gone (so the WAL files go with the last one). */
   async close() {
+    clearInterval(this.checkpoints);
     await this.checking?.stop();
+    await forgetFile(this.file);
     this.statements.clear();
     this.db.close();
   }

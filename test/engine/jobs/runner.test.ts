@@ -5,6 +5,7 @@ import type { JobDoc } from '../../../core/engine/jobs/types';
 import type { TaskRecord } from '../../../core/engine/queue/queue';
 import { UNDEFINED_MARKER } from '../../../core/values/undefined-codec';
 import { tempEmbeddedStore, waitFor, workflow, type TempStore } from '../queue/support';
+import { saveWorkflow } from '../../../core/engine/workflow/repository';
 
 let temp: TempStore;
 let engine: Engine;
@@ -50,6 +51,64 @@ describe('job runner', () => {
     expect(job.status).toBe('complete');
     expect(job.variables).toEqual({ name: 'abc', suffix: 'z', out: 'ABC-z' });
     expect(job.metrics.end_time).toBeGreaterThanOrEqual(job.metrics.start_time);
+  });
+
+  it('starts the next job with a workflow saved through the repository at once', async () => {
+    await engine.worker.stop();
+    await saveWorkflow(temp.store, workflow('edited', { up: upper('a') }, [['workflow_start', 'up'], ['up', 'workflow_end']]) as never);
+    expect(Object.keys((await engine.runner.start('edited'))!.tasks)).toContain('up');
+    await saveWorkflow(temp.store, workflow('edited', { low: upper('b') }, [['workflow_start', 'low'], ['low', 'workflow_end']]) as never, { overwrite: true });
+    const tasks = Object.keys((await engine.runner.start('edited')).tasks);
+    expect(tasks).toContain('low');
+    expect(tasks).not.toContain('up');
+  });
+
+  it("claims a job's first task for this process's worker in the write that queues it", async () => {
+    await addWorkflow(workflow('eager', { up: upper('a') }, [['workflow_start', 'up'], ['up', 'workflow_end']]));
+    const job = await engine.runner.start('eager');
+    const first = (await engine.runner.records(job._id)).find((r) => r.taskId === 'up')!;
+    // Written claimed: claimed when queued, by this worker, at its first attempt.
+    expect(first.metrics.claimed_at).toBe(first.queuedAt);
+    expect(first.workerId).toBe(engine.worker.workerId);
+    expect(first.attempt).toBe(1);
+    expect((await settle(job._id)).status).toBe('complete');
+    // A worker that is stopped takes none: the task is queued for any worker.
+    await engine.worker.stop();
+    const queued = (await engine.runner.records((await engine.runner.start('eager'))._id)).find((r) => r.taskId === 'up')!;
+    expect(queued.status).toBe('queued');
+    expect(queued.workerId).toBeUndefined();
+  });
+
+  it('an idle worker runs the tasks its own advance queued without waiting for its next poll', async () => {
+    // The worker polls once a minute: only being told of the queued task (runner.onQueued) runs `b` in time.
+    await engine.close();
+    engine = await new Engine({ store: temp.store, serverId: 'slow-poll', serverName: 'slow-poll', processTasksOnStart: true, worker: { idleMs: 60_000, firstIdleMs: 60_000 } }).open();
+    await addWorkflow(workflow('fork', { first: upper('a'), a: upper('b'), b: upper('c') }, [['workflow_start', 'first'], ['first', 'a'], ['first', 'b'], ['a', 'workflow_end'], ['b', 'workflow_end']]));
+    const job = await engine.runner.start('fork');
+    expect((await waitFor('the fork to complete', async () => {
+      const j = await engine.runner.job(job._id);
+      return j?.status === 'complete' && j;
+    }, 10_000)).status).toBe('complete');
+  });
+
+  it('reads a job whose id was removed and used again with the workflow it was started with then', async () => {
+    // The runner keeps each job's tasks and transitions (fixed at its start) and leaves them out of later reads.
+    await engine.worker.stop();
+    await addWorkflow(workflow('first', { up: upper('a') }, [['workflow_start', 'up'], ['up', 'workflow_end']]));
+    await addWorkflow(workflow('second', { low: { name: 'toLowerCase', variables: { incoming: { str: 'A' } } } }, [['workflow_start', 'low'], ['low', 'workflow_end']]));
+    await engine.runner.start('first', { id: 'again' });
+    expect(Object.keys((await engine.runner.job('again'))!.tasks)).toContain('up');
+    await temp.store.collection('jobs').deleteOne({ _id: 'again' });
+    await temp.store.collection('tasks').deleteMany({ jobId: 'again' });
+    // Started again by another server: this runner learns of it only by reading it.
+    const other = new Engine({ store: temp.store, serverId: 'other', serverName: 'other', processTasksOnStart: false });
+    await other.runner.start('second', { id: 'again' });
+    await other.close();
+    const job = (await engine.runner.job('again'))!;
+    expect(job.name).toBe('second');
+    expect(Object.keys(job.tasks)).toContain('low');
+    expect(Object.keys(job.tasks)).not.toContain('up');
+    expect(Object.keys(job.transitions)).toContain('low');
   });
 
   it('forks in parallel; a join waits for every branch that can still fire, and an untaken path never blocks it', async () => {
