@@ -17,6 +17,8 @@ export interface EngineOptions {
   /** properties.json's processTasksOnStart: whether the worker starts now. */
   processTasksOnStart: boolean;
   adapters?: () => AdapterCaller | undefined;
+  /** Whether one of the console's applications is running: MOP's tasks stop with it (absent: always running). */
+  applicationRunning?: (app: string) => boolean;
   /** Runs JST transformations (the transformation task); without it they fail naming the missing JST support. */
   transformations?: TransformationRunner;
   /** Replaces reading workflows from the `workflows` collection (tests). */
@@ -51,7 +53,7 @@ export class Engine {
     this.runner = new JobRunner({
       log: this.log,
       store: options.store,
-      runMethod: options.runMethod ?? methodRunner(options.adapters ?? (() => undefined)),
+      runMethod: options.runMethod ?? methodRunner(options.adapters ?? (() => undefined), options.applicationRunning),
       transformations: options.transformations,
       loadWorkflow: options.loadWorkflow,
     });

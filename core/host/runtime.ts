@@ -51,17 +51,20 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
     await createMissingCollectionsAtOpen(store, indexes, (message) => log.warn({ component: 'indexes' }, message));
     const opened = await openAdapters(dataDir, profile, store, { productDir: context.productDir, launcher: context.adapterLauncher, log, loggerLevels: context.loggerLevels });
     adapters = opened;
+    // The applications open after the engine (WorkFlowEngine's worker is the engine's): read when a task runs.
+    let applications: Awaited<ReturnType<typeof openApplications>> | undefined;
     const engine = await openEngine({
       store,
       serverId,
       serverName: profile.serverName ?? serverId,
       processTasksOnStart: profile.processTasksOnStart !== false,
       adapters: () => opened,
+      applicationRunning: (app) => applications?.isRunning(app) ?? true,
       log,
       transformations: transformationRunner(createTransformationsService({ store: () => store }).resolve),
     });
     log.info({ store: store.location, processTasksOnStart: profile.processTasksOnStart !== false }, `profile "${profile.id}" opened`);
-    const applications = await openApplications({
+    applications = await openApplications({
       store,
       serverId,
       loggerLevels: context.loggerLevels,

@@ -10,11 +10,14 @@ export const JSON_FORMS_COLLECTION = 'json_forms';
 export interface JsonFormsDeps {
   /** The active profile's `json_forms` (read at each call: the profile can change). */
   forms: () => Collection;
+  /** Throws (503) while the JsonForms application is stopped: its forms stop with it. */
+  guard?: (what: string) => void;
 }
 
 export function createJsonFormsService(deps: JsonFormsDeps) {
   return {
     async get(name: string): Promise<JsonForm> {
+      deps.guard?.('reading a JSON form');
       const form = await deps.forms().findOne({ name });
       if (!form) throw new OpError(404, `no JSON form named "${name}": import the pre-built or project that carries it`);
       // Kept as imported: keys such as JSON Schema's `$id` were escaped for the store.

@@ -20,6 +20,14 @@ describe('JSON forms over HTTP', () => {
     const answer = await host.api(`/json-forms/forms/${encodeURIComponent(form.name)}`);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ name: form.name, description: 'Keys to install', schema: form.schema, struct: form.struct });
+
+    // Its forms stop with the JsonForms application.
+    expect((await host.api('/applications/JsonForms/stop', { method: 'PUT' })).status).toBe(200);
+    const stopped = await host.api(`/json-forms/forms/${encodeURIComponent(form.name)}`);
+    expect(stopped.status).toBe(503);
+    expect((await stopped.json()).message).toBe('JsonForms is STOPPED, so reading a JSON form is refused; start it from the Health page or with PUT /applications/JsonForms/start');
+    expect((await host.api('/applications/JsonForms/start', { method: 'PUT' })).status).toBe(200);
+    expect((await host.api(`/json-forms/forms/${encodeURIComponent(form.name)}`)).status).toBe(200);
   });
 
   it('names a form it does not have, and refuses a name that is a path', async () => {

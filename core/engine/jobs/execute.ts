@@ -33,15 +33,20 @@ function adapterErrorText(task: TaskDefinition, error: unknown): string {
   return `${task.app}.${task.name}: ${text}`;
 }
 
-export function methodRunner(adapters: () => AdapterCaller | undefined): TaskMethodRunner {
+export function methodRunner(adapters: () => AdapterCaller | undefined, applicationRunning: (app: string) => boolean = () => true): TaskMethodRunner {
   return async (task, incoming, options = {}) => {
     const app = task.app ?? ENGINE_APP;
     if (app === ENGINE_APP && task.location !== 'Adapter') {
       // Rejects only when the signal aborts: the worker is handing the task back.
       return runBuiltInTask(task.name, incoming, options);
     }
-    // A task of another of the console's applications (MOP's reattempt) runs here too.
-    if (task.location !== 'Adapter' && applicationTask(app, task.name)) return runBuiltInTask(task.name, incoming, options, app);
+    // A task of another of the console's applications (MOP's reattempt) runs here too, while it runs.
+    if (task.location !== 'Adapter' && applicationTask(app, task.name)) {
+      if (!applicationRunning(app)) {
+        return { state: 'error', outgoing: {}, error: `${app} is STOPPED, so its task ${task.name} is refused; start it from the Health page or with PUT /applications/${app}/start` };
+      }
+      return runBuiltInTask(task.name, incoming, options, app);
+    }
     const manager = adapters();
     if (!manager) {
       return { state: 'error', outgoing: {}, error: `${app}.${task.name}: adapters are not available on this server, so the adapter cannot be called` };

@@ -50,9 +50,10 @@ function pollingWorkflow(attempts: number) {
   };
 }
 
-async function run(attempts: number, readyAfter: number) {
+async function run(attempts: number, readyAfter: number, mopRunning = true) {
   temp = await tempEmbeddedStore();
-  engine = await new Engine({ store: temp.store, serverId: 'test', serverName: 'test', processTasksOnStart: true, worker: { idleMs: 10 } }).open();
+  const applicationRunning = (app: string) => app !== 'MOP' || mopRunning;
+  engine = await new Engine({ store: temp.store, serverId: 'test', serverName: 'test', processTasksOnStart: true, worker: { idleMs: 10 }, applicationRunning }).open();
   await temp.store.collection('workflows').insertOne(pollingWorkflow(attempts) as never);
   const { _id } = await engine.runner.start('poll device task', { variables: { readyAfter } });
   const job = await waitFor(`job ${_id} to end`, async () => {
@@ -82,6 +83,12 @@ describe('MOP reattempt', () => {
     expect(job.variables.gaveUp).toBe(true);
     expect(reattempts.map((r) => r.finishState)).toEqual(['success', 'success', 'error']);
     expect(reattempts[2]!.error).toBe('queryTaskStatus was attempted again 2 times: no attempt left');
+  });
+
+  it('is refused while the MOP application is stopped, naming it and how to start it', async () => {
+    const { job, reattempts } = await run(5, 3, false);
+    expect(job.variables.gaveUp).toBe(true);
+    expect(reattempts.map((r) => r.error)).toEqual(['MOP is STOPPED, so its task reattempt is refused; start it from the Health page or with PUT /applications/MOP/start']);
   });
 
   it('is a part the console has: the F5 BIG-IQ exports no longer need MOP.reattempt', () => {
