@@ -8,7 +8,7 @@ import path from 'node:path';
 import { writeJsonAtomic } from '../core/files/atomic';
 import { writeProfile } from '../core/profiles/repository';
 import { writeActiveProfileId } from '../core/profiles/directory';
-import { openSecret, sealSecret } from '../core/secrets/secrets';
+import { createVault } from '../core/secrets/secrets';
 import { startHost } from '../core/host/host';
 
 function percentile(sorted: number[], p: number) {
@@ -42,13 +42,14 @@ export async function benchProfiles() {
     const file = path.join(dataDir, 'single', 'properties.json');
     rows.push(await timed('atomic save + backup', 100, (i) => writeJsonAtomic(file, { ...sample('single'), i }, { backup: true })));
     rows.push(await timed('atomic save, no backup', 100, (i) => writeJsonAtomic(file, { ...sample('single'), i })));
-    rows.push(await timed('seal a password (AES-256-GCM)', 1000, () => sealSecret(dataDir, 'hunter2')));
-    const sealed = await sealSecret(dataDir, 'hunter2');
-    rows.push(await timed('open a sealed password', 1000, () => openSecret(dataDir, sealed)));
+    const vault = createVault(dataDir);
+    rows.push(await timed('seal a password (AES-256-GCM)', 1000, () => vault.seal('hunter2')));
+    const sealed = await vault.seal('hunter2');
+    rows.push(await timed('open a sealed password', 1000, () => vault.open(sealed)));
 
-    for (let i = 0; i < 200; i++) await writeProfile(dataDir, sample(`p${String(i).padStart(3, '0')}`));
+    for (let i = 0; i < 200; i++) await writeProfile(dataDir, vault, sample(`p${String(i).padStart(3, '0')}`));
     // The active profile uses the embedded store (the 200 point at a MongoDB that is not there).
-    await writeProfile(dataDir, { id: 'default', processTasksOnStart: true });
+    await writeProfile(dataDir, vault, { id: 'default', processTasksOnStart: true });
     await writeActiveProfileId(dataDir, 'default');
     const host = await startHost({ dataDir, port: 0, token: 'bench' });
     const api = (url: string, method = 'GET') => fetch(host.url + url, { method, headers: { authorization: 'Bearer bench' } });
@@ -56,7 +57,7 @@ export async function benchProfiles() {
       rows.push(await timed('GET /profiles (201 profiles)', 20, async () => (await api('/profiles')).json()));
       rows.push(await timed('GET /profiles/:id', 100, async () => (await api('/profiles/p100')).json()));
       // Two embedded profiles in turn: close one runtime (engine, adapters, store), open the other.
-      await writeProfile(dataDir, { id: 'other', processTasksOnStart: true });
+      await writeProfile(dataDir, vault, { id: 'other', processTasksOnStart: true });
       rows.push(await timed('PUT /profiles/:id/active', 10, async (i) => (await api(`/profiles/${i % 2 ? 'default' : 'other'}/active`, 'PUT')).json()));
     } finally {
       await host.close();

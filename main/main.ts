@@ -3,7 +3,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent } from 'electron';
-import { useSecretProvider } from '../core/secrets/secrets';
 import { safeStorageProvider } from './safe-storage';
 import { utilityProcessLauncher } from '../core/adapters';
 import { operationNames } from '../core/contract';
@@ -57,7 +56,6 @@ async function main() {
   await app.whenReady();
   hardenSession();
   const keychain = safeStorageProvider(safeStorage);
-  if (keychain) useSecretProvider(() => keychain);
   host = await startHost({
     dataDir: process.env.CONSOLE_DATA_DIR || app.getPath('userData'),
     port: 0,
@@ -66,6 +64,8 @@ async function main() {
     adapterLauncher: utilityProcessLauncher(utilityProcess),
     // The adapter runner and shipped adapters are unpacked beside the archive (electron-builder.yml asarUnpack).
     productDir: app.isPackaged ? app.getAppPath().replace(/app\.asar$/, 'app.asar.unpacked') : undefined,
+    // New secrets are sealed by the OS keychain where it is available.
+    secretProvider: keychain ?? undefined,
   });
   console.log(`Console API listening on ${host.url}`);
   const isTrusted = (event: IpcMainInvokeEvent) =>

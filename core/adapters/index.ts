@@ -6,6 +6,7 @@ import type { ProfileProperties } from '../profiles/directory';
 import type { Store } from '../store/port';
 import { storeDesiredStates } from '../applications/desired-state';
 import { openAll, sealAll } from '../profiles/secrets';
+import { createVault, type Vault } from '../secrets/secrets';
 import { AdapterInstances, type SecretsAtRest } from './instances';
 import { AdapterManager, type AdapterManagerOptions } from './manager';
 import { dataDirAdapters, runnerPath, sdkDir, shippedAdaptersDir } from './locate';
@@ -26,16 +27,16 @@ export async function openAdapters(
   dataDir: string,
   profile: ProfileProperties,
   store: Store,
-  options: Partial<AdapterManagerOptions> & { shippedDir?: string; productDir?: string } = {},
+  options: Partial<AdapterManagerOptions> & { shippedDir?: string; productDir?: string; vault?: Vault } = {},
 ): Promise<AdapterInstances> {
-  const { shippedDir, productDir, ...managerOptions } = options;
+  const { shippedDir, productDir, vault = createVault(dataDir), ...managerOptions } = options;
   const manager = new AdapterManager({ runner: runnerPath(productDir), ...managerOptions });
   const places = { sdkDir: sdkDir(dataDir, profile), dataDirAdapters: dataDirAdapters(dataDir), shippedDir: shippedDir ?? shippedAdaptersDir(productDir) };
   // As the profile's own secrets: sealed at rest with `pathProps.encrypted`, never in an answer.
   const encrypted = (profile.pathProps as { encrypted?: unknown } | undefined)?.encrypted === true;
   const secrets: SecretsAtRest = {
-    seal: async (json) => (encrypted ? sealAll(dataDir, json) : json),
-    open: (name, json) => openAll(dataDir, name, json),
+    seal: async (json) => (encrypted ? sealAll(vault, json) : json),
+    open: (name, json) => openAll(vault, name, json),
   };
   return new AdapterInstances(manager, store, storeDesiredStates(store), places, secrets).open();
 }

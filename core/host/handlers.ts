@@ -58,10 +58,10 @@ export function buildHandlers(state: HostState): Handlers {
       ...adaptersHandlers(createAdaptersService({ adapters })),
       ...applicationsHandlers(createApplicationsService({ applications })),
       ...indexesHandlers(createIndexesService({ indexes: () => state.runtime.indexes })),
-      ...profilesHandlers(createProfilesService({ dataDir, runningProfileId: () => profile().id, profileEvents: state.profileEvents })),
+      ...profilesHandlers(createProfilesService({ dataDir, vault: state.vault, runningProfileId: () => profile().id, profileEvents: state.profileEvents })),
       ...releaseHandlers(),
       ...upgradeHandlers(createUpgradeService()),
-      ...storeHandlers(createStoreService({ dataDir, store })),
+      ...storeHandlers(createStoreService({ dataDir, vault: state.vault, store })),
       ...workflowsHandlers(workflows),
       ...jobsHandlers(
         createJobsService({

@@ -17,6 +17,7 @@ import { DeprecatedCallLog } from '../health/lifecycle';
 import { ProfileEvents } from '../profiles/events';
 import type { AdapterLauncher } from '../adapters';
 import { createLogService, type LogService } from '../logging/logger';
+import { createVault, type SecretProvider } from '../secrets/secrets';
 
 export interface HostOptions {
   dataDir: string;
@@ -34,6 +35,8 @@ export interface HostOptions {
   adapterLauncher?: AdapterLauncher;
   /** Log entries also go to the terminal (stderr) at loggerProps.console_level; off unless asked. */
   logToConsole?: boolean;
+  /** Seals new secrets (the desktop app: the OS keychain through safeStorage); the data directory's key file unless given. */
+  secretProvider?: SecretProvider;
 }
 
 export interface Host {
@@ -67,6 +70,7 @@ async function startLocked(options: HostOptions, lock: { release(): Promise<void
     serverId: await serverId(options.dataDir),
     productDir: options.productDir,
     adapterLauncher: options.adapterLauncher,
+    vault: createVault(options.dataDir, options.secretProvider),
     logger: log.logger,
     loggerLevels: log.levels,
   };

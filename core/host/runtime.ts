@@ -10,6 +10,7 @@ import { createMissingCollectionsAtOpen } from '../indexes/startup';
 import { openAdapters, type AdapterInstances, type AdapterLauncher } from '../adapters';
 import { openApplications, type Applications } from '../applications';
 import { openEngine, type Engine } from '../engine';
+import type { Vault } from '../secrets/secrets';
 import type { Logger } from '../logging/logger';
 import { createTransformationsService } from '../transformations/service';
 import { transformationRunner } from '../transformations/task';
@@ -35,6 +36,8 @@ export interface RuntimeContext {
   /** Where the adapter runner and shipped adapters are (a packaged build's unpacked folder). */
   productDir?: string;
   adapterLauncher?: AdapterLauncher;
+  /** Seals and opens the data directory's secrets (profiles, adapter service configs). */
+  vault: Vault;
   /** The host's logger; the runtime's services log through it with the profile's id. */
   logger: Logger;
   /** The log levels in use (health reports them per adapter). */
@@ -44,12 +47,12 @@ export interface RuntimeContext {
 export async function openRuntime(context: RuntimeContext, profile: ProfileProperties): Promise<Runtime> {
   const { dataDir, serverId } = context;
   const log = context.logger.child({ profile: profile.id });
-  const store = await openStore(dataDir, profile);
+  const store = await openStore(dataDir, profile, { vault: context.vault });
   let adapters: AdapterInstances | undefined;
   try {
     const indexes = new IndexBuilds(store);
     await createMissingCollectionsAtOpen(store, indexes, (message) => log.warn({ component: 'indexes' }, message));
-    const opened = await openAdapters(dataDir, profile, store, { productDir: context.productDir, launcher: context.adapterLauncher, log, loggerLevels: context.loggerLevels });
+    const opened = await openAdapters(dataDir, profile, store, { vault: context.vault, productDir: context.productDir, launcher: context.adapterLauncher, log, loggerLevels: context.loggerLevels });
     adapters = opened;
     // The applications open after the engine (WorkFlowEngine's worker is the engine's): read when a task runs.
     let applications: Awaited<ReturnType<typeof openApplications>> | undefined;

@@ -21,6 +21,7 @@ import {
 } from './repository';
 import { restoreMasked, sealForStorage } from './secrets';
 import { toEntry } from './view';
+import type { Vault } from '../secrets/secrets';
 
 type ProfileHandlers = Pick<
   Handlers,
@@ -49,9 +50,11 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** What the profile operations need: the data directory, which profile runs, and where to announce changes. */
+/** What the profile operations need: the data directory and its vault, which profile runs, and where to announce changes. */
 export interface ProfilesDeps {
   dataDir: string;
+  /** Seals and opens the profiles' secrets. */
+  vault: Vault;
   /** The id of the profile the console runs now. */
   runningProfileId(): string;
   /** Activations and saves are announced here; the host reopens what depends on the profile. */
@@ -61,15 +64,15 @@ export interface ProfilesDeps {
 export type ProfilesService = ProfilesDeps;
 
 export function createProfilesService(deps: ProfilesDeps): ProfilesService {
-  return { dataDir: deps.dataDir, runningProfileId: deps.runningProfileId, profileEvents: deps.profileEvents };
+  return { dataDir: deps.dataDir, vault: deps.vault, runningProfileId: deps.runningProfileId, profileEvents: deps.profileEvents };
 }
 
 export function profilesHandlers(service: ProfilesService): ProfileHandlers {
-  const { dataDir, profileEvents } = service;
+  const { dataDir, vault, profileEvents } = service;
   const locked = <T>(work: () => Promise<T>) => answer(() => withProfilesLock(dataDir, work));
 
   const entryOf = async (id: string, extraWarnings: string[] = []): Promise<ProfileEntry> => {
-    const entry = await toEntry(dataDir, await loadStored(dataDir, id), await activeId(dataDir));
+    const entry = await toEntry(dataDir, vault, await loadStored(dataDir, id), await activeId(dataDir));
     entry.metadata.warnings.push(...extraWarnings);
     return entry;
   };
@@ -83,7 +86,7 @@ export function profilesHandlers(service: ProfilesService): ProfileHandlers {
         });
       }
       const { value, dropped } = restoreMasked(body as ProfileProperties, undefined);
-      await writeProfile(dataDir, await sealForStorage(dataDir, value));
+      await writeProfile(dataDir, vault, await sealForStorage(vault, value));
       ctx.setStatus(201);
       return entryOf(
         value.id,
@@ -95,7 +98,7 @@ export function profilesHandlers(service: ProfilesService): ProfileHandlers {
     'profiles.list': () =>
       answer(async () => {
         const active = await activeId(dataDir);
-        const results = await Promise.all((await loadAll(dataDir)).map((stored) => toEntry(dataDir, stored, active)));
+        const results = await Promise.all((await loadAll(dataDir)).map((stored) => toEntry(dataDir, vault, stored, active)));
         return { results, total: results.length };
       }),
 
@@ -109,7 +112,7 @@ export function profilesHandlers(service: ProfilesService): ProfileHandlers {
       locked(async () => {
         const source = await loadValid(dataDir, params.id);
         if (await profileExists(dataDir, body.id)) throw new OpError(409, `a profile "${body.id}" exists already: pick another id`);
-        await writeProfile(dataDir, { ...source, id: body.id });
+        await writeProfile(dataDir, vault, { ...source, id: body.id });
         ctx.setStatus(201);
         return entryOf(body.id);
       }),
@@ -123,8 +126,8 @@ export function profilesHandlers(service: ProfilesService): ProfileHandlers {
         }
         const stored = await loadStored(dataDir, params.id);
         const { value, dropped } = restoreMasked({ ...body, id: params.id } as ProfileProperties, stored.json);
-        const saved = await sealForStorage(dataDir, value);
-        await writeProfile(dataDir, saved);
+        const saved = await sealForStorage(vault, value);
+        await writeProfile(dataDir, vault, saved);
         await profileEvents.emit({ type: 'saved', profile: saved });
         return entryOf(params.id, dropped.map((p) => `${p}: no stored secret to keep behind the mask; it was left unset`));
       }),
@@ -152,7 +155,7 @@ export function profilesHandlers(service: ProfilesService): ProfileHandlers {
       answer(async () => {
         const stored = await loadStored(dataDir, params.id);
         if (stored.problem && !stored.issues) throw new OpError(422, `profile "${params.id}": ${stored.problem}`);
-        const { profile } = await toEntry(dataDir, stored, undefined);
+        const { profile } = await toEntry(dataDir, vault, stored, undefined);
         ctx.setHeader('Content-Disposition', `attachment; filename="${params.id}.properties.json"`);
         return profile;
       }),
@@ -165,7 +168,7 @@ export function profilesHandlers(service: ProfilesService): ProfileHandlers {
         const profile = await loadValid(dataDir, params.id);
         const preview = previewActivateMigration(profile, body ?? {});
         if (!preview.applicable) throw new OpError(409, preview.message, { preview });
-        const { profile: migrated, backup } = await applyActivateMigration(dataDir, profile, preview);
+        const { profile: migrated, backup } = await applyActivateMigration(dataDir, vault, profile, preview);
         await profileEvents.emit({ type: 'saved', profile: migrated });
         return { preview, entry: await entryOf(params.id), backup };
       }),

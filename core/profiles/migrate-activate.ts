@@ -6,6 +6,7 @@ import { writeFileAtomic } from '../files/atomic';
 import { propertiesFile, type ProfileProperties } from './directory';
 import { findLegacyActivate, type LegacyActivateFinding } from './legacy-activate';
 import { writeProfile } from './repository';
+import type { Vault } from '../secrets/secrets';
 
 /** Later places win: the 2020.1 workflow engine config over the 2019.x task worker config. */
 const PLACE_RANK: Record<LegacyActivateFinding['place'], number> = { 'workflow-engine': 3, 'task-worker': 2, properties: 1 };
@@ -84,6 +85,7 @@ export function previewActivateMigration(profile: ProfileProperties, input: Migr
 /** The migrated profile, written with a dated backup of the file it replaces. */
 export async function applyActivateMigration(
   dataDir: string,
+  vault: Vault,
   profile: ProfileProperties,
   preview: MigrateActivatePreview,
 ): Promise<{ profile: ProfileProperties; backup: string }> {
@@ -92,6 +94,6 @@ export async function applyActivateMigration(
   const file = propertiesFile(dataDir, profile.id);
   const backup = `${file}.before-activate-migration-${new Date().toISOString().replace(/[:.]/g, '-')}.bak`;
   await writeFileAtomic(backup, await fs.readFile(file), { mode: 0o600 });
-  await writeProfile(dataDir, migrated);
+  await writeProfile(dataDir, vault, migrated);
   return { profile: migrated, backup };
 }

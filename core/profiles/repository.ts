@@ -6,6 +6,7 @@ import path from 'node:path';
 import { validateProperties, type FieldIssue } from '../contract/profiles';
 import { writeJsonAtomic } from '../files/atomic';
 import { sealBackup } from './secrets';
+import type { Vault } from '../secrets/secrets';
 import { listProfileIds, profileDir, propertiesFile, readActiveProfileId, type ProfileProperties } from './directory';
 
 export class ProfileNotFound extends Error {
@@ -94,10 +95,10 @@ export async function loadAll(dataDir: string): Promise<StoredProfile[]> {
 }
 
 /** Writes properties.json atomically, the previous version kept as `properties.json.bak`. */
-export async function writeProfile(dataDir: string, profile: ProfileProperties): Promise<string> {
+export async function writeProfile(dataDir: string, vault: Vault, profile: ProfileProperties): Promise<string> {
   const file = propertiesFile(dataDir, profile.id);
   await writeJsonAtomic(file, profile, { backup: true, mode: 0o600 });
-  await sealBackup(dataDir, profile, `${file}.bak`);
+  await sealBackup(vault, profile, `${file}.bak`);
   return `${file}.bak`;
 }
 

@@ -8,7 +8,7 @@
 import { promises as fs } from 'node:fs';
 import { SECRET_MASK } from '../contract/profiles';
 import { classifyField, mapSecretsInText, MASK } from '../secrets/classify';
-import { isSealed, openSecret, sealSecret, SecretError } from '../secrets/secrets';
+import { isSealed, SecretError, type Vault } from '../secrets/secrets';
 import { writeJsonAtomic } from '../files/atomic';
 import type { ProfileProperties } from './directory';
 
@@ -95,7 +95,7 @@ export function secretErrorFor(profileId: string, error: unknown, field = PASSWD
 }
 
 /** Every secret of `json` sealed (whole values and the secret parts of texts), the service's own forms untouched. */
-export async function sealAll<T>(dataDir: string, json: T): Promise<T> {
+export async function sealAll<T>(vault: Vault, json: T): Promise<T> {
   const clear = new Set<string>();
   mapStrings(json, (key, value) => {
     const kind = classifyField(key, value);
@@ -104,7 +104,7 @@ export async function sealAll<T>(dataDir: string, json: T): Promise<T> {
     return value;
   });
   const sealed = new Map<string, string>();
-  for (const value of clear) sealed.set(value, await sealSecret(dataDir, value));
+  for (const value of clear) sealed.set(value, await vault.seal(value));
   return mapStrings(json, (key, value) => {
     const kind = classifyField(key, value);
     if (kind === 'secret') return sealed.get(value) ?? value;
@@ -114,7 +114,7 @@ export async function sealAll<T>(dataDir: string, json: T): Promise<T> {
 }
 
 /** Every value sealed by the console opened back to clear; a value that cannot be read names its field. */
-export async function openAll<T>(dataDir: string, id: string, json: T): Promise<T> {
+export async function openAll<T>(vault: Vault, id: string, json: T): Promise<T> {
   const opened = new Map<string, { value?: string; error?: unknown; path: string }>();
   mapStrings(json, (_key, value, path) => {
     for (const sealed of value.match(SEALED_IN_TEXT) ?? []) opened.set(sealed, { path: path.join('.') });
@@ -122,7 +122,7 @@ export async function openAll<T>(dataDir: string, id: string, json: T): Promise<
   });
   for (const [sealed, entry] of opened) {
     try {
-      entry.value = await openSecret(dataDir, sealed);
+      entry.value = await vault.open(sealed);
     } catch (error) {
       throw secretErrorFor(id, error, entry.path);
     }
@@ -131,16 +131,16 @@ export async function openAll<T>(dataDir: string, id: string, json: T): Promise<
 }
 
 /** The profile as it goes to disk: every secret sealed when `pathProps.encrypted` is true, clear otherwise. */
-export async function sealForStorage(dataDir: string, profile: ProfileProperties): Promise<ProfileProperties> {
-  if (wantsEncryption(profile)) return sealAll(dataDir, profile);
-  return openAll(dataDir, profile.id, profile);
+export async function sealForStorage(vault: Vault, profile: ProfileProperties): Promise<ProfileProperties> {
+  if (wantsEncryption(profile)) return sealAll(vault, profile);
+  return openAll(vault, profile.id, profile);
 }
 
 /**
  * After a save of a profile whose secrets are sealed: its backup (the previous file) gets them
  * sealed too, so no secret the live file no longer keeps in clear stays in clear beside it.
  */
-export async function sealBackup(dataDir: string, profile: ProfileProperties, backupFile: string): Promise<void> {
+export async function sealBackup(vault: Vault, profile: ProfileProperties, backupFile: string): Promise<void> {
   if (!wantsEncryption(profile)) return;
   let previous: unknown;
   try {
@@ -151,16 +151,16 @@ export async function sealBackup(dataDir: string, profile: ProfileProperties, ba
     await fs.rm(backupFile, { force: true });
     return;
   }
-  const sealed = await sealAll(dataDir, previous);
+  const sealed = await sealAll(vault, previous);
   if (JSON.stringify(sealed) !== JSON.stringify(previous)) await writeJsonAtomic(backupFile, sealed, { mode: 0o600 });
 }
 
 /** The clear value of a field for connecting: a sealed value (whole, or inside a URL) opened. */
-async function openedField(dataDir: string, profile: ProfileProperties, path: string[]): Promise<string | undefined> {
+async function openedField(vault: Vault, profile: ProfileProperties, path: string[]): Promise<string | undefined> {
   const value = getAt(profile, path);
   if (typeof value !== 'string' || value === '') return undefined;
   if (!value.match(SEALED_IN_TEXT)) return value;
-  const opened = await openAll(dataDir, profile.id, { [path.join('.')]: value });
+  const opened = await openAll(vault, profile.id, { [path.join('.')]: value });
   return opened[path.join('.')];
 }
 
@@ -169,9 +169,9 @@ export const profileSecrets = {
    * The database password of a profile in clear, for connecting; undefined when none is set.
    * Throws a SecretError naming the profile when a sealed password cannot be read.
    */
-  passwordOf: (dataDir: string, profile: ProfileProperties) => openedField(dataDir, profile, PASSWD_PATH),
+  passwordOf: (vault: Vault, profile: ProfileProperties) => openedField(vault, profile, PASSWD_PATH),
   /** The MongoDB URL in clear (a password inside it opened), for the driver only. */
-  urlOf: (dataDir: string, profile: ProfileProperties) => openedField(dataDir, profile, ['mongoProps', 'url']),
+  urlOf: (vault: Vault, profile: ProfileProperties) => openedField(vault, profile, ['mongoProps', 'url']),
   /** Whether a password is stored (the API says so without showing it). */
   isSet: (profile: unknown) => {
     const value = getAt(profile, PASSWD_PATH);

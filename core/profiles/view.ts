@@ -1,14 +1,14 @@
 // What the API shows of a profile: the service's `{ metadata, profile }` entry, secrets masked,
 // and the warnings an operator must see (a legacy `activate`, an unreadable secret, a bad file).
 import type { ProfileEntry } from '../contract/profiles';
-import { isSealed, openSecret } from '../secrets/secrets';
+import { isSealed, type Vault } from '../secrets/secrets';
 import { sdkDirWarnings } from '../secrets/sdk-dir';
 import { isServiceProtected } from '../secrets/classify';
 import { findLegacyActivate, legacyActivateWarnings } from './legacy-activate';
 import type { StoredProfile } from './repository';
 import { maskSecrets, PASSWD_PATH, profileSecrets, secretErrorFor } from './secrets';
 
-export async function toEntry(dataDir: string, stored: StoredProfile, activeId: string | undefined): Promise<ProfileEntry> {
+export async function toEntry(dataDir: string, vault: Vault, stored: StoredProfile, activeId: string | undefined): Promise<ProfileEntry> {
   const { json } = stored;
   const warnings: string[] = [];
   if (stored.problem) warnings.push(stored.problem);
@@ -17,7 +17,7 @@ export async function toEntry(dataDir: string, stored: StoredProfile, activeId: 
   const passwd = (json.mongoProps as { credentials?: { passwd?: unknown } } | undefined)?.credentials?.passwd;
   if (isSealed(passwd)) {
     try {
-      await openSecret(dataDir, passwd);
+      await vault.open(passwd);
     } catch (error) {
       warnings.push(secretErrorFor(stored.id, error).message);
     }

@@ -1,7 +1,7 @@
 // Secrets at rest: a value is sealed into `enc:v1:<provider>:<payload>` so it is read back by
 // the provider that sealed it. The default provider is AES-256-GCM with a key kept in the
-// data directory (owner-only); Electron's safeStorage can be plugged in from main/ with
-// `useSecretProvider`, and values sealed by the key file stay readable after that.
+// data directory (owner-only); Electron's safeStorage is given to the host by main/ and seals
+// new values in its vault, and values sealed by the key file stay readable after that.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
@@ -75,37 +75,38 @@ async function loadOrCreateKey(file: string): Promise<Buffer> {
   return loadOrCreateKey(file);
 }
 
-type ProviderFactory = (dataDir: string) => SecretProvider;
-let preferred: ProviderFactory | undefined;
-
-/** Seal new secrets with this provider (e.g. Electron's safeStorage), from now on. */
-export function useSecretProvider(factory: ProviderFactory | undefined) {
-  preferred = factory;
+/** Seals and opens the secrets of one data directory. The host makes one and hands it down. */
+export interface Vault {
+  /** The value sealed by the vault's first provider. */
+  seal(plain: string): Promise<string>;
+  /** The clear value of a sealed secret, by the provider that sealed it; a value that is not sealed is returned as is. */
+  open(stored: string): Promise<string>;
 }
 
-function providers(dataDir: string): SecretProvider[] {
-  const list = [keyFileProvider(dataDir)];
-  if (preferred) list.unshift(preferred(dataDir));
-  return list;
-}
-
-export async function sealSecret(dataDir: string, plain: string): Promise<string> {
-  const provider = providers(dataDir)[0]!;
-  return `${PREFIX}${provider.name}:${await provider.encrypt(plain)}`;
-}
-
-/** The clear value of a sealed secret; a value that is not sealed is returned as is. */
-export async function openSecret(dataDir: string, stored: string): Promise<string> {
-  if (!isSealed(stored)) return stored;
-  const rest = stored.slice(PREFIX.length);
-  const colon = rest.indexOf(':');
-  const name = colon < 0 ? '' : rest.slice(0, colon);
-  const provider = providers(dataDir).find((p) => p.name === name);
-  if (!provider) throw new SecretError(`it was sealed by "${name || '?'}", which is not available on this console`);
-  try {
-    return await provider.decrypt(rest.slice(colon + 1));
-  } catch (error) {
-    if (error instanceof SecretError) throw error;
-    throw new SecretError(`it cannot be decrypted (${(error as Error).message})`);
-  }
+/**
+ * The vault of a data directory: `preferred` (the OS keychain in the desktop app) seals new
+ * secrets when given; the key file always opens what it sealed before.
+ */
+export function createVault(dataDir: string, preferred?: SecretProvider): Vault {
+  const providers = preferred ? [preferred, keyFileProvider(dataDir)] : [keyFileProvider(dataDir)];
+  return {
+    async seal(plain) {
+      const provider = providers[0]!;
+      return `${PREFIX}${provider.name}:${await provider.encrypt(plain)}`;
+    },
+    async open(stored) {
+      if (!isSealed(stored)) return stored;
+      const rest = stored.slice(PREFIX.length);
+      const colon = rest.indexOf(':');
+      const name = colon < 0 ? '' : rest.slice(0, colon);
+      const provider = providers.find((p) => p.name === name);
+      if (!provider) throw new SecretError(`it was sealed by "${name || '?'}", which is not available on this console`);
+      try {
+        return await provider.decrypt(rest.slice(colon + 1));
+      } catch (error) {
+        if (error instanceof SecretError) throw error;
+        throw new SecretError(`it cannot be decrypted (${(error as Error).message})`);
+      }
+    },
+  };
 }

@@ -6,12 +6,15 @@ import { OpError } from '../dispatch/dispatch';
 import { readProperties, type ProfileProperties } from '../profiles/directory';
 import { openStore } from './open';
 import type { Store } from './port';
+import type { Vault } from '../secrets/secrets';
 import { storeHealth } from './ping';
 
 type StoreHandlers = Pick<Handlers, 'store.status' | 'store.testConnection'>;
 
 export interface StoreDeps {
   dataDir: string;
+  /** Opens a tested profile's sealed password. */
+  vault: Vault;
   /** The active profile's store. */
   store(): Store;
 }
@@ -32,7 +35,7 @@ export function storeHandlers(service: StoreService): StoreHandlers {
     },
     'store.testConnection': async ({ params }) => {
       const profile = await readProfile(service.dataDir, params.id);
-      const store = await openStore(service.dataDir, profile);
+      const store = await openStore(service.dataDir, profile, { vault: service.vault });
       try {
         const started = performance.now();
         await store.ping();

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { profileDir, type ProfileProperties } from '../profiles/directory';
 import { profileSecrets } from '../profiles/secrets';
+import { createVault, type Vault } from '../secrets/secrets';
 import type { Store } from './port';
 import { openEmbeddedStore } from './embedded/store';
 import { unavailableStore } from './unavailable';
@@ -23,6 +24,8 @@ export interface OpenStoreOptions {
   timeoutMs?: number;
   /** Progress of converting a profile's store from the previous embedded format (logged when not given). */
   onProgress?: (progress: MigrationProgress) => void;
+  /** Opens a sealed database password (the host's vault; the data directory's key file when not given). */
+  vault?: Vault;
 }
 
 const logProgress = (profileId: string) => (p: MigrationProgress) => console.info(`[store] profile ${profileId}: ${p.message}`);
@@ -47,8 +50,9 @@ export async function openStore(dataDir: string, profile: ProfileProperties, opt
   let url = props.url;
   let unusable: string | undefined;
   try {
-    passwd = await profileSecrets.passwordOf(dataDir, profile);
-    url = (await profileSecrets.urlOf(dataDir, profile)) ?? url;
+    const vault = options.vault ?? createVault(dataDir);
+    passwd = await profileSecrets.passwordOf(vault, profile);
+    url = (await profileSecrets.urlOf(vault, profile)) ?? url;
   } catch (error) {
     unusable = (error as Error).message;
   }

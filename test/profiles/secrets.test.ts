@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { keyFile, openSecret, sealSecret, SecretError, useSecretProvider } from '../../core/secrets/secrets';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVault, keyFile, SecretError } from '../../core/secrets/secrets';
 import { profileSecrets } from '../../core/profiles/secrets';
 import { startTestHost, type TestHost } from '../support/host';
 
@@ -11,40 +11,41 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'secrets-'));
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
-afterEach(() => useSecretProvider(undefined));
 
 describe('sealed secrets', () => {
   it('seal and open with a key kept owner-only in the data directory', async () => {
-    const sealed = await sealSecret(dataDir, 'p@ss');
+    const sealed = await createVault(dataDir).seal('p@ss');
     expect(sealed).toMatch(/^enc:v1:key-file:/);
     expect(sealed).not.toContain('p@ss');
-    expect(await openSecret(dataDir, sealed)).toBe('p@ss');
+    expect(await createVault(dataDir).open(sealed)).toBe('p@ss');
     expect((await stat(keyFile(dataDir))).mode & 0o777).toBe(0o600);
     // Two seals of one value differ (random IV).
-    expect(await sealSecret(dataDir, 'p@ss')).not.toBe(sealed);
+    expect(await createVault(dataDir).seal('p@ss')).not.toBe(sealed);
   });
 
   it('a tampered value or another key is a SecretError, not a crash', async () => {
-    const sealed = await sealSecret(dataDir, 'p@ss');
+    const sealed = await createVault(dataDir).seal('p@ss');
     const flipped = sealed.slice(0, -2) + (sealed.endsWith('A') ? 'B' : 'A') + sealed.slice(-1);
-    await expect(openSecret(dataDir, flipped)).rejects.toBeInstanceOf(SecretError);
+    await expect(createVault(dataDir).open(flipped)).rejects.toBeInstanceOf(SecretError);
     const other = await mkdtemp(path.join(os.tmpdir(), 'secrets-other-'));
-    await expect(openSecret(other, sealed)).rejects.toThrow(/altered, or sealed with another key/);
+    await expect(createVault(other).open(sealed)).rejects.toThrow(/altered, or sealed with another key/);
     await rm(other, { recursive: true });
-    await expect(openSecret(dataDir, 'enc:v1:safe-storage:abc')).rejects.toThrow(/"safe-storage", which is not available/);
+    await expect(createVault(dataDir).open('enc:v1:safe-storage:abc')).rejects.toThrow(/"safe-storage", which is not available/);
   });
 
-  it('an injected provider (Electron safeStorage) seals new values; key-file values stay readable', async () => {
-    const old = await sealSecret(dataDir, 'old');
-    useSecretProvider(() => ({
+  it('a vault given a provider (Electron safeStorage) seals new values with it; key-file values stay readable', async () => {
+    const old = await createVault(dataDir).seal('old');
+    const vault = createVault(dataDir, {
       name: 'safe-storage',
       encrypt: async (plain) => Buffer.from(plain).reverse().toString('base64'),
       decrypt: async (payload) => Buffer.from(payload, 'base64').reverse().toString(),
-    }));
-    const sealed = await sealSecret(dataDir, 'new');
+    });
+    const sealed = await vault.seal('new');
     expect(sealed).toMatch(/^enc:v1:safe-storage:/);
-    expect(await openSecret(dataDir, sealed)).toBe('new');
-    expect(await openSecret(dataDir, old)).toBe('old');
+    expect(await vault.open(sealed)).toBe('new');
+    expect(await vault.open(old)).toBe('old');
+    // A vault without that provider names it rather than guessing.
+    await expect(createVault(dataDir).open(sealed)).rejects.toThrow(/"safe-storage", which is not available/);
   });
 });
 
@@ -66,7 +67,7 @@ describe('profile passwords through the API', () => {
     expect(text).not.toContain('hunter2');
     const stored = JSON.parse(text);
     expect(stored.mongoProps.credentials.passwd).toMatch(/^enc:v1:key-file:/);
-    expect(await profileSecrets.passwordOf(host.dataDir, stored)).toBe('hunter2');
+    expect(await profileSecrets.passwordOf(createVault(host.dataDir), stored)).toBe('hunter2');
     const body = await (await host.api('/profiles/enc')).json();
     expect(body.profile.mongoProps.credentials.passwd).toBe('********');
     expect(body.metadata.warnings).toEqual([]);
@@ -79,7 +80,7 @@ describe('profile passwords through the API', () => {
     expect(JSON.parse(await readFile(file('enc'), 'utf8')).mongoProps.credentials.passwd).toBe('hunter2');
     got.pathProps.encrypted = true;
     await host.api('/profiles/enc', { method: 'PUT', json: got });
-    expect(await profileSecrets.passwordOf(host.dataDir, JSON.parse(await readFile(file('enc'), 'utf8')))).toBe('hunter2');
+    expect(await profileSecrets.passwordOf(createVault(host.dataDir), JSON.parse(await readFile(file('enc'), 'utf8')))).toBe('hunter2');
   });
 
   it('an unreadable password is a warning naming the profile, and a clear error to whoever needs it', async () => {
@@ -91,7 +92,7 @@ describe('profile passwords through the API', () => {
     const body = await response.json();
     expect(body.metadata.warnings.join('\n')).toContain('profile "enc": mongoProps.credentials.passwd cannot be read');
     expect((await host.api('/profiles')).status).toBe(200);
-    await expect(profileSecrets.passwordOf(host.dataDir, stored)).rejects.toThrow(
+    await expect(profileSecrets.passwordOf(createVault(host.dataDir), stored)).rejects.toThrow(
       /profile "enc": mongoProps.credentials.passwd cannot be read: .*Set the password again/,
     );
     // Turning encryption off needs the clear value: refused with the same clear error.
@@ -103,7 +104,7 @@ describe('profile passwords through the API', () => {
     body.profile.mongoProps.credentials.passwd = 'fresh';
     body.profile.pathProps.encrypted = true;
     expect((await host.api('/profiles/enc', { method: 'PUT', json: body.profile })).status).toBe(200);
-    expect(await profileSecrets.passwordOf(host.dataDir, JSON.parse(await readFile(file('enc'), 'utf8')))).toBe('fresh');
+    expect(await profileSecrets.passwordOf(createVault(host.dataDir), JSON.parse(await readFile(file('enc'), 'utf8')))).toBe('fresh');
   });
 
   it('masks other secrets of the file too, and keeps them behind the mask', async () => {

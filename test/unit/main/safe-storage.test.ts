@@ -3,9 +3,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { safeStorageProvider, type SafeStorageLike } from '../../../main/safe-storage';
-import { openSecret, sealSecret, useSecretProvider } from '../../../core/secrets/secrets';
+import { createVault } from '../../../core/secrets/secrets';
 
 // Stands in for the OS keychain: reversible, and visibly not the clear text.
 const keychain: SafeStorageLike = {
@@ -14,8 +14,6 @@ const keychain: SafeStorageLike = {
   decryptString: (sealed) => Buffer.from([...sealed].map((b) => b ^ 0x5a)).toString(),
 };
 
-afterEach(() => useSecretProvider(undefined));
-
 describe('safeStorage provider', () => {
   it('is not used when the keychain is unavailable', () => {
     expect(safeStorageProvider({ ...keychain, isEncryptionAvailable: () => false })).toBeUndefined();
@@ -23,13 +21,12 @@ describe('safeStorage provider', () => {
 
   it('seals new secrets with the keychain and still reads ones sealed by the key file', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-keychain-'));
-    const before = await sealSecret(dataDir, 'old-password');
-    const provider = safeStorageProvider(keychain)!;
-    useSecretProvider(() => provider);
-    const sealed = await sealSecret(dataDir, 's3cret');
+    const before = await createVault(dataDir).seal('old-password');
+    const vault = createVault(dataDir, safeStorageProvider(keychain)!);
+    const sealed = await vault.seal('s3cret');
     expect(sealed).toMatch(/^enc:v1:os-keychain:/);
     expect(sealed).not.toContain('s3cret');
-    expect(await openSecret(dataDir, sealed)).toBe('s3cret');
-    expect(await openSecret(dataDir, before)).toBe('old-password');
+    expect(await vault.open(sealed)).toBe('s3cret');
+    expect(await vault.open(before)).toBe('old-password');
   });
 });
