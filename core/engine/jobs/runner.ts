@@ -12,7 +12,8 @@ import { isDuplicateKey } from '../../store/errors';
 import { OpError } from '../../dispatch/dispatch';
 import { decodeVariables, encodeValue, rejectMarker } from '../../values/undefined-codec';
 import type { TaskOutcome } from '../tasks/library';
-import { getWorkflow, workflowWrites } from '../workflow/repository';
+import { getWorkflow } from '../workflow/repository';
+import { RecentJobs, RecentWorkflows } from './recent';
 import { fence, TaskQueue, type Claim, type FinishState, type TaskRecord } from '../queue/queue';
 import { END, isFinished, latestRecords, readyTasks, START, type ReadyTask } from './graph';
 import { isChildJob, type TaskMethodRunner } from './execute';
@@ -51,17 +52,6 @@ export interface RunnerOptions {
 
 const newId = () => randomBytes(12).toString('hex');
 
-/** A job's fields fixed at its start, from its workflow: most of its document, kept here once read. */
-type Fixed = Pick<JobDoc, 'tasks' | 'transitions'> & Partial<Pick<JobDoc, 'errorHandler'>> & { name: string; startTime: number };
-const FIXED_PROJECTION = { tasks: 0, transitions: 0, errorHandler: 0 } as const;
-const FIXED_KEPT = 2000;
-/**
- * How long a workflow read by name serves the starts of this runner. A write through the
- * workflow repository in this process is seen at once; one from another process (or a
- * direct write to the collection) within this long.
- */
-const WORKFLOW_FRESH_MS = 1000;
-const WORKFLOWS_KEPT = 100;
 
 /** What a job's record was advanced with, kept for the task a worker runs next (no re-read). */
 export interface Held {
@@ -102,49 +92,18 @@ export class JobRunner implements RunnerPort {
     this.queue = new TaskQueue(options.store);
     this.runMethod = options.runMethod;
     this.transformations = options.transformations;
-    this.loadWorkflow = options.loadWorkflow ?? ((name) => this.cachedWorkflow(name));
+    this.recentJobs = new RecentJobs(this.jobs);
+    const recentWorkflows = new RecentWorkflows((name) => getWorkflow(options.store, name) as Promise<WorkflowSource | null>);
+    this.loadWorkflow = options.loadWorkflow ?? ((name) => recentWorkflows.get(name));
   }
 
-  private readonly workflows = new Map<string, { workflow: WorkflowSource; at: number; writes: number }>();
-
-  /** A workflow of the repository by name, read once a second at most while nothing in this process writes one. */
-  private async cachedWorkflow(name: string): Promise<WorkflowSource | null> {
-    const kept = this.workflows.get(name);
-    if (kept && kept.writes === workflowWrites() && Date.now() - kept.at < WORKFLOW_FRESH_MS) return kept.workflow;
-    const writes = workflowWrites();
-    const at = Date.now();
-    const workflow = (await getWorkflow(this.store, name)) as WorkflowSource | null;
-    this.workflows.delete(name);
-    if (workflow) {
-      if (this.workflows.size >= WORKFLOWS_KEPT) this.workflows.delete(this.workflows.keys().next().value!);
-      this.workflows.set(name, { workflow, at, writes });
-    }
-    return workflow;
-  }
+  /** The fixed fields of recent jobs (never written after the start): their reads leave them out. */
+  private readonly recentJobs: RecentJobs;
 
   // ---- reading ----
 
-  /** The fixed fields of recent jobs (never written after the start): their reads leave them out. */
-  private readonly fixed = new Map<string, Fixed>();
-
-  private remember(job: JobDoc) {
-    if (this.fixed.size >= FIXED_KEPT) this.fixed.delete(this.fixed.keys().next().value!);
-    this.fixed.set(job._id, { name: job.name, startTime: job.metrics?.start_time, tasks: job.tasks, transitions: job.transitions, ...(job.errorHandler !== undefined ? { errorHandler: job.errorHandler } : {}) });
-  }
-
   async job(id: string): Promise<JobDoc | null> {
-    const fixed = this.fixed.get(id);
-    if (fixed) {
-      const job = (await this.jobs.findOne({ _id: id }, { projection: FIXED_PROJECTION })) as JobDoc | null;
-      if (!job) return null;
-      // The same job (one removed and started again under its id differs in start time or workflow).
-      if (job.name === fixed.name && job.metrics?.start_time === fixed.startTime) {
-        return Object.assign(job, { tasks: fixed.tasks, transitions: fixed.transitions }, fixed.errorHandler !== undefined ? { errorHandler: fixed.errorHandler } : {});
-      }
-    }
-    const job = (await this.jobs.findOne({ _id: id })) as JobDoc | null;
-    if (job) this.remember(job);
-    return job;
+    return this.recentJobs.read(id);
   }
 
   async requireJob(id: string): Promise<JobDoc> {
@@ -214,7 +173,7 @@ export class JobRunner implements RunnerPort {
           if (!(options.id && isDuplicateKey(error))) throw error;
           return false; // started already, by an earlier attempt
         }
-        this.remember(job);
+        this.recentJobs.remember(job);
         if (options.parent) await this.linkChild(options.parent.job, job._id);
         const first = boundaryRecord(job._id, START, 0, [], now);
         // The job and its records are the ones just written: no re-read. The start record is

@@ -1,0 +1,68 @@
+// What the job runner keeps of what it read, so a task's run does not read it again:
+// - workflows by name, read at most once a second for job starts (a write through the workflow
+//   repository in this process is seen at once; one from another process within that second);
+// - the fields a job has fixed from its start (its tasks, transitions and errorHandler: most of
+//   its document, never written after the start), so later reads of the job leave them out.
+import type { Collection } from '../../store/port';
+import { workflowWrites } from '../workflow/repository';
+import type { JobDoc } from './types';
+
+const WORKFLOW_FRESH_MS = 1000;
+const WORKFLOWS_KEPT = 100;
+const JOBS_KEPT = 2000;
+
+/** Drops the oldest entry once `map` holds `limit`. */
+function makeRoom<K, V>(map: Map<K, V>, limit: number) {
+  if (map.size >= limit) map.delete(map.keys().next().value!);
+}
+
+export class RecentWorkflows<T> {
+  private readonly kept = new Map<string, { workflow: T; at: number; writes: number }>();
+
+  constructor(private readonly load: (name: string) => Promise<T | null>) {}
+
+  async get(name: string): Promise<T | null> {
+    const kept = this.kept.get(name);
+    if (kept && kept.writes === workflowWrites() && Date.now() - kept.at < WORKFLOW_FRESH_MS) return kept.workflow;
+    const writes = workflowWrites();
+    const at = Date.now();
+    const workflow = await this.load(name);
+    this.kept.delete(name);
+    if (workflow) {
+      makeRoom(this.kept, WORKFLOWS_KEPT);
+      this.kept.set(name, { workflow, at, writes });
+    }
+    return workflow;
+  }
+}
+
+/** A job's fields fixed at its start, from its workflow. */
+type Fixed = Pick<JobDoc, 'tasks' | 'transitions'> & Partial<Pick<JobDoc, 'errorHandler'>> & { name: string; startTime: number };
+const FIXED_PROJECTION = { tasks: 0, transitions: 0, errorHandler: 0 } as const;
+
+export class RecentJobs {
+  private readonly fixed = new Map<string, Fixed>();
+
+  constructor(private readonly jobs: Collection) {}
+
+  remember(job: JobDoc) {
+    makeRoom(this.fixed, JOBS_KEPT);
+    this.fixed.set(job._id, { name: job.name, startTime: job.metrics?.start_time, tasks: job.tasks, transitions: job.transitions, ...(job.errorHandler !== undefined ? { errorHandler: job.errorHandler } : {}) });
+  }
+
+  /** The job, read without its fixed fields when they are kept. */
+  async read(id: string): Promise<JobDoc | null> {
+    const fixed = this.fixed.get(id);
+    if (fixed) {
+      const job = (await this.jobs.findOne({ _id: id }, { projection: FIXED_PROJECTION })) as JobDoc | null;
+      if (!job) return null;
+      // The same job (one removed and started again under its id differs in start time or workflow).
+      if (job.name === fixed.name && job.metrics?.start_time === fixed.startTime) {
+        return Object.assign(job, { tasks: fixed.tasks, transitions: fixed.transitions }, fixed.errorHandler !== undefined ? { errorHandler: fixed.errorHandler } : {});
+      }
+    }
+    const job = (await this.jobs.findOne({ _id: id })) as JobDoc | null;
+    if (job) this.remember(job);
+    return job;
+  }
+}
