@@ -1,7 +1,7 @@
 // The console's routes live in the URL's hash: `#/<area>/<segment>...?<filters>`.
 // Segments are URI-encoded, so any name the contract allows (200 characters,
 // unicode, slashes) survives the trip; filters are URLSearchParams.
-import { useEffect, useState } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 
 export interface Route {
   /** Decoded path segments: `#/jobs/a%2Fb` → ['jobs', 'a/b']. */
@@ -35,15 +35,19 @@ export function hashFor(segments: string[], params?: Record<string, string | und
   return `#/${segments.map(encodeURIComponent).join('/')}${query ? `?${query}` : ''}`;
 }
 
-/** The current route, updated on every hash change. */
+const onHashChange = (notify: () => void) => {
+  window.addEventListener('hashchange', notify);
+  return () => window.removeEventListener('hashchange', notify);
+};
+const currentHash = () => window.location.hash;
+
+/**
+ * The current route, updated on every hash change. The hash is read again as the page subscribes,
+ * so a change between the first render and the subscription (a busy machine) is not missed.
+ */
 export function useRoute(): Route {
-  const [route, setRoute] = useState(() => parseHash());
-  useEffect(() => {
-    const onHash = () => setRoute(parseHash());
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
-  return route;
+  const hash = useSyncExternalStore(onHashChange, currentHash);
+  return useMemo(() => parseHash(hash), [hash]);
 }
 
 /** Changes the filters of the current page without a new history entry per keystroke. */
