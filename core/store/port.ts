@@ -74,6 +74,17 @@ export interface Store {
    */
   transaction?<R>(fn: (tx: Store) => Promise<R>): Promise<R>;
   /**
+   * Where the store can tell without reading (the embedded store): counts the writes to the
+   * documents of `collection` by the value of their `field`, for `changeVersion`.
+   */
+  trackChanges?(collection: string, field: string): void;
+  /**
+   * A version of the documents of `collection` (tracked by `trackChanges`) whose field equals
+   * `value`: equal versions mean none of them was written in between, by this process or
+   * another. Undefined when the collection is not tracked.
+   */
+  changeVersion?(collection: string, value: string): string | undefined;
+  /**
    * Tells `handlers.change` of each change to `collection` that matches `match` (a filter on
    * MongoDB change events: `operationType`, `fullDocument.x`, `updateDescription.updatedFields.x`),
    * as a MongoDB change stream does. Absent where the store has none (the embedded store).

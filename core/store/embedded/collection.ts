@@ -81,6 +81,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
       const id = doc._id ?? newId();
       if (typeof id !== 'string') throw new StoreError('invalid', `the _id of a document in ${this.name} must be a string`);
       insert.run(id, encodeDoc(doc._id === undefined ? { _id: id, ...doc } : doc));
+      this.database.changes.wrote(this.name, { ...doc, _id: id });
       return id;
     });
   }
@@ -154,6 +155,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     const { sql, params } = this.updateSql(filter, first, sort, returning);
     const statement = this.database.statement(sql);
     this.database.modified = 0;
+    this.database.updating = this.name;
     if (returning) {
       const rows = (statement.all(encodeDoc(update), ...params) as { doc: string }[]).map((r) => r.doc);
       return { rows, matched: rows.length, modified: this.database.modified };
@@ -187,6 +189,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     return this.read(() => {
       const where = compileFilter(filter);
       const sql = `DELETE FROM ${this.table} WHERE rowid = (SELECT rowid FROM ${this.table} WHERE ${where.sql} LIMIT 1)`;
+      this.database.changes.wroteUnseen(this.name);
       return Number(this.database.statement(sql).run(...where.params).changes);
     }, 0);
   }
@@ -194,6 +197,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   deleteMany(filter: Filter): Promise<number> {
     return this.read(() => {
       const where = compileFilter(filter);
+      this.database.changes.wroteUnseen(this.name);
       return Number(this.database.statement(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes);
     }, 0);
   }

@@ -12,6 +12,7 @@ import { sqlite, type DatabaseSync, type StatementSync } from './sqlite';
 import { applyUpdate } from './update';
 import { checkIntegrity, type IntegrityResult } from './integrity';
 import { forgetFile, requestCheckpoint } from './checkpoint';
+import { ChangeCounts } from './changes';
 
 /** How long a write waits for another process's write before failing. */
 const BUSY_TIMEOUT_MS = 30_000;
@@ -29,6 +30,10 @@ export class SqliteDatabase {
   /** Documents an update statement changed (the update function counts them). */
   modified = 0;
   private updateText = '';
+  /** Writes counted by a field of the tracked collections (changes.ts). */
+  readonly changes = new ChangeCounts();
+  /** The collection whose update statement runs now (the update function counts its documents). */
+  updating = '';
   private updateParsed: Update = {};
   /** Transactions open on the connection (a write inside one joins it). */
   private depth = 0;
@@ -54,13 +59,13 @@ export class SqliteDatabase {
   }
 
   private readonly checkpoints: NodeJS.Timeout;
-  private changes = 0;
+  private changesSeen = 0;
 
   /** Asks the checkpoint thread to copy the WAL when this connection changed rows since the last time. */
   private checkpoint() {
     const row = this.statement('SELECT total_changes() AS n').get() as { n: number };
-    if (Number(row.n) === this.changes) return;
-    this.changes = Number(row.n);
+    if (Number(row.n) === this.changesSeen) return;
+    this.changesSeen = Number(row.n);
     requestCheckpoint(this.file);
   }
 
@@ -70,8 +75,16 @@ export class SqliteDatabase {
       this.updateParsed = decodeDoc<Update>(updateText);
       this.updateText = updateText;
     }
-    const next = encodeDoc(applyUpdate(decodeDoc(text), this.updateParsed));
-    if (next !== text) this.modified++;
+    const doc = decodeDoc<Record<string, unknown>>(text);
+    const tracked = this.changes.isTracked(this.updating);
+    if (tracked) this.changes.wrote(this.updating, doc);
+    const updated = applyUpdate(doc, this.updateParsed);
+    const next = encodeDoc(updated);
+    if (next !== text) {
+      this.modified++;
+      // The tracked field itself changed: the documents of its new value changed too.
+      if (tracked) this.changes.wrote(this.updating, updated);
+    }
     return next;
   }
 
@@ -100,6 +113,17 @@ export class SqliteDatabase {
       this.db.prepare(`INSERT OR IGNORE INTO _counts (collection, n) SELECT ?, count(*) FROM ${table}`).run(collection);
     });
     this.tables.add(collection);
+  }
+
+  /**
+   * A version of the documents of `collection` whose tracked field equals `value`: it moves when
+   * this connection writes one of them, or another connection commits anything to the file.
+   */
+  changeVersion(collection: string, value: string): string | undefined {
+    const local = this.changes.local(collection, value);
+    if (local === undefined) return undefined;
+    const row = this.statement('PRAGMA data_version').get() as { data_version: number };
+    return `${row.data_version}.${local}`;
   }
 
   /** The number of documents of a collection (kept by its triggers), or undefined when it has no table. */

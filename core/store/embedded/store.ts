@@ -98,6 +98,8 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
       if (!d.integrity || Date.now() - d.integrity.checkedAt >= INTEGRITY_MAX_AGE_MS) void d.checkIntegrity();
       return d.integrity;
     },
+    trackChanges: (collection, field) => live().changes.track(collection, field),
+    changeVersion: (collection, value) => live().changeVersion(collection, value),
     transaction: <R>(fn: (tx: Store) => Promise<R>) => live().transaction(() => fn(store)),
     async close() {
       if (closed) return;

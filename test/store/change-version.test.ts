@@ -1,0 +1,133 @@
+// The embedded store's change versions: what lets the job runner keep a job and its
+// task records between two tasks instead of reading them again (core/engine/jobs/held.ts).
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openEmbeddedStore, type EmbeddedStore } from '../../core/store/embedded/store';
+import { Engine } from '../../core/engine/index';
+import type { Collection, Doc, Store } from '../../core/store/port';
+import { stepsWorkflow } from './support/steps';
+
+let dir: string;
+let store: EmbeddedStore;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'change-version-'));
+  store = await openEmbeddedStore(path.join(dir, 'db'));
+  store.trackChanges!('tasks', 'jobId');
+});
+afterEach(async () => {
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('change versions of the embedded store', () => {
+  it('move when a document of that value is inserted or updated, and only then', async () => {
+    const tasks = store.collection('tasks');
+    await tasks.insertMany([{ _id: 'a1', jobId: 'a', status: 'queued' }, { _id: 'b1', jobId: 'b', status: 'queued' }]);
+    const a = store.changeVersion!('tasks', 'a');
+    const b = store.changeVersion!('tasks', 'b');
+    expect(a).toBeDefined();
+    await tasks.updateOne({ _id: 'a1' }, { $set: { status: 'running' } });
+    expect(store.changeVersion!('tasks', 'a')).not.toBe(a);
+    expect(store.changeVersion!('tasks', 'b')).toBe(b);
+    await tasks.insertOne({ _id: 'b2', jobId: 'b', status: 'queued' });
+    expect(store.changeVersion!('tasks', 'b')).not.toBe(b);
+    // A claim by status (no jobId in the filter) is seen by the document it changed.
+    const c = store.changeVersion!('tasks', 'c');
+    const before = store.changeVersion!('tasks', 'b');
+    await tasks.insertOne({ _id: 'c1', jobId: 'c', status: 'queued', queuedAt: 0 });
+    const afterInsert = store.changeVersion!('tasks', 'c');
+    expect(afterInsert).not.toBe(c);
+    await tasks.findOneAndUpdate({ status: 'queued', queuedAt: 0 }, { $set: { status: 'running' } });
+    expect(store.changeVersion!('tasks', 'c')).not.toBe(afterInsert);
+    expect(store.changeVersion!('tasks', 'b')).toBe(before);
+  });
+
+  it('move for every value on a delete, and on any commit of another connection to the file', async () => {
+    const tasks = store.collection('tasks');
+    await tasks.insertMany([{ _id: 'a1', jobId: 'a' }, { _id: 'b1', jobId: 'b' }]);
+    let a = store.changeVersion!('tasks', 'a');
+    await tasks.deleteOne({ _id: 'b1' });
+    expect(store.changeVersion!('tasks', 'a')).not.toBe(a);
+
+    a = store.changeVersion!('tasks', 'a');
+    // Another console process on the file: its own connection.
+    const other = new DatabaseSync(store.file);
+    other.exec(`PRAGMA busy_timeout = 5000`);
+    other.prepare(`UPDATE "c:tasks" SET doc = json_set(doc, '$.status', 'x') WHERE _id = 'a1'`).run();
+    other.close();
+    expect(store.changeVersion!('tasks', 'a')).not.toBe(a);
+  });
+
+  it('are not given for a collection nobody tracks', () => {
+    expect(store.changeVersion!('jobs', 'a')).toBeUndefined();
+  });
+});
+
+/** The store, counting the reads of the task records of a job (the advance's read). */
+function countingReads(inner: Store) {
+  const reads = { records: 0 };
+  const wrapped: Store = {
+    ...inner,
+    collection: <T extends Doc = Doc>(name: string): Collection<T> => {
+      const collection = inner.collection<T>(name);
+      if (name !== 'tasks') return collection;
+      return new Proxy(collection, {
+        get(target, key, receiver) {
+          if (key === 'find') {
+            return (filter: Record<string, unknown>, options?: unknown) => {
+              if (Object.keys(filter).length === 1 && 'jobId' in filter) reads.records++;
+              return target.find(filter, options as never);
+            };
+          }
+          const value = Reflect.get(target, key, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    },
+  };
+  return { store: wrapped, reads };
+}
+
+describe('the job runner keeps what it wrote between two tasks of a job', () => {
+  const verify = process.env.CONSOLE_VERIFY_HELD;
+  // The check reads the records itself: off here, where the reads are counted.
+  beforeEach(() => void (process.env.CONSOLE_VERIFY_HELD = '0'));
+  afterEach(() => void (process.env.CONSOLE_VERIFY_HELD = verify));
+
+  it('runs a 6-task job reading its task records at most once', async () => {
+    const { store: counted, reads } = countingReads(store);
+    await counted.collection('workflows').insertOne(stepsWorkflow('six', 6));
+    const engine = new Engine({ store: counted, serverId: 's', serverName: 's', processTasksOnStart: true, worker: { idleMs: 5 } });
+    await engine.open();
+    try {
+      const job = await engine.runner.start('six', { variables: { text: 'abc' } });
+      await expect.poll(async () => (await engine.runner.job(job._id))?.status, { timeout: 10_000 }).toBe('complete');
+      expect((await engine.runner.job(job._id))?.variables).toMatchObject({ result: 'ABC' });
+      expect(reads.records).toBeLessThanOrEqual(1);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('reads them again when something else wrote the job meanwhile (an operator, another process)', async () => {
+    const { store: counted, reads } = countingReads(store);
+    await counted.collection('workflows').insertOne(stepsWorkflow('six', 6));
+    const engine = new Engine({ store: counted, serverId: 's', serverName: 's', processTasksOnStart: true, worker: { idleMs: 5 } });
+    await engine.open();
+    try {
+      // A write to the job's records by another path between each task: every advance reads.
+      const tasks = store.collection('tasks');
+      const job = await engine.runner.start('six', { variables: { text: 'abc' } });
+      const touch = setInterval(() => void tasks.updateMany({ jobId: job._id }, { $set: { touched: true } }), 0);
+      await expect.poll(async () => (await engine.runner.job(job._id))?.status, { timeout: 10_000 }).toBe('complete');
+      clearInterval(touch);
+      expect((await engine.runner.job(job._id))?.variables).toMatchObject({ result: 'ABC' });
+      expect(reads.records).toBeGreaterThan(1);
+    } finally {
+      await engine.close();
+    }
+  });
+});
