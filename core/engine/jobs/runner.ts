@@ -14,6 +14,7 @@ import { decodeVariables, encodeValue, rejectMarker } from '../../values/undefin
 import type { TaskOutcome } from '../tasks/library';
 import { getWorkflow } from '../workflow/repository';
 import { RecentJobs, RecentWorkflows } from './recent';
+import { HeldState } from './held';
 import { fence, TaskQueue, type Claim, type FinishState, type TaskRecord } from '../queue/queue';
 import { END, isFinished, latestRecords, readyTasks, START, type ReadyTask } from './graph';
 import { isChildJob, type TaskMethodRunner } from './execute';
@@ -28,6 +29,21 @@ import { TERMINAL, type JobDoc, type JobStatus, type TaskDefinition } from './ty
 import type { RunnerPort, StartOptions } from './port';
 
 export { recordId } from './records';
+
+/** A claimed record after `queue.complete` wrote `fields` (dotted ones one level deep) and dropped its lease. */
+function withEnd(record: TaskRecord, fields: Record<string, unknown>): TaskRecord {
+  const written: Record<string, unknown> = { ...record };
+  delete written.leaseUntil;
+  for (const [key, value] of Object.entries(fields)) {
+    const dot = key.indexOf('.');
+    if (dot < 0) written[key] = value;
+    else {
+      const [outer, inner] = [key.slice(0, dot), key.slice(dot + 1)];
+      written[outer] = { ...(written[outer] as Record<string, unknown> | undefined), [inner]: value };
+    }
+  }
+  return written as TaskRecord;
+}
 export type { StartOptions } from './port';
 
 export interface WorkflowSource {
@@ -57,6 +73,14 @@ const newId = () => randomBytes(12).toString('hex');
 export interface Held {
   job: JobDoc;
   records: TaskRecord[];
+  /**
+   * The store's change version of the job and its records when the transaction that wrote
+   * them ended (embedded store): while it is unchanged, the next task's end uses `job` and
+   * `records` instead of reading them again (held.ts).
+   */
+  stamp?: string;
+  /** `records` may lack some: never stamped. */
+  inexact?: boolean;
 }
 
 /**
@@ -93,12 +117,15 @@ export class JobRunner implements RunnerPort {
     this.runMethod = options.runMethod;
     this.transformations = options.transformations;
     this.recentJobs = new RecentJobs(this.jobs);
+    this.held = new HeldState(options.store);
     const recentWorkflows = new RecentWorkflows((name) => getWorkflow(options.store, name) as Promise<WorkflowSource | null>);
     this.loadWorkflow = options.loadWorkflow ?? ((name) => recentWorkflows.get(name));
   }
 
   /** The fixed fields of recent jobs (never written after the start): their reads leave them out. */
   private readonly recentJobs: RecentJobs;
+  /** Whether what a task's run was handed is still what the store holds. */
+  private readonly held: HeldState;
 
   // ---- reading ----
 
@@ -179,6 +206,7 @@ export class JobRunner implements RunnerPort {
         // The job and its records are the ones just written: no re-read. The start record is
         // written with the first tasks' records (one call), before them.
         await this.advance(job._id, job, handoff && { ...handoff, claimed }, [first], [first]);
+        this.held.stampAll(job._id, claimed);
         return true;
       });
     } catch (error) {
@@ -242,8 +270,10 @@ export class JobRunner implements RunnerPort {
     // A name with "." or a leading "$" is not a path: the variables are then written whole.
     const whole = Object.keys(writes).some((name) => name.includes('.') || name.startsWith('$'));
     const variables = { ...job.variables, ...Object.fromEntries(Object.entries(writes).map(([name, value]) => [name, encodeValue(value)])) };
-    await this.jobs.updateOne({ _id: job._id }, { $set: { ...(whole ? { variables } : set), last_updated: Date.now() } });
+    const now = Date.now();
+    await this.jobs.updateOne({ _id: job._id }, { $set: { ...(whole ? { variables } : set), last_updated: now } });
     job.variables = variables;
+    job.last_updated = now;
   }
 
   async setStatus(job: JobDoc, status: JobStatus, error?: string) {
@@ -258,6 +288,9 @@ export class JobRunner implements RunnerPort {
       else this.log.info(entry, `job of workflow "${job.name}" ${status}`);
     }
     job.status = status;
+    job.last_updated = now;
+    if (error !== undefined) job.error = error;
+    if (set['metrics.end_time'] !== undefined) job.metrics = { ...job.metrics, end_time: now };
     if (status === 'error' || status === 'canceled') await this.finishParentTask(job._id);
   }
 
@@ -313,7 +346,9 @@ export class JobRunner implements RunnerPort {
     }
     const written = await write(batch);
     if (claimed) {
-      if (written.has(claimed._id)) handoff!.claimed!.push({ record: claimed, held: { job, records } });
+      // Records another server wrote first are not known here: those held are then not used for the advance.
+      const exact = batch.every((r) => written.has(r._id));
+      if (written.has(claimed._id)) handoff!.claimed!.push({ record: claimed, held: { job, records: exact ? [...records, ...batch] : records, ...(exact ? {} : { inexact: true }) } });
       else handoff!.drop?.();
     }
     if (end) {
@@ -378,10 +413,10 @@ export class JobRunner implements RunnerPort {
    * `known`: the record as just written. `atomic`: in the transaction that ended it
    * (which wrote `advanced: true` already).
    */
-  async afterEnd(id: string, known?: TaskRecord, options: { atomic?: boolean; handoff?: Parameters<JobRunner['advance']>[2] } = {}): Promise<void> {
+  async afterEnd(id: string, known?: TaskRecord, options: { atomic?: boolean; handoff?: Parameters<JobRunner['advance']>[2]; held?: Held } = {}): Promise<void> {
     const record = known ?? ((await this.queue.tasks.findOne({ _id: id })) as TaskRecord | null);
     if (!record || record.advanced !== false) return;
-    const job = await this.job(record.jobId);
+    const job = options.held?.job ?? (await this.job(record.jobId));
     if (job) {
       const definition = record.taskId === ERROR_HANDLER ? errorHandlerOf(job) : job.tasks[record.taskId];
       await this.writeJobVariables(job, {
@@ -389,7 +424,7 @@ export class JobRunner implements RunnerPort {
         ...jobWrites(definition?.variables?.outgoing, decodeVariables(record.outgoing)),
         ...(record.status === 'error' ? errorWrites((definition?.variables as { error?: unknown } | undefined)?.error, record.error) : {}),
       });
-      await this.advance(job._id, job, options.handoff);
+      await this.advance(job._id, job, options.handoff, options.held?.records);
     }
     if (!options.atomic) await this.queue.tasks.updateOne({ _id: id }, { $set: { advanced: true } });
   }
@@ -424,7 +459,7 @@ export class JobRunner implements RunnerPort {
     }
     if (signal?.aborted) return false;
     if (outcome.state === 'error' && (await this.retryLater(claim, record, definition, outcome))) return true;
-    return this.finishClaimed(claim, incoming, outcome, record, given.handoff);
+    return this.finishClaimed(claim, incoming, outcome, record, given.handoff, given);
   }
 
   /** retrySettings: an error is run again after `delay` ms, up to `limit` times; true when queued again. */
@@ -450,16 +485,20 @@ export class JobRunner implements RunnerPort {
    * the end, the job's variables, the next records and `advanced` are one write; a next
    * task may be claimed in it for `handoff`'s worker (run once it commits).
    */
-  async finishClaimed(claim: Claim, incoming: Record<string, unknown>, outcome: TaskOutcome, record: TaskRecord, handoff?: Handoff): Promise<boolean> {
+  async finishClaimed(claim: Claim, incoming: Record<string, unknown>, outcome: TaskOutcome, record: TaskRecord, handoff?: Handoff, given?: Partial<Held>): Promise<boolean> {
     const fields = endFields(incoming, outcome);
     const atomic = Boolean(this.store.transaction);
     const claimed: { record: TaskRecord; held: Held }[] = [];
     const ended = await this.atomically(async () => {
+      // Checked before this transaction writes: nothing of the job written since `given` was.
+      const current = atomic ? await this.held.current(record.jobId, given) : undefined;
       if (!(await this.queue.complete(claim, atomic ? { ...fields, advanced: true } : fields))) return false;
       // The record as just written, given to the advance: re-read inside the transaction it would
       // already say `advanced: true`, and the job would never be advanced.
-      const written = { ...record, ...Object.fromEntries(Object.entries(fields).filter(([key]) => !key.includes('.'))) } as TaskRecord;
-      await this.afterEnd(claim._id, written, { atomic, handoff: handoff && { ...handoff, claimed } });
+      const written = withEnd(record, fields);
+      const held = current && { job: current.job, records: current.records.map((r) => (r._id === written._id ? { ...written, advanced: true } : r)) };
+      await this.afterEnd(claim._id, written, { atomic, handoff: handoff && { ...handoff, claimed }, held });
+      this.held.stampAll(record.jobId, claimed);
       return true;
     });
     if (ended && outcome.state === 'error') {

@@ -1,0 +1,67 @@
+// What a task's run was handed (its job and the job's task records, as the transaction
+// that queued the task left them) stands in for reading them again when the task ends,
+// as long as the store says none of them was written since: the embedded store's change
+// version of the job's document and records (`Store.changeVersion`: this process's
+// writes to them, and any commit of another process on the file). Another task of the
+// same job ending, an operator's action, a lease renewed or swept, another console on
+// the file: each moves the version, and the job and records are read as before.
+// With CONSOLE_VERIFY_HELD=1 (the tests) each use is checked against a read.
+import type { Store } from '../../store/port';
+import type { TaskRecord } from '../queue/queue';
+import type { JobDoc } from './types';
+import { decodeVariables } from '../../values/undefined-codec';
+
+interface Held {
+  job: JobDoc;
+  records: TaskRecord[];
+  stamp?: string;
+  inexact?: boolean;
+}
+
+/** What the advance reads of a record: the checked fields. */
+const recordView = (r: TaskRecord) =>
+  JSON.stringify([r._id, r.taskId, r.iteration, r.status, r.finishState ?? null, r.error ?? null, r.from ?? null, decodeVariables(r.outgoing) ?? null, r.advanced ?? null]);
+
+export class HeldState {
+  private readonly verify = process.env.CONSOLE_VERIFY_HELD === '1';
+
+  constructor(private readonly store: Store) {
+    store.trackChanges?.('jobs', '_id');
+    store.trackChanges?.('tasks', 'jobId');
+  }
+
+  /** The job's version now: its document and its task records; undefined where the store cannot tell. */
+  private stamp(jobId: string): string | undefined {
+    const job = this.store.changeVersion?.('jobs', jobId);
+    const records = this.store.changeVersion?.('tasks', jobId);
+    return job === undefined || records === undefined ? undefined : `${job}/${records}`;
+  }
+
+  /** Sets the version on what the transaction now ending hands to the tasks it claimed. */
+  stampAll(jobId: string, claimed: { held: Held }[]) {
+    if (claimed.length === 0) return;
+    const stamp = this.stamp(jobId);
+    for (const { held } of claimed) if (!held.inexact) held.stamp = stamp;
+  }
+
+  /** `given` when it is still what the store holds of the job (call inside the transaction, before it writes). */
+  async current(jobId: string, given: Partial<Held> | undefined): Promise<Held | undefined> {
+    if (!given?.job || !given.records || given.stamp === undefined || given.stamp !== this.stamp(jobId)) return undefined;
+    const held = { job: given.job, records: given.records, stamp: given.stamp };
+    if (this.verify) await this.check(jobId, held);
+    return held;
+  }
+
+  private async check(jobId: string, held: Held) {
+    const job = (await this.store.collection('jobs').findOne({ _id: jobId })) as JobDoc | null;
+    const records = (await this.store.collection<TaskRecord>('tasks').find({ jobId })) as TaskRecord[];
+    const read = JSON.stringify([job?.status, job?.variables, records.map(recordView).sort()]);
+    const kept = JSON.stringify([held.job.status, held.job.variables, held.records.map(recordView).sort()]);
+    if (read !== kept) {
+      const error = new Error(`job ${jobId}: the job and records held differ from the store's:\nheld ${kept}\nread ${read}`);
+      // Loud in the tests that set CONSOLE_VERIFY_HELD: the worker's log is silent there.
+      console.error(error.message);
+      throw error;
+    }
+  }
+}
