@@ -9,7 +9,11 @@
 //     to the same embedded file: nothing tells this worker) waits for an idle worker
 //     that polls with back-off up to its idle limit (200 ms) (BENCH_WAKE_SAMPLES, 20);
 //   - one-task jobs/s beside Agenda (6, MongoDB backend) on the same jongodb wire
-//     test server, both polling every 100 ms with 8 tasks at once (BENCH_AGENDA_JOBS, 200).
+//     test server, both polling every 100 ms with 8 tasks at once (BENCH_AGENDA_JOBS, 200);
+//     and the same starts with no worker on a fresh database: that server's time per write
+//     grows with the size of the collection written (an updateOne by _id took 1.9 ms at 200
+//     documents and 7.4 ms at 600, with no index), so what a start writes (a job document and
+//     its first task records) bounds this engine's figure there.
 // `npm run bench -- engine --json` prints the figures as one JSON object.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -188,7 +192,7 @@ export async function wakeLatency(): Promise<{ p50Ms: number; maxMs: number; sam
 }
 
 /** One-task jobs per second: this engine, then Agenda, on one jongodb server. */
-async function beside(): Promise<{ engineJobsPerSecond: number; agendaJobsPerSecond: number } | { unavailable: string }> {
+async function beside(): Promise<{ engineJobsPerSecond: number; agendaJobsPerSecond: number; startsPerSecond: number } | { unavailable: string }> {
   const found = jongodbBinary();
   if ('unavailable' in found) return found;
   const server = await startJongodb();
@@ -211,6 +215,21 @@ async function beside(): Promise<{ engineJobsPerSecond: number; agendaJobsPerSec
     } finally {
       await store.close();
     }
+    // The same starts with no worker, on a fresh database: what starting a job costs on this server alone
+    // (its job document and its first task records, in two collections), a ceiling for the figure above.
+    const alone = openMongoStore({ url: server.url, db: 'bench_starts' });
+    let startsPerSecond: number;
+    try {
+      await createEngineIndexes(alone);
+      await alone.collection('workflows').insertOne(stepsWorkflow('one', 1));
+      const starter = new Engine({ store: alone, serverId: 'starter', serverName: 'starter', processTasksOnStart: false });
+      const started = performance.now();
+      for (let i = 0; i < AGENDA_JOBS; i++) await starter.runner.start('one', { variables: { text: `job ${i}` } });
+      startsPerSecond = AGENDA_JOBS / ((performance.now() - started) / 1000);
+      await starter.close();
+    } finally {
+      await alone.close();
+    }
 
     const { Agenda } = await import('agenda');
     const { MongoBackend } = await import('@agendajs/mongo-backend');
@@ -228,7 +247,7 @@ async function beside(): Promise<{ engineJobsPerSecond: number; agendaJobsPerSec
     await all;
     const theirs = AGENDA_JOBS / ((performance.now() - started) / 1000);
     await agenda.stop();
-    return { engineJobsPerSecond: round(ours, 1), agendaJobsPerSecond: round(theirs, 1) };
+    return { engineJobsPerSecond: round(ours, 1), agendaJobsPerSecond: round(theirs, 1), startsPerSecond: round(startsPerSecond, 1) };
   } finally {
     await server.stop();
   }
@@ -252,6 +271,8 @@ export interface EngineFigures {
   oneTaskJobsPerSecond?: number;
   agendaJobsPerSecond?: number;
   agendaRatio?: number;
+  /** Jobs started per second on the same server with no worker running: a ceiling for oneTaskJobsPerSecond. */
+  startsAlonePerSecond?: number;
   agendaSkipped?: string;
   /** Idle → first claim of a task queued by another process on the embedded file (the poll's back-off). */
   wakeP50Ms: number;
@@ -284,7 +305,7 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
     loadAverage: round(os.loadavg()[0]!, 1),
     ...('unavailable' in agenda
       ? { agendaSkipped: agenda.unavailable }
-      : { oneTaskJobsPerSecond: agenda.engineJobsPerSecond, agendaJobsPerSecond: agenda.agendaJobsPerSecond, agendaRatio: round(agenda.engineJobsPerSecond / agenda.agendaJobsPerSecond, 2) }),
+      : { oneTaskJobsPerSecond: agenda.engineJobsPerSecond, agendaJobsPerSecond: agenda.agendaJobsPerSecond, agendaRatio: round(agenda.engineJobsPerSecond / agenda.agendaJobsPerSecond, 2), startsAlonePerSecond: agenda.startsPerSecond }),
     wakeP50Ms: wake.p50Ms,
     wakeMaxMs: wake.maxMs,
     jobs: JOBS,
@@ -298,7 +319,7 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
     `engine, 2 console processes on one embedded file: ${processes.tasksPerSecond} tasks/s (${round(processes.tasksPerSecond / one.tasksPerSecond, 2)}× one worker); p50 ${processes.p50Ms} ms, p99 ${processes.p99Ms} ms`,
     'unavailable' in agenda
       ? `one-task jobs beside Agenda: skipped (${agenda.unavailable})`
-      : `one-task jobs on jongodb: this engine ${agenda.engineJobsPerSecond}/s, Agenda ${agenda.agendaJobsPerSecond}/s (${figures.agendaRatio}×)`,
+      : `one-task jobs on jongodb: this engine ${agenda.engineJobsPerSecond}/s, Agenda ${agenda.agendaJobsPerSecond}/s (${figures.agendaRatio}×); starting them alone, no worker: ${agenda.startsPerSecond}/s (${round(agenda.startsPerSecond / agenda.agendaJobsPerSecond, 2)}× Agenda's whole run)`,
     `idle worker → first claim of a task queued by another process (embedded, polling up to every ${wake.idleMs} ms): p50 ${wake.p50Ms} ms, max ${wake.maxMs} ms over ${wake.samples} jobs`,
     `(${JOBS} jobs of ${STEPS} tasks per engine run, after one run of the store's pairs and of 1 worker not counted; ${AGENDA_JOBS} one-task jobs each beside Agenda; load average ${figures.loadAverage} on ${os.cpus().length} cores)`,
   ];
