@@ -191,6 +191,25 @@ describe('embedded store file', () => {
     await store.close();
   });
 
+  it('runs transactions asked for together (one commit), each answered as it went; one that fails is rolled back alone', async () => {
+    const store = await openEmbeddedStore(path.join(dir, 'db'));
+    const jobs = store.collection('jobs');
+    // Ten tasks ending in the same turn of the event loop, the fourth failing after its write.
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        store.transaction!(async (tx) => {
+          await tx.collection('jobs').insertOne({ _id: `j${i}` });
+          if (i === 3) throw new Error('task 3 failed');
+          return i;
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', ...Array(6).fill('fulfilled')]);
+    expect((results[3] as PromiseRejectedResult).reason.message).toBe('task 3 failed');
+    expect((await jobs.find({}, { sort: { _id: 1 } })).map((j) => j._id)).toEqual(['j0', 'j1', 'j2', 'j4', 'j5', 'j6', 'j7', 'j8', 'j9']);
+    await store.close();
+  });
+
   it('reports the integrity check of the file', async () => {
     const store = await openEmbeddedStore(path.join(dir, 'db'));
     await store.collection('jobs').insertOne({ _id: 'j1' });

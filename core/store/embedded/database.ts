@@ -17,6 +17,14 @@ import { ChangeCounts } from './changes';
 /** How long a write waits for another process's write before failing. */
 const BUSY_TIMEOUT_MS = 30_000;
 const STATEMENT_CACHE = 500;
+/** The most transactions one commit carries (group commit); the rest wait for the next. */
+const GROUP_LIMIT = 32;
+
+interface Member {
+  fn: () => Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
 /** How often the checkpoint thread is asked to copy the WAL into the file, when this connection wrote. */
 const CHECKPOINT_MS = 100;
 /** The WAL size (pages of 4 KiB) at which a commit checkpoints on this thread after all: a bound (checkpoint.ts). */
@@ -184,31 +192,79 @@ export class SqliteDatabase {
     return this.open;
   }
 
+  /** Transactions asked for while one is open: the open one runs them before it commits (group commit). */
+  private readonly queued: Member[] = [];
+
   /**
    * An asynchronous transaction: the store calls `fn` makes (through any handle,
    * in its async context) go into it, and every other call of this process waits
    * until it commits or rolls back. One inside another joins the outer one.
+   *
+   * Group commit: transactions asked for while one is open (and those asked for
+   * before the next turn of the event loop) run after it, one at a time, each in a
+   * savepoint of the same SQLite transaction (one that fails is rolled back alone),
+   * and commit together; each caller is answered once that commit is done. A commit
+   * writes every page it changed to the WAL, and tasks ending side by side share
+   * most of theirs (the indexes' last pages).
    */
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.open && this.context.getStore() === this.open) return fn();
+    return new Promise<T>((resolve, reject) => {
+      this.queued.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.open) void this.runGroup();
+    });
+  }
+
+  private async runGroup(): Promise<void> {
+    // Plain calls waiting for the last group go first: a stream of transactions does not starve them.
     for (let w = this.outside(); w; w = this.outside()) await w;
-    this.db.exec('BEGIN IMMEDIATE');
+    if (this.open || this.queued.length === 0) return;
     let release!: () => void;
-    this.open = new Promise((resolve) => (release = resolve));
-    this.depth++;
+    const open = new Promise<void>((resolve) => (release = resolve));
+    this.open = open;
     try {
-      const result = await this.context.run(this.open, fn);
-      this.db.exec('COMMIT');
-      return result;
+      this.statement('BEGIN IMMEDIATE').run();
     } catch (error) {
-      this.db.exec('ROLLBACK');
-      // A table created inside the transaction is gone with it.
+      // The file stayed locked by another process: every transaction waiting fails with the cause.
+      for (const member of this.queued.splice(0)) member.reject(error);
+      this.open = undefined;
+      release();
+      return;
+    }
+    this.depth++;
+    const done: { member: Member; result: unknown }[] = [];
+    try {
+      for (let n = 0; n < GROUP_LIMIT; n++) {
+        // Those about to ask (tasks ending in this turn of the event loop) join before the commit.
+        if (this.queued.length === 0 && n > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        const member = this.queued.shift();
+        if (!member) break;
+        this.statement('SAVEPOINT member').run();
+        try {
+          const result = await this.context.run(open, member.fn);
+          this.statement('RELEASE member').run();
+          done.push({ member, result });
+        } catch (error) {
+          member.reject(error);
+          this.statement('ROLLBACK TO member').run();
+          this.statement('RELEASE member').run();
+          // A table created inside the savepoint is gone with it.
+          this.tables.clear();
+        }
+      }
+      this.statement('COMMIT').run();
+      for (const { member, result } of done) member.resolve(result);
+    } catch (error) {
+      // The commit (or a savepoint statement) failed: nothing of the group was written.
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
       this.tables.clear();
-      throw error;
+      for (const { member } of done) member.reject(error);
     } finally {
       this.depth--;
       this.open = undefined;
       release();
+      // Those past the limit: a new group, once the plain calls released above had their turn.
+      if (this.queued.length) setImmediate(() => void this.runGroup());
     }
   }
 
