@@ -127,11 +127,19 @@ export class SqliteDatabase {
    * A version of the documents of `collection` whose tracked field equals `value`: it moves when
    * this connection writes one of them, or another connection commits anything to the file.
    */
+  /** PRAGMA data_version as read in the open write transaction. */
+  private dataVersion: number | undefined;
+
   changeVersion(collection: string, value: string): string | undefined {
     const local = this.changes.local(collection, value);
     if (local === undefined) return undefined;
-    const row = this.statement('PRAGMA data_version').get() as { data_version: number };
-    return `${row.data_version}.${local}`;
+    // Inside a write transaction no other connection can commit: read once per transaction.
+    let version = this.depth > 0 ? this.dataVersion : undefined;
+    if (version === undefined) {
+      version = Number((this.statement('PRAGMA data_version').get() as { data_version: number }).data_version);
+      if (this.depth > 0) this.dataVersion = version;
+    }
+    return `${version}.${local}`;
   }
 
   /** The number of documents of a collection (kept by its triggers), or undefined when it has no table. */
@@ -161,6 +169,7 @@ export class SqliteDatabase {
   writeSync<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
     this.db.exec('BEGIN IMMEDIATE');
+    this.dataVersion = undefined;
     this.depth++;
     try {
       const result = fn();
@@ -231,6 +240,7 @@ export class SqliteDatabase {
       release();
       return;
     }
+    this.dataVersion = undefined;
     this.depth++;
     const done: { member: Member; result: unknown }[] = [];
     try {
