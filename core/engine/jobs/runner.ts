@@ -330,13 +330,15 @@ export class JobRunner implements RunnerPort {
     }
 
     const ready = readyTasks(Object.keys(job.tasks), job.transitions, records.filter((r) => r.taskId !== ERROR_HANDLER));
-    const scope = this.scope(job, records);
+    // What references read, for a manual task's incoming only: made when one is ready.
+    let scope: Scope | undefined;
+    const scopeNow = () => (scope ??= this.scope(job, records));
     const end = ready.find((task) => task.taskId === END);
     const batch: TaskRecord[] = [];
     let claimed: TaskRecord | undefined;
     // The tasks before workflow_end in the ready list (none follow it once it is reached).
     for (const task of ready.slice(0, end ? ready.indexOf(end) : ready.length)) {
-      const next = this.newRecord(job, task, scope);
+      const next = this.newRecord(job, task, scopeNow);
       const claim = !claimed && handoff?.claimed && handoff.claimed.length === 0 && next.status === 'queued' && next.runAfter <= next.queuedAt ? handoff.take() : undefined;
       if (claim) {
         Object.assign(next, { status: 'running', workerId: claim.workerId, attempt: 1, leaseUntil: claim.leaseUntil, metrics: { claimed_at: next.queuedAt, start_time: next.queuedAt } });
@@ -377,13 +379,13 @@ export class JobRunner implements RunnerPort {
     return undefined;
   }
 
-  private newRecord(job: JobDoc, task: ReadyTask, scope: Scope): TaskRecord {
+  private newRecord(job: JobDoc, task: ReadyTask, scope: () => Scope): TaskRecord {
     const definition = job.tasks[task.taskId] ?? { name: task.taskId };
     const record = taskRecord(job, task, definition, Date.now());
     if (isManual(definition)) {
       // An operator reads what the task is about (ViewData: header, message, body, buttons) before finishing it.
       try {
-        record.incoming = encodeValue(resolveIncoming(definition.variables?.incoming, scope), 'incoming') as Record<string, unknown>;
+        record.incoming = encodeValue(resolveIncoming(definition.variables?.incoming, scope()), 'incoming') as Record<string, unknown>;
       } catch (error) {
         // Shown to the operator on the task; the run reports what cannot be resolved.
         record.incoming = {};
