@@ -25,6 +25,7 @@ afterEach(async () => {
 
 /** A shared file with `jobs` jobs started (their first tasks queued). */
 async function prepare(jobs: number) {
+  started = 0;
   dir = await mkdtemp(path.join(os.tmpdir(), 'shared-file-'));
   store = await openEmbeddedStore(dir, { file: 'shared.sqlite' });
   await store.collection('workflows').insertOne(stepsWorkflow('steps', STEPS));
@@ -32,9 +33,12 @@ async function prepare(jobs: number) {
   return store;
 }
 
+/** Jobs started on the file so far: each job's text is its own, across batches, so a task's "ran" line names it alone. */
+let started = 0;
+
 async function startJobs(on: EmbeddedStore, jobs: number) {
   const starter = new Engine({ store: on, serverId: 'starter', serverName: 'starter', processTasksOnStart: false });
-  for (let i = 0; i < jobs; i++) await starter.runner.start('steps', { variables: { text: `job ${i}` } });
+  for (let i = 0; i < jobs; i++) await starter.runner.start('steps', { variables: { text: `job ${started++}` } });
   await starter.close();
 }
 
