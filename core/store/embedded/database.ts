@@ -266,7 +266,7 @@ export class SqliteDatabase {
       for (const { member, result } of done) member.resolve(result);
     } catch (error) {
       // The commit (or a savepoint statement) failed: nothing of the group was written.
-      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      if (this.db.isOpen && this.db.isTransaction) this.db.exec('ROLLBACK');
       this.tables.clear();
       for (const { member } of done) member.reject(error);
     } finally {
@@ -297,6 +297,8 @@ export class SqliteDatabase {
 
   /** Closes the connection, after the integrity check's own connection is gone (so the WAL files go with the last one). */
   async close() {
+    // A group of transactions open now commits first; any asked for later fail with the closed connection.
+    while (this.open) await this.open;
     clearInterval(this.checkpoints);
     await this.checking?.stop();
     await forgetFile(this.file);
