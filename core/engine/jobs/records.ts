@@ -104,3 +104,18 @@ export function endFields(incoming: Record<string, unknown>, outcome: TaskOutcom
     advanced: false,
   };
 }
+
+/** A claimed record after `queue.complete` wrote `fields` (dotted ones one level deep) and dropped its lease. */
+export function withEnd(record: TaskRecord, fields: Record<string, unknown>): TaskRecord {
+  const written: Record<string, unknown> = { ...record };
+  delete written.leaseUntil;
+  for (const [key, value] of Object.entries(fields)) {
+    const dot = key.indexOf('.');
+    if (dot < 0) written[key] = value;
+    else {
+      const [outer, inner] = [key.slice(0, dot), key.slice(dot + 1)];
+      written[outer] = { ...(written[outer] as Record<string, unknown> | undefined), [inner]: value };
+    }
+  }
+  return written as TaskRecord;
+}

@@ -15,12 +15,13 @@ import type { TaskOutcome } from '../tasks/library';
 import { getWorkflow } from '../workflow/repository';
 import { RecentJobs, RecentWorkflows } from './recent';
 import { HeldState } from './held';
+import { AdvancedMarks } from '../queue/advanced-marks';
 import { fence, TaskQueue, type Claim, type FinishState, type TaskRecord } from '../queue/queue';
 import { END, isFinished, latestRecords, readyTasks, START, type ReadyTask } from './graph';
 import { isChildJob, type TaskMethodRunner } from './execute';
 import { checkVariables } from './input-schema';
 import { errorWrites, jobWrites, refersToTasks, resolveIncoming, type Scope } from './variables';
-import { boundaryRecord, endFields, hasTransition, isManual, taskRecord } from './records';
+import { boundaryRecord, endFields, hasTransition, isManual, taskRecord, withEnd } from './records';
 import { finishParentTask, startChildJob } from './children';
 import { forEachRun, isForEach, isTransformation, transformationRun, type TransformationRunner } from './own-tasks';
 import { ERROR_HANDLER, errorHandlerOf, retryOf } from './settings';
@@ -29,21 +30,6 @@ import { TERMINAL, type JobDoc, type JobStatus, type TaskDefinition } from './ty
 import type { RunnerPort, StartOptions } from './port';
 
 export { recordId } from './records';
-
-/** A claimed record after `queue.complete` wrote `fields` (dotted ones one level deep) and dropped its lease. */
-function withEnd(record: TaskRecord, fields: Record<string, unknown>): TaskRecord {
-  const written: Record<string, unknown> = { ...record };
-  delete written.leaseUntil;
-  for (const [key, value] of Object.entries(fields)) {
-    const dot = key.indexOf('.');
-    if (dot < 0) written[key] = value;
-    else {
-      const [outer, inner] = [key.slice(0, dot), key.slice(dot + 1)];
-      written[outer] = { ...(written[outer] as Record<string, unknown> | undefined), [inner]: value };
-    }
-  }
-  return written as TaskRecord;
-}
 export type { StartOptions } from './port';
 
 export interface WorkflowSource {
@@ -114,6 +100,7 @@ export class JobRunner implements RunnerPort {
     this.store = options.store;
     this.jobs = options.store.collection('jobs');
     this.queue = new TaskQueue(options.store);
+    this.advancedMarks = new AdvancedMarks(this.queue.tasks);
     this.runMethod = options.runMethod;
     this.transformations = options.transformations;
     this.recentJobs = new RecentJobs(this.jobs);
@@ -124,6 +111,8 @@ export class JobRunner implements RunnerPort {
 
   /** The fixed fields of recent jobs (never written after the start): their reads leave them out. */
   private readonly recentJobs: RecentJobs;
+  /** `advanced: true` writes of tasks ending side by side, together (no transactions: MongoDB). */
+  private readonly advancedMarks: AdvancedMarks;
   /** Whether what a task's run was handed is still what the store holds. */
   private readonly held: HeldState;
 
@@ -428,7 +417,7 @@ export class JobRunner implements RunnerPort {
       });
       await this.advance(job._id, job, options.handoff, options.held?.records);
     }
-    if (!options.atomic) await this.queue.tasks.updateOne({ _id: id }, { $set: { advanced: true } });
+    if (!options.atomic) await this.advancedMarks.mark(id);
   }
 
   // ---- running a claimed task (the worker) ----
