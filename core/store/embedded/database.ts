@@ -209,18 +209,31 @@ export class SqliteDatabase {
    * in its async context) go into it, and every other call of this process waits
    * until it commits or rolls back. One inside another joins the outer one.
    *
-   * Group commit: transactions asked for while one is open (and those asked for
-   * before the next turn of the event loop) run after it, one at a time, each in a
-   * savepoint of the same SQLite transaction (one that fails is rolled back alone),
-   * and commit together; each caller is answered once that commit is done. A commit
-   * writes every page it changed to the WAL, and tasks ending side by side share
-   * most of theirs (the indexes' last pages).
+   * Group commit: a transaction begins on the next turn of the event loop, and those
+   * asked for until then (tasks ending side by side), or while it runs, run after it,
+   * one at a time, each in a savepoint of the same SQLite transaction (one that fails
+   * is rolled back alone), and commit together; each caller is answered once that
+   * commit is done. A commit writes every page it changed to the WAL, and tasks ending
+   * side by side share most of theirs (the indexes' last pages). The write lock is
+   * held only while they run: other console processes on the file get their turn.
    */
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.open && this.context.getStore() === this.open) return fn();
     return new Promise<T>((resolve, reject) => {
       this.queued.push({ fn, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.open) void this.runGroup();
+      this.scheduleGroup();
+    });
+  }
+
+  /** A group is due on the next turn of the event loop (one at a time). */
+  private groupDue = false;
+
+  private scheduleGroup() {
+    if (this.groupDue || this.open) return;
+    this.groupDue = true;
+    setImmediate(() => {
+      this.groupDue = false;
+      void this.runGroup();
     });
   }
 
@@ -246,7 +259,6 @@ export class SqliteDatabase {
     try {
       for (let n = 0; n < GROUP_LIMIT; n++) {
         // Those about to ask (tasks ending in this turn of the event loop) join before the commit.
-        if (this.queued.length === 0 && n > 0) await new Promise<void>((resolve) => setImmediate(resolve));
         const member = this.queued.shift();
         if (!member) break;
         this.statement('SAVEPOINT member').run();
@@ -274,7 +286,7 @@ export class SqliteDatabase {
       this.open = undefined;
       release();
       // Those past the limit: a new group, once the plain calls released above had their turn.
-      if (this.queued.length) setImmediate(() => void this.runGroup());
+      if (this.queued.length) this.scheduleGroup();
     }
   }
 
