@@ -97,11 +97,17 @@ describe('the job runner keeps what it wrote between two tasks of a job', () => 
   beforeEach(() => void (process.env.CONSOLE_VERIFY_HELD = '0'));
   afterEach(() => void (process.env.CONSOLE_VERIFY_HELD = verify));
 
-  it('runs a 6-task job reading its task records at most once', async () => {
+  /** A running engine on the counting store, with a 6-task workflow `six`. */
+  async function sixTaskEngine() {
     const { store: counted, reads } = countingReads(store);
     await counted.collection('workflows').insertOne(stepsWorkflow('six', 6));
     const engine = new Engine({ store: counted, serverId: 's', serverName: 's', processTasksOnStart: true, worker: { idleMs: 5 } });
     await engine.open();
+    return { engine, reads };
+  }
+
+  it('runs a 6-task job reading its task records at most once', async () => {
+    const { engine, reads } = await sixTaskEngine();
     try {
       const job = await engine.runner.start('six', { variables: { text: 'abc' } });
       await expect.poll(async () => (await engine.runner.job(job._id))?.status, { timeout: 10_000 }).toBe('complete');
@@ -113,10 +119,7 @@ describe('the job runner keeps what it wrote between two tasks of a job', () => 
   });
 
   it('reads them again when something else wrote the job meanwhile (an operator, another process)', async () => {
-    const { store: counted, reads } = countingReads(store);
-    await counted.collection('workflows').insertOne(stepsWorkflow('six', 6));
-    const engine = new Engine({ store: counted, serverId: 's', serverName: 's', processTasksOnStart: true, worker: { idleMs: 5 } });
-    await engine.open();
+    const { engine, reads } = await sixTaskEngine();
     try {
       // A write to the job's records by another path between each task: every advance reads.
       const tasks = store.collection('tasks');

@@ -19,16 +19,17 @@ const BUSY_TIMEOUT_MS = 30_000;
 const STATEMENT_CACHE = 500;
 /** The most transactions one commit carries (group commit); the rest wait for the next. */
 const GROUP_LIMIT = 32;
+/** How often the checkpoint thread is asked to copy the WAL into the file, when this connection wrote. */
+const CHECKPOINT_MS = 100;
+/** The WAL size (pages of 4 KiB) at which a commit checkpoints on this thread after all: a bound (checkpoint.ts). */
+const WAL_BOUND_PAGES = 8000;
 
+/** A transaction waiting for its group (group commit). */
 interface Member {
   fn: () => Promise<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
-/** How often the checkpoint thread is asked to copy the WAL into the file, when this connection wrote. */
-const CHECKPOINT_MS = 100;
-/** The WAL size (pages of 4 KiB) at which a commit checkpoints on this thread after all: a bound (checkpoint.ts). */
-const WAL_BOUND_PAGES = 8000;
 
 export class SqliteDatabase {
   users = 0;
@@ -123,13 +124,13 @@ export class SqliteDatabase {
     this.tables.add(collection);
   }
 
+  /** PRAGMA data_version as read in the open write transaction. */
+  private dataVersion: number | undefined;
+
   /**
    * A version of the documents of `collection` whose tracked field equals `value`: it moves when
    * this connection writes one of them, or another connection commits anything to the file.
    */
-  /** PRAGMA data_version as read in the open write transaction. */
-  private dataVersion: number | undefined;
-
   changeVersion(collection: string, value: string): string | undefined {
     const local = this.changes.local(collection, value);
     if (local === undefined) return undefined;
