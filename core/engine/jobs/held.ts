@@ -11,10 +11,17 @@ import type { TaskRecord } from '../queue/queue';
 import type { JobDoc } from './types';
 import { decodeVariables } from '../../values/undefined-codec';
 
-interface Held {
+/** What a job's record was advanced with, kept for the task a worker runs next (no re-read). */
+export interface Held {
   job: JobDoc;
   records: TaskRecord[];
+  /**
+   * The store's change version of the job and its records when the transaction that wrote
+   * them ended (embedded store): while it is unchanged, the next task's end uses `job` and
+   * `records` instead of reading them again.
+   */
   stamp?: string;
+  /** `records` may lack some: never stamped. */
   inexact?: boolean;
 }
 

@@ -14,7 +14,7 @@ import { decodeVariables, encodeValue, rejectMarker } from '../../values/undefin
 import type { TaskOutcome } from '../tasks/library';
 import { getWorkflow } from '../workflow/repository';
 import { RecentJobs, RecentWorkflows } from './recent';
-import { HeldState } from './held';
+import { HeldState, type Held } from './held';
 import { AdvancedMarks } from '../queue/advanced-marks';
 import { fence, TaskQueue, type Claim, type FinishState, type TaskRecord } from '../queue/queue';
 import { END, isFinished, latestRecords, readyTasks, START, type ReadyTask } from './graph';
@@ -28,6 +28,8 @@ import { ERROR_HANDLER, errorHandlerOf, retryOf } from './settings';
 import * as actions from './actions';
 import { TERMINAL, type JobDoc, type JobStatus, type TaskDefinition } from './types';
 import type { RunnerPort, StartOptions } from './port';
+
+export type { Held } from './held';
 
 export { recordId } from './records';
 export type { StartOptions } from './port';
@@ -54,20 +56,6 @@ export interface RunnerOptions {
 
 const newId = () => randomBytes(12).toString('hex');
 
-
-/** What a job's record was advanced with, kept for the task a worker runs next (no re-read). */
-export interface Held {
-  job: JobDoc;
-  records: TaskRecord[];
-  /**
-   * The store's change version of the job and its records when the transaction that wrote
-   * them ended (embedded store): while it is unchanged, the next task's end uses `job` and
-   * `records` instead of reading them again (held.ts).
-   */
-  stamp?: string;
-  /** `records` may lack some: never stamped. */
-  inexact?: boolean;
-}
 
 /**
  * Eager dispatch: the worker running a task lets the runner claim one next task of
