@@ -2,9 +2,11 @@
 //   - the store's own rate of claim + fenced complete pairs on a fresh embedded file
 //     (the ceiling the engine is compared to); it and the 1-worker run are run once
 //     first, not counted, so that neither is measured with the JavaScript still cold;
-//   - engine tasks/s with 1 worker, 2 workers in one process, and 2 console processes
-//     on one embedded file, for jobs of a 10-task workflow (BENCH_ENGINE_JOBS, 100 jobs);
-//     claim→done p50/p99 of the 1-worker run;
+//   - engine tasks/s with 1 worker, 2 workers in one process, 2 workers in two threads of
+//     one process (each its own connection), and 2 console processes on one embedded file,
+//     for jobs of a 10-task workflow (BENCH_ENGINE_JOBS, 100 jobs); claim→done p50/p99 of
+//     the 1-worker run, and the share of it the file's write lock was held (SQLite has one
+//     writer per file: 1 / that share bounds what more workers writing it can give);
 //   - idle → first claim: how long a task queued by another process (a second connection
 //     to the same embedded file: nothing tells this worker) waits for an idle worker
 //     that polls with back-off up to its idle limit (200 ms) (BENCH_WAKE_SAMPLES, 20);
@@ -16,6 +18,7 @@
 //     its first task records) bounds this engine's figure there.
 // `npm run bench -- engine --json` prints the figures as one JSON object.
 import { spawn } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,10 +91,12 @@ interface EngineRun {
   p50Ms: number;
   p99Ms: number;
   tasks: number;
+  /** The share of the run the file's write lock was held by this process's transactions. */
+  lockShare?: number;
 }
 
-async function latencies(store: Store) {
-  const records = await store.collection<TaskRecord>('tasks').find({ taskId: { $nin: ['workflow_start', 'workflow_end'] } }, { projection: { metrics: 1, attempt: 1 } });
+async function latencies(store: Store, jobIds?: string[]) {
+  const records = await store.collection<TaskRecord>('tasks').find({ taskId: { $nin: ['workflow_start', 'workflow_end'] }, ...(jobIds ? { jobId: { $in: jobIds } } : {}) }, { projection: { metrics: 1, attempt: 1 } });
   const ms = records.map((r) => (r.metrics.end_time ?? 0) - (r.metrics.claimed_at ?? 0)).sort((a, b) => a - b);
   return { count: records.length, p50: percentile(ms, 50), p99: percentile(ms, 99) };
 }
@@ -106,16 +111,74 @@ async function engineInProcess(workers: number): Promise<EngineRun> {
     const jobs = t.store.collection('jobs');
     const started = performance.now();
     const cpu = process.cpuUsage();
+    const locked = t.store.lockHeldMs();
     for (const engine of engines) await (await engine.open()).startWorker();
     await until('the jobs to complete', async () => (await jobs.count({ status: 'running' })) === 0);
     const elapsed = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
+    const lockShare = round((t.store.lockHeldMs() - locked) / 1000 / elapsed, 2);
     for (const engine of engines) await engine.close();
     const failed = await jobs.count({ status: { $ne: 'complete' } });
     if (failed) throw new Error(`bench: ${failed} jobs did not complete`);
     const l = await latencies(t.store);
-    return { tasksPerSecond: round(l.count / elapsed), cpuMsPerTask: round((used.user + used.system) / 1000 / l.count, 2), p50Ms: l.p50, p99Ms: l.p99, tasks: l.count };
+    return { tasksPerSecond: round(l.count / elapsed), cpuMsPerTask: round((used.user + used.system) / 1000 / l.count, 2), p50Ms: l.p50, p99Ms: l.p99, tasks: l.count, lockShare };
   } finally {
+    await t.dispose();
+  }
+}
+
+/**
+ * Two task workers in worker threads of this process (engine-thread.ts), each with its own
+ * connection to one file. They first work a batch not counted (a new thread's JavaScript
+ * starts cold), then pause while the counted jobs are started.
+ */
+async function engineTwoThreads(): Promise<EngineRun> {
+  const t = await tempStore('shared.sqlite');
+  const threads: Worker[] = [];
+  try {
+    await t.store.collection('workflows').insertOne(stepsWorkflow('steps', STEPS));
+    const starter = new Engine({ store: t.store, serverId: 'starter', serverName: 'starter', processTasksOnStart: false });
+    const jobs = t.store.collection('jobs');
+    const startBatch = async (batch: string) => {
+      const ids: string[] = [];
+      for (let i = 0; i < JOBS; i++) ids.push((await starter.runner.start('steps', { variables: { text: `${batch} job ${i}` } }))._id);
+      return ids;
+    };
+    for (let i = 0; i < 2; i++) {
+      threads.push(new Worker(new URL('./engine-thread.ts', import.meta.url), { workerData: { dir: t.dir, file: 'shared.sqlite', serverId: `thread-${i}` }, execArgv: ['--import', 'tsx'] }));
+    }
+    const all = (send: string | undefined, reply: (m: unknown) => boolean) =>
+      Promise.all(
+        threads.map((thread) => {
+          const answered = new Promise<unknown>((resolve, reject) => {
+            const onMessage = (m: unknown) => {
+              if (!reply(m)) return;
+              thread.off('message', onMessage);
+              resolve(m);
+            };
+            thread.on('message', onMessage);
+            thread.once('error', reject);
+          });
+          if (send) thread.postMessage(send);
+          return answered;
+        }),
+      );
+    await all(undefined, (m) => m === 'working');
+    await startBatch('warm-up');
+    await until('the warm-up jobs to complete', async () => (await jobs.count({ status: 'running' })) === 0);
+    await all('pause', (m) => m === 'paused');
+    const counted = await startBatch('counted');
+    await starter.close();
+    const started = performance.now();
+    await all('resume', (m) => m === 'resumed');
+    await until('the jobs to complete', async () => (await jobs.count({ status: 'running' })) === 0);
+    const elapsed = (performance.now() - started) / 1000;
+    const stopped = (await all('stop', (m) => (m as { stopped?: boolean }).stopped === true)) as { error?: string }[];
+    for (const m of stopped) if (m.error) throw new Error(`bench: a worker thread did not close: ${m.error}`);
+    const l = await latencies(t.store, counted);
+    return { tasksPerSecond: round(l.count / elapsed), p50Ms: l.p50, p99Ms: l.p99, tasks: l.count };
+  } finally {
+    for (const thread of threads) await thread.terminate();
     await t.dispose();
   }
 }
@@ -256,11 +319,16 @@ async function beside(): Promise<{ engineJobsPerSecond: number; agendaJobsPerSec
 export interface EngineFigures {
   tasksPerSecond: number;
   tasksPerSecondTwoWorkers: number;
+  /** 2 workers in two threads of one process, each with its own connection to the file. */
+  tasksPerSecondTwoThreads: number;
   tasksPerSecondTwoProcesses: number;
   storeClaimCompletePerSecond: number;
   /** tasksPerSecond / storeClaimCompletePerSecond. */
   engineShareOfStore: number;
   twoWorkersRatio: number;
+  twoThreadsRatio: number;
+  /** The share of the 1-worker run the file's write lock was held; 1 / it bounds any number of workers writing the file. */
+  writeLockShare: number;
   p50Ms: number;
   p99Ms: number;
   /** CPU ms per task of the 1-worker run, and the tasks/s one free core would give at that cost. */
@@ -288,16 +356,20 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
   const storeClaimCompletePerSecond = await storeClaimComplete();
   const one = await engineInProcess(1);
   const two = await engineInProcess(2);
+  const threads = await engineTwoThreads();
   const processes = await engineTwoProcesses();
   const agenda = await beside();
   const wake = await wakeLatency();
   const figures: EngineFigures = {
     tasksPerSecond: one.tasksPerSecond,
     tasksPerSecondTwoWorkers: two.tasksPerSecond,
+    tasksPerSecondTwoThreads: threads.tasksPerSecond,
     tasksPerSecondTwoProcesses: processes.tasksPerSecond,
     storeClaimCompletePerSecond,
     engineShareOfStore: round(one.tasksPerSecond / storeClaimCompletePerSecond, 2),
     twoWorkersRatio: round(two.tasksPerSecond / one.tasksPerSecond, 2),
+    twoThreadsRatio: round(threads.tasksPerSecond / one.tasksPerSecond, 2),
+    writeLockShare: one.lockShare!,
     p50Ms: one.p50Ms,
     p99Ms: one.p99Ms,
     cpuMsPerTask: one.cpuMsPerTask!,
@@ -316,6 +388,8 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
     `store claim+complete (embedded, 1 caller): ${storeClaimCompletePerSecond} pairs/s`,
     `engine, embedded, 1 worker: ${one.tasksPerSecond} tasks/s (${Math.round(figures.engineShareOfStore * 100)} % of the store's pairs/s); claim→done p50 ${one.p50Ms} ms, p99 ${one.p99Ms} ms; ${one.cpuMsPerTask} ms of CPU per task (${figures.tasksPerCpuSecond} tasks per CPU second)`,
     `engine, embedded, 2 workers in one process: ${two.tasksPerSecond} tasks/s (${figures.twoWorkersRatio}× one); p50 ${two.p50Ms} ms, p99 ${two.p99Ms} ms`,
+    `the file's write lock held ${Math.round(figures.writeLockShare * 100)} % of the 1-worker run: more workers writing the file can give at most ${round(1 / figures.writeLockShare, 2)}× one`,
+    `engine, embedded, 2 workers in two threads of one process, a connection each: ${threads.tasksPerSecond} tasks/s (${figures.twoThreadsRatio}× one); p50 ${threads.p50Ms} ms, p99 ${threads.p99Ms} ms`,
     `engine, 2 console processes on one embedded file: ${processes.tasksPerSecond} tasks/s (${round(processes.tasksPerSecond / one.tasksPerSecond, 2)}× one worker); p50 ${processes.p50Ms} ms, p99 ${processes.p99Ms} ms`,
     'unavailable' in agenda
       ? `one-task jobs beside Agenda: skipped (${agenda.unavailable})`

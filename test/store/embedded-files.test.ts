@@ -210,6 +210,21 @@ describe('embedded store file', () => {
     await store.close();
   });
 
+
+  it('counts the time its transactions held the write lock, and none for reads', async () => {
+    const store = await openEmbeddedStore(path.join(dir, 'db'));
+    await store.collection('jobs').insertMany([{ _id: 'a' }, { _id: 'b' }]);
+    const before = store.lockHeldMs();
+    await store.collection('jobs').find({});
+    expect(store.lockHeldMs()).toBe(before);
+    // A transaction that keeps the lock across a 30 ms wait: at least that long is counted.
+    await store.transaction!(async (tx) => {
+      await tx.collection('jobs').insertOne({ _id: 'c' });
+      await new Promise((r) => setTimeout(r, 30));
+    });
+    expect(store.lockHeldMs() - before).toBeGreaterThanOrEqual(29);
+    await store.close();
+  });
   it('reports the integrity check of the file', async () => {
     const store = await openEmbeddedStore(path.join(dir, 'db'));
     await store.collection('jobs').insertOne({ _id: 'j1' });

@@ -4,6 +4,7 @@
 // makes a writer wait for another process's write instead of failing.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { StoreError } from '../errors';
 import type { IndexSpec, Update } from '../port';
@@ -46,6 +47,11 @@ export class SqliteDatabase {
   private updateParsed: Update = {};
   /** Transactions open on the connection (a write inside one joins it). */
   private depth = 0;
+  /**
+   * Milliseconds this connection's transactions held the file's write lock (BEGIN IMMEDIATE
+   * to COMMIT): the share of a run no second writer of the file can use, whatever its thread.
+   */
+  lockHeldMs = 0;
 
   constructor(readonly file: string) {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -170,6 +176,7 @@ export class SqliteDatabase {
   writeSync<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
     this.db.exec('BEGIN IMMEDIATE');
+    const began = performance.now();
     this.dataVersion = undefined;
     this.depth++;
     try {
@@ -183,6 +190,7 @@ export class SqliteDatabase {
       throw error;
     } finally {
       this.depth--;
+      this.lockHeldMs += performance.now() - began;
     }
   }
 
@@ -254,6 +262,7 @@ export class SqliteDatabase {
       release();
       return;
     }
+    const began = performance.now();
     this.dataVersion = undefined;
     this.depth++;
     const done: { member: Member; result: unknown }[] = [];
@@ -284,6 +293,7 @@ export class SqliteDatabase {
       for (const { member } of done) member.reject(error);
     } finally {
       this.depth--;
+      this.lockHeldMs += performance.now() - began;
       this.open = undefined;
       release();
       // Those past the limit: a new group, once the plain calls released above had their turn.

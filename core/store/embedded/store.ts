@@ -54,6 +54,8 @@ async function release(database: SqliteDatabase) {
 
 export interface EmbeddedStore extends Store {
   readonly file: string;
+  /** Milliseconds this process's transactions on the file held its write lock since it was opened (the engine bench). */
+  lockHeldMs(): number;
   /**
    * PRAGMA integrity_check of the file: started at open and again when the last result
    * is 10 minutes old, in the background; undefined until a first check has ended.
@@ -98,6 +100,7 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
       if (!d.integrity || Date.now() - d.integrity.checkedAt >= INTEGRITY_MAX_AGE_MS) void d.checkIntegrity();
       return d.integrity;
     },
+    lockHeldMs: () => live().lockHeldMs,
     trackChanges: (collection, field) => live().changes.track(collection, field),
     changeVersion: (collection, value) => live().changeVersion(collection, value),
     transaction: <R>(fn: (tx: Store) => Promise<R>) => live().transaction(() => fn(store)),
