@@ -52,11 +52,10 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     return new StoreError('failed', `collection ${this.name}: ${message}`);
   }
 
-  /** Runs `fn` (synchronous SQL) once no transaction of another caller is open. */
+  /** Runs `fn` (synchronous SQL) once no transaction of another caller is open, and while another process writes, when it is done. */
   private async run<R>(fn: () => R): Promise<R> {
-    for (let wait = this.database.outside(); wait; wait = this.database.outside()) await wait;
     try {
-      return fn();
+      return await this.database.whenFree(fn);
     } catch (error) {
       throw this.rewrite(error);
     }

@@ -1,7 +1,7 @@
 // One SQLite database file, shared by every Store this process opens on it (one
 // connection, one statement cache) and by other console processes opening the same
-// file: WAL mode lets readers go on while one writer writes, and the busy timeout
-// makes a writer wait for another process's write instead of failing.
+// file: WAL mode lets readers go on while one writer writes, and a writer that finds
+// the file locked by another process waits for it on the event loop (busy.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -14,9 +14,8 @@ import { applyUpdate } from './update';
 import { checkIntegrity, type IntegrityResult } from './integrity';
 import { forgetFile, requestCheckpoint } from './checkpoint';
 import { ChangeCounts } from './changes';
+import { BUSY_TIMEOUT_MS, isBusy, pauseForWriter } from './busy';
 
-/** How long a write waits for another process's write before failing. */
-const BUSY_TIMEOUT_MS = 30_000;
 const STATEMENT_CACHE = 500;
 /** The most transactions one commit carries (group commit); the rest wait for the next. */
 const GROUP_LIMIT = 32;
@@ -53,11 +52,15 @@ export class SqliteDatabase {
    */
   lockHeldMs = 0;
 
-  constructor(readonly file: string) {
+  constructor(
+    readonly file: string,
+    /** How long a write waits for another process's write before failing. */
+    readonly busyTimeoutMs = BUSY_TIMEOUT_MS,
+  ) {
     mkdirSync(path.dirname(file), { recursive: true });
     try {
       this.db = new (sqlite().DatabaseSync)(file);
-      this.db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      this.db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
       this.db.exec('PRAGMA journal_mode = WAL');
       // NORMAL in WAL mode: a commit survives a crashed process, only a power loss can take the last ones.
       this.db.exec('PRAGMA synchronous = NORMAL');
@@ -65,6 +68,8 @@ export class SqliteDatabase {
       this.db.exec(`CREATE TABLE IF NOT EXISTS _indexes (collection TEXT NOT NULL, name TEXT NOT NULL, seq INTEGER NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name))`);
       this.db.exec(`CREATE TABLE IF NOT EXISTS _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
       this.db.exec(`CREATE TABLE IF NOT EXISTS _counts (collection TEXT PRIMARY KEY, n INTEGER NOT NULL)`);
+      // From here a write finding the file locked fails at once, and its caller waits without blocking (busy.ts).
+      this.db.exec('PRAGMA busy_timeout = 0');
     } catch (error) {
       throw new StoreError('failed', `cannot open the embedded database ${file}: ${(error as Error).message}`);
     }
@@ -101,6 +106,36 @@ export class SqliteDatabase {
       if (tracked) this.changes.wrote(this.updating, updated);
     }
     return next;
+  }
+
+  /** Runs `fn` with SQLite's own (sleeping) wait for another writer: synchronous work at open (migration). */
+  async withSleepingWait<T>(fn: () => Promise<T>): Promise<T> {
+    this.db.exec(`PRAGMA busy_timeout = ${this.busyTimeoutMs}`);
+    try {
+      return await fn();
+    } finally {
+      this.db.exec('PRAGMA busy_timeout = 0');
+    }
+  }
+
+  /**
+   * Runs `fn` (synchronous statements: a read, one write statement, or a `writeSync`) once
+   * no transaction of another caller is open (inside the caller's own, at once), and again
+   * while another process holds the write lock, until the busy timeout: a write that finds
+   * the file locked has changed nothing.
+   */
+  async whenFree<T>(fn: () => T): Promise<T> {
+    let since = 0;
+    for (let attempt = 1; ; attempt++) {
+      for (let wait = this.outside(); wait; wait = this.outside()) await wait;
+      try {
+        return fn();
+      } catch (error) {
+        if (!isBusy(error) || this.depth > 0) throw error;
+        since ||= Date.now();
+        if (!(await pauseForWriter(attempt, since, this.busyTimeoutMs))) throw error;
+      }
+    }
   }
 
   statement(sql: string): StatementSync {
@@ -238,7 +273,7 @@ export class SqliteDatabase {
   private groupDue = false;
 
   private scheduleGroup() {
-    if (this.groupDue || this.open) return;
+    if (this.groupDue || this.open || this.groupWaits) return;
     this.groupDue = true;
     setImmediate(() => {
       this.groupDue = false;
@@ -246,22 +281,38 @@ export class SqliteDatabase {
     });
   }
 
+  /** When the group waiting now first found the file locked by another process (Date.now()), and its tries. */
+  private lockedSince = 0;
+  private lockedTries = 0;
+  /** A group waits for another process's write: transactions asked for meanwhile join it. */
+  private groupWaits = false;
+
   private async runGroup(): Promise<void> {
     // Plain calls waiting for the last group go first: a stream of transactions does not starve them.
     for (let w = this.outside(); w; w = this.outside()) await w;
     if (this.open || this.queued.length === 0) return;
-    let release!: () => void;
-    const open = new Promise<void>((resolve) => (release = resolve));
-    this.open = open;
     try {
       this.statement('BEGIN IMMEDIATE').run();
     } catch (error) {
-      // The file stayed locked by another process: every transaction waiting fails with the cause.
-      for (const member of this.queued.splice(0)) member.reject(error);
-      this.open = undefined;
-      release();
+      if (isBusy(error)) {
+        // Another process writes: this group waits on the event loop (plain calls go on meanwhile), then tries again.
+        this.lockedSince ||= Date.now();
+        this.groupWaits = true;
+        const again = await pauseForWriter(++this.lockedTries, this.lockedSince, this.busyTimeoutMs);
+        this.groupWaits = false;
+        if (again) return this.runGroup();
+      }
+      // The file stayed locked by another process (or cannot be written): every transaction waiting fails with the cause.
+      this.lockedSince = this.lockedTries = 0;
+      const cause = (error as Error).message;
+      const failed = isBusy(error) ? new StoreError('failed', `the database file ${this.file} stayed locked by another process for ${this.busyTimeoutMs / 1000} s (${cause})`) : error;
+      for (const member of this.queued.splice(0)) member.reject(failed);
       return;
     }
+    this.lockedSince = this.lockedTries = 0;
+    let release!: () => void;
+    const open = new Promise<void>((resolve) => (release = resolve));
+    this.open = open;
     const began = performance.now();
     this.dataVersion = undefined;
     this.depth++;

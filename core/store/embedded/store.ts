@@ -18,6 +18,8 @@ export interface EmbeddedOptions {
   file?: string;
   /** Progress of a conversion from the previous file format, when one runs. */
   onProgress?: (progress: MigrationProgress) => void;
+  /** How long a write waits for another process's write before failing (30 s; the first opener of a file sets it). */
+  busyTimeoutMs?: number;
 }
 
 const open = new Map<string, Promise<SqliteDatabase>>();
@@ -26,9 +28,10 @@ async function acquire(file: string, dir: string, options: EmbeddedOptions): Pro
   let pending = open.get(file);
   if (!pending) {
     pending = (async () => {
-      const database = new SqliteDatabase(file);
+      const database = new SqliteDatabase(file, options.busyTimeoutMs);
       try {
-        await migrateNedbFolder(dir, database, options.onProgress);
+        // The conversion's writes are synchronous: they wait for another writer SQLite's own way.
+        await database.withSleepingWait(() => migrateNedbFolder(dir, database, options.onProgress));
         // In the background: its result is ready for the first status request of a small file.
         void database.checkIntegrity();
       } catch (error) {
@@ -83,13 +86,12 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
     },
     listCollections: async () => {
       const d = live();
-      for (let wait = d.outside(); wait; wait = d.outside()) await wait;
-      return d.collectionNames();
+      return d.whenFree(() => d.collectionNames());
     },
     async ping() {
       const d = live();
       try {
-        d.db.prepare('SELECT count(*) FROM sqlite_master').get();
+        await d.whenFree(() => d.db.prepare('SELECT count(*) FROM sqlite_master').get());
       } catch (error) {
         throw new StoreError('unreachable', `the embedded database ${file} cannot be read: ${(error as Error).message}`);
       }

@@ -1,7 +1,9 @@
 // A console process working tasks from an embedded database file shared with
 // others: the child of the shared-file tests and of `npm run bench -- engine`.
 // argv: <db dir> <file> <server id> [concurrency] [lease ms]. Prints `working` once it works,
-// then `ran <job text>/<step>` as each task of `stepsWorkflow` ends.
+// then `ran <job text>/<step>` as each task of `stepsWorkflow` ends, and on SIGTERM
+// `longest stall <ms>`: the longest its event loop was held up (requests and tasks waited).
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openEmbeddedStore } from '../../../core/store/embedded/store';
 import { Engine } from '../../../core/engine/index';
 import type { TaskMethodRunner } from '../../../core/engine/jobs/execute';
@@ -28,8 +30,11 @@ const engine = new Engine({
   heartbeatMs: 500,
 });
 await engine.open();
+const stalls = monitorEventLoopDelay({ resolution: 1 });
+stalls.enable();
 console.log(`working ${engine.worker.workerId}`);
 process.on('SIGTERM', () => {
+  lines.push(`longest stall ${(stalls.max / 1e6).toFixed(1)}\n`);
   flush();
   void engine.close().then(() => store.close()).then(() => process.exit(0));
 });
