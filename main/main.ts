@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent } from 'electron';
 import { safeStorageProvider } from './safe-storage';
+import { desktopDataDir } from './data-dir';
 import { utilityProcessLauncher } from '../core/adapters';
 import { operationNames } from '../core/contract';
 import { startHost, type Host } from '../core/host/host';
@@ -57,13 +58,13 @@ async function main() {
   hardenSession();
   const keychain = safeStorageProvider(safeStorage);
   host = await startHost({
-    dataDir: process.env.CONSOLE_DATA_DIR || app.getPath('userData'),
+    dataDir: desktopDataDir(() => app.getPath('userData')),
     port: 0,
     logToConsole: true,
     // With the runAsNode fuse off, adapters run as Electron utility processes instead of forked Node.
     adapterLauncher: utilityProcessLauncher(utilityProcess),
     // The adapter runner and shipped adapters are unpacked beside the archive (electron-builder.yml asarUnpack).
-    productDir: app.isPackaged ? app.getAppPath().replace(/app\.asar$/, 'app.asar.unpacked') : undefined,
+    productDir: app.isPackaged === true ? app.getAppPath().replace(/app\.asar$/, 'app.asar.unpacked') : undefined,
     // New secrets are sealed by the OS keychain where it is available.
     secretProvider: keychain ?? undefined,
   });

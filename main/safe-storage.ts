@@ -9,7 +9,8 @@ export interface SafeStorageLike {
 }
 
 export function safeStorageProvider(safeStorage: SafeStorageLike): SecretProvider | undefined {
-  if (!safeStorage.isEncryptionAvailable()) return undefined;
+  // Only a plain true: anything else is no keychain to seal secrets with.
+  if (safeStorage.isEncryptionAvailable() !== true) return undefined;
   return {
     name: 'os-keychain',
     async encrypt(plain) {
