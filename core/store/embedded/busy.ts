@@ -10,6 +10,7 @@
 // one file took 3.1-4.1 s for 3,000 tasks with SQLite's sleeping wait (one of them stalled
 // up to 1.7 s at a time), 6.4-9.4 s with pauses of at most 4 ms, 3.6-5.2 s with 25-100 ms,
 // their longest stall 0.05-0.12 s.
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 
 /** How long a write waits for another process's write before failing. */
 export const BUSY_TIMEOUT_MS = 30_000;
@@ -31,7 +32,12 @@ export function isBusy(error: unknown): boolean {
  */
 export async function pauseForWriter(attempt: number, since: number, timeoutMs = BUSY_TIMEOUT_MS): Promise<boolean> {
   if (Date.now() - since >= timeoutMs) return false;
-  if (attempt <= SOON) await new Promise((resolve) => setImmediate(resolve));
-  else await new Promise((resolve) => setTimeout(resolve, Math.min(2 ** (attempt - SOON - 1), MAX_PAUSE_MS)));
+  if (attempt <= SOON) await nextTurn();
+  else await sleep(Math.min(2 ** (attempt - SOON - 1), MAX_PAUSE_MS));
   return true;
+}
+
+/** What a write that waited the whole busy timeout fails with. */
+export function stayedLocked(file: string, timeoutMs: number, error: unknown): string {
+  return `the database file ${file} stayed locked by another process for ${timeoutMs / 1000} s (${(error as Error).message})`;
 }

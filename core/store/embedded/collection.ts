@@ -8,6 +8,7 @@ import type { Collection, Doc, Filter, FindOptions, IndexSpec, Sort, Update, Upd
 import { StoreError } from '../errors';
 import { decodeDoc, encodeDoc } from './codec';
 import type { SqliteDatabase } from './database';
+import { stayedLocked } from './busy';
 import { checkNewSpec, createIndexSql, ID_INDEX, normalizeSpec, sqlIndexName, tableName } from './index-specs';
 import { compileFilter, compileSort, jsonPath } from './sql';
 import { checkUpdate, project } from './update';
@@ -47,7 +48,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
       return new StoreError('duplicate-key', `duplicate key in collection ${this.name}: the ${index} index already holds this value`);
     }
     if (/database is locked|SQLITE_BUSY/.test(message)) {
-      return new StoreError('failed', `collection ${this.name}: the database file ${this.database.file} stayed locked by another process (${message})`);
+      return new StoreError('failed', `collection ${this.name}: ${stayedLocked(this.database.file, this.database.busyTimeoutMs, error)}`);
     }
     return new StoreError('failed', `collection ${this.name}: ${message}`);
   }

@@ -14,7 +14,7 @@ import { applyUpdate } from './update';
 import { checkIntegrity, type IntegrityResult } from './integrity';
 import { forgetFile, requestCheckpoint } from './checkpoint';
 import { ChangeCounts } from './changes';
-import { BUSY_TIMEOUT_MS, isBusy, pauseForWriter } from './busy';
+import { BUSY_TIMEOUT_MS, isBusy, pauseForWriter, stayedLocked } from './busy';
 
 const STATEMENT_CACHE = 500;
 /** The most transactions one commit carries (group commit); the rest wait for the next. */
@@ -273,7 +273,7 @@ export class SqliteDatabase {
   private groupDue = false;
 
   private scheduleGroup() {
-    if (this.groupDue || this.open || this.groupWaits) return;
+    if (this.groupDue || this.open || this.groupStarting) return;
     this.groupDue = true;
     setImmediate(() => {
       this.groupDue = false;
@@ -281,38 +281,35 @@ export class SqliteDatabase {
     });
   }
 
-  /** When the group waiting now first found the file locked by another process (Date.now()), and its tries. */
-  private lockedSince = 0;
-  private lockedTries = 0;
-  /** A group waits for another process's write: transactions asked for meanwhile join it. */
-  private groupWaits = false;
+  /** A group is starting: it may wait for another process's write, and transactions asked for meanwhile join it. */
+  private groupStarting = false;
+
+  /** BEGIN IMMEDIATE for a group and its `open` promise, set together (no other call may run between them). */
+  private beginGroup(): (() => void) | undefined {
+    if (this.open || this.queued.length === 0) return undefined;
+    this.statement('BEGIN IMMEDIATE').run();
+    let release!: () => void;
+    this.open = new Promise<void>((resolve) => (release = resolve));
+    return release;
+  }
 
   private async runGroup(): Promise<void> {
-    // Plain calls waiting for the last group go first: a stream of transactions does not starve them.
-    for (let w = this.outside(); w; w = this.outside()) await w;
-    if (this.open || this.queued.length === 0) return;
+    let release: (() => void) | undefined;
+    this.groupStarting = true;
     try {
-      this.statement('BEGIN IMMEDIATE').run();
+      // Plain calls waiting for the last group go first (a stream of transactions does not starve
+      // them); while another process writes, the group waits on the event loop (whenFree).
+      release = await this.whenFree(() => this.beginGroup());
     } catch (error) {
-      if (isBusy(error)) {
-        // Another process writes: this group waits on the event loop (plain calls go on meanwhile), then tries again.
-        this.lockedSince ||= Date.now();
-        this.groupWaits = true;
-        const again = await pauseForWriter(++this.lockedTries, this.lockedSince, this.busyTimeoutMs);
-        this.groupWaits = false;
-        if (again) return this.runGroup();
-      }
       // The file stayed locked by another process (or cannot be written): every transaction waiting fails with the cause.
-      this.lockedSince = this.lockedTries = 0;
-      const cause = (error as Error).message;
-      const failed = isBusy(error) ? new StoreError('failed', `the database file ${this.file} stayed locked by another process for ${this.busyTimeoutMs / 1000} s (${cause})`) : error;
+      const failed = isBusy(error) ? new StoreError('failed', stayedLocked(this.file, this.busyTimeoutMs, error)) : error;
       for (const member of this.queued.splice(0)) member.reject(failed);
       return;
+    } finally {
+      this.groupStarting = false;
     }
-    this.lockedSince = this.lockedTries = 0;
-    let release!: () => void;
-    const open = new Promise<void>((resolve) => (release = resolve));
-    this.open = open;
+    if (!release) return;
+    const open = this.open!;
     const began = performance.now();
     this.dataVersion = undefined;
     this.depth++;
