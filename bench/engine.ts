@@ -1,13 +1,15 @@
 // The engine's task throughput, with ratios measured in the same run:
 //   - the store's own rate of claim + fenced complete pairs on a fresh embedded file
-//     (the ceiling the engine is compared to), in three rounds beside the 1-worker run,
-//     the median round reported; both are first run once, not counted, so that neither
-//     is measured with the JavaScript still cold;
+//     (the ceiling the engine is compared to), in three rounds beside the 1-worker and
+//     2-worker runs, the median round reported; the first two are first run once, not
+//     counted, so that neither is measured with the JavaScript still cold;
 //   - engine tasks/s with 1 worker, 2 workers in one process, 2 workers in two threads of
 //     one process (each its own connection), and 2 console processes on one embedded file,
 //     for jobs of a 10-task workflow (BENCH_ENGINE_JOBS, 100 jobs); claim→done p50/p99 of
-//     the 1-worker run, and the share of it the file's write lock was held (SQLite has one
-//     writer per file: 1 / that share bounds what more workers writing it can give);
+//     the 1-worker run, the share of it the file's write lock was held (SQLite has one
+//     writer per file: 1 / that share bounds what more workers writing it can give), the
+//     share its event loop was busy and the cores its process kept busy (CPU time per
+//     second, every thread), and the same cores for the two-threads run;
 //   - idle → first claim: how long a task queued by another process (a second connection
 //     to the same embedded file: nothing tells this worker) waits for an idle worker
 //     that polls with back-off up to its idle limit (200 ms) (BENCH_WAKE_SAMPLES, 20);
@@ -96,6 +98,10 @@ interface EngineRun {
   tasks: number;
   /** The share of the run the file's write lock was held by this process's transactions. */
   lockShare?: number;
+  /** The share of the run this thread's event loop was busy (not waiting for I/O or a timer). */
+  eventLoopShare?: number;
+  /** CPU time of the whole process (every thread) per second of the run: the cores it kept busy. */
+  coresUsed?: number;
 }
 
 async function latencies(store: Store, jobIds?: string[]) {
@@ -114,17 +120,20 @@ async function engineInProcess(workers: number): Promise<EngineRun> {
     const jobs = t.store.collection('jobs');
     const started = performance.now();
     const cpu = process.cpuUsage();
+    const loop = performance.eventLoopUtilization();
     const locked = t.store.lockHeldMs();
     for (const engine of engines) await (await engine.open()).startWorker();
     await until('the jobs to complete', async () => (await jobs.count({ status: 'running' })) === 0);
     const elapsed = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
+    const eventLoopShare = round(performance.eventLoopUtilization(loop).utilization, 2);
     const lockShare = round((t.store.lockHeldMs() - locked) / 1000 / elapsed, 2);
     for (const engine of engines) await engine.close();
     const failed = await jobs.count({ status: { $ne: 'complete' } });
     if (failed) throw new Error(`bench: ${failed} jobs did not complete`);
     const l = await latencies(t.store);
-    return { tasksPerSecond: round(l.count / elapsed), cpuMsPerTask: round((used.user + used.system) / 1000 / l.count, 2), p50Ms: l.p50, p99Ms: l.p99, tasks: l.count, lockShare };
+    const cpuMs = (used.user + used.system) / 1000;
+    return { tasksPerSecond: round(l.count / elapsed), cpuMsPerTask: round(cpuMs / l.count, 2), p50Ms: l.p50, p99Ms: l.p99, tasks: l.count, lockShare, eventLoopShare, coresUsed: round(cpuMs / 1000 / elapsed, 2) };
   } finally {
     await t.dispose();
   }
@@ -173,13 +182,16 @@ async function engineTwoThreads(): Promise<EngineRun> {
     const counted = await startBatch('counted');
     await starter.close();
     const started = performance.now();
+    const cpu = process.cpuUsage();
     await all('resume', (m) => m === 'resumed');
     await until('the jobs to complete', async () => (await jobs.count({ status: 'running' })) === 0);
     const elapsed = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
     const stopped = (await all('stop', (m) => (m as { stopped?: boolean }).stopped === true)) as { error?: string }[];
     for (const m of stopped) if (m.error) throw new Error(`bench: a worker thread did not close: ${m.error}`);
     const l = await latencies(t.store, counted);
-    return { tasksPerSecond: round(l.count / elapsed), p50Ms: l.p50, p99Ms: l.p99, tasks: l.count };
+    const cpuMs = (used.user + used.system) / 1000;
+    return { tasksPerSecond: round(l.count / elapsed), cpuMsPerTask: round(cpuMs / l.count, 2), p50Ms: l.p50, p99Ms: l.p99, tasks: l.count, coresUsed: round(cpuMs / 1000 / elapsed, 2) };
   } finally {
     for (const thread of threads) await thread.terminate();
     await t.dispose();
@@ -338,8 +350,17 @@ export interface EngineFigures {
   engineShareOfStore: number;
   /** The engine's share of the store in each round, lowest first (engineShareOfStore is the median round's). */
   engineShareRounds: number[];
+  /** 2 workers in one process against the 1 worker run just before them, in the median round. */
   twoWorkersRatio: number;
+  /** That ratio in each round, lowest first. */
+  twoWorkersRatioRounds: number[];
   twoThreadsRatio: number;
+  /** The share of the 1-worker run its thread's event loop was busy: what more workers in that thread can add to is the rest. */
+  eventLoopShare: number;
+  /** The cores the 1-worker run kept busy (its process's CPU seconds per second, every thread), and the two-threads run's. */
+  coresUsed: number;
+  twoThreadsCoresUsed: number;
+  twoThreadsCpuMsPerTask: number;
   /** The share of the 1-worker run the file's write lock was held; 1 / it bounds any number of workers writing the file. */
   writeLockShare: number;
   p50Ms: number;
@@ -368,12 +389,15 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
   await engineInProcess(1);
   // Three rounds of the store's pairs and 1 worker, side by side: the median round (by the
   // engine's share of the store) is reported, as one short run on a shared machine can be off by a fifth.
-  const rounds: { store: number; one: EngineRun }[] = [];
-  for (let i = 0; i < ROUNDS; i++) rounds.push({ store: await storeClaimComplete(), one: await engineInProcess(1) });
-  rounds.sort((a, b) => a.one.tasksPerSecond / a.store - b.one.tasksPerSecond / b.store);
-  const { store: storeClaimCompletePerSecond, one } = rounds[Math.floor(ROUNDS / 2)]!;
-  const shares = rounds.map((r) => Math.round((r.one.tasksPerSecond / r.store) * 100));
-  const two = await engineInProcess(2);
+  // 2 workers in one process run in each round too, right after its 1 worker: the ratio of
+  // the two is taken within a round, and the median round's (by that ratio) is reported.
+  const rounds: { store: number; one: EngineRun; two: EngineRun }[] = [];
+  for (let i = 0; i < ROUNDS; i++) rounds.push({ store: await storeClaimComplete(), one: await engineInProcess(1), two: await engineInProcess(2) });
+  const median = <T>(sorted: T[]) => sorted[Math.floor(sorted.length / 2)]!;
+  const { store: storeClaimCompletePerSecond, one } = median([...rounds].sort((a, b) => a.one.tasksPerSecond / a.store - b.one.tasksPerSecond / b.store));
+  const shares = rounds.map((r) => Math.round((r.one.tasksPerSecond / r.store) * 100)).sort((a, b) => a - b);
+  const twoRatios = rounds.map((r) => round(r.two.tasksPerSecond / r.one.tasksPerSecond, 2)).sort((a, b) => a - b);
+  const { two, one: twoBeside } = median([...rounds].sort((a, b) => a.two.tasksPerSecond / a.one.tasksPerSecond - b.two.tasksPerSecond / b.one.tasksPerSecond));
   const threads = await engineTwoThreads();
   const processes = await engineTwoProcesses();
   const agenda = await beside();
@@ -387,9 +411,14 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
     storeClaimCompletePerSecond,
     engineShareOfStore: round(one.tasksPerSecond / storeClaimCompletePerSecond, 2),
     engineShareRounds: shares.map((p) => p / 100),
-    twoWorkersRatio: round(two.tasksPerSecond / one.tasksPerSecond, 2),
+    twoWorkersRatio: round(two.tasksPerSecond / twoBeside.tasksPerSecond, 2),
+    twoWorkersRatioRounds: twoRatios,
     twoThreadsRatio: round(threads.tasksPerSecond / one.tasksPerSecond, 2),
     writeLockShare: one.lockShare!,
+    eventLoopShare: one.eventLoopShare!,
+    coresUsed: one.coresUsed!,
+    twoThreadsCoresUsed: threads.coresUsed!,
+    twoThreadsCpuMsPerTask: threads.cpuMsPerTask!,
     p50Ms: one.p50Ms,
     p99Ms: one.p99Ms,
     cpuMsPerTask: one.cpuMsPerTask!,
@@ -407,14 +436,15 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
   return [
     `store claim+complete (embedded, 1 caller): ${storeClaimCompletePerSecond} pairs/s`,
     `engine, embedded, 1 worker: ${one.tasksPerSecond} tasks/s (${Math.round(figures.engineShareOfStore * 100)} % of the store's pairs/s, the median of ${ROUNDS} rounds: ${shares.join(', ')} %); claim→done p50 ${one.p50Ms} ms, p99 ${one.p99Ms} ms; ${one.cpuMsPerTask} ms of CPU per task (${figures.tasksPerCpuSecond} tasks per CPU second)`,
-    `engine, embedded, 2 workers in one process: ${two.tasksPerSecond} tasks/s (${figures.twoWorkersRatio}× one); p50 ${two.p50Ms} ms, p99 ${two.p99Ms} ms`,
+    `engine, embedded, 2 workers in one process: ${two.tasksPerSecond} tasks/s (${figures.twoWorkersRatio}× the 1 worker run just before, the median of ${ROUNDS} rounds: ${twoRatios.join(', ')}×); p50 ${two.p50Ms} ms, p99 ${two.p99Ms} ms`,
+    `the 1-worker run kept its event loop busy ${Math.round(figures.eventLoopShare * 100)} % of the time (more workers in that thread add only to the rest, and to what larger group commits save) and ${figures.coresUsed} cores busy counting every thread of the process`,
     `the file's write lock held ${Math.round(figures.writeLockShare * 100)} % of the 1-worker run: more workers writing the file can give at most ${round(1 / figures.writeLockShare, 2)}× one`,
-    `engine, embedded, 2 workers in two threads of one process, a connection each: ${threads.tasksPerSecond} tasks/s (${figures.twoThreadsRatio}× one); p50 ${threads.p50Ms} ms, p99 ${threads.p99Ms} ms`,
+    `engine, embedded, 2 workers in two threads of one process, a connection each: ${threads.tasksPerSecond} tasks/s (${figures.twoThreadsRatio}× one); p50 ${threads.p50Ms} ms, p99 ${threads.p99Ms} ms; ${figures.twoThreadsCpuMsPerTask} ms of CPU per task, ${figures.twoThreadsCoresUsed} of ${os.cpus().length} cores busy`,
     `engine, 2 console processes on one embedded file: ${processes.tasksPerSecond} tasks/s (${round(processes.tasksPerSecond / one.tasksPerSecond, 2)}× one worker); p50 ${processes.p50Ms} ms, p99 ${processes.p99Ms} ms; the longest either's event loop stalled: ${processes.longestStallMs} ms`,
     'unavailable' in agenda
       ? `one-task jobs beside Agenda: skipped (${agenda.unavailable})`
       : `one-task jobs on jongodb: this engine ${agenda.engineJobsPerSecond}/s, Agenda ${agenda.agendaJobsPerSecond}/s (${figures.agendaRatio}×); starting them alone, no worker: ${agenda.startsPerSecond}/s (${round(agenda.startsPerSecond / agenda.agendaJobsPerSecond, 2)}× Agenda's whole run)`,
     `idle worker → first claim of a task queued by another process (embedded, polling up to every ${wake.idleMs} ms): p50 ${wake.p50Ms} ms, max ${wake.maxMs} ms over ${wake.samples} jobs`,
-    `(${JOBS} jobs of ${STEPS} tasks per engine run, after one run of the store's pairs and of 1 worker not counted, then  rounds of both; ${AGENDA_JOBS} one-task jobs each beside Agenda; load average ${figures.loadAverage} on ${os.cpus().length} cores)`,
+    `(${JOBS} jobs of ${STEPS} tasks per engine run, after one run of the store's pairs and of 1 worker not counted, then ${ROUNDS} rounds of the store's pairs, 1 worker and 2 workers; ${AGENDA_JOBS} one-task jobs each beside Agenda; load average ${figures.loadAverage} on ${os.cpus().length} cores)`,
   ];
 }
