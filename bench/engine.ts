@@ -14,7 +14,7 @@
 //     to the same embedded file: nothing tells this worker) waits for an idle worker
 //     that polls with back-off up to its idle limit (200 ms) (BENCH_WAKE_SAMPLES, 20);
 //   - one-task jobs/s beside Agenda (6, MongoDB backend) on the same jongodb wire
-//     test server, both polling every 100 ms with 8 tasks at once (BENCH_AGENDA_JOBS, 200);
+//     test server (engine-agenda.ts), both polling every 100 ms with 8 tasks at once (BENCH_AGENDA_JOBS, 200);
 //     and the same starts with no worker on a fresh database: that server's time per write
 //     grows with the size of the collection written (an updateOne by _id took 1.9 ms at 200
 //     documents and 7.4 ms at 600, with no index), so what a start writes (a job document and
@@ -22,52 +22,24 @@
 // `npm run bench -- engine --json` prints the figures as one JSON object.
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Engine } from '../core/engine/index';
 import { TaskQueue, type TaskRecord } from '../core/engine/queue/queue';
 import { openEmbeddedStore } from '../core/store/embedded/store';
-import { openMongoStore } from '../core/store/mongodb/store';
 import type { Store } from '../core/store/port';
-import { declaredCollections } from '../core/indexes/declared';
-import { jongodbBinary, startJongodb } from '../test/store/jongodb';
+import { AGENDA_JOBS, oneTaskJobsBesideAgenda } from './engine-agenda';
+import { percentile, round, tempStore, until } from './engine-support';
 import { stepsWorkflow } from '../test/store/support/steps';
 
 const JOBS = Number(process.env.BENCH_ENGINE_JOBS ?? 100);
 const STEPS = 10;
 /** Rounds of the store's pairs and 1 worker (the median is reported). */
 const ROUNDS = 3;
-const AGENDA_JOBS = Number(process.env.BENCH_AGENDA_JOBS ?? 200);
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** The indexes the workflow engine declares for its collections, as an indexed deployment has them. */
-export async function createEngineIndexes(store: Store) {
-  for (const declared of declaredCollections.filter((c) => ['jobs', 'tasks', 'workflows'].includes(c.collection))) {
-    const collection = store.collection(declared.collection);
-    for (const index of declared.indexes) await collection.createIndex({ key: index.key, name: index.name, unique: index.unique });
-  }
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-async function tempStore(file?: string) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-engine-'));
-  const store = await openEmbeddedStore(dir, { file });
-  await createEngineIndexes(store);
-  return { dir, store, dispose: async () => (await store.close(), await rm(dir, { recursive: true, force: true })) };
-}
-
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 600_000, everyMs = 10) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`bench: timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
 /** The store alone: claim a queued task record, then write its end fenced by worker and attempt. */
 async function storeClaimComplete(n = 2000): Promise<number> {
   const t = await tempStore();
@@ -275,68 +247,6 @@ export async function wakeLatency(): Promise<{ p50Ms: number; maxMs: number; sam
   }
 }
 
-/** One-task jobs per second: this engine, then Agenda, on one jongodb server. */
-async function beside(): Promise<{ engineJobsPerSecond: number; agendaJobsPerSecond: number; startsPerSecond: number } | { unavailable: string }> {
-  const found = jongodbBinary();
-  if ('unavailable' in found) return found;
-  const server = await startJongodb();
-  try {
-    const store = openMongoStore({ url: server.url, db: 'bench_one_task' });
-    let ours: number;
-    try {
-      await createEngineIndexes(store);
-      await store.collection('workflows').insertOne(stepsWorkflow('one', 1));
-      const engine = new Engine({ store, serverId: 'bench', serverName: 'bench', processTasksOnStart: false, worker: { idleMs: 100, concurrency: 8 } });
-      await engine.open();
-      const jobs = store.collection('jobs');
-      const started = performance.now();
-      await engine.startWorker();
-      for (let i = 0; i < AGENDA_JOBS; i++) await engine.runner.start('one', { variables: { text: `job ${i}` } });
-      // Polled every 100 ms: the test server scans for each count, and polling it harder would slow the engine it measures.
-      await until('the one-task jobs to complete', async () => (await jobs.count({ status: 'complete' })) === AGENDA_JOBS, 600_000, 100);
-      ours = AGENDA_JOBS / ((performance.now() - started) / 1000);
-      await engine.close();
-    } finally {
-      await store.close();
-    }
-    // The same starts with no worker, on a fresh database: what starting a job costs on this server alone
-    // (its job document and its first task records, in two collections), a ceiling for the figure above.
-    const alone = openMongoStore({ url: server.url, db: 'bench_starts' });
-    let startsPerSecond: number;
-    try {
-      await createEngineIndexes(alone);
-      await alone.collection('workflows').insertOne(stepsWorkflow('one', 1));
-      const starter = new Engine({ store: alone, serverId: 'starter', serverName: 'starter', processTasksOnStart: false });
-      const started = performance.now();
-      for (let i = 0; i < AGENDA_JOBS; i++) await starter.runner.start('one', { variables: { text: `job ${i}` } });
-      startsPerSecond = AGENDA_JOBS / ((performance.now() - started) / 1000);
-      await starter.close();
-    } finally {
-      await alone.close();
-    }
-
-    const { Agenda } = await import('agenda');
-    const { MongoBackend } = await import('@agendajs/mongo-backend');
-    const agenda = new Agenda({ backend: new MongoBackend({ address: `${server.url}/bench_agenda` }), processEvery: 100, defaultConcurrency: 8, maxConcurrency: 8 });
-    let done = 0;
-    let finished!: () => void;
-    const all = new Promise<void>((resolve) => (finished = resolve));
-    agenda.define('one', async (job: { attrs: { data: { text: string } } }) => {
-      void String(job.attrs.data.text).toUpperCase();
-      if (++done === AGENDA_JOBS) finished();
-    });
-    await agenda.start();
-    const started = performance.now();
-    for (let i = 0; i < AGENDA_JOBS; i++) await agenda.now('one', { text: `job ${i}` });
-    await all;
-    const theirs = AGENDA_JOBS / ((performance.now() - started) / 1000);
-    await agenda.stop();
-    return { engineJobsPerSecond: round(ours, 1), agendaJobsPerSecond: round(theirs, 1), startsPerSecond: round(startsPerSecond, 1) };
-  } finally {
-    await server.stop();
-  }
-}
-
 export interface EngineFigures {
   tasksPerSecond: number;
   tasksPerSecondTwoWorkers: number;
@@ -400,7 +310,7 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
   const { two, one: twoBeside } = median([...rounds].sort((a, b) => a.two.tasksPerSecond / a.one.tasksPerSecond - b.two.tasksPerSecond / b.one.tasksPerSecond));
   const threads = await engineTwoThreads();
   const processes = await engineTwoProcesses();
-  const agenda = await beside();
+  const agenda = await oneTaskJobsBesideAgenda();
   const wake = await wakeLatency();
   const figures: EngineFigures = {
     tasksPerSecond: one.tasksPerSecond,
