@@ -56,6 +56,14 @@ export interface RunnerOptions {
 
 const newId = () => randomBytes(12).toString('hex');
 
+/** A worker's handoff in an advance: `claimed` gets the record claimed for it, with what its run is handed. */
+type AdvanceHandoff = Handoff & { claimed?: { record: TaskRecord; held: Held }[] };
+
+/** The job variables a task's end wrote, carried by the advance to its first write (`set`: not written yet). */
+interface PendingVariables {
+  set?: Record<string, unknown>;
+}
+
 
 /**
  * Eager dispatch: the worker running a task lets the runner claim one next task of
@@ -240,17 +248,29 @@ export class JobRunner implements RunnerPort {
     }
   }
 
-  private async writeJobVariables(job: JobDoc, writes: Record<string, unknown>) {
+  /**
+   * The `$set` that gives the job what a task's end writes to its variables, taken into `job`
+   * now; written by the advance before anything else it writes, or with the job's completion.
+   */
+  private jobVariablesSet(job: JobDoc, writes: Record<string, unknown>): Record<string, unknown> | undefined {
     const set: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(writes)) set[`variables.${name}`] = encodeValue(value, `variables.${name}`);
-    if (Object.keys(set).length === 0) return;
+    if (Object.keys(set).length === 0) return undefined;
     // A name with "." or a leading "$" is not a path: the variables are then written whole.
     const whole = Object.keys(writes).some((name) => name.includes('.') || name.startsWith('$'));
     const variables = { ...job.variables, ...Object.fromEntries(Object.entries(writes).map(([name, value]) => [name, encodeValue(value)])) };
     const now = Date.now();
-    await this.jobs.updateOne({ _id: job._id }, { $set: { ...(whole ? { variables } : set), last_updated: now } });
     job.variables = variables;
     job.last_updated = now;
+    return { ...(whole ? { variables } : set), last_updated: now };
+  }
+
+  /** Writes the variables an advance carries, once. */
+  private async writeVariables(jobId: string, pending: PendingVariables) {
+    const set = pending.set;
+    if (!set) return;
+    pending.set = undefined;
+    await this.jobs.updateOne({ _id: jobId }, { $set: set });
   }
 
   async setStatus(job: JobDoc, status: JobStatus, error?: string) {
@@ -278,7 +298,14 @@ export class JobRunner implements RunnerPort {
    * `unwritten`: records of `known` not written yet (a job's start record), written first, with the
    * new records in one call.
    */
-  async advance(jobId: string, loaded?: JobDoc, handoff?: Handoff & { claimed?: { record: TaskRecord; held: Held }[] }, known?: TaskRecord[], unwritten: TaskRecord[] = []): Promise<void> {
+  async advance(jobId: string, loaded?: JobDoc, handoff?: AdvanceHandoff, known?: TaskRecord[], unwritten: TaskRecord[] = [], variables: PendingVariables = {}): Promise<void> {
+    await this.advanceOnce(jobId, loaded, handoff, known, unwritten, variables);
+    // Nothing else was written (or the job had ended already): the variables alone.
+    await this.writeVariables(jobId, variables);
+  }
+
+  /** The advance; `variables` are written before its first write, or with the job's completion. */
+  private async advanceOnce(jobId: string, loaded: JobDoc | undefined, handoff: AdvanceHandoff | undefined, known: TaskRecord[] | undefined, unwritten: TaskRecord[], variables: PendingVariables): Promise<void> {
     const job = loaded ?? (await this.job(jobId));
     if (!job || TERMINAL.includes(job.status)) return;
     const records = known ?? (await this.records(jobId));
@@ -286,6 +313,8 @@ export class JobRunner implements RunnerPort {
     const write = async (more: TaskRecord[] = []) => {
       const batch = [...pending, ...more];
       pending = [];
+      // The next task reads the job's variables: they are written before its record.
+      if (batch.length) await this.writeVariables(jobId, variables);
       const written = await this.insertRecords(batch);
       if (batch.some((r) => r.status === 'queued' && written.has(r._id))) this.onQueued?.();
       return written;
@@ -301,6 +330,7 @@ export class JobRunner implements RunnerPort {
       }
       await write();
       if (!handled || isFinished(handled)) {
+        await this.writeVariables(jobId, variables);
         const note = handled ? `; the workflow's errorHandler ran and ended in ${handled.finishState}${handled.error ? `: ${handled.error}` : ''}` : '';
         await this.setStatus(job, 'error', stopped + note);
       }
@@ -331,7 +361,7 @@ export class JobRunner implements RunnerPort {
       else handoff!.drop?.();
     }
     if (end) {
-      await this.reachEnd(job, end);
+      await this.reachEnd(job, end, variables);
       return;
     }
     if (ready.length === 0 && !stopped && job.status === 'running') {
@@ -339,6 +369,7 @@ export class JobRunner implements RunnerPort {
       const busy = [...latest.values()].some((r) => ['queued', 'running', 'waiting'].includes(r.status));
       if (!busy) {
         const ends = [...latest.values()].filter((r) => r.taskId !== START && isFinished(r)).map((r) => `${r.taskId} (${r.finishState})`);
+        await this.writeVariables(jobId, variables);
         await this.setStatus(job, 'error', `the job cannot reach workflow_end: no transition leads on from ${ends.join(', ') || 'workflow_start'}`);
       }
     }
@@ -372,13 +403,18 @@ export class JobRunner implements RunnerPort {
     return record;
   }
 
-  private async reachEnd(job: JobDoc, task: ReadyTask) {
+  /** The end record, then the job complete, with the variables its last task wrote in the same write. */
+  private async reachEnd(job: JobDoc, task: ReadyTask, variables: PendingVariables) {
     const now = Date.now();
     await this.insertRecord(boundaryRecord(job._id, END, task.iteration, task.from, now));
+    const set = variables.set;
+    variables.set = undefined;
     const result = await this.jobs.updateOne(
       { _id: job._id, status: { $in: ['running', 'paused'] } },
-      { $set: { status: 'complete', 'metrics.end_time': now, last_updated: now } },
+      { $set: { ...set, status: 'complete', 'metrics.end_time': now, last_updated: now } },
     );
+    // Ended otherwise meanwhile (canceled): the variables are still the job's.
+    if (!result.matched && set) await this.writeVariables(job._id, { set });
     if (result.matched) {
       Object.assign(job, { status: 'complete', last_updated: now, metrics: { ...job.metrics, end_time: now } });
       this.log.info({ jobId: job._id, workflow: job.name, status: 'complete' }, `job of workflow "${job.name}" complete`);
@@ -392,18 +428,18 @@ export class JobRunner implements RunnerPort {
    * `known`: the record as just written. `atomic`: in the transaction that ended it
    * (which wrote `advanced: true` already).
    */
-  async afterEnd(id: string, known?: TaskRecord, options: { atomic?: boolean; handoff?: Parameters<JobRunner['advance']>[2]; held?: Held } = {}): Promise<void> {
+  async afterEnd(id: string, known?: TaskRecord, options: { atomic?: boolean; handoff?: AdvanceHandoff; held?: Held } = {}): Promise<void> {
     const record = known ?? ((await this.queue.tasks.findOne({ _id: id })) as TaskRecord | null);
     if (!record || record.advanced !== false) return;
     const job = options.held?.job ?? (await this.job(record.jobId));
     if (job) {
       const definition = record.taskId === ERROR_HANDLER ? errorHandlerOf(job) : job.tasks[record.taskId];
-      await this.writeJobVariables(job, {
+      const set = this.jobVariablesSet(job, {
         ...decodeVariables(record.jobVariables as Record<string, unknown> | undefined),
         ...jobWrites(definition?.variables?.outgoing, decodeVariables(record.outgoing)),
         ...(record.status === 'error' ? errorWrites((definition?.variables as { error?: unknown } | undefined)?.error, record.error) : {}),
       });
-      await this.advance(job._id, job, options.handoff, options.held?.records);
+      await this.advance(job._id, job, options.handoff, options.held?.records, [], { set });
     }
     if (!options.atomic) await this.advancedMarks.mark(id);
   }
