@@ -18,7 +18,9 @@
 //     and the same starts with no worker on a fresh database: that server's time per write
 //     grows with the size of the collection written (an updateOne by _id took 1.9 ms at 200
 //     documents and 7.4 ms at 600, with no index), so what a start writes (a job document and
-//     its first task records) bounds this engine's figure there.
+//     its first task records) bounds this engine's figure there;
+//   - 10-task jobs one at a time on that server behind a link that holds each chunk 1 ms
+//     each way (engine-link.ts): the time per task, and that in the link's pings.
 // `npm run bench -- engine --json` prints the figures as one JSON object.
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
@@ -30,6 +32,7 @@ import { TaskQueue, type TaskRecord } from '../core/engine/queue/queue';
 import { openEmbeddedStore } from '../core/store/embedded/store';
 import type { Store } from '../core/store/port';
 import { AGENDA_JOBS, oneTaskJobsBesideAgenda } from './engine-agenda';
+import { jobsOverSlowLink } from './engine-link';
 import { percentile, round, tempStore, until } from './engine-support';
 import { stepsWorkflow } from '../test/store/support/steps';
 
@@ -286,6 +289,13 @@ export interface EngineFigures {
   /** Jobs started per second on the same server with no worker running: a ceiling for oneTaskJobsPerSecond. */
   startsAlonePerSecond?: number;
   agendaSkipped?: string;
+  /** 10-task jobs one at a time on the wire test server behind a link holding each chunk mongoLinkDelayMs each way (engine-link.ts). */
+  mongoLinkDelayMs?: number;
+  mongoLinkPingMs?: number;
+  /** Start to complete per task (p50 over the jobs), and that in pings: the round trips a task waits for. */
+  mongoLinkTaskMs?: number;
+  mongoLinkRoundTripsPerTask?: number;
+  mongoLinkSkipped?: string;
   /** Idle → first claim of a task queued by another process on the embedded file (the poll's back-off). */
   wakeP50Ms: number;
   wakeMaxMs: number;
@@ -311,6 +321,7 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
   const threads = await engineTwoThreads();
   const processes = await engineTwoProcesses();
   const agenda = await oneTaskJobsBesideAgenda();
+  const link = await jobsOverSlowLink();
   const wake = await wakeLatency();
   const figures: EngineFigures = {
     tasksPerSecond: one.tasksPerSecond,
@@ -337,6 +348,9 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
     ...('unavailable' in agenda
       ? { agendaSkipped: agenda.unavailable }
       : { oneTaskJobsPerSecond: agenda.engineJobsPerSecond, agendaJobsPerSecond: agenda.agendaJobsPerSecond, agendaRatio: round(agenda.engineJobsPerSecond / agenda.agendaJobsPerSecond, 2), startsAlonePerSecond: agenda.startsPerSecond }),
+    ...('unavailable' in link
+      ? { mongoLinkSkipped: link.unavailable }
+      : { mongoLinkDelayMs: link.delayMs, mongoLinkPingMs: link.pingMs, mongoLinkTaskMs: link.taskMs, mongoLinkRoundTripsPerTask: link.roundTripsPerTask }),
     wakeP50Ms: wake.p50Ms,
     wakeMaxMs: wake.maxMs,
     jobs: JOBS,
@@ -354,6 +368,9 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
     'unavailable' in agenda
       ? `one-task jobs beside Agenda: skipped (${agenda.unavailable})`
       : `one-task jobs on jongodb: this engine ${agenda.engineJobsPerSecond}/s, Agenda ${agenda.agendaJobsPerSecond}/s (${figures.agendaRatio}×); starting them alone, no worker: ${agenda.startsPerSecond}/s (${round(agenda.startsPerSecond / agenda.agendaJobsPerSecond, 2)}× Agenda's whole run)`,
+    'unavailable' in link
+      ? `jobs over a slow link: skipped (${link.unavailable})`
+      : `10-task jobs on jongodb over a link holding each chunk ${link.delayMs} ms each way (ping ${link.pingMs} ms), one job at a time: ${link.taskMs} ms per task, ${link.roundTripsPerTask} pings' worth (p50 over ${link.jobs} jobs)`,
     `idle worker → first claim of a task queued by another process (embedded, polling up to every ${wake.idleMs} ms): p50 ${wake.p50Ms} ms, max ${wake.maxMs} ms over ${wake.samples} jobs`,
     `(${JOBS} jobs of ${STEPS} tasks per engine run, after one run of the store's pairs and of 1 worker not counted, then ${ROUNDS} rounds of the store's pairs, 1 worker and 2 workers; ${AGENDA_JOBS} one-task jobs each beside Agenda; load average ${figures.loadAverage} on ${os.cpus().length} cores)`,
   ];
