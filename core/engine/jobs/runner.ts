@@ -431,7 +431,8 @@ export class JobRunner implements RunnerPort {
   async afterEnd(id: string, known?: TaskRecord, options: { atomic?: boolean; handoff?: AdvanceHandoff; held?: Held } = {}): Promise<void> {
     const record = known ?? ((await this.queue.tasks.findOne({ _id: id })) as TaskRecord | null);
     if (!record || record.advanced !== false) return;
-    const job = options.held?.job ?? (await this.job(record.jobId));
+    // Not handed them: the job and its records are read side by side (one round trip on MongoDB), after the end was written.
+    const [job, records] = options.held ? [options.held.job, options.held.records] : await Promise.all([this.job(record.jobId), this.records(record.jobId)]);
     if (job) {
       const definition = record.taskId === ERROR_HANDLER ? errorHandlerOf(job) : job.tasks[record.taskId];
       const set = this.jobVariablesSet(job, {
@@ -439,7 +440,7 @@ export class JobRunner implements RunnerPort {
         ...jobWrites(definition?.variables?.outgoing, decodeVariables(record.outgoing)),
         ...(record.status === 'error' ? errorWrites((definition?.variables as { error?: unknown } | undefined)?.error, record.error) : {}),
       });
-      await this.advance(job._id, job, options.handoff, options.held?.records, [], { set });
+      await this.advance(job._id, job, options.handoff, records, [], { set });
     }
     if (!options.atomic) await this.advancedMarks.mark(id);
   }
