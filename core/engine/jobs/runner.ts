@@ -426,9 +426,10 @@ export class JobRunner implements RunnerPort {
   /**
    * After a record ended: write its job variables, advance the job, mark it advanced.
    * `known`: the record as just written. `atomic`: in the transaction that ended it
-   * (which wrote `advanced: true` already).
+   * (which wrote `advanced: true` already). `marking`: the mark's write goes there, not waited
+   * for, so the caller hands the job's next task on first (its outcome: undefined, or the error).
    */
-  async afterEnd(id: string, known?: TaskRecord, options: { atomic?: boolean; handoff?: AdvanceHandoff; held?: Held } = {}): Promise<void> {
+  async afterEnd(id: string, known?: TaskRecord, options: { atomic?: boolean; handoff?: AdvanceHandoff; held?: Held; marking?: Promise<{ error: unknown } | undefined>[] } = {}): Promise<void> {
     const record = known ?? ((await this.queue.tasks.findOne({ _id: id })) as TaskRecord | null);
     if (!record || record.advanced !== false) return;
     // Not handed them: the job and its records are read side by side (one round trip on MongoDB), after the end was written.
@@ -442,7 +443,9 @@ export class JobRunner implements RunnerPort {
       });
       await this.advance(job._id, job, options.handoff, records, [], { set });
     }
-    if (!options.atomic) await this.advancedMarks.mark(id);
+    if (options.atomic) return;
+    if (options.marking) options.marking.push(this.advancedMarks.mark(id).then(() => undefined, (error: unknown) => ({ error })));
+    else await this.advancedMarks.mark(id);
   }
 
   // ---- running a claimed task (the worker) ----
@@ -505,6 +508,7 @@ export class JobRunner implements RunnerPort {
     const fields = endFields(incoming, outcome);
     const atomic = Boolean(this.store.transaction);
     const claimed: { record: TaskRecord; held: Held }[] = [];
+    const marking: Promise<{ error: unknown } | undefined>[] = [];
     const ended = await this.atomically(async () => {
       // Checked before this transaction writes: nothing of the job written since `given` was.
       const current = atomic ? await this.held.current(record.jobId, given) : undefined;
@@ -513,7 +517,7 @@ export class JobRunner implements RunnerPort {
       // already say `advanced: true`, and the job would never be advanced.
       const written = withEnd(record, fields);
       const held = current && { job: current.job, records: current.records.map((r) => (r._id === written._id ? { ...written, advanced: true } : r)) };
-      await this.afterEnd(claim._id, written, { atomic, handoff: handoff && { ...handoff, claimed }, held });
+      await this.afterEnd(claim._id, written, { atomic, handoff: handoff && { ...handoff, claimed }, held, marking });
       this.held.stampAll(record.jobId, claimed);
       return true;
     });
@@ -522,6 +526,8 @@ export class JobRunner implements RunnerPort {
       this.log.error({ ...ids, error: outcome.error }, `task ${record.taskId} (${record.name}) ended in error: ${outcome.error ?? 'error'}`);
     }
     for (const { record: next, held } of claimed) handoff!.run(next, held);
+    // The `advanced` mark (MongoDB) is written while the next task runs; left unwritten, the sweeper advances the record again.
+    for (const outcome of await Promise.all(marking)) if (outcome) throw outcome.error;
     return ended;
   }
 
