@@ -15,6 +15,7 @@ import type { TaskOutcome } from '../tasks/library';
 import { getWorkflow } from '../workflow/repository';
 import { RecentJobs, RecentWorkflows } from './recent';
 import { HeldState, type Held } from './held';
+import { jobVariablesSet, JobWrites, type PendingVariables } from './job-writes';
 import { AdvancedMarks } from '../queue/advanced-marks';
 import { fence, TaskQueue, type Claim, type FinishState, type TaskRecord } from '../queue/queue';
 import { END, isFinished, latestRecords, readyTasks, START, type ReadyTask } from './graph';
@@ -59,12 +60,6 @@ const newId = () => randomBytes(12).toString('hex');
 /** A worker's handoff in an advance: `claimed` gets the record claimed for it, with what its run is handed. */
 type AdvanceHandoff = Handoff & { claimed?: { record: TaskRecord; held: Held }[] };
 
-/** The job variables a task's end wrote, carried by the advance to its first write (`set`: not written yet). */
-interface PendingVariables {
-  set?: Record<string, unknown>;
-}
-
-
 /**
  * Eager dispatch: the worker running a task lets the runner claim one next task of
  * the same job for it, in the same write that queues it (still fenced and leased).
@@ -97,6 +92,7 @@ export class JobRunner implements RunnerPort {
     this.jobs = options.store.collection('jobs');
     this.queue = new TaskQueue(options.store);
     this.advancedMarks = new AdvancedMarks(this.queue.tasks);
+    this.writes = new JobWrites(this.jobs, this.queue.tasks);
     this.runMethod = options.runMethod;
     this.transformations = options.transformations;
     this.recentJobs = new RecentJobs(this.jobs);
@@ -109,6 +105,8 @@ export class JobRunner implements RunnerPort {
   private readonly recentJobs: RecentJobs;
   /** `advanced: true` writes of tasks ending side by side, together (no transactions: MongoDB). */
   private readonly advancedMarks: AdvancedMarks;
+  /** Task records and job variables written. */
+  private readonly writes: JobWrites;
   /** Whether what a task's run was handed is still what the store holds. */
   private readonly held: HeldState;
 
@@ -220,59 +218,6 @@ export class JobRunner implements RunnerPort {
     }
   }
 
-  /** The ids of the records written, in order, in one call; a record that exists already is not. */
-  private async insertRecords(records: TaskRecord[]): Promise<Set<string>> {
-    if (records.length <= 1) return new Set(records.length && (await this.insertRecord(records[0]!)) ? [records[0]!._id] : []);
-    try {
-      await this.queue.tasks.insertMany(records);
-      return new Set(records.map((r) => r._id));
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      // Another server advanced the job too: each record on its own, as it is then. (On MongoDB the
-      // records before the duplicate are written already and count as not written here; a task
-      // claimed among them is queued again by the sweeper when its lease expires.)
-      const written = new Set<string>();
-      for (const record of records) if (await this.insertRecord(record)) written.add(record._id);
-      return written;
-    }
-  }
-
-  /** False when the record exists already. */
-  private async insertRecord(record: TaskRecord): Promise<boolean> {
-    try {
-      await this.queue.tasks.insertOne(record);
-      return true;
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error; // another server created it first: same id, same task
-      return false;
-    }
-  }
-
-  /**
-   * The `$set` that gives the job what a task's end writes to its variables, taken into `job`
-   * now; written by the advance before anything else it writes, or with the job's completion.
-   */
-  private jobVariablesSet(job: JobDoc, writes: Record<string, unknown>): Record<string, unknown> | undefined {
-    const set: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(writes)) set[`variables.${name}`] = encodeValue(value, `variables.${name}`);
-    if (Object.keys(set).length === 0) return undefined;
-    // A name with "." or a leading "$" is not a path: the variables are then written whole.
-    const whole = Object.keys(writes).some((name) => name.includes('.') || name.startsWith('$'));
-    const variables = { ...job.variables, ...Object.fromEntries(Object.entries(writes).map(([name, value]) => [name, encodeValue(value)])) };
-    const now = Date.now();
-    job.variables = variables;
-    job.last_updated = now;
-    return { ...(whole ? { variables } : set), last_updated: now };
-  }
-
-  /** Writes the variables an advance carries, once. */
-  private async writeVariables(jobId: string, pending: PendingVariables) {
-    const set = pending.set;
-    if (!set) return;
-    pending.set = undefined;
-    await this.jobs.updateOne({ _id: jobId }, { $set: set });
-  }
-
   async setStatus(job: JobDoc, status: JobStatus, error?: string) {
     const now = Date.now();
     const set: Record<string, unknown> = { status, last_updated: now };
@@ -301,7 +246,7 @@ export class JobRunner implements RunnerPort {
   async advance(jobId: string, loaded?: JobDoc, handoff?: AdvanceHandoff, known?: TaskRecord[], unwritten: TaskRecord[] = [], variables: PendingVariables = {}): Promise<void> {
     await this.advanceOnce(jobId, loaded, handoff, known, unwritten, variables);
     // Nothing else was written (or the job had ended already): the variables alone.
-    await this.writeVariables(jobId, variables);
+    await this.writes.writeVariables(jobId, variables);
   }
 
   /** The advance; `variables` are written before its first write, or with the job's completion. */
@@ -314,8 +259,8 @@ export class JobRunner implements RunnerPort {
       const batch = [...pending, ...more];
       pending = [];
       // The next task reads the job's variables: they are written before its record.
-      if (batch.length) await this.writeVariables(jobId, variables);
-      const written = await this.insertRecords(batch);
+      if (batch.length) await this.writes.writeVariables(jobId, variables);
+      const written = await this.writes.insertRecords(batch);
       if (batch.some((r) => r.status === 'queued' && written.has(r._id))) this.onQueued?.();
       return written;
     };
@@ -330,7 +275,7 @@ export class JobRunner implements RunnerPort {
       }
       await write();
       if (!handled || isFinished(handled)) {
-        await this.writeVariables(jobId, variables);
+        await this.writes.writeVariables(jobId, variables);
         const note = handled ? `; the workflow's errorHandler ran and ended in ${handled.finishState}${handled.error ? `: ${handled.error}` : ''}` : '';
         await this.setStatus(job, 'error', stopped + note);
       }
@@ -369,7 +314,7 @@ export class JobRunner implements RunnerPort {
       const busy = [...latest.values()].some((r) => ['queued', 'running', 'waiting'].includes(r.status));
       if (!busy) {
         const ends = [...latest.values()].filter((r) => r.taskId !== START && isFinished(r)).map((r) => `${r.taskId} (${r.finishState})`);
-        await this.writeVariables(jobId, variables);
+        await this.writes.writeVariables(jobId, variables);
         await this.setStatus(job, 'error', `the job cannot reach workflow_end: no transition leads on from ${ends.join(', ') || 'workflow_start'}`);
       }
     }
@@ -406,7 +351,7 @@ export class JobRunner implements RunnerPort {
   /** The end record, then the job complete, with the variables its last task wrote in the same write. */
   private async reachEnd(job: JobDoc, task: ReadyTask, variables: PendingVariables) {
     const now = Date.now();
-    await this.insertRecord(boundaryRecord(job._id, END, task.iteration, task.from, now));
+    await this.writes.insertRecord(boundaryRecord(job._id, END, task.iteration, task.from, now));
     const set = variables.set;
     variables.set = undefined;
     const result = await this.jobs.updateOne(
@@ -414,7 +359,7 @@ export class JobRunner implements RunnerPort {
       { $set: { ...set, status: 'complete', 'metrics.end_time': now, last_updated: now } },
     );
     // Ended otherwise meanwhile (canceled): the variables are still the job's.
-    if (!result.matched && set) await this.writeVariables(job._id, { set });
+    if (!result.matched && set) await this.writes.writeVariables(job._id, { set });
     if (result.matched) {
       Object.assign(job, { status: 'complete', last_updated: now, metrics: { ...job.metrics, end_time: now } });
       this.log.info({ jobId: job._id, workflow: job.name, status: 'complete' }, `job of workflow "${job.name}" complete`);
@@ -436,7 +381,7 @@ export class JobRunner implements RunnerPort {
     const [job, records] = options.held ? [options.held.job, options.held.records] : await Promise.all([this.job(record.jobId), this.records(record.jobId)]);
     if (job) {
       const definition = record.taskId === ERROR_HANDLER ? errorHandlerOf(job) : job.tasks[record.taskId];
-      const set = this.jobVariablesSet(job, {
+      const set = jobVariablesSet(job, {
         ...decodeVariables(record.jobVariables as Record<string, unknown> | undefined),
         ...jobWrites(definition?.variables?.outgoing, decodeVariables(record.outgoing)),
         ...(record.status === 'error' ? errorWrites((definition?.variables as { error?: unknown } | undefined)?.error, record.error) : {}),
