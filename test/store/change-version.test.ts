@@ -7,7 +7,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openEmbeddedStore, type EmbeddedStore } from '../../core/store/embedded/store';
 import { Engine } from '../../core/engine/index';
-import type { Collection, Doc, Store } from '../../core/store/port';
+import type { Store } from '../../core/store/port';
+import { interceptCollections } from './support/intercept';
 import { stepsWorkflow } from './support/steps';
 
 let dir: string;
@@ -69,25 +70,16 @@ describe('change versions of the embedded store', () => {
 /** The store, counting the reads of the task records of a job (the advance's read). */
 function countingReads(inner: Store) {
   const reads = { records: 0 };
-  const wrapped: Store = {
-    ...inner,
-    collection: <T extends Doc = Doc>(name: string): Collection<T> => {
-      const collection = inner.collection<T>(name);
-      if (name !== 'tasks') return collection;
-      return new Proxy(collection, {
-        get(target, key, receiver) {
-          if (key === 'find') {
-            return (filter: Record<string, unknown>, options?: unknown) => {
-              if (Object.keys(filter).length === 1 && 'jobId' in filter) reads.records++;
-              return target.find(filter, options as never);
-            };
-          }
-          const value = Reflect.get(target, key, receiver);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
-    },
-  };
+  const wrapped = interceptCollections(inner, (name, tasks) =>
+    name === 'tasks'
+      ? {
+          find: (filter, options) => {
+            if (Object.keys(filter).length === 1 && 'jobId' in filter) reads.records++;
+            return tasks.find(filter, options);
+          },
+        }
+      : undefined,
+  );
   return { store: wrapped, reads };
 }
 

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../../core/engine/index';
 import { openMongoStore } from '../../../core/store/mongodb/store';
-import type { Collection, Doc, Store, Update } from '../../../core/store/port';
+import type { Doc, Store } from '../../../core/store/port';
+import { interceptCollections } from '../../store/support/intercept';
 import { jongodbBinary, startJongodb, type TestMongo } from '../../store/jongodb';
 import { stepsWorkflow } from '../../store/support/steps';
 import { tempEmbeddedStore, workflow } from '../queue/support';
@@ -13,33 +14,26 @@ import { tempEmbeddedStore, workflow } from '../queue/support';
 function recordingJobWrites(inner: Store) {
   const writes: string[][] = [];
   const order: string[] = [];
-  const store: Store = {
-    ...inner,
-    collection: <T extends Doc = Doc>(name: string): Collection<T> => {
-      const collection = inner.collection<T>(name);
-      if (name !== 'jobs' && name !== 'tasks') return collection;
-      return new Proxy(collection, {
-        get(target, key, receiver) {
-          if (name === 'jobs' && key === 'updateOne') {
-            return (filter: Record<string, unknown>, update: Update) => {
-              const fields = Object.keys((update as { $set?: Record<string, unknown> }).$set ?? {}).sort();
-              writes.push(fields);
-              order.push(`job ${fields.join(' ')}`);
-              return target.updateOne(filter, update);
-            };
-          }
-          if (name === 'tasks' && (key === 'insertOne' || key === 'insertMany')) {
-            return (docs: T | T[]) => {
-              for (const doc of [docs].flat()) order.push(`record ${String((doc as { taskId?: string }).taskId)}`);
-              return key === 'insertOne' ? target.insertOne(docs as T) : target.insertMany(docs as T[]);
-            };
-          }
-          const value = Reflect.get(target, key, receiver);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
-      });
-    },
+  const inserted = (docs: Doc[]) => {
+    for (const doc of docs) order.push(`record ${String(doc.taskId)}`);
   };
+  const store = interceptCollections(inner, (name, collection) => {
+    if (name === 'jobs') {
+      return {
+        updateOne: (filter, update) => {
+          const fields = Object.keys((update as { $set?: Record<string, unknown> }).$set ?? {}).sort();
+          writes.push(fields);
+          order.push(`job ${fields.join(' ')}`);
+          return collection.updateOne(filter, update);
+        },
+      };
+    }
+    if (name !== 'tasks') return undefined;
+    return {
+      insertOne: (doc) => (inserted([doc]), collection.insertOne(doc)),
+      insertMany: (docs) => (inserted(docs), collection.insertMany(docs)),
+    };
+  });
   return { store, writes, order };
 }
 

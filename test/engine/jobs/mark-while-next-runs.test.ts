@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../../core/engine/index';
 import type { TaskMethodRunner } from '../../../core/engine/jobs/execute';
 import { openMongoStore } from '../../../core/store/mongodb/store';
-import type { Collection, Doc, Filter, Store, Update } from '../../../core/store/port';
+import type { Update } from '../../../core/store/port';
+import { interceptCollections } from '../../store/support/intercept';
 import { jongodbBinary, startJongodb, type TestMongo } from '../../store/jongodb';
 import { stepsWorkflow } from '../../store/support/steps';
 
@@ -25,29 +26,20 @@ describe.skipIf('unavailable' in found)('the advanced mark on MongoDB (wire test
     const second = new Promise<void>((resolve) => (secondStarted = resolve));
     let marksHeld = 0;
     // Each mark's write waits for t2 to start (3 s at most, so a runner that waits for the mark first still ends).
-    const store: Store = {
-      ...inner,
-      collection: <T extends Doc = Doc>(name: string): Collection<T> => {
-        const collection = inner.collection<T>(name);
-        if (name !== 'tasks') return collection;
-        return new Proxy(collection, {
-          get(target, key, receiver) {
-            if (key === 'updateOne' || key === 'updateMany') {
-              return async (filter: Filter, update: Update) => {
-                if ((update as { $set?: { advanced?: boolean } }).$set?.advanced === true) {
-                  marksHeld++;
-                  await Promise.race([second, new Promise((r) => setTimeout(r, 3_000))]);
-                  marksHeld--;
-                }
-                return key === 'updateOne' ? target.updateOne(filter, update) : target.updateMany(filter, update);
-              };
-            }
-            const value = Reflect.get(target, key, receiver);
-            return typeof value === 'function' ? value.bind(target) : value;
-          },
-        });
-      },
+    const holdMark = async (update: Update) => {
+      if ((update as { $set?: { advanced?: boolean } }).$set?.advanced !== true) return;
+      marksHeld++;
+      await Promise.race([second, new Promise((r) => setTimeout(r, 3_000))]);
+      marksHeld--;
     };
+    const store = interceptCollections(inner, (name, tasks) =>
+      name === 'tasks'
+        ? {
+            updateOne: async (filter, update) => (await holdMark(update), tasks.updateOne(filter, update)),
+            updateMany: async (filter, update) => (await holdMark(update), tasks.updateMany(filter, update)),
+          }
+        : undefined,
+    );
     const heldWhenT2Started: number[] = [];
     const upperCase: TaskMethodRunner = async (_task, incoming, options) => {
       if (options?.iteration === 0 && String(incoming.step) === 't2') {
