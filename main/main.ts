@@ -94,5 +94,7 @@ async function main() {
 
 main().catch((error: Error) => {
   console.error(`Console failed to start: ${error.stack ?? error.message}`);
+  // Started from an installer there is no terminal: the desktop says why before it exits.
+  dialog.showErrorBox('The console cannot start', error.message);
   app.exit(1);
 });

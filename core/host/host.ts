@@ -18,6 +18,7 @@ import { ProfileEvents } from '../profiles/events';
 import type { AdapterLauncher } from '../adapters';
 import { createLogService, type LogService } from '../logging/logger';
 import { createVault, type SecretProvider } from '../secrets/secrets';
+import { runtimeProblem } from '../store/open';
 
 export interface HostOptions {
   dataDir: string;
@@ -50,6 +51,9 @@ export interface Host {
 }
 
 export async function startHost(options: HostOptions): Promise<Host> {
+  // Before anything is written: a runtime without node:sqlite would start and then fail every store call.
+  const problem = runtimeProblem();
+  if (problem) throw new Error(problem);
   // One console per data directory: a second one is refused, naming the first.
   const lock = await lockDataDir(options.dataDir);
   try {

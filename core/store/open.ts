@@ -13,6 +13,9 @@ import type { MigrationProgress } from './embedded/migrate-nedb';
 import { openMongoStore } from './mongodb/store';
 import type { MongoProps } from './mongodb/settings';
 
+/** Why this runtime cannot run the embedded store (no node:sqlite), checked before the console starts. */
+export { runtimeProblem } from './embedded/sqlite';
+
 export const embeddedDir = (dataDir: string, profileId: string) => path.join(profileDir(dataDir, profileId), 'db');
 
 export interface EmbeddedProps {

@@ -3,7 +3,7 @@
 // and answers the API with the data directory's token.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -62,3 +62,24 @@ describe('the bundled headless console', () => {
     expect(await page.text()).toContain('<title>Automation Console</title>');
   });
 });
+
+describe('the bundled headless console on a Node with no node:sqlite', () => {
+  it('exits 1 saying which Node it found and which it needs, writing nothing in its data directory', async () => {
+    const empty = await mkdtemp(path.join(os.tmpdir(), 'console-serve-no-sqlite-'));
+    try {
+      const { stdout, stderr, code } = await new Promise<{ stdout: string; stderr: string; code: number | null }>((resolve) => {
+        execFile(process.execPath, ['--require', path.join(root, 'test/unit/hide-sqlite.cjs'), path.join(root, 'dist/serve/serve.cjs'), '--data-dir', empty, '--port', '0'], { cwd: root, timeout: 30_000 }, (error, out, err) =>
+          resolve({ stdout: out, stderr: err, code: error ? ((error as { code?: number }).code ?? null) : 0 }),
+        );
+      });
+      expect(code).toBe(1);
+      expect(stderr).toContain(`the console cannot run on Node ${process.versions.node}: it has no node:sqlite`);
+      expect(stderr).toContain('the console needs Node >= 22.13 with node:sqlite');
+      expect(stdout).not.toContain('listening');
+      expect(await readdir(empty)).toEqual([]);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});
+

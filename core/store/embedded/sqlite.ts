@@ -24,3 +24,17 @@ export function sqlite(): typeof Sqlite {
   }
   return loaded;
 }
+
+/**
+ * Why this runtime cannot run the console, or undefined when it can: the embedded store is
+ * node:sqlite, built into Node from 22.13 (and into the Node inside Electron).
+ */
+export function runtimeProblem(): string | undefined {
+  try {
+    sqlite();
+    return undefined;
+  } catch (error) {
+    const runtime = process.versions.electron ? `Electron ${process.versions.electron} (Node ${process.versions.node})` : `Node ${process.versions.node}`;
+    return `the console cannot run on ${runtime}: it has no node:sqlite (${(error as Error).message}), which the embedded store needs; the console needs Node >= 22.13 with node:sqlite`;
+  }
+}

@@ -4,9 +4,10 @@
 // answer every operation over IPC, and start the host on its data directory.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationNames } from '../../../core/contract';
@@ -174,6 +175,29 @@ describe('the main-process bundle', () => {
     // A drill not in the history: 404 naming it.
     expect(await save(event, { id: 'no-such-drill' })).toMatchObject({ ok: false, error: { statusCode: 404, message: expect.stringContaining('no-such-drill') } });
   }, 60_000);
+});
+
+describe('the main-process bundle on a runtime with no node:sqlite', () => {
+  it('says why in an error box and exits 1, opening no window and writing nothing in its data folder', async () => {
+    const userData = await mkdtemp(path.join(os.tmpdir(), 'console-main-no-sqlite-'));
+    const hidden = createRequire(import.meta.url)('../hide-sqlite.cjs') as { restore(): void };
+    try {
+      const stand = standInElectron(userData);
+      requireWithElectron(mainBundle, stand.electron);
+      stand.ready();
+      const exit = await waitFor('the app to exit', () => stand.calls.find((c) => c.api === 'app.exit'));
+      expect(exit.args).toEqual([1]);
+      const box = stand.calls.find((c) => c.api === 'dialog.showErrorBox')!;
+      expect(box.args[0]).toBe('The console cannot start');
+      expect(box.args[1]).toContain(`the console cannot run on Node ${process.versions.node}: it has no node:sqlite`);
+      expect(box.args[1]).toContain('the console needs Node >= 22.13 with node:sqlite');
+      expect(stand.windows).toHaveLength(0);
+      expect(await readdir(userData)).toEqual([]);
+    } finally {
+      hidden.restore();
+      await rm(userData, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the preload bundle', () => {

@@ -118,7 +118,10 @@ export function standInElectron(userData: string) {
     ipcMain: { handle: (channel: string, listener: IpcListener) => (record('ipcMain.handle', channel), ipcHandlers.set(channel, listener)) },
     // No keychain on this machine: the console keeps its key file.
     safeStorage: { isEncryptionAvailable: () => (record('safeStorage.isEncryptionAvailable'), false) },
-    dialog: { showSaveDialog: async (options: unknown) => (record('dialog.showSaveDialog', options), saveDialogAnswers.shift() ?? { canceled: true, filePath: '' }) },
+    dialog: {
+      showSaveDialog: async (options: unknown) => (record('dialog.showSaveDialog', options), saveDialogAnswers.shift() ?? { canceled: true, filePath: '' }),
+      showErrorBox: (title: string, content: string) => record('dialog.showErrorBox', title, content),
+    },
     shell: { openExternal: async (url: string) => record('shell.openExternal', url) },
     contextBridge: { exposeInMainWorld: (key: string, api: unknown) => record('contextBridge.exposeInMainWorld', key, api) },
     ipcRenderer: { invoke: async (channel: string, input: unknown) => (record('ipcRenderer.invoke', channel, input), { ok: true }) },
