@@ -167,8 +167,11 @@ export class AdapterProcess {
     for (const line of lines) if (line.trim() !== '') this.pushLine(line);
   }
 
-  /** Calls a method with its inputs in order; resolves with the adapter's answer (result or error object). */
-  call(method: string, args: unknown[], timeoutMs: number): Promise<CallAnswer> {
+  /**
+   * Calls a method with its inputs in order; resolves with the adapter's answer (result or error object).
+   * `timeoutMs`: the call's timeout, as its error names it; `leftMs`: what is left of it (the rest went waiting for the adapter to be ready).
+   */
+  call(method: string, args: unknown[], timeoutMs: number, leftMs = timeoutMs): Promise<CallAnswer> {
     const id = this.nextId++;
     // JSON turns undefined into null in arrays: say which inputs were not given.
     const undefinedAt = args.flatMap((a, i) => (a === undefined ? [i] : []));
@@ -176,7 +179,7 @@ export class AdapterProcess {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new AdapterError('timeout', this.spec.id, method, `adapter "${this.spec.id}" method "${method}" did not answer within ${timeoutMs} ms (timed out)`));
-      }, timeoutMs);
+      }, leftMs);
       this.pending.set(id, { method, resolve, reject, timer });
       this.child.send({ type: 'call', id, method, args, undefinedAt }, (error) => {
         if (!error || !this.pending.has(id)) return;

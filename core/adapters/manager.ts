@@ -266,7 +266,7 @@ export class AdapterManager {
       if (!ready) throw new AdapterError('timeout', id, method, `adapter "${id}" was not ready within ${timeoutMs} ms (timed out); method "${method}" was not called`);
     }
     const args = declared.input.map((input) => named[input.name]);
-    const answer = await child.call(method, args, Math.max(1, timeoutMs - (Date.now() - started)));
+    const answer = await child.call(method, args, timeoutMs, Math.max(1, timeoutMs - (Date.now() - started)));
     return { ...answer, output: declared.output?.name ?? 'result' };
   }
 

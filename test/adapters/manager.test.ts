@@ -92,6 +92,15 @@ describe('a live adapter (its class, against a local HTTP server)', () => {
     await expect(m.call('inv', 'hang', {}, { timeoutMs: 300 })).rejects.toThrow('adapter "inv" method "hang" did not answer within 300 ms (timed out)');
   });
 
+  it('names the whole timeout of a call that first waited for the adapter to be ready', async () => {
+    const m = manager();
+    m.set(config('inv', live()), pkg);
+    const starting = m.start('inv');
+    // Called while the process starts: part of the 1,000 ms goes waiting for it to be ready.
+    await expect(m.call('inv', 'hang', {}, { timeoutMs: 1000 })).rejects.toThrow('adapter "inv" method "hang" did not answer within 1000 ms (timed out)');
+    await starting;
+  });
+
   it('a crash is DEAD with its stderr and exit code, then restarted and ONLINE again', async () => {
     const m = manager();
     m.set(config('inv', live()), pkg);
