@@ -45,10 +45,14 @@ describe('Array', () => {
   check('Array.setIndex', [[[['a', 'b'], 1, 'z'], ['a', 'z']], [[[], 0, 1], [1]], [[['a'], -1, 'x'], FAILS]]);
   check('Array.push', [[[[1], 2, 3], [1, 2, 3]], [[[], 'x'], ['x']], [[null, 1], FAILS]]);
   check('Array.unshift', [[[[2], 1], [1, 2]]]);
-  check('Array.pop', [[[[1, 2]], [1]], [[[]], []]]);
-  check('Array.shift', [[[[1, 2]], [2]], [[[]], []]]);
+  check('Array.pop', [[[[1, 2]], { value: 2, array: [1] }], [[[]], { value: undefined, array: [] }]]);
+  check('Array.shift', [[[[1, 2]], { value: 1, array: [2] }], [[[]], { value: undefined, array: [] }]]);
   check('Array.reverse', [[[[1, 2, 3]], [3, 2, 1]]]);
-  check('Array.splice', [[[[1, 2, 3, 4], 1, 2], [1, 4]], [[[1, 2], 1, 0, 'x'], [1, 'x', 2]], [[[1, 2, 3], 1], [1]]]);
+  check('Array.splice', [
+    [[[1, 2, 3, 4], 1, 2], { spliced: [2, 3], array: [1, 4] }],
+    [[[1, 2], 1, 0, 'x'], { spliced: [], array: [1, 'x', 2] }],
+    [[[1, 2, 3], 1], { spliced: [2, 3], array: [1] }],
+  ]);
   check('Array.fill', [[[[1, 2, 3], 0], [0, 0, 0]], [[[1, 2, 3], 9, 1], [1, 9, 9]]]);
   check('Array.copyWithin', [[[[1, 2, 3, 4, 5], 0, 3], [4, 5, 3, 4, 5]]]);
   check('Array.sort', [[[[3, 1, 10]], [1, 10, 3]], [[['b', 'a']], ['a', 'b']], [[[1, 3, 2], 'desc'], [3, 2, 1], [cmpDesc]]]);

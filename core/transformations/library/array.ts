@@ -1,6 +1,7 @@
 // The Array library: Array.* and Array.prototype.* with the array as the first
 // argument. Methods that change an array in JavaScript (push, sort, splice, ...)
-// change a copy and return it, so a value wired to two steps is never changed under one.
+// change a copy, so a value wired to two steps is never changed under one; most return
+// the copy, pop, shift and splice return { value | spliced, array } as the service does.
 import { MethodArgumentError } from '../errors';
 import { MAX_BUILT_LENGTH, describeValue, type CallContext, type MethodTable } from './types';
 
@@ -74,17 +75,30 @@ export const arrayMethods: MethodTable = {
   },
   push: { summary: 'A copy with the items appended', fn: (args: unknown[]) => [...arrayArg(args[0], 'push'), ...args.slice(1)] },
   unshift: { summary: 'A copy with the items prepended', fn: (args: unknown[]) => [...args.slice(1), ...arrayArg(args[0], 'unshift')] },
-  pop: { summary: 'A copy without its last item', fn: (args: unknown[]) => arrayArg(args[0], 'pop').slice(0, -1) },
-  shift: { summary: 'A copy without its first item', fn: (args: unknown[]) => arrayArg(args[0], 'shift').slice(1) },
+  // pop, shift and splice give what the service gives, an object real documents read as
+  // `/return/value` (or `/return/spliced`) and `/return/array`: the removed item(s) and the array after.
+  pop: {
+    summary: '{ value, array }: the last item (undefined when empty) and a copy without it',
+    fn: (args: unknown[]) => {
+      const array = arrayArg(args[0], 'pop');
+      return { value: array[array.length - 1], array: array.slice(0, -1) };
+    },
+  },
+  shift: {
+    summary: '{ value, array }: the first item (undefined when empty) and a copy without it',
+    fn: (args: unknown[]) => {
+      const array = arrayArg(args[0], 'shift');
+      return { value: array[0], array: array.slice(1) };
+    },
+  },
   reverse: { summary: 'A reversed copy', fn: (args: unknown[]) => arrayArg(args[0], 'reverse').slice().reverse() },
   splice: {
-    summary: 'A copy with items removed and inserted at an index',
+    summary: '{ spliced, array }: the items removed at an index and a copy with them removed (and the further arguments inserted)',
     fn: (args: unknown[]) => {
-      const copy = arrayArg(args[0], 'splice').slice();
+      const array = arrayArg(args[0], 'splice').slice();
       const start = Number(args[1] ?? 0);
-      if (args.length < 3 || args[2] === undefined) copy.splice(start);
-      else copy.splice(start, Number(args[2]), ...args.slice(3));
-      return copy;
+      const spliced = args.length < 3 || args[2] === undefined ? array.splice(start) : array.splice(start, Number(args[2]), ...args.slice(3));
+      return { spliced, array };
     },
   },
   fill: {
