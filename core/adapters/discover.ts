@@ -3,12 +3,12 @@
 // plain folders, and an `adapters/` folder), then `<data-dir>/adapters` (installed through the
 // console), then the packages shipped with the console. The first package with a name wins;
 // discovery never throws for one bad package: it is listed with the reason.
-import { promises as fs } from 'node:fs';
+import { promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { readAdapterPackage, type AdapterPackage } from './package';
 
 async function subfolders(dir: string, keep: (name: string) => boolean = () => true): Promise<string[]> {
-  let entries: import('node:fs').Dirent[];
+  let entries: Dirent[];
   try {
     entries = await fs.readdir(dir, { withFileTypes: true });
   } catch (error) {

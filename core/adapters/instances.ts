@@ -7,7 +7,7 @@ import { builtInApplications } from '../applications/registry';
 import type { DesiredStates } from '../applications/desired-state';
 import { AdapterError } from './errors';
 import { discoverPackages, packageForType, type DiscoverPlaces } from './discover';
-import { AdapterManager, type AdapterAnswer, type AdapterManagerOptions } from './manager';
+import type { AdapterManager, AdapterAnswer, AdapterManagerOptions } from './manager';
 import type { AdapterPackage } from './package';
 import { assertValidProperties, checkShape, ConfigError, maskConfig, restoreConfig, sampleConfig, type ServiceConfig } from './service-config';
 

@@ -1,7 +1,7 @@
 // The shape of one operation of the console's contract. Browser-safe: zod only.
 // An operation is the single definition that both transports (HTTP routes and
 // Electron IPC handlers) and the renderer's client are built from.
-import { z } from 'zod';
+import type { z } from 'zod';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

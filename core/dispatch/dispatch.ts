@@ -2,11 +2,10 @@
 // the input against the operation's schemas, calls its handler and shapes errors.
 // HTTP routes and Electron IPC handlers both go through `dispatch`, so an
 // operation is validated and answered the same way whichever way it was called.
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   contract,
   describeIssues,
-  ERROR_NAMES,
   type Contract,
   type ErrorBody,
   type Input,
@@ -16,6 +15,7 @@ import {
 } from '../contract';
 import { MAX_DEPTH, shortPath, tooDeep } from './limits';
 import { redactText } from '../secrets/classify';
+import { ConsoleError, ERROR_CODES, codeOfStatus, type ErrorDetails, type ErrorStatus } from '../errors';
 
 export interface CallContext {
   transport: 'http' | 'ipc';
@@ -34,14 +34,13 @@ export type Handler<N extends OperationName> = (
 
 export type Handlers = { [N in OperationName]: Handler<N> };
 
-/** An error an operation answers with on purpose: its status code says whose fault it is. */
-export class OpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
+/**
+ * An error an operation answers with on purpose, named by its HTTP status (the code follows from
+ * core/errors' table). New code can throw `ConsoleError` with a code directly.
+ */
+export class OpError extends ConsoleError {
+  constructor(status: ErrorStatus, message: string, details: ErrorDetails = {}) {
+    super(codeOfStatus(status), message, details);
   }
 }
 
@@ -57,13 +56,13 @@ function parsePart(part: 'params' | 'query' | 'body', schema: z.ZodType | undefi
   if (deep) {
     const where = [part, ...deep].join('.');
     const message = `nested deeper than ${MAX_DEPTH} levels (at ${shortPath([part, ...deep])})`;
-    throw new OpError(400, `${part}: ${message}`, { issues: [{ path: where.length > 200 ? part : where, message }] });
+    throw new ConsoleError('bad_input', `${part}: ${message}`, { issues: [{ path: where.length > 200 ? part : where, message }] });
   }
   const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
   if (result.success) return result.data;
   const issues = describeIssues(part, result.error);
   const message = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
-  throw new OpError(400, message, { issues });
+  throw new ConsoleError('bad_input', message, { issues });
 }
 
 export async function dispatch(
@@ -83,35 +82,15 @@ export async function dispatch(
 }
 
 /**
- * What a store refusal means to the caller: a document it cannot keep (a key with '.' or a
- * leading '$' on a store that refuses them, a bad collection name) is the request's fault, 400;
- * a unique key already taken, 409; a database that cannot be reached, 503.
+ * The JSON body of an error, the same for both transports; never a stack trace. Its status and
+ * name come from the code's row in core/errors' table; an error that is not a ConsoleError is a
+ * bug or an unplanned failure: 500, its message with any secret masked (it may quote a config).
  */
-function storeStatus(error: Error & { code?: unknown }): number | undefined {
-  if (error.name !== 'StoreError') return undefined;
-  if (error.code === 'invalid') return 400;
-  if (error.code === 'duplicate-key') return 409;
-  if (error.code === 'unreachable' || error.code === 'auth') return 503;
-  if (/field names? cannot|dotted field|\$[- ]?prefixed field|not valid for storage|key .* must not/i.test(error.message)) return 400;
-  return undefined;
-}
-
-/** The JSON body of an error, the same for both transports; never a stack trace. */
 export function errorBody(error: unknown): ErrorBody {
-  if (error instanceof OpError) {
-    return {
-      statusCode: error.statusCode,
-      error: ERROR_NAMES[error.statusCode] ?? 'Error',
-      message: error.message,
-      ...error.details,
-    };
+  if (error instanceof ConsoleError) {
+    const { status, error: name } = ERROR_CODES[error.code];
+    return { statusCode: status, error: name, message: error.answerMessage(), ...error.details };
   }
-  // An unexpected error's message may quote a connection string or a config: secrets masked.
   const message = redactText(error instanceof Error ? error.message : String(error));
-  const stored = error instanceof Error ? storeStatus(error) : undefined;
-  if (stored) {
-    const prefix = stored === 400 ? 'the store cannot keep this data: ' : '';
-    return { statusCode: stored, error: ERROR_NAMES[stored]!, message: prefix + message };
-  }
-  return { statusCode: 500, error: ERROR_NAMES[500]!, message };
+  return { statusCode: ERROR_CODES.internal.status, error: ERROR_CODES.internal.error, message };
 }

@@ -1,7 +1,7 @@
 // The readiness check of a drill, before any change: each item passes or fails with the fix.
 // Items a site cannot answer (an application it does not report) are `skipped`, saying why.
 import { randomBytes } from 'node:crypto';
-import { Site, SiteError } from './site';
+import type { Site, SiteError } from './site';
 
 export type CheckState = 'pass' | 'fail' | 'skipped';
 export interface ReadinessItem {

@@ -3,7 +3,7 @@
 // write processTasksOnStart into its active profile.
 import { FAILOVER_APPLICATIONS } from './readiness';
 import { drillWorkflow, DRILL_ADAPTER, type Ledger } from './ledger';
-import { SiteError, type Site } from './site';
+import type { Site, SiteError } from './site';
 import type { DrillSiteInfo } from './types';
 
 /** The ledger is called through an instance of the shipped http-request adapter, allowed the ledger's URL only. */

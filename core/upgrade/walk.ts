@@ -1,6 +1,6 @@
 // The files of a folder the check reads: dependencies and version-control folders are skipped,
 // symbolic links are not followed, and file count and size are bounded.
-import { promises as fs } from 'node:fs';
+import { promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
 
 export const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
@@ -39,7 +39,7 @@ export async function walkFolder(
       break;
     }
     const dir = stack.pop()!;
-    let entries: import('node:fs').Dirent[];
+    let entries: Dirent[];
     try {
       entries = await fs.readdir(path.join(root, dir), { withFileTypes: true });
     } catch (error) {

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { contract, operationNames, type Operation, type OperationName } from '../../core/contract';
 import { MAX_DEPTH } from '../../core/dispatch/limits';
 import { propertiesFile } from '../../core/profiles/directory';
