@@ -5,7 +5,8 @@ import type { MissingPart, StoredWorkflow, Workflow, WorkflowProblem, WorkflowSu
 import type { Store } from '../../store/port';
 import { StoreError } from '../../store/errors';
 import { loadPartsCatalog, type AdapterListing } from './catalog';
-import { describeNeeds, howToFix, labelled, missingParts, withoutProjectPrefix, type PartsCatalog } from './parts';
+import { describeNeeds, howToFix } from './parts';
+import { listNeeds, needsWithChildren } from './child-needs';
 import { deleteWorkflow, getWorkflow, listWorkflowDocs, saveWorkflow, summarize, WorkflowExistsError } from './repository';
 import { validateWorkflow } from './validate';
 
@@ -31,7 +32,7 @@ export async function withStore<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof StoreError && ['unreachable', 'auth', 'damaged'].includes(error.code)) {
+    if (error instanceof StoreError && error.isUnavailable) {
       throw new OpError(503, `the workflows cannot be reached in the store: ${error.message}`);
     }
     throw error;
@@ -41,32 +42,6 @@ export async function withStore<T>(work: () => Promise<T>): Promise<T> {
 export function createWorkflowsService(deps: WorkflowsDeps) {
   const catalog = () =>
     loadPartsCatalog({ store: deps.store(), adapters: deps.adapters() });
-
-  /** The parts a workflow and the child workflows it starts need (each child once). */
-  async function needsWithChildren(root: StoredWorkflow, parts: PartsCatalog): Promise<MissingPart[]> {
-    const merged = new Map<string, MissingPart>();
-    const seen = new Set<string>([root.name]);
-    const queue: { workflow: StoredWorkflow; via?: string }[] = [{ workflow: root }];
-    while (queue.length) {
-      const { workflow, via } = queue.shift()!;
-      for (const part of missingParts(workflow.tasks, parts)) {
-        const key = `${part.kind}\u0000${part.name}`;
-        const into = merged.get(key) ?? { ...part, tasks: [] };
-        into.tasks.push(...part.tasks.map((task) => (via ? `${via}: ${task}` : task)));
-        merged.set(key, into);
-      }
-      for (const task of Object.values(workflow.tasks)) {
-        const child = task.name === 'childJob' ? task.variables?.incoming?.workflow : undefined;
-        if (typeof child !== 'string' || child.startsWith('$var.')) continue;
-        const name = withoutProjectPrefix(child);
-        if (seen.has(name)) continue;
-        seen.add(name);
-        const doc = (await getWorkflow(deps.store(), name)) ?? (await getWorkflow(deps.store(), child));
-        if (doc) queue.push({ workflow: doc, via: name });
-      }
-    }
-    return [...merged.values()].map(labelled);
-  }
 
   return {
     /** Validates and saves; a 400 lists every problem. What it needs is read with `list` or `needs`. */
@@ -90,7 +65,9 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
     async list(): Promise<WorkflowSummary[]> {
       return withStore(async () => {
         const [docs, parts] = await Promise.all([listWorkflowDocs(deps.store()), catalog()]);
-        return docs.map((doc) => ({ ...summarize(doc), needs: missingParts(doc.tasks, parts) }));
+        // Ready means the workflow and every workflow it starts can run.
+        const needs = await listNeeds(docs, parts);
+        return docs.map((doc) => ({ ...summarize(doc), needs: needs.get(doc.name) ?? [] }));
       });
     },
 
@@ -109,7 +86,7 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
     async needs(name: string): Promise<MissingPart[] | null> {
       return withStore(async () => {
         const workflow = await getWorkflow(deps.store(), name);
-        return workflow ? needsWithChildren(workflow, await catalog()) : null;
+        return workflow ? needsWithChildren(workflow, await catalog(), (child) => getWorkflow(deps.store(), child)) : null;
       });
     },
 

@@ -180,6 +180,25 @@ describe('workflows API', () => {
     expect((await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'Uses a JST' } })).status).toBe(200);
   });
 
+  it("lists a workflow whose child workflow needs a missing adapter with that need, so it is not ready", async () => {
+    const child = {
+      name: 'Child needs Awsec2',
+      tasks: { vpc: { name: 'createVpc', app: 'Awsec2', type: 'automatic', location: 'Adapter', variables: { incoming: {}, outgoing: {} } } },
+      transitions: { workflow_start: { vpc: { type: 'standard', state: 'success' } }, vpc: { workflow_end: { type: 'standard', state: 'success' } } },
+    };
+    const parent = {
+      name: 'Parent of Awsec2 child',
+      tasks: { run: { name: 'childJob', app: 'WorkFlowEngine', type: 'operation', variables: { incoming: { task: '', workflow: 'Child needs Awsec2', variables: {} } } } },
+      transitions: { workflow_start: { run: { type: 'standard', state: 'success' } }, run: { workflow_end: { type: 'standard', state: 'success' } } },
+    };
+    for (const doc of [parent, child]) expect((await host.api('/workflows', { method: 'POST', json: doc })).status).toBe(201);
+    const list = await (await host.api('/workflows')).json();
+    const listed = list.items.find((w: { name: string }) => w.name === 'Parent of Awsec2 child');
+    expect(listed.needs).toEqual([expect.objectContaining({ kind: 'adapter', name: 'Awsec2', tasks: ['Child needs Awsec2: vpc'] })]);
+    const refused = await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'Parent of Awsec2 child' } });
+    expect(refused.status).toBe(409);
+  });
+
   it('refuses a workflow not in the shape with the field named, in the same problems list', async () => {
     const response = await host.api('/workflows', { method: 'POST', json: { name: 'x', tasks: { a: { name: 'trim', app: 'WorkFlowEngine' } } } });
     expect(response.status).toBe(400);
