@@ -6,6 +6,7 @@ import type { Attention, AttentionEntry, AttentionItem, AttentionLevel } from '.
 import type { DeprecatedCall, HealthItem } from '../contract/health';
 import type { CollectionIndexStatus } from '../contract/indexes';
 import type { Collection } from '../store/port';
+import type { WorkflowSummary } from '../contract/workflows';
 
 export interface AttentionDeps {
   jobs: () => Collection;
@@ -18,6 +19,8 @@ export interface AttentionDeps {
   worker: () => { profile: string; processTasksOnStart: boolean; running: boolean };
   /** The DR drill history (`drill_reports`); absent where drills are not kept. */
   drills?: () => Collection;
+  /** The workflows with what each needs (its child workflows' needs included); absent where not listed. */
+  workflows?: () => Promise<Pick<WorkflowSummary, 'name' | 'needs'>[]>;
 }
 
 const RANK: Record<AttentionLevel, number> = { ok: 0, unknown: 1, warn: 2, bad: 3 };
@@ -140,6 +143,20 @@ export function createAttentionService(deps: AttentionDeps) {
     return { level: 'warn', count: 1, summary: 'Last DR drill did not pass', entries: [{ ...entry, detail: why }], link };
   }
 
+  /** Workflows that cannot run: a job of one would be refused until the parts it needs are installed. */
+  async function blockedWorkflows(): Promise<Partial> {
+    const all = deps.workflows ? await deps.workflows() : [];
+    const blocked = all.filter((w) => w.needs.length > 0);
+    const count = blocked.length;
+    const entries = blocked.map((w) => ({
+      label: w.name,
+      detail: `needs ${w.needs.map((n) => n.name).join(', ')}`,
+      link: `#/workflows/${encodeURIComponent(w.name)}`,
+    }));
+    const summary = count ? `${plural(count, 'workflow')} of ${all.length.toLocaleString('en-US')} cannot run` : 'Every workflow can run';
+    return { level: count ? 'warn' : 'ok', count, summary, entries };
+  }
+
   return {
     async summary(now = Date.now()): Promise<Attention> {
       const profile = deps.worker().profile;
@@ -152,6 +169,7 @@ export function createAttentionService(deps: AttentionDeps) {
         item('deprecated-callers', 'Deprecated API callers', '#/health/deprecated', deprecatedCallers),
         item('worker-role', 'Task worker and role', `#/profiles/${encodeURIComponent(profile)}/configure`, workerRole),
         item('last-drill', 'Last DR drill', '#/drills', lastDrill),
+        item('workflows-blocked', 'Workflows that cannot run', '#/workflows?ready=no', blockedWorkflows),
       ]);
       const level = items.reduce<AttentionLevel>((worst, i) => (RANK[i.level] > RANK[worst] ? i.level : worst), 'ok');
       return { level, items, checkedAt: now };

@@ -84,6 +84,7 @@ export function buildHandlers(state: HostState): Handlers {
           deprecatedCalls: () => state.callLog.list(),
           worker: () => ({ profile: profile().id, processTasksOnStart: profile().processTasksOnStart !== false, running: engine().worker.isRunning }),
           drills: () => store().collection('drill_reports'),
+          workflows: () => workflows.list(),
         }),
       ),
       ...worklistHandlers(createWorklistService({ tasks: () => engine().runner.queue.tasks, jobs: () => engine().runner.jobs })),

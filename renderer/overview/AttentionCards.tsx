@@ -15,6 +15,7 @@ const OPEN: Record<AttentionItem['id'], string> = {
   'deprecated-callers': 'Open the deprecated-call list',
   'worker-role': 'Open the task worker settings',
   'last-drill': 'Open the drill report',
+  'workflows-blocked': 'Open the workflows that cannot run',
 };
 
 function Card({ item, stale }: { item: AttentionItem; stale?: string }) {

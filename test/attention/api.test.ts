@@ -36,6 +36,24 @@ describe('the cockpit over HTTP', () => {
     expect(body.level).toBe('bad');
   });
 
+  it('counts the workflows that cannot run, a child workflow\'s missing adapter included, each linking to its page', async () => {
+    const card = async () => (await get('/console/attention')).body.items.find((i: any) => i.id === 'workflows-blocked');
+    const before = await card();
+    const end = { type: 'standard', state: 'success' };
+    const child = { name: 'Needs Awsec2', tasks: { vpc: { name: 'createVpc', app: 'Awsec2', type: 'automatic', location: 'Adapter' } }, transitions: { workflow_start: { vpc: end }, vpc: { workflow_end: end } } };
+    const parent = {
+      name: 'Starts Needs Awsec2',
+      tasks: { run: { name: 'childJob', app: 'WorkFlowEngine', type: 'operation', variables: { incoming: { task: '', workflow: 'Needs Awsec2', variables: {} } } } },
+      transitions: { workflow_start: { run: end }, run: { workflow_end: end } },
+    };
+    for (const doc of [child, parent]) expect((await host.api('/workflows', { method: 'POST', json: doc })).status).toBe(201);
+    const after = await card();
+    expect(after.level).toBe('warn');
+    expect(after.count).toBe(before.count + 2);
+    expect(after.summary).toMatch(/^\d+ workflows? of \d+ cannot run$/);
+    expect(after.entries).toContainEqual({ label: 'Starts Needs Awsec2', detail: 'needs Awsec2', link: '#/workflows/Starts%20Needs%20Awsec2' });
+  });
+
   it('the worker against the role: a primary whose worker is stopped is named', async () => {
     await host.api('/workflow_engine/taskWorker/deactivate', { method: 'POST' });
     try {
