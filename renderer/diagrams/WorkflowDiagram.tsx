@@ -3,7 +3,7 @@
 // back, each labelled with its state. With an overlay (a job), each task shows its
 // status and iteration count and the transitions the job took are drawn strong.
 import { memo, useMemo } from 'react';
-import { Background, Controls, Handle, MarkerType, Position, ReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
+import { Background, Controls, Handle, MarkerType, MiniMap, Position, ReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import type { StatusWord } from '../shell/status';
 import { toneClass } from '../shell/status';
@@ -15,7 +15,7 @@ export interface TaskOverlay {
   iterations: number;
 }
 
-type TaskNodeData = { label: string; detail: string; boundary: boolean; overlay?: TaskOverlay; onOpen?: () => void; taskId: string };
+type TaskNodeData = { label: string; detail: string; boundary: boolean; overlay?: TaskOverlay; onOpen?: () => void; taskId: string; needs?: boolean };
 
 const TaskNode = memo(function TaskNode({ data }: NodeProps<Node<TaskNodeData>>) {
   const { overlay } = data;
@@ -25,6 +25,7 @@ const TaskNode = memo(function TaskNode({ data }: NodeProps<Node<TaskNodeData>>)
       <span className="visually-hidden">Task {data.taskId}: </span>
       <span className="diagram-task-label">{data.label}</span>
       {data.detail && <span className="diagram-task-detail">{data.detail}</span>}
+      {data.needs && <span className="diagram-task-needs">needs a missing part</span>}
       {overlay && (
         <span className="diagram-task-overlay">
           <span className={toneClass(overlay.status.tone)}>{overlay.status.word}</span>
@@ -39,7 +40,7 @@ const TaskNode = memo(function TaskNode({ data }: NodeProps<Node<TaskNodeData>>)
     </>
   );
   return (
-    <div className={`diagram-task${data.boundary ? ' diagram-task--boundary' : ''}${overlay ? ` diagram-task--${overlay.status.tone}` : ''}`}>
+    <div className={`diagram-task${data.boundary ? ' diagram-task--boundary' : ''}${overlay ? ` diagram-task--${overlay.status.tone}` : ''}${data.needs ? ' diagram-task--needs' : ''}`}>
       <Handle type="target" id="in" position={Position.Left} isConnectable={false} />
       {/* Revert transitions leave and enter underneath, so a loop back reads apart from the forward flow. */}
       <Handle type="target" id="revert-in" position={Position.Bottom} isConnectable={false} />
@@ -58,6 +59,9 @@ const TaskNode = memo(function TaskNode({ data }: NodeProps<Node<TaskNodeData>>)
 
 const nodeTypes = { task: TaskNode };
 
+/** The smallest zoom: task labels stay about 7 px or more. */
+const MIN_ZOOM = 0.55;
+
 const STATE_COLOUR: Record<string, string> = { success: '#116329', error: '#a40e26', failure: '#7d4e00', loop: '#0a5cc2' };
 
 export function WorkflowDiagram({
@@ -65,9 +69,12 @@ export function WorkflowDiagram({
   overlay,
   taken,
   onTaskClick,
+  flagged,
   label,
   height = 420,
 }: {
+  /** Tasks to mark: they (or the child workflow they start) need a part the profile lacks. */
+  flagged?: Set<string>;
   workflow: DiagramWorkflow;
   overlay?: Record<string, TaskOverlay>;
   /** Edge ids (`from->to`) the job took. */
@@ -83,11 +90,11 @@ export function WorkflowDiagram({
         id: n.id,
         type: 'task',
         position: { x: n.x, y: n.y },
-        data: { label: n.label, detail: n.detail, boundary: n.boundary, overlay: overlay?.[n.id], taskId: n.id, onOpen: onTaskClick && !n.boundary ? () => onTaskClick(n.id) : undefined },
+        data: { label: n.label, detail: n.detail, boundary: n.boundary, overlay: overlay?.[n.id], taskId: n.id, needs: flagged?.has(n.id), onOpen: onTaskClick && !n.boundary ? () => onTaskClick(n.id) : undefined },
         draggable: false,
         connectable: false,
       })),
-    [layout, overlay, onTaskClick],
+    [layout, overlay, onTaskClick, flagged],
   );
   const edges = useMemo<Edge[]>(
     () =>
@@ -119,8 +126,9 @@ export function WorkflowDiagram({
         edges={edges}
         nodeTypes={nodeTypes}
         fitView
-        fitViewOptions={{ padding: 0.15, maxZoom: 1.2 }}
-        minZoom={0.1}
+        // Labels stay readable: a large workflow is not shrunk below half size; pan (drag) and the minimap reach the rest.
+        fitViewOptions={{ padding: 0.15, maxZoom: 1.2, minZoom: MIN_ZOOM }}
+        minZoom={MIN_ZOOM}
         nodesDraggable={false}
         nodesConnectable={false}
         nodesFocusable={false}
@@ -132,10 +140,12 @@ export function WorkflowDiagram({
       >
         <Background />
         <Controls showInteractive={false} />
+        {layout.nodes.length > 6 && <MiniMap pannable zoomable ariaLabel={`Minimap of ${label}`} nodeClassName={(node) => ((node.data as TaskNodeData).needs ? 'minimap-needs' : '')} />}
       </ReactFlow>
       <figcaption className="muted small">
         {layout.nodes.length} tasks · {layout.positioned === 'canvas' ? 'placed as in the designer' : 'laid out automatically'} · solid: standard transition,
         dashed: revert{taken ? ' · strong: the path the job took' : ''}
+        {flagged && flagged.size > 0 ? ` · marked: ${flagged.size} task${flagged.size === 1 ? '' : 's'} needing a missing part` : ''}
       </figcaption>
     </figure>
   );

@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { RESERVED_TASK_IDS, type StoredWorkflow } from '../../core/contract/workflows';
 import { call } from '../api/client';
 import { WorkflowDiagram } from '../diagrams/WorkflowDiagram';
+import { flaggedTasks, useWorkflowNeeds, WorkflowNeedsPanel } from './WorkflowNeeds';
+import type { MissingPart } from '../../core/contract/workflows';
 
 function Json({ value }: { value: unknown }) {
   if (value === undefined) return <span className="muted">none</span>;
@@ -24,7 +26,7 @@ function Variables({ vars }: { vars: Record<string, unknown> | undefined }) {
   );
 }
 
-export function WorkflowDetails({ workflow }: { workflow: StoredWorkflow }) {
+export function WorkflowDetails({ workflow, flagged }: { workflow: StoredWorkflow; flagged?: Set<string> }) {
   const tasks = Object.entries(workflow.tasks).filter(([id]) => !(RESERVED_TASK_IDS as readonly string[]).includes(id));
   const transitions = Object.entries(workflow.transitions).flatMap(([src, targets]) =>
     Object.entries(targets).map(([dst, t]) => ({ src, dst, state: t.state, type: t.type })),
@@ -39,7 +41,7 @@ export function WorkflowDetails({ workflow }: { workflow: StoredWorkflow }) {
         <dt>Last updated</dt>
         <dd>{new Date(workflow.lastUpdated).toLocaleString()}</dd>
       </dl>
-      <WorkflowDiagram workflow={workflow} label={`Diagram of workflow ${workflow.name}`} />
+      <WorkflowDiagram workflow={workflow} flagged={flagged} label={`Diagram of workflow ${workflow.name}`} />
       <h2>Tasks</h2>
       {tasks.length === 0 ? (
         <p className="muted">This workflow has no tasks between workflow_start and workflow_end.</p>
@@ -119,8 +121,9 @@ export function WorkflowDetails({ workflow }: { workflow: StoredWorkflow }) {
   );
 }
 
-export function WorkflowView({ name, actions }: { name: string; actions?: (workflow: StoredWorkflow) => ReactNode }) {
+export function WorkflowView({ name, actions }: { name: string; actions?: (workflow: StoredWorkflow, needs: MissingPart[] | undefined) => ReactNode }) {
   const query = useQuery({ queryKey: ['workflows.get', name], queryFn: () => call('workflows.get', { params: { name } }) });
+  const { needs, error } = useWorkflowNeeds(name);
   return (
     <section>
       <p>
@@ -131,8 +134,10 @@ export function WorkflowView({ name, actions }: { name: string; actions?: (workf
       {query.isError && <p className="error">Cannot read workflow “{name}”: {query.error.message}</p>}
       {query.data && (
         <>
-          {actions?.(query.data)}
-          <WorkflowDetails workflow={query.data} />
+          {needs && <WorkflowNeedsPanel name={name} needs={needs} />}
+          {error && <p className="error">Cannot read what it needs: {error}</p>}
+          {actions?.(query.data, needs)}
+          <WorkflowDetails workflow={query.data} flagged={needs && needs.length ? flaggedTasks(query.data, needs) : undefined} />
         </>
       )}
     </section>

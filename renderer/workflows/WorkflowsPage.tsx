@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkflowSummary } from '../../core/contract/workflows';
 import { call } from '../api/client';
 import { DeleteButton } from '../shell/DeleteButton';
-import { useRoute } from '../shell/route';
+import { replaceParams, useRoute } from '../shell/route';
 import { ImportWorkflow } from './ImportWorkflow';
 import { WorkflowView } from './WorkflowView';
 import { StartJob } from './StartJob';
@@ -67,8 +67,27 @@ function WorkflowTable({ items }: { items: WorkflowSummary[] }) {
   );
 }
 
+/** `?ready=yes|no` keeps the list to the workflows that can (cannot) run, as the Overview's card links. */
+function ReadyFilter({ ready, items }: { ready: string; items: WorkflowSummary[] }) {
+  const blocked = items.filter((w) => w.needs.length > 0).length;
+  return (
+    <p className="filters">
+      <label>
+        Show{' '}
+        <select value={ready} onChange={(e) => replaceParams({ ready: e.target.value || undefined })}>
+          <option value="">every workflow ({items.length})</option>
+          <option value="yes">ready to run ({items.length - blocked})</option>
+          <option value="no">cannot run ({blocked})</option>
+        </select>
+      </label>
+    </p>
+  );
+}
+
 function WorkflowList() {
   const list = useQuery({ queryKey: ['workflows.list'], queryFn: () => call('workflows.list') });
+  const ready = useRoute().params.get('ready') ?? '';
+  const shown = (list.data?.items ?? []).filter((w) => (ready === 'no' ? w.needs.length > 0 : ready === 'yes' ? w.needs.length === 0 : true));
   return (
     <section>
       <h1>Workflows</h1>
@@ -81,7 +100,12 @@ function WorkflowList() {
           No workflows yet. Import one from a JSON file above, or a pre-built or project on the <a href="#/import">Import</a> page.
         </p>
       )}
-      {list.data && list.data.items.length > 0 && <WorkflowTable items={list.data.items} />}
+      {list.data && list.data.items.length > 0 && (
+        <>
+          <ReadyFilter ready={ready} items={list.data.items} />
+          <WorkflowTable items={shown} />
+        </>
+      )}
     </section>
   );
 }
@@ -93,9 +117,15 @@ export function WorkflowsPage() {
   return (
     <WorkflowView
       name={selected}
-      actions={(workflow) => (
+      actions={(workflow, needs) => (
         <div className="workflow-actions">
-          <StartJob workflow={workflow} />{' '}
+          {needs === undefined ? (
+            <span className="muted">Checking what it needs…</span>
+          ) : needs.length === 0 ? (
+            <StartJob workflow={workflow} />
+          ) : (
+            <span className="muted">Start is offered once it has what it needs.</span>
+          )}{' '}
           <DeleteWorkflow name={workflow.name} onDeleted={() => (window.location.hash = '#/workflows')} />
         </div>
       )}

@@ -1,0 +1,98 @@
+// What a workflow needs before a job of it can start, on its own page: each missing part
+// (its child workflows' included), which tasks use it and what the operator does about it.
+// Start is offered only when nothing is missing.
+import { useQuery } from '@tanstack/react-query';
+import type { MissingPart, StoredWorkflow } from '../../core/contract/workflows';
+import { call } from '../api/client';
+
+/** The workflow's entry of the list (what it needs, its children's needs folded in); undefined while loading. */
+export function useWorkflowNeeds(name: string): { needs: MissingPart[] | undefined; error?: string } {
+  const list = useQuery({ queryKey: ['workflows.list'], queryFn: () => call('workflows.list') });
+  const entry = list.data?.items.find((w) => w.name === name);
+  return { needs: list.data ? (entry?.needs ?? []) : undefined, ...(list.isError ? { error: list.error.message } : {}) };
+}
+
+/** What the operator does to get the part. */
+function whatToDo(part: MissingPart): { text: string; link?: { href: string; label: string } } {
+  const [app = part.name] = part.name.split(/[.:]/);
+  switch (part.kind) {
+    case 'adapter':
+      return {
+        text: `Install an adapter package that provides ${part.name} in the profile's sdk_dir, then add an instance named ${part.name}.`,
+        link: { href: '#/adapters', label: 'Go to the adapters' },
+      };
+    case 'application':
+      return { text: `This console has no application ${part.name}: the task cannot run here until it does.` };
+    case 'method':
+      return { text: `${app} has no method ${part.name.slice(app.length + 1)}: install a version of ${app} that provides it.`, link: { href: '#/adapters', label: 'Go to the adapters' } };
+    case 'input':
+      return { text: "Give the task the input its adapter method requires (the method's pronghorn.json), then import the workflow again." };
+    case 'workflow':
+      return { text: `Import the workflow ${part.name} (a JSON file, or the pre-built or project that holds it).`, link: { href: '#/import', label: 'Go to the import page' } };
+    case 'transformation':
+      return { text: `Import the transformation ${part.name} (its JST document, or the pre-built that holds it).`, link: { href: '#/transformations', label: 'Go to the transformations' } };
+  }
+}
+
+const KIND: Record<MissingPart['kind'], string> = {
+  adapter: 'Adapter',
+  application: 'Application',
+  method: 'Method',
+  input: 'Required input',
+  workflow: 'Child workflow',
+  transformation: 'Transformation',
+};
+
+/**
+ * The tasks of this workflow to mark on its diagram: its own tasks named by a need, and the
+ * childJob task that starts a child workflow whose tasks are (`Child: task`).
+ */
+export function flaggedTasks(workflow: StoredWorkflow, needs: MissingPart[]): Set<string> {
+  const flagged = new Set<string>();
+  const childTask = new Map<string, string>();
+  for (const [id, task] of Object.entries(workflow.tasks)) {
+    const child = task.name === 'childJob' ? task.variables?.incoming?.workflow : undefined;
+    if (typeof child === 'string') childTask.set(child.replace(/^@[0-9a-fA-F]{24}: /, ''), id);
+  }
+  for (const part of needs)
+    for (const task of part.tasks) {
+      if (workflow.tasks[task]) flagged.add(task);
+      else {
+        const via = task.slice(0, task.indexOf(': '));
+        const starter = childTask.get(via);
+        if (starter) flagged.add(starter);
+      }
+    }
+  return flagged;
+}
+
+export function WorkflowNeedsPanel({ name, needs }: { name: string; needs: MissingPart[] }) {
+  if (needs.length === 0) {
+    return (
+      <p className="good" aria-label={`State of ${name}`}>
+        Ready: this workflow and every workflow it starts can run.
+      </p>
+    );
+  }
+  return (
+    <section className="banner warn needs-panel" aria-label={`What ${name} needs`}>
+      <h2>Cannot start yet: it needs {needs.length === 1 ? 'one part' : `${needs.length} parts`} this profile lacks</h2>
+      <ul>
+        {needs.map((part) => {
+          const todo = whatToDo(part);
+          return (
+            <li key={`${part.kind}:${part.name}`}>
+              <strong>
+                {KIND[part.kind]} {part.name}
+              </strong>{' '}
+              <span className="muted small">used by {part.tasks.join(', ')}</span>
+              <div>
+                {todo.text} {todo.link && <a href={todo.link.href}>{todo.link.label}</a>}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
