@@ -8,7 +8,7 @@ import { contract, operationNames, type Operation, type OperationName } from '..
 import { dispatch, errorBody, OpError, type CallContext, type Handlers } from '../dispatch/dispatch';
 import { pino } from 'pino';
 import type { Logger } from '../logging/logger';
-import { MAX_BODY_BYTES } from '../dispatch/limits';
+import { checkJsonText, MAX_BODY_BYTES } from '../dispatch/limits';
 import { hostChecker } from './hosts';
 
 export interface HttpServerOptions {
@@ -40,6 +40,18 @@ function sameToken(given: string, expected: string): boolean {
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/** The route fastify-static registers for the UI's files. */
+const UI_ROUTE = '/*';
+
+function hasToken(request: FastifyRequest, expected: string): boolean {
+  const auth = request.headers.authorization ?? '';
+  const token = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : '';
+  return token !== '' && sameToken(token, expected);
+}
+
+const missingToken = () =>
+  new OpError(401, 'missing or wrong token: send "Authorization: Bearer <token>" (the token is printed when the console starts)');
 
 function callerOf(request: FastifyRequest): string {
   const agent = request.headers['x-caller'] ?? request.headers['user-agent'] ?? 'unknown client';
@@ -81,6 +93,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
     const source = String(text);
     if (source.trim() === '') return done(null, undefined);
+    // Depth and size are judged on the text, in one pass, before the parser builds anything.
+    const breach = checkJsonText(source);
+    if (breach) return done(null, new UnreadableBody(breach.message, breach.statusCode));
     try {
       done(null, JSON.parse(source));
     } catch (error) {
@@ -107,6 +122,13 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     return reply.status(421).type('application/json').send(body);
   });
 
+  // The token, before the body is read: a caller without it costs no parsing. Only the UI's own
+  // files are served without it; any other path, a route or not, answers 401.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url === UI_ROUTE || hasToken(request, options.token)) return;
+    return reply.status(401).type('application/json').send(errorBody(missingToken()));
+  });
+
   app.setErrorHandler((error, request, reply) => {
     const fastifyCode = (error as { statusCode?: number }).statusCode;
     if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -124,6 +146,8 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   });
 
   app.setNotFoundHandler((request, reply) => {
+    // A path the UI's files do not hold is no more public than a route.
+    if (!hasToken(request, options.token)) return reply.status(401).type('application/json').send(errorBody(missingToken()));
     const body = errorBody(new OpError(404, `no route ${request.method} ${request.url.split('?')[0]}`));
     reply.status(404).send(body);
   });
@@ -149,11 +173,6 @@ function registerOperation(app: FastifyInstance, name: OperationName, options: H
     method: operation.method,
     url: operation.path,
     handler: async (request, reply) => {
-      const auth = request.headers.authorization ?? '';
-      const token = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : '';
-      if (!token || !sameToken(token, options.token)) {
-        throw new OpError(401, 'missing or wrong token: send "Authorization: Bearer <token>" (the token is printed when the console starts)');
-      }
       const ctx: CallContext = {
         transport: 'http',
         caller: callerOf(request),
@@ -162,7 +181,7 @@ function registerOperation(app: FastifyInstance, name: OperationName, options: H
       };
       let body = request.body;
       if (body instanceof UnreadableBody) {
-        if (operation.body) throw new OpError(body.statusCode, body.message);
+        if (operation.body) throw new OpError(body.statusCode, body.message, { issues: [{ path: 'body', message: body.message.replace(/^body: /, '') }] });
         body = undefined;
       }
       const result = await dispatch(

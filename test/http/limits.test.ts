@@ -1,7 +1,7 @@
 // What one request may carry: nesting depth and body size have limits answered 400 and 413
 // with a JSON body naming the cause; a document the store cannot keep is the caller's 4xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES, MAX_DEPTH } from '../../core/dispatch/limits';
+import { MAX_BODY_BYTES, MAX_DEPTH, MAX_VALUES, tooDeep } from '../../core/dispatch/limits';
 import { workflow } from '../engine/queue/support';
 import { startTestHost, type TestHost } from '../support/host';
 
@@ -23,6 +23,39 @@ describe('request limits', () => {
     expect(body.message).toBe(`body: nested deeper than ${MAX_DEPTH} levels (at body.x.a...a.a)`);
     expect(body.issues[0].path).toMatch(/^body/);
     expect((await host.api('/health/status')).status).toBe(200);
+  });
+
+  it('refuses a 4.5 MB body 250 levels deep and 1.5 million values wide with a 4xx, and stays up', async () => {
+    // Inside the depth and size limits: a check that copied a path per node ran out of heap on it.
+    const text = '{"a":'.repeat(249) + '[' + '[],'.repeat(1_500_000) + '[]]' + '}'.repeat(249);
+    expect(text.length).toBeGreaterThan(4_500_000);
+    expect(text.length).toBeLessThan(MAX_BODY_BYTES);
+    const response = await post('/workflows', text);
+    expect(response.status).toBe(413);
+    expect((await response.json()).message).toBe(`body: more than ${MAX_VALUES.toLocaleString('en')} values, the most one request may carry`);
+    expect((await host.api('/health/status')).status).toBe(200);
+  });
+
+  it('names the path of a body nested too deep inside arrays', async () => {
+    const response = await post('/workflows', `{"name":"deep","tasks":{"t":[${'['.repeat(300)}${']'.repeat(300)}]}}`);
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe(`body: nested deeper than ${MAX_DEPTH} levels (at body.tasks.t...0.0)`);
+  });
+
+  it('checks the token before reading the body: a body over the limit without a token is a 401, not a 413', async () => {
+    const response = await fetch(`${host.url}/profiles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'big', serverName: 'x'.repeat(MAX_BODY_BYTES) }),
+    });
+    expect(response.status).toBe(401);
+    expect((await response.json()).message).toContain('Authorization: Bearer');
+  });
+
+  it('answers an unknown route 401 without a token and 404 with it', async () => {
+    expect((await fetch(`${host.url}/no/such/route`, { method: 'POST' })).status).toBe(401);
+    expect((await fetch(`${host.url}/no/such/route`)).status).toBe(401);
+    expect((await host.api('/no/such/route')).status).toBe(404);
   });
 
   it('accepts a document nested as deep as real exports (30 levels)', async () => {
@@ -53,5 +86,20 @@ describe('request limits', () => {
       expect(response.status).toBe(400);
       expect(body.message).toMatch(/^the store cannot keep this data: .*(\.|\$)/);
     }
+  });
+});
+
+describe('the depth check of a parsed value (IPC and queries)', () => {
+  it('returns the path to the first container nested too deep, arrays by position', () => {
+    const value = { a: [{ b: [[[1]]] }] };
+    expect(tooDeep(value, 3)).toEqual(['a', '0', 'b']);
+    expect(tooDeep(value, 6)).toBeUndefined();
+  });
+
+  it('reads a value 1.5 million arrays wide at depth 250 without copying a path per node', () => {
+    let value: unknown = Array.from({ length: 1_500_000 }, () => []);
+    for (let i = 0; i < 249; i++) value = { a: value };
+    expect(tooDeep(value)).toBeUndefined();
+    expect(tooDeep(value, 250)).toHaveLength(250);
   });
 });
