@@ -9,6 +9,7 @@ import type { ServiceConfig } from '../../core/contract/adapters';
 import { LifecycleActions, StateBadges } from '../health/HealthTable';
 import { SchemaForm } from './SchemaForm';
 import { propertyErrors } from './NewAdapter';
+import { Alert } from '../shell/Alert';
 
 export function AdapterDetail({ name, health }: { name: string; health?: HealthItem }) {
   const client = useQueryClient();
@@ -68,9 +69,9 @@ export function AdapterDetail({ name, health }: { name: string; health?: HealthI
           {save.isPending && <span className="spinner" aria-hidden />}
           {save.isSuccess && <span className="good"> {save.data.message}</span>}
           {save.isError && (
-            <p className="error" role="alert">
+            <Alert>
               {save.error.message}
-            </p>
+            </Alert>
           )}
         </form>
       )}

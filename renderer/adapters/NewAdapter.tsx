@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../api/client';
 import type { ServiceConfig } from '../../core/contract/adapters';
 import { SchemaForm } from './SchemaForm';
+import { Alert } from '../shell/Alert';
 
 /** Field errors of a service config answer, by property path. */
 export function propertyErrors(error: unknown): Record<string, string> {
@@ -88,9 +89,9 @@ export function NewAdapter() {
           </button>
           {create.isPending && <span className="spinner" aria-hidden />}
           {create.isError && (
-            <p className="error" role="alert">
+            <Alert>
               {create.error.message}
-            </p>
+            </Alert>
           )}
         </form>
       )}

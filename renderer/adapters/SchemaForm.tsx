@@ -3,6 +3,7 @@
 // for arrays and anything else. Properties the schema does not describe are kept as they are.
 // `stub` comes first, so the switch between a live system and mock data is always in view.
 import { useState } from 'react';
+import { Alert } from '../shell/Alert';
 
 type Json = Record<string, unknown>;
 type Schema = { type?: string | string[]; title?: string; properties?: Record<string, Schema>; enum?: unknown[]; description?: string; default?: unknown; items?: Schema };
@@ -62,9 +63,9 @@ function Field({
   const type = typeOf(schema);
   const help = schema.description ? <span className="muted small"> {schema.description}</span> : null;
   const problem = error ? (
-    <div className="error small" role="alert">
+    <Alert as="div" className="small">
       {path.join('.')}: {error}
-    </div>
+    </Alert>
   ) : null;
   if (type === 'object' && schema.properties) {
     const object = isObject(value) ? value : {};

@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { useStatus } from '../shell/useStatus';
 import { ago, formatTime } from '../jobs/format';
+import { Alert } from '../shell/Alert';
 
 const WORKERS_KEY = ['workers.status'];
 
@@ -95,9 +96,9 @@ function WorkerNow() {
       <section>
         <h3>Servers working tasks on this database</h3>
         {working.length > 1 && (
-          <p className="banner" role="alert">
+          <Alert look="warning">
             {working.length} servers are working tasks on this database. If one of them is a disaster-recovery standby, stop its worker.
-          </p>
+          </Alert>
         )}
         {working.length === 0 && <p className="banner">No server is working tasks on this database: queued tasks wait.</p>}
         <table aria-label="Servers working tasks">

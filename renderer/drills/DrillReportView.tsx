@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { Alert } from '../shell/Alert';
 
 const seconds = (ms: number | null | undefined) => (ms === null || ms === undefined ? '—' : `${(ms / 1000).toFixed(2)} s`);
 
@@ -65,7 +66,7 @@ export function DrillReportView({ id }: { id: string }) {
           <span className={`badge ${r.passed ? 'good' : 'bad'}`}>{r.passed ? 'Passed' : 'Failed'}</span>
         )}
       </h2>
-      {r.error && <p className="error" role="alert">{r.error}</p>}
+      {r.error && <Alert>{r.error}</Alert>}
       {r.leftAs && <p>{r.leftAs}</p>}
       <dl className="drill-figures">
         <dt>RTO (failure → first task completed on the standby)</dt>

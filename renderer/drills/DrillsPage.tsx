@@ -8,6 +8,7 @@ import { useRoute } from '../shell/route';
 import { DrillReportView } from './DrillReportView';
 import { SitesForm } from './SitesForm';
 import { RunOptionsFields, runOptionsBody, useRunOptions } from './RunOptions';
+import { Alert } from '../shell/Alert';
 
 export function DrillsPage() {
   const queryClient = useQueryClient();
@@ -85,7 +86,7 @@ export function DrillsPage() {
             <button type="submit" disabled={start.isPending}>
               {start.isPending ? 'Starting the lab…' : 'Run lab drill'}
             </button>
-            {start.isError && <p className="error" role="alert">{start.error.message}</p>}
+            {start.isError && <Alert>{start.error.message}</Alert>}
           </form>
         </section>
       )}

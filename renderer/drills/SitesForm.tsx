@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError, call } from '../api/client';
 import type { DrillReport } from '../../core/contract/drills';
 import { RunOptionsFields, runOptionsBody, useRunOptions } from './RunOptions';
+import { Alert } from '../shell/Alert';
 
 interface SiteFields {
   local: boolean;
@@ -90,9 +91,9 @@ export function SitesForm({ onStarted }: { onStarted: (report: DrillReport) => v
         {start.isPending ? 'Starting…' : 'Run sites drill'}
       </button>
       {start.isError && (
-        <p className="error" role="alert">
+        <Alert>
           {start.error.message}
-        </p>
+        </Alert>
       )}
     </form>
   );

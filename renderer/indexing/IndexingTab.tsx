@@ -6,6 +6,7 @@ import { Fragment, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CollectionIndexStatus as Status, IndexDescription } from '../../core/contract/indexes';
 import { call } from '../api/client';
+import { Alert } from '../shell/Alert';
 
 const STATUS_KEY = ['indexes.statusAll'];
 /** How often the tab asks while a build runs. */
@@ -63,9 +64,9 @@ function Detail({ row }: { row: Status }) {
   return (
     <div className="index-detail" aria-label={`Indexes of ${row.collection}`} role="region">
       {row.failure && (
-        <p className="banner error" role="alert">
+        <Alert look="error-banner">
           The last build failed on <code>{row.failure.index}</code>: {row.failure.message}
-        </p>
+        </Alert>
       )}
       <IndexList title="Missing" items={row.missing} empty="None: every declared index exists." />
       <IndexList
@@ -104,14 +105,14 @@ export function IndexingTab() {
       </p>
       {status.isPending && <p>Loading the index status…</p>}
       {status.isError && (
-        <p className="error" role="alert">
+        <Alert>
           Cannot read the index status: {status.error.message}
-        </p>
+        </Alert>
       )}
       {build.isError && (
-        <p className="error" role="alert">
+        <Alert>
           Indexing did not start: {build.error.message}
-        </p>
+        </Alert>
       )}
       {status.data && rows.length === 0 && <p className="muted">No application declares indexes.</p>}
       {rows.length > 0 && (

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { useUnsavedChanges } from '../shell/unsaved';
+import { Alert } from '../shell/Alert';
 
 type EndState = 'success' | 'failure' | 'error';
 
@@ -103,14 +104,14 @@ export function FinishTaskForm({ jobId, taskId, outgoing, label, onFinished, onC
         )}
         {dirty && <span className="muted small">Unsaved values</span>}
         {problem && (
-          <span className="error" role="alert">
+          <Alert as="span">
             {problem}
-          </span>
+          </Alert>
         )}
         {finish.isError && (
-          <span className="error" role="alert">
+          <Alert as="span">
             Not finished: {finish.error.message}
-          </span>
+          </Alert>
         )}
       </div>
     </form>

@@ -12,6 +12,7 @@ import { isJsonFormTask, JsonFormPanel } from './JsonFormPanel';
 import { jobStatus, taskStatus } from '../shell/status';
 import { StatusBadge } from '../shell/StatusBadge';
 import { JobDiagram } from '../diagrams/JobDiagram';
+import { Alert } from '../shell/Alert';
 
 const ACTIVE_TASK = new Set(['queued', 'running', 'waiting']);
 
@@ -207,9 +208,9 @@ export function JobView({ id }: { id: string }) {
         </div>
       </div>
       {j.error && (
-        <p className="banner error" role="alert">
+        <Alert look="error-banner">
           {j.error}
-        </p>
+        </Alert>
       )}
       <dl className="facts">
         <dt>Id</dt>

@@ -7,6 +7,7 @@ import { call } from '../api/client';
 import { SchemaForm } from '../adapters/SchemaForm';
 import { useUnsavedChanges } from '../shell/unsaved';
 import { useFinishTask } from './FinishTaskForm';
+import { Alert } from '../shell/Alert';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -33,7 +34,7 @@ export function JsonFormPanel({ jobId, taskId, incoming, onFinished }: { jobId: 
   });
   if (!formId) return <p className="error">This ShowJsonForm task names no form_id: finish it with its values below.</p>;
   if (form.isPending) return <p className="muted">Loading the form “{formId}”…</p>;
-  if (form.isError) return <p className="error" role="alert">{form.error.message}</p>;
+  if (form.isError) return <Alert>{form.error.message}</Alert>;
   const schema = (isObject(form.data.schema) ? form.data.schema : {}) as Json;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,14 +61,14 @@ export function JsonFormPanel({ jobId, taskId, incoming, onFinished }: { jobId: 
           Submit the form
         </button>
         {problem && (
-          <span className="error" role="alert">
+          <Alert as="span">
             {problem}
-          </span>
+          </Alert>
         )}
         {finish.isError && (
-          <span className="error" role="alert">
+          <Alert as="span">
             {finish.error.message}
-          </span>
+          </Alert>
         )}
       </div>
     </form>

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LOG_LEVELS, type LogEntry } from '../../core/contract/logs';
 import { call } from '../api/client';
 import { appendEntries, asJsonLines, filtersFromHash, type LogFilters } from './tail';
+import { Alert } from '../shell/Alert';
 
 const POLL_MS = 1000;
 const LEVEL_CLASS: Record<string, string> = { error: 'badge bad', fatal: 'badge bad', warn: 'badge warn', info: 'badge good' };
@@ -140,7 +141,7 @@ export function LogsPage() {
           Download ({entries.length})
         </button>
       </div>
-      {error && <p className="error" role="alert">Cannot read the log: {error}</p>}
+      {error && <Alert>Cannot read the log: {error}</Alert>}
       <p className="muted small">
         {entries.length} entries shown{file ? `; the full log is written to ${file} (rotated by size)` : ''}.
       </p>

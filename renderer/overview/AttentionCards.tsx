@@ -4,6 +4,7 @@ import type { AttentionItem } from '../../core/contract/attention';
 import { levelTone, toneClass } from '../shell/status';
 import { useStaleSince, useAttention } from '../shell/live';
 import { ago, formatTime } from '../jobs/format';
+import { Alert } from '../shell/Alert';
 
 // Worded so no link here shares a name with a navigation entry.
 const OPEN: Record<AttentionItem['id'], string> = {
@@ -63,9 +64,9 @@ export function AttentionCards() {
   return (
     <section aria-label="Needs attention" className="attention">
       {stale && (
-        <p className="banner offline" role="alert">
+        <Alert look="offline">
           The console does not answer: these figures are {stale}. They refresh by themselves when it is back.
-        </p>
+        </Alert>
       )}
       <div className="attention-grid">
         {items.map((item) => (

@@ -1,5 +1,6 @@
 // A confirmation asked inside the page (no browser pop-up): what will happen, then Confirm or Cancel.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Alert } from '../shell/Alert';
 
 export function ConfirmDialog(props: {
   title: string;
@@ -28,9 +29,9 @@ export function ConfirmDialog(props: {
         <h3 id={titleId}>{props.title}</h3>
         <div>{props.children}</div>
         {props.error && (
-          <p className="error" role="alert">
+          <Alert>
             {props.error}
-          </p>
+          </Alert>
         )}
         <div className="dialog-actions">
           <button ref={cancel} onClick={props.onCancel} disabled={props.busy}>

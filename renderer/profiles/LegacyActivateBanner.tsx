@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { LegacyActivateFinding, MigrateActivatePreview } from '../../core/contract/profiles';
 import { call } from '../api/client';
 import { readJsonFile, useProfileMutation } from './api';
+import { Alert } from '../shell/Alert';
 
 interface Source {
   config?: unknown;
@@ -83,15 +84,15 @@ function MigrationPanel({ id, startWithProfile, onClose }: { id: string; startWi
         <input type="file" accept=".json,application/json" aria-label="Service config file" onChange={(e) => void onFile(e.target.files?.[0])} />
       </label>
       {fileError && (
-        <p className="error" role="alert">
+        <Alert>
           {fileError}
-        </p>
+        </Alert>
       )}
       {preview.isPending && <p>Reading the proposed change…</p>}
       {preview.isError && (
-        <p className="error" role="alert">
+        <Alert>
           {preview.error.message}
-        </p>
+        </Alert>
       )}
       {preview.data && <PreviewView preview={preview.data} />}
       <MigrationOutcome error={migrate.error} result={migrate.data} />
@@ -173,9 +174,9 @@ export function MigrationOutcome({
   return (
     <>
       {error && (
-        <p className="error" role="alert">
+        <Alert>
           Not migrated: {error.message}
-        </p>
+        </Alert>
       )}
       {result && (
         <p className="good" role="status">

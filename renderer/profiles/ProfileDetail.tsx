@@ -13,6 +13,7 @@ import { LegacyActivateBanner } from './LegacyActivateBanner';
 import { ProfileForm } from './ProfileForm';
 import { RawJsonTab } from './RawJsonTab';
 import { go, profileHref } from './route';
+import { Alert } from '../shell/Alert';
 
 export function ProfileDetail({ id, tab }: { id: string; tab: string }) {
   const query = useProfile(id);
@@ -20,9 +21,9 @@ export function ProfileDetail({ id, tab }: { id: string; tab: string }) {
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.statusCode === 404;
     return (
-      <p className="error" role="alert">
+      <Alert>
         {missing ? `There is no profile "${id}".` : `Cannot read profile ${id}: ${query.error.message}`}
-      </p>
+      </Alert>
     );
   }
   return <ProfileView key={id} entry={query.data} tab={tab} />;
@@ -147,9 +148,9 @@ function ProfileActions({ entry }: { entry: ProfileEntry }) {
         Delete…
       </button>
       {exportError && (
-        <span className="error" role="alert">
+        <Alert as="span">
           {exportError}
-        </span>
+        </Alert>
       )}
       {asking === 'activate' && (
         <ConfirmDialog

@@ -5,6 +5,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useUnsavedChanges } from '../shell/unsaved';
 import { SECRET_MASK, validateProperties } from '../../core/contract/profiles';
 import { getPath, setPath, type Json } from './fields';
+import { Alert } from '../shell/Alert';
 
 type Kind = 'text' | 'password' | 'checkbox';
 interface Field {
@@ -163,9 +164,9 @@ export function ProfileForm(props: ProfileFormProps) {
                   </span>
                 )}
                 {error && (
-                  <span id={`${id}-error`} className="field-error" role="alert">
+                  <Alert look="field" as="span" id={`${id}-error`}>
                     {error}
-                  </span>
+                  </Alert>
                 )}
               </div>
             );
@@ -187,9 +188,9 @@ export function ProfileForm(props: ProfileFormProps) {
         </ul>
       )}
       {props.serverMessage && (
-        <p className="error" role="alert">
+        <Alert>
           {props.serverMessage}
-        </p>
+        </Alert>
       )}
       <div className="form-actions sticky-actions">
         <button type="submit" className="primary" disabled={props.busy}>

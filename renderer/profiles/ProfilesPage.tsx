@@ -8,6 +8,7 @@ import type { Json } from './fields';
 import { ProfileDetail } from './ProfileDetail';
 import { ProfileForm } from './ProfileForm';
 import { go, profileHref, useProfilesRoute } from './route';
+import { Alert } from '../shell/Alert';
 
 export function ProfilesPage() {
   const route = useProfilesRoute();
@@ -77,7 +78,7 @@ function ProfileList({ selected }: { selected?: string }) {
         </label>
       </div>
       {importError && (
-        <div className="error" role="alert">
+        <Alert as="div">
           <p>{importError.message}</p>
           {importError.issues.length > 0 && (
             <ul>
@@ -103,13 +104,13 @@ function ProfileList({ selected }: { selected?: string }) {
               <button type="submit">Import</button>
             </form>
           )}
-        </div>
+        </Alert>
       )}
       {list.isPending && <p>Loading profiles…</p>}
       {list.isError && (
-        <p className="error" role="alert">
+        <Alert>
           Cannot read the profiles: {list.error.message}
-        </p>
+        </Alert>
       )}
       {list.data && list.data.total === 0 && <p className="muted">No profiles yet.</p>}
       {list.data && list.data.total > 0 && (

@@ -5,6 +5,7 @@ import { useUnsavedChanges } from '../shell/unsaved';
 import { ApiError, call } from '../api/client';
 import { useProfileMutation, type Properties } from './api';
 import type { Json } from './fields';
+import { Alert } from '../shell/Alert';
 
 export function RawJsonTab({ id, profile }: { id: string; profile: Json }) {
   const original = `${JSON.stringify(profile, null, 2)}\n`;
@@ -39,12 +40,12 @@ export function RawJsonTab({ id, profile }: { id: string; profile: Json }) {
         onChange={(event) => setText(event.target.value)}
       />
       {parseError && (
-        <p className="error" role="alert">
+        <Alert>
           {parseError}
-        </p>
+        </Alert>
       )}
       {save.isError && (
-        <div className="error" role="alert">
+        <Alert as="div">
           <p>Not saved: {save.error.message}</p>
           {issues.length > 0 && (
             <ul>
@@ -55,7 +56,7 @@ export function RawJsonTab({ id, profile }: { id: string; profile: Json }) {
               ))}
             </ul>
           )}
-        </div>
+        </Alert>
       )}
       {save.isSuccess && text !== original && <p className="good">Saved.</p>}
       <div className="form-actions">

@@ -7,6 +7,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ImportRun } from '../../core/contract/projects';
 import { ApiError, call } from '../api/client';
 import { ImportSummaryView } from './ImportSummary';
+import { Alert } from '../shell/Alert';
 
 interface Picked {
   files: { path: string; content: unknown }[];
@@ -120,9 +121,9 @@ export function ImportPage() {
         </button>
       </form>
       {pickError && (
-        <p className="error" role="alert">
+        <Alert>
           {pickError}
-        </p>
+        </Alert>
       )}
       {unreadable.length > 0 && (
         <div className="banner" role="status" aria-label="Files left out">
@@ -136,19 +137,19 @@ export function ImportPage() {
       )}
       {running && <Progress run={current} />}
       {start.isError && (
-        <p className="error" role="alert">
+        <Alert>
           The import could not start: {fieldError ?? start.error.message}
-        </p>
+        </Alert>
       )}
       {run.isError && (
-        <p className="error" role="alert">
+        <Alert>
           Cannot read the import's progress: {run.error.message}
-        </p>
+        </Alert>
       )}
       {current?.state === 'failed' && (
-        <p className="error" role="alert">
+        <Alert>
           {current.error}
-        </p>
+        </Alert>
       )}
       {current?.state === 'done' && current.summary && !start.isPending && <ImportSummaryView summary={current.summary} />}
     </section>

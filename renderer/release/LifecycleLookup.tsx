@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError, call } from '../api/client';
+import { Alert } from '../shell/Alert';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 const STATE_CLASS = { active: 'badge good', deprecated: 'badge warn', removed: 'badge bad' } as const;
@@ -42,14 +43,14 @@ export function LifecycleLookup({ running }: { running: string }) {
         </button>
       </form>
       {(errors['query.release'] || errors['query.path']) && (
-        <p className="error" role="alert">
+        <Alert>
           {errors['query.release'] ?? errors['query.path']}
-        </p>
+        </Alert>
       )}
       {lookup.isError && !errors['query.release'] && !errors['query.path'] && (
-        <p className="error" role="alert">
+        <Alert>
           {lookup.error.message}
-        </p>
+        </Alert>
       )}
       {lookup.data && (
         <p role="status" aria-label="Lifecycle answer">

@@ -3,6 +3,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { Alert } from '../shell/Alert';
 
 interface Outcome {
   imported: { _id: string; name: string }[];
@@ -50,16 +51,16 @@ export function ImportTransformations() {
       </label>
       {importing.isPending && <p>Importing…</p>}
       {importing.isError && (
-        <p className="error" role="alert">
+        <Alert>
           Cannot import: {importing.error.message}
-        </p>
+        </Alert>
       )}
       {unreadable.length > 0 && (
-        <ul className="error" role="alert" aria-label="Unreadable files">
+        <Alert as="ul" label="Unreadable files">
           {unreadable.map((m) => (
             <li key={m}>{m}</li>
           ))}
-        </ul>
+        </Alert>
       )}
       {outcome && (
         <div role="status" aria-label="Import result">

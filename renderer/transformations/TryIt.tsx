@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { sampleFromSchema, type StoredTransformation } from '../../core/contract/transformations';
 import { ApiError, call } from '../api/client';
+import { Alert } from '../shell/Alert';
 
 type Schema = Record<string, unknown> & { $id: string; type?: unknown };
 
@@ -132,12 +133,12 @@ export function TryIt({ doc, onFailedStep }: { doc: StoredTransformation; onFail
         {run.isPending ? 'Running…' : 'Run'}
       </button>
       {inputError && (
-        <p className="error" role="alert">
+        <Alert>
           Cannot run: {inputError}
-        </p>
+        </Alert>
       )}
       {run.isError && (
-        <div className="banner error" role="alert" aria-label="Run error">
+        <Alert look="error-banner" as="div" label="Run error">
           <strong>The run failed{error?.body.step !== undefined ? ` at step ${String(error.body.step)}` : ''}.</strong> {run.error.message}
           {error && error.body.issues && error.body.issues.length > 0 && (
             <ul>
@@ -148,7 +149,7 @@ export function TryIt({ doc, onFailedStep }: { doc: StoredTransformation; onFail
               ))}
             </ul>
           )}
-        </div>
+        </Alert>
       )}
       {run.isSuccess && (
         <div aria-label="Outgoing values">

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { UpgradeFinding } from '../../core/contract/upgrade';
 import { call } from '../api/client';
 import { MigrationOutcome } from '../profiles/LegacyActivateBanner';
+import { Alert } from '../shell/Alert';
 
 export function ActivateMigration({ finding }: { finding: UpgradeFinding }) {
   const [open, setOpen] = useState(false);
@@ -40,9 +41,9 @@ export function ActivateMigration({ finding }: { finding: UpgradeFinding }) {
       )}
       {open && preview.isPending && <p>Reading the proposed change…</p>}
       {open && preview.isError && (
-        <p className="error" role="alert">
+        <Alert>
           {preview.error.message}
-        </p>
+        </Alert>
       )}
       {open && preview.data && !migrate.data && (
         <div aria-label="Proposed change">

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { UPGRADE_RULES, type UpgradeFinding, type UpgradeReport, type UpgradeRule, type UpgradeRun } from '../../core/contract/upgrade';
 import { ApiError, call } from '../api/client';
 import { ActivateMigration } from './ActivateMigration';
+import { Alert } from '../shell/Alert';
 
 const LAST_PATH_KEY = 'upgrade.lastPath';
 
@@ -61,32 +62,32 @@ export function UpgradePage() {
           </button>
         )}
         {fieldError && (
-          <p className="error" id="upgrade-path-error" role="alert">
+          <Alert id="upgrade-path-error">
             {fieldError}
-          </p>
+          </Alert>
         )}
       </form>
       {running && <Progress path={check.variables ?? ''} run={current} />}
       {check.isError && !fieldError && (
-        <p className="error" role="alert">
+        <Alert>
           The check could not start: {check.error.message}
-        </p>
+        </Alert>
       )}
       {run.isError && (
-        <p className="error" role="alert">
+        <Alert>
           Cannot read the check's progress: {run.error.message}
-        </p>
+        </Alert>
       )}
       {current?.state === 'failed' && (
-        <p className="error" role="alert">
+        <Alert>
           The check failed: {current.error}
-        </p>
+        </Alert>
       )}
       {current?.state === 'canceled' && <p role="status">The check of {current.path} was canceled.</p>}
       {cancel.isError && (
-        <p className="error" role="alert">
+        <Alert>
           The check could not be canceled: {cancel.error.message}
-        </p>
+        </Alert>
       )}
       {current?.state === 'done' && current.report && !check.isPending && <Report report={current.report} />}
     </section>

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WorkflowProblem } from '../../core/contract/workflows';
 import { call } from '../api/client';
 import { groupProblems, problemsOf } from './problems';
+import { Alert } from '../shell/Alert';
 
 interface Refusal {
   file: string;
@@ -15,7 +16,7 @@ interface Refusal {
 function ProblemList({ refusal }: { refusal: Refusal }) {
   const groups = groupProblems(refusal.problems);
   return (
-    <div className="banner error workflow-problems" role="alert" aria-label="Import problems">
+    <Alert look="error-banner" as="div" className="workflow-problems" label="Import problems">
       <strong>
         Cannot import {refusal.name ? `workflow "${refusal.name}"` : refusal.file}: {refusal.problems.length}{' '}
         {refusal.problems.length === 1 ? 'problem' : 'problems'}
@@ -32,7 +33,7 @@ function ProblemList({ refusal }: { refusal: Refusal }) {
           </ul>
         </>
       )}
-    </div>
+    </Alert>
   );
 }
 

@@ -6,6 +6,7 @@ import type { StoredWorkflow } from '../../core/contract/workflows';
 import { ApiError, call } from '../api/client';
 import { fieldsOf, variablesOf, type Field } from './variables-form';
 import { useUnsavedChanges } from '../shell/unsaved';
+import { Alert } from '../shell/Alert';
 
 function startJob(workflow: string, description: string, variables: Record<string, unknown>) {
   return call('jobs.start', { body: { workflow, options: { ...(description ? { description } : {}), variables } } });
@@ -130,7 +131,7 @@ export function StartJob({ workflow }: { workflow: StoredWorkflow }) {
         Close
       </button>
       {start.isError && (
-        <div className="banner error" role="alert">
+        <Alert look="error-banner" as="div">
           Cannot start the job: {start.error.message}
           {Object.keys(serverErrors).length > 0 && (
             <ul>
@@ -141,7 +142,7 @@ export function StartJob({ workflow }: { workflow: StoredWorkflow }) {
               ))}
             </ul>
           )}
-        </div>
+        </Alert>
       )}
       {started && (
         <p className="good" role="status">
