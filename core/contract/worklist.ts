@@ -1,8 +1,11 @@
 // The work queue: every manual task waiting for an operator, across jobs, with its
-// job and workflow. An operator finishes one with `jobs.finishTask`. Browser-safe: zod only.
+// job and workflow and who claimed it. An operator claims one (Operations Manager's
+// `tasks/:taskId/claim` and `release`) and finishes it with `jobs.finishTask`; the
+// finished ones are listed with who finished them and when. Browser-safe: zod only.
 import { z } from 'zod';
 import { defineOperations } from './operation';
 import { JobStatus } from './jobs';
+import { RecordId } from './ids';
 
 export const WorkItem = z.object({
   /** The task record's id (`<jobId>:<taskId>:<iteration>`). */
@@ -19,8 +22,24 @@ export const WorkItem = z.object({
   /** The outgoing variables the task declares: the fields of the form that finishes it. */
   outgoing: z.array(z.string()),
   job: z.object({ name: z.string(), description: z.string().optional(), status: JobStatus }),
+  /** The operator who claimed it, and when (ms since the epoch); absent while unassigned. */
+  assignee: z.string().optional(),
+  claimedAt: z.number().optional(),
 });
 export type WorkItem = z.infer<typeof WorkItem>;
+
+/** A manual task an operator finished (from the job's history). */
+export const FinishedItem = z.object({
+  jobId: z.string(),
+  taskId: z.string(),
+  name: z.string().optional(),
+  summary: z.string().optional(),
+  workflow: z.string().optional(),
+  state: z.string(),
+  operator: z.string(),
+  finishedAt: z.number(),
+});
+export type FinishedItem = z.infer<typeof FinishedItem>;
 
 export const worklistOperations = defineOperations({
   'tasks.worklist': {
@@ -29,9 +48,41 @@ export const worklistOperations = defineOperations({
     summary: 'Manual tasks waiting for an operator across the jobs, oldest first (filter workflow by name); paged by skip and limit',
     query: z.object({
       workflow: z.string().optional(),
+      /** mine: claimed by this console's operator; unassigned: claimed by nobody. */
+      view: z.enum(['all', 'mine', 'unassigned']).default('all'),
       skip: z.coerce.number().int().min(0).default(0),
       limit: z.coerce.number().int().min(1).max(500).default(100),
     }),
-    output: z.object({ results: z.array(WorkItem), total: z.number(), skip: z.number(), limit: z.number() }),
+    output: z.object({
+      results: z.array(WorkItem),
+      total: z.number(),
+      skip: z.number(),
+      limit: z.number(),
+      /** The operator `mine` means (the desktop user). */
+      operator: z.string(),
+      /** How many tasks each view holds (the workflow filter applied). */
+      counts: z.object({ all: z.number(), mine: z.number(), unassigned: z.number() }),
+    }),
+  },
+  'tasks.claim': {
+    method: 'POST',
+    path: '/operations-manager/tasks/:taskId/claim',
+    summary: "Claim a manual task waiting for an operator (the task record's id): it is assigned to this console's operator. 404 when no such task waits; 409 when another operator holds it",
+    params: z.object({ taskId: RecordId }),
+    output: z.object({ message: z.string(), data: z.object({ _id: z.string(), assignee: z.string(), claimedAt: z.number() }) }),
+  },
+  'tasks.release': {
+    method: 'POST',
+    path: '/operations-manager/tasks/:taskId/release',
+    summary: 'Release a claimed manual task: it is unassigned again. 404 when no such task waits',
+    params: z.object({ taskId: RecordId }),
+    output: z.object({ message: z.string(), data: z.object({ _id: z.string() }) }),
+  },
+  'tasks.worklistHistory': {
+    method: 'GET',
+    path: '/operations-manager/tasks/worklist/history',
+    summary: 'Manual tasks finished by an operator, newest first: the task, its job and workflow, how it ended, who finished it and when',
+    query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }),
+    output: z.object({ results: z.array(FinishedItem) }),
   },
 });

@@ -18,6 +18,9 @@ import { applicationsHandlers, createApplicationsService } from '../applications
 import { createLogsService, logsHandlers } from '../logging/handlers';
 import { attentionHandlers, createAttentionService } from '../attention/service';
 import { createWorklistService, worklistHandlers } from '../worklist/service';
+import { desktopOperator } from '../worklist/operator';
+import { TASK_CLAIMS } from '../worklist/claims';
+import { JOB_HISTORY } from '../engine/jobs/history';
 import { declaredCollections } from '../indexes/declared';
 import { createProjectsService, projectsHandlers } from '../projects/handlers';
 import { createTransformationsService } from '../transformations/service';
@@ -68,6 +71,7 @@ export function buildHandlers(state: HostState): Handlers {
           engine,
           guardStart: () => applications().require('OperationsManager', 'starting a job'),
           startCheck: (name) => workflows.assertStartable(name),
+          operator: desktopOperator,
           workflowNames: async () => (await store().collection('workflows').find({}, { projection: { name: 1 } })).map((w) => String(w.name)),
         }),
       ),
@@ -87,7 +91,15 @@ export function buildHandlers(state: HostState): Handlers {
           workflows: () => workflows.list(),
         }),
       ),
-      ...worklistHandlers(createWorklistService({ tasks: () => engine().runner.queue.tasks, jobs: () => engine().runner.jobs })),
+      ...worklistHandlers(
+        createWorklistService({
+          tasks: () => engine().runner.queue.tasks,
+          jobs: () => engine().runner.jobs,
+          claims: () => store().collection(TASK_CLAIMS),
+          history: () => store().collection(JOB_HISTORY),
+          operator: desktopOperator,
+        }),
+      ),
       ...projectsHandlers(createProjectsService({ store, workflows, transformations })),
       ...transformationsHandlers(transformations),
       ...drillsHandlers(createDrillsService({ store, localSite: () => state.api })),

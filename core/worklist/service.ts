@@ -1,14 +1,22 @@
 // The work queue: manual tasks waiting for an operator, oldest first, each with the
-// job and workflow it belongs to and the outgoing values its form asks for.
+// job and workflow it belongs to, the outgoing values its form asks for and who claimed
+// it; "mine" and "unassigned" views; and the history of the tasks operators finished.
 import type { Handler } from '../dispatch/dispatch';
 import type { Collection } from '../store/port';
-import type { WorkItem } from '../contract/worklist';
+import type { FinishedItem, WorkItem } from '../contract/worklist';
 import { decodeVariables } from '../values/undefined-codec';
+import { claimsOf, createClaims } from './claims';
 
 export interface WorklistDeps {
   /** The active profile's task records and jobs (read at each call: the profile can change). */
   tasks: () => Collection;
   jobs: () => Collection;
+  /** Claims of manual tasks (`task_claims`); absent, every task reads unassigned and claims are refused. */
+  claims?: () => Collection;
+  /** The jobs' history (`job_history`), where finished manual tasks are recorded with who finished them. */
+  history?: () => Collection;
+  /** This console's operator (the desktop user): whose "mine" is. */
+  operator?: () => string;
 }
 
 interface JobFields {
@@ -19,42 +27,106 @@ interface JobFields {
   tasks?: Record<string, { variables?: { outgoing?: Record<string, unknown> } }>;
 }
 
+const isJob = (doc: Record<string, unknown>): doc is Record<string, unknown> & JobFields => typeof doc._id === 'string' && typeof doc.name === 'string';
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 export function createWorklistService(deps: WorklistDeps) {
-  return {
-    async list(query: { workflow?: string; skip: number; limit: number }) {
-      const waiting = await deps.tasks().find({ status: 'waiting', childJob: { $exists: false } }, { sort: { queuedAt: 1 } });
-      const jobIds = [...new Set(waiting.map((t) => String(t.jobId)))];
-      const jobFilter: Record<string, unknown> = { _id: { $in: jobIds }, status: { $in: ['running', 'paused'] } };
-      if (query.workflow) jobFilter.name = query.workflow;
-      const jobs = new Map(
-        ((await deps.jobs().find(jobFilter, { projection: { _id: 1, name: 1, description: 1, status: 1, tasks: 1 } })) as unknown as JobFields[]).map((j) => [j._id, j]),
-      );
-      const items: WorkItem[] = [];
-      for (const task of waiting) {
-        const job = jobs.get(String(task.jobId));
-        if (!job) continue;
-        const taskId = String(task.taskId);
-        items.push({
-          _id: String(task._id),
-          jobId: job._id,
-          taskId,
-          iteration: Number(task.iteration ?? 0),
-          name: String(task.name),
-          app: String(task.app),
-          ...(typeof task.summary === 'string' ? { summary: task.summary } : {}),
-          queuedAt: Number(task.queuedAt),
-          ...(task.incoming ? { incoming: decodeVariables(task.incoming as Record<string, unknown>) as Record<string, unknown> } : {}),
-          outgoing: Object.keys(job.tasks?.[taskId]?.variables?.outgoing ?? {}),
-          job: { name: job.name, ...(job.description ? { description: job.description } : {}), status: job.status },
-        });
-      }
-      return { results: items.slice(query.skip, query.skip + query.limit), total: items.length, skip: query.skip, limit: query.limit };
+  const operator = () => deps.operator?.() ?? 'operator';
+  const claims = createClaims({
+    tasks: deps.tasks,
+    claims: () => {
+      if (!deps.claims) throw new Error('claims are not kept by this console');
+      return deps.claims();
     },
+    operator,
+  });
+
+  async function waitingItems(workflow: string | undefined): Promise<WorkItem[]> {
+    const waiting = await deps.tasks().find({ status: 'waiting', childJob: { $exists: false } }, { sort: { queuedAt: 1 } });
+    const jobIds = [...new Set(waiting.map((t) => String(t.jobId)))];
+    const jobFilter: Record<string, unknown> = { _id: { $in: jobIds }, status: { $in: ['running', 'paused'] } };
+    if (workflow) jobFilter.name = workflow;
+    const found = await deps.jobs().find(jobFilter, { projection: { _id: 1, name: 1, description: 1, status: 1, tasks: 1 } });
+    const jobs = new Map(found.filter(isJob).map((j) => [j._id, j]));
+    const held = deps.claims ? await claimsOf(deps.claims(), waiting.map((t) => String(t._id))) : new Map();
+    const items: WorkItem[] = [];
+    for (const task of waiting) {
+      const job = jobs.get(String(task.jobId));
+      if (!job) continue;
+      const taskId = String(task.taskId);
+      const claim = held.get(String(task._id));
+      items.push({
+        _id: String(task._id),
+        jobId: job._id,
+        taskId,
+        iteration: Number(task.iteration ?? 0),
+        name: String(task.name),
+        app: String(task.app),
+        ...(typeof task.summary === 'string' ? { summary: task.summary } : {}),
+        queuedAt: Number(task.queuedAt),
+        ...(isRecord(task.incoming) ? { incoming: decodeVariables(task.incoming) } : {}),
+        outgoing: Object.keys(job.tasks?.[taskId]?.variables?.outgoing ?? {}),
+        job: { name: job.name, ...(job.description ? { description: job.description } : {}), status: job.status },
+        ...(claim ? { assignee: claim.assignee, claimedAt: claim.claimedAt } : {}),
+      });
+    }
+    return items;
+  }
+
+  return {
+    async list(query: { workflow?: string; view?: 'all' | 'mine' | 'unassigned'; skip: number; limit: number }) {
+      const all = await waitingItems(query.workflow);
+      const me = operator();
+      const mine = all.filter((i) => i.assignee === me);
+      const unassigned = all.filter((i) => i.assignee === undefined);
+      const items = query.view === 'mine' ? mine : query.view === 'unassigned' ? unassigned : all;
+      return {
+        results: items.slice(query.skip, query.skip + query.limit),
+        total: items.length,
+        skip: query.skip,
+        limit: query.limit,
+        operator: me,
+        counts: { all: all.length, mine: mine.length, unassigned: unassigned.length },
+      };
+    },
+
+    /** Manual tasks finished by an operator, newest first (the jobs' `task-finished` history entries). */
+    async history(limit: number): Promise<FinishedItem[]> {
+      if (!deps.history) return [];
+      const entries = await deps.history().find({ event: 'task-finished' }, { sort: { timestamp: -1 }, limit });
+      return entries.map((e) => ({
+        jobId: String(e.jobId),
+        taskId: String(e.taskId),
+        ...(text(e.taskName) ? { name: text(e.taskName) } : {}),
+        ...(text(e.summary) ? { summary: text(e.summary) } : {}),
+        ...(text(e.workflow) ? { workflow: text(e.workflow) } : {}),
+        state: String(e.state ?? 'success'),
+        operator: String(e.operator ?? 'unknown'),
+        finishedAt: Number(e.timestamp),
+      }));
+    },
+
+    claim: claims.claim,
+    release: claims.release,
   };
 }
 
 export type WorklistService = ReturnType<typeof createWorklistService>;
 
-export function worklistHandlers(service: WorklistService): { 'tasks.worklist': Handler<'tasks.worklist'> } {
-  return { 'tasks.worklist': ({ query }) => service.list(query) };
+type WorklistOperations = 'tasks.worklist' | 'tasks.claim' | 'tasks.release' | 'tasks.worklistHistory';
+
+export function worklistHandlers(service: WorklistService): { [N in WorklistOperations]: Handler<N> } {
+  return {
+    'tasks.worklist': ({ query }) => service.list(query),
+    'tasks.claim': async ({ params }) => {
+      const claim = await service.claim(params.taskId);
+      return { message: `task ${params.taskId} claimed by ${claim.assignee}`, data: claim };
+    },
+    'tasks.release': async ({ params }) => {
+      await service.release(params.taskId);
+      return { message: `task ${params.taskId} released`, data: { _id: params.taskId } };
+    },
+    'tasks.worklistHistory': async ({ query }) => ({ results: await service.history(query.limit) }),
+  };
 }

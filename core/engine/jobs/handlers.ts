@@ -3,7 +3,7 @@ import type { Handlers } from '../../dispatch/dispatch';
 import type { Engine } from '../index';
 import type { JobDoc } from './types';
 import { jobView } from './view';
-import { readJobHistory } from './history';
+import { addJobHistory, readJobHistory } from './history';
 import { listJobs } from './list';
 import { bulkJobAction } from './bulk';
 
@@ -18,6 +18,8 @@ export interface JobsDeps {
   workflowNames(): Promise<string[]>;
   /** Refuses a start before the job exists (a workflow whose parts are missing: 409). */
   startCheck?(workflow: string): Promise<void>;
+  /** The operator's name, recorded as the job's initiator (never the caller's user agent). */
+  operator?(): string;
 }
 
 export type JobsService = JobsDeps;
@@ -31,11 +33,11 @@ const answer = (message: string, job: JobDoc) => ({ message, data: { _id: job._i
 export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations> {
   const runner = () => service.engine().runner;
   return {
-    'jobs.start': async ({ body }, ctx) => {
+    'jobs.start': async ({ body }) => {
       // Operations Manager serves job starts: stopped, it refuses them (503 naming it).
       service.guardStart?.();
       if (body.workflow) await service.startCheck?.(body.workflow);
-      const job = await runner().start(body.workflow, { ...body.options, user: ctx.caller });
+      const job = await runner().start(body.workflow, { ...body.options, user: service.operator?.() ?? 'operator' });
       service.engine().worker.poke();
       return answer(`job of workflow "${job.name}" started`, job);
     },
@@ -76,6 +78,20 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
     'jobs.finishTask': async ({ params, body }) => {
       const job = await runner().finishTask(params.id, params.taskId, body.values, body.state);
       service.engine().worker.poke();
+      // Who finished it and how, for the job's history and the work queue's list of finished tasks.
+      const task = job.tasks[params.taskId];
+      const operator = service.operator?.() ?? 'operator';
+      await addJobHistory(runner().store, {
+        jobId: job._id,
+        event: 'task-finished',
+        message: `task ${params.taskId} finished in ${body.state} by ${operator}`,
+        taskId: params.taskId,
+        taskName: task?.name,
+        summary: task?.summary,
+        workflow: job.name,
+        state: body.state,
+        operator,
+      });
       return answer(`task ${params.taskId} finished`, job);
     },
   };

@@ -21,7 +21,10 @@ export interface JobHistoryEntry {
   [field: string]: unknown;
 }
 
-export async function addJobHistory(store: Store, entry: { jobId: string; event: string; message: string; serverId?: string; timestamp?: number }): Promise<JobHistoryEntry> {
+export async function addJobHistory(
+  store: Store,
+  entry: { jobId: string; event: string; message: string; serverId?: string; timestamp?: number; [field: string]: unknown },
+): Promise<JobHistoryEntry> {
   const doc: JobHistoryEntry = { _id: randomBytes(12).toString('hex'), ...entry, timestamp: entry.timestamp ?? Date.now() };
   await store.collection<JobHistoryEntry>(JOB_HISTORY).insertOne(doc);
   return doc;
