@@ -127,6 +127,14 @@ export const WorkflowProblem = z.object({
 });
 export type WorkflowProblem = z.infer<typeof WorkflowProblem>;
 
+/**
+ * A workflow as the import and `get` answer it: the stored document with the console's
+ * `warnings` (what it doubts but the service would save: a task no path reaches, a
+ * reference to a task that may not have run). Warnings are computed, never stored.
+ */
+export const CheckedWorkflow = StoredWorkflow.extend({ warnings: z.array(WorkflowProblem) });
+export type CheckedWorkflow = z.infer<typeof CheckedWorkflow>;
+
 const NameParams = z.object({ name: DocumentName });
 
 export const workflowsOperations = defineOperations({
@@ -134,7 +142,7 @@ export const workflowsOperations = defineOperations({
     method: 'POST',
     path: '/workflows',
     summary:
-      'Import a workflow as the service exports it (unknown fields kept). 400 with one `problems` list naming every task or transition at fault; 409 when the name exists unless overwrite=true. Missing adapters, applications, methods, child workflows or transformations do not refuse it: they are listed as its `needs`',
+      'Import a workflow as the service exports it (unknown fields kept). 400 with one `problems` list naming every task or transition the service would refuse; 409 when the name exists unless overwrite=true. What the console only doubts (a task no path reaches, a reference to a task that may not have run) is answered in `warnings`. Missing adapters, applications, methods, child workflows or transformations do not refuse it: they are listed as its `needs`',
     query: z.object({
       overwrite: z
         .enum(['true', 'false'])
@@ -142,7 +150,7 @@ export const workflowsOperations = defineOperations({
         .transform((v) => v === 'true'),
     }),
     body: WorkflowDocument,
-    output: StoredWorkflow,
+    output: CheckedWorkflow,
   },
   'workflows.list': {
     method: 'GET',
@@ -153,9 +161,9 @@ export const workflowsOperations = defineOperations({
   'workflows.get': {
     method: 'GET',
     path: '/workflows/:name',
-    summary: 'One workflow, whole',
+    summary: 'One workflow, whole, with the `warnings` of its check',
     params: NameParams,
-    output: StoredWorkflow,
+    output: CheckedWorkflow,
   },
   'workflows.delete': {
     method: 'DELETE',

@@ -1,7 +1,7 @@
 // One workflow: its tasks (method, app, type, variables) and its transitions.
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { RESERVED_TASK_IDS, type StoredWorkflow } from '../../core/contract/workflows';
+import { RESERVED_TASK_IDS, type StoredWorkflow, type WorkflowProblem } from '../../core/contract/workflows';
 import { call } from '../api/client';
 import { WorkflowDiagram } from '../diagrams/WorkflowDiagram';
 import { flaggedTasks, useWorkflowNeeds, WorkflowNeedsPanel } from './WorkflowNeeds';
@@ -121,6 +121,24 @@ export function WorkflowDetails({ workflow, flagged }: { workflow: StoredWorkflo
   );
 }
 
+/** What the console doubts about the workflow (the service saves it as it is): shown, never a refusal. */
+function WorkflowWarnings({ warnings }: { warnings: WorkflowProblem[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <div className="banner" role="region" aria-label="Workflow warnings">
+      <p>
+        {warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`}: the workflow is saved, but a job of it may not run as
+        expected.
+      </p>
+      <ul aria-label="Warnings">
+        {warnings.map((warning) => (
+          <li key={`${warning.path}\u0000${warning.message}`}>{warning.message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function WorkflowView({ name, actions }: { name: string; actions?: (workflow: StoredWorkflow, needs: MissingPart[] | undefined) => ReactNode }) {
   const query = useQuery({ queryKey: ['workflows.get', name], queryFn: () => call('workflows.get', { params: { name } }) });
   const { needs, error } = useWorkflowNeeds(name);
@@ -136,6 +154,7 @@ export function WorkflowView({ name, actions }: { name: string; actions?: (workf
         <>
           {needs && <WorkflowNeedsPanel name={name} needs={needs} />}
           {error && <p className="error">Cannot read what it needs: {error}</p>}
+          <WorkflowWarnings warnings={query.data.warnings ?? []} />
           {actions?.(query.data, needs)}
           <WorkflowDetails workflow={query.data} flagged={needs && needs.length ? flaggedTasks(query.data, needs) : undefined} />
         </>

@@ -1,6 +1,8 @@
 // The workflow operations of the contract, answered by the workflows service.
 import type { Handler } from '../../dispatch/dispatch';
+import type { CheckedWorkflow, StoredWorkflow } from '../../contract/workflows';
 import type { WorkflowsService } from './service';
+import { checkWorkflow } from './validate';
 
 export { createWorkflowsService, type WorkflowsService, type WorkflowsDeps } from './service';
 
@@ -11,15 +13,18 @@ type WorkflowHandlers = {
   'workflows.delete': Handler<'workflows.delete'>;
 };
 
+/** The stored workflow with what the console doubts about it (computed at each answer, never stored). */
+const withWarnings = (workflow: StoredWorkflow): CheckedWorkflow => ({ ...workflow, warnings: checkWorkflow(workflow).warnings });
+
 export function workflowsHandlers(service: WorkflowsService): WorkflowHandlers {
   return {
     'workflows.create': async ({ body, query }, ctx) => {
       const { workflow } = await service.importWorkflow(body, { overwrite: query.overwrite });
       ctx.setStatus(201);
-      return workflow;
+      return withWarnings(workflow);
     },
     'workflows.list': async () => ({ items: await service.list() }),
-    'workflows.get': async ({ params }) => service.get(params.name),
+    'workflows.get': async ({ params }) => withWarnings(await service.get(params.name)),
     'workflows.delete': async ({ params }) => service.remove(params.name),
   };
 }

@@ -1,6 +1,9 @@
 // Checks the structure of a workflow as the service exports it, before it is saved.
-// Every problem names the task or the transition at fault and all of them are
-// reported at once. What the workflow *needs* (adapters, applications, methods,
+// Every finding names the task or the transition at fault and all of them are
+// reported at once. Only what the service itself refuses is a problem (the import
+// is refused); what the console merely doubts (a task no path reaches, a reference
+// to a task that may not have run) is a warning, answered with the import and shown
+// on the workflow page. What the workflow *needs* (adapters, applications, methods,
 // child workflows, transformations) is not checked here: a missing part is a state
 // of a saved workflow (see parts.ts), never a reason to refuse it.
 // Every walk is iterative, so a deep chain of tasks or deeply nested values cannot
@@ -92,10 +95,57 @@ function checkTask(id: string, task: unknown, problems: WorkflowProblem[]): void
   }
 }
 
-/** Validates an imported document; an empty list means it is a workflow that can be saved. */
+/** What the check found: problems refuse the import, warnings do not. */
+export interface WorkflowCheck {
+  problems: WorkflowProblem[];
+  warnings: WorkflowProblem[];
+}
+
+/**
+ * The tasks that run again before the loop task takes its `success` transition: for
+ * each `loop` transition, everything its target leads to short of the loop task and
+ * workflow_end (the forEach body). Each gets an edge back to its loop task, so a task
+ * after the loop may read a body task (its last iteration).
+ */
+function loopBodyEdges(transitions: Record<string, unknown>): Map<string, Set<string>> {
+  const forward = new Map<string, Set<string>>();
+  for (const [src, targets] of Object.entries(transitions)) {
+    if (isObject(targets)) forward.set(src, new Set(Object.keys(targets)));
+  }
+  const back = new Map<string, Set<string>>();
+  for (const [loop, targets] of Object.entries(transitions)) {
+    if (!isObject(targets)) continue;
+    for (const [start, transition] of Object.entries(targets)) {
+      if (!isObject(transition) || transition.state !== 'loop' || start === loop || start === WORKFLOW_END) continue;
+      const body = new Set<string>([start]);
+      const queue = [start];
+      while (queue.length) {
+        for (const next of forward.get(queue.pop() ?? '') ?? []) {
+          if (next === loop || next === WORKFLOW_END || body.has(next)) continue;
+          body.add(next);
+          queue.push(next);
+        }
+      }
+      for (const task of body) {
+        if (!back.has(task)) back.set(task, new Set());
+        back.get(task)?.add(loop);
+      }
+    }
+  }
+  return back;
+}
+
+/** Validates an imported document; no problems means it is a workflow that can be saved. */
 export function validateWorkflow(doc: unknown): WorkflowProblem[] {
+  return checkWorkflow(doc).problems;
+}
+
+/** Problems (the import is refused) and warnings (it is saved, and they are shown) of a document. */
+export function checkWorkflow(doc: unknown): WorkflowCheck {
   const problems: WorkflowProblem[] = [];
-  if (!isObject(doc)) return [{ path: '', message: 'a workflow must be a JSON object with name, tasks and transitions' }];
+  const warnings: WorkflowProblem[] = [];
+  const refused = () => ({ problems, warnings });
+  if (!isObject(doc)) return { problems: [{ path: '', message: 'a workflow must be a JSON object with name, tasks and transitions' }], warnings };
   if (typeof doc.name !== 'string' || doc.name.trim() === '') problems.push({ path: 'name', message: 'a workflow needs a name' });
   else {
     const named = DocumentName.safeParse(doc.name);
@@ -108,11 +158,11 @@ export function validateWorkflow(doc: unknown): WorkflowProblem[] {
   }
   if (!isObject(doc.tasks)) {
     problems.push({ path: 'tasks', message: 'tasks must be an object of tasks keyed by task id' });
-    return problems;
+    return refused();
   }
   if (doc.transitions !== undefined && !isObject(doc.transitions)) {
     problems.push({ path: 'transitions', message: 'transitions must be an object { src: { dst: { type, state } } }' });
-    return problems;
+    return refused();
   }
   const tasks = doc.tasks;
   for (const [id, task] of Object.entries(tasks)) checkTask(id, task, problems);
@@ -157,7 +207,7 @@ export function validateWorkflow(doc: unknown): WorkflowProblem[] {
 
   const fromStart = reachable(WORKFLOW_START, forward);
   if (!fromStart.has(WORKFLOW_END)) {
-    problems.push({
+    warnings.push({
       path: 'transitions',
       message: forward.has(WORKFLOW_START)
         ? 'no path of transitions leads from workflow_start to workflow_end'
@@ -166,11 +216,19 @@ export function validateWorkflow(doc: unknown): WorkflowProblem[] {
   }
   for (const id of Object.keys(tasks)) {
     if (isReserved(id) || fromStart.has(id)) continue;
-    problems.push({ path: `tasks.${id}`, task: id, message: `task "${id}": no path of transitions leads to it from workflow_start` });
+    warnings.push({ path: `tasks.${id}`, task: id, message: `task "${id}": no path of transitions leads to it from workflow_start` });
   }
 
   // A task can read the result of another only if that one can have run before it:
-  // some path of transitions (standard or revert) leads from it to the reader.
+  // some path of transitions (standard or revert) leads from it to the reader, a loop
+  // body counting as running before its loop task goes on. Otherwise the reference
+  // reads nothing when the job runs: a warning, since the service saves such a workflow.
+  for (const [task, loops] of loopBodyEdges(isObject(doc.transitions) ? doc.transitions : {})) {
+    for (const loop of loops) {
+      if (!forward.has(task)) forward.set(task, new Set());
+      forward.get(task)?.add(loop);
+    }
+  }
   for (const [id, task] of Object.entries(tasks)) {
     if (isReserved(id) || !isObject(task) || !isObject(task.variables)) continue;
     const incoming = task.variables.incoming;
@@ -181,9 +239,9 @@ export function validateWorkflow(doc: unknown): WorkflowProblem[] {
       const path = `tasks.${id}.variables.incoming.${ref.at}`;
       const text = ref.form === 'string' ? `$var.${ref.source}.${ref.variable}` : `{ task: "${ref.source}", variable: "${ref.variable}" }`;
       if (!(ref.source in tasks) || isReserved(ref.source)) {
-        problems.push({ path, task: id, message: `task "${id}": ${ref.at} refers to ${text}, but there is no task "${ref.source}"` });
+        warnings.push({ path, task: id, message: `task "${id}": ${ref.at} refers to ${text}, but there is no task "${ref.source}"` });
       } else if (!leadsTo(ref.source, id, forward)) {
-        problems.push({
+        warnings.push({
           path,
           task: id,
           message: `task "${id}": ${ref.at} refers to ${text}, but task "${ref.source}" cannot have run before "${id}" (no transitions lead from it to "${id}")`,
@@ -191,7 +249,7 @@ export function validateWorkflow(doc: unknown): WorkflowProblem[] {
       }
     }
   }
-  return problems;
+  return { problems, warnings };
 }
 
 /** The document as a workflow, once `validateWorkflow` found no problem. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findReferences, validateWorkflow } from '../../../core/engine/workflow/validate';
+import { checkWorkflow, findReferences, validateWorkflow } from '../../../core/engine/workflow/validate';
 import { MAX_DEPTH } from '../../../core/engine/workflow/references';
 
 const task = (name: string, incoming: Record<string, unknown> = {}, app = 'WorkFlowEngine') => ({
@@ -59,7 +59,7 @@ describe('validateWorkflow', () => {
     expect(validateWorkflow(wf)).toEqual([]);
   });
 
-  it('lists every problem at once: bad transitions, no path, bad references, by task and transition', () => {
+  it('refuses what the service refuses, all at once, and only warns of what the console doubts', () => {
     const wf = workflow(
       {
         a: task('trim', { str: '$var.nobody.x' }),
@@ -74,30 +74,73 @@ describe('validateWorkflow', () => {
         phantom: { a: 'success' },
       },
     );
-    const problems = validateWorkflow(wf);
+    const { problems, warnings } = checkWorkflow(wf);
     expect(problems).toEqual(
       expect.arrayContaining([
         { path: 'transitions.a.ghost', transition: { src: 'a', dst: 'ghost' }, message: 'transition a → ghost: there is no task "ghost" to go to' },
         expect.objectContaining({ transition: { src: 'phantom', dst: 'a' }, message: expect.stringContaining('no task "phantom"') }),
         expect.objectContaining({ path: 'transitions.b.workflow_end', message: 'transition b → workflow_end: type must be "standard", "revert"' }),
         expect.objectContaining({ path: 'transitions.b.workflow_end', message: 'transition b → workflow_end: state must be "success", "error", "failure", "loop"' }),
-        { path: 'tasks.lone', task: 'lone', message: 'task "lone": no path of transitions leads to it from workflow_start' },
-        { path: 'tasks.a.variables.incoming.str', task: 'a', message: 'task "a": str refers to $var.nobody.x, but there is no task "nobody"' },
-        {
-          path: 'tasks.b.variables.incoming.str',
-          task: 'b',
-          message: 'task "b": str refers to { task: "c", variable: "noWhitespace" }, but task "c" cannot have run before "b" (no transitions lead from it to "b")',
-        },
       ]),
     );
-    expect(problems).toHaveLength(7);
+    expect(problems).toHaveLength(4);
+    expect(warnings).toEqual([
+      { path: 'tasks.lone', task: 'lone', message: 'task "lone": no path of transitions leads to it from workflow_start' },
+      { path: 'tasks.a.variables.incoming.str', task: 'a', message: 'task "a": str refers to $var.nobody.x, but there is no task "nobody"' },
+      {
+        path: 'tasks.b.variables.incoming.str',
+        task: 'b',
+        message: 'task "b": str refers to { task: "c", variable: "noWhitespace" }, but task "c" cannot have run before "b" (no transitions lead from it to "b")',
+      },
+    ]);
+    expect(validateWorkflow(wf)).toEqual(problems);
   });
 
-  it('reports when no path leads from workflow_start to workflow_end', () => {
+  it('warns, without refusing, when no path leads from workflow_start to workflow_end', () => {
     const wf = workflow({ a: task('trim'), b: task('trim') }, { workflow_start: { a: 'success' }, b: { workflow_end: 'success' } });
-    expect(validateWorkflow(wf)).toContainEqual({ path: 'transitions', message: 'no path of transitions leads from workflow_start to workflow_end' });
+    expect(validateWorkflow(wf)).toEqual([]);
+    expect(checkWorkflow(wf).warnings).toContainEqual({ path: 'transitions', message: 'no path of transitions leads from workflow_start to workflow_end' });
     const none = workflow({}, {});
-    expect(validateWorkflow(none)[0]!.message).toContain('workflow_start has no transition');
+    expect(checkWorkflow(none).warnings[0]!.message).toContain('workflow_start has no transition');
+  });
+
+  it('lets a task after a forEach read a task of its loop body (it ran before the loop task went on)', () => {
+    // forEach -loop-> fetch -> shout (the body, no transition back); forEach -success-> report.
+    const wf = workflow(
+      {
+        each: task('forEach', { data_array: '$var.job.devices' }),
+        fetch: task('trim', { str: '$var.each.current_item' }),
+        shout: task('toUpperCase', { str: { task: 'fetch', variable: 'noWhitespace' } }),
+        report: task('toLowerCase', { str: '$var.shout.uppercaseString' }),
+        last: task('trim', { str: { task: 'fetch', variable: 'noWhitespace' } }),
+      },
+      {
+        workflow_start: { each: 'success' },
+        each: { fetch: 'loop', report: 'success' },
+        fetch: { shout: 'success' },
+        report: { last: 'success' },
+        last: { workflow_end: 'success' },
+      },
+    );
+    expect(checkWorkflow(wf)).toEqual({ problems: [], warnings: [] });
+  });
+
+  it('still warns of a loop-body task read before the loop ran', () => {
+    const wf = workflow(
+      {
+        before: task('trim', { str: '$var.fetch.noWhitespace' }),
+        each: task('forEach', { data_array: '$var.job.devices' }),
+        fetch: task('trim', { str: '$var.each.current_item' }),
+      },
+      {
+        workflow_start: { before: 'success' },
+        before: { each: 'success' },
+        each: { fetch: 'loop', workflow_end: 'success' },
+      },
+    );
+    const { problems, warnings } = checkWorkflow(wf);
+    expect(problems).toEqual([]);
+    expect(warnings.map((w) => w.message)).toEqual(['task "before": str refers to $var.fetch.noWhitespace, but task "fetch" cannot have run before "before" (no transitions lead from it to "before")']);
   });
 
   it('names tasks missing app or type, and a document that is no workflow', () => {
