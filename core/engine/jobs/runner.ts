@@ -21,6 +21,7 @@ import { fence, TaskQueue, type Claim, type FinishState, type TaskRecord } from 
 import { END, isFinished, latestRecords, readyTasks, START, type ReadyTask } from './graph';
 import { isChildJob, type TaskMethodRunner } from './execute';
 import { checkVariables } from './input-schema';
+import { jobStartVariables } from '../workflow/job-variables';
 import { errorWrites, jobWrites, refersToTasks, resolveIncoming, type Scope } from './variables';
 import { boundaryRecord, endFields, hasTransition, isManual, taskRecord, withEnd } from './records';
 import { finishParentTask, startChildJob } from './children';
@@ -130,7 +131,7 @@ export class JobRunner implements RunnerPort {
   scope(job: JobDoc, records: TaskRecord[]): Scope {
     const latest = latestRecords(records.filter((r) => isFinished(r)));
     return {
-      job: { _id: job._id, initiator: job.metrics.user, ...decodeVariables(job.variables) },
+      job: jobStartVariables(decodeVariables(job.variables), { id: job._id, initiator: job.metrics.user }),
       task: (taskId) => {
         const record = latest.get(taskId) as TaskRecord | undefined;
         if (!record) return undefined;
@@ -152,18 +153,23 @@ export class JobRunner implements RunnerPort {
     } catch (error) {
       throw new OpError(400, (error as Error).message);
     }
-    const problems = checkVariables(variables, workflow.inputSchema);
+    const id = options.id ?? newId();
+    const user = options.user ?? 'console';
+    // The service's own job variables (_id, initiator) are there before the inputSchema is checked
+    // (references read them through scope(); the stored variables are those given).
+    const initial = jobStartVariables(variables, { id, initiator: user });
+    const problems = checkVariables(initial, workflow.inputSchema);
     if (problems.length) {
       throw new OpError(400, `the variables do not fit the inputSchema of workflow "${workflow.name}": ${problems.join('; ')}`, { problems });
     }
     const now = Date.now();
     const job: JobDoc = {
-      _id: options.id ?? newId(),
+      _id: id,
       name: workflow.name,
       description: options.description ?? workflow.description ?? '',
       status: 'running',
       variables: encodeValue(variables, 'variables') as Record<string, unknown>,
-      metrics: { start_time: now, user: options.user ?? 'console' },
+      metrics: { start_time: now, user },
       children: [],
       tasks: workflow.tasks,
       transitions: workflow.transitions ?? {},
