@@ -14,12 +14,17 @@ export interface Field {
 
 type Schema = Record<string, unknown>;
 
+/** Variables the service gives every job itself (the job's id, who started it): never asked for. */
+const SUPPLIED_BY_THE_SERVICE = new Set(['_id', 'initiator']);
+
 /** The fields of an object schema with properties, or null when a JSON editor should be used instead. */
 export function fieldsOf(inputSchema: Schema | undefined): Field[] | null {
   const properties = inputSchema?.properties;
   if (!properties || typeof properties !== 'object' || Object.keys(properties).length === 0) return null;
   const required = new Set(Array.isArray(inputSchema.required) ? (inputSchema.required as string[]) : []);
-  return Object.entries(properties as Record<string, Schema>).map(([name, schema]) => {
+  const asked = Object.entries(properties as Record<string, Schema>).filter(([name]) => !SUPPLIED_BY_THE_SERVICE.has(name));
+  if (asked.length === 0) return null;
+  return asked.map(([name, schema]) => {
     const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
     let kind: FieldKind = 'json';
     if (Array.isArray(schema.enum)) kind = 'choice';

@@ -29,6 +29,16 @@ describe('the variables form from an inputSchema', () => {
     expect(fieldsOf(schema)![0]).toMatchObject({ label: 'Host name', description: 'FQDN' });
   });
 
+  it('never asks for what the service gives every job itself (_id, initiator), even when required', () => {
+    const realExport = {
+      type: 'object',
+      properties: { _id: { title: 'job_id', type: 'string', examples: ['test'] }, initiator: { type: 'string' }, device: { type: 'string' } },
+      required: ['_id', 'device'],
+    };
+    expect(fieldsOf(realExport)!.map((f) => f.name)).toEqual(['device']);
+    expect(fieldsOf({ type: 'object', properties: { _id: { type: 'string' } }, required: ['_id'] })).toBeNull();
+  });
+
   it('falls back to the JSON editor without properties', () => {
     expect(fieldsOf(undefined)).toBeNull();
     expect(fieldsOf({ type: 'object' })).toBeNull();
