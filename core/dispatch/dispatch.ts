@@ -15,7 +15,7 @@ import {
 } from '../contract';
 import { MAX_DEPTH, shortPath, tooDeep } from './limits';
 import { redactText } from '../secrets/classify';
-import { ConsoleError, ERROR_CODES, codeOfStatus, type ErrorDetails, type ErrorStatus } from '../errors';
+import { ConsoleError, ERROR_CODES, codeOfStatus, type ErrorDetails } from '../errors';
 
 export interface CallContext {
   transport: 'http' | 'ipc';
@@ -39,7 +39,7 @@ export type Handlers = { [N in OperationName]: Handler<N> };
  * core/errors' table). New code can throw `ConsoleError` with a code directly.
  */
 export class OpError extends ConsoleError {
-  constructor(status: ErrorStatus, message: string, details: ErrorDetails = {}) {
+  constructor(status: number, message: string, details: ErrorDetails = {}) {
     super(codeOfStatus(status), message, details);
   }
 }

@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import fastifyStatic from '@fastify/static';
 import { contract, operationNames, type Operation, type OperationName } from '../contract';
 import { dispatch, errorBody, OpError, type CallContext, type Handlers } from '../dispatch/dispatch';
+import { ConsoleError, codeOfStatus } from '../errors';
 import { pino } from 'pino';
 import type { Logger } from '../logging/logger';
 import { checkJsonText, MAX_BODY_BYTES } from '../dispatch/limits';
@@ -130,16 +131,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const fastifyCode = (error as { statusCode?: number }).statusCode;
-    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      error = new OpError(413, `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MB, the most one request may carry`);
-    }
-    const body =
-      error instanceof OpError
-        ? errorBody(error)
-        : fastifyCode && fastifyCode < 500
-          ? errorBody(new OpError(fastifyCode, (error as Error).message))
-          : errorBody(error);
+    const body = errorBody(asConsoleError(error));
     // A server-side failure (a store that does not answer, a bug) is logged with its cause and stack.
     if (body.statusCode >= 500) log.error({ reqId: request.id, url: request.url.split('?')[0], err: error }, `${request.method} failed: ${body.message}`);
     reply.status(body.statusCode).type('application/json').send(body);
@@ -165,6 +157,16 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     });
   }
   return app;
+}
+
+/** What Fastify itself refused (a body too large, a malformed request) as the console's error; others pass as they are. */
+function asConsoleError(error: unknown): unknown {
+  if (error instanceof ConsoleError || !(error instanceof Error)) return error;
+  if ('code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return new ConsoleError('too_large', `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MB, the most one request may carry`);
+  }
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : undefined;
+  return status && status < 500 ? new ConsoleError(codeOfStatus(status), error.message) : error;
 }
 
 function registerOperation(app: FastifyInstance, name: OperationName, options: HttpServerOptions) {

@@ -1,7 +1,9 @@
 // Errors of the store that callers act on: both adapters throw a StoreError with
-// the same `code`, so the engine and indexing never look at driver internals.
+// the same `reason`, so the engine and indexing never look at driver internals.
+import { ConsoleError, type ErrorCode } from '../errors';
+import { redactText } from '../secrets/classify';
 
-export type StoreErrorCode =
+export type StoreErrorReason =
   /** A unique index refused a write. */
   | 'duplicate-key'
   /** The database could not be reached (host down, refused, DNS, TLS). */
@@ -18,17 +20,43 @@ export type StoreErrorCode =
   | 'invalid'
   | 'failed';
 
-export class StoreError extends Error {
+/**
+ * What each reason means to a caller: a document the store cannot keep is the request's fault;
+ * a key already taken is a conflict; a database that cannot be reached or read is unavailable.
+ */
+const CODE_OF_REASON: Record<StoreErrorReason, ErrorCode> = {
+  'duplicate-key': 'conflict',
+  unreachable: 'unavailable',
+  auth: 'unavailable',
+  damaged: 'unavailable',
+  'index-conflict': 'conflict',
+  'index-not-found': 'not_found',
+  invalid: 'bad_input',
+  failed: 'internal',
+};
+
+export class StoreError extends ConsoleError {
   constructor(
-    readonly code: StoreErrorCode,
+    readonly reason: StoreErrorReason,
     message: string,
   ) {
-    super(message);
+    super(CODE_OF_REASON[reason], message);
     this.name = 'StoreError';
+  }
+
+  /** The database cannot be reached or read (as opposed to refusing this one request). */
+  get isUnavailable(): boolean {
+    return this.code === 'unavailable';
+  }
+
+  /** A store's message may quote a connection string: secrets masked; a refused document says so. */
+  override answerMessage(): string {
+    const prefix = this.reason === 'invalid' ? 'the store cannot keep this data: ' : '';
+    return prefix + redactText(this.message);
   }
 }
 
-export const isDuplicateKey = (error: unknown) => error instanceof StoreError && error.code === 'duplicate-key';
+export const isDuplicateKey = (error: unknown) => error instanceof StoreError && error.reason === 'duplicate-key';
 
 /** Collection names become file names in the embedded store: keep them to a safe alphabet. */
 export function checkCollectionName(name: string) {

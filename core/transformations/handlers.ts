@@ -19,7 +19,7 @@ async function withStore<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof StoreError && ['unreachable', 'auth', 'damaged'].includes(error.code)) {
+    if (error instanceof StoreError && error.isUnavailable) {
       throw new OpError(503, `the transformations cannot be reached in the store: ${error.message}`);
     }
     if (error instanceof TransformationConflictError) throw new OpError(409, error.message);

@@ -246,10 +246,10 @@ export function storeContract(label: string, options: ContractOptions) {
       const id = await c.insertOne({ name: 'wf-b' });
       const insert = await c.insertOne({ name: 'wf-a' }).catch((e: unknown) => e);
       expect(insert).toBeInstanceOf(StoreError);
-      expect((insert as StoreError).code).toBe('duplicate-key');
+      expect((insert as StoreError).reason).toBe('duplicate-key');
       expect((insert as Error).message).toMatch(/duplicate key in collection unique_\w+/);
       const update = await c.updateOne({ _id: id }, { $set: { name: 'wf-a' } }).catch((e: unknown) => e);
-      expect((update as StoreError).code).toBe('duplicate-key');
+      expect((update as StoreError).reason).toBe('duplicate-key');
       expect(await c.count({ name: 'wf-a' })).toBe(1);
     });
 
@@ -258,7 +258,7 @@ export function storeContract(label: string, options: ContractOptions) {
       const c = fresh('dupdata');
       await c.insertMany([{ name: 'x' }, { name: 'x' }]);
       const dup = await c.createIndex({ key: { name: 1 }, name: 'name_1', unique: true }).catch((e: unknown) => e);
-      expect((dup as StoreError).code).toBe('duplicate-key');
+      expect((dup as StoreError).reason).toBe('duplicate-key');
       expect((await c.listIndexes()).map((i) => i.name)).toEqual(['_id_']);
     });
 
@@ -268,7 +268,7 @@ export function storeContract(label: string, options: ContractOptions) {
       await c.insertOne({ name: 'x' });
       await c.createIndex({ key: { name: 1 }, name: 'by_name' });
       const conflict = await c.createIndex({ key: { other: 1 }, name: 'by_name' }).catch((e: unknown) => e);
-      expect((conflict as StoreError).code).toBe('index-conflict');
+      expect((conflict as StoreError).reason).toBe('index-conflict');
     });
 
     it('drops an index by name', async (ctx) => {
@@ -281,7 +281,7 @@ export function storeContract(label: string, options: ContractOptions) {
       // The unique constraint went with it.
       await c.insertOne({ name: 'a' });
       const missing = await c.dropIndex('wrong_name').catch((e: unknown) => e);
-      expect((missing as StoreError).code).toBe('index-not-found');
+      expect((missing as StoreError).reason).toBe('index-not-found');
     });
 
     it('lists the collections that hold data', async (ctx) => {

@@ -240,7 +240,7 @@ describe('embedded store file', () => {
     await store.collection('jobs').insertOne({ _id: 'j1' });
     const error = await store.collection('jobs').find({ name: { $regex: 'x' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreError);
-    expect((error as StoreError).code).toBe('invalid');
+    expect((error as StoreError).reason).toBe('invalid');
     expect((error as Error).message).toMatch(/unsupported query operator \$regex on name/);
     await store.close();
   });

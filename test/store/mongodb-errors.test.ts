@@ -20,7 +20,7 @@ describe('MongoDB adapter errors', () => {
     expect(store.location).toBe('MongoDB at 127.0.0.1:1 (db pronghorn)');
     const error = await store.ping().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreError);
-    expect((error as StoreError).code).toBe('unreachable');
+    expect((error as StoreError).reason).toBe('unreachable');
     expect((error as Error).message).toBe('cannot reach MongoDB at 127.0.0.1:1 within 5 s: connection refused');
     const write = await store.collection('tasks').insertOne({ a: 1 }).catch((e: unknown) => e);
     expect((write as Error).message).toBe('cannot reach MongoDB at 127.0.0.1:1 within 5 s: connection refused');
@@ -42,7 +42,7 @@ describe('MongoDB adapter errors', () => {
     const settings = mongoSettings({ url: 'mongodb://db1.example:27017', db: 'pronghorn', credentials: { user: 'itential', passwd: PASSWORD, dbAuth: true } });
     const driver = new MongoServerError({ ok: 0, code: 18, codeName: 'AuthenticationFailed', errmsg: `Authentication failed (pwd ${PASSWORD})` });
     const error = rewriteMongoError(driver, settings);
-    expect(error.code).toBe('auth');
+    expect(error.reason).toBe('auth');
     expect(error.message).toBe('authentication failed for user itential on db pronghorn');
   });
 

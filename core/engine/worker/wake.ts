@@ -37,7 +37,7 @@ export function watchQueuedTasks(store: Pick<Store, 'watch' | 'location'>, wake:
     change: wake,
     error: (error) => {
       live = false;
-      if (error instanceof StoreError && error.code === 'unreachable') {
+      if (error instanceof StoreError && error.reason === 'unreachable') {
         // Not a refusal: the database is down (the claim loop reports that); polled until it is back.
         retry = true;
         log.debug({ store: store.location, err: error }, `the change stream on tasks is opened again later: ${error.message}`);

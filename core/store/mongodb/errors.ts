@@ -15,7 +15,7 @@ type DriverError = Error & {
 };
 
 export function rewriteMongoError(error: unknown, s: MongoSettings, collection?: string): StoreError {
-  if (error instanceof StoreError) return new StoreError(error.code, s.redact(error.message));
+  if (error instanceof StoreError) return new StoreError(error.reason, s.redact(error.message));
   const e = error as DriverError;
   const where = collection ? ` (collection ${collection})` : '';
   const make = (code: ConstructorParameters<typeof StoreError>[0], message: string) => new StoreError(code, s.redact(message));
@@ -44,8 +44,13 @@ export function rewriteMongoError(error: unknown, s: MongoSettings, collection?:
     case 13:
       return make('auth', `user ${s.user ?? '(none)'} is not authorized on db ${s.db}${where}: ${e.message}`);
   }
+  // The server (or the driver's serializer) refusing a document's field names is the document's fault.
+  if (REFUSED_FIELD_NAME.test(e?.message ?? '')) return make('invalid', `MongoDB at ${s.hosts} (db ${s.db})${where}: ${e.message}`);
   return make('failed', `MongoDB at ${s.hosts} (db ${s.db})${where}: ${e?.message ?? String(error)}`);
 }
+
+/** MongoDB's and the driver's wordings for a key with '.' or a leading '$'. */
+const REFUSED_FIELD_NAME = /field names? cannot|dotted field|\$[- ]?prefixed field|not valid for storage|key .* must not/i;
 
 const seconds = (ms: number) => Math.round((ms / 1000) * 10) / 10;
 
