@@ -1,11 +1,8 @@
 // The adapter operations (core/contract/adapters.ts) over the active profile's instances.
 import type { Handler } from '../dispatch/dispatch';
-import { OpError } from '../dispatch/dispatch';
 import type { MethodSummary, PackageSummary } from '../contract/adapters';
-import { AdapterError } from './errors';
-import { ConflictError, type AdapterInstances } from './instances';
+import type { AdapterInstances } from './instances';
 import type { AdapterPackage, PronghornMethod } from './package';
-import { ConfigError } from './service-config';
 
 type Ops =
   | 'adapters.list'
@@ -29,27 +26,6 @@ export interface AdaptersService {
 export function createAdaptersService(deps: { adapters: () => AdapterInstances }): AdaptersService {
   return { instances: deps.adapters };
 }
-
-/** Adapter and config errors as the operator should see them: 404 unknown, 400 naming the field, 409 taken. */
-export function asOpError(error: unknown): never {
-  if (error instanceof ConfigError) throw new OpError(400, error.message, { issues: error.issues });
-  if (error instanceof ConflictError) throw new OpError(409, error.message);
-  if (error instanceof AdapterError) {
-    const status = error.kind === 'unknown-adapter' ? 404 : error.kind === 'failed' ? 409 : error.kind === 'not-running' ? 409 : 500;
-    throw new OpError(status, error.message, { adapter: error.adapter });
-  }
-  throw error;
-}
-
-const guarded =
-  <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
-  async (...args: A): Promise<R> => {
-    try {
-      return await fn(...args);
-    } catch (error) {
-      return asOpError(error);
-    }
-  };
 
 export const methodSummary = (m: PronghornMethod): MethodSummary => ({
   name: m.name,
@@ -79,16 +55,16 @@ const packageSummary = (p: AdapterPackage): PackageSummary => ({
 export function adaptersHandlers(service: AdaptersService): { [K in Ops]: Handler<K> } {
   const adapters = () => service.instances();
   const action = (verb: 'start' | 'stop' | 'restart') =>
-    guarded(async ({ params }: { params: { name: string } }) => {
+    async ({ params }: { params: { name: string } }) => {
       await adapters()[verb](params.name);
       return adapters().manager.item(params.name);
-    });
+    };
   return {
     'adapters.list': async () => {
       const results = adapters().list().map((v) => v.config);
       return { results, total: results.length };
     },
-    'adapters.get': guarded(async ({ params }) => {
+    'adapters.get': async ({ params }) => {
       const view = adapters().view(params.name);
       const pkg = adapters().packageOf(params.name);
       return {
@@ -99,24 +75,24 @@ export function adaptersHandlers(service: AdaptersService): { [K in Ops]: Handle
         methods: pkg?.methods.map(methodSummary) ?? [],
         logs: adapters().manager.logs(params.name),
       };
-    }),
-    'adapters.create': guarded(async ({ body }) => {
+    },
+    'adapters.create': async ({ body }) => {
       const view = await adapters().create(body.properties);
       return { status: 'Created' as const, message: `adapter "${view.config.id}" created and started`, data: view.config };
-    }),
-    'adapters.import': guarded(async ({ body }) => {
+    },
+    'adapters.import': async ({ body }) => {
       const view = await adapters().create(body.properties);
       return { status: 'Created' as const, message: `adapter "${view.config.id}" imported and started`, data: view.config };
-    }),
-    'adapters.export': guarded(async ({ params }) => adapters().view(params.name).config),
-    'adapters.update': guarded(async ({ params, body }) => {
+    },
+    'adapters.export': async ({ params }) => adapters().view(params.name).config,
+    'adapters.update': async ({ params, body }) => {
       const view = await adapters().update(params.name, body.properties);
       return { status: 'OK' as const, message: `adapter "${params.name}" properties saved`, data: view.config };
-    }),
-    'adapters.delete': guarded(async ({ params }) => {
+    },
+    'adapters.delete': async ({ params }) => {
       await adapters().remove(params.name);
       return { status: 'OK' as const, message: `adapter "${params.name}" deleted` };
-    }),
+    },
     'adapters.start': action('start'),
     'adapters.stop': action('stop'),
     'adapters.restart': action('restart'),
@@ -124,10 +100,10 @@ export function adaptersHandlers(service: AdaptersService): { [K in Ops]: Handle
       const results = adapters().packageList().map(packageSummary);
       return { results, total: results.length, problems: adapters().problems() };
     },
-    'adapters.sample': guarded(async ({ query }) => {
+    'adapters.sample': async ({ query }) => {
       const data = adapters().sample(query.package, query.name);
       const pkg = adapters().packageList().find((p) => p.name === query.package || p.export === query.package)!;
       return { data, ...(pkg.propertiesSchema ? { propertiesSchema: pkg.propertiesSchema } : {}), methods: pkg.methods.map(methodSummary) };
-    }),
+    },
   };
 }

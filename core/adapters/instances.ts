@@ -6,6 +6,7 @@ import type { Store } from '../store/port';
 import { builtInApplications } from '../applications/registry';
 import type { DesiredStates } from '../applications/desired-state';
 import { AdapterError } from './errors';
+import { ConsoleError } from '../errors';
 import { discoverPackages, packageForType, type DiscoverPlaces } from './discover';
 import type { AdapterManager, AdapterAnswer, AdapterManagerOptions } from './manager';
 import type { AdapterPackage } from './package';
@@ -15,7 +16,11 @@ export const SERVICE_CONFIGS = 'service_configs';
 const APPLICATION_TYPES = new Set(builtInApplications.map((a) => a.id));
 
 /** A conflict with what exists (a name taken), answered 409. */
-export class ConflictError extends Error {}
+export class ConflictError extends ConsoleError {
+  constructor(message: string) {
+    super('conflict', message);
+  }
+}
 
 export interface AdapterView {
   config: ServiceConfig;

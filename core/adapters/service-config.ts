@@ -10,6 +10,7 @@ import { SECRET_MASK } from '../contract/profiles';
 import { InstanceName } from '../contract/adapters';
 import { maskSecrets, restoreMasked } from '../profiles/secrets';
 import type { AdapterPackage } from './package';
+import { ConsoleError } from '../errors';
 
 export interface ServiceConfig {
   id: string;
@@ -27,12 +28,12 @@ export interface Issue {
 }
 
 /** A service config or its properties that cannot be accepted; `issues` name each field. */
-export class ConfigError extends Error {
+export class ConfigError extends ConsoleError {
   constructor(
     message: string,
     readonly issues: Issue[],
   ) {
-    super(message);
+    super('bad_input', message, { issues });
     this.name = 'ConfigError';
   }
 }

@@ -3,13 +3,19 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { UploadedFile } from './read';
+import { ConsoleError } from '../errors';
 
 const SKIP = new Set(['node_modules', '.git']);
 /** A bundle is a few hundred small documents; a folder past this is not one. */
 export const MAX_FILES = 5000;
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
-export class PathError extends Error {}
+/** A path on the console's machine that cannot be imported from (relative, missing, too many files). */
+export class PathError extends ConsoleError {
+  constructor(message: string) {
+    super('bad_input', message);
+  }
+}
 
 /** The JSON files of a folder (or the one file named), parsed; a file that is not JSON is left out. */
 export async function readJsonFiles(target: string): Promise<{ files: UploadedFile[]; unreadable: { path: string; reason: string }[] }> {

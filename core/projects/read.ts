@@ -3,6 +3,7 @@
 // them inline), or a project export (`*.project.json`, its `components`). Fields the
 // console does not use are kept; files that are neither are left out, saying why.
 import { kindOf, type ArtifactKind } from './kinds';
+import { ConsoleError } from '../errors';
 
 export interface UploadedFile {
   /** Path inside the chosen folder, `/`-separated (a directory picker gives `Folder/bundles/...`). */
@@ -30,7 +31,12 @@ export interface Bundle {
   artifacts: Artifact[];
 }
 
-export class BundleError extends Error {}
+/** Files that do not make one bundle (a project with no components, a missing part). */
+export class BundleError extends ConsoleError {
+  constructor(message: string) {
+    super('bad_input', message);
+  }
+}
 
 type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { Transformation } from '../contract/transformations';
 import type { Store } from '../store/port';
+import { ConsoleError } from '../errors';
 import { TransformationError } from './errors';
 import { unreadableSchemas } from './incoming';
 import { checkDocument, runTransformation } from './interpreter';
@@ -17,13 +18,17 @@ export interface TransformationsDeps {
   now: () => Date;
 }
 
-export class TransformationConflictError extends Error {}
-export class TransformationInvalidError extends Error {
+export class TransformationConflictError extends ConsoleError {
+  constructor(message: string) {
+    super('conflict', message);
+  }
+}
+export class TransformationInvalidError extends ConsoleError {
   constructor(
     message: string,
     readonly issues: { path: string; message: string }[] = [],
   ) {
-    super(message);
+    super('bad_input', message, { issues });
   }
 }
 

@@ -10,13 +10,14 @@ import {
 } from '../../contract/workflows';
 import { escapeKeys, replaceFields, unescapeKeys } from '../../store/documents';
 import { isDuplicateKey } from '../../store/errors';
+import { ConsoleError } from '../../errors';
 import type { Doc, Store } from '../../store/port';
 
 export const WORKFLOWS_COLLECTION = 'workflows';
 
-export class WorkflowExistsError extends Error {
+export class WorkflowExistsError extends ConsoleError {
   constructor(readonly workflowName: string) {
-    super(`a workflow named "${workflowName}" exists already (import with overwrite=true to replace it)`);
+    super('conflict', `a workflow named "${workflowName}" exists already (import with overwrite=true to replace it)`, { name: workflowName });
   }
 }
 
