@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startHost, type Host } from '../core/host/host';
 import { findDeclaredCollection } from '../core/indexes/declared';
+import { indexesOperations } from '../core/contract/indexes';
 import { startJongodb } from '../test/store/jongodb';
 
 const JOBS = Number(process.env.BENCH_INDEX_JOBS ?? 100_000);
@@ -30,11 +31,16 @@ export interface IndexBenchResult {
   statusAllP95Ms: number;
 }
 
-async function api(host: Host, pathname: string, method = 'GET') {
+async function api(host: Host, pathname: string, method = 'GET'): Promise<unknown> {
   const response = await fetch(host.url + pathname, { method, headers: { authorization: `Bearer ${TOKEN}` } });
-  const body = await response.json();
+  const body: unknown = await response.json();
   if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${JSON.stringify(body)}`);
   return body;
+}
+
+/** One collection's index status, read as the contract says. */
+async function collectionStatus(host: Host, collection: string) {
+  return indexesOperations['indexes.status'].output.parse(await api(host, `/indexes/${collection}/status`));
 }
 
 const STATUSES = ['running', 'paused', 'error', 'canceled', 'complete'];
@@ -62,21 +68,21 @@ async function fillJobs(host: Host, count: number) {
 
 async function benchHost(label: string, host: Host, count: number): Promise<IndexBenchResult> {
   await fillJobs(host, count);
-  const before = await api(host, '/indexes/jobs/status');
+  const before = await collectionStatus(host, 'jobs');
   if (before.missing.length !== findDeclaredCollection('jobs')!.indexes.length) throw new Error('jobs should start without its indexes');
 
   const started = performance.now();
   await api(host, '/indexes/jobs', 'POST');
-  let status = await api(host, '/indexes/jobs/status');
+  let status = await collectionStatus(host, 'jobs');
   while (status.running) {
     await new Promise((r) => setTimeout(r, 20));
-    status = await api(host, '/indexes/jobs/status');
+    status = await collectionStatus(host, 'jobs');
   }
   const indexJobsMs = performance.now() - started;
   if (!status.indexed) throw new Error(`indexing jobs on ${label} failed: ${JSON.stringify(status.failure ?? status)}`);
 
   // Every other declared collection indexed too, so the status call reads them all.
-  const all = await api(host, '/indexes/status');
+  const all = indexesOperations['indexes.statusAll'].output.parse(await api(host, '/indexes/status'));
   for (const row of all.results) if (!row.indexed) await api(host, `/indexes/${row.collection}`, 'POST');
 
   const latencies: number[] = [];
