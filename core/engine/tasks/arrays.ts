@@ -60,6 +60,15 @@ export const arrayTasks: BuiltInTask[] = [
     run: (incoming) => ok({ length: requiredArray(incoming, 'arr').length }),
   },
   {
+    // The service's `length` is the array's (its task reference: "length (array)").
+    method: 'length',
+    displayName: 'length (array)',
+    summary: 'The number of elements of arr',
+    incoming: ['arr'],
+    outgoing: ['length'],
+    run: (incoming) => ok({ length: requiredArray(incoming, 'arr').length }),
+  },
+  {
     method: 'arrayIncludes',
     summary: 'Whether arr holds searchElement (deep equality) at or after fromIndex',
     incoming: ['arr', 'searchElement', 'fromIndex'],

@@ -71,10 +71,41 @@ export const runnerTasks: BuiltInTask[] = [
 export const MANUAL_TASKS = ['ViewData', 'ErrorHandling'];
 
 /**
- * Manual tasks of the console's other applications, likewise: JsonForms' ShowJsonForm asks an
- * operator to fill the form `form_id` (prefilled with `instance_data`); what they submit is `export`.
+ * Manual tasks of the console's other applications, likewise, with their variables: JsonForms'
+ * ShowJsonForm asks an operator to fill the form `form_id` (prefilled with `instance_data`);
+ * RenderJsonSchema renders a form from the schemas it is given (jsonSchema, uiSchema,
+ * bindingSchema, validationSchema, prefilled with formData) and forgets it. What the operator
+ * submits is `export`.
  */
-export const APPLICATION_MANUAL_TASKS: ReadonlyMap<string, readonly string[]> = new Map([['JsonForms', ['ShowJsonForm']]]);
+export const applicationManualTasks: ReadonlyMap<string, readonly BuiltInTask[]> = new Map([
+  [
+    'JsonForms',
+    [
+      {
+        method: 'ShowJsonForm',
+        summary: 'A manual task: an operator fills the JSON form form_id (prefilled with instance_data); what they submit is export',
+        incoming: ['form_id', 'instance_data'],
+        outgoing: ['export'],
+        runner: true,
+        run: byRunner('ShowJsonForm'),
+      },
+      {
+        method: 'RenderJsonSchema',
+        summary:
+          'A manual task: an operator fills a form made from jsonSchema (with uiSchema, bindingSchema and validationSchema; prefilled with formData), which is then forgotten; what they submit is export',
+        incoming: ['jsonSchema', 'uiSchema', 'bindingSchema', 'validationSchema', 'formData'],
+        outgoing: ['export'],
+        runner: true,
+        run: byRunner('RenderJsonSchema'),
+      },
+    ],
+  ],
+]);
+
+/** The manual task names of each application (the runner waits for an operator on them). */
+export const APPLICATION_MANUAL_TASKS: ReadonlyMap<string, readonly string[]> = new Map(
+  [...applicationManualTasks].map(([app, tasks]) => [app, tasks.map((task) => task.method)]),
+);
 
 /** Every built-in task, by name. */
 export const builtInTasks: ReadonlyMap<string, BuiltInTask> = new Map(

@@ -50,7 +50,36 @@ const sources = (incoming: Record<string, unknown>, name: string): Record<string
   });
 };
 
+/**
+ * modify (the service's task reference): a copy of object_to_update with new_value in place
+ * of it, or, for an object and a query (a path such as `device.name`), in place of that
+ * field. Booleans, numbers, strings and objects; not arrays, nor array elements inside one.
+ */
+function modify(incoming: Record<string, unknown>): TaskOutcome {
+  const target = incoming.object_to_update;
+  if (!('new_value' in incoming)) throw new TaskArgumentError('new_value is required (the value that replaces object_to_update or its queried field)');
+  if (Array.isArray(target)) throw new TaskArgumentError('object_to_update must be a boolean, number, string or object (modify does not work on arrays)');
+  const query = typeof incoming.query === 'string' ? incoming.query.trim() : '';
+  if (!isObject(target) || query === '') return ok({ updated_object: incoming.new_value });
+  const path = parsePath(query);
+  if (path.some((part) => typeof part === 'number')) throw new TaskArgumentError(`query "${query}" names an array element, which modify does not change`);
+  let at: unknown = target;
+  for (const part of path.slice(0, -1)) {
+    at = isObject(at) ? at[part as string] : undefined;
+    if (Array.isArray(at)) throw new TaskArgumentError(`query "${query}" leads through an array, which modify does not change`);
+  }
+  return ok({ updated_object: setAt(target, path, incoming.new_value) });
+}
+
 export const objectTasks: BuiltInTask[] = [
+  {
+    method: 'modify',
+    summary:
+      'A copy of object_to_update (a boolean, number, string or object, not an array) replaced by new_value; for an object with a query (a path like device.name), only that field is replaced',
+    incoming: ['object_to_update', 'query', 'new_value'],
+    outgoing: ['updated_object'],
+    run: modify,
+  },
   {
     method: 'setObjectKey',
     summary: 'obj with the property at path (an array of keys) set to value; missing levels are created',

@@ -1,20 +1,30 @@
 // docs/workflow-engine-tasks.md, written from the task table (library.ts) so the
 // page and the engine cannot disagree. test/engine/tasks/reference-page.test.ts
 // checks the committed page and rewrites it with UPDATE_DOCS=1.
-import { builtInTasks, WORKFLOW_ENGINE_APP } from './library';
+import { NOT_YET_BUILT, sourceOf } from './documented';
+import { applicationManualTasks, builtInTasks, WORKFLOW_ENGINE_APP } from './library';
 import type { BuiltInTask } from './types';
 
 const GROUPS: [string, (task: BuiltInTask) => boolean][] = [
   ['Run by the job runner', (t) => Boolean(t.runner)],
   ['Flow and data', (t) => ['newVariable', 'merge', 'query', 'evaluation', 'delay', 'stub', 'makeData'].includes(t.method)],
-  ['Arrays', (t) => /^(array|concatArray|join|isArray|fill|copyWithin|push|pushToArray|pop|shift|shiftFromArray|unshift|reverse|sort|splice)$|^array/.test(t.method)],
-  ['Objects', (t) => ['setObjectKey', 'keys', 'values', 'objectHasOwnProperty', 'assign', 'deepmerge', 'extractField', 'objectToString', 'parse'].includes(t.method)],
+  ['Arrays', (t) => /^(array|length|concatArray|join|isArray|fill|copyWithin|push|pushToArray|pop|shift|shiftFromArray|unshift|reverse|sort|splice)$|^array/.test(t.method)],
+  ['Objects', (t) => ['modify', 'setObjectKey', 'keys', 'values', 'objectHasOwnProperty', 'assign', 'deepmerge', 'extractField', 'objectToString', 'parse'].includes(t.method)],
   ['Numbers', (t) => ['parseInt', 'parseFloat', 'toFixed', 'toPrecision', 'numberToString', 'isNaN', 'isInteger'].includes(t.method)],
   ['Time', (t) => ['getTime', 'calculateTimeDiff', 'addDuration', 'convertTimeToEpoch', 'convertTimezone'].includes(t.method)],
 ];
 
 const names = (list: string[]) => (list.length ? list.map((n) => `\`${n}\``).join(', ') : '—');
 const cell = (text: string) => text.replaceAll('|', '\\|');
+const HEADER = ['| task | incoming | outgoing | what it does | source |', '|---|---|---|---|---|'];
+
+function row(app: string, task: BuiltInTask): string {
+  const outgoing = task.dynamicOutgoing ? "the task's own `variables.outgoing`" : names(task.outgoing);
+  const shown = task.displayName ? ` (shown as ${task.displayName})` : '';
+  const source = sourceOf(app, task.method);
+  const link = source.startsWith('https://') ? `[${source.replace('https://', '')}](${source})` : source;
+  return `| \`${task.method}\`${shown} | ${names(task.incoming)} | ${outgoing} | ${cell(task.summary)} | ${cell(link)} |`;
+}
 
 export function buildTaskReference(): string {
   const lines = [
@@ -31,20 +41,33 @@ export function buildTaskReference(): string {
     'ends in error. A bad argument ends the task in `error` with a message naming the argument; how each task',
     'treats `null` and `undefined` is in [null-undefined-matrix.md](null-undefined-matrix.md).',
     '',
+    "The source column says where each task's definition came from: a page of the service's task reference",
+    '(docs.itential.com), the release\'s reference page, or, for a task whose page was not read, the JavaScript',
+    'built-in it is named after. core/engine/tasks/documented.ts holds the documented list;',
+    'test/engine/tasks/documented.test.ts fails on a documented task the engine lacks.',
+    '',
   ];
   const placed = new Set<string>();
   const sections = [...GROUPS, ['Strings', () => true] as [string, (task: BuiltInTask) => boolean]];
   for (const [title, belongs] of sections) {
     const tasks = [...builtInTasks.values()].filter((t) => !placed.has(t.method) && belongs(t));
     if (tasks.length === 0) continue;
-    lines.push(`## ${title}`, '', '| task | incoming | outgoing | what it does |', '|---|---|---|---|');
+    lines.push(`## ${title}`, '', ...HEADER);
     for (const task of tasks) {
       placed.add(task.method);
-      const outgoing = task.dynamicOutgoing ? "the task's own `variables.outgoing`" : names(task.outgoing);
-      lines.push(`| \`${task.method}\` | ${names(task.incoming)} | ${outgoing} | ${cell(task.summary)} |`);
+      lines.push(row(WORKFLOW_ENGINE_APP, task));
     }
     lines.push('');
   }
+  for (const [app, tasks] of applicationManualTasks) {
+    lines.push(`## ${app} (manual tasks, \`"app": "${app}"\`)`, '', ...HEADER, ...tasks.map((task) => row(app, task)), '');
+  }
+  lines.push(
+    '## Not built yet',
+    '',
+    `Listed only by the newest task reference (Itential Platform 6), pages not read: ${names([...NOT_YET_BUILT])}.`,
+    '',
+  );
   lines.push(
     '## Task settings',
     '',

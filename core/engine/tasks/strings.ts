@@ -25,6 +25,22 @@ function stringList(incoming: Record<string, unknown>, name: string): string[] {
   throw new TaskArgumentError(`${name} must be a string or an array of strings, got ${describe(value)}`);
 }
 
+/** localeCompare's options, as Intl.Collator takes them (other keys are left out). */
+function collatorOptions(options: Record<string, unknown>): Intl.CollatorOptions {
+  const picked: Intl.CollatorOptions = {};
+  for (const key of ['numeric', 'ignorePunctuation'] as const) if (typeof options[key] === 'boolean') picked[key] = options[key];
+  const text = (key: string) => (typeof options[key] === 'string' ? options[key] : undefined);
+  const caseFirst = text('caseFirst');
+  const localeMatcher = text('localeMatcher');
+  const sensitivity = text('sensitivity');
+  const usage = text('usage');
+  if (caseFirst === 'upper' || caseFirst === 'lower' || caseFirst === 'false') picked.caseFirst = caseFirst;
+  if (sensitivity === 'base' || sensitivity === 'accent' || sensitivity === 'case' || sensitivity === 'variant') picked.sensitivity = sensitivity;
+  if (usage === 'sort' || usage === 'search') picked.usage = usage;
+  if (localeMatcher === 'lookup' || localeMatcher === 'best fit') picked.localeMatcher = localeMatcher;
+  return picked;
+}
+
 export const stringTasks: BuiltInTask[] = [
   {
     method: 'codePointAt',
@@ -103,11 +119,38 @@ export const stringTasks: BuiltInTask[] = [
       ok({ index: requiredString(incoming, 'str').lastIndexOf(requiredString(incoming, 'searchValue'), optionalNumber(incoming, 'fromIndex')) }),
   },
   {
-    method: 'length',
-    summary: 'The number of characters (UTF-16 code units) of str',
+    method: 'stringLength',
+    displayName: 'length (string)',
+    summary: 'The number of characters (UTF-16 code units) of str; 0 for an empty string',
     incoming: ['str'],
     outgoing: ['length'],
     run: (incoming) => ok({ length: requiredString(incoming, 'str').length }),
+  },
+  {
+    method: 'localeCompare',
+    summary:
+      'Negative, 0 or positive as referenceStr sorts before, as or after compareString in locales (BCP 47 tags; the default locale when absent), with options such as numeric or sensitivity',
+    incoming: ['referenceStr', 'compareString', 'locales', 'options'],
+    outgoing: ['compareResult'],
+    run(incoming) {
+      const reference = requiredString(incoming, 'referenceStr');
+      const compare = requiredString(incoming, 'compareString');
+      const locales = incoming.locales;
+      if (locales !== undefined && locales !== null && typeof locales !== 'string' && !(Array.isArray(locales) && locales.every((l) => typeof l === 'string'))) {
+        throw new TaskArgumentError(`locales must be a language tag or an array of them, got ${describe(locales)}`);
+      }
+      const given = incoming.options;
+      if (given !== undefined && given !== null && (typeof given !== 'object' || Array.isArray(given))) {
+        throw new TaskArgumentError(`options must be an object, got ${describe(given)}`);
+      }
+      const options = given ? Object.fromEntries(Object.entries(given)) : undefined;
+      try {
+        const result = reference.localeCompare(compare, locales ?? undefined, options ? collatorOptions(options) : undefined);
+        return ok({ compareResult: Math.sign(result) });
+      } catch (error) {
+        throw new TaskArgumentError(`locales or options cannot be used: ${(error as Error).message}`);
+      }
+    },
   },
   {
     method: 'replace',

@@ -26,6 +26,8 @@ export interface TaskRunOptions {
 
 export interface BuiltInTask {
   method: string;
+  /** How the service's task palette and reference name it, where that differs from the method (`length (string)`). */
+  displayName?: string;
   summary: string;
   /** Names of the incoming variables, in the service's order. */
   incoming: string[];

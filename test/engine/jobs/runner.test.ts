@@ -121,7 +121,7 @@ describe('job runner', () => {
           b: { name: 'delay', variables: { incoming: { time: 0.2 }, outgoing: {} } },
           check: { name: 'evaluation', variables: { incoming: { all_true_flag: true, evaluation_groups: [{ all_true_flag: true, evaluations: [{ operand_1: 1, operator: '==', operand_2: 2 }] }] }, outgoing: {} } },
           never: upper('never'),
-          join: { name: 'length', variables: { incoming: { str: '$var.a.uppercaseString' }, outgoing: { length: '$var.job.len' } } },
+          join: { name: 'stringLength', variables: { incoming: { str: '$var.a.uppercaseString' }, outgoing: { length: '$var.job.len' } } },
         },
         [
           ['workflow_start', 'a'],

@@ -7,7 +7,7 @@ const run = (method: string, incoming: Record<string, unknown>) => runBuiltInTas
 describe('the WorkFlowEngine task library', () => {
   it('has the string tasks, newVariable, merge, query, evaluation and delay; childJob is marked as the runner\'s', () => {
     for (const method of [
-      'codePointAt', 'charAt', 'charCodeAt', 'concat', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'length',
+      'codePointAt', 'charAt', 'charCodeAt', 'concat', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'stringLength', 'length',
       'replace', 'slice', 'split', 'startsWith', 'substring', 'toLowerCase', 'toUpperCase', 'trim',
       'newVariable', 'merge', 'query', 'evaluation', 'delay',
     ]) {
@@ -65,7 +65,7 @@ describe('string tasks', () => {
     ['indexOf', { str: 'abcabcdabcde', searchValue: 'abcd', fromIndex: 4 }, { index: 7 }],
     ['indexOf', { str: 'abc', searchValue: 'z' }, { index: -1 }],
     ['lastIndexOf', { str: 'abcabc', searchValue: 'b' }, { index: 4 }],
-    ['length', { str: '12 Dollars And 43 Cents' }, { length: 23 }],
+    ['stringLength', { str: '12 Dollars And 43 Cents' }, { length: 23 }],
     ['replace', { str: 'a-b-c', substr: '-', newSubstr: '+' }, { replacedString: 'a+b-c' }],
     ['replace', { str: 'price', substr: 'price', newSubstr: '$&5' }, { replacedString: '$&5' }],
     ['slice', { str: '800-555-1212', beginIndex: 0, endIndex: 3 }, { slicedString: '800' }],

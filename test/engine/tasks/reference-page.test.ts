@@ -21,11 +21,18 @@ describe('docs/workflow-engine-tasks.md', () => {
   it('lists every built-in task once, with its variables', () => {
     const page = buildTaskReference();
     for (const task of builtInTasks.values()) {
-      const rows = page.split('\n').filter((line) => line.startsWith(`| \`${task.method}\` |`));
+      const rows = page.split('\n').filter((line) => line.startsWith(`| \`${task.method}\` |`) || line.startsWith(`| \`${task.method}\` (shown as `));
       expect(rows, task.method).toHaveLength(1);
       for (const name of task.incoming) expect(rows[0], `${task.method} ${name}`).toContain(`\`${name}\``);
     }
     expect(page).toMatch(/\| `merge` \| `data_to_merge` \| `merged_object` \|/);
     expect(page).toMatch(/\| `arrayPush` \| `arr`, `elementN` \| `pushedArray` \|/);
+  });
+
+  it('says where each documented task came from, and shows the JsonForms manual tasks', () => {
+    const page = buildTaskReference();
+    expect(page).toMatch(/\| `modify` \| `object_to_update`, `query`, `new_value` \| `updated_object` \| .* \| \[docs\.itential\.com\/docs\/modify-7\]/);
+    expect(page).toMatch(/\| `stringLength` \(shown as length \(string\)\) \| `str` \| `length` \|/);
+    expect(page).toMatch(/## JsonForms[\s\S]*\| `RenderJsonSchema` \| `jsonSchema`, `uiSchema`, `bindingSchema`, `validationSchema`, `formData` \|/);
   });
 });
