@@ -11,7 +11,7 @@ const broken = {
   },
   transitions: {
     workflow_start: { shout: transition() },
-    shout: { lookup: transition(), ghost: transition('error') },
+    shout: { lookup: transition(), later: transition('finished') },
     lookup: { workflow_end: transition() },
     later: { workflow_end: transition() },
   },
@@ -47,8 +47,8 @@ test('importing a workflow with errors shows each error by task and transition; 
   await expect(taskProblems).toContainText('task "lookup": needs a type ("automatic", "operation", "manual")');
   // What the console only doubts is never among the refusals (see the warnings test below).
   await expect(taskProblems).not.toContainText('cannot have run before');
-  await expect(problems.getByRole('list', { name: 'Transition problems' })).toContainText('shout → ghost');
-  await expect(problems.getByRole('list', { name: 'Transition problems' })).toContainText('there is no task "ghost" to go to');
+  await expect(problems.getByRole('list', { name: 'Transition problems' })).toContainText('shout → later');
+  await expect(problems.getByRole('list', { name: 'Transition problems' })).toContainText('state must be "success", "error", "failure", "loop"');
   await expect(page.getByRole('table', { name: 'Workflows' })).toHaveCount(0);
 
   await chooser.setInputFiles({ name: 'not.json', mimeType: 'application/json', buffer: Buffer.from('{ nope') });
@@ -181,7 +181,7 @@ test('a workflow the console doubts is imported, and its page shows the warnings
       later: { name: 'trim', app: 'WorkFlowEngine', type: 'automatic', variables: { incoming: { str: ' x ' }, outgoing: {} } },
       lone: { name: 'trim', app: 'WorkFlowEngine', type: 'automatic' },
     },
-    transitions: { workflow_start: { lookup: transition() }, lookup: { later: transition() }, later: { workflow_end: transition() } },
+    transitions: { workflow_start: { lookup: transition() }, lookup: { later: transition(), ghost: transition('error') }, later: { workflow_end: transition() } },
   };
   await page.getByRole('link', { name: 'Workflows' }).click();
   await page.getByLabel('Workflow file (JSON)').setInputFiles(file('doubtful.json', doubtful));
@@ -190,7 +190,8 @@ test('a workflow the console doubts is imported, and its page shows the warnings
 
   await page.goto(`${host.url}/#/workflows/${encodeURIComponent('Reads later')}`);
   const warnings = page.getByRole('region', { name: 'Workflow warnings' });
-  await expect(warnings).toContainText('2 warnings');
+  await expect(warnings).toContainText('3 warnings');
+  await expect(warnings.getByRole('list', { name: 'Warnings' })).toContainText('transition lookup → ghost: there is no task "ghost" to go to');
   await expect(warnings.getByRole('list', { name: 'Warnings' })).toContainText('task "lookup": str refers to { task: "later", variable: "noWhitespace" }, but task "later" cannot have run before "lookup"');
   await expect(warnings.getByRole('list', { name: 'Warnings' })).toContainText('task "lone": no path of transitions leads to it from workflow_start');
 

@@ -144,12 +144,13 @@ describe('project references and bad input', () => {
         { id: 'c', name: 'Gone', type: 'workflow', location: '/bundles/workflows/c.json' },
       ] } },
       { path: 'p/bundles/workflows/a.json', content: { name: 'Good one', tasks: {}, transitions: { workflow_start: { workflow_end: { type: 'standard', state: 'success' } } } } },
-      { path: 'p/bundles/workflows/b.json', content: { name: 'Bad one', tasks: {}, transitions: { workflow_start: { nowhere: { type: 'standard', state: 'success' } } } } },
+      // A transition state the service does not have: refused (a transition to a missing task is only a warning).
+      { path: 'p/bundles/workflows/b.json', content: { name: 'Bad one', tasks: {}, transitions: { workflow_start: { workflow_end: { type: 'standard', state: 'finished' } } } } },
     ];
     const summary = await finished(await host.api('/projects/imports', { method: 'POST', json: { files } }));
     expect(summary.counts).toEqual({ imported: 1, replaced: 0, refused: 1, skipped: 1 });
     const bad = summary.items.find((i) => i.name === 'Bad one')!;
-    expect(bad.problems).toContainEqual(expect.objectContaining({ transition: { src: 'workflow_start', dst: 'nowhere' } }));
+    expect(bad.problems).toContainEqual(expect.objectContaining({ transition: { src: 'workflow_start', dst: 'workflow_end' } }));
     expect(summary.items.find((i) => i.name === 'Gone')!.message).toContain('was not among the files given');
   });
 

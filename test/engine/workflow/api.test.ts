@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { startTestHost, type TestHost } from '../../support/host';
-import { corpusPresent, PREBUILTS_DIR } from '../../support/corpus';
+import { fixtures } from '../../support/iap';
 
 let host: TestHost;
 beforeAll(async () => {
@@ -94,14 +92,14 @@ describe('workflows API', () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     const messages = body.problems.map((p: { message: string }) => p.message);
-    // Only what the service refuses; what the console doubts (no path to workflow_end,
-    // references to tasks that cannot have run or do not exist) is never a refusal.
+    // Only what the service refuses; what the console doubts (a transition to a task that is
+    // not there, no path to workflow_end, references to tasks that cannot have run or do not
+    // exist) is never a refusal.
     expect(messages).toEqual([
       'task "untyped": needs a type ("automatic", "operation", "manual")',
       'transition typo → later: state must be "success", "error", "failure", "loop"',
-      'transition up → missing: there is no task "missing" to go to',
     ].sort((a, b) => messages.indexOf(a) - messages.indexOf(b)));
-    expect(body.problems).toContainEqual(expect.objectContaining({ transition: { src: 'up', dst: 'missing' }, path: 'transitions.up.missing' }));
+    expect(body.problems).toContainEqual(expect.objectContaining({ transition: { src: 'typo', dst: 'later' }, path: 'transitions.typo.later' }));
     expect(body.problems).toContainEqual(expect.objectContaining({ task: 'untyped', path: 'tasks.untyped.type' }));
     expect(body.issues).toContainEqual({ path: 'body.tasks.untyped.type', message: 'task "untyped": needs a type ("automatic", "operation", "manual")' });
     expect((await host.api('/workflows/Broken')).status).toBe(404);
@@ -162,8 +160,8 @@ describe('workflows API', () => {
     expect(after.status).toBe(200);
   });
 
-  it.skipIf(!corpusPresent)('runs a workflow once its missing transformation is imported, without importing the workflow again', async () => {
-    const jst = JSON.parse(readFileSync(path.join(PREBUILTS_DIR, 'AWS-EC2-REST/bundles/transformations/Build VPC Filter.json'), 'utf8'));
+  it('runs a workflow once its missing transformation is imported, without importing the workflow again', async () => {
+    const jst = fixtures.transformation('Build Tag Filter - Example');
     const wf = {
       name: 'Uses a JST',
       tasks: { t: { name: 'transformation', app: 'WorkFlowEngine', type: 'operation', variables: { incoming: { tr_id: jst._id, variableMap: {} }, outgoing: {} } } },
@@ -242,9 +240,10 @@ describe('workflows when the store cannot be reached', () => {
   it('answers 503 naming the store error', async () => {
     const { createWorkflowsService, workflowsHandlers } = await import('../../../core/engine/workflow/handlers');
     const { StoreError } = await import('../../../core/store/errors');
+    const { WorkflowWrites } = await import('../../../core/engine/workflow/writes');
     const down = () => Promise.reject(new StoreError('unreachable', 'MongoDB at db1:27017 does not answer (connection refused)'));
     const store = { collection: () => ({ find: down, findOne: down, insertOne: down, deleteOne: down, updateOne: down }) };
-    const handlers = workflowsHandlers(createWorkflowsService({ store: () => store as never, adapters: () => undefined }));
+    const handlers = workflowsHandlers(createWorkflowsService({ store: () => store as never, adapters: () => undefined, writes: () => new WorkflowWrites() }));
     await expect(handlers['workflows.list']({} as never, {} as never)).rejects.toMatchObject({
       statusCode: 503,
       message: 'the workflows cannot be reached in the store: MongoDB at db1:27017 does not answer (connection refused)',

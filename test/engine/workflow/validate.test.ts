@@ -75,16 +75,13 @@ describe('validateWorkflow', () => {
       },
     );
     const { problems, warnings } = checkWorkflow(wf);
-    expect(problems).toEqual(
-      expect.arrayContaining([
-        { path: 'transitions.a.ghost', transition: { src: 'a', dst: 'ghost' }, message: 'transition a → ghost: there is no task "ghost" to go to' },
-        expect.objectContaining({ transition: { src: 'phantom', dst: 'a' }, message: expect.stringContaining('no task "phantom"') }),
-        expect.objectContaining({ path: 'transitions.b.workflow_end', message: 'transition b → workflow_end: type must be "standard", "revert"' }),
-        expect.objectContaining({ path: 'transitions.b.workflow_end', message: 'transition b → workflow_end: state must be "success", "error", "failure", "loop"' }),
-      ]),
-    );
-    expect(problems).toHaveLength(4);
+    expect(problems).toEqual([
+      expect.objectContaining({ path: 'transitions.b.workflow_end', message: 'transition b → workflow_end: type must be "standard", "revert"' }),
+      expect.objectContaining({ path: 'transitions.b.workflow_end', message: 'transition b → workflow_end: state must be "success", "error", "failure", "loop"' }),
+    ]);
     expect(warnings).toEqual([
+      { path: 'transitions.a.ghost', transition: { src: 'a', dst: 'ghost' }, message: 'transition a → ghost: there is no task "ghost" to go to' },
+      { path: 'transitions.phantom.a', transition: { src: 'phantom', dst: 'a' }, message: 'transition phantom → a: there is no task "phantom" to leave from' },
       { path: 'tasks.lone', task: 'lone', message: 'task "lone": no path of transitions leads to it from workflow_start' },
       { path: 'tasks.a.variables.incoming.str', task: 'a', message: 'task "a": str refers to $var.nobody.x, but there is no task "nobody"' },
       {
