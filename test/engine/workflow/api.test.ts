@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { startTestHost, type TestHost } from '../../support/host';
-import { fixtures } from '../../support/iap';
+import { corpusPresent, PREBUILTS_DIR } from '../../support/corpus';
 
 let host: TestHost;
 beforeAll(async () => {
@@ -160,8 +162,8 @@ describe('workflows API', () => {
     expect(after.status).toBe(200);
   });
 
-  it('runs a workflow once its missing transformation is imported, without importing the workflow again', async () => {
-    const jst = fixtures.transformation('Build Tag Filter - Example');
+  it.skipIf(!corpusPresent)('runs a workflow once its missing transformation is imported, without importing the workflow again', async () => {
+    const jst = JSON.parse(readFileSync(path.join(PREBUILTS_DIR, 'AWS-EC2-REST/bundles/transformations/Build VPC Filter.json'), 'utf8'));
     const wf = {
       name: 'Uses a JST',
       tasks: { t: { name: 'transformation', app: 'WorkFlowEngine', type: 'operation', variables: { incoming: { tr_id: jst._id, variableMap: {} }, outgoing: {} } } },
@@ -240,10 +242,9 @@ describe('workflows when the store cannot be reached', () => {
   it('answers 503 naming the store error', async () => {
     const { createWorkflowsService, workflowsHandlers } = await import('../../../core/engine/workflow/handlers');
     const { StoreError } = await import('../../../core/store/errors');
-    const { WorkflowWrites } = await import('../../../core/engine/workflow/writes');
     const down = () => Promise.reject(new StoreError('unreachable', 'MongoDB at db1:27017 does not answer (connection refused)'));
     const store = { collection: () => ({ find: down, findOne: down, insertOne: down, deleteOne: down, updateOne: down }) };
-    const handlers = workflowsHandlers(createWorkflowsService({ store: () => store as never, adapters: () => undefined, writes: () => new WorkflowWrites() }));
+    const handlers = workflowsHandlers(createWorkflowsService({ store: () => store as never, adapters: () => undefined }));
     await expect(handlers['workflows.list']({} as never, {} as never)).rejects.toMatchObject({
       statusCode: 503,
       message: 'the workflows cannot be reached in the store: MongoDB at db1:27017 does not answer (connection refused)',
