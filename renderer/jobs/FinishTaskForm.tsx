@@ -46,7 +46,7 @@ export function useFinishTask(jobId: string, taskId: string, onFinished?: (messa
   return useMutation({
     mutationFn: ({ values, state }: { values: Record<string, unknown>; state: EndState }) => call('jobs.finishTask', { params: { id: jobId, taskId }, body: { values, state } }),
     onSuccess: (answer) => {
-      for (const queryKey of [['jobs.get', jobId], ['jobs.list'], ['tasks.worklist'], ['console.attention']]) void client.invalidateQueries({ queryKey });
+      for (const queryKey of [['jobs.get', jobId], ['jobs.list'], ['tasks.worklist'], ['tasks.worklistHistory'], ['console.attention']]) void client.invalidateQueries({ queryKey });
       onFinished?.(answer.message);
     },
   });

@@ -6,9 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Job, TaskRun } from '../../core/contract/jobs';
 import { call } from '../api/client';
 import { formatDuration, formatTime, formatValue, restoreUndefined } from './format';
-import { FinishTaskForm } from './FinishTaskForm';
-import { declaredOutgoing, useJobAction, ViewDataPanel } from './ManualTask';
-import { isJsonFormTask, JsonFormPanel } from './JsonFormPanel';
+import { declaredOutgoing, hasOwnPanel, ManualTaskPanel, useJobAction } from './ManualTask';
 import { jobStatus, taskStatus } from '../shell/status';
 import { StatusBadge } from '../shell/StatusBadge';
 import { JobDiagram } from '../diagrams/JobDiagram';
@@ -30,8 +28,8 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
   const [finishing, setFinishing] = useState(false);
   const action = useJobAction(job._id);
   const manual = run.status === 'waiting' && !run.childJob && jobActive && latest;
-  const viewData = manual && run.name === 'ViewData';
-  const jsonForm = manual && isJsonFormTask(run);
+  // ViewData, ErrorHandling and ShowJsonForm show their own panel at once; another manual task its form on "Finish…".
+  const ownPanel = manual && hasOwnPanel(run);
   const retry = latest && Boolean(job.tasks[run.taskId]) && run.status === 'error' && jobActive && !Object.values(job.transitions[run.taskId] ?? {}).some((t) => t.state === 'error');
   const autoRetries = (run.autoRetries as number | undefined) ?? 0;
   const label = iterations > 1 ? `Task ${run.taskId} iteration ${run.iteration + 1}` : `Task ${run.taskId}`;
@@ -76,7 +74,7 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
               </a>
             )
           )}
-          {manual && !viewData && !finishing && (
+          {manual && !ownPanel && !finishing && (
             <button type="button" className="primary" onClick={() => (setFinishing(true), setOpen(true))}>
               Finish…
             </button>
@@ -96,17 +94,10 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
           </td>
         </tr>
       )}
-      {viewData && (
+      {ownPanel && (
         <tr className="task-detail-row">
           <td colSpan={7}>
-            <ViewDataPanel job={job} run={run} />
-          </td>
-        </tr>
-      )}
-      {jsonForm && (
-        <tr className="task-detail-row">
-          <td colSpan={7}>
-            <JsonFormPanel jobId={job._id} taskId={run.taskId} incoming={run.incoming ?? {}} />
+            <ManualTaskPanel jobId={job._id} taskId={run.taskId} name={run.name} app={run.app} incoming={run.incoming ?? {}} outgoing={declaredOutgoing(job, run.taskId)} />
           </td>
         </tr>
       )}
@@ -124,11 +115,14 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
               </div>
             </div>
             {finishing && (
-              <FinishTaskForm
+              <ManualTaskPanel
                 jobId={job._id}
                 taskId={run.taskId}
+                name={run.name}
+                app={run.app}
+                incoming={run.incoming ?? {}}
                 outgoing={declaredOutgoing(job, run.taskId)}
-                label={`Finish task ${run.taskId}`}
+                formLabel={`Finish task ${run.taskId}`}
                 onFinished={() => setFinishing(false)}
                 onClose={() => setFinishing(false)}
               />

@@ -1,5 +1,5 @@
 // What needs an operator, first: one card per concern, its count and colour, and
-// links to the list filtered to it. Grey "unknown since" while the console does not answer.
+// links to the list filtered to it. Grey "not answering since" while the console does not answer.
 import type { AttentionItem } from '../../core/contract/attention';
 import { levelTone, toneClass } from '../shell/status';
 import { useStaleSince, useAttention } from '../shell/live';
@@ -16,7 +16,8 @@ const OPEN: Record<AttentionItem['id'], string> = {
   'deprecated-callers': 'Open the deprecated-call list',
   'worker-role': 'Open the task worker settings',
   'last-drill': 'Open the drill report',
-  'workflows-blocked': 'Open the workflows that cannot run',
+  'workflows-blocked': 'Open the list of what cannot run',
+  store: 'Open the store card',
 };
 
 function Card({ item, stale }: { item: AttentionItem; stale?: string }) {

@@ -1,16 +1,35 @@
 // The work queue (as a tasklist): every manual task waiting for an operator across
-// the jobs, oldest first, with its job, workflow and age; the selected task's values
-// and the form to finish it sit beside the list, so the list stays in view.
+// the jobs, oldest first, with its job, workflow, age and who claimed it; "mine",
+// "unassigned" and "all" views (kept in the URL). The selected task is drawn as the job
+// page draws it (ViewData's heading and buttons, ErrorHandling's answers, a JSON form)
+// beside the list, with Claim / Release; below, the tasks operators finished, by whom and when.
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkItem } from '../../core/contract/worklist';
 import { call } from '../api/client';
+import { Alert } from '../shell/Alert';
 import { ago, formatTime, formatValue } from '../jobs/format';
 import { replaceParams, useRoute } from '../shell/route';
-import { FinishTaskForm } from '../jobs/FinishTaskForm';
-import { isJsonFormTask, JsonFormPanel } from '../jobs/JsonFormPanel';
+import { ManualTaskPanel } from '../jobs/ManualTask';
 
-function Detail({ item, onFinished }: { item: WorkItem; onFinished: (message: string) => void }) {
+type View = 'all' | 'mine' | 'unassigned';
+const VIEWS: { view: View; label: string }[] = [
+  { view: 'mine', label: 'Mine' },
+  { view: 'unassigned', label: 'Unassigned' },
+  { view: 'all', label: 'All' },
+];
+
+function useClaim(item: WorkItem) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (claim: boolean) => call(claim ? 'tasks.claim' : 'tasks.release', { params: { taskId: item._id } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['tasks.worklist'] }),
+  });
+}
+
+function Detail({ item, operator, onFinished }: { item: WorkItem; operator: string; onFinished: (message: string) => void }) {
+  const claim = useClaim(item);
+  const heldByOther = item.assignee !== undefined && item.assignee !== operator;
   return (
     <section className="split-detail" aria-label={`Task ${item.taskId} of job ${item.jobId}`}>
       <h2>
@@ -27,6 +46,28 @@ function Detail({ item, onFinished }: { item: WorkItem; onFinished: (message: st
         <dd>
           {formatTime(item.queuedAt)} <span className="muted small">({ago(item.queuedAt)})</span>
         </dd>
+        <dt>Assignee</dt>
+        <dd>
+          {item.assignee ? (
+            <>
+              {item.assignee} <span className="muted small">since {formatTime(item.claimedAt)}</span>
+            </>
+          ) : (
+            <span className="muted">nobody</span>
+          )}{' '}
+          {item.assignee === operator ? (
+            <button type="button" disabled={claim.isPending} onClick={() => claim.mutate(false)}>
+              Release
+            </button>
+          ) : (
+            !heldByOther && (
+              <button type="button" disabled={claim.isPending} onClick={() => claim.mutate(true)}>
+                Claim
+              </button>
+            )
+          )}
+          {claim.isError && <Alert as="span"> {claim.error.message}</Alert>}
+        </dd>
         {item.job.status === 'paused' && (
           <>
             <dt>Job</dt>
@@ -34,22 +75,64 @@ function Detail({ item, onFinished }: { item: WorkItem; onFinished: (message: st
           </>
         )}
       </dl>
-      <h3>Incoming</h3>
-      <pre className="json-block job-value" aria-label={`incoming of ${item.taskId}`}>
-        {formatValue(item.incoming ?? {})}
-      </pre>
-      <h3>Finish</h3>
-      {isJsonFormTask(item) ? (
-        <JsonFormPanel key={item._id} jobId={item.jobId} taskId={item.taskId} incoming={item.incoming ?? {}} onFinished={(message) => onFinished(`${message} (job ${item.jobId})`)} />
-      ) : (
-        <FinishTaskForm
-          key={item._id}
-          jobId={item.jobId}
-          taskId={item.taskId}
-          outgoing={item.outgoing}
-          label={`Finish task ${item.taskId} of job ${item.jobId}`}
-          onFinished={(message) => onFinished(`${message} (job ${item.jobId})`)}
-        />
+      {heldByOther && <p className="banner">{item.assignee} has claimed this task: leave it to them, or ask them to release it.</p>}
+      <ManualTaskPanel
+        key={item._id}
+        jobId={item.jobId}
+        taskId={item.taskId}
+        name={item.name}
+        app={item.app}
+        incoming={item.incoming ?? {}}
+        outgoing={item.outgoing}
+        level={3}
+        onFinished={(message) => onFinished(`${message} (job ${item.jobId})`)}
+      />
+      <details className="incoming-values">
+        <summary>Incoming values</summary>
+        <pre className="json-block job-value" aria-label={`incoming of ${item.taskId}`}>
+          {formatValue(item.incoming ?? {})}
+        </pre>
+      </details>
+    </section>
+  );
+}
+
+function FinishedTasks() {
+  const history = useQuery({ queryKey: ['tasks.worklistHistory'], queryFn: () => call('tasks.worklistHistory', { query: { limit: 50 } }), refetchInterval: 15_000 });
+  const rows = history.data?.results ?? [];
+  return (
+    <section aria-labelledby="worklist-finished">
+      <h2 id="worklist-finished">Finished by an operator</h2>
+      {history.isError && <Alert>Cannot read the finished tasks: {history.error.message}</Alert>}
+      {history.data && rows.length === 0 && <p className="muted">No manual task finished yet.</p>}
+      {rows.length > 0 && (
+        <table aria-label="Tasks finished by an operator">
+          <thead>
+            <tr>
+              <th>Task</th>
+              <th>Job and workflow</th>
+              <th>Ended in</th>
+              <th>By</th>
+              <th>When</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={`${row.jobId}:${row.taskId}:${row.finishedAt}`}>
+                <td>{row.summary ?? row.name ?? row.taskId}</td>
+                <td>
+                  <a href={`#/jobs/${encodeURIComponent(row.jobId)}`}>{row.jobId}</a>
+                  {row.workflow && <div className="muted small">{row.workflow}</div>}
+                </td>
+                <td>{row.state}</td>
+                <td>{row.operator}</td>
+                <td className="small nowrap">
+                  {formatTime(row.finishedAt)} <span className="muted">({ago(row.finishedAt)})</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
     </section>
   );
@@ -59,19 +142,30 @@ export function WorklistPage() {
   const route = useRoute();
   const selectedId = route.params.get('task') ?? undefined;
   const workflow = route.params.get('workflow') ?? undefined;
+  const given = route.params.get('view');
+  const view: View = given === 'mine' || given === 'unassigned' ? given : 'all';
   const [notice, setNotice] = useState('');
   const list = useQuery({
-    queryKey: ['tasks.worklist', workflow],
-    queryFn: () => call('tasks.worklist', { query: { workflow, limit: 500 } }),
+    queryKey: ['tasks.worklist', workflow, view],
+    queryFn: () => call('tasks.worklist', { query: { workflow, view, limit: 500 } }),
     refetchInterval: 5000,
   });
   const items = list.data?.results ?? [];
   const selected = items.find((i) => i._id === selectedId) ?? items[0];
-  const select = (id: string) => replaceParams({ task: id, workflow });
+  const params = { workflow, view: view === 'all' ? undefined : view };
+  const select = (id: string) => replaceParams({ ...params, task: id });
   return (
     <section aria-label="Work queue">
       <h1>Work queue</h1>
-      <p className="muted">Manual tasks waiting for an operator, oldest first. Finish one here; its job goes on at once.</p>
+      <p className="muted">Manual tasks waiting for an operator, oldest first. Claim one so others see you have it; finish it here and its job goes on at once.</p>
+      <nav aria-label="Work queue views" className="view-tabs">
+        {VIEWS.map((v) => (
+          <button key={v.view} type="button" aria-pressed={view === v.view} className={view === v.view ? 'selected' : undefined} onClick={() => replaceParams({ workflow, view: v.view === 'all' ? undefined : v.view })}>
+            {v.label} {list.data && <span className="small">({list.data.counts[v.view]})</span>}
+          </button>
+        ))}
+        {list.data && <span className="muted small">you are {list.data.operator}</span>}
+      </nav>
       {workflow && (
         <p>
           Workflow <strong>{workflow}</strong> only · <a href="#/worklist">show every workflow</a>
@@ -83,19 +177,22 @@ export function WorklistPage() {
         </p>
       )}
       {list.isPending && <p>Loading the work queue…</p>}
-      {list.isError && <p className="error">Cannot read the work queue: {list.error.message}</p>}
-      {list.data && items.length === 0 && <p className="muted">No task is waiting for an operator.</p>}
-      {items.length > 0 && (
+      {list.isError && <Alert>Cannot read the work queue: {list.error.message}</Alert>}
+      {list.data && items.length === 0 && (
+        <p className="muted">{view === 'mine' ? 'You have claimed no waiting task.' : view === 'unassigned' ? 'Every waiting task is claimed.' : 'No task is waiting for an operator.'}</p>
+      )}
+      {list.data && items.length > 0 && (
         <div className="split">
           <div className="split-list">
             <p className="muted small" aria-live="polite">
-              {list.data!.total.toLocaleString()} task{list.data!.total === 1 ? '' : 's'} waiting
+              {list.data.total.toLocaleString()} task{list.data.total === 1 ? '' : 's'} waiting
             </p>
             <table aria-label="Tasks waiting for an operator" className="worklist-table">
               <thead>
                 <tr>
                   <th>Task</th>
                   <th>Job and workflow</th>
+                  <th>Assignee</th>
                   <th>Waiting</th>
                 </tr>
               </thead>
@@ -111,15 +208,17 @@ export function WorklistPage() {
                       {item.job.description || item.jobId}
                       <div className="muted small cell-clip">{item.job.name}</div>
                     </td>
+                    <td className="small">{item.assignee ?? <span className="muted">nobody</span>}</td>
                     <td className="small nowrap">{ago(item.queuedAt)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          {selected && <Detail item={selected} onFinished={setNotice} />}
+          {selected && <Detail item={selected} operator={list.data.operator} onFinished={setNotice} />}
         </div>
       )}
+      <FinishedTasks />
     </section>
   );
 }

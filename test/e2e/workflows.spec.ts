@@ -122,7 +122,7 @@ test('starting a job from a workflow: the variables form comes from its inputSch
   await expect(jsonForm.getByRole('status')).toContainText('Started job');
 });
 
-test('a workflow whose adapter is not installed is saved, shows what it needs, and its job start is refused naming it', async ({ consolePage: page, host }) => {
+test('a workflow whose adapter is not installed is saved, shows what it needs with what to do, offers no Start, and a start is refused naming it', async ({ consolePage: page, host }) => {
   const needsAdapter = {
     name: 'Open a change request',
     tasks: {
@@ -141,15 +141,20 @@ test('a workflow whose adapter is not installed is saved, shows what it needs, a
   await expect(needs).toContainText('adapter instance Servicenow, used by 1 task: snow');
   await expect(needs).toContainText('method MOP.RunCommandTemplate, used by 1 task: mop');
 
+  // Its page says what it needs and what to do, and offers no Start; a start over the API is refused naming the parts.
   await row.getByRole('link', { name: 'Open a change request' }).click();
-  await page.getByRole('button', { name: 'Start job' }).click();
-  const form = page.getByRole('form', { name: 'Start a job of Open a change request' });
-  await form.getByRole('button', { name: 'Start', exact: true }).click();
-  await expect(form.getByRole('alert')).toContainText('workflow "Open a change request" cannot start: it needs Servicenow (1 task), MOP.RunCommandTemplate (1 task)');
+  const panel = page.getByRole('region', { name: 'What Open a change request needs' });
+  await expect(panel).toContainText('Adapter Servicenow');
+  await expect(panel).toContainText('Install an adapter package that provides Servicenow');
+  await expect(panel).toContainText('MOP has no method RunCommandTemplate');
+  await expect(page.getByRole('button', { name: 'Start job' })).toHaveCount(0);
+  const refused = await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'Open a change request' } });
+  expect(refused.status).toBe(409);
+  expect((await refused.json()).message).toContain('workflow "Open a change request" cannot start: it needs Servicenow (1 task), MOP.RunCommandTemplate (1 task)');
   expect((await (await host.api('/operations-manager/jobs')).json()).total).toBe(0);
 });
 
-test("a task without an input its adapter method requires shows it as needed, and its job start is refused naming it", async ({ consolePage: page, host }) => {
+test("a task without an input its adapter method requires shows it as needed, and its page offers no Start", async ({ consolePage: page, host }) => {
   const sample = await (await host.api('/adapter-packages/sample?package=%40automation%2Fadapter-example&name=calc')).json();
   expect((await host.api('/adapters', { method: 'POST', json: { properties: { ...sample.data, properties: { ...sample.data.properties, stub: true } } } })).status).toBeLessThan(300);
   const halfSum = {
@@ -166,10 +171,10 @@ test("a task without an input its adapter method requires shows it as needed, an
   await expect(needs).toContainText('required input calc.add: b, used by 1 task: sum');
 
   await row.getByRole('link', { name: 'Half a sum' }).click();
-  await page.getByRole('button', { name: 'Start job' }).click();
-  const form = page.getByRole('form', { name: 'Start a job of Half a sum' });
-  await form.getByRole('button', { name: 'Start', exact: true }).click();
-  await expect(form.getByRole('alert')).toContainText("Give each task the inputs its adapter method requires (the method's pronghorn.json)");
+  const panel = page.getByRole('region', { name: 'What Half a sum needs' });
+  await expect(panel).toContainText('Required input calc.add: b');
+  await expect(panel).toContainText("Give the task the input its adapter method requires (the method's pronghorn.json)");
+  await expect(page.getByRole('button', { name: 'Start job' })).toHaveCount(0);
   expect((await (await host.api('/operations-manager/jobs')).json()).total).toBe(0);
 });
 
