@@ -46,7 +46,41 @@ function queryString(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
-async function overHttp(name: OperationName, input: { params?: unknown; query?: unknown; body?: unknown }) {
+/**
+ * How long a call may take before the console counts as not answering: a console that stops
+ * answering without closing its connections is noticed. The live polls (status, attention) are
+ * short, so the status bar turns grey within one poll interval and this; a write (an import,
+ * a connection test) may take a while.
+ */
+export const LIVE_TIMEOUT_MS = 5_000;
+export const READ_TIMEOUT_MS = 15_000;
+export const WRITE_TIMEOUT_MS = 120_000;
+const LIVE_OPERATIONS = new Set<OperationName>(['health.status', 'console.attention']);
+
+export function timeoutFor(name: OperationName): number {
+  if (LIVE_OPERATIONS.has(name)) return LIVE_TIMEOUT_MS;
+  return contract[name].method === 'GET' ? READ_TIMEOUT_MS : WRITE_TIMEOUT_MS;
+}
+
+/** The error of a call that found no answer within its timeout (not worth trying again at once: it waited already). */
+export const TIMED_OUT = 'Timed out';
+const notAnswering = (ms: number) =>
+  new ApiError({ statusCode: 0, error: TIMED_OUT, message: `the console server does not answer within ${Math.round(ms / 1000)} s` });
+
+/** The call's answer, or a "does not answer" error once `ms` have passed. */
+function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(notAnswering(ms));
+    }, ms);
+  });
+  return Promise.race([work(controller.signal), expired]).finally(() => clearTimeout(timer));
+}
+
+async function overHttp(name: OperationName, input: { params?: unknown; query?: unknown; body?: unknown }, signal: AbortSignal) {
   const operation = contract[name];
   const url = pathFor(operation.path, input.params as Record<string, unknown>) + queryString(input.query as Record<string, unknown>);
   let response: Response;
@@ -58,6 +92,7 @@ async function overHttp(name: OperationName, input: { params?: unknown; query?: 
         ...(input.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
       },
       body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+      signal,
     });
   } catch (error) {
     throw new ApiError({ statusCode: 0, error: 'Unreachable', message: `the console server does not answer (${(error as Error).message})` });
@@ -75,12 +110,13 @@ async function overHttp(name: OperationName, input: { params?: unknown; query?: 
 export async function call<N extends OperationName>(name: N, ...args: CallArgs<N>): Promise<Output<Contract[N]>> {
   const input = (args[0] ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
   const bridge = typeof window !== 'undefined' ? window.consoleApi : undefined;
+  const ms = timeoutFor(name);
   if (bridge) {
-    const reply = await bridge.operations[name]!(input);
+    const reply = await withTimeout(() => bridge.operations[name]!(input), ms);
     if (!reply.ok) throw new ApiError(reply.error);
     return reply.data as Output<Contract[N]>;
   }
-  return (await overHttp(name, input)) as Output<Contract[N]>;
+  return (await withTimeout((signal) => overHttp(name, input, signal), ms)) as Output<Contract[N]>;
 }
 
 type CallArgs<N extends OperationName> = {} extends CallInput<Contract[N]> ? [input?: CallInput<Contract[N]>] : [input: CallInput<Contract[N]>];

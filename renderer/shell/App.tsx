@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { areas } from './areas';
 import { StatusBar } from './StatusBar';
 import { useRoute } from './route';
+import { useStaleSince } from './live';
+import { useStatus } from './useStatus';
 import './unsaved';
 
 const COLLAPSED_KEY = 'console.nav.collapsed';
@@ -18,6 +20,8 @@ function focusHeading(main: HTMLElement | null) {
 
 export function App() {
   const route = useRoute();
+  // While the console does not answer, every page's live values are greyed and say since when.
+  const offline = useStaleSince(useStatus());
   const current = areas.some((a) => a.id === route.segments[0]) ? route.segments[0]! : areas[0]!.id;
   const area = areas.find((a) => a.id === current)!;
   const main = useRef<HTMLElement>(null);
@@ -73,7 +77,12 @@ export function App() {
           </a>
         ))}
       </nav>
-      <main className="content" id="content" ref={main} tabIndex={-1}>
+      <main className={offline ? 'content content--offline' : 'content'} id="content" ref={main} tabIndex={-1}>
+        {offline && current !== 'overview' && (
+          <p className="banner offline" role="alert">
+            The console is {offline}: what this page shows is from then. It refreshes by itself when the console answers again.
+          </p>
+        )}
         {area.render()}
       </main>
       <StatusBar />

@@ -1,5 +1,5 @@
 // The status bar: identity, the store and the task worker, and what needs an
-// operator (amber or red, naming which). Unreachable: every live part grey, "unknown since".
+// operator (amber or red, naming which). Unreachable: every live part grey, "not answering since".
 import { levelTone, toneClass } from './status';
 import { useStaleSince, useAttention } from './live';
 import { useStatus } from './useStatus';

@@ -1,6 +1,7 @@
-// Live indicators and the console's reachability: while the server does not answer,
-// every live indicator turns grey and reads "unknown since HH:MM:SS" (the last time
-// it answered); polling goes on, so the indicators recover by themselves.
+// Live indicators and the console's reachability: while the server does not answer (refused,
+// or silent past the client's timeout), every live indicator turns grey and reads "not
+// answering since HH:MM:SS" (the last time it answered); polling goes on, so the indicators
+// recover by themselves.
 import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
@@ -19,7 +20,7 @@ export function useAttention() {
 }
 
 /**
- * "unknown since 10:42:07" while the last poll failed, else undefined: since the last answer,
+ * "not answering since 10:42:07" while the last poll failed, else undefined: since the last answer,
  * or, when there never was one, since the first failure (not the latest retry).
  */
 export function useStaleSince(query: { isError: boolean; dataUpdatedAt: number; errorUpdatedAt: number }): string | undefined {
@@ -28,7 +29,7 @@ export function useStaleSince(query: { isError: boolean; dataUpdatedAt: number; 
     firstFailure.current = undefined;
     return undefined;
   }
-  if (query.dataUpdatedAt) return `unknown since ${clock(query.dataUpdatedAt)}`;
+  if (query.dataUpdatedAt) return `not answering since ${clock(query.dataUpdatedAt)}`;
   firstFailure.current ??= query.errorUpdatedAt;
-  return `unknown since ${clock(firstFailure.current)}`;
+  return `not answering since ${clock(firstFailure.current)}`;
 }

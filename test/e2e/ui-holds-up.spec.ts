@@ -75,7 +75,7 @@ test('a form with unsaved edits asks before leaving, and keeps them when the ope
   await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible();
 });
 
-test('when the console does not answer, every live indicator turns grey "unknown since", and recovers by itself', async ({ consolePage: page, host }) => {
+test('when the console does not answer, every live indicator turns grey "not answering since", and recovers by itself', async ({ consolePage: page, host }) => {
   await seedCockpit(host, { errored: 1, waiting: 0 });
   // The page opened before the seeding; a reload shows it now rather than at the next poll.
   await page.reload();
@@ -84,18 +84,18 @@ test('when the console does not answer, every live indicator turns grey "unknown
   await expect(page.getByLabel('Jobs in error: count')).toHaveText('1');
 
   await page.route(/\/(health\/status|console\/attention|store\/status)/, (route) => route.abort('connectionrefused'));
-  await expect(bar).toContainText(/Store embedded: unknown since \d\d:\d\d:\d\d/, { timeout: 15_000 });
-  await expect(bar).toContainText(/Task worker unknown since \d\d:\d\d:\d\d/);
+  await expect(bar).toContainText(/Store embedded: not answering since \d\d:\d\d:\d\d/, { timeout: 15_000 });
+  await expect(bar).toContainText(/Task worker not answering since \d\d:\d\d:\d\d/);
   await expect(bar).toContainText('Console unreachable');
   await expect(bar).toHaveClass(/status-bar--offline/);
   await expect(page.getByLabel('Jobs in error: count')).toHaveText('?');
-  await expect(page.getByRole('region', { name: 'Store' }).getByLabel('Store connection')).toHaveText(/unknown since \d\d:\d\d:\d\d/, { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Store' }).getByLabel('Store connection')).toHaveText(/not answering since \d\d:\d\d:\d\d/, { timeout: 15_000 });
   await expect(page.getByRole('alert').filter({ hasText: 'The console does not answer' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/offline-1280.png' });
 
   await page.unroute(/\/(health\/status|console\/attention|store\/status)/);
   await expect(bar).toContainText('Store embedded: running', { timeout: 15_000 });
-  await expect(bar).not.toContainText('unknown since');
+  await expect(bar).not.toContainText('not answering since');
   await expect(page.getByLabel('Jobs in error: count')).toHaveText('1');
   await expect(page.getByRole('region', { name: 'Store' }).getByText('connected', { exact: true })).toBeVisible({ timeout: 15_000 });
 });

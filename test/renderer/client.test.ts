@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The renderer's client: one call by name, over the preload bridge or over HTTP.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, pathFor } from '../../renderer/api/client';
+import { ApiError, call, LIVE_TIMEOUT_MS, pathFor, READ_TIMEOUT_MS } from '../../renderer/api/client';
 import { captureTokenFromUrl } from '../../renderer/api/token';
 
 afterEach(() => {
@@ -50,5 +50,40 @@ describe('call', () => {
   it('says the server does not answer when the network fails', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(call('health.status')).rejects.toThrow('the console server does not answer');
+  });
+
+  it('gives up on a console that holds a live poll without answering, and aborts the request', async () => {
+    vi.useFakeTimers();
+    try {
+      let aborted = false;
+      vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise<Response>(() => init.signal?.addEventListener('abort', () => (aborted = true)))));
+      const pending = call('health.status').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(LIVE_TIMEOUT_MS - 1);
+      expect(aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = (await pending) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.message).toBe(`the console server does not answer within ${LIVE_TIMEOUT_MS / 1000} s`);
+      expect(aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits longer for a page read than for a live poll, over the preload bridge too', async () => {
+    vi.useFakeTimers();
+    try {
+      window.consoleApi = { operations: { 'workflows.list': vi.fn(() => new Promise<never>(() => undefined)) } };
+      const pending = call('workflows.list').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(LIVE_TIMEOUT_MS);
+      let settled = false;
+      void pending.then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(READ_TIMEOUT_MS - LIVE_TIMEOUT_MS);
+      expect(((await pending) as ApiError).message).toContain(`within ${READ_TIMEOUT_MS / 1000} s`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,0 +1,146 @@
+// The cockpit as an operator uses it (issue 31): a ViewData task in the work queue drawn as
+// the job page draws it, claimed and finished, with who finished it; ErrorHandling's answers;
+// a workflow whose child needs a missing adapter is not Ready, says what it needs and offers
+// no Start; the Overview counts the workflows that cannot run; no job is started "by Mozilla".
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from './fixtures';
+
+const end = { type: 'standard', state: 'success' };
+
+const viewDataFlow = {
+  name: 'e2e-approve-change',
+  tasks: {
+    workflow_start: { name: 'workflow_start' },
+    workflow_end: { name: 'workflow_end' },
+    ask: {
+      name: 'ViewData',
+      app: 'WorkFlowEngine',
+      type: 'manual',
+      location: 'Application',
+      summary: 'Approve the change',
+      variables: {
+        incoming: { header: 'Approve change CR-7', message: 'The change touches 3 routers.', body: { routers: ['r1', 'r2', 'r3'] }, variables: '', btn_success: 'Approve', btn_failure: 'Reject' },
+        outgoing: {},
+      },
+    },
+    handle: {
+      name: 'ErrorHandling',
+      app: 'WorkFlowEngine',
+      type: 'manual',
+      location: 'Application',
+      variables: { incoming: { severity: 'warning', status: 'Router r2 answered slowly', retry: true }, outgoing: { response: '$var.job.response' } },
+    },
+  },
+  transitions: { workflow_start: { ask: end }, ask: { handle: end }, handle: { workflow_end: end } },
+};
+
+const child = { name: 'e2e-needs-awsec2', tasks: { vpc: { name: 'createVpc', app: 'Awsec2', type: 'automatic', location: 'Adapter' } }, transitions: { workflow_start: { vpc: end }, vpc: { workflow_end: end } } };
+const parent = {
+  name: 'e2e-provision-vpc',
+  tasks: { run: { name: 'childJob', app: 'WorkFlowEngine', type: 'operation', summary: 'Create the VPC', variables: { incoming: { task: '', workflow: child.name, variables: {} } } } },
+  transitions: { workflow_start: { run: end }, run: { workflow_end: end } },
+};
+
+async function importAll(host: { api: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response> }, docs: object[]) {
+  for (const doc of docs) {
+    const answer = await host.api('/workflows', { method: 'POST', json: doc });
+    expect(answer.status, await answer.text()).toBeLessThan(300);
+  }
+}
+
+test('the work queue draws a ViewData task with its heading and buttons, is claimed, finished, and listed with who finished it', async ({ consolePage: page, host }) => {
+  await importAll(host, [viewDataFlow]);
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Workflows' }).click();
+  await page.getByRole('link', { name: viewDataFlow.name }).click();
+  await page.getByRole('button', { name: 'Start job' }).click();
+  await page.getByRole('form', { name: `Start a job of ${viewDataFlow.name}` }).getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Started job' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Work queue' }).click();
+  const detail = page.getByRole('region', { name: /^Task ask of job / });
+  const view = detail.getByRole('group', { name: 'View data of ask' });
+  await expect(view.getByRole('heading', { name: 'Approve change CR-7', level: 3 })).toBeVisible();
+  await expect(view).toContainText('The change touches 3 routers.');
+  await expect(view.getByLabel('body of ask')).toContainText('"r2"');
+  await expect(view.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await expect(view.getByRole('button', { name: 'Reject' })).toBeVisible();
+  await expect(detail.getByText('Values are JSON')).toHaveCount(0);
+
+  // Claim it: it moves to "Mine", with the desktop user as assignee.
+  await detail.getByRole('button', { name: 'Claim' }).click();
+  await expect(detail.getByRole('button', { name: 'Release' })).toBeVisible();
+  const views = page.getByRole('navigation', { name: 'Work queue views' });
+  await views.getByRole('button', { name: /^Mine/ }).click();
+  await expect(page).toHaveURL(/view=mine/);
+  const operator = ((await page.getByText(/^you are /).textContent()) ?? '').replace('you are ', '');
+  expect(operator).not.toMatch(/Mozilla|^$/);
+  await expect(page.getByRole('table', { name: 'Tasks waiting for an operator' })).toContainText(operator);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  await view.getByRole('button', { name: 'Approve' }).click();
+  // The next task is ErrorHandling: its warning offers Proceed or Abort.
+  await views.getByRole('button', { name: /^All/ }).click();
+  const handling = page.getByRole('group', { name: 'Error handling of handle' });
+  await expect(handling.getByRole('heading', { name: 'Error handling: warning' })).toBeVisible();
+  await expect(handling).toContainText('Router r2 answered slowly');
+  await handling.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByText('No task is waiting for an operator.')).toBeVisible();
+
+  const finished = page.getByRole('table', { name: 'Tasks finished by an operator' });
+  await expect(finished.getByRole('row').filter({ hasText: 'Approve the change' })).toContainText(operator);
+  await expect(finished.getByRole('row').filter({ hasText: 'ErrorHandling' })).toContainText('success');
+
+  // The job says who started it: the operator, not a browser.
+  await finished.getByRole('row').filter({ hasText: 'Approve the change' }).getByRole('link').click();
+  await expect(page.getByText(`by ${operator}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(/by Mozilla/)).toHaveCount(0);
+});
+
+test('a workflow whose child needs a missing adapter is not Ready: its page says what to do and offers no Start; the Overview counts it', async ({ consolePage: page, host }) => {
+  await importAll(host, [child, parent]);
+  await page.reload();
+  const card = page.getByRole('article', { name: 'Workflows that cannot run' });
+  await expect(card.getByLabel('Workflows that cannot run: count')).toHaveText('2');
+  await expect(card).toContainText('2 workflows of 2 cannot run');
+  await card.getByRole('link', { name: parent.name }).click();
+
+  const needs = page.getByRole('region', { name: `What ${parent.name} needs` });
+  await expect(needs).toContainText('Adapter Awsec2');
+  await expect(needs).toContainText(`used by ${child.name}: vpc`);
+  await expect(needs).toContainText('Install an adapter package that provides Awsec2');
+  await expect(page.getByRole('button', { name: 'Start job' })).toHaveCount(0);
+  // The childJob task that starts the child is marked on the diagram.
+  await expect(page.getByRole('figure', { name: `Diagram of workflow ${parent.name}` }).locator('.diagram-task--needs')).toContainText('Create the VPC');
+
+  await page.goto(`${host.url}/#/workflows?ready=no`);
+  const table = page.getByRole('table', { name: 'Workflows' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row').filter({ hasText: parent.name })).toContainText('Needs: Awsec2');
+});
+
+test('a console that stops answering without closing its connections turns every live value grey "not answering since", and recovers by itself', async ({ consolePage: page, host }) => {
+  await importAll(host, [viewDataFlow]);
+  await page.reload();
+  const bar = page.getByRole('status', { name: 'Status bar' });
+  await expect(bar).toContainText('Store embedded: running');
+
+  // Frozen: every API request is held, never answered (no refused connection to notice).
+  const api = (url: URL) => url.pathname !== '/' && !url.pathname.startsWith('/assets/') && !url.pathname.endsWith('.ico');
+  await page.route(api, () => undefined);
+  await expect(bar).toContainText(/Store embedded: not answering since \d\d:\d\d:\d\d/, { timeout: 15_000 });
+  await expect(bar).toContainText(/Task worker not answering since \d\d:\d\d:\d\d/);
+  await expect(bar).toHaveClass(/status-bar--offline/);
+  await expect(bar).toContainText('does not answer within 5 s');
+  await expect(page.getByLabel('Jobs in error: count')).toHaveText('?');
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Work queue' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /The console is not answering since \d\d:\d\d:\d\d/ })).toBeVisible();
+  // A page whose first read is held does not sit on "Loading…": it names the timeout.
+  await expect(page.getByText(/Cannot read the work queue: the console server does not answer within \d+ s/)).toBeVisible({ timeout: 30_000 });
+
+  await page.unroute(api);
+  await expect(bar).toContainText('Store embedded: running', { timeout: 15_000 });
+  await expect(bar).not.toContainText('not answering');
+  await expect(page.getByRole('alert').filter({ hasText: 'The console is not answering' })).toHaveCount(0);
+  await expect(page.getByText('No task is waiting for an operator.')).toBeVisible({ timeout: 15_000 });
+});
