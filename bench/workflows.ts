@@ -9,6 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createWorkflowsService } from '../core/engine/workflow/service';
 import { validateWorkflow } from '../core/engine/workflow/validate';
+import { WorkflowWrites } from '../core/engine/workflow/writes';
 import { readJsonFiles } from '../core/projects/files';
 import { importBundle } from '../core/projects/import';
 import { readBundle } from '../core/projects/read';
@@ -51,7 +52,8 @@ export async function benchWorkflows() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-workflows-'));
   const store = await openEmbeddedStore(dir);
   try {
-    const service = createWorkflowsService({ store: () => store, adapters: () => undefined });
+    const writes = new WorkflowWrites();
+    const service = createWorkflowsService({ store: () => store, adapters: () => undefined, writes: () => writes });
     start = performance.now();
     for (const wf of many) await service.importWorkflow(wf);
     rows.push({ what: 'import 500 workflows (embedded store)', ms: ms(start), perWorkflowMs: ms(start) / 500 });

@@ -9,6 +9,7 @@ import { TaskWorker, type WorkerOptions } from './worker/worker';
 import type { TransformationRunner } from './jobs/own-tasks';
 import { Heartbeats, type ServerBeat } from './worker/heartbeat';
 import { previousRunGone, requeueTasksOf } from './worker/recover';
+import { WorkflowWrites } from './workflow/writes';
 
 export interface EngineOptions {
   store: Store;
@@ -41,6 +42,8 @@ export class Engine {
   readonly runner: JobRunner;
   readonly worker: TaskWorker;
   readonly heartbeats: Heartbeats;
+  /** This container's workflow writes, noted by the workflows service and followed by the runner's cache. */
+  readonly workflowWrites = new WorkflowWrites();
   private beatTimer?: NodeJS.Timeout;
   private closed = false;
   private readonly log: Logger;
@@ -56,6 +59,7 @@ export class Engine {
       runMethod: options.runMethod ?? methodRunner(options.adapters ?? (() => undefined), options.applicationRunning),
       transformations: options.transformations,
       loadWorkflow: options.loadWorkflow,
+      workflowWrites: this.workflowWrites,
     });
     this.worker = new TaskWorker({ runner: this.runner, serverId: options.serverId, log: this.log, ...options.worker });
     this.heartbeats = new Heartbeats(options.store, options.heartbeatMs);

@@ -43,7 +43,7 @@ export function buildHandlers(state: HostState): Handlers {
     methods: (app: string) => adapters().methods(app),
     requiredInputs: (app: string, method: string) => adapters().requiredInputs(app, method),
   });
-  const workflows = createWorkflowsService({ store, adapters: adapterListing });
+  const workflows = createWorkflowsService({ store, adapters: adapterListing, writes: () => engine().workflowWrites });
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle(
     {

@@ -1,10 +1,10 @@
 // What the job runner keeps of what it read, so a task's run does not read it again:
 // - workflows by name, read at most once a second for job starts (a write through the workflow
-//   repository in this process is seen at once; one from another process within that second);
+//   service of the same container is seen at once; one from elsewhere within that second);
 // - the fields a job has fixed from its start (its tasks, transitions and errorHandler: most of
 //   its document, never written after the start), so later reads of the job leave them out.
 import type { Collection } from '../../store/port';
-import { workflowWrites } from '../workflow/repository';
+import type { WorkflowWrites } from '../workflow/writes';
 import type { JobDoc } from './types';
 
 const WORKFLOW_FRESH_MS = 1000;
@@ -19,12 +19,15 @@ function makeRoom<K, V>(map: Map<K, V>, limit: number) {
 export class RecentWorkflows<T> {
   private readonly kept = new Map<string, { workflow: T; at: number; writes: number }>();
 
-  constructor(private readonly load: (name: string) => Promise<T | null>) {}
+  constructor(
+    private readonly load: (name: string) => Promise<T | null>,
+    private readonly writes: WorkflowWrites,
+  ) {}
 
   async get(name: string): Promise<T | null> {
     const kept = this.kept.get(name);
-    if (kept && kept.writes === workflowWrites() && Date.now() - kept.at < WORKFLOW_FRESH_MS) return kept.workflow;
-    const writes = workflowWrites();
+    if (kept && kept.writes === this.writes.value && Date.now() - kept.at < WORKFLOW_FRESH_MS) return kept.workflow;
+    const writes = this.writes.value;
     const at = Date.now();
     const workflow = await this.load(name);
     this.kept.delete(name);

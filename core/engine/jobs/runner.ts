@@ -14,6 +14,7 @@ import { decodeVariables, encodeValue, rejectMarker } from '../../values/undefin
 import type { TaskOutcome } from '../tasks/library';
 import { getWorkflow } from '../workflow/repository';
 import { RecentJobs, RecentWorkflows } from './recent';
+import { WorkflowWrites } from '../workflow/writes';
 import { HeldState, type Held } from './held';
 import { jobVariablesSet, JobWrites, type PendingVariables } from './job-writes';
 import { AdvancedMarks } from '../queue/advanced-marks';
@@ -50,6 +51,8 @@ export interface RunnerOptions {
   runMethod: TaskMethodRunner;
   /** Defaults to the workflow repository (the `workflows` collection). */
   loadWorkflow?: (name: string) => Promise<WorkflowSource | null>;
+  /** The container's workflow writes: a workflow read by name is read again after one (default: this runner's own count). */
+  workflowWrites?: WorkflowWrites;
   /** Runs JST transformations (the `transformation` task, childJob's `transformation`); absent: those fail naming it. */
   transformations?: TransformationRunner;
   /** Each job state change and task error is logged here with the job's and task's ids. */
@@ -98,7 +101,7 @@ export class JobRunner implements RunnerPort {
     this.transformations = options.transformations;
     this.recentJobs = new RecentJobs(this.jobs);
     this.held = new HeldState(options.store);
-    const recentWorkflows = new RecentWorkflows((name) => getWorkflow(options.store, name) as Promise<WorkflowSource | null>);
+    const recentWorkflows = new RecentWorkflows((name) => getWorkflow(options.store, name) as Promise<WorkflowSource | null>, options.workflowWrites ?? new WorkflowWrites());
     this.loadWorkflow = options.loadWorkflow ?? ((name) => recentWorkflows.get(name));
   }
 

@@ -52,10 +52,6 @@ export async function listWorkflowDocs(store: Store): Promise<StoredWorkflow[]> 
   return docs.map(fromDoc);
 }
 
-/** Counts this process's workflow writes: the job runner's workflows read by name are read again after one. */
-let writes = 0;
-export const workflowWrites = () => writes;
-
 export async function getWorkflow(store: Store, name: string): Promise<StoredWorkflow | null> {
   const doc = await store.collection(WORKFLOWS_COLLECTION).findOne({ name });
   return doc ? fromDoc(doc) : null;
@@ -63,14 +59,6 @@ export async function getWorkflow(store: Store, name: string): Promise<StoredWor
 
 /** Saves a validated workflow. Throws `WorkflowExistsError` when the name is taken and `overwrite` is not set. */
 export async function saveWorkflow(store: Store, workflow: Workflow, options: { overwrite?: boolean; now?: Date } = {}): Promise<StoredWorkflow> {
-  try {
-    return await writeWorkflow(store, workflow, options);
-  } finally {
-    writes++;
-  }
-}
-
-async function writeWorkflow(store: Store, workflow: Workflow, options: { overwrite?: boolean; now?: Date }): Promise<StoredWorkflow> {
   const collection = store.collection(WORKFLOWS_COLLECTION);
   const now = (options.now ?? new Date()).toISOString();
   const existing = await collection.findOne({ name: workflow.name });
@@ -94,9 +82,5 @@ async function writeWorkflow(store: Store, workflow: Workflow, options: { overwr
 }
 
 export async function deleteWorkflow(store: Store, name: string): Promise<boolean> {
-  try {
-    return (await store.collection(WORKFLOWS_COLLECTION).deleteOne({ name })) > 0;
-  } finally {
-    writes++;
-  }
+  return (await store.collection(WORKFLOWS_COLLECTION).deleteOne({ name })) > 0;
 }

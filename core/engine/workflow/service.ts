@@ -9,12 +9,15 @@ import { describeNeeds, howToFix } from './parts';
 import { listNeeds, needsWithChildren } from './child-needs';
 import { deleteWorkflow, getWorkflow, listWorkflowDocs, saveWorkflow, summarize, WorkflowExistsError } from './repository';
 import { validateWorkflow } from './validate';
+import type { WorkflowWrites } from './writes';
 
 export interface WorkflowsDeps {
   /** The active profile's store (read at each call: a profile switch replaces it). */
   store(): Store;
   /** The adapter manager's listing of the active profile, when it has one. */
   adapters(): AdapterListing | undefined;
+  /** The active container's count of workflow writes, which its job runner's workflow cache follows. */
+  writes(): WorkflowWrites;
 }
 
 /** A 400 naming every problem, in one list (and as `issues` with body paths, like other bad input). */
@@ -53,7 +56,8 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
       return withStore(async () => {
         const existed = options.overwrite ? (await getWorkflow(deps.store(), workflow.name)) !== null : false;
         try {
-          const saved = await saveWorkflow(deps.store(), workflow, { overwrite: options.overwrite });
+          const writes = deps.writes();
+          const saved = await saveWorkflow(deps.store(), workflow, { overwrite: options.overwrite }).finally(() => writes.note());
           return { workflow: saved, replaced: existed };
         } catch (error) {
           if (error instanceof WorkflowExistsError) throw new OpError(409, error.message, { name: workflow.name });
@@ -78,7 +82,8 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
     },
 
     async remove(name: string): Promise<{ deleted: string }> {
-      if (!(await withStore(() => deleteWorkflow(deps.store(), name)))) throw new OpError(404, `no workflow named "${name}"`);
+      const writes = deps.writes();
+      if (!(await withStore(() => deleteWorkflow(deps.store(), name).finally(() => writes.note())))) throw new OpError(404, `no workflow named "${name}"`);
       return { deleted: name };
     },
 

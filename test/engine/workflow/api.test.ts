@@ -242,9 +242,10 @@ describe('workflows when the store cannot be reached', () => {
   it('answers 503 naming the store error', async () => {
     const { createWorkflowsService, workflowsHandlers } = await import('../../../core/engine/workflow/handlers');
     const { StoreError } = await import('../../../core/store/errors');
+    const { WorkflowWrites } = await import('../../../core/engine/workflow/writes');
     const down = () => Promise.reject(new StoreError('unreachable', 'MongoDB at db1:27017 does not answer (connection refused)'));
     const store = { collection: () => ({ find: down, findOne: down, insertOne: down, deleteOne: down, updateOne: down }) };
-    const handlers = workflowsHandlers(createWorkflowsService({ store: () => store as never, adapters: () => undefined }));
+    const handlers = workflowsHandlers(createWorkflowsService({ store: () => store as never, adapters: () => undefined, writes: () => new WorkflowWrites() }));
     await expect(handlers['workflows.list']({} as never, {} as never)).rejects.toMatchObject({
       statusCode: 503,
       message: 'the workflows cannot be reached in the store: MongoDB at db1:27017 does not answer (connection refused)',
