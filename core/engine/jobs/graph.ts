@@ -7,14 +7,14 @@
 // holds a task back: when it fires, its target runs again as a new iteration.
 // A forEach run that ended in `loop` runs again (next element) once nothing in
 // its body (what its `loop` transitions reach) is active or ready.
-import type { FinishState } from '../queue/queue';
 
 export const START = 'workflow_start';
 export const END = 'workflow_end';
 
 export interface Transition {
   type?: string;
-  state: FinishState;
+  /** The state its source ends in (FinishState; a stored workflow's is any string, which then never fires). */
+  state: string;
 }
 export type Transitions = Record<string, Record<string, Transition>>;
 
@@ -41,8 +41,8 @@ export function isFinished(record: RecordState): boolean {
   return (record.status === 'complete' || record.status === 'error') && record.finishState !== undefined;
 }
 
-export function latestRecords(records: RecordState[]): Map<string, RecordState> {
-  const latest = new Map<string, RecordState>();
+export function latestRecords<R extends RecordState>(records: R[]): Map<string, R> {
+  const latest = new Map<string, R>();
   for (const record of records) {
     const known = latest.get(record.taskId);
     if (!known || record.iteration > known.iteration) latest.set(record.taskId, record);

@@ -1,10 +1,11 @@
 // Task records as the runner writes them: ids, the records of workflow_start and
 // workflow_end, a new record for a task that can run, and the fields a record
-// ends with. Pure functions: the runner's store writes are in store-writes.ts.
+// ends with, why a job is stopped. Pure functions: the store writes are in job-writes.ts.
 import { encodeValue, MarkerValueError } from '../../values/undefined-codec';
 import { APPLICATION_MANUAL_TASKS, MANUAL_TASKS, type TaskOutcome } from '../tasks/library';
 import { NEVER, type FinishState, type TaskRecord } from '../queue/queue';
-import type { END, ReadyTask, START } from './graph';
+import { latestRecords, type END, type ReadyTask, type START } from './graph';
+import { ERROR_HANDLER } from './settings';
 import type { JobDoc, TaskDefinition } from './types';
 
 export const recordId = (jobId: string, taskId: string, iteration: number) => `${jobId}:${taskId}:${iteration}`;
@@ -61,6 +62,17 @@ export function hasTransition(job: JobDoc, taskId: string, state: FinishState) {
   return Object.values(job.transitions?.[taskId] ?? {}).some((t) => t?.state === state);
 }
 
+/** Why the job is stopped: a task that errored with no error transition to take. */
+export function stoppedOn(job: JobDoc, records: TaskRecord[]): string | undefined {
+  for (const r of latestRecords(records).values()) {
+    if (r.taskId === ERROR_HANDLER) continue;
+    if (r.status === 'error' && !hasTransition(job, r.taskId, 'error')) {
+      return `task ${r.taskId} (${r.name}) failed with no error transition: ${r.error ?? 'error'}`;
+    }
+  }
+  return undefined;
+}
+
 /** Encodes for the store; a value that cannot be stored (the marker string) is recorded as {} rather than lost with the record. */
 export function safeEncode(value: Record<string, unknown>, path: string): Record<string, unknown> {
   try {
@@ -72,7 +84,7 @@ export function safeEncode(value: Record<string, unknown>, path: string): Record
 }
 
 /** The fields a record ends with: status, the state its transitions follow, values, error, end time. */
-export function endFields(incoming: Record<string, unknown>, outcome: TaskOutcome): Record<string, unknown> {
+export function endFields(incoming: Record<string, unknown>, outcome: TaskOutcome, now = Date.now()): Record<string, unknown> {
   let outgoing: Record<string, unknown>;
   let state = outcome.state;
   let error = outcome.error;
@@ -100,7 +112,7 @@ export function endFields(incoming: Record<string, unknown>, outcome: TaskOutcom
     outgoing,
     ...(error !== undefined ? { error } : {}),
     ...(outcome.loopIndex !== undefined ? { loopIndex: outcome.loopIndex } : {}),
-    'metrics.end_time': Date.now(),
+    'metrics.end_time': now,
     advanced: false,
   };
 }

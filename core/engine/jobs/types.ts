@@ -24,7 +24,8 @@ export interface JobDoc {
   status: JobStatus;
   variables: Record<string, unknown>;
   metrics: { start_time: number; end_time?: number; user: string };
-  parent?: { job: string; task: string };
+  /** A child job's parent: its job, the childJob task and the record that waits for this child. */
+  parent?: { job: string; task: string; record?: string };
   children: string[];
   tasks: Record<string, TaskDefinition>;
   transitions: Transitions;

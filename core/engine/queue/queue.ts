@@ -35,8 +35,17 @@ export interface TaskRecord extends Doc {
   advanced?: boolean;
   /** Ids of the records whose transitions started this one. */
   from?: string[];
-  /** The child job a childJob task waits for. */
+  /** The child job a childJob task waits for (a loop's children are named from it). */
   childJob?: string;
+  /** A childJob loop's children: their type, ids and job variables (encoded), one per element. */
+  loop?: { type: 'parallel' | 'sequential'; ids: string[]; variables: Record<string, unknown>[] };
+  /** The job variables the task's run set itself (encoded). */
+  jobVariables?: Record<string, unknown>;
+  /** forEach: the element this run handed out. */
+  loopIndex?: number;
+  /** retrySettings: the automatic retries made so far, and their errors. */
+  autoRetries?: number;
+  retryErrors?: string[];
   metrics: { start_time?: number; end_time?: number; claimed_at?: number };
 }
 

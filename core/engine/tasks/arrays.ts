@@ -54,14 +54,6 @@ export const arrayTasks: BuiltInTask[] = [
   },
   {
     method: 'arrayLength',
-    summary: 'The number of elements of arr',
-    incoming: ['arr'],
-    outgoing: ['length'],
-    run: (incoming) => ok({ length: requiredArray(incoming, 'arr').length }),
-  },
-  {
-    // The service's `length` is the array's (its task reference: "length (array)").
-    method: 'length',
     displayName: 'length (array)',
     summary: 'The number of elements of arr',
     incoming: ['arr'],
@@ -128,7 +120,7 @@ export const arrayTasks: BuiltInTask[] = [
     run(incoming) {
       const arr = [...requiredArray(incoming, 'arr')];
       const numeric = arr.every((x) => typeof x === 'number');
-      return ok({ sortedArray: numeric ? (arr as number[]).sort((a, b) => a - b) : arr.sort() });
+      return ok({ sortedArray: numeric ? arr.sort((a, b) => a - b) : arr.sort() });
     },
   },
   {

@@ -32,7 +32,7 @@ export const DOCUMENTED_TASKS: readonly DocumentedTask[] = [
   // Pages read, with their variables.
   { app: 'WorkFlowEngine', method: 'modify', incoming: ['object_to_update', 'query', 'new_value'], outgoing: ['updated_object'], source: `${DOCS}/docs/modify-7` },
   { app: 'WorkFlowEngine', method: 'stringLength', display: 'length (string)', incoming: ['str'], outgoing: ['length'], source: `${DOCS}/docs/length-string-7` },
-  { app: 'WorkFlowEngine', method: 'length', display: 'length (array)', incoming: ['arr'], outgoing: ['length'], source: `${DOCS}/docs/length-array-7` },
+  { app: 'WorkFlowEngine', method: 'arrayLength', display: 'length (array)', incoming: ['arr'], outgoing: ['length'], source: `${DOCS}/docs/length-array-7` },
   {
     app: 'WorkFlowEngine',
     method: 'localeCompare',

@@ -127,6 +127,15 @@ export const stringTasks: BuiltInTask[] = [
     run: (incoming) => ok({ length: requiredString(incoming, 'str').length }),
   },
   {
+    // Not a name of the service's (its string length is stringLength, its array length
+    // arrayLength): kept because workflows made with earlier versions of the console use it.
+    method: 'length',
+    summary: 'The number of characters of str, as stringLength (an earlier name of this console)',
+    incoming: ['str'],
+    outgoing: ['length'],
+    run: (incoming) => ok({ length: requiredString(incoming, 'str').length }),
+  },
+  {
     method: 'localeCompare',
     summary:
       'Negative, 0 or positive as referenceStr sorts before, as or after compareString in locales (BCP 47 tags; the default locale when absent), with options such as numeric or sensitivity',

@@ -100,8 +100,7 @@ export class TaskWorker {
     this.active = true;
     this.workerId = `${this.options.serverId}:${randomBytes(4).toString('hex')}`;
     this.log.info({ workerId: this.workerId, concurrency: this.options.concurrency, leaseMs: this.options.leaseMs }, 'task worker started');
-    this.options.runner.dispatchAtStart = () => this.startHandoff();
-    this.options.runner.onQueued = () => this.poke();
+    this.options.runner.link({ dispatchAtStart: () => this.startHandoff(), onQueued: () => this.poke() });
     this.loop = this.claimLoop();
     // A store that refused a change stream once is asked no more: this worker polls.
     if (!this.watchRefused) this.openWatch();
@@ -117,8 +116,7 @@ export class TaskWorker {
   async stop(): Promise<void> {
     if (!this.active) return;
     this.active = false;
-    this.options.runner.dispatchAtStart = undefined;
-    this.options.runner.onQueued = undefined;
+    this.options.runner.link(undefined);
     clearInterval(this.sweeper);
     const watch = this.watch;
     this.watch = undefined;
@@ -212,7 +210,7 @@ export class TaskWorker {
           this.handedOff--;
           if (this.active) return this.run(record, held);
           // Stopped meanwhile: the task goes back to the queue.
-          void this.release({ _id: record._id, workerId: record.workerId!, attempt: record.attempt });
+          void this.release({ _id: record._id, workerId: this.workerId, attempt: record.attempt });
         });
       },
     };
@@ -240,7 +238,7 @@ export class TaskWorker {
         setImmediate(() => {
           this.handedOff--;
           if (this.active) return this.run(record, held);
-          void this.release({ _id: record._id, workerId: record.workerId!, attempt: record.attempt });
+          void this.release({ _id: record._id, workerId: this.workerId, attempt: record.attempt });
         });
       },
       drop: () => {

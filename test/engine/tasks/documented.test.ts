@@ -51,11 +51,11 @@ describe('the tasks added from the reference', () => {
     expect(await run('modify', { object_to_update: { a: 1 }, query: 'a' })).toMatchObject({ state: 'error', error: expect.stringContaining('new_value is required') });
   });
 
-  it('stringLength counts characters; length counts the elements of an array', async () => {
+  it('stringLength counts characters; arrayLength counts the elements of an array', async () => {
     expect(await run('stringLength', { str: '12 Dollars And 43 Cents' })).toEqual({ state: 'success', outgoing: { length: 23 } });
     expect(await run('stringLength', { str: '' })).toEqual({ state: 'success', outgoing: { length: 0 } });
-    expect(await run('length', { arr: ['a', 'b', 'c'] })).toEqual({ state: 'success', outgoing: { length: 3 } });
-    expect(await run('length', { arr: 'abc' })).toMatchObject({ state: 'error' });
+    expect(await run('arrayLength', { arr: ['a', 'b', 'c'] })).toEqual({ state: 'success', outgoing: { length: 3 } });
+    expect(await run('arrayLength', { arr: 'abc' })).toMatchObject({ state: 'error' });
   });
 
   it('localeCompare gives -1, 0 or 1, with locales and options', async () => {

@@ -15,7 +15,7 @@ const BASELINES: Record<string, { incoming: Record<string, unknown>; extra?: str
   indexOf: { incoming: { str: 'abcb', searchValue: 'b', fromIndex: 2 } },
   lastIndexOf: { incoming: { str: 'abcb', searchValue: 'b', fromIndex: 2 } },
   stringLength: { incoming: { str: 'abc' } },
-  length: { incoming: { arr: ['a', 'b'] } },
+  length: { incoming: { str: 'abc' } },
   localeCompare: { incoming: { referenceStr: 'a', compareString: 'b', locales: 'en', options: { numeric: true } } },
   modify: { incoming: { object_to_update: { a: { b: 1 } }, query: 'a.b', new_value: 2 } },
   replace: { incoming: { str: 'a-b', substr: '-', newSubstr: '+' } },

@@ -1,0 +1,288 @@
+// The executor: carries out what the decision core (decide.ts) decides for a job's
+// event, with what that needs of the store: the writes in order (a task's job
+// variables carried to the first of them, records inserted in one call), one queued
+// task handed to the worker that ran the ended task, claimed in the write that queues
+// it (eager dispatch), with the job and records it was decided from (held state), and
+// what follows from it: a child job that ended tells its parent's childJob task, a
+// canceled job cancels its children. Follow-ups are worked off here, depth first,
+// before the call that caused them returns: nothing calls back into a runner.
+import type { Logger } from 'pino';
+import type { Store } from '../../store/port';
+import type { TaskOutcome } from '../tasks/library';
+import type { TaskRecord } from '../queue/queue';
+import { decide, type Decision, type JobEvent, type Write } from './decide';
+import { loopOutcome, type ChildStart, type ChildStep } from './children';
+import type { OperatorAction, OperatorWrite } from './actions';
+import { operatorWritten } from './operator-writes';
+import type { Held } from './held';
+import type { AdvancedMarks } from '../queue/advanced-marks';
+import type { JobWrites } from './job-writes';
+import type { JobReads } from './reads';
+import { endFields } from './records';
+import type { JobDoc, JobStatus } from './types';
+import { decodeVariables } from '../../values/undefined-codec';
+
+/**
+ * Eager dispatch: the worker running a task lets the executor claim one next task of
+ * the same job for it, in the same write that queues it (still fenced and leased).
+ */
+export interface Handoff {
+  /** The worker's id and a lease for one more task now, or undefined when it has no room (or the job had its turn). */
+  take(): { workerId: string; leaseUntil: number } | undefined;
+  /** Runs a record claimed for this worker, with the job and records it was made from. */
+  run(record: TaskRecord, held: Held): void;
+  /** A claim taken and not run (its record was not written): frees what `take` reserved. */
+  drop?(): void;
+}
+
+/** A worker's handoff in an advance: `claimed` gets the record claimed for it, with what its run is handed. */
+export type AdvanceHandoff = Handoff & { claimed: { record: TaskRecord; held: Held }[] };
+
+/** Work that follows from a decision carried out. */
+export type FollowUp =
+  /** A record ended: its job is advanced (read again). */
+  | { kind: 'ended'; recordId: string }
+  /** An event of a job read again. */
+  | { kind: 'event'; jobId: string; event: JobEvent }
+  /** A child job ended: its parent's childJob task is told. */
+  | { kind: 'child-ended'; childId: string }
+  /** A childJob record that waits for its children ends. */
+  | { kind: 'end-waiting'; recordId: string; outcome: TaskOutcome }
+  /** A child job starts (a sequential loop's next element); `failure` prefixes the task's error when it cannot. */
+  | { kind: 'start-child'; start: ChildStart; failure: string };
+
+export interface AfterEnd {
+  atomic?: boolean;
+  handoff?: AdvanceHandoff;
+  held?: Pick<Held, 'job' | 'records'>;
+  marking?: Promise<{ error: unknown } | undefined>[];
+}
+
+export interface ExecutorParts {
+  store: Store;
+  reads: JobReads;
+  writes: JobWrites;
+  /** `advanced: true` writes of tasks ending side by side, together (no transactions: MongoDB). */
+  marks: AdvancedMarks;
+  log: Logger;
+  /** Starts a child job (the job starter); it works off its own follow-ups. */
+  startJob(start: ChildStart): Promise<void>;
+}
+
+export class JobExecutor {
+  /** Told when a task was queued that no worker holds yet (the task worker's poke). */
+  onQueued?: () => void;
+
+  constructor(private readonly parts: ExecutorParts) {}
+
+  private get jobs() {
+    return this.parts.reads.jobs;
+  }
+
+  private get tasks() {
+    return this.parts.reads.tasks;
+  }
+
+  /**
+   * After a record ended: its job variables written and its job advanced, then the record marked
+   * advanced. `known`: the record as just written. `atomic`: in the transaction that ended it
+   * (which wrote `advanced: true` already). `marking`: the mark's write goes there, not waited
+   * for, so the caller hands the job's next task on first (its outcome: undefined, or the error).
+   */
+  async afterEnd(recordId: string, known?: TaskRecord, options: AfterEnd = {}): Promise<void> {
+    const { reads, marks } = this.parts;
+    const record = known ?? (await reads.record(recordId));
+    if (!record || record.advanced !== false) return;
+    // Not handed them: the job and its records are read side by side, after the end was written.
+    const [job, records] = options.held ? [options.held.job, options.held.records] : await reads.jobAndRecords(record.jobId);
+    if (job) await this.run(job, records, { kind: 'task-ended', record }, options.handoff);
+    if (options.atomic) return;
+    if (options.marking) options.marking.push(marks.mark(recordId).then(() => undefined, (error: unknown) => ({ error })));
+    else await marks.mark(recordId);
+  }
+
+  /** Decides the job's event and carries it out, then what follows from it. */
+  async run(job: JobDoc, records: TaskRecord[], event: JobEvent, handoff?: AdvanceHandoff): Promise<void> {
+    const decision = decide({ job, records, event, now: Date.now() });
+    await this.drain(await this.apply(job, records, decision, handoff));
+  }
+
+  /** Works off follow-ups, depth first (each one's own before the next). */
+  async drain(work: FollowUp[]): Promise<void> {
+    for (let next = work.shift(); next; next = work.shift()) work.unshift(...(await this.followUp(next)));
+  }
+
+  private async followUp(work: FollowUp): Promise<FollowUp[]> {
+    switch (work.kind) {
+      case 'ended':
+        await this.afterEnd(work.recordId);
+        return [];
+      case 'event': {
+        const job = await this.parts.reads.job(work.jobId);
+        if (!job) return [];
+        const { event } = work;
+        const needsRecords = event.kind === 'advance' || (event.kind === 'operator' && (event.action.kind === 'retry' || event.action.kind === 'finish'));
+        const records = needsRecords ? await this.parts.reads.records(work.jobId) : [];
+        return this.decideAndApply(job, records, event);
+      }
+      case 'child-ended': {
+        const child = await this.parts.reads.job(work.childId);
+        const waitingId = child?.parent?.record;
+        if (!child || typeof waitingId !== 'string') return [];
+        const waiting = await this.parts.reads.record(waitingId);
+        const parent = waiting && (await this.parts.reads.job(waiting.jobId));
+        return waiting && parent ? this.decideAndApply(parent, [], { kind: 'child-ended', child, waiting }) : [];
+      }
+      case 'end-waiting':
+        return this.endWaiting(work.recordId, work.outcome);
+      case 'start-child':
+        try {
+          await this.parts.startJob(work.start);
+        } catch (error) {
+          return [{ kind: 'end-waiting', recordId: work.start.parent.record, outcome: { state: 'error', outgoing: {}, error: `${work.failure}: ${error instanceof Error ? error.message : String(error)}` } }];
+        }
+        return this.endedAlready(work.start.id);
+    }
+  }
+
+  private decideAndApply(job: JobDoc, records: TaskRecord[], event: JobEvent): Promise<FollowUp[]> {
+    return this.apply(job, records, decide({ job, records, event, now: Date.now() }));
+  }
+
+  /** A child job that ended already (an empty workflow) is told to its parent now. */
+  async endedAlready(childId: string): Promise<FollowUp[]> {
+    const child = await this.parts.reads.job(childId);
+    return child && child.status !== 'running' && child.status !== 'paused' ? [{ kind: 'child-ended', childId }] : [];
+  }
+
+  /** Ends a childJob record that waits for its children (the job is then advanced). */
+  async endWaiting(recordId: string, outcome: TaskOutcome): Promise<FollowUp[]> {
+    const record = await this.parts.reads.record(recordId);
+    if (!record) return [];
+    const fields = endFields(decodeVariables(record.incoming), outcome);
+    const result = await this.tasks.updateOne({ _id: recordId, status: { $in: ['running', 'waiting'] } }, { $set: fields, $unset: { leaseUntil: '' } });
+    return result.matched ? [{ kind: 'ended', recordId }] : [];
+  }
+
+  /** Carries out a decision on `job` (kept up to date with what is written); returns what follows. */
+  async apply(job: JobDoc, records: TaskRecord[], decision: Decision, handoff?: AdvanceHandoff): Promise<FollowUp[]> {
+    let set = decision.variablesSet;
+    if (decision.variables) Object.assign(job, { variables: decision.variables, last_updated: Date.now() });
+    // The next task reads the job's variables: they are written before its record, or with the completion.
+    const flush = async () => {
+      if (!set) return;
+      const $set = set;
+      set = undefined;
+      await this.jobs.updateOne({ _id: job._id }, { $set });
+    };
+    const follow: FollowUp[] = [];
+    for (const write of decision.writes) {
+      if (write.kind === 'insert') {
+        if (write.records.length) await flush();
+        await this.insert(job, records, write, handoff);
+      } else if (write.kind === 'fail') {
+        await flush();
+        follow.push(...(await this.writeStatus(job, 'error', write.error)));
+      } else if (write.kind === 'complete') {
+        const $set = set;
+        set = undefined;
+        follow.push(...(await this.complete(job, write.end, $set)));
+      } else {
+        follow.push(...(await this.other(job, write)));
+      }
+    }
+    await flush();
+    return follow;
+  }
+
+  /** Records in one call; one queued one may be claimed for the worker that ran the ended task. */
+  private async insert(job: JobDoc, records: TaskRecord[], write: Extract<Write, { kind: 'insert' }>, handoff?: AdvanceHandoff) {
+    let claimed: TaskRecord | undefined;
+    if (write.handOff && handoff && handoff.claimed.length === 0) {
+      for (const next of write.records) {
+        if (next.status !== 'queued' || next.runAfter > next.queuedAt) continue;
+        const claim = handoff.take();
+        if (!claim) continue;
+        Object.assign(next, { status: 'running', workerId: claim.workerId, attempt: 1, leaseUntil: claim.leaseUntil, metrics: { claimed_at: next.queuedAt, start_time: next.queuedAt } });
+        claimed = next;
+        break;
+      }
+    }
+    const written = await this.parts.writes.insertRecords(write.records);
+    if (write.records.some((r) => r.status === 'queued' && written.has(r._id))) this.onQueued?.();
+    if (!claimed || !handoff) return;
+    if (!written.has(claimed._id)) return handoff.drop?.();
+    // Records another server wrote first are not known here: those held are then not used for the advance.
+    const exact = write.records.every((r) => written.has(r._id));
+    const held: Held = exact ? { job, records: [...records, ...write.records] } : { job, records, inexact: true };
+    handoff.claimed.push({ record: claimed, held });
+  }
+
+  /** The end record, then the job complete, with the variables its last task wrote in the same write. */
+  private async complete(job: JobDoc, end: TaskRecord, set: Record<string, unknown> | undefined): Promise<FollowUp[]> {
+    await this.parts.writes.insertRecord(end);
+    const now = Date.now();
+    const result = await this.jobs.updateOne({ _id: job._id, status: { $in: ['running', 'paused'] } }, { $set: { ...set, status: 'complete', 'metrics.end_time': now, last_updated: now } });
+    // Ended otherwise meanwhile (canceled): the variables are still the job's.
+    if (!result.matched) {
+      if (set) await this.jobs.updateOne({ _id: job._id }, { $set: set });
+      return [];
+    }
+    Object.assign(job, { status: 'complete', last_updated: now, metrics: { ...job.metrics, end_time: now } });
+    this.parts.log.info({ jobId: job._id, workflow: job.name, status: 'complete' }, `job of workflow "${job.name}" complete`);
+    // Only a child job has a parent task to finish (`parent` is set at its start, never after).
+    return job.parent ? [{ kind: 'child-ended', childId: job._id }] : [];
+  }
+
+  /** Sets the job's status (conditional on the one `job` has); a child job that stops tells its parent. */
+  async writeStatus(job: JobDoc, status: JobStatus, error?: string): Promise<FollowUp[]> {
+    const now = Date.now();
+    const set: Record<string, unknown> = { status, last_updated: now };
+    if (error !== undefined) set.error = error;
+    if (status === 'complete' || status === 'canceled') set['metrics.end_time'] = now;
+    const result = await this.jobs.updateOne({ _id: job._id, status: job.status }, { $set: set });
+    if (result.matched) {
+      const entry = { jobId: job._id, workflow: job.name, status, from: job.status, ...(error !== undefined ? { error } : {}) };
+      if (status === 'error') this.parts.log.error(entry, `job of workflow "${job.name}" stopped in error: ${error ?? ''}`);
+      else this.parts.log.info(entry, `job of workflow "${job.name}" ${status}`);
+    }
+    Object.assign(job, { status, last_updated: now }, error !== undefined ? { error } : {});
+    if (set['metrics.end_time'] !== undefined) job.metrics = { ...job.metrics, end_time: now };
+    return (status === 'error' || status === 'canceled') && job.parent ? [{ kind: 'child-ended', childId: job._id }] : [];
+  }
+
+  /** A child's end for its parent's task, and an operator's action. */
+  private async other(job: JobDoc, write: Extract<Write, { kind: 'child' }> | OperatorWrite): Promise<FollowUp[]> {
+    if (write.kind === 'child') return this.childStep(write.step, write.waiting);
+    return operatorWritten(this.parts, job, write);
+  }
+
+  private async childStep(step: ChildStep, waiting: TaskRecord): Promise<FollowUp[]> {
+    switch (step.kind) {
+      case 'none':
+        return [];
+      case 'end':
+        return [{ kind: 'end-waiting', recordId: waiting._id, outcome: step.outcome }];
+      case 'start-next':
+        return [{ kind: 'start-child', start: step.start, failure: `childJob: element ${step.index}` }];
+      case 'collect': {
+        const children: JobDoc[] = [];
+        for (const id of step.plan.ids) {
+          const c = await this.parts.reads.job(id);
+          if (c) children.push(c);
+          if (step.plan.type === 'sequential' && c && c.status !== 'complete') break;
+        }
+        const outcome = loopOutcome(step.plan, children);
+        return outcome ? [{ kind: 'end-waiting', recordId: waiting._id, outcome }] : [];
+      }
+    }
+  }
+
+  /** An operator's action on a job: refused (OpError) or carried out; answers the job as it is then. */
+  async act(jobId: string, action: OperatorAction): Promise<JobDoc> {
+    const job = await this.parts.reads.requireJob(jobId);
+    const records = action.kind === 'retry' || action.kind === 'finish' ? await this.parts.reads.records(jobId) : [];
+    await this.run(job, records, { kind: 'operator', action });
+    return this.parts.reads.requireJob(jobId);
+  }
+}

@@ -1,0 +1,74 @@
+// What an operator's action writes, once actions.ts has accepted it: the job's status,
+// its tasks, and what follows (a canceled job's children canceled and its parent's
+// task told; a resumed job advanced; a finished manual task's job advanced).
+import type { Logger } from 'pino';
+import { OpError } from '../../dispatch/dispatch';
+import { NEVER } from '../queue/queue';
+import type { OperatorWrite } from './actions';
+import type { FollowUp } from './executor';
+import type { JobReads } from './reads';
+import { TERMINAL, type JobDoc } from './types';
+
+export interface OperatorParts {
+  reads: JobReads;
+  log: Logger;
+}
+
+const changedMeanwhile = (taskId: string) => new OpError(409, `task ${taskId} changed meanwhile; reload and try again`);
+
+export async function operatorWritten(parts: OperatorParts, job: JobDoc, write: OperatorWrite): Promise<FollowUp[]> {
+  const id = job._id;
+  const { log, reads } = parts;
+  const { jobs, tasks } = reads;
+  const now = Date.now();
+  switch (write.kind) {
+    case 'op-cancel': {
+      await jobs.updateOne({ _id: id }, { $set: { status: 'canceled', 'metrics.end_time': now, last_updated: now } });
+      await tasks.updateMany({ jobId: id, status: { $in: ['queued', 'running', 'waiting'] } }, { $set: { status: 'canceled', 'metrics.end_time': now }, $unset: { leaseUntil: '' } });
+      log.info({ jobId: id, workflow: job.name, status: 'canceled', from: write.from }, `job of workflow "${job.name}" canceled`);
+      const follow: FollowUp[] = [];
+      for (const childId of await reads.childIds(job)) {
+        const child = await reads.job(childId);
+        if (child && !TERMINAL.includes(child.status)) follow.push({ kind: 'event', jobId: childId, event: { kind: 'operator', action: { kind: 'cancel' } } });
+      }
+      return [...follow, { kind: 'child-ended', childId: id }];
+    }
+    case 'op-pause':
+      await jobs.updateOne({ _id: id, status: 'running' }, { $set: { status: 'paused', last_updated: now } });
+      await tasks.updateMany({ jobId: id, status: 'queued' }, { $set: { runAfter: NEVER } });
+      log.info({ jobId: id, workflow: job.name, status: 'paused', from: 'running' }, `job of workflow "${job.name}" paused`);
+      return [];
+    case 'op-resume':
+      await jobs.updateOne({ _id: id, status: 'paused' }, { $set: { status: 'running', last_updated: now } });
+      await tasks.updateMany({ jobId: id, status: 'queued' }, { $set: { runAfter: now } });
+      log.info({ jobId: id, workflow: job.name, status: 'running', from: 'paused' }, `job of workflow "${job.name}" resumed`);
+      return [{ kind: 'event', jobId: id, event: { kind: 'advance' } }];
+    case 'op-retry':
+      return retry(parts, job, write);
+    case 'op-finish': {
+      const result = await tasks.updateOne({ _id: write.record._id, status: 'waiting' }, { $set: write.fields });
+      if (!result.matched) throw changedMeanwhile(write.record.taskId);
+      return [{ kind: 'ended', recordId: write.record._id }];
+    }
+  }
+}
+
+async function retry(parts: OperatorParts, job: JobDoc, write: Extract<OperatorWrite, { kind: 'op-retry' }>): Promise<FollowUp[]> {
+  const { record } = write;
+  const { jobs, tasks } = parts.reads;
+  const now = Date.now();
+  const result = await tasks.updateOne(
+    { _id: record._id, status: 'error' },
+    {
+      $set: { status: 'queued', runAfter: write.paused ? NEVER : now, queuedAt: now },
+      $unset: { finishState: '', error: '', outgoing: '', jobVariables: '', childJob: '', loop: '', workerId: '', leaseUntil: '', advanced: '', autoRetries: '', 'metrics.end_time': '' },
+    },
+  );
+  if (!result.matched) throw changedMeanwhile(record.taskId);
+  if (write.reopen) {
+    await jobs.updateOne({ _id: job._id, status: 'error' }, { $set: { status: 'running', last_updated: now }, $unset: { error: '', 'metrics.end_time': '' } });
+    parts.log.info({ jobId: job._id, workflow: job.name, status: 'running', from: 'error' }, `job of workflow "${job.name}" running again`);
+  }
+  parts.log.info({ jobId: job._id, taskId: record.taskId, recordId: record._id }, `task ${record.taskId} queued again by an operator`);
+  return [];
+}

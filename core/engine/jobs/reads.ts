@@ -1,0 +1,53 @@
+// What the engine reads of jobs and their task records. A job's fields fixed at its
+// start are kept (recent.ts), so reading it again leaves them out.
+import { OpError } from '../../dispatch/dispatch';
+import type { Collection } from '../../store/port';
+import type { TaskRecord } from '../queue/queue';
+import { RecentJobs } from './recent';
+import type { JobDoc } from './types';
+
+export class JobReads {
+  private readonly recent: RecentJobs;
+
+  constructor(
+    readonly jobs: Collection,
+    readonly tasks: Collection<TaskRecord>,
+  ) {
+    this.recent = new RecentJobs(jobs);
+  }
+
+  /** A job just written: its fixed fields are kept for later reads. */
+  remember(job: JobDoc) {
+    this.recent.remember(job);
+  }
+
+  async job(id: string): Promise<JobDoc | null> {
+    return this.recent.read(id);
+  }
+
+  async requireJob(id: string): Promise<JobDoc> {
+    const job = await this.job(id);
+    if (!job) throw new OpError(404, `no job with id "${id}"`);
+    return job;
+  }
+
+  /** The job's task records, oldest first. */
+  async records(jobId: string): Promise<TaskRecord[]> {
+    return this.tasks.find({ jobId }, { sort: { queuedAt: 1 } });
+  }
+
+  async record(id: string): Promise<TaskRecord | null> {
+    return this.tasks.findOne({ _id: id });
+  }
+
+  /** The job and its records, read side by side (one round trip on MongoDB). */
+  async jobAndRecords(jobId: string): Promise<[JobDoc | null, TaskRecord[]]> {
+    return Promise.all([this.job(jobId), this.records(jobId)]);
+  }
+
+  /** The ids of the job's children: those it lists, and those that name it as their parent. */
+  async childIds(job: JobDoc): Promise<string[]> {
+    const linked = (await this.jobs.find({ 'parent.job': job._id }, { sort: { 'metrics.start_time': 1 } })).map((c) => String(c._id));
+    return [...new Set([...(job.children ?? []), ...linked])];
+  }
+}

@@ -1,0 +1,138 @@
+// Starting a job: the workflow read, the variables checked against its inputSchema,
+// then the job, its workflow_start record and its first tasks written, as one
+// transaction where the store has them. The first task may be claimed for this
+// process's task worker in that write (eager dispatch at start).
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { OpError } from '../../dispatch/dispatch';
+import { isDuplicateKey } from '../../store/errors';
+import type { Store } from '../../store/port';
+import { encodeVariables, rejectMarker } from '../../values/undefined-codec';
+import { jobStartVariables } from '../workflow/job-variables';
+import type { TaskRecord } from '../queue/queue';
+import type { ChildStart } from './children';
+import type { Handoff, JobExecutor } from './executor';
+import type { Held, HeldState } from './held';
+import { checkVariables } from './input-schema';
+import type { JobReads } from './reads';
+import type { JobDoc, TaskDefinition } from './types';
+
+export interface StartOptions {
+  description?: string;
+  variables?: Record<string, unknown>;
+  user?: string;
+  parent?: { job: string; task: string; record: string };
+  id?: string;
+}
+
+export interface WorkflowSource {
+  name: string;
+  description?: string;
+  tasks: Record<string, TaskDefinition>;
+  transitions?: JobDoc['transitions'];
+  inputSchema?: Record<string, unknown>;
+  errorHandler?: unknown;
+}
+
+const newId = () => randomBytes(12).toString('hex');
+
+/** The job document of a start, or the refusal (400) naming what does not fit. */
+export function newJob(workflow: WorkflowSource, options: StartOptions, now: number): JobDoc {
+  const variables = options.variables ?? {};
+  try {
+    rejectMarker(variables, 'options.variables');
+  } catch (error) {
+    throw new OpError(400, error instanceof Error ? error.message : String(error));
+  }
+  const id = options.id ?? newId();
+  const user = options.user ?? 'console';
+  // The service's own job variables (_id, initiator) are there before the inputSchema is checked
+  // (references read them through scopeOf(); the stored variables are those given).
+  const problems = checkVariables(jobStartVariables(variables, { id, initiator: user }), workflow.inputSchema);
+  if (problems.length) {
+    throw new OpError(400, `the variables do not fit the inputSchema of workflow "${workflow.name}": ${problems.join('; ')}`, { problems });
+  }
+  return {
+    _id: id,
+    name: workflow.name,
+    description: options.description ?? workflow.description ?? '',
+    status: 'running',
+    variables: encodeVariables(variables),
+    metrics: { start_time: now, user },
+    children: [],
+    tasks: workflow.tasks,
+    transitions: workflow.transitions ?? {},
+    ...(workflow.errorHandler ? { errorHandler: workflow.errorHandler } : {}),
+    last_updated: now,
+    ...(options.parent ? { parent: options.parent } : {}),
+  };
+}
+
+export interface StarterParts {
+  store: Store;
+  reads: JobReads;
+  executor: JobExecutor;
+  held: HeldState;
+  log: Logger;
+  loadWorkflow: (name: string) => Promise<WorkflowSource | null>;
+}
+
+export class JobStarter {
+  /** Set by this process's task worker while it runs: eager dispatch of a job's first task at its start. */
+  dispatchAtStart?: () => Handoff | undefined;
+
+  constructor(private readonly parts: StarterParts) {}
+
+  async start(workflowName: string, options: StartOptions = {}): Promise<JobDoc> {
+    if (!workflowName) throw new OpError(400, 'workflow: the name of the workflow to start is required');
+    const workflow = await this.parts.loadWorkflow(workflowName);
+    if (!workflow) throw new OpError(404, `no workflow named "${workflowName}"`);
+    const job = newJob(workflow, options, Date.now());
+    const { store, reads, executor, held } = this.parts;
+    // The job, its first record and its advance are one transaction where the store has them.
+    const handoff = this.dispatchAtStart?.();
+    const claimed: { record: TaskRecord; held: Held }[] = [];
+    let started: boolean;
+    const atomically = <T>(fn: () => Promise<T>) => (store.transaction ? store.transaction(fn) : fn());
+    try {
+      started = await atomically(async () => {
+        try {
+          await reads.jobs.insertOne(job);
+        } catch (error) {
+          if (!(options.id && isDuplicateKey(error))) throw error;
+          return false; // started already, by an earlier attempt
+        }
+        reads.remember(job);
+        if (options.parent) await this.linkChild(options.parent.job, job._id);
+        // The job and its records are the ones just written: no re-read.
+        await executor.run(job, [], { kind: 'started' }, handoff && { ...handoff, claimed });
+        held.stampAll(job._id, claimed);
+        return true;
+      });
+    } catch (error) {
+      claimed.length = 0;
+      throw error;
+    } finally {
+      if (claimed.length === 0) handoff?.drop?.();
+    }
+    for (const { record, held: given } of claimed) handoff?.run(record, given);
+    if (!started) return reads.requireJob(job._id); // an earlier attempt's job
+    this.parts.log.info({ jobId: job._id, workflow: job.name, status: 'running', ...(options.parent ? { parentJobId: options.parent.job } : {}) }, `job of workflow "${job.name}" started`);
+    // The job as advanced (its status follows each write).
+    return job;
+  }
+
+  /** A child job of a childJob task, unless one with its id exists already (a retry after a crash). */
+  async startChild(child: ChildStart): Promise<void> {
+    if (await this.parts.reads.job(child.id)) return;
+    const { workflow, ...options } = child;
+    await this.start(workflow, options);
+  }
+
+  private async linkChild(parentId: string, childId: string) {
+    const parent = await this.parts.reads.job(parentId);
+    if (parent && !parent.children?.includes(childId)) {
+      await this.parts.reads.jobs.updateOne({ _id: parentId }, { $set: { children: [...(parent.children ?? []), childId] } });
+    }
+  }
+}
