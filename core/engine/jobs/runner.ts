@@ -13,6 +13,7 @@ import { getWorkflow } from '../workflow/repository';
 import { AdvancedMarks } from '../queue/advanced-marks';
 import { TaskQueue, type FinishState, type TaskRecord } from '../queue/queue';
 import { RecentWorkflows } from './recent';
+import { WorkflowWrites } from '../workflow/writes';
 import { HeldState } from './held';
 import { JobWrites } from './job-writes';
 import { JobReads } from './reads';
@@ -33,6 +34,8 @@ export interface RunnerOptions {
   runMethod: TaskMethodRunner;
   /** Defaults to the workflow repository (the `workflows` collection). */
   loadWorkflow?: (name: string) => Promise<WorkflowSource | null>;
+  /** The container's workflow writes: a workflow read by name is read again after one (default: this runner's own count). */
+  workflowWrites?: WorkflowWrites;
   /** Runs JST transformations (the `transformation` task, childJob's `transformation`); absent: those fail naming it. */
   transformations?: TransformationRunner;
   /** Each job state change and task error is logged here with the job's and task's ids. */
@@ -66,7 +69,7 @@ export class JobRunner {
     this.queue = new TaskQueue(store);
     const reads = new JobReads(this.jobs, this.queue.tasks);
     const held = new HeldState(store);
-    const recentWorkflows = new RecentWorkflows((name) => getWorkflow(store, name));
+    const recentWorkflows = new RecentWorkflows((name) => getWorkflow(store, name), options.workflowWrites ?? new WorkflowWrites());
     const loadWorkflow = options.loadWorkflow ?? ((name: string) => recentWorkflows.get(name));
     const executor: JobExecutor = new JobExecutor({
       store,
