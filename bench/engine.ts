@@ -188,7 +188,7 @@ async function engineTwoProcesses(): Promise<EngineRun & { longestStallMs: numbe
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/store/support/file-console.ts'), t.dir, 'shared.sqlite', `process-${i}`, '8'], { stdio: ['ignore', 'pipe', 'inherit'] });
       children.push(child);
       return new Promise<void>((resolve, reject) => {
-        child.stdout!.on('data', (chunk: Buffer) => {
+        child.stdout.on('data', (chunk: Buffer) => {
           const stall = /^longest stall ([\d.]+)/m.exec(chunk.toString());
           if (stall) stalls.push(Number(stall[1]));
           if (/^working/m.test(chunk.toString())) {

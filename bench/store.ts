@@ -90,7 +90,7 @@ async function measure(label: string, store: Store, OPS: number): Promise<StoreB
     [`claim ops/s (${CONCURRENT_CLAIMERS} callers)`]: parallel,
     'updateOne ops/s': update,
     'claim+complete pairs/s': pairs,
-  } as StoreBenchRow;
+  };
 }
 
 export async function benchStore(): Promise<StoreBenchRow[]> {

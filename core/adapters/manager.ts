@@ -114,7 +114,7 @@ export class AdapterManager {
     entry.detail = undefined;
     entry.state = 'RUNNING';
     entry.connection = { state: 'OFFLINE', detail: 'connecting' };
-    const spec = { id: config.id, pkg, properties: (config.properties ?? {}) as Record<string, unknown> };
+    const spec = { id: config.id, pkg, properties: (config.properties ?? {}) };
     const child: AdapterProcess = new AdapterProcess(spec, this.options.runner, {
       onExit: (info) => this.onExit(entry, child, info),
       onEvent: (event) => {
@@ -288,7 +288,7 @@ export class AdapterManager {
   }
 
   private async itemOf(entry: Entry, timeoutMs: number, now: number): Promise<HealthItem> {
-    const logger = (entry.config.loggerProps as Record<string, unknown> | undefined) ?? this.options.loggerLevels?.() ?? {};
+    const logger = entry.config.loggerProps ?? this.options.loggerLevels?.() ?? {};
     const running = entry.process && !entry.process.exited ? entry.process : undefined;
     let health: ChildHealth | undefined;
     let connection = entry.connection;

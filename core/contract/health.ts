@@ -101,7 +101,7 @@ export const HealthQuery = z.object({
   order: z.coerce
     .number({ message: 'expected 1 (ascending) or -1 (descending)' })
     .refine((value) => value === 1 || value === -1, 'expected 1 (ascending) or -1 (descending)')
-    .transform((value) => value as 1 | -1)
+    .transform((value) => value)
     .default(1),
 });
 export type HealthQuery = z.output<typeof HealthQuery>;

@@ -73,13 +73,13 @@ export async function startConsole(name: string, dataDir: string, profile: Recor
         resolve(match[1]!);
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => fail(new Error(`the ${name} console exited (${code}) before it listened: ${output.slice(-500)}`)));
   });
   // Keep draining its output so a full pipe never blocks the console.
-  child.stdout!.resume();
-  child.stderr!.resume();
+  child.stdout.resume();
+  child.stderr.resume();
   return {
     site: new Site({ name, url, token }),
     dataDir,

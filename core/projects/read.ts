@@ -63,12 +63,12 @@ function fromProject(doc: Obj, file: string): Bundle {
 
 function fromPrebuilt(files: Map<string, unknown>, manifestPath: string | undefined, artifactPath: string | undefined): Bundle {
   const artifactDoc = artifactPath ? (files.get(artifactPath) as Obj) : undefined;
-  const manifest = manifestPath ? (files.get(manifestPath) as Obj) : isObject(artifactDoc?.manifest) ? (artifactDoc!.manifest as Obj) : undefined;
+  const manifest = manifestPath ? (files.get(manifestPath) as Obj) : isObject(artifactDoc?.manifest) ? artifactDoc.manifest : undefined;
   const root = dirOf(manifestPath ?? artifactPath ?? '');
-  const inline = Array.isArray(artifactDoc?.bundles) ? (artifactDoc!.bundles as unknown[]).filter(isObject) : [];
-  const metadata = isObject(artifactDoc?.metadata) ? artifactDoc!.metadata : {};
+  const inline = Array.isArray(artifactDoc?.bundles) ? (artifactDoc.bundles as unknown[]).filter(isObject) : [];
+  const metadata = isObject(artifactDoc?.metadata) ? artifactDoc.metadata : {};
   const name = String(manifest?.bundleName ?? metadata.name ?? (root.replace(/\/$/, '') || 'pre-built'));
-  const listed = Array.isArray(manifest?.artifacts) ? (manifest!.artifacts as unknown[]).filter(isObject) : [];
+  const listed = Array.isArray(manifest?.artifacts) ? (manifest.artifacts as unknown[]).filter(isObject) : [];
 
   const artifacts: Artifact[] = [];
   const used = new Set<Obj>();

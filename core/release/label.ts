@@ -21,7 +21,7 @@ export function parseRelease(text: string): ReleaseLabel {
       `malformed release label ${JSON.stringify(text)}: expected year.number (for example 2022.1) or year.number.number (for example 2021.1.10)`,
     );
   }
-  const label: ReleaseLabel = { year: Number(match[1]), number, text: raw as string };
+  const label: ReleaseLabel = { year: Number(match[1]), number, text: raw };
   if (match[3] !== undefined) label.maintenance = Number(match[3]);
   return label;
 }

@@ -50,14 +50,14 @@ export function parseTransformation(raw: unknown): TransformationDoc {
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(document)', message: issue.message }));
     throw new TransformationInvalidError(issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
   }
-  return { ...parsed.data, _id: parsed.data._id ?? newId() } as TransformationDoc;
+  return { ...parsed.data, _id: parsed.data._id ?? newId() };
 }
 
 /** What a document uses that this console cannot run (unsupported step types or methods, broken wiring), or nothing. */
 export function runProblems(doc: TransformationDoc): string[] {
   try {
-    checkDocument(doc as unknown as JstDocument);
-    return unreadableSchemas(doc as unknown as JstDocument);
+    checkDocument(doc);
+    return unreadableSchemas(doc);
   } catch (error) {
     if (error instanceof TransformationError) return [error.message];
     throw error;
@@ -72,12 +72,12 @@ export function createTransformationsService(deps: Pick<TransformationsDeps, 'st
   const runnable = new Map<string, JstDocument>();
   const asRunnable = (doc: TransformationDoc): JstDocument => {
     // Without `lastUpdated` (a document written by another importer) a new version cannot be told apart: no reuse.
-    if (typeof doc.lastUpdated !== 'string' || doc.lastUpdated === '') return doc as unknown as JstDocument;
+    if (typeof doc.lastUpdated !== 'string' || doc.lastUpdated === '') return doc;
     const key = `${doc._id}\u0000${doc.lastUpdated}`;
     let kept = runnable.get(key);
     if (!kept) {
       if (runnable.size >= 500) runnable.delete(runnable.keys().next().value!);
-      kept = doc as unknown as JstDocument;
+      kept = doc;
       runnable.set(key, kept);
     }
     return kept;

@@ -41,7 +41,7 @@ function readOptions(raw: unknown): TransformationTaskOptions {
   const flag = (name: string) => {
     if (o[name] === undefined || o[name] === null) return undefined;
     if (typeof o[name] !== 'boolean') throw new TransformationTaskError(`options.${name} must be true or false`, 'invalid');
-    return o[name] as boolean;
+    return o[name];
   };
   return { extractOutput: flag('extractOutput'), validateIncoming: flag('validateIncoming'), revertToDefaultValue: flag('revertToDefaultValue') };
 }

@@ -15,7 +15,7 @@ const typeOf = (schema: Schema) => (Array.isArray(schema.type) ? schema.type.fin
 export function setAt(value: Json, path: string[], next: unknown): Json {
   const [head, ...rest] = path as [string, ...string[]];
   if (rest.length === 0) return { ...value, [head]: next };
-  return { ...value, [head]: setAt(isObject(value[head]) ? (value[head] as Json) : {}, rest, next) };
+  return { ...value, [head]: setAt(isObject(value[head]) ? (value[head]) : {}, rest, next) };
 }
 
 export interface SchemaFormProps {
@@ -29,7 +29,7 @@ export interface SchemaFormProps {
 }
 
 export function SchemaForm({ schema, value, onChange, errors = {}, labels = 'name' }: SchemaFormProps) {
-  const properties = ((schema as Schema).properties ?? {}) as Record<string, Schema>;
+  const properties = ((schema as Schema).properties ?? {});
   const keys = Object.keys(properties).sort((a, b) => (a === 'stub' ? -1 : b === 'stub' ? 1 : 0));
   return (
     <div className="schema-form">

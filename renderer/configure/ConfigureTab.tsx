@@ -23,7 +23,7 @@ function StartupSetting({ profileId }: { profileId: string }) {
     mutationFn: async (next: boolean) => {
       const fresh = await call('profiles.get', { params: { id: profileId } });
       // profiles.update replaces the file: send it whole (masked secrets keep their stored value).
-      return call('profiles.update', { params: { id: profileId }, body: { ...(fresh.profile as Record<string, unknown>), processTasksOnStart: next } as never });
+      return call('profiles.update', { params: { id: profileId }, body: { ...(fresh.profile as Record<string, unknown>), processTasksOnStart: next } });
     },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['profiles'] });

@@ -136,7 +136,7 @@ export function WorkflowDiagram({
         elementsSelectable={false}
         proOptions={{ hideAttribution: true }}
         // A node handler makes the nodes take pointer events (the button inside answers the keyboard).
-        onNodeClick={onTaskClick ? (_event, node) => node.type === 'task' && !(node.data as TaskNodeData).boundary && onTaskClick(node.id) : undefined}
+        onNodeClick={onTaskClick ? (_event, node) => node.type === 'task' && !node.data.boundary && onTaskClick(node.id) : undefined}
       >
         <Background />
         <Controls showInteractive={false} />

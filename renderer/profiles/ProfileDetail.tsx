@@ -79,7 +79,7 @@ function ProfileView({ entry, tab }: { entry: ProfileEntry; tab: string }) {
 
 function PropertiesTab({ entry }: { entry: ProfileEntry }) {
   const id = entry.profile.id;
-  const save = useProfileMutation((body: Json) => call('profiles.update', { params: { id }, body: body as Properties }));
+  const save = useProfileMutation((body: Json) => call('profiles.update', { params: { id }, body: body }));
   return (
     <>
       <p className="profile-connection">

@@ -13,7 +13,7 @@ export function RawJsonTab({ id, profile }: { id: string; profile: Json }) {
   const [parseError, setParseError] = useState<string>();
   const [savedText, setSavedText] = useState<string>();
   useUnsavedChanges(text !== original && text !== savedText, 'the properties.json text');
-  const save = useProfileMutation((body: Json) => call('profiles.update', { params: { id }, body: body as Properties }));
+  const save = useProfileMutation((body: Json) => call('profiles.update', { params: { id }, body: body }));
 
   const onSave = () => {
     let parsed: unknown;

@@ -79,8 +79,8 @@ export function TransformationView({ id }: { id: string }) {
         {doc.description ? ` · ${doc.description}` : ''}
       </p>
       <div className="schemas">
-        <Schemas title="Incoming" schemas={doc.incoming as Schema[]} />
-        <Schemas title="Outgoing" schemas={doc.outgoing as Schema[]} />
+        <Schemas title="Incoming" schemas={doc.incoming} />
+        <Schemas title="Outgoing" schemas={doc.outgoing} />
       </div>
       <TryIt doc={doc} onFailedStep={setFailedStep} />
       <h2>Steps</h2>

@@ -78,7 +78,7 @@ const fakeUtilityProcess: UtilityProcessModule = {
       postMessage: (message: unknown) => void child.send(message as object),
       kill: () => child.kill(),
       on: (event: string, listener: (...a: never[]) => void) => events.on(event, listener as (...a: unknown[]) => void),
-    } as ReturnType<UtilityProcessModule['fork']>;
+    };
   },
 };
 

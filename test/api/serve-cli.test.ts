@@ -14,9 +14,9 @@ function serve(dataDir: string, env: Record<string, string> = {}, onStderr: (tex
   });
   children.push(child);
   let output = '';
-  child.stderr!.on('data', (chunk) => onStderr(String(chunk)));
+  child.stderr.on('data', (chunk) => onStderr(String(chunk)));
   const lines = new Promise<string[]>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
+    child.stdout.on('data', (chunk) => {
       output += chunk;
       if (output.includes('Open ')) resolve(output.split('\n'));
     });

@@ -13,7 +13,7 @@ if ('unavailable' in database) console.warn(`[lab drill] skipped: ${database.una
 else console.info(`[lab drill] the sites share ${database.why}`);
 
 describe.skipIf('unavailable' in database)('a lab drill with kill -9 of the active site', () => {
-  const mongo = 'mongo' in database ? (database.mongo as TestMongo | undefined) : undefined;
+  const mongo = 'mongo' in database ? database.mongo : undefined;
   let report: DrillReport;
   const seen: string[] = [];
   beforeAll(async () => {

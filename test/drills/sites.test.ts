@@ -18,7 +18,7 @@ const database = await sharedDatabase();
 if ('unavailable' in database) console.warn(`[sites drill] skipped: ${database.unavailable}`);
 
 describe.skipIf('unavailable' in database)('drills between two sites given by URL and token', () => {
-  const mongo = 'mongo' in database ? (database.mongo as TestMongo | undefined) : undefined;
+  const mongo = 'mongo' in database ? database.mongo : undefined;
   let host: TestHost;
   let lab: Lab;
   let proxy: Awaited<ReturnType<typeof recordingProxy>>;

@@ -6,7 +6,7 @@ import { jongodbBinary, startJongodb, type TestMongo } from '../store/jongodb';
 
 const found = jongodbBinary();
 const cannot = !embeddedFileShared && 'unavailable' in found;
-if (cannot) console.warn(`[DR Drill page] skipped: this store cannot share an embedded file and ${(found as { unavailable: string }).unavailable}`);
+if (cannot) console.warn(`[DR Drill page] skipped: this store cannot share an embedded file and ${(found).unavailable}`);
 
 test.skip(cannot, 'no database both lab sites can share here');
 test.setTimeout(300_000);

@@ -43,7 +43,7 @@ test('follow a job in the Logs page, filter by level and job, and download the e
   await expect(entries.getByRole('link', { name: id }).first()).toBeVisible();
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download/ }).click()]);
-  const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { jobId?: string; msg: string });
+  const lines = (await readFile((await download.path()), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { jobId?: string; msg: string });
   expect(lines.length).toBeGreaterThan(1);
   expect(lines.every((line) => line.jobId === id)).toBe(true);
   expect(lines.some((line) => line.msg.startsWith('task cp (codePointAt) ended in error'))).toBe(true);

@@ -55,7 +55,7 @@ test('the operator round trip: import, edit processTasksOnStart, activate, expor
   await detail.getByRole('button', { name: 'Export' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('site-b.properties.json');
-  const exported = JSON.parse(await readFile((await download.path())!, 'utf8'));
+  const exported = JSON.parse(await readFile((await download.path()), 'utf8'));
   expect(exported.processTasksOnStart).toBe(false);
   expect(exported.vaultProps).toEqual(siteB.vaultProps);
   expect(exported.redisProps).toEqual(siteB.redisProps);

@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function json(response: Response) {
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) };
 }
 const app = async (name: string) => (await json(await host.api(`/health/applications/${name}`))).body.results[0];
 const startJob = () => host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'shout' } }).then(json);

@@ -12,7 +12,7 @@ let store: Store;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'desired-state-'));
-  store = await openStore(dataDir, { id: 'shared' } as never);
+  store = await openStore(dataDir, { id: 'shared' });
 });
 
 afterAll(async () => {

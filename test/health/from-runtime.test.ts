@@ -5,7 +5,7 @@ import { startTestHost, type TestHost } from '../support/host';
 
 describe('health values from what runs', () => {
   let host: TestHost;
-  const get = async (path: string) => (await host.api(path)).json() as Promise<any>;
+  const get = async (path: string) => (await host.api(path)).json();
   beforeAll(async () => {
     host = await startTestHost();
   });

@@ -55,7 +55,7 @@ describe('the token printed by serve', () => {
     });
     let output = '';
     await new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (chunk) => {
+      child.stdout.on('data', (chunk) => {
         output += chunk;
         if (output.includes('Data directory:')) resolve();
       });

@@ -33,7 +33,7 @@ const askForDevice = {
 };
 
 async function json(response: Response) {
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) };
 }
 
 describe('JsonForms RenderJsonSchema', () => {

@@ -106,11 +106,11 @@ describe('the migration preview', () => {
 
 describe('the migration on a DR standby', () => {
   it('proposes false on a profile with processTasksOnStart false, and spells out what each value does', () => {
-    const preview = previewActivateMigration({ id: 'dr', processTasksOnStart: false, activate: true } as never);
+    const preview = previewActivateMigration({ id: 'dr', processTasksOnStart: false, activate: true });
     expect(preview).toMatchObject({ applicable: true, changes: true, after: { processTasksOnStart: false } });
     expect(preview.message).toContain('this profile is a standby (processTasksOnStart false): the proposed value keeps it false');
     expect(preview.consequence).toContain('does not work tasks when it starts');
-    const primary = previewActivateMigration({ id: 'p', activate: true } as never);
+    const primary = previewActivateMigration({ id: 'p', activate: true });
     expect(primary.after.processTasksOnStart).toBe(true);
     expect(primary.consequence).toContain('both would work the same queue');
   });

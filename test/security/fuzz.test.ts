@@ -168,7 +168,7 @@ const callArb: fc.Arbitrary<FuzzCall> = fc.constantFrom(...operationNames).chain
   }).map(({ params: values, query, body, rawBody }) => {
     let i = 0;
     const route = operation.path.replace(/:([A-Za-z]+)/g, () => values[i++]!);
-    const search = new URLSearchParams(query as Record<string, string>).toString();
+    const search = new URLSearchParams(query).toString();
     return { name, url: route + (search ? `?${search}` : ''), body, rawBody: rawBody ?? undefined };
   });
 });
@@ -221,7 +221,7 @@ function renameSaved(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const out = { ...(body as Record<string, unknown>) };
   for (const field of ['id', 'name']) {
-    if (typeof out[field] === 'string' && MUTATING_NAMES.has(out[field] as string)) out[field] = `${out[field]}-x`;
+    if (typeof out[field] === 'string' && MUTATING_NAMES.has(out[field])) out[field] = `${out[field]}-x`;
   }
   return out;
 }

@@ -36,8 +36,8 @@ describe('adapter processes and their console', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    console_.stdout!.on('data', (chunk) => (out += chunk));
-    console_.stderr!.resume();
+    console_.stdout.on('data', (chunk) => (out += chunk));
+    console_.stderr.resume();
     try {
       // A new profile has no adapter instance: create two from the shipped packages' samples.
       const listening = Date.now() + 60_000;

@@ -51,8 +51,8 @@ export async function startJongodb(): Promise<TestMongo> {
         resolve(match[1]!);
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('error', fail);
     child.once('exit', (code) => fail(new Error(`jongodb exited (${code}) before it was ready: ${output}`)));
   });

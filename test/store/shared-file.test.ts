@@ -63,8 +63,8 @@ function startConsole(serverId: string, leaseMs = 1500): Console {
   });
   children.push(child);
   let output = '';
-  child.stdout!.on('data', (c) => (output += c));
-  child.stderr!.on('data', (c) => (output += c));
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   return { child, output: () => output, closed, ran: () => [...output.matchAll(/^ran (.*)$/gm)].map((m) => m[1]!) };
 }

@@ -15,7 +15,7 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 it('a database file that is a folder: the store says where and why at every call', async () => {
   const notAFile = path.join(dataDir, 'a-folder');
   await mkdir(notAFile);
-  const store = await openStore(dataDir, { id: 'broken', embeddedProps: { file: notAFile } } as never);
+  const store = await openStore(dataDir, { id: 'broken', embeddedProps: { file: notAFile } });
   expect(store.location).toBe(`embedded store in ${notAFile}`);
   await expect(store.ping()).rejects.toThrow(/cannot open the embedded database .*a-folder/);
   await expect(store.collection('jobs').find({})).rejects.toThrow(/cannot open the embedded database/);

@@ -51,7 +51,7 @@ export interface Seeded {
 
 async function ok(response: Response, what: string) {
   if (response.status >= 300) throw new Error(`${what}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as any;
+  return (await response.json());
 }
 
 export async function waitUntil<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {

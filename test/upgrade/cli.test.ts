@@ -13,7 +13,7 @@ function run(args: string[], viaNpm = false): Promise<{ code: number; stdout: st
     ? ['npm', 'run', '--silent', 'upgrade-check', '--']
     : [process.execPath, '--import', 'tsx', 'core/cli/upgrade-check.ts'];
   return new Promise((resolve) => {
-    execFile(command!, [...prefix, ...args], { cwd: ROOT }, (error, stdout, stderr) => {
+    execFile(command, [...prefix, ...args], { cwd: ROOT }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
   });

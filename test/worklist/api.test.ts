@@ -17,7 +17,7 @@ describe('the work queue: claims, views and history', () => {
     seeded = await seedCockpit(host, { errored: 0, waiting: 2 });
   }, 60_000);
   afterAll(() => host?.dispose());
-  const get = async (path: string) => (await (await host.api(path, { headers: { 'user-agent': BROWSER } })).json()) as any;
+  const get = async (path: string) => (await (await host.api(path, { headers: { 'user-agent': BROWSER } })).json());
   const post = (path: string, json?: unknown) => host.api(path, { method: 'POST', headers: { 'user-agent': BROWSER }, ...(json ? { json } : {}) });
 
   it('records the desktop user as the initiator of a job started from a browser', async () => {

@@ -49,7 +49,7 @@ export function checkAgainstSchema(value: unknown, schema: Schema, path: string,
       if (object[name] === undefined) problems.push(`${path}.${name} is required`);
     }
     for (const [name, item] of Object.entries(object)) {
-      if (properties[name]) checkAgainstSchema(item, properties[name]!, `${path}.${name}`, problems);
+      if (properties[name]) checkAgainstSchema(item, properties[name], `${path}.${name}`, problems);
       else if (schema.additionalProperties === false) problems.push(`${path}.${name} is not allowed by the workflow's inputSchema`);
     }
   }

@@ -28,7 +28,7 @@ export function forEachRun(record: TaskRecord, previous: TaskRecord | undefined,
   if (!Array.isArray(items)) {
     return { state: 'error', outgoing: {}, error: `forEach: data_array must be an array, got ${items === null ? 'null' : typeof items}` };
   }
-  const index = previous && previous.iteration === record.iteration - 1 && previous.finishState === 'loop' ? ((previous.loopIndex as number | undefined) ?? -1) + 1 : 0;
+  const index = previous && previous.iteration === record.iteration - 1 && previous.finishState === 'loop' ? (previous.loopIndex ?? -1) + 1 : 0;
   if (index < items.length) return { state: 'loop', outgoing: { current_item: items[index] }, loopIndex: index };
   return { state: 'success', outgoing: {} };
 }

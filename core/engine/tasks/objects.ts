@@ -17,7 +17,7 @@ function requiredObject(incoming: Record<string, unknown>, name: string): Record
 function pathOf(incoming: Record<string, unknown>): (string | number)[] {
   const path = incoming.path;
   if (typeof path === 'string') return parsePath(path);
-  if (Array.isArray(path) && path.every((p) => typeof p === 'string' || typeof p === 'number')) return path as (string | number)[];
+  if (Array.isArray(path) && path.every((p) => typeof p === 'string' || typeof p === 'number')) return path;
   throw new TaskArgumentError(`path must be an array of keys or a path like a.b[0], got ${describe(path)}`);
 }
 

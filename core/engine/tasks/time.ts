@@ -81,7 +81,7 @@ function readTime(text: string, format: string, what: string): { ms: number; zon
       tokens.push(match[0]);
       pattern += PATTERNS[match[0]];
     }
-    at = match.index! + match[0].length;
+    at = match.index + match[0].length;
   }
   pattern += escape(format.slice(at));
   const found = new RegExp(`^${pattern}$`).exec(text.trim());

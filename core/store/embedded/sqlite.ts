@@ -3,6 +3,7 @@
 // back; any other warning emitted meanwhile goes through.
 import { createRequire } from 'node:module';
 import type * as Sqlite from 'node:sqlite';
+import { errorMessage } from '../../errors';
 
 export type { DatabaseSync, StatementSync } from 'node:sqlite';
 
@@ -16,7 +17,7 @@ export function sqlite(): typeof Sqlite {
     const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
     if ((type === 'ExperimentalWarning' || (warning as Error).name === 'ExperimentalWarning') && /SQLite/i.test(text)) return;
     return (original as (...args: unknown[]) => void).call(process, warning, ...rest);
-  } as typeof process.emitWarning;
+  };
   try {
     loaded = createRequire(import.meta.url)('node:sqlite') as typeof Sqlite;
   } finally {
@@ -35,6 +36,6 @@ export function runtimeProblem(): string | undefined {
     return undefined;
   } catch (error) {
     const runtime = process.versions.electron ? `Electron ${process.versions.electron} (Node ${process.versions.node})` : `Node ${process.versions.node}`;
-    return `the console cannot run on ${runtime}: it has no node:sqlite (${(error as Error).message}), which the embedded store needs; the console needs Node >= 22.13 with node:sqlite`;
+    return `the console cannot run on ${runtime}: it has no node:sqlite (${errorMessage(error)}), which the embedded store needs; the console needs Node >= 22.13 with node:sqlite`;
   }
 }

@@ -121,7 +121,7 @@ export const arrayMethods: MethodTable = {
     },
   },
   ...withCallback('map', 'Each item through a function', (array, fn) => array.map((item, index) => fn(item, index, array))),
-  ...withCallback('flatMap', 'Each item through a function, flattened one level', (array, fn) => array.flatMap((item, index) => fn(item, index, array) as unknown)),
+  ...withCallback('flatMap', 'Each item through a function, flattened one level', (array, fn) => array.flatMap((item, index) => fn(item, index, array))),
   ...withCallback('filter', 'The items a function keeps', (array, fn) => array.filter((item, index) => Boolean(fn(item, index, array)))),
   ...withCallback('find', 'The first item a function accepts', (array, fn) => array.find((item, index) => Boolean(fn(item, index, array)))),
   ...withCallback('findIndex', 'The index of the first item a function accepts, or -1', (array, fn) => array.findIndex((item, index) => Boolean(fn(item, index, array)))),

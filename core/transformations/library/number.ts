@@ -2,6 +2,7 @@
 // the first argument, Math.*, and the arithmetic operators the designer offers as Math methods.
 import { MethodArgumentError } from '../errors';
 import type { MethodTable } from './types';
+import { errorMessage } from '../../errors';
 
 /** The number a prototype method works on: a number, or a value JavaScript's Number() reads as one. */
 function numberArg(value: unknown): number {
@@ -12,7 +13,7 @@ function guard<T>(method: string, run: () => T): T {
   try {
     return run();
   } catch (error) {
-    throw new MethodArgumentError(`${method}: ${(error as Error).message}`);
+    throw new MethodArgumentError(`${method}: ${errorMessage(error)}`);
   }
 }
 
@@ -30,7 +31,7 @@ export const numberMethods: MethodTable = {
   toPrecision: { summary: 'Text with a number of significant digits', fn: (args: unknown[]) => guard('Number.toPrecision', () => numberArg(args[0]).toPrecision(undef(args[1]) as number | undefined)) },
   toExponential: { summary: 'Exponential text', fn: (args: unknown[]) => guard('Number.toExponential', () => numberArg(args[0]).toExponential(undef(args[1]) as number | undefined)) },
   toString: { summary: 'Text in a radix (10 when none)', fn: (args: unknown[]) => guard('Number.toString', () => numberArg(args[0]).toString(undef(args[1]) as number | undefined)) },
-  toLocaleString: { summary: 'Text for a locale', fn: (args: unknown[]) => guard('Number.toLocaleString', () => numberArg(args[0]).toLocaleString(undef(args[1]) as string | undefined, undef(args[2]) as Intl.NumberFormatOptions | undefined)) },
+  toLocaleString: { summary: 'Text for a locale', fn: (args: unknown[]) => guard('Number.toLocaleString', () => numberArg(args[0]).toLocaleString(undef(args[1]) as string | undefined, undef(args[2]))) },
   valueOf: { summary: 'The number', fn: (args: unknown[]) => numberArg(args[0]) },
   EPSILON: { summary: 'Number.EPSILON', fn: () => Number.EPSILON },
   MAX_SAFE_INTEGER: { summary: 'Number.MAX_SAFE_INTEGER', fn: () => Number.MAX_SAFE_INTEGER },
@@ -51,8 +52,8 @@ const num = (v: unknown) => v as number;
 
 export const mathMethods: MethodTable = {
   // Operators, as JavaScript applies them (`+` joins strings).
-  add: { summary: 'a + b', fn: (args: unknown[]) => (num(args[0]) + num(args[1])) as unknown },
-  addition: { summary: 'a + b', fn: (args: unknown[]) => (num(args[0]) + num(args[1])) as unknown },
+  add: { summary: 'a + b', fn: (args: unknown[]) => (num(args[0]) + num(args[1])) },
+  addition: { summary: 'a + b', fn: (args: unknown[]) => (num(args[0]) + num(args[1])) },
   subtract: { summary: 'a - b', fn: (args: unknown[]) => num(args[0]) - num(args[1]) },
   subtraction: { summary: 'a - b', fn: (args: unknown[]) => num(args[0]) - num(args[1]) },
   multiply: { summary: 'a * b', fn: (args: unknown[]) => num(args[0]) * num(args[1]) },

@@ -19,7 +19,7 @@ const manualFlow = workflow(
 );
 
 async function json(response: Response) {
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) };
 }
 
 describe('jobs over HTTP', () => {

@@ -4,7 +4,7 @@ import { readyTasks, type RecordState, type Transitions } from '../../../core/en
 
 const t = (edges: [string, string, string?][]): Transitions => {
   const table: Transitions = {};
-  for (const [src, dst, state] of edges) (table[src] ??= {})[dst] = { type: 'standard', state: (state ?? 'success') as 'success' };
+  for (const [src, dst, state] of edges) (table[src] ??= {})[dst] = { type: 'standard', state: (state ?? 'success') };
   return table;
 };
 const done = (taskId: string, finishState = 'success', from: string[] = []): RecordState => ({ _id: `${taskId}:0`, taskId, iteration: 0, status: 'complete', finishState, from });

@@ -56,7 +56,7 @@ describe('job runner', () => {
   it('starts the next job with a workflow saved through the repository at once', async () => {
     await engine.worker.stop();
     await saveWorkflow(temp.store, workflow('edited', { up: upper('a') }, [['workflow_start', 'up'], ['up', 'workflow_end']]) as never);
-    expect(Object.keys((await engine.runner.start('edited'))!.tasks)).toContain('up');
+    expect(Object.keys((await engine.runner.start('edited')).tasks)).toContain('up');
     await saveWorkflow(temp.store, workflow('edited', { low: upper('b') }, [['workflow_start', 'low'], ['low', 'workflow_end']]) as never, { overwrite: true });
     const tasks = Object.keys((await engine.runner.start('edited')).tasks);
     expect(tasks).toContain('low');
@@ -174,7 +174,7 @@ describe('job runner', () => {
     expect(job.error).toMatch(/task cp \(codePointAt\) failed with no error transition/);
     // Same input, same error: the retry runs the task again and the job stops again.
     await engine.runner.retryTask(job._id, 'cp');
-    const again = await settle(job._id, (j) => j.status === 'error' && (j.last_updated as number) > (job.last_updated as number));
+    const again = await settle(job._id, (j) => j.status === 'error' && j.last_updated > job.last_updated);
     const cp = (await records(job._id)).get('cp')!;
     expect(cp).toHaveLength(1);
     expect(cp[0]!.attempt).toBe(2);

@@ -33,7 +33,7 @@ describe.skipIf('unavailable' in found)('advanced marks on the MongoDB adapter (
         if (key === 'updateOne' || key === 'updateMany') return (...args: unknown[]) => (calls.push(String(key)), (value as (...a: unknown[]) => unknown).apply(target, args));
         return typeof value === 'function' ? value.bind(target) : value;
       },
-    }) as Collection<TaskRecord>;
+    });
     const marks = new AdvancedMarks(counted);
     await Promise.all(Array.from({ length: 10 }, (_, i) => marks.mark(`r${i}`)));
     // The first goes at once; the nine asked for meanwhile, together.

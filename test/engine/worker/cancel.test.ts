@@ -17,7 +17,7 @@ afterEach(async () => {
 
 it("a canceled job's running task is aborted at the next lease renewal", async () => {
   await temp.store.collection('workflows').insertOne(
-    workflow('long', { wait: { name: 'delay', variables: { incoming: { time: 60 }, outgoing: {} } } }, [['workflow_start', 'wait'], ['wait', 'workflow_end']]) as never,
+    workflow('long', { wait: { name: 'delay', variables: { incoming: { time: 60 }, outgoing: {} } } }, [['workflow_start', 'wait'], ['wait', 'workflow_end']]),
   );
   const { _id } = await engine.runner.start('long');
   await waitFor('the delay to run', async () => (await engine.runner.records(_id)).some((r) => r.taskId === 'wait' && r.status === 'running'));

@@ -47,7 +47,7 @@ const subjects: { name: string; open(): Promise<{ store: Store; dispose(): Promi
 /** The job document as JobRunner.start writes it, `ageMs` old. */
 function jobDocument(id: string, wf: ReturnType<typeof workflow>, variables: Record<string, unknown>, ageMs: number): JobDoc {
   const at = Date.now() - ageMs;
-  return { _id: id, name: wf.name, description: '', status: 'running', variables, metrics: { start_time: at, user: 'admin@pronghorn' }, children: [], tasks: wf.tasks, transitions: wf.transitions, last_updated: at } as JobDoc;
+  return { _id: id, name: wf.name, description: '', status: 'running', variables, metrics: { start_time: at, user: 'admin@pronghorn' }, children: [], tasks: wf.tasks, transitions: wf.transitions, last_updated: at };
 }
 
 describe.each(subjects)('half-started jobs on the $name', (subject) => {
@@ -58,7 +58,7 @@ describe.each(subjects)('half-started jobs on the $name', (subject) => {
 
   async function open(processTasksOnStart: boolean) {
     ({ store, dispose } = await subject.open());
-    await store.collection('workflows').insertOne(wf as never);
+    await store.collection('workflows').insertOne(wf);
     engine = await new Engine({ store, serverId: 'site-b', serverName: 'site-b', processTasksOnStart, worker: { leaseMs: LEASE_MS, sweepMs: 100, idleMs: 20 } }).open();
     return engine;
   }
@@ -76,8 +76,8 @@ describe.each(subjects)('half-started jobs on the $name', (subject) => {
 
   it('finishes a start that wrote the job document alone: the job runs to complete, and its history says it was recovered', async () => {
     ({ store, dispose } = await subject.open());
-    await store.collection('jobs').insertOne(jobDocument('half-1', wf, { text: 'MiXed' }, 3 * LEASE_MS) as never);
-    await store.collection('workflows').insertOne(wf as never);
+    await store.collection('jobs').insertOne(jobDocument('half-1', wf, { text: 'MiXed' }, 3 * LEASE_MS));
+    await store.collection('workflows').insertOne(wf);
     engine = await new Engine({ store, serverId: 'site-b', serverName: 'site-b', processTasksOnStart: true, worker: { leaseMs: LEASE_MS, sweepMs: 100, idleMs: 20 } }).open();
 
     const job = await settled('half-1');
@@ -97,8 +97,8 @@ describe.each(subjects)('half-started jobs on the $name', (subject) => {
   it('finishes a start that wrote the job and its workflow_start record but never queued the first task', async () => {
     ({ store, dispose } = await subject.open());
     const doc = jobDocument('half-2', wf, { text: 'Abc' }, 3 * LEASE_MS);
-    await store.collection('jobs').insertOne(doc as never);
-    await store.collection('tasks').insertOne(boundaryRecord('half-2', 'workflow_start', 0, [], doc.last_updated) as never);
+    await store.collection('jobs').insertOne(doc);
+    await store.collection('tasks').insertOne(boundaryRecord('half-2', 'workflow_start', 0, [], doc.last_updated));
     engine = await new Engine({ store, serverId: 'site-b', serverName: 'site-b', processTasksOnStart: true, worker: { leaseMs: LEASE_MS, sweepMs: 100, idleMs: 20 } }).open();
 
     const job = await settled('half-2');
@@ -112,9 +112,9 @@ describe.each(subjects)('half-started jobs on the $name', (subject) => {
   it('completes a job whose workflow_end record was written and its status was not', async () => {
     const e = await open(false);
     const doc = jobDocument('half-end', wf, { text: 'x' }, 3 * LEASE_MS);
-    await store.collection('jobs').insertOne(doc as never);
-    await store.collection('tasks').insertOne(boundaryRecord('half-end', 'workflow_start', 0, [], doc.last_updated) as never);
-    await store.collection('tasks').insertOne({ ...boundaryRecord('half-end', 'workflow_end', 0, ['half-end:workflow_start:0'], doc.last_updated + 5) } as never);
+    await store.collection('jobs').insertOne(doc);
+    await store.collection('tasks').insertOne(boundaryRecord('half-end', 'workflow_start', 0, [], doc.last_updated));
+    await store.collection('tasks').insertOne({ ...boundaryRecord('half-end', 'workflow_end', 0, ['half-end:workflow_start:0'], doc.last_updated + 5) });
     const outcomes = await new HalfStartedJobs(e.runner, { leaseMs: LEASE_MS, serverId: 'site-b', log: pino({ level: 'silent' }) }).pass();
     expect(outcomes.map((o) => [o.jobId, o.event])).toEqual([['half-end', 'end-recovered']]);
     const job = (await e.runner.job('half-end'))!;
@@ -125,9 +125,9 @@ describe.each(subjects)('half-started jobs on the $name', (subject) => {
   it('fails a half-started job whose tasks cannot be run, naming why, in its error and its history', async () => {
     const e = await open(false);
     const broken = workflow('broken', { t1: { name: 'toUpperCase' } }, [['workflow_start', 't1'], ['t1', 'ghost']]);
-    await store.collection('jobs').insertOne(jobDocument('broken-1', broken, {}, 3 * LEASE_MS) as never);
+    await store.collection('jobs').insertOne(jobDocument('broken-1', broken, {}, 3 * LEASE_MS));
     const noEnd = { ...jobDocument('broken-2', linearStrings('x', 1), {}, 3 * LEASE_MS), tasks: { workflow_start: { name: 'workflow_start' } } };
-    await store.collection('jobs').insertOne(noEnd as never);
+    await store.collection('jobs').insertOne(noEnd);
 
     const outcomes = await new HalfStartedJobs(e.runner, { leaseMs: LEASE_MS, serverId: 'site-b', log: pino({ level: 'silent' }) }).pass();
     expect(outcomes.map((o) => [o.jobId, o.event]).sort()).toEqual([
@@ -146,16 +146,16 @@ describe.each(subjects)('half-started jobs on the $name', (subject) => {
   it('leaves alone a job that is merely starting (younger than a lease) and a healthy one', async () => {
     const e = await open(false);
     // Starting on another server right now: the job document alone, just written.
-    await store.collection('jobs').insertOne(jobDocument('young', wf, { text: 'a' }, 0) as never);
+    await store.collection('jobs').insertOne(jobDocument('young', wf, { text: 'a' }, 0));
     // Healthy and old: its first task is queued (this console does not work tasks), it has not been updated for long.
     const healthy = await e.runner.start('recover-me', { variables: { text: 'b' } });
     await store.collection('jobs').updateOne({ _id: healthy._id }, { $set: { last_updated: Date.now() - 10 * LEASE_MS } });
     // Healthy and old: a manual task waits for an operator.
     const manual = workflow('manual', { ask: { name: 'ViewData', type: 'manual' } }, [['workflow_start', 'ask'], ['ask', 'workflow_end']]);
-    await store.collection('jobs').insertOne(jobDocument('waiting', manual, {}, 10 * LEASE_MS) as never);
-    await store.collection('tasks').insertOne({ ...boundaryRecord('waiting', 'workflow_start', 0, [], 0), advanced: true } as never);
+    await store.collection('jobs').insertOne(jobDocument('waiting', manual, {}, 10 * LEASE_MS));
+    await store.collection('tasks').insertOne({ ...boundaryRecord('waiting', 'workflow_start', 0, [], 0), advanced: true });
     const { finishState: _none, ...ask } = { ...boundaryRecord('waiting', 'workflow_start', 0, [], 0), _id: 'waiting:ask:0', taskId: 'ask', name: 'ViewData', type: 'manual', status: 'waiting' };
-    await store.collection('tasks').insertOne(ask as never);
+    await store.collection('tasks').insertOne(ask);
     const before = { healthy: await e.runner.records(healthy._id), waiting: await e.runner.records('waiting') };
 
     const pass = new HalfStartedJobs(e.runner, { leaseMs: LEASE_MS, serverId: 'site-b', log: pino({ level: 'silent' }) });
@@ -174,7 +174,7 @@ describe.each(subjects)('half-started jobs on the $name', (subject) => {
       const healthy = await e.runner.start('recover-me', { id: `healthy-${i}`, variables: { text: 'h' } });
       await store.collection('jobs').updateOne({ _id: healthy._id }, { $set: { last_updated: old + i } });
     }
-    await store.collection('jobs').insertOne({ ...jobDocument('stalled', wf, { text: 's' }, 0), last_updated: old + 50 } as never);
+    await store.collection('jobs').insertOne({ ...jobDocument('stalled', wf, { text: 's' }, 0), last_updated: old + 50 });
     const pass = new HalfStartedJobs(e.runner, { leaseMs: LEASE_MS, serverId: 'site-b', log: pino({ level: 'silent' }), limit: 3 });
     const seen: string[] = [];
     for (let i = 0; i < 5 && seen.length === 0; i++) seen.push(...(await pass.pass()).map((o) => o.jobId));
@@ -192,8 +192,8 @@ describe('what makes a job\'s tasks unusable', () => {
     expect(unusableTasks(ok as never)).toBeUndefined();
     expect(unusableTasks({ tasks: undefined, transitions: {} } as never)).toBe('its tasks are missing');
     expect(unusableTasks({ tasks: [], transitions: {} } as never)).toBe('its tasks are not an object (an array)');
-    expect(unusableTasks({ ...ok, transitions: { ...ok.transitions, ghost: {} } } as never)).toBe('a transition leaves from "ghost", which is not one of its tasks');
-    expect(unusableTasks({ ...ok, transitions: {} } as never)).toBe('no transition leaves workflow_start');
+    expect(unusableTasks({ ...ok, transitions: { ...ok.transitions, ghost: {} } })).toBe('a transition leaves from "ghost", which is not one of its tasks');
+    expect(unusableTasks({ ...ok, transitions: {} })).toBe('no transition leaves workflow_start');
     expect(unusableTasks({ ...ok, tasks: { ...ok.tasks, t1: 'x' } } as never)).toBe('task "t1" is not an object');
   });
 });

@@ -15,7 +15,7 @@ const TASKS = 4;
 
 /** Counts, per task record, the completions the store accepted. */
 function countCompletions(engine: Engine, counts: Map<string, number>) {
-  const queue = engine.runner.queue as TaskQueue;
+  const queue = engine.runner.queue;
   const complete = queue.complete.bind(queue);
   queue.complete = async (claim, fields) => {
     const accepted = await complete(claim, fields);

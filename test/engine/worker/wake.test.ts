@@ -98,7 +98,7 @@ describe('the wake logic (a fake change stream)', () => {
       await new Promise((r) => setTimeout(r, 200)); // the first poll has found nothing
       // Another server queues a task: only the store knows.
       const record = queuedRecord(1);
-      await temp.store.collection('tasks').insertOne(record as never);
+      await temp.store.collection('tasks').insertOne(record);
       fake.opened[0]!.handlers.change();
       const claimed = await waitFor('the task to be claimed', async () => {
         const r = await temp.store.collection('tasks').findOne({ _id: record._id });
@@ -130,7 +130,7 @@ describe('the wake logic (a fake change stream)', () => {
       await engine.startWorker();
       expect(fake.opened).toHaveLength(1);
       const record = queuedRecord(2);
-      await temp.store.collection('tasks').insertOne(record as never);
+      await temp.store.collection('tasks').insertOne(record);
       await waitFor('the polled task to be claimed', async () => ((await temp.store.collection('tasks').findOne({ _id: record._id }))?.status !== 'queued' ? true : undefined), 10_000);
     });
   });
@@ -149,7 +149,7 @@ describe.skipIf('unavailable' in found)('on the wire test server (no change stre
   it('the refusal is logged once at info with the cause, and jobs still run by polling', async () => {
     const store = openMongoStore({ url: mongo.url, db: 'wake_fallback' });
     const { log, lines } = capture();
-    await store.collection('workflows').insertOne(linearStrings('poll', 2) as never);
+    await store.collection('workflows').insertOne(linearStrings('poll', 2));
     const engine = await new Engine({ store, serverId: 'site-a', serverName: 'site-a', processTasksOnStart: true, log, worker: { idleMs: 50 } }).open();
     try {
       const refusal = await waitFor('the refusal to be logged', async () => lines.find((l) => String(l.msg).includes('offers no change stream')), 10_000);
@@ -191,7 +191,7 @@ describe('on a MongoDB replica set (change streams)', () => {
       await new Promise((r) => setTimeout(r, 500));
       const other = openMongoStore({ url: REAL!, db });
       const record = queuedRecord(3);
-      await other.collection('tasks').insertOne(record as never);
+      await other.collection('tasks').insertOne(record);
       await other.close();
       const claimed = await waitFor('the task to be claimed', async () => {
         const r = await store.collection('tasks').findOne({ _id: record._id });

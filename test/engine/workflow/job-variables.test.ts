@@ -28,7 +28,7 @@ const parent = workflow(
 );
 
 async function json(response: Response) {
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) };
 }
 
 describe("the job's own variables", () => {

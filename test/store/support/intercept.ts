@@ -8,7 +8,7 @@ export function interceptCollections(inner: Store, replace: (name: string, colle
     ...inner,
     collection: <T extends Doc = Doc>(name: string): Collection<T> => {
       const collection = inner.collection<T>(name);
-      const replaced = replace(name, collection as unknown as Collection<Doc>);
+      const replaced = replace(name, collection);
       if (!replaced) return collection;
       return new Proxy(collection, {
         get(target, key, receiver) {

@@ -22,7 +22,7 @@ describe('safeStorage provider', () => {
   it('seals new secrets with the keychain and still reads ones sealed by the key file', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-keychain-'));
     const before = await createVault(dataDir).seal('old-password');
-    const vault = createVault(dataDir, safeStorageProvider(keychain)!);
+    const vault = createVault(dataDir, safeStorageProvider(keychain));
     const sealed = await vault.seal('s3cret');
     expect(sealed).toMatch(/^enc:v1:os-keychain:/);
     expect(sealed).not.toContain('s3cret');
