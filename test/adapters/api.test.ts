@@ -13,7 +13,10 @@ import { writeJsonAtomic } from '../../core/files/atomic';
 import { propertiesFile } from '../../core/profiles/directory';
 import { startTestHost, type TestHost } from '../support/host';
 import { workflow } from '../engine/queue/support';
-import { INVENTORY, TUFIN, startInventoryServer, waitFor } from './support';
+import { CHANGE_DESK, INVENTORY, TUFIN, startInventoryServer, waitFor } from './support';
+import { CORPUS_TAG, FIXTURES_TAG, noteCorpusSkip } from '../support/iap';
+
+noteCorpusSkip('the real adapter package adapter-tufin_securetrack');
 
 let dataDir: string;
 let host: TestHost;
@@ -30,6 +33,7 @@ beforeAll(async () => {
   const scope = path.join(sdk, 'node_modules', '@itentialopensource');
   await mkdir(scope, { recursive: true });
   await symlink(INVENTORY, path.join(scope, 'adapter-inventory'));
+  await symlink(CHANGE_DESK, path.join(scope, 'adapter-change_desk'));
   if (existsSync(TUFIN)) await symlink(TUFIN, path.join(scope, 'adapter-tufin_securetrack'));
   await writeJsonAtomic(propertiesFile(dataDir, 'site'), { id: 'site', pathProps: { description: 'File Path Variables', sdk_dir: sdk, encrypted: true } });
   host = await startTestHost({ dataDir });
@@ -204,11 +208,14 @@ describe('adapters over HTTP', () => {
     expect((await api('/adapters')).body.results.map((c: any) => c.id)).toEqual(['inv-live']);
   });
 
-  it.skipIf(!existsSync(TUFIN))('the corpus tufin package from sdk_dir runs from its sample in stub mode', async () => {
-    const sample = await api('/adapter-packages/sample?package=TufinSecuretrack&name=tufin');
+  for (const { tag, dir, type, name } of [
+    { tag: FIXTURES_TAG, dir: CHANGE_DESK, type: 'ChangeDesk', name: 'desk' },
+    { tag: CORPUS_TAG, dir: TUFIN, type: 'TufinSecuretrack', name: 'tufin' },
+  ]) it.skipIf(!existsSync(dir))(`a package of data files only in sdk_dir runs from its sample in stub mode ${tag}`, async () => {
+    const sample = await api(`/adapter-packages/sample?package=${type}&name=${name}`);
     const created = await api('/adapters', { method: 'POST', json: { properties: { ...sample.body.data, properties: { ...sample.body.data.properties, authentication: { ...sample.body.data.properties.authentication, password: 'p', token: 't' } } } } });
     expect(created.status).toBe(200);
-    await waitFor(async () => (await health('tufin')).connection.state === 'ONLINE', 'tufin ONLINE');
-    expect(await health('tufin')).toMatchObject({ stub: true, state: 'RUNNING' });
+    await waitFor(async () => (await health(name)).connection.state === 'ONLINE', `${name} ONLINE`);
+    expect(await health(name)).toMatchObject({ stub: true, state: 'RUNNING' });
   });
 });

@@ -2,10 +2,14 @@
 // is), a local inventory service, and polling until a condition holds.
 import http from 'node:http';
 import path from 'node:path';
+import { CORPUS_DIR, FIXTURES_DIR } from '../support/iap';
 
 export const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 export const INVENTORY = path.join(FIXTURES, 'adapter-inventory');
-export const TUFIN = path.resolve(import.meta.dirname, '../../../shared/corpus/iap/adapters/adapter-tufin_securetrack');
+/** The corpus's real adapter package (data files only), absent from a clone of the project alone. */
+export const TUFIN = path.join(CORPUS_DIR, 'adapters', 'adapter-tufin_securetrack');
+/** The project's own package of the same kind (test/fixtures/iap). */
+export const CHANGE_DESK = path.join(FIXTURES_DIR, 'adapters', 'adapter-change_desk');
 
 /** Polls `probe` until it returns a truthy value; fails with the last value after `timeoutMs`. */
 type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { layoutWorkflow } from '../../renderer/diagrams/layout';
 import { jobOverlay } from '../../renderer/diagrams/JobDiagram';
+import { corpus, fixtures, noteCorpusSkip } from '../support/iap';
 
-const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus/iap/prebuilts');
+noteCorpusSkip('the layout of every real workflow export');
 
 const flow = {
   tasks: {
@@ -44,13 +45,9 @@ describe('workflow layout', () => {
     expect(placed.nodes.find((n) => n.id === 'b')).toMatchObject({ x: 600, y: 150 });
   });
 
-  it('draws every workflow of the corpus: a node per task, an edge per transition to a known task', () => {
-    if (!existsSync(CORPUS)) {
-      console.log(`[skip] the corpus is not at ${CORPUS}`);
-      return;
-    }
-    const files = readdirSync(CORPUS).flatMap((p) => {
-      const dir = path.join(CORPUS, p, 'bundles/workflows');
+  for (const source of [fixtures, corpus]) it.skipIf(!source.present)(`draws every exported workflow ${source.tag}: a node per task, an edge per transition to a known task`, () => {
+    const files = readdirSync(source.prebuiltsDir).flatMap((p) => {
+      const dir = path.join(source.prebuiltsDir, p, 'bundles/workflows');
       return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => path.join(dir, f)) : [];
     });
     expect(files.length).toBeGreaterThan(0);

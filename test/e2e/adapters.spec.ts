@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,9 @@ import { writeJsonAtomic } from '../../core/files/atomic';
 import { propertiesFile } from '../../core/profiles/directory';
 import { startTestHost, UI_DIR } from '../support/host';
 import { test, expect } from './fixtures';
+import { CORPUS_DIR, CORPUS_TAG, FIXTURES_DIR, FIXTURES_TAG, noteCorpusSkip } from '../support/iap';
+
+noteCorpusSkip('creating an instance of the real adapter-tufin_securetrack');
 
 test('configure an adapter instance from its schema form and see it ONLINE (STUB)', async ({ consolePage: page, host }) => {
   await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Adapters' }).click();
@@ -84,38 +88,46 @@ test('an instance whose package cannot load shows why on the Adapters page', asy
   }
 });
 
-test('an instance of a real package in sdk_dir is created from its sample through the form, its secrets masked once saved', async ({ page }) => {
-  // The corpus's adapter-tufin_securetrack, read where it is, installed as the service installs packages.
-  const tufin = path.resolve(import.meta.dirname, '../../../shared/corpus/iap/adapters/adapter-tufin_securetrack');
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-e2e-tufin-'));
-  const scope = path.join(dataDir, 'sdk', 'node_modules', '@itentialopensource');
-  await mkdir(scope, { recursive: true });
-  await symlink(tufin, path.join(scope, 'adapter-tufin_securetrack'));
-  await writeJsonAtomic(propertiesFile(dataDir, 'site'), { id: 'site', pathProps: { description: 'File Path Variables', sdk_dir: path.join(dataDir, 'sdk') } });
-  const host = await startTestHost({ dataDir, uiDir: UI_DIR });
-  try {
-    await page.goto(`${host.url}/#token=${host.token}`);
-    await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Adapters' }).click();
-    const create = page.getByRole('region', { name: 'New adapter instance' });
-    await create.getByRole('combobox', { name: 'Package' }).selectOption({ label: 'Tufin_securetrack (@itentialopensource/adapter-tufin_securetrack 0.8.3, sdk)' });
-    await create.getByRole('textbox', { name: 'Instance name' }).fill('tufin');
-    await create.getByRole('button', { name: 'Start from the sample' }).click();
-    const form = create.getByRole('form', { name: 'Adapter properties' });
-    // The sample is the package's own stub configuration; its placeholder credentials show masked and are
-    // created as the package's file has them.
-    await expect(form.getByRole('checkbox', { name: 'stub' })).toBeChecked();
-    await form.getByRole('button', { name: 'Create and start' }).click();
-    await expect(form.getByRole('alert')).toHaveCount(0);
+for (const pkg of [
+  { tag: FIXTURES_TAG, dir: path.join(FIXTURES_DIR, 'adapters', 'adapter-change_desk'), folder: 'adapter-change_desk', label: 'Change_desk (@itentialopensource/adapter-change_desk 0.2.1, sdk)' },
+  { tag: CORPUS_TAG, dir: path.join(CORPUS_DIR, 'adapters', 'adapter-tufin_securetrack'), folder: 'adapter-tufin_securetrack', label: 'Tufin_securetrack (@itentialopensource/adapter-tufin_securetrack 0.8.3, sdk)' },
+]) {
+  test.describe(pkg.tag, () => {
+    // Skipped before anything is made: no data directory is left behind.
+    test.skip(!existsSync(pkg.dir), `no adapter package at ${pkg.dir} (the shared corpus of real exports sits beside the project, as ../shared/corpus/iap)`);
+    test(`an instance of a package in sdk_dir is created from its sample through the form, its secrets masked once saved ${pkg.tag}`, async ({ page }) => {
+      // The package, read where it is, installed as the service installs packages.
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), `console-e2e-${pkg.folder}-`));
+      const scope = path.join(dataDir, 'sdk', 'node_modules', '@itentialopensource');
+      await mkdir(scope, { recursive: true });
+      await symlink(pkg.dir, path.join(scope, pkg.folder));
+      await writeJsonAtomic(propertiesFile(dataDir, 'site'), { id: 'site', pathProps: { description: 'File Path Variables', sdk_dir: path.join(dataDir, 'sdk') } });
+      const host = await startTestHost({ dataDir, uiDir: UI_DIR });
+      try {
+        await page.goto(`${host.url}/#token=${host.token}`);
+        await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Adapters' }).click();
+        const create = page.getByRole('region', { name: 'New adapter instance' });
+        await create.getByRole('combobox', { name: 'Package' }).selectOption({ label: pkg.label });
+        await create.getByRole('textbox', { name: 'Instance name' }).fill('from-sdk');
+        await create.getByRole('button', { name: 'Start from the sample' }).click();
+        const form = create.getByRole('form', { name: 'Adapter properties' });
+        // The sample is the package's own stub configuration; its placeholder credentials show masked and are
+        // created as the package's file has them.
+        await expect(form.getByRole('checkbox', { name: 'stub' })).toBeChecked();
+        await form.getByRole('button', { name: 'Create and start' }).click();
+        await expect(form.getByRole('alert')).toHaveCount(0);
 
-    const row = page.getByRole('table', { name: 'Adapter instances' }).getByRole('row', { name: 'tufin' });
-    await expect(row).toContainText('RUNNING');
-    await expect(row).toContainText('STUB');
-    await expect(row).toContainText('ONLINE');
-    // Saved, the credentials are secrets: the API never answers them in clear.
-    const saved = await (await host.api('/adapters/tufin')).json();
-    expect(saved.data.properties.authentication).toMatchObject({ password: '********', token: '********' });
-  } finally {
-    await host.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-  }
-});
+        const row = page.getByRole('table', { name: 'Adapter instances' }).getByRole('row', { name: 'from-sdk' });
+        await expect(row).toContainText('RUNNING');
+        await expect(row).toContainText('STUB');
+        await expect(row).toContainText('ONLINE');
+        // Saved, the credentials are secrets: the API never answers them in clear.
+        const saved = await (await host.api('/adapters/from-sdk')).json();
+        expect(saved.data.properties.authentication).toMatchObject({ password: '********', token: '********' });
+      } finally {
+        await host.dispose();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    });
+  });
+}

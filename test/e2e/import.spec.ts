@@ -1,63 +1,92 @@
 // Importing a pre-built folder from the Import page, the way an operator does: pick the
-// folder, watch the progress, read the summary. The folder is the real Kentik pre-built of
-// ../shared/corpus/iap (read at run time).
+// folder, watch the progress, read the summary. The folder is the project's own pre-built
+// (test/fixtures/iap) and the real Kentik pre-built of ../shared/corpus/iap (read at run time,
+// when it is there).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
+import { CORPUS_TAG, corpus, fixtures, FIXTURES_TAG, noteCorpusSkip } from '../support/iap';
 
-const KENTIK = path.resolve(import.meta.dirname, '../..', '../shared/corpus/iap/prebuilts/Kentik-REST-Example');
-const present = existsSync(KENTIK);
-if (!present) console.warn(`import e2e skipped: no Kentik pre-built at ${KENTIK}`);
+noteCorpusSkip('importing the real Kentik pre-built');
 
-test.skip(!present, `no Kentik pre-built at ${KENTIK}`);
+const cases = [
+  {
+    tag: FIXTURES_TAG,
+    folder: fixtures.prebuilt('Instance-Check-Example'),
+    summary: 'Pre-built “Instance Check - Example”: 12 imported, 0 replaced, 0 refused, 0 left out.',
+    replaced: '0 imported, 12 replaced',
+    mop: 'Ping - Example',
+    transformation: 'Build Change Update Payload - Example',
+    needsServicenow: 'Update Change Request - Example',
+    parentOfChild: 'Onboard Device - Example',
+    project: { file: 'Instance Check - Example.project.json', summary: 'Project “Instance Check - Example”: 11 imported' },
+  },
+  {
+    tag: CORPUS_TAG,
+    folder: corpus.prebuilt('Kentik-REST-Example'),
+    summary: 'Pre-built “Kentik - REST - Example”: 35 imported, 0 replaced, 0 refused, 0 left out.',
+    replaced: '0 imported, 35 replaced',
+    mop: 'Ping - IOS - Kentik - Example',
+    transformation: 'Build CR Update Payload - ServiceNow',
+    needsServicenow: 'Create Incident - ServiceNow',
+    parentOfChild: 'AWS Blocked Traffic Event - Kentik - Example',
+    project: { file: 'Kentik - Example - REST.project.json', summary: 'Project “Kentik - Example - REST”: 31 imported' },
+  },
+];
 
-test('importing the Kentik pre-built folder shows its summary, what its workflows need, and lists its workflows', async ({ consolePage: page }) => {
-  await page.getByRole('link', { name: 'Import' }).click();
-  await expect(page.getByRole('heading', { name: 'Import a pre-built or a project' })).toBeVisible();
+for (const c of cases) {
+  test.describe(c.tag, () => {
+    test.skip(!existsSync(c.folder), `no pre-built at ${c.folder} (the shared corpus of real exports sits beside the project, as ../shared/corpus/iap)`);
 
-  await page.getByLabel('Pre-built folder').setInputFiles(KENTIK);
-  const summary = page.getByRole('status', { name: 'Import summary' });
-  await expect(summary).toContainText('Pre-built “Kentik - REST - Example”: 35 imported, 0 replaced, 0 refused, 0 left out.');
+    test(`importing a pre-built folder shows its summary, what its workflows need, and lists its workflows ${c.tag}`, async ({ consolePage: page }) => {
+      await page.getByRole('link', { name: 'Import' }).click();
+      await expect(page.getByRole('heading', { name: 'Import a pre-built or a project' })).toBeVisible();
 
-  const artifacts = page.getByRole('table', { name: 'Artifacts' });
-  await expect(artifacts.getByRole('row').filter({ hasText: 'Ping - IOS - Kentik - Example' })).toContainText('mop_templates');
-  await expect(artifacts.getByRole('row').filter({ hasText: 'Build CR Update Payload - ServiceNow' })).toContainText('transformations');
-  const needs = page.getByRole('table', { name: 'What the workflows need' });
-  const incident = page.getByRole('link', { name: 'Create Incident - ServiceNow', exact: true });
-  await expect(needs.getByRole('row').filter({ has: incident })).toContainText('Needs: Servicenow (1 task)');
-  // A workflow that starts child jobs needs what they need too, named by child.
-  await expect(needs.getByRole('row').filter({ has: page.getByRole('link', { name: 'AWS Blocked Traffic Event - Kentik - Example', exact: true }) })).toContainText('Servicenow');
+      await page.getByLabel('Pre-built folder').setInputFiles(c.folder);
+      const summary = page.getByRole('status', { name: 'Import summary' });
+      await expect(summary).toContainText(c.summary);
 
-  // Importing it again replaces each artifact.
-  await page.getByLabel('Pre-built folder').setInputFiles(KENTIK);
-  await expect(summary).toContainText('0 imported, 35 replaced');
+      const artifacts = page.getByRole('table', { name: 'Artifacts' });
+      await expect(artifacts.getByRole('row').filter({ hasText: c.mop })).toContainText('mop_templates');
+      await expect(artifacts.getByRole('row').filter({ hasText: c.transformation })).toContainText('transformations');
+      const needs = page.getByRole('table', { name: 'What the workflows need' });
+      const needy = page.getByRole('link', { name: c.needsServicenow, exact: true });
+      await expect(needs.getByRole('row').filter({ has: needy })).toContainText('Needs: Servicenow (1 task)');
+      // A workflow that starts child jobs needs what they need too, named by child.
+      await expect(needs.getByRole('row').filter({ has: page.getByRole('link', { name: c.parentOfChild, exact: true }) })).toContainText('Servicenow');
 
-  await page.getByRole('link', { name: 'Workflows' }).click();
-  const row = page.getByRole('table', { name: 'Workflows' }).getByRole('row').filter({ has: page.getByRole('link', { name: 'Create Incident - ServiceNow', exact: true }) });
-  await expect(row).toContainText('Needs: Servicenow');
-});
+      // Importing it again replaces each artifact.
+      await page.getByLabel('Pre-built folder').setInputFiles(c.folder);
+      await expect(summary).toContainText(c.replaced);
 
-test('a project export picked as a file is imported; files that are no bundle are named', async ({ consolePage: page }) => {
-  await page.getByRole('link', { name: 'Import' }).click();
-  const files = page.getByLabel('Or files (project export, or the folder’s JSON files)');
-  await files.setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') });
-  await expect(page.getByRole('alert')).toContainText('none of the 1 files is a pre-built');
+      await page.getByRole('link', { name: 'Workflows' }).click();
+      const row = page.getByRole('table', { name: 'Workflows' }).getByRole('row').filter({ has: page.getByRole('link', { name: c.needsServicenow, exact: true }) });
+      await expect(row).toContainText('Needs: Servicenow');
+    });
 
-  await files.setInputFiles(path.join(KENTIK, 'Kentik - Example - REST.project.json'));
-  await expect(page.getByRole('status', { name: 'Import summary' })).toContainText('Project “Kentik - Example - REST”: 31 imported');
-});
+    test(`a project export picked as a file is imported; files that are no bundle are named ${c.tag}`, async ({ consolePage: page }) => {
+      await page.getByRole('link', { name: 'Import' }).click();
+      const files = page.getByLabel('Or files (project export, or the folder’s JSON files)');
+      await files.setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') });
+      await expect(page.getByRole('alert')).toContainText('none of the 1 files is a pre-built');
 
-test('the Import page and its summary, and the Workflows page with needs, have no serious or critical axe violation', async ({ consolePage: page }) => {
-  await page.getByRole('link', { name: 'Import' }).click();
-  await page.getByLabel('Pre-built folder').setInputFiles(KENTIK);
-  await expect(page.getByRole('status', { name: 'Import summary' })).toBeVisible();
-  const serious = async () =>
-    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-  expect(await serious()).toEqual([]);
-  await page.getByRole('link', { name: 'Workflows' }).click();
-  await expect(page.getByRole('table', { name: 'Workflows' })).toBeVisible();
-  expect(await serious()).toEqual([]);
-});
+      await files.setInputFiles(path.join(c.folder, c.project.file));
+      await expect(page.getByRole('status', { name: 'Import summary' })).toContainText(c.project.summary);
+    });
+
+    test(`the Import page and its summary, and the Workflows page with needs, have no serious or critical axe violation ${c.tag}`, async ({ consolePage: page }) => {
+      await page.getByRole('link', { name: 'Import' }).click();
+      await page.getByLabel('Pre-built folder').setInputFiles(c.folder);
+      await expect(page.getByRole('status', { name: 'Import summary' })).toBeVisible();
+      const serious = async () =>
+        (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+      expect(await serious()).toEqual([]);
+      await page.getByRole('link', { name: 'Workflows' }).click();
+      await expect(page.getByRole('table', { name: 'Workflows' })).toBeVisible();
+      expect(await serious()).toEqual([]);
+    });
+  });
+}

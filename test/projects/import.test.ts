@@ -1,10 +1,11 @@
-// Pre-built folders and project exports imported in one step, over the API, from the
-// real exports in ../shared/corpus/iap (read at run time).
+// Pre-built folders and project exports imported in one step, over the API: the project's own
+// pre-built (test/fixtures/iap) and the real exports in ../shared/corpus/iap (read at run time,
+// when they are there).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../support/host';
-import { corpusPresent, PREBUILTS_DIR } from '../support/corpus';
+import { corpus, fixtures, noteCorpusSkip, type IapSource } from '../support/iap';
 import type { ImportRun, ImportSummary } from '../../core/contract/projects';
 
 let host: TestHost;
@@ -46,66 +47,99 @@ const byCollection = (summary: ImportSummary, outcome: string) => {
   return counts;
 };
 
-type Task = { app?: string };
+type Task = { app?: string; name?: string };
+// MOP's reattempt and JsonForms' ShowJsonForm are the console's own tasks, as WorkFlowEngine's.
+const ownTask = (t: Task) => t.app === 'WorkFlowEngine' || (t.app === 'MOP' && t.name === 'reattempt') || (t.app === 'JsonForms' && t.name === 'ShowJsonForm');
 
-describe.skipIf(!corpusPresent)('importing the pre-builts of the corpus', () => {
-  const kentik = path.join(PREBUILTS_DIR, 'Kentik-REST-Example');
+noteCorpusSkip('importing the real pre-builts');
 
-  it('imports the Kentik pre-built folder: every artifact into its collection, with what its workflows need', async () => {
-    const files = folderFiles(kentik);
+interface Expected {
+  source: IapSource;
+  /** The pre-built with every kind of artifact, and its bundle name. */
+  full: { folder: string; name: string; project: string; counts: Record<string, number>; transformation: { _id: string; name: string }; workflow: string };
+  /** A pre-built of workflows and transformations only, which need one adapter. */
+  lean: { folder: string; counts: Record<string, number>; adapter: string } | undefined;
+}
+
+const expectations: Expected[] = [
+  {
+    source: fixtures,
+    full: {
+      folder: 'Instance-Check-Example',
+      name: 'Instance Check - Example',
+      project: 'Instance Check - Example.project.json',
+      counts: { workflows: 4, transformations: 4, json_forms: 1, templates: 1, mop_templates: 1, automations: 1 },
+      transformation: { _id: '6a0c1e5a0000000000000f03', name: 'Process Instance State - Example' },
+      workflow: 'Update Change Request - Example',
+    },
+    lean: undefined,
+  },
+  {
+    source: corpus,
+    full: {
+      folder: 'Kentik-REST-Example',
+      name: 'Kentik - REST - Example',
+      project: 'Kentik - Example - REST.project.json',
+      counts: { workflows: 13, transformations: 12, json_forms: 3, templates: 2, mop_templates: 1, automations: 4 },
+      transformation: { _id: '649dd079d8cf7a00af456027', name: 'AWS Blocked Traffic Event' },
+      workflow: 'Command Template Runner',
+    },
+    lean: { folder: 'AWS-EC2-REST', counts: { workflows: 12, transformations: 10 }, adapter: 'Awsec2' },
+  },
+];
+
+describe.each(expectations)('importing the pre-builts $source.tag', ({ source, full, lean }) => {
+  const folder = source.prebuilt(full.folder);
+
+  it.skipIf(!source.present)(`imports the ${full.folder} pre-built folder: every artifact into its collection, with what its workflows need`, async () => {
+    const files = folderFiles(folder);
     const summary = await finished(await host.api('/projects/imports', { method: 'POST', json: { files } }));
-    const manifest = JSON.parse(readFileSync(path.join(kentik, 'manifest.json'), 'utf8')) as { artifacts: { type: string }[] };
-    expect(summary).toMatchObject({ name: 'Kentik - REST - Example', format: 'prebuilt' });
+    const manifest = JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as { artifacts: { type: string }[] };
+    expect(summary).toMatchObject({ name: full.name, format: 'prebuilt' });
     expect(summary.items).toHaveLength(manifest.artifacts.length);
     expect(summary.counts).toEqual({ imported: manifest.artifacts.length, replaced: 0, refused: 0, skipped: 0 });
-    expect(byCollection(summary, 'imported')).toEqual({
-      workflows: 13,
-      transformations: 12,
-      json_forms: 3,
-      templates: 2,
-      mop_templates: 1,
-      automations: 4,
-    });
+    expect(byCollection(summary, 'imported')).toEqual(full.counts);
     // Stored in the service's collections, transformations under their own _id.
     const store = host.state.runtime.store;
-    expect(await store.collection('transformations').findOne({ _id: '649dd079d8cf7a00af456027' })).toMatchObject({ name: 'AWS Blocked Traffic Event' });
-    expect(await store.collection('mop_templates').count()).toBe(1);
+    expect(await store.collection('transformations').findOne({ _id: full.transformation._id })).toMatchObject({ name: full.transformation.name });
+    expect(await store.collection('mop_templates').find({}).then((docs) => docs.length)).toBeGreaterThanOrEqual(1);
 
     // What is missing: every adapter and application the workflows use (none is installed here),
     // and no transformation or child workflow, since the bundle carried them.
-    const wfDir = path.join(kentik, 'bundles', 'workflows');
+    const wfDir = path.join(folder, 'bundles', 'workflows');
     const used = new Set<string>();
     for (const name of readdirSync(wfDir)) {
       const doc = JSON.parse(readFileSync(path.join(wfDir, name), 'utf8')) as { tasks: Record<string, Task> };
-      for (const task of Object.values(doc.tasks)) if (task.app && task.app !== 'WorkFlowEngine') used.add(task.app);
+      for (const task of Object.values(doc.tasks)) if (task.app && !ownTask(task)) used.add(task.app);
     }
     const missing = new Set(summary.needs.flatMap((w) => w.needs.filter((p) => p.kind !== 'method' || !p.name.startsWith('WorkFlowEngine.')).map((p) => p.name.split('.')[0]!)));
     expect([...missing].sort()).toEqual([...used].sort());
     expect(summary.needs.flatMap((w) => w.needs).filter((p) => p.kind === 'transformation' || p.kind === 'workflow')).toEqual([]);
   });
 
-  it('replaces what a second import brings again', async () => {
-    const summary = await finished(await host.api('/projects/imports', { method: 'POST', json: { files: folderFiles(kentik) } }));
+  it.skipIf(!source.present)('replaces what a second import brings again', async () => {
+    const summary = await finished(await host.api('/projects/imports', { method: 'POST', json: { files: folderFiles(folder) } }));
     expect(summary.counts.replaced).toBe(summary.items.length);
-    expect((await (await host.api('/workflows')).json()).items.filter((w: { name: string }) => w.name === 'Command Template Runner')).toHaveLength(1);
+    expect((await (await host.api('/workflows')).json()).items.filter((w: { name: string }) => w.name === full.workflow)).toHaveLength(1);
   });
 
-  it('imports the project export by path (for scripts), its components into the same collections', async () => {
-    const file = path.join(kentik, 'Kentik - Example - REST.project.json');
+  it.skipIf(!source.present)('imports the project export by path (for scripts), its components into the same collections', async () => {
+    const file = path.join(folder, full.project);
     const summary = await finished(await host.api('/projects/imports/path', { method: 'POST', json: { path: file } }));
-    const project = JSON.parse(readFileSync(file, 'utf8')) as { _id: string; components: unknown[] };
-    expect(summary).toMatchObject({ format: 'project', name: 'Kentik - Example - REST', projectId: project._id });
+    const project = JSON.parse(readFileSync(file, 'utf8')) as { _id: string; name: string; components: unknown[] };
+    expect(summary).toMatchObject({ format: 'project', name: project.name, projectId: project._id });
     expect(summary.items).toHaveLength(project.components.length);
     expect(summary.counts.refused + summary.counts.skipped).toBe(0);
-    expect(byCollection(summary, 'replaced')).toMatchObject({ workflows: 13, transformations: 12, json_forms: 3, templates: 2, mop_templates: 1 });
+    const { automations: _a, ...inProject } = full.counts;
+    expect(byCollection(summary, 'replaced')).toMatchObject(inProject);
   });
 
-  it('imports the AWS pre-built folder by path; its workflows then need only the AWS adapter and built-in tasks', async () => {
-    const summary = await finished(await host.api('/projects/imports/path', { method: 'POST', json: { path: path.join(PREBUILTS_DIR, 'AWS-EC2-REST') } }));
-    expect(byCollection(summary, 'imported')).toEqual({ workflows: 12, transformations: 10 });
+  if (lean) it.skipIf(!source.present)('imports a pre-built folder of workflows and transformations by path; its workflows then need only one adapter and built-in tasks', async () => {
+    const summary = await finished(await host.api('/projects/imports/path', { method: 'POST', json: { path: source.prebuilt(lean.folder) } }));
+    expect(byCollection(summary, 'imported')).toEqual(lean.counts);
     const parts = new Set(summary.needs.flatMap((w) => w.needs.map((p) => `${p.kind} ${p.name.split('.')[0]}`)));
     parts.delete('method WorkFlowEngine');
-    expect([...parts]).toEqual(['adapter Awsec2']);
+    expect([...parts]).toEqual([`adapter ${lean.adapter}`]);
   });
 });
 

@@ -1,13 +1,13 @@
 // The transformations operations over HTTP on a real host: import (one, many),
-// list with search, get, replace, delete, run; bad input answers a 4xx naming the cause.
+// list with search, get, replace, delete, run; bad input answers a 4xx naming the cause. The
+// documents are the project's own, in the service's export format (test/fixtures/iap).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../support/host';
-import { corpusAvailable, corpusDoc, corpusTransformations } from './corpus';
+import { fixtures } from './corpus';
 
-const available = corpusAvailable();
-if (!available) console.warn('transformations API tests skipped: no corpus at ../shared/corpus/iap');
+const fixtureDoc = (name: string) => fixtures.transformation(name);
 
-describe.skipIf(!available)('transformations API', () => {
+describe('transformations API', () => {
   let host: TestHost;
   beforeAll(async () => {
     host = await startTestHost();
@@ -17,7 +17,7 @@ describe.skipIf(!available)('transformations API', () => {
   });
 
   it('imports a document with its _id kept and reads it back whole', async () => {
-    const doc = corpusDoc('Build VPC Filter');
+    const doc = fixtureDoc('Build Tag Filter - Example');
     const created = await host.api('/transformations', { method: 'POST', json: doc });
     expect(created.status).toBe(201);
     const got = await host.api(`/transformations/${doc._id}`);
@@ -31,7 +31,7 @@ describe.skipIf(!available)('transformations API', () => {
   });
 
   it('refuses the same _id again (409) unless overwrite=true', async () => {
-    const doc = corpusDoc('Build VPC Filter');
+    const doc = fixtureDoc('Build Tag Filter - Example');
     const again = await host.api('/transformations', { method: 'POST', json: doc });
     expect(again.status).toBe(409);
     expect((await again.json()).message).toContain(doc._id);
@@ -47,7 +47,7 @@ describe.skipIf(!available)('transformations API', () => {
   });
 
   it('imports many at once, listing each refused one', async () => {
-    const docs = corpusTransformations().map((c) => c.doc);
+    const docs = fixtures.transformations().map((c) => c.doc);
     const res = await host.api('/transformations/import', { method: 'POST', json: { transformations: [...docs, { name: '' }], overwrite: true } });
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -57,7 +57,7 @@ describe.skipIf(!available)('transformations API', () => {
   });
 
   it("takes the service's single import body too, and names an empty one", async () => {
-    const doc = corpusDoc('Build VPC Filter');
+    const doc = fixtureDoc('Build Tag Filter - Example');
     const res = await host.api('/transformations/import', { method: 'POST', json: { transformation: doc, overwrite: true } });
     expect((await res.json()).imported).toEqual([{ _id: doc._id, name: doc.name }]);
     const empty = await host.api('/transformations/import', { method: 'POST', json: { transformations: [] } });
@@ -67,29 +67,29 @@ describe.skipIf(!available)('transformations API', () => {
 
   it('lists with a search on the name', async () => {
     const all = await (await host.api('/transformations')).json();
-    expect(all.total).toBe(22);
-    const some = await (await host.api('/transformations?contains=vpc')).json();
-    expect(some.results.map((d: { name: string }) => d.name)).toEqual(['Build VPC Filter', 'Build VPC Tag Data', 'Prepare VPC ID']);
+    expect(all.total).toBe(4);
+    const some = await (await host.api('/transformations?contains=instance')).json();
+    expect(some.results.map((d: { name: string }) => d.name)).toEqual(['Build Instance Tags - Example', 'Process Instance State - Example']);
   });
 
   it('runs a stored document: outgoing values, or a 4xx naming the step', async () => {
-    const doc = corpusDoc('Build CR Update Payload - ServiceNow');
+    const doc = fixtureDoc('Build Change Update Payload - Example');
     const ok = await host.api(`/transformations/${doc._id}/run`, {
       method: 'POST',
-      json: { incoming: { changeRequestResponse: { response: [{ id: 'cr1', current_state: '-5' }] }, comments: 'done', state: 'Review' } },
+      json: { incoming: { changeRequest: { response: [{ id: 'cr1', current_state: '1' }] }, comments: 'done', state: 'Review' } },
     });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ outgoing: { crSysId: 'cr1', crUpdatePayload: { comments: 'done', state: 0 } } });
+    expect(await ok.json()).toEqual({ outgoing: { changeId: 'cr1', updatePayload: { comments: 'done', state: 2 } } });
 
-    const vpc = corpusDoc('Build VPC Filter');
-    const extracted = await host.api(`/transformations/${vpc._id}/run`, { method: 'POST', json: { incoming: { vpcId: 'vpc-1' }, options: { extractOutput: true } } });
-    expect(await extracted.json()).toEqual({ outgoing: [{ Name: 'vpc-id', Value: 'vpc-1' }] });
+    const vpc = fixtureDoc('Build Tag Filter - Example');
+    const extracted = await host.api(`/transformations/${vpc._id}/run`, { method: 'POST', json: { incoming: { deviceName: 'core-1' }, options: { extractOutput: true } } });
+    expect(await extracted.json()).toEqual({ outgoing: [{ Name: 'tag:Name', Values: 'core-1' }] });
 
     const badInput = await host.api(`/transformations/${doc._id}/run`, { method: 'POST', json: { incoming: { comments: 5 } } });
     expect(badInput.status).toBe(400);
     expect((await badInput.json()).issues).toEqual([{ path: 'body.incoming.comments', message: 'must be string' }]);
 
-    const failing = await host.api(`/transformations/${doc._id}/run`, { method: 'POST', json: { incoming: { changeRequestResponse: { response: null }, comments: 'x', state: 'Review' }, options: { validateIncoming: false } } });
+    const failing = await host.api(`/transformations/${doc._id}/run`, { method: 'POST', json: { incoming: { changeRequest: { response: null }, comments: 'x', state: 'Review' }, options: { validateIncoming: false } } });
     expect(failing.status).toBe(422);
     const error = await failing.json();
     expect(error).toMatchObject({ step: 24, method: 'Array.getIndex', pointer: '/args/0/value', document: doc.name });
@@ -102,12 +102,12 @@ describe.skipIf(!available)('transformations API', () => {
       expect(res.status, `${method} ${path}`).toBe(404);
       expect((await res.json()).message).toContain('"nope"');
     }
-    const replace = await host.api('/transformations/nope', { method: 'PUT', json: corpusDoc('Prepare VPC ID') });
+    const replace = await host.api('/transformations/nope', { method: 'PUT', json: fixtureDoc('Process Instance State - Example') });
     expect(replace.status).toBe(404);
   });
 
   it('replaces and deletes', async () => {
-    const doc = corpusDoc('Prepare VPC ID');
+    const doc = fixtureDoc('Process Instance State - Example');
     const replaced = await host.api(`/transformations/${doc._id}`, { method: 'PUT', json: { ...doc, description: 'edited' } });
     expect(replaced.status).toBe(200);
     expect((await (await host.api(`/transformations/${doc._id}`)).json()).description).toBe('edited');
@@ -116,11 +116,11 @@ describe.skipIf(!available)('transformations API', () => {
   });
 
   it('keeps two documents of the same name (workflows name them by _id), with a warning', async () => {
-    const doc = corpusDoc('Build VPC Tag Data');
+    const doc = fixtureDoc('Build Instance Tags - Example');
     const twin = { ...doc, _id: 'aaaaaaaaaaaaaaaaaaaaaaaa' };
     const res = await host.api('/transformations', { method: 'POST', json: twin });
     expect(res.status).toBe(201);
-    expect((await res.json()).warnings).toEqual([`transformation "Build VPC Tag Data" (_id aaaaaaaaaaaaaaaaaaaaaaaa): another transformation has the same name (_id ${doc._id})`]);
+    expect((await res.json()).warnings).toEqual([`transformation "Build Instance Tags - Example" (_id aaaaaaaaaaaaaaaaaaaaaaaa): another transformation has the same name (_id ${doc._id})`]);
     expect((await host.api(`/transformations/${doc._id}`)).status).toBe(200);
     expect((await host.api('/transformations/aaaaaaaaaaaaaaaaaaaaaaaa', { method: 'DELETE' })).status).toBe(200);
   });

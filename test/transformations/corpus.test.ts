@@ -1,21 +1,24 @@
-// Every real JST document of the corpus loads and runs on inputs built from its
-// incoming schemas, without an unsupported step or method; five of them are run
-// on hand-worked inputs against outputs worked out by hand from their steps.
+// Every JST document of the project's fixtures and of the real exports (the corpus, when it is
+// there) loads and runs on inputs built from its incoming schemas, without an unsupported step or
+// method; some are run on hand-worked inputs against outputs worked out by hand from their steps.
 import { describe, expect, it } from 'vitest';
 import { sampleFromSchema } from '../../core/contract/transformations';
 import { TransformationError } from '../../core/transformations/errors';
 import { checkDocument, runTransformation } from '../../core/transformations/interpreter';
 import type { JstDocument } from '../../core/transformations/types';
-import { CORPUS, corpusAvailable, corpusDoc, corpusTransformations } from './corpus';
+import { corpus, corpusDoc, fixtures, CORPUS_TAG, noteCorpusSkip } from './corpus';
 
-const available = corpusAvailable();
-if (!available) console.warn(`transformations corpus tests skipped: no corpus at ${CORPUS}`);
+const available = corpus.present;
+noteCorpusSkip('the JST documents of the real exports');
 
-describe.skipIf(!available)('the corpus JST documents', () => {
-  const docs = corpusTransformations();
+describe.each([
+  { source: fixtures, count: 4 },
+  { source: corpus, count: 22 },
+])('the JST documents $source.tag', ({ source, count }) => {
+  const docs = source.transformations();
 
-  it('holds the 22 documents', () => {
-    expect(docs.length).toBe(22);
+  it.skipIf(!source.present)(`holds the ${count} documents`, () => {
+    expect(docs.length).toBe(count);
   });
 
   for (const { doc } of docs) {
@@ -38,7 +41,7 @@ describe.skipIf(!available)('the corpus JST documents', () => {
   }
 });
 
-describe.skipIf(!available)('corpus documents on hand-worked inputs', () => {
+describe.skipIf(!available)(`corpus documents on hand-worked inputs ${CORPUS_TAG}`, () => {
   it('Build VPC Filter: the VPC id in a one-item filter list', () => {
     const { outgoing } = runTransformation(corpusDoc('Build VPC Filter') as unknown as JstDocument, { vpcId: 'vpc-0abc' });
     expect(outgoing).toEqual({ vpcFilter: [{ Name: 'vpc-id', Value: 'vpc-0abc' }] });
@@ -102,5 +105,42 @@ describe.skipIf(!available)('corpus documents on hand-worked inputs', () => {
     expect(runTransformation(doc, status('running')).outgoing).toEqual({ launchComplete: true });
     expect(runTransformation(doc, status('pending')).outgoing).toEqual({ launchComplete: false });
     expect(runTransformation(doc, status('running', 'initializing')).outgoing).toEqual({ launchComplete: false });
+  });
+});
+
+describe('fixture documents on hand-worked inputs', () => {
+  const doc = (name: string) => fixtures.transformation(name) as unknown as JstDocument;
+
+  it('Build Tag Filter - Example: the name in a one-item filter list, built by a function', () => {
+    expect(runTransformation(doc('Build Tag Filter - Example'), { deviceName: 'core-1' }).outgoing).toEqual({ tagFilter: [{ Name: 'tag:Name', Values: 'core-1' }] });
+  });
+
+  it('Build Change Update Payload - Example: state name to its number, else the current state; the first response id', () => {
+    const run = (state: string) =>
+      runTransformation(doc('Build Change Update Payload - Example'), { changeRequest: { response: [{ id: 'chg-7', current_state: '2' }] }, comments: 'rolled out', state }).outgoing;
+    expect(run('Approved')).toEqual({ changeId: 'chg-7', updatePayload: { comments: 'rolled out', state: 3 } });
+    expect(run('paused')).toEqual({ changeId: 'chg-7', updatePayload: { comments: 'rolled out', state: 2 } });
+  });
+
+  it('Build Change Update Payload - Example: a response that is no list fails at its step, naming it', () => {
+    const run = () => runTransformation(doc('Build Change Update Payload - Example'), { changeRequest: { response: null }, comments: 'x', state: 'new' }, { validateIncoming: false });
+    expect(run).toThrow('step 24 (Array.getIndex), at pointer "/args/0/value": Array.getIndex needs an array as its first argument, got null');
+  });
+
+  it('Process Instance State - Example: true only when the first instance runs and its check is ok', () => {
+    const status = (name: string, check = 'ok') => ({
+      statusResponse: { response: { DescribeInstanceStatusResponse: { instanceStatusSet: { item: [{ instanceState: { name }, instanceStatus: { status: check } }] } } } },
+    });
+    expect(runTransformation(doc('Process Instance State - Example'), status('running')).outgoing).toEqual({ launchComplete: true });
+    expect(runTransformation(doc('Process Instance State - Example'), status('pending')).outgoing).toEqual({ launchComplete: false });
+    expect(runTransformation(doc('Process Instance State - Example'), status('running', 'impaired')).outgoing).toEqual({ launchComplete: false });
+  });
+
+  it('Build Instance Tags - Example: the instance id as a list and a Name tag from the VPC name', () => {
+    const launchResponse = { response: { RunInstancesResponse: { instancesSet: { item: [{ instanceId: 'i-0abc' }] } } } };
+    expect(runTransformation(doc('Build Instance Tags - Example'), { vpcName: 'lab', launchResponse }).outgoing).toEqual({
+      ec2Tags: [{ Key: 'Name', Value: 'Web Server for lab' }],
+      instanceIdArray: ['i-0abc'],
+    });
   });
 });

@@ -1,50 +1,16 @@
-// The real JST documents of the corpus, read at run time from ../shared/corpus/iap (never copied).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+// The JST documents of the real exports (../shared/corpus/iap, read at run time, never copied)
+// and of the project's own fixtures (test/fixtures/iap), through one interface (test/support/iap.ts).
+import { corpus, type IapFile, type JstDoc } from '../support/iap';
 
-export const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus/iap');
-export const PREBUILTS = path.join(CORPUS, 'prebuilts');
+export { corpus, fixtures, CORPUS_TAG, noteCorpusSkip } from '../support/iap';
+export const CORPUS = corpus.dir;
+export const PREBUILTS = corpus.prebuiltsDir;
 
-export interface CorpusDoc {
-  file: string;
-  doc: Record<string, unknown> & { _id: string; name: string; incoming: { $id: string }[]; outgoing: { $id: string }[] };
-}
+export type CorpusDoc = IapFile<JstDoc>;
 
-export function corpusAvailable(): boolean {
-  return existsSync(PREBUILTS);
-}
-
-export function corpusTransformations(): CorpusDoc[] {
-  if (!corpusAvailable()) return [];
-  const out: CorpusDoc[] = [];
-  for (const prebuilt of readdirSync(PREBUILTS)) {
-    const dir = path.join(PREBUILTS, prebuilt, 'bundles', 'transformations');
-    if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-      const file = path.join(dir, name);
-      out.push({ file, doc: JSON.parse(readFileSync(file, 'utf8')) });
-    }
-  }
-  return out;
-}
-
-export function corpusDoc(name: string): CorpusDoc['doc'] {
-  const found = corpusTransformations().find((c) => c.doc.name === name);
-  if (!found) throw new Error(`no corpus transformation named "${name}"`);
-  return found.doc;
-}
-
+export const corpusAvailable = (): boolean => corpus.present;
+export const corpusTransformations = (): CorpusDoc[] => corpus.transformations();
+export const corpusDoc = (name: string): JstDoc => corpus.transformation(name);
 /** The workflows of the corpus, for their transformation tasks. */
-export function corpusWorkflows(): { file: string; doc: Record<string, unknown> & { tasks: Record<string, Record<string, unknown>> } }[] {
-  if (!corpusAvailable()) return [];
-  const out = [];
-  for (const prebuilt of readdirSync(PREBUILTS)) {
-    const dir = path.join(PREBUILTS, prebuilt, 'bundles', 'workflows');
-    if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-      const file = path.join(dir, name);
-      out.push({ file, doc: JSON.parse(readFileSync(file, 'utf8')) });
-    }
-  }
-  return out;
-}
+export const corpusWorkflows = (): IapFile<Record<string, unknown> & { tasks: Record<string, Record<string, unknown>> }>[] =>
+  corpus.workflows() as IapFile<Record<string, unknown> & { tasks: Record<string, Record<string, unknown>> }>[];

@@ -1,6 +1,7 @@
-// The transformation task in a running job: the engine runs the stored corpus
-// document the task names, and the workflow's outgoing map writes job variables;
-// a task naming a document that is not stored ends in error naming the _id.
+// The transformation task in a running job: the engine runs the stored document the task
+// names (the project's fixtures; the real exports too when the corpus is there), and the
+// workflow's outgoing map writes job variables; a task naming a document that is not stored
+// ends in error naming the _id.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,10 +10,9 @@ import { methodRunner } from '../../core/engine/jobs/execute';
 import { createTransformationsService } from '../../core/transformations/service';
 import { transformationRunner } from '../../core/transformations/task';
 import { tempEmbeddedStore, waitFor, type TempStore } from '../engine/queue/support';
-import { corpusAvailable, corpusDoc, PREBUILTS } from './corpus';
+import { corpus, fixtures, noteCorpusSkip } from './corpus';
 
-const available = corpusAvailable();
-if (!available) console.warn('transformation task engine test skipped: no corpus at ../shared/corpus/iap');
+noteCorpusSkip('a real workflow with its real transformations');
 
 let temp: TempStore | undefined;
 let engine: Engine | undefined;
@@ -23,12 +23,12 @@ afterEach(async () => {
 
 const step = (state = 'success') => ({ type: 'standard', state });
 
-describe.skipIf(!available)('the transformation task in a job', () => {
+describe('the transformation task in a job', () => {
   it('runs the stored document and writes its outgoing values as the workflow says', async () => {
     temp = await tempEmbeddedStore();
     const service = createTransformationsService({ store: () => temp!.store });
-    const filter = corpusDoc('Build VPC Filter');
-    const status = corpusDoc('Process Instance Status');
+    const filter = fixtures.transformation('Build Tag Filter - Example');
+    const status = fixtures.transformation('Process Instance State - Example');
     expect((await service.importTransformations([filter, status])).imported).toHaveLength(2);
 
     const workflow = {
@@ -38,11 +38,11 @@ describe.skipIf(!available)('the transformation task in a job', () => {
         workflow_end: { name: 'workflow_end' },
         a1: {
           name: 'transformation', app: 'WorkFlowEngine', type: 'operation',
-          variables: { incoming: { tr_id: filter._id, variableMap: { vpcId: '$var.job.vpcId' }, options: { extractOutput: true, validateIncoming: true, revertToDefaultValue: true } }, outgoing: { vpcFilter: '$var.job.vpcFilter' } },
+          variables: { incoming: { tr_id: filter._id, variableMap: { deviceName: '$var.job.deviceName' }, options: { extractOutput: true, validateIncoming: true, revertToDefaultValue: true } }, outgoing: { tagFilter: '$var.job.tagFilter' } },
         },
         b2: {
           name: 'transformation', app: 'WorkFlowEngine', type: 'operation',
-          variables: { incoming: { tr_id: status._id, variableMap: { describeInstanceResponse: '$var.job.statusResponse' }, options: { extractOutput: true } }, outgoing: { launchComplete: '$var.job.launchComplete' } },
+          variables: { incoming: { tr_id: status._id, variableMap: { statusResponse: '$var.job.statusResponse' }, options: { extractOutput: true } }, outgoing: { launchComplete: '$var.job.launchComplete' } },
         },
       },
       transitions: { workflow_start: { a1: step() }, a1: { b2: step() }, b2: { workflow_end: step() } },
@@ -57,13 +57,13 @@ describe.skipIf(!available)('the transformation task in a job', () => {
       transformations: transformationRunner(service.resolve),
     }).open();
     const statusResponse = { response: { DescribeInstanceStatusResponse: { instanceStatusSet: { item: [{ instanceState: { name: 'running' }, systemStatus: { status: 'ok' }, instanceStatus: { status: 'ok' } }] } } } };
-    const started = await engine.runner.start(workflow.name, { variables: { vpcId: 'vpc-9', statusResponse } });
+    const started = await engine.runner.start(workflow.name, { variables: { deviceName: 'core-9', statusResponse } });
     const job = await waitFor('the job to end', async () => {
       const j = await engine!.runner.job(started._id);
       return j && j.status !== 'running' ? j : undefined;
     });
     expect(job.status, job.error).toBe('complete');
-    expect(job.variables.vpcFilter).toEqual([{ Name: 'vpc-id', Value: 'vpc-9' }]);
+    expect(job.variables.tagFilter).toEqual([{ Name: 'tag:Name', Values: 'core-9' }]);
     expect(job.variables.launchComplete).toBe(true);
   });
 
@@ -98,12 +98,15 @@ describe.skipIf(!available)('the transformation task in a job', () => {
   });
 });
 
-describe.skipIf(!available)('a real workflow with its real transformations', () => {
-  it('"Create EC2 Instance - AWS" runs its two JST tasks on the adapter answers and completes', async () => {
-    const workflow = JSON.parse(readFileSync(path.join(PREBUILTS, 'AWS-EC2-REST/bundles/workflows/Create EC2 Instance - AWS.json'), 'utf8')) as { name: string };
+describe.each([
+  { source: fixtures, workflowFile: 'Instance-Check-Example/bundles/workflows/Launch Instance - Example.json', jsts: ['Build Instance Tags - Example', 'Process Instance State - Example'], tag: 'Web Server for lab' },
+  { source: corpus, workflowFile: 'AWS-EC2-REST/bundles/workflows/Create EC2 Instance - AWS.json', jsts: ['Build EC2 Tag Data', 'Process Instance Status'], tag: 'Apache Web Server for lab' },
+])('an exported workflow with its exported transformations $source.tag', ({ source, workflowFile, jsts, tag }) => {
+  it.skipIf(!source.present)(`"${path.basename(workflowFile, '.json')}" runs its two JST tasks on the adapter answers and completes`, async () => {
+    const workflow = JSON.parse(readFileSync(path.join(source.prebuiltsDir, workflowFile), 'utf8')) as { name: string };
     temp = await tempEmbeddedStore();
     const service = createTransformationsService({ store: () => temp!.store });
-    await service.importTransformations([corpusDoc('Build EC2 Tag Data'), corpusDoc('Process Instance Status')]);
+    await service.importTransformations(jsts.map((name) => source.transformation(name)));
 
     let statusCalls = 0;
     const instanceStatus = (name: string) => ({ response: { DescribeInstanceStatusResponse: { instanceStatusSet: { item: [{ instanceState: { name }, systemStatus: { status: 'ok' }, instanceStatus: { status: 'ok' } }] } } } });
@@ -143,7 +146,7 @@ describe.skipIf(!available)('a real workflow with its real transformations', () 
     expect(job.variables.publicIp).toBe('203.0.113.7');
     expect(statusCalls).toBe(2);
     // Build EC2 Tag Data's outgoing values reached the createTags call.
-    expect(JSON.stringify(tagCalls)).toContain('Apache Web Server for lab');
+    expect(JSON.stringify(tagCalls)).toContain(tag);
     expect(JSON.stringify(tagCalls)).toContain('i-0abc');
   });
 });

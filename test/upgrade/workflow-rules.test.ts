@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseJsonDoc } from '../../core/upgrade/json-doc';
 import { checkWorkflows } from '../../core/upgrade/rules/workflows';
-import { corpusPresent, CORPUS_DIR } from '../support/corpus';
+import { corpus, fixtures, noteCorpusSkip } from '../support/iap';
 import { scanFolder } from '../../core/upgrade';
 
 const t = (state: string, type = 'standard') => ({ type, state });
@@ -80,9 +80,12 @@ describe('codePointAt rule', () => {
   });
 });
 
-describe.skipIf(!corpusPresent)('the upgrade check over the corpus of real exports', () => {
-  it('no longer reports the deliberate static nulls, and reads object references of task results', async () => {
-    const report = await scanFolder(CORPUS_DIR);
+noteCorpusSkip('the upgrade check over the real exports');
+
+describe.each([fixtures, corpus])('the upgrade check over exported pre-builts $tag', (source) => {
+  it.skipIf(!source.present)('no longer reports the deliberate static nulls, and reads object references of task results', async () => {
+    const report = await scanFolder(source.dir);
+    expect(report.summary.filesScanned).toBeGreaterThan(0);
     const childJobs = report.findings.filter((f) => f.rule === 'child-job-undefined');
     expect(childJobs.filter((f) => f.message.includes('which is null'))).toEqual([]);
     // Every remaining warning names a task result a path of the workflow can skip.

@@ -1,4 +1,5 @@
-// Every workflow of the real exports runs on the job runner without the runner
+// Every exported workflow (the project's fixtures; the real exports of the corpus when they are
+// there) runs on the job runner without the runner
 // itself failing: made-up adapter answers (an empty object for each declared
 // outgoing variable), JST results left empty, delays cut to zero. Each job must
 // settle (complete, error naming a task, waiting for an operator, or a polling
@@ -9,7 +10,7 @@ import { methodRunner } from '../../../core/engine/jobs/execute';
 import type { JobDoc } from '../../../core/engine/jobs/types';
 import { latestRecords } from '../../../core/engine/jobs/graph';
 import type { TaskRecord } from '../../../core/engine/queue/queue';
-import { corpusPresent, corpusWorkflows } from '../../support/corpus';
+import { corpus, fixtures, noteCorpusSkip } from '../../support/iap';
 import { tempEmbeddedStore, type TempStore } from '../queue/support';
 
 /** A loop (revert or forEach) that has not ended after this many task runs is stopped by the test. */
@@ -30,7 +31,7 @@ let temp: TempStore;
 let engine: Engine;
 const byName = new Map<string, Record<string, unknown>>();
 beforeAll(async () => {
-  for (const { doc } of corpusWorkflows()) byName.set(String(doc.name), doc);
+  for (const source of [fixtures, corpus]) for (const { doc } of source.workflows()) byName.set(String(doc.name), doc);
   const builtIn = methodRunner(() => undefined);
   temp = await tempEmbeddedStore();
   engine = await new Engine({
@@ -89,14 +90,20 @@ async function waitingInChild(id: string, depth = 0): Promise<string | undefined
   return 'waiting for an operator (in a child job)';
 }
 
-describe.skipIf(!corpusPresent)('every workflow of the real exports on the runner', () => {
-  it('settles each job, and no task error is an internal exception', async () => {
+noteCorpusSkip('the real exports on the runner');
+
+describe.each([
+  { source: fixtures, least: 4 },
+  { source: corpus, least: 39 },
+])('every exported workflow on the runner $source.tag', ({ source, least }) => {
+  it.skipIf(!source.present)('settles each job, and no task error is an internal exception', async () => {
     const started: { name: string; id: string }[] = [];
-    for (const [name, doc] of byName) {
+    for (const { doc } of source.workflows()) {
+      const name = String(doc.name);
       const job = await engine.runner.start(name, { variables: sample(doc.inputSchema as Schema) as Record<string, unknown> });
       started.push({ name, id: job._id });
     }
-    expect(started.length).toBeGreaterThanOrEqual(39);
+    expect(started.length).toBeGreaterThanOrEqual(least);
 
     const outcome = new Map<string, string>();
     const deadline = Date.now() + 90_000;
@@ -140,7 +147,7 @@ describe.skipIf(!corpusPresent)('every workflow of the real exports on the runne
     expect(internal).toEqual([]);
     const tally = new Map<string, number>();
     for (const state of outcome.values()) tally.set(state, (tally.get(state) ?? 0) + 1);
-    console.log('corpus jobs:', Object.fromEntries(tally));
+    console.log(`${source.tag} jobs:`, Object.fromEntries(tally));
     if (process.env.SHOW_CORPUS_ERRORS) for (const { name, id } of started) console.log(name, '→', (await engine.runner.job(id))!.error ?? outcome.get(name));
     expect(tally.get('complete') ?? 0).toBeGreaterThan(0);
   }, 150_000);

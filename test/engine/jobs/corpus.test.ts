@@ -1,8 +1,8 @@
-// The runner against the service's real exports (../shared/corpus/iap, read at run
-// time): every WorkFlowEngine task they use is in the built-in table, and the
-// "Create EC2 Instance - AWS" polling loop (evaluation → failure → delay → revert)
-// runs to complete, with made-up adapter answers and JST results.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// The runner against the service's exports (the project's fixtures, and the real exports of
+// ../shared/corpus/iap, read at run time, when they are there): every WorkFlowEngine task they
+// use is in the built-in table, and an EC2 launch's polling loop (evaluation → failure → delay →
+// revert) runs to complete, with made-up adapter answers and JST results.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../../core/engine/index';
@@ -10,22 +10,17 @@ import { methodRunner } from '../../../core/engine/jobs/execute';
 import type { TaskDefinition } from '../../../core/engine/jobs/types';
 import { builtInTasks } from '../../../core/engine/tasks/library';
 import { tempEmbeddedStore, waitFor, type TempStore } from '../queue/support';
+import { corpus, fixtures, noteCorpusSkip, type IapSource } from '../../support/iap';
 
-const CORPUS = path.resolve(import.meta.dirname, '../../../../shared/corpus/iap/prebuilts');
-const present = existsSync(CORPUS);
-if (!present) console.log(`skipping the corpus tests: ${CORPUS} is not there (the shared corpus of real exports)`);
+noteCorpusSkip('the runner on the real exports');
 
 type Workflow = { name: string; tasks: Record<string, TaskDefinition>; transitions: object };
 
-function corpusWorkflows(): Workflow[] {
-  const out: Workflow[] = [];
-  for (const prebuilt of readdirSync(CORPUS)) {
-    const dir = path.join(CORPUS, prebuilt, 'bundles', 'workflows');
-    if (existsSync(dir)) for (const file of readdirSync(dir)) out.push(JSON.parse(readFileSync(path.join(dir, file), 'utf8')));
-    for (const file of readdirSync(path.join(CORPUS, prebuilt)).filter((f) => f.endsWith('.project.json'))) {
-      const project = JSON.parse(readFileSync(path.join(CORPUS, prebuilt, file), 'utf8')) as { components?: { type: string; document: Workflow }[] };
-      for (const c of project.components ?? []) if (c.type === 'workflow') out.push(c.document);
-    }
+/** The workflows of a source's pre-built folders and of its project exports. */
+function exportedWorkflows(source: IapSource): Workflow[] {
+  const out = source.workflows().map(({ doc }) => doc as unknown as Workflow);
+  for (const { doc } of source.projects()) {
+    for (const c of (doc.components ?? []) as { type: string; document: Workflow }[]) if (c.type === 'workflow') out.push(c.document);
   }
   return out;
 }
@@ -37,18 +32,21 @@ afterEach(async () => {
   await temp?.dispose();
 });
 
-describe.skipIf(!present)('the corpus of real exports', () => {
-  it('uses only WorkFlowEngine tasks the built-in table has', () => {
-    const workflows = corpusWorkflows();
-    expect(workflows.length).toBeGreaterThanOrEqual(39);
+describe.each([
+  { source: fixtures, least: { workflows: 8, tasks: 6 }, file: 'Instance-Check-Example/bundles/workflows/Launch Instance - Example.json', ids: { evaluation: 'f606', delay: 'h808', status: 'd404' } },
+  { source: corpus, least: { workflows: 39, tasks: 11 }, file: 'AWS-EC2-REST/bundles/workflows/Create EC2 Instance - AWS.json', ids: { evaluation: '4b6d', delay: '7220', status: '55d8' } },
+])('the runner on exported workflows $source.tag', ({ source, least, file: workflowFile, ids }) => {
+  it.skipIf(!source.present)('uses only WorkFlowEngine tasks the built-in table has', () => {
+    const workflows = exportedWorkflows(source);
+    expect(workflows.length).toBeGreaterThanOrEqual(least.workflows);
     const used = new Set<string>();
     for (const w of workflows) for (const t of Object.values(w.tasks)) if (t.app === 'WorkFlowEngine') used.add(t.name);
     expect([...used].filter((name) => !builtInTasks.has(name))).toEqual([]);
-    expect(used.size).toBeGreaterThan(10);
+    expect(used.size).toBeGreaterThanOrEqual(least.tasks);
   });
 
-  it('"Create EC2 Instance - AWS" polls with a revert loop until the instance is up, then completes', async () => {
-    const file = path.join(CORPUS, 'AWS-EC2-REST/bundles/workflows/Create EC2 Instance - AWS.json');
+  it.skipIf(!source.present)(`"${path.basename(workflowFile, '.json')}" polls with a revert loop until the instance is up, then completes`, async () => {
+    const file = path.join(source.prebuiltsDir, workflowFile);
     const workflow = JSON.parse(readFileSync(file, 'utf8')) as Workflow;
     const publicIp = '203.0.113.10';
     const answers: Record<string, unknown> = {
@@ -98,8 +96,8 @@ describe.skipIf(!present)('the corpus of real exports', () => {
     expect(calls.filter((c) => c.startsWith('describeInstanceStatus'))).toEqual(['describeInstanceStatus(aws-lab)', 'describeInstanceStatus(aws-lab)']);
     const records = await engine.runner.records(job._id);
     const iterations = (taskId: string) => records.filter((r) => r.taskId === taskId).map((r) => `${r.iteration}:${r.finishState}`);
-    expect(iterations('4b6d')).toEqual(['0:failure', '1:success']);
-    expect(iterations('7220')).toEqual(['0:success']);
-    expect(iterations('55d8')).toEqual(['0:success', '1:success']);
+    expect(iterations(ids.evaluation)).toEqual(['0:failure', '1:success']);
+    expect(iterations(ids.delay)).toEqual(['0:success']);
+    expect(iterations(ids.status)).toEqual(['0:success', '1:success']);
   });
 });

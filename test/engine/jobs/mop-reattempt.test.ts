@@ -1,7 +1,7 @@
 // MOP's reattempt, as the F5 BIG-IQ pre-builts poll a device task with it: query, check, and on
 // failure reattempt, whose success transition is a revert to the query and whose error
 // transition is taken once `attempts` reattempts were made.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../../core/engine/index';
@@ -9,6 +9,9 @@ import { createPartsCatalog } from '../../../core/engine/workflow/catalog';
 import { missingParts } from '../../../core/engine/workflow/parts';
 import type { JobDoc } from '../../../core/engine/jobs/types';
 import { tempEmbeddedStore, waitFor, type TempStore } from '../queue/support';
+import { corpus, fixtures, noteCorpusSkip } from '../../support/iap';
+
+noteCorpusSkip('the MOP reattempt of a real export');
 
 let temp: TempStore | undefined;
 let engine: Engine | undefined;
@@ -91,12 +94,15 @@ describe('MOP reattempt', () => {
     expect(reattempts.map((r) => r.error)).toEqual(['MOP is STOPPED, so its task reattempt is refused; start it from the Health page or with PUT /applications/MOP/start']);
   });
 
-  it('is a part the console has: the F5 BIG-IQ exports no longer need MOP.reattempt', () => {
-    const file = path.resolve(import.meta.dirname, '../../../../shared/corpus/iap/prebuilts/F5-BIG-IQ-REST/bundles/workflows/Discover_BIG-IP_Device_-_F5_-_BIG-IQ.json');
-    if (!existsSync(file)) return console.warn(`skipped: the corpus export is not at ${file}`);
-    const exported = JSON.parse(readFileSync(file, 'utf8')) as { tasks: Record<string, unknown> };
-    const needs = missingParts(exported.tasks, createPartsCatalog({ transformationIds: [], workflowNames: [] })).map((p) => `${p.kind} ${p.name}`);
-    expect(needs.some((n) => n.includes('reattempt'))).toBe(false);
-    expect(needs).toContain('adapter F5BigIQ');
-  });
+  for (const { source, file, adapter } of [
+    { source: fixtures, file: 'Instance-Check-Example/bundles/workflows/Wait for Device Sync - Example.json', adapter: 'Inventory' },
+    { source: corpus, file: 'F5-BIG-IQ-REST/bundles/workflows/Discover_BIG-IP_Device_-_F5_-_BIG-IQ.json', adapter: 'F5BigIQ' },
+  ]) {
+    it.skipIf(!source.present)(`is a part the console has: an export polling with MOP.reattempt no longer needs it ${source.tag}`, () => {
+      const exported = JSON.parse(readFileSync(path.join(source.prebuiltsDir, file), 'utf8')) as { tasks: Record<string, unknown> };
+      const needs = missingParts(exported.tasks, createPartsCatalog({ transformationIds: [], workflowNames: [] })).map((p) => `${p.kind} ${p.name}`);
+      expect(needs.some((n) => n.includes('reattempt'))).toBe(false);
+      expect(needs).toContain(`adapter ${adapter}`);
+    });
+  }
 });

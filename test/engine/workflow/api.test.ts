@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { startTestHost, type TestHost } from '../../support/host';
-import { corpusPresent, PREBUILTS_DIR } from '../../support/corpus';
+import { fixtures } from '../../support/iap';
 
 let host: TestHost;
 beforeAll(async () => {
@@ -162,8 +160,8 @@ describe('workflows API', () => {
     expect(after.status).toBe(200);
   });
 
-  it.skipIf(!corpusPresent)('runs a workflow once its missing transformation is imported, without importing the workflow again', async () => {
-    const jst = JSON.parse(readFileSync(path.join(PREBUILTS_DIR, 'AWS-EC2-REST/bundles/transformations/Build VPC Filter.json'), 'utf8'));
+  it('runs a workflow once its missing transformation is imported, without importing the workflow again', async () => {
+    const jst = fixtures.transformation('Build Tag Filter - Example');
     const wf = {
       name: 'Uses a JST',
       tasks: { t: { name: 'transformation', app: 'WorkFlowEngine', type: 'operation', variables: { incoming: { tr_id: jst._id, variableMap: {} }, outgoing: {} } } },
