@@ -12,7 +12,7 @@ import { resolveProjectNames } from './resolve';
 
 /** What the import needs of the workflows capability. */
 export interface WorkflowImporter {
-  importWorkflow(doc: unknown, options: { overwrite?: boolean }): Promise<{ replaced: boolean }>;
+  importWorkflow(doc: unknown, options: { overwrite?: boolean }): Promise<{ replaced: boolean; warnings?: { message: string }[] }>;
   needs(name: string): Promise<MissingPart[] | null>;
 }
 
@@ -77,8 +77,10 @@ export async function importBundle(
       referencesResolved += resolveProjectNames(data, names);
       try {
         if (artifact.kind === 'workflow') {
-          const { replaced } = await deps.workflows.importWorkflow(data, { overwrite: true });
-          items.push({ ...base(artifact), outcome: replaced ? 'replaced' : 'imported' });
+          const { replaced, warnings } = await deps.workflows.importWorkflow(data, { overwrite: true });
+          // What the console doubts is said, never a refusal (as for transformations).
+          const doubts = (warnings ?? []).map((w) => w.message).join('; ');
+          items.push({ ...base(artifact), outcome: replaced ? 'replaced' : 'imported', ...(doubts ? { message: doubts } : {}) });
         } else if (artifact.kind === 'transformation' && (typeof data._id !== 'string' || !data._id)) {
           items.push({ ...base(artifact), outcome: 'refused', message: 'a transformation needs its _id (workflows name it by tr_id)' });
         } else if (artifact.kind === 'transformation' && deps.transformations) {

@@ -19,9 +19,9 @@ const withWarnings = (workflow: StoredWorkflow): CheckedWorkflow => ({ ...workfl
 export function workflowsHandlers(service: WorkflowsService): WorkflowHandlers {
   return {
     'workflows.create': async ({ body, query }, ctx) => {
-      const { workflow } = await service.importWorkflow(body, { overwrite: query.overwrite });
+      const { workflow, warnings } = await service.importWorkflow(body, { overwrite: query.overwrite });
       ctx.setStatus(201);
-      return withWarnings(workflow);
+      return { ...workflow, warnings };
     },
     'workflows.list': async () => ({ items: await service.list() }),
     'workflows.get': async ({ params }) => withWarnings(await service.get(params.name)),

@@ -8,7 +8,7 @@ import { loadPartsCatalog, type AdapterListing } from './catalog';
 import { describeNeeds, howToFix } from './parts';
 import { listNeeds, needsWithChildren } from './child-needs';
 import { deleteWorkflow, getWorkflow, listWorkflowDocs, saveWorkflow, summarize, WorkflowExistsError } from './repository';
-import { validateWorkflow } from './validate';
+import { checkWorkflow } from './validate';
 import type { WorkflowWrites } from './writes';
 
 export interface WorkflowsDeps {
@@ -48,8 +48,12 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
 
   return {
     /** Validates and saves; a 400 lists every problem. What it needs is read with `list` or `needs`. */
-    async importWorkflow(doc: unknown, options: { overwrite?: boolean } = {}): Promise<{ workflow: StoredWorkflow; replaced: boolean }> {
-      const problems = validateWorkflow(doc);
+    /** Saves it unless the service would refuse it; `warnings` are what the console doubts (see validate.ts). */
+    async importWorkflow(
+      doc: unknown,
+      options: { overwrite?: boolean } = {},
+    ): Promise<{ workflow: StoredWorkflow; replaced: boolean; warnings: WorkflowProblem[] }> {
+      const { problems, warnings } = checkWorkflow(doc);
       const name = (doc as { name?: unknown })?.name;
       if (problems.length) throw problemsError(typeof name === 'string' ? name : '', problems);
       const workflow = doc as Workflow;
@@ -58,7 +62,7 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
         try {
           const writes = deps.writes();
           const saved = await saveWorkflow(deps.store(), workflow, { overwrite: options.overwrite }).finally(() => writes.note());
-          return { workflow: saved, replaced: existed };
+          return { workflow: saved, replaced: existed, warnings };
         } catch (error) {
           if (error instanceof WorkflowExistsError) throw new OpError(409, error.message, { name: workflow.name });
           throw error;

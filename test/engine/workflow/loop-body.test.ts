@@ -125,4 +125,22 @@ describe('loop bodies and warnings', () => {
     expect(read.status).toBe(200);
     expect(read.body.warnings).toEqual(expected);
   });
+
+  it('imports the same workflow inside a pre-built, saying its warnings in the summary', async () => {
+    const files = [
+      { path: 'p/manifest.json', content: { bundleName: 'Doubtful', artifacts: [{ id: 'a', name: 'Reads a task that runs later', type: 'workflow', location: '/bundles/workflows/a.json' }] } },
+      { path: 'p/bundles/workflows/a.json', content: doubtful },
+    ];
+    const start = await host.api('/projects/imports', { method: 'POST', json: { files } });
+    expect(start.status).toBe(202);
+    let run = (await start.json()) as any;
+    run = await waitFor('the import to finish', async () => {
+      const now = (await host.api(`/projects/imports/${run.id}`).then(json)).body;
+      return now.state !== 'running' && now;
+    });
+    expect(run.state).toBe('done');
+    const item = run.summary.items.find((i: any) => i.name === 'Reads a task that runs later');
+    expect(item.outcome).toMatch(/imported|replaced/);
+    expect(item.message).toContain('task "second" cannot have run before "first"');
+  });
 });
