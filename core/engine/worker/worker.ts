@@ -24,6 +24,13 @@ export interface WorkerOptions {
   idleMs?: number;
   /** The first wait once the queue is empty (then doubled up to idleMs); default 5 ms. */
   firstIdleMs?: number;
+  /**
+   * Fairness: how many tasks of one job in a row a worker slot runs by hand-off (the job's
+   * next task claimed for it as the last ends) before that next task goes to the queue, where
+   * tasks are claimed oldest first across jobs. A job that loops or polls then never keeps a
+   * slot from the tasks of other jobs queued meanwhile. Default 16.
+   */
+  handoffsPerTurn?: number;
   sweepMs?: number;
   /** The worker's decisions and errors (store unreachable...) are logged here; the loop keeps trying. */
   log?: Logger;
@@ -67,6 +74,7 @@ export class TaskWorker {
       renewMs: Math.max(10, Math.floor(leaseMs / 3)),
       idleMs: 200,
       firstIdleMs: 5,
+      handoffsPerTurn: 16,
       sweepMs: Math.max(50, Math.floor(leaseMs / 2)),
       ...options,
       leaseMs,
@@ -193,11 +201,12 @@ export class TaskWorker {
    * The next task takes over the ending task's slot (counted in `handedOff` until it runs), so
    * the claim loop does not fill that slot too: tasks in hand stay within `concurrency`.
    */
-  private handoff(): Handoff {
+  private handoff(turn: number): Handoff {
     let taken = false;
     return {
       take: () => {
-        if (taken || !this.active) return undefined;
+        // The job had its turn: its next task is queued behind those waiting (claimed oldest first).
+        if (taken || !this.active || turn >= this.options.handoffsPerTurn) return undefined;
         taken = true;
         return { workerId: this.workerId, leaseUntil: Date.now() + this.options.leaseMs };
       },
@@ -208,7 +217,7 @@ export class TaskWorker {
         // microtasks and starve timers, lease renewals and HTTP requests.
         setImmediate(() => {
           this.handedOff--;
-          if (this.active) return this.run(record, held);
+          if (this.active) return this.run(record, held, turn + 1);
           // Stopped meanwhile: the task goes back to the queue.
           void this.release({ _id: record._id, workerId: this.workerId, attempt: record.attempt });
         });
@@ -250,7 +259,8 @@ export class TaskWorker {
     };
   }
 
-  private run(record: TaskRecord, held?: Held) {
+  /** Runs a claimed task; `turn`: the tasks of its job this slot ran before it by hand-off. */
+  private run(record: TaskRecord, held?: Held, turn = 0) {
     const { runner, leaseMs, renewMs } = this.options;
     const claim: Claim = { _id: record._id, workerId: this.workerId, attempt: record.attempt };
     const abort = new AbortController();
@@ -269,7 +279,7 @@ export class TaskWorker {
       );
     }, renewMs);
     const done = runner
-      .execute(record, abort.signal, { ...held, handoff: this.handoff() })
+      .execute(record, abort.signal, { ...held, handoff: this.handoff(turn) })
       .then((ended) => {
         if (ended) this.stats.completed++;
       })

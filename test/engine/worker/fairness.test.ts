@@ -1,0 +1,72 @@
+// Fair task scheduling: a job that loops for ever (a revert loop of two tasks, as the
+// pre-builts' polling loops are) runs on a worker slot only for a bounded turn of
+// hand-offs; then its next task is queued behind the tasks of other jobs, which are
+// claimed oldest first. Without that, ten loops on eight slots kept every slot, and
+// jobs started after them stayed queued while the loops made thousands of task runs.
+import { afterEach, describe, expect, it } from 'vitest';
+import { Engine } from '../../../core/engine/index';
+import type { TaskMethodRunner } from '../../../core/engine/jobs/execute';
+import { tempEmbeddedStore, waitFor, workflow, type TempStore } from '../queue/support';
+
+/** workflow_start → poll → check, and check back to poll by a revert transition, for ever. */
+function loopForever() {
+  const doc = workflow('loop-forever', { poll: { name: 'poll' }, check: { name: 'check' } }, [
+    ['workflow_start', 'poll'],
+    ['poll', 'check'],
+  ]);
+  doc.transitions.check = { poll: { type: 'revert', state: 'success' } };
+  return doc;
+}
+
+const oneTask = () => workflow('one-task', { only: { name: 'only' } }, [['workflow_start', 'only'], ['only', 'workflow_end']]);
+
+/** Every task succeeds at once (the loops' tasks too: they never reach workflow_end). */
+const instant: TaskMethodRunner = async () => ({ state: 'success', outgoing: {} });
+
+let temp: TempStore | undefined;
+let engine: Engine | undefined;
+afterEach(async () => {
+  await engine?.close();
+  await temp?.dispose();
+  engine = undefined;
+  temp = undefined;
+});
+
+describe('fair task scheduling', () => {
+  it('completes 20 one-task jobs started after 10 jobs that loop for ever, while the loops run', async () => {
+    temp = await tempEmbeddedStore();
+    const { store } = temp;
+    await store.collection('workflows').insertOne(loopForever());
+    await store.collection('workflows').insertOne(oneTask());
+    engine = await new Engine({ store, serverId: 'fair', serverName: 'fair', processTasksOnStart: true, runMethod: instant, worker: { concurrency: 8, idleMs: 20 } }).open();
+    const runner = engine.runner;
+
+    const loops: string[] = [];
+    for (let i = 0; i < 10; i++) loops.push((await runner.start('loop-forever'))._id);
+    // The loops hold the worker: one per slot at least has gone round a few times.
+    await waitFor('the loops to go round', async () => {
+      const rounds = await Promise.all(loops.map(async (id) => (await runner.records(id)).length));
+      return rounds.filter((n) => n >= 10).length >= 8;
+    });
+
+    const singles: string[] = [];
+    for (let i = 0; i < 20; i++) singles.push((await runner.start('one-task'))._id);
+    const statuses = await waitFor(
+      'the 20 one-task jobs to complete',
+      async () => {
+        const all = await Promise.all(singles.map(async (id) => (await runner.job(id))?.status));
+        return all.every((s) => s === 'complete') ? all : undefined;
+      },
+      60_000,
+    ).catch(async (error: Error) => {
+      const all = await Promise.all(singles.map(async (id) => (await runner.job(id))?.status));
+      throw new Error(`${error.message}: ${all.filter((s) => s === 'complete').length} of 20 complete`);
+    });
+    expect(statuses).toEqual(Array(20).fill('complete'));
+
+    // The loops were still running all along, and went on meanwhile.
+    for (const id of loops) expect((await runner.job(id))?.status).toBe('running');
+    for (const id of loops) await runner.cancel(id);
+    for (const id of loops) expect((await runner.job(id))?.status).toBe('canceled');
+  }, 90_000);
+});
