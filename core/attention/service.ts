@@ -7,6 +7,21 @@ import type { DeprecatedCall, HealthItem } from '../contract/health';
 import type { CollectionIndexStatus } from '../contract/indexes';
 import type { Collection } from '../store/port';
 import type { WorkflowSummary } from '../contract/workflows';
+import type { StoreSafety } from '../store/port';
+
+export interface StoreCondition {
+  location: string;
+  safety?: StoreSafety;
+  /** The newest backup of the embedded store, the one to restore. */
+  newestBackup?: { id: string; takenAt: number };
+}
+
+const STORE_SUMMARY: Record<StoreSafety['state'], string> = {
+  ok: 'Store takes writes',
+  'read-only': 'Store read-only: its check at open failed',
+  'write-failing': 'Store writes fail',
+  stopped: 'Store stopped: its file was not opened',
+};
 
 export interface AttentionDeps {
   jobs: () => Collection;
@@ -19,6 +34,8 @@ export interface AttentionDeps {
   worker: () => { profile: string; processTasksOnStart: boolean; running: boolean };
   /** The DR drill history (`drill_reports`); absent where drills are not kept. */
   drills?: () => Collection;
+  /** Whether the store takes writes (a file refused at open, read-only after a failed check, failing writes) and its newest backup. */
+  store?: () => Promise<StoreCondition>;
   /** The workflows with what each needs (its child workflows' needs included); absent where not listed. */
   workflows?: () => Promise<Pick<WorkflowSummary, 'name' | 'needs'>[]>;
 }
@@ -157,6 +174,18 @@ export function createAttentionService(deps: AttentionDeps) {
     return { level: count ? 'warn' : 'ok', count, summary, entries };
   }
 
+  /** The store: red while it takes no writes, naming why, with the newest backup to restore. */
+  async function storeSafety(): Promise<Partial> {
+    const condition = deps.store ? await deps.store() : undefined;
+    const safety = condition?.safety;
+    if (!condition || !safety || safety.writable) return { level: 'ok', count: 0, summary: STORE_SUMMARY.ok, entries: [] };
+    const entries: AttentionEntry[] = [{ label: condition.location, detail: safety.reason, since: safety.since, link: '#/' }];
+    const newest = condition.newestBackup;
+    if (newest) entries.push({ label: `newest backup ${newest.id}`, detail: `restore it: POST /store/backups/${newest.id}/restore`, since: newest.takenAt, link: '#/' });
+    else if (safety.state !== 'write-failing') entries.push({ label: 'no backup of this store', detail: 'restore the file from your own copy', link: '#/' });
+    return { level: 'bad', count: 1, summary: STORE_SUMMARY[safety.state], entries };
+  }
+
   return {
     async summary(now = Date.now()): Promise<Attention> {
       const profile = deps.worker().profile;
@@ -170,6 +199,7 @@ export function createAttentionService(deps: AttentionDeps) {
         item('worker-role', 'Task worker and role', `#/profiles/${encodeURIComponent(profile)}/configure`, workerRole),
         item('last-drill', 'Last DR drill', '#/drills', lastDrill),
         item('workflows-blocked', 'Workflows that cannot run', '#/workflows?ready=no', blockedWorkflows),
+        item('store', 'Store', '#/', storeSafety),
       ]);
       const level = items.reduce<AttentionLevel>((worst, i) => (RANK[i.level] > RANK[worst] ? i.level : worst), 'ok');
       return { level, items, checkedAt: now };

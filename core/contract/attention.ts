@@ -18,7 +18,7 @@ export const AttentionEntry = z.object({
 export type AttentionEntry = z.infer<typeof AttentionEntry>;
 
 export const AttentionItem = z.object({
-  id: z.enum(['jobs-error', 'operator-tasks', 'adapters', 'applications', 'indexes', 'deprecated-callers', 'worker-role', 'last-drill', 'workflows-blocked']),
+  id: z.enum(['jobs-error', 'operator-tasks', 'adapters', 'applications', 'indexes', 'deprecated-callers', 'worker-role', 'last-drill', 'workflows-blocked', 'store']),
   title: z.string(),
   level: AttentionLevel,
   /** How many things need the operator (0 when all is well). */
@@ -46,7 +46,7 @@ export const attentionOperations = defineOperations({
     method: 'GET',
     path: '/console/attention',
     summary:
-      'What needs an operator: jobs in error by workflow, manual tasks waiting, adapters not ONLINE, applications not RUNNING, collections not indexed, deprecated API callers, the task worker against the profile role, the last DR drill, workflows that cannot run (they or a child workflow need a part the profile lacks)',
+      'What needs an operator: jobs in error by workflow, manual tasks waiting, adapters not ONLINE, applications not RUNNING, collections not indexed, deprecated API callers, the task worker against the profile role, the last DR drill, workflows that cannot run (they or a child workflow need a part the profile lacks), a store that takes no writes (with the newest backup to restore)',
     output: Attention,
   },
 });

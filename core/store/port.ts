@@ -60,6 +60,19 @@ export interface Collection<T extends Doc = Doc> {
   dropIndex(name: string): Promise<void>;
 }
 
+/**
+ * ok: reads and writes work; read-only: the check at open failed (writes answer 503); write-failing:
+ * the last write failed (disk full, read-only file, I/O error); stopped: the file was not opened.
+ */
+export interface StoreSafety {
+  state: 'ok' | 'read-only' | 'write-failing' | 'stopped';
+  writable: boolean;
+  /** What happened, naming the file and the cause. */
+  reason?: string;
+  /** Since when (ms since the epoch). */
+  since?: number;
+}
+
 export interface Store {
   readonly kind: 'embedded' | 'mongodb';
   /** Where the data is, for people: "embedded store /data/profiles/x/db/console.sqlite" or "MongoDB at db1:27017 (db pronghorn)". */
@@ -94,6 +107,8 @@ export interface Store {
   watch?(collection: string, match: Filter, handlers: { change(): void; error(error: Error): void }): { close(): Promise<void> };
   /** The last PRAGMA integrity_check of an embedded file, where the store has one (undefined until one has ended). */
   integrity?(): Promise<{ ok: boolean; problems: string[]; checkedAt: number } | undefined>;
+  /** Whether the store can be written now, and why not (the embedded store: read-only after a failed check, writes failing, or stopped at open). */
+  safety?(): StoreSafety;
   listCollections(): Promise<string[]>;
   /** Resolves when the database answers; rejects with an error that names the cause. */
   ping(): Promise<void>;

@@ -4,11 +4,14 @@
 import type { Collection, Store } from './port';
 import { StoreError } from './errors';
 
-export function unavailableStore(kind: Store['kind'], location: string, cause: string): Store {
+/** `stopped`: a store the console refused to open (its file missing, empty or unreadable): its safety says so, in red. */
+export function unavailableStore(kind: Store['kind'], location: string, cause: string, options: { stopped?: boolean } = {}): Store {
   const fail = () => Promise.reject(new StoreError('unreachable', cause));
   const collection = ((name: string) =>
     new Proxy({ name } as Collection, {
       get: (target, key) => (key === 'name' ? target.name : fail),
     })) as Store['collection'];
-  return { kind, location, collection, listCollections: fail, ping: fail, close: async () => undefined };
+  const store: Store = { kind, location, collection, listCollections: fail, ping: fail, close: async () => undefined };
+  if (options.stopped) store.safety = () => ({ state: 'stopped', writable: false, reason: cause });
+  return store;
 }

@@ -9,9 +9,11 @@ import { StoreError } from '../errors';
 import { decodeDoc, encodeDoc } from './codec';
 import type { SqliteDatabase } from './database';
 import { stayedLocked } from './busy';
+import { documentCount, hasTable, indexSpecs } from './catalog';
 import { checkNewSpec, createIndexSql, ID_INDEX, normalizeSpec, sqlIndexName, tableName } from './index-specs';
 import { compileFilter, compileSort, jsonPath } from './sql';
 import { checkUpdate, project } from './update';
+import { errorMessage } from '../../errors';
 
 /** A 24-hex-digit id, like MongoDB's ObjectId string: time first, so ids sort by creation. */
 export function newId(): string {
@@ -28,7 +30,7 @@ function selectDoc(projection: FindOptions['projection']): string {
   return `json_remove(doc, ${fields.map(([field]) => `'${jsonPath(field).replaceAll("'", "''")}'`).join(', ')})`;
 }
 
-const isNoTable = (error: unknown) => /no such table/.test((error as Error).message);
+const isNoTable = (error: unknown) => /no such table/.test(errorMessage(error));
 
 export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   private readonly table: string;
@@ -42,7 +44,17 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   private rewrite(error: unknown): Error {
     if (error instanceof StoreError) return error;
-    const message = (error as Error).message ?? String(error);
+    const message = error instanceof Error ? error.message : String(error);
+    // A write refused by a file opened query-only after a failed check: the 503 naming the check.
+    const readOnly = this.database.health.refusal();
+    if (readOnly && /readonly|read-only/i.test(message)) return readOnly;
+    if (/malformed|corrupt/i.test(message)) {
+      return new StoreError('damaged', `collection ${this.name} cannot be read from ${this.database.file}: ${message}${readOnly ? `; ${readOnly.message}` : ''}`);
+    }
+    // A document whose stored text is damaged cannot be read: the file is, not the request.
+    if (error instanceof SyntaxError) return new StoreError('damaged', `collection ${this.name} in ${this.database.file} holds a damaged document: ${message}`);
+    const failedWrite = this.database.health.failed(error);
+    if (failedWrite instanceof StoreError) return failedWrite;
     if (/UNIQUE constraint failed/.test(message)) {
       const index = /index '(?:i:[^:]*:)?([^']*)'/.exec(message)?.[1] ?? (/\._id/.test(message) ? '_id_' : 'unique index');
       return new StoreError('duplicate-key', `duplicate key in collection ${this.name}: the ${index} index already holds this value`);
@@ -142,7 +154,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   count(filter: Filter = {}): Promise<number> {
     return this.read(() => {
-      if (Object.keys(filter ?? {}).length === 0) return this.database.documentCount(this.name) ?? 0;
+      if (Object.keys(filter ?? {}).length === 0) return documentCount(this.database, this.name) ?? 0;
       const where = compileFilter(filter);
       const row = this.database.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as { n: number };
       return Number(row.n);
@@ -207,7 +219,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
       if (spec.name === ID_INDEX.name) return;
       this.database.writeSync(() => {
         this.database.ensureTable(this.name, this.table);
-        const existing = this.database.specs(this.name);
+        const existing = indexSpecs(this.database, this.name);
         if (checkNewSpec(this.name, existing, spec) === 'exists') return;
         const sql = createIndexSql(this.name, spec);
         this.database.db.exec(sql);
@@ -220,8 +232,8 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   listIndexes(): Promise<IndexSpec[]> {
     return this.run(() => {
-      if (!this.database.hasTable(this.table)) return [];
-      return [ID_INDEX, ...this.database.specs(this.name)].map(normalizeSpec);
+      if (!hasTable(this.database, this.table)) return [];
+      return [ID_INDEX, ...indexSpecs(this.database, this.name)].map(normalizeSpec);
     });
   }
 
@@ -229,7 +241,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     return this.run(() => {
       if (name === ID_INDEX.name) throw new StoreError('invalid', `cannot drop the _id_ index of ${this.name}`);
       this.database.writeSync(() => {
-        if (!this.database.specs(this.name).some((s) => s.name === name)) {
+        if (!indexSpecs(this.database, this.name).some((s) => s.name === name)) {
           throw new StoreError('index-not-found', `index ${name} not found on ${this.name}`);
         }
         this.database.db.exec(`DROP INDEX IF EXISTS ${sqlIndexName(this.name, name)}`);

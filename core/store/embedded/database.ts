@@ -3,15 +3,15 @@
 // file: WAL mode lets readers go on while one writer writes, and a writer that finds
 // the file locked by another process waits for it on the event loop (busy.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import path from 'node:path';
 import { StoreError } from '../errors';
-import type { IndexSpec, Update } from '../port';
+import type { Update } from '../port';
 import { decodeDoc, encodeDoc } from './codec';
-import { sqlite, type DatabaseSync, type StatementSync } from './sqlite';
+import type { DatabaseSync, StatementSync } from './sqlite';
+import { describeProblems, openConnection } from './connection';
+import { WriteHealth, type WriteHealthLog } from './write-health';
 import { applyUpdate } from './update';
-import { checkIntegrity, type IntegrityResult } from './integrity';
+import { IntegrityChecks } from './integrity';
 import { forgetFile, requestCheckpoint } from './checkpoint';
 import { ChangeCounts } from './changes';
 import { BUSY_TIMEOUT_MS, isBusy, pauseForWriter, stayedLocked } from './busy';
@@ -21,8 +21,8 @@ const STATEMENT_CACHE = 500;
 const GROUP_LIMIT = 32;
 /** How often the checkpoint thread is asked to copy the WAL into the file, when this connection wrote. */
 const CHECKPOINT_MS = 100;
-/** The WAL size (pages of 4 KiB) at which a commit checkpoints on this thread after all: a bound (checkpoint.ts). */
-const WAL_BOUND_PAGES = 8000;
+/** The write that tells a failing file has recovered (write-health.ts). */
+const PROBE_SQL = `INSERT OR REPLACE INTO _meta (key, value) VALUES ('write-probe', ?)`;
 
 /** A transaction waiting for its group (group commit). */
 interface Member {
@@ -39,6 +39,10 @@ export class SqliteDatabase {
   /** Documents an update statement changed (the update function counts them). */
   modified = 0;
   private updateText = '';
+  /** PRAGMA integrity_check in the background: the last result and the one running. */
+  readonly integrity: IntegrityChecks;
+  /** Whether the file takes writes now (read-only after a failed check, or failing writes). */
+  readonly health: WriteHealth;
   /** Writes counted by a field of the tracked collections (changes.ts). */
   readonly changes = new ChangeCounts();
   /** The collection whose update statement runs now (the update function counts its documents). */
@@ -56,36 +60,30 @@ export class SqliteDatabase {
     readonly file: string,
     /** How long a write waits for another process's write before failing. */
     readonly busyTimeoutMs = BUSY_TIMEOUT_MS,
+    /** Where a failing write is said (once per cause and minute). */
+    log?: WriteHealthLog,
   ) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    try {
-      this.db = new (sqlite().DatabaseSync)(file);
-      this.db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
-      this.db.exec('PRAGMA journal_mode = WAL');
-      // NORMAL in WAL mode: a commit survives a crashed process, only a power loss can take the last ones.
-      this.db.exec('PRAGMA synchronous = NORMAL');
-      this.db.exec(`PRAGMA wal_autocheckpoint = ${WAL_BOUND_PAGES}`);
-      this.db.exec(`CREATE TABLE IF NOT EXISTS _indexes (collection TEXT NOT NULL, name TEXT NOT NULL, seq INTEGER NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name))`);
-      this.db.exec(`CREATE TABLE IF NOT EXISTS _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
-      this.db.exec(`CREATE TABLE IF NOT EXISTS _counts (collection TEXT PRIMARY KEY, n INTEGER NOT NULL)`);
-      // From here a write finding the file locked fails at once, and its caller waits without blocking (busy.ts).
-      this.db.exec('PRAGMA busy_timeout = 0');
-    } catch (error) {
-      throw new StoreError('failed', `cannot open the embedded database ${file}: ${(error as Error).message}`);
-    }
+    const opened = openConnection(file, busyTimeoutMs);
+    this.db = opened.db;
+    this.integrity = new IntegrityChecks(file);
+    this.health = new WriteHealth(file, log, () => this.writeSync(() => this.statement(PROBE_SQL).run(String(Date.now()))));
+    if (opened.problems.length) this.health.setReadOnly(describeProblems(opened.problems));
     this.db.function('mongo_update', { deterministic: false, directOnly: true }, (text, updateText) => this.update(String(text), String(updateText)));
-    this.checkpoints = setInterval(() => this.checkpoint(), CHECKPOINT_MS);
-    this.checkpoints.unref();
+    // A file opened read-only is not written, so it has nothing to checkpoint.
+    this.checkpoints = opened.problems.length ? undefined : setInterval(() => this.checkpoint(), CHECKPOINT_MS);
+    this.checkpoints?.unref();
   }
 
-  private readonly checkpoints: NodeJS.Timeout;
+  private readonly checkpoints: NodeJS.Timeout | undefined;
   private changesSeen = 0;
 
   /** Asks the checkpoint thread to copy the WAL when this connection changed rows since the last time. */
   private checkpoint() {
-    const row = this.statement('SELECT total_changes() AS n').get() as { n: number };
-    if (Number(row.n) === this.changesSeen) return;
-    this.changesSeen = Number(row.n);
+    const changes = Number(this.statement('SELECT total_changes() AS n').get()?.n);
+    if (changes === this.changesSeen) return;
+    this.changesSeen = changes;
+    // A write outside a transaction (one statement) was committed: the file takes writes.
+    this.health.succeeded();
     requestCheckpoint(this.file);
   }
 
@@ -184,32 +182,14 @@ export class SqliteDatabase {
     return `${version}.${local}`;
   }
 
-  /** The number of documents of a collection (kept by its triggers), or undefined when it has no table. */
-  documentCount(collection: string): number | undefined {
-    const row = this.statement(`SELECT n FROM _counts WHERE collection = ?`).get(collection) as { n: number } | undefined;
-    return row === undefined ? undefined : Number(row.n);
-  }
-
-  hasTable(table: string): boolean {
-    return this.statement(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table.slice(1, -1)) !== undefined;
-  }
-
-  collectionNames(): string[] {
-    const rows = this.statement(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'c:%' ORDER BY name`).all() as { name: string }[];
-    return rows.map((r) => r.name.slice(2));
-  }
-
-  specs(collection: string): IndexSpec[] {
-    const rows = this.statement(`SELECT spec FROM _indexes WHERE collection = ? ORDER BY seq`).all(collection) as { spec: string }[];
-    return rows.map((r) => JSON.parse(r.spec) as IndexSpec);
-  }
-
   /**
    * Runs synchronous statements as one write transaction (BEGIN IMMEDIATE takes the
    * write lock at once, so two processes never deadlock upgrading a read).
    */
   writeSync<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
+    const refused = this.health.refusal();
+    if (refused) throw refused;
     this.db.exec('BEGIN IMMEDIATE');
     const began = performance.now();
     this.dataVersion = undefined;
@@ -217,12 +197,13 @@ export class SqliteDatabase {
     try {
       const result = fn();
       this.db.exec('COMMIT');
+      this.health.succeeded();
       return result;
     } catch (error) {
-      this.db.exec('ROLLBACK');
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
       // A table created inside the transaction is gone with it.
       this.tables.clear();
-      throw error;
+      throw this.health.failed(error);
     } finally {
       this.depth--;
       this.lockHeldMs += performance.now() - began;
@@ -287,6 +268,8 @@ export class SqliteDatabase {
   /** BEGIN IMMEDIATE for a group and its `open` promise, set together (no other call may run between them). */
   private beginGroup(): (() => void) | undefined {
     if (this.open || this.queued.length === 0) return undefined;
+    const refused = this.health.refusal();
+    if (refused) throw refused;
     this.statement('BEGIN IMMEDIATE').run();
     let release!: () => void;
     this.open = new Promise<void>((resolve) => (release = resolve));
@@ -302,7 +285,7 @@ export class SqliteDatabase {
       release = await this.whenFree(() => this.beginGroup());
     } catch (error) {
       // The file stayed locked by another process (or cannot be written): every transaction waiting fails with the cause.
-      const failed = isBusy(error) ? new StoreError('failed', stayedLocked(this.file, this.busyTimeoutMs, error)) : error;
+      const failed = isBusy(error) ? new StoreError('failed', stayedLocked(this.file, this.busyTimeoutMs, error)) : this.health.failed(error);
       for (const member of this.queued.splice(0)) member.reject(failed);
       return;
     } finally {
@@ -333,12 +316,14 @@ export class SqliteDatabase {
         }
       }
       this.statement('COMMIT').run();
+      this.health.succeeded();
       for (const { member, result } of done) member.resolve(result);
     } catch (error) {
       // The commit (or a savepoint statement) failed: nothing of the group was written.
       if (this.db.isOpen && this.db.isTransaction) this.db.exec('ROLLBACK');
       this.tables.clear();
-      for (const { member } of done) member.reject(error);
+      const failed = this.health.failed(error);
+      for (const { member } of done) member.reject(failed);
     } finally {
       this.depth--;
       this.lockHeldMs += performance.now() - began;
@@ -349,29 +334,13 @@ export class SqliteDatabase {
     }
   }
 
-  /** The last integrity check's result, and the one running. */
-  integrity: IntegrityResult | undefined;
-  private checking: { result: Promise<IntegrityResult>; stop(): Promise<void> } | undefined;
-
-  /** Starts PRAGMA integrity_check in the background (one at a time); resolves with its result. */
-  checkIntegrity(): Promise<IntegrityResult> {
-    if (!this.checking) {
-      const check = checkIntegrity(this.file);
-      this.checking = check;
-      void check.result.then((result) => {
-        this.integrity = result;
-        if (this.checking === check) this.checking = undefined;
-      });
-    }
-    return this.checking.result;
-  }
-
   /** Closes the connection, after the integrity check's own connection is gone (so the WAL files go with the last one). */
   async close() {
     // A group of transactions open now commits first; any asked for later fail with the closed connection.
     while (this.open) await this.open;
     clearInterval(this.checkpoints);
-    await this.checking?.stop();
+    this.health.stopProbe();
+    await this.integrity.stop();
     await forgetFile(this.file);
     this.statements.clear();
     this.db.close();

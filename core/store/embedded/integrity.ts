@@ -52,3 +52,30 @@ export function checkIntegrity(file: string): { result: Promise<IntegrityResult>
     },
   };
 }
+
+/** The checks of one file: one at a time, the last result kept. */
+export class IntegrityChecks {
+  /** The last check's result; undefined until one has ended. */
+  last: IntegrityResult | undefined;
+  private running: { result: Promise<IntegrityResult>; stop(): Promise<void> } | undefined;
+
+  constructor(private readonly file: string) {}
+
+  /** Starts a check in the background (unless one runs); resolves with its result. */
+  start(): Promise<IntegrityResult> {
+    if (!this.running) {
+      const check = checkIntegrity(this.file);
+      this.running = check;
+      void check.result.then((result) => {
+        this.last = result;
+        if (this.running === check) this.running = undefined;
+      });
+    }
+    return this.running.result;
+  }
+
+  /** Ends a running check, once its connection is gone. */
+  async stop() {
+    await this.running?.stop();
+  }
+}

@@ -9,6 +9,11 @@ import { checkCollectionName, StoreError } from '../errors';
 import { EmbeddedCollection } from './collection';
 import { SqliteDatabase } from './database';
 import { migrateNedbFolder, type MigrationProgress } from './migrate-nedb';
+import { collectionNames, documentCounts } from './catalog';
+import { readStateEntry, refusalToOpen, SCHEMA_VERSION, writeStateEntry } from './state-record';
+import type { WriteHealthLog } from './write-health';
+import { DEFAULT_BACKUP_SCHEDULE, listBackups, takeBackup, type BackupSchedule } from './backups';
+import { errorMessage } from '../../errors';
 
 export const DEFAULT_FILE = 'console.sqlite';
 const INTEGRITY_MAX_AGE_MS = 10 * 60_000;
@@ -20,6 +25,31 @@ export interface EmbeddedOptions {
   onProgress?: (progress: MigrationProgress) => void;
   /** How long a write waits for another process's write before failing (30 s; the first opener of a file sets it). */
   busyTimeoutMs?: number;
+  /** Where failing writes and a failed check at open are said (the host's logger). */
+  log?: WriteHealthLog;
+  /** Takes scheduled backups into `<dir>/backups` while open (`embeddedProps.backups`; the active profile's store only). */
+  backups?: Partial<BackupSchedule>;
+}
+
+/**
+ * Takes a backup whenever the newest is older than the schedule (checked every minute at most),
+ * while the file is healthy: a file read-only after a failed check would push good backups out.
+ */
+function scheduleBackups(database: SqliteDatabase, dir: string, options: EmbeddedOptions): () => void {
+  const schedule = { ...DEFAULT_BACKUP_SCHEDULE, ...options.backups };
+  const everyMs = schedule.everyMinutes * 60_000;
+  const due = async () => {
+    if (!database.health.safety().writable) return;
+    const [newest] = await listBackups(dir);
+    if (newest && Date.now() - newest.takenAt < everyMs) return;
+    const backup = await takeBackup(database.file, dir, schedule.keep);
+    options.log?.info(`[store] scheduled backup ${backup.id} of ${database.file} taken (${backup.bytes} bytes)`);
+  };
+  const timer = setInterval(() => {
+    due().catch((error: unknown) => options.log?.error(`[store] the scheduled backup of ${database.file} failed: ${error instanceof Error ? error.message : String(error)}`));
+  }, Math.min(everyMs, 60_000));
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 const open = new Map<string, Promise<SqliteDatabase>>();
@@ -28,12 +58,19 @@ async function acquire(file: string, dir: string, options: EmbeddedOptions): Pro
   let pending = open.get(file);
   if (!pending) {
     pending = (async () => {
-      const database = new SqliteDatabase(file, options.busyTimeoutMs);
+      // Before SQLite sees the file: a known store's file that is missing or empty is not made a new one.
+      const refusal = await refusalToOpen(dir, file);
+      if (refusal) throw refusal;
+      const database = new SqliteDatabase(file, options.busyTimeoutMs, options.log);
       try {
-        // The conversion's writes are synchronous: they wait for another writer SQLite's own way.
-        await database.withSleepingWait(() => migrateNedbFolder(dir, database, options.onProgress));
+        // A file opened read-only (its check failed) is neither converted nor recorded: it stays as found.
+        if (database.health.safety().writable) {
+          // The conversion's writes are synchronous: they wait for another writer SQLite's own way.
+          await database.withSleepingWait(() => migrateNedbFolder(dir, database, options.onProgress));
+          await recordState(dir, database);
+        }
         // In the background: its result is ready for the first status request of a small file.
-        void database.checkIntegrity();
+        void database.integrity.start();
       } catch (error) {
         await database.close();
         throw error;
@@ -48,11 +85,23 @@ async function acquire(file: string, dir: string, options: EmbeddedOptions): Pro
   return database;
 }
 
-async function release(database: SqliteDatabase) {
+/** Records that this console initialised the file, with its schema and what it holds now. */
+async function recordState(dir: string, database: SqliteDatabase) {
+  const known = readStateEntry(dir, database.file);
+  const now = new Date().toISOString();
+  const initialisedAt = known && known !== 'unreadable' ? known.initialisedAt : now;
+  await writeStateEntry(dir, database.file, { schemaVersion: SCHEMA_VERSION, initialisedAt, counts: documentCounts(database), countedAt: now });
+}
+
+async function release(database: SqliteDatabase, dir: string) {
   database.users--;
   if (database.users > 0) return;
   open.delete(database.file);
-  await database.close();
+  try {
+    if (database.health.safety().writable) await recordState(dir, database);
+  } finally {
+    await database.close();
+  }
 }
 
 export interface EmbeddedStore extends Store {
@@ -71,6 +120,7 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
   const folder = path.resolve(dir);
   const file = path.resolve(folder, options.file ?? DEFAULT_FILE);
   const database = await acquire(file, folder, options);
+  const stopBackups = options.backups ? scheduleBackups(database, folder, options) : undefined;
   let closed = false;
   const live = () => {
     if (closed) throw new StoreError('failed', `the embedded store ${file} is closed`);
@@ -86,30 +136,33 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
     },
     listCollections: async () => {
       const d = live();
-      return d.whenFree(() => d.collectionNames());
+      return d.whenFree(() => collectionNames(d));
     },
     async ping() {
       const d = live();
       try {
         await d.whenFree(() => d.db.prepare('SELECT count(*) FROM sqlite_master').get());
       } catch (error) {
-        throw new StoreError('unreachable', `the embedded database ${file} cannot be read: ${(error as Error).message}`);
+        throw new StoreError('unreachable', `the embedded database ${file} cannot be read: ${errorMessage(error)}`);
       }
     },
     async integrity() {
       const d = live();
       // The check reads the whole file: status polls get the last result, and start a new check when it is old.
-      if (!d.integrity || Date.now() - d.integrity.checkedAt >= INTEGRITY_MAX_AGE_MS) void d.checkIntegrity();
-      return d.integrity;
+      const last = d.integrity.last;
+      if (!last || Date.now() - last.checkedAt >= INTEGRITY_MAX_AGE_MS) void d.integrity.start();
+      return last;
     },
     lockHeldMs: () => live().lockHeldMs,
+    safety: () => live().health.safety(),
     trackChanges: (collection, field) => live().changes.track(collection, field),
     changeVersion: (collection, value) => live().changeVersion(collection, value),
     transaction: <R>(fn: (tx: Store) => Promise<R>) => live().transaction(() => fn(store)),
     async close() {
       if (closed) return;
       closed = true;
-      await release(database);
+      stopBackups?.();
+      await release(database, folder);
     },
   };
   return store;

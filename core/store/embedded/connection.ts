@@ -1,0 +1,82 @@
+// Opening the connection to a database file: owner-only file modes, PRAGMA quick_check before
+// anything is written, then the settings and the console's own tables. A file whose check fails
+// is opened query-only: it can be read (and backed up), and is not written until restored.
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { StoreError } from '../errors';
+import { sqlite, type DatabaseSync } from './sqlite';
+
+/** The WAL size (pages of 4 KiB) at which a commit checkpoints on this thread after all: a bound (checkpoint.ts). */
+const WAL_BOUND_PAGES = 8000;
+
+export interface OpenedConnection {
+  db: DatabaseSync;
+  /** What PRAGMA quick_check reported at open; empty when the file passed. */
+  problems: string[];
+}
+
+/** The database file (and the WAL files SQLite creates with its mode) readable by its owner only. */
+function ownerOnly(file: string) {
+  if (!existsSync(file)) {
+    closeSync(openSync(file, 'wx', 0o600));
+    return;
+  }
+  // A file another user owns (one shared between two consoles) keeps the mode its owner gave it.
+  const stat = statSync(file);
+  if (stat.uid === process.getuid?.() && (stat.mode & 0o077) !== 0) chmodSync(file, 0o600);
+}
+
+export function openConnection(file: string, busyTimeoutMs: number): OpenedConnection {
+  mkdirSync(path.dirname(file), { recursive: true });
+  let db: DatabaseSync | undefined;
+  try {
+    ownerOnly(file);
+    db = new (sqlite().DatabaseSync)(file);
+    db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+  } catch (error) {
+    db?.close();
+    throw new StoreError('failed', `cannot open the embedded database ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  let problems: string[];
+  try {
+    const rows = db.prepare('PRAGMA quick_check').all();
+    problems = rows.map((row) => String(Object.values(row)[0])).filter((line) => line !== 'ok');
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // A check stopped by a damaged page is a failed check: read-only, what can be read still is.
+    if (/malformed|corrupt/i.test(message)) problems = [message];
+    else {
+      // Not a database SQLite can check at all: the store stops, the file as it is.
+      db.close();
+      throw new StoreError('damaged', `the embedded database ${file} cannot be read: ${message} (PRAGMA quick_check at open); it was left as it is`);
+    }
+  }
+  try {
+    // Deleted content (an overwritten secret) is zeroed in the file, not left in its free pages.
+    db.exec('PRAGMA secure_delete = ON');
+    if (problems.length) {
+      db.exec('PRAGMA query_only = ON');
+      db.exec('PRAGMA busy_timeout = 0');
+      return { db, problems };
+    }
+    db.exec('PRAGMA journal_mode = WAL');
+    // NORMAL in WAL mode: a commit survives a crashed process, only a power loss can take the last ones.
+    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec(`PRAGMA wal_autocheckpoint = ${WAL_BOUND_PAGES}`);
+    db.exec(`CREATE TABLE IF NOT EXISTS _indexes (collection TEXT NOT NULL, name TEXT NOT NULL, seq INTEGER NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name))`);
+    db.exec(`CREATE TABLE IF NOT EXISTS _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+    db.exec(`CREATE TABLE IF NOT EXISTS _counts (collection TEXT PRIMARY KEY, n INTEGER NOT NULL)`);
+    // From here a write finding the file locked fails at once, and its caller waits without blocking (busy.ts).
+    db.exec('PRAGMA busy_timeout = 0');
+  } catch (error) {
+    db.close();
+    throw new StoreError('failed', `cannot open the embedded database ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { db, problems };
+}
+
+/** The problems of a failed check, as one line: how many and the first few. */
+export function describeProblems(problems: string[]): string {
+  const shown = problems.slice(0, 3).join('; ');
+  return `PRAGMA quick_check at open found ${problems.length} problem${problems.length === 1 ? '' : 's'} (${shown}${problems.length > 3 ? '; ...' : ''})`;
+}
