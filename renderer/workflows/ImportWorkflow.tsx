@@ -41,14 +41,14 @@ export function ImportWorkflow() {
   const queryClient = useQueryClient();
   const [overwrite, setOverwrite] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [imported, setImported] = useState<string | null>(null);
+  const [imported, setImported] = useState<{ name: string; warnings: number } | null>(null);
   const [inputKey, setInputKey] = useState(0);
 
   const create = useMutation({
     mutationFn: (input: { file: string; json: unknown }) =>
       call('workflows.create', { body: input.json as never, query: { overwrite: overwrite ? 'true' : 'false' } }),
     onSuccess: (saved) => {
-      setImported(saved.name);
+      setImported({ name: saved.name, warnings: saved.warnings.length });
       setRefusal(null);
       void queryClient.invalidateQueries({ queryKey: ['workflows.list'] });
     },
@@ -91,7 +91,14 @@ export function ImportWorkflow() {
       {create.isPending && <p>Importing…</p>}
       {imported && (
         <p className="good" role="status">
-          Imported workflow “{imported}”.
+          Imported workflow “{imported.name}”.
+          {imported.warnings > 0 && (
+            <>
+              {' '}
+              {imported.warnings === 1 ? '1 warning' : `${imported.warnings} warnings`}:{' '}
+              <a href={`#/workflows/${encodeURIComponent(imported.name)}`}>see its page</a>.
+            </>
+          )}
         </p>
       )}
       {refusal && <ProblemList refusal={refusal} />}

@@ -190,10 +190,12 @@ test('a workflow the console doubts is imported, and its page shows the warnings
   };
   await page.getByRole('link', { name: 'Workflows' }).click();
   await page.getByLabel('Workflow file (JSON)').setInputFiles(file('doubtful.json', doubtful));
-  await expect(page.getByRole('status').filter({ hasText: 'Imported workflow' })).toContainText('Reads later');
+  const imported = page.getByRole('status').filter({ hasText: 'Imported workflow' });
+  await expect(imported).toContainText('Reads later');
+  await expect(imported).toContainText('3 warnings');
   await expect(page.getByRole('alert', { name: 'Import problems' })).toHaveCount(0);
 
-  await page.goto(`${host.url}/#/workflows/${encodeURIComponent('Reads later')}`);
+  await imported.getByRole('link', { name: 'see its page' }).click();
   const warnings = page.getByRole('region', { name: 'Workflow warnings' });
   await expect(warnings).toContainText('3 warnings');
   await expect(warnings.getByRole('list', { name: 'Warnings' })).toContainText('transition lookup → ghost: there is no task "ghost" to go to');
