@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startHost, type Host } from '../host/host';
 import { defaultDataDir } from '../host/data-dir';
+import { startupLines } from './where';
 
 export const UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/renderer');
 
@@ -35,6 +36,7 @@ export async function serve(argv: string[]) {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be a number from 0 to 65535, got "${values.port}"`);
   const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
+  for (const line of startupLines({ dataDir, port, bindAddress: values.host })) console.log(line);
 
   const host = await startHost({
     dataDir,
@@ -49,6 +51,7 @@ export async function serve(argv: string[]) {
     throw error;
   });
   console.log(`Console listening on ${host.url}`);
+  console.log(`Log file: ${host.log.settings().file}`);
   // The token opens the console to whoever reads it: printed to a terminal, not into a log file
   // (stdout redirected) unless asked with --print-token.
   if (printToken(values, process.stdout.isTTY === true)) console.log(`Open ${host.url}/#token=${host.token}`);

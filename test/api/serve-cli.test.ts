@@ -29,7 +29,9 @@ describe('npm run serve', () => {
   it('prints where it listens and the URL to open, creates a first profile, and stops on SIGTERM', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-serve-'));
     const { child, lines } = serve(dataDir);
-    const [listening, open] = await lines;
+    const output = await lines;
+    const listening = output.find((line) => line.startsWith('Console listening on '));
+    const open = output.find((line) => line.startsWith('Open '));
     expect(listening).toMatch(/^Console listening on http:\/\/127\.0\.0\.1:\d+$/);
     const url = listening!.replace('Console listening on ', '');
     expect(open).toMatch(new RegExp(`^Open ${url}/#token=[A-Za-z0-9_-]{20,}$`));
@@ -52,8 +54,19 @@ describe('npm run serve', () => {
   it('takes its token from CONSOLE_TOKEN', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-serve-'));
     const { lines } = serve(dataDir, { CONSOLE_TOKEN: 'from-the-environment-123' });
-    const [, open] = await lines;
+    const open = (await lines).find((line) => line.startsWith('Open '));
     expect(open).toMatch(/#token=from-the-environment-123$/);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('says first where it keeps its data and its log, and which port it takes, then the log file once started', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-serve-'));
+    const [data, logs, port, listening, logFile] = await serve(dataDir).lines;
+    expect(data).toBe(`Data: ${dataDir} (profiles, the embedded store, the API token; --data-dir to choose another)`);
+    expect(logs).toBe(`Logs: ${path.join(dataDir, 'logs')}${path.sep} (console.log unless the profile's loggerProps.log_filename names another)`);
+    expect(port).toBe('Port: any free one on 127.0.0.1 (--port to choose another, 0 for any free one)');
+    expect(listening).toMatch(/^Console listening on http:\/\/127\.0\.0\.1:\d+$/);
+    expect(logFile).toBe(`Log file: ${path.join(dataDir, 'logs', 'console.log')}`);
     await rm(dataDir, { recursive: true, force: true });
   });
 
