@@ -1,4 +1,5 @@
 // The applications of the active profile with their lifecycle (see lifecycle.ts).
+import type { Logger } from 'pino';
 import type { Store } from '../store/port';
 import { storeHealth } from '../store/ping';
 import { storeDesiredStates } from './desired-state';
@@ -15,6 +16,8 @@ export interface ApplicationDeps {
   serverId?: string;
   /** The console's log levels, reported per application. */
   loggerLevels?: () => Record<string, unknown>;
+  /** Where a started/stopped choice that cannot be read or applied is logged. */
+  log: Pick<Logger, 'error'>;
   worker?: () => { isRunning: boolean; start(): Promise<void>; stop(): Promise<void>; startsWithProfile: boolean } | undefined;
 }
 
@@ -37,5 +40,5 @@ export async function openApplications(deps: ApplicationDeps): Promise<Applicati
     OperationsManager: { deadBecause: storeDown },
     AutomationCatalog: { deadBecause: storeDown },
   };
-  return new Applications(storeDesiredStates(deps.store, deps.serverId), undefined, deps.loggerLevels).open(hooks, deps.store.kind !== 'embedded');
+  return new Applications({ desired: storeDesiredStates(deps.store, deps.serverId), log: deps.log, loggerLevels: deps.loggerLevels }).open(hooks, deps.store.kind !== 'embedded');
 }

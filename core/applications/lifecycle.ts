@@ -7,6 +7,7 @@
 import type { HealthItem } from '../contract/health';
 import { OpError } from '../dispatch/dispatch';
 import type { DesiredStates } from './desired-state';
+import type { Logger } from 'pino';
 import { builtInApplications, type ApplicationDefinition, type ApplicationState } from './registry';
 
 
@@ -43,16 +44,28 @@ interface AppEntry {
   hooks: ApplicationHooks;
 }
 
+/** What the applications are made with. */
+export interface ApplicationsDeps {
+  /** The operator's started/stopped choices, kept in the store. */
+  desired: DesiredStates;
+  /** Where a choice that cannot be read or applied is logged. */
+  log: Pick<Logger, 'error'>;
+  definitions?: readonly ApplicationDefinition[];
+  /** The console process's log levels, reported per application as the service does. */
+  loggerLevels?: () => Record<string, unknown>;
+}
+
 export class Applications {
   private readonly entries = new Map<string, AppEntry>();
+  private readonly desired: DesiredStates;
+  private readonly log: Pick<Logger, 'error'>;
+  private readonly loggerLevels: () => Record<string, unknown>;
 
-  constructor(
-    private readonly desired: DesiredStates,
-    definitions: readonly ApplicationDefinition[] = builtInApplications,
-    /** The console process's log levels, reported per application as the service does. */
-    private readonly loggerLevels: () => Record<string, unknown> = () => ({}),
-  ) {
-    for (const definition of definitions) {
+  constructor(deps: ApplicationsDeps) {
+    this.desired = deps.desired;
+    this.log = deps.log;
+    this.loggerLevels = deps.loggerLevels ?? (() => ({}));
+    for (const definition of deps.definitions ?? builtInApplications) {
       this.entries.set(definition.id, { definition, running: true, startedAt: Date.now(), cpuAtStart: process.cpuUsage(), counters: {}, hooks: {} });
     }
   }
@@ -74,12 +87,12 @@ export class Applications {
       stopped = await this.desired.stopped('application');
     } catch (error) {
       // The store does not answer: every application starts, and each reports DEAD naming the store.
-      console.error(`applications: the operator's stopped applications cannot be read (${(error as Error).message}); all start`);
+      this.log.error({ err: error }, `applications: the operator's stopped applications cannot be read (${(error as Error).message}); all start`);
       stopped = new Set();
     }
     for (const id of stopped) {
       const entry = this.entries.get(id);
-      if (entry) await this.halt(entry).catch((error: Error) => console.error(`applications: ${id} could not be stopped as the operator asked: ${error.message}`));
+      if (entry) await this.halt(entry).catch((error: Error) => this.log.error({ err: error }, `applications: ${id} could not be stopped as the operator asked: ${error.message}`));
     }
   }
 

@@ -24,6 +24,8 @@ export const JobSummary = z.looseObject({
   error: z.string().optional(),
   /** In the jobs list: how many of the job's manual tasks wait for an operator. */
   operatorTasks: z.number().optional(),
+  /** In the jobs list: the tasks a running or paused job is at (their summaries, else their methods). */
+  currentTask: z.string().optional(),
 });
 export type JobSummary = z.infer<typeof JobSummary>;
 

@@ -70,6 +70,7 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
     applications = await openApplications({
       store,
       serverId,
+      log,
       loggerLevels: context.loggerLevels,
       worker: () => ({
         isRunning: engine.worker.isRunning,

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Job, TaskRun } from '../../core/contract/jobs';
 import { call } from '../api/client';
-import { formatDuration, formatTime, formatValue, restoreUndefined } from './format';
+import { formatDuration, formatTime, formatValue, initiatorOf, restoreUndefined } from './format';
 import { declaredOutgoing, hasOwnPanel, ManualTaskPanel, useJobAction } from './ManualTask';
 import { jobStatus, taskStatus } from '../shell/status';
 import { StatusBadge } from '../shell/StatusBadge';
@@ -217,7 +217,7 @@ export function JobView({ id }: { id: string }) {
         )}
         <dt>Started</dt>
         <dd>
-          {formatTime(j.metrics.start_time)} {j.metrics.user && <span className="muted small">by {j.metrics.user}</span>}
+          {formatTime(j.metrics.start_time)} {j.metrics.user && <span className="muted small">by {initiatorOf(j.metrics.user)}</span>}
         </dd>
         <dt>Ended</dt>
         <dd>

@@ -16,7 +16,8 @@ export function JobsFiltersBar({ filters, counts, onChange }: { filters: JobsFil
     const timer = window.setTimeout(() => onChange({ ...filters, q: text.trim() || undefined }), 300);
     return () => window.clearTimeout(timer);
   }, [text, filters, onChange]);
-  const all = counts ? Object.entries(counts.statuses).reduce((n, [s, c]) => (s === 'waiting' ? n : n + c), 0) : undefined;
+  // A job waiting for an operator is counted there only (not also as running or paused): the chips add up to all.
+  const all = counts ? Object.values(counts.statuses).reduce((n, c) => n + c, 0) : undefined;
   const workflows = counts?.workflows ?? [];
   return (
     <div className="jobs-filters" role="search" aria-label="Filter the jobs">

@@ -10,31 +10,41 @@ import { call } from '../api/client';
 import { replaceParams, useRoute } from '../shell/route';
 import { jobStatus } from '../shell/status';
 import { StatusBadge } from '../shell/StatusBadge';
-import { formatDuration, formatTime } from './format';
+import { formatDuration, formatTime, initiatorOf } from './format';
 import { filtersFromRoute, filtersToParams, hasFilters, type JobsFilters } from './filters';
 import { JobsFiltersBar } from './JobsFiltersBar';
 import { JobsBulkBar } from './JobsBulkBar';
 
 const PAGE = 100;
-const ROW_HEIGHT = 34;
+// Three short lines a row: the workflow's name wraps rather than being cut (two names that differ at the end stay apart).
+const ROW_HEIGHT = 54;
 const REFRESH_MS = 3000;
 
 const fetchPage = (filters: JobsFilters, page: number) =>
   call('jobs.list', { query: { ...filters, skip: page * PAGE, limit: PAGE, ...(page === 0 ? { counts: 'true' as const } : {}) } });
 
 const COLUMNS: { field?: JobSortField; title: string; className?: string }[] = [
-  { field: 'start_time', title: 'Started' },
+  { field: 'start_time', title: 'Started, ended, by' },
   { field: 'name', title: 'Workflow' },
-  { title: 'Description' },
-  { field: 'status', title: 'Status' },
+  { title: 'Description, current task' },
+  { field: 'status', title: 'Status and id' },
   { title: 'Error' },
   { field: 'end_time', title: 'Took', className: 'wide-only' },
-  { title: 'Id', className: 'wide-only' },
 ];
+
+/** `HH:MM:SS` when on the day it started, else the full time. */
+function endTime(start: number, end: number | undefined): string {
+  if (!end) return '';
+  const full = formatTime(end);
+  return full.slice(0, 10) === formatTime(start).slice(0, 10) ? full.slice(11) : full;
+}
 
 function Row({ job, checked, onCheck }: { job: JobSummary; checked: boolean; onCheck: (on: boolean) => void }) {
   const status = jobStatus(job.status, job.operatorTasks);
   const href = `#/jobs/${encodeURIComponent(job._id)}`;
+  const { start_time: start, end_time: end } = job.metrics;
+  const took = formatDuration(start, end);
+  const by = initiatorOf(job.metrics.user);
   return (
     <div
       className={checked ? 'jobs-row selected' : 'jobs-row'}
@@ -48,26 +58,39 @@ function Row({ job, checked, onCheck }: { job: JobSummary; checked: boolean; onC
       <span role="cell">
         <input type="checkbox" checked={checked} onChange={(e) => onCheck(e.target.checked)} aria-label={`Select job ${job._id}`} />
       </span>
-      <span role="cell">{formatTime(job.metrics.start_time)}</span>
+      <span role="cell" className="jobs-lines">
+        <span>{formatTime(start)}</span>
+        <span className="muted small">
+          {end ? `ended ${endTime(start, end)} · ${took}` : job.status === 'running' || job.status === 'paused' ? `${job.status} for ${formatDuration(start, Date.now())}` : 'no end time'}
+        </span>
+        <span className="muted small" title={by} aria-label={`initiator of ${job._id}`}>
+          by {by}
+        </span>
+      </span>
       <span role="cell" className="jobs-name">
         <a href={href} title={job.name}>
           {job.name}
         </a>
       </span>
-      <span role="cell" className="muted jobs-desc" title={job.description}>
-        {job.description}
+      <span role="cell" className="jobs-lines">
+        <span className="muted jobs-desc" title={job.description}>
+          {job.description}
+        </span>
+        {job.currentTask && (
+          <span className="small" title={job.currentTask} aria-label={`current task of ${job._id}`}>
+            at {job.currentTask}
+          </span>
+        )}
       </span>
-      <span role="cell">
+      <span role="cell" className="jobs-lines">
         <StatusBadge status={status} />
+        <span className="muted small jobs-id">{job._id}</span>
       </span>
       <span role="cell" className="error small jobs-error" title={job.error}>
         {job.error}
       </span>
       <span role="cell" className="muted small wide-only">
-        {formatDuration(job.metrics.start_time, job.metrics.end_time)}
-      </span>
-      <span role="cell" className="muted small jobs-id wide-only">
-        {job._id}
+        {took}
       </span>
     </div>
   );

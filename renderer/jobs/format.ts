@@ -57,3 +57,9 @@ export function ago(ms: number, now = Date.now()): string {
   if (s < 3600) return `${Math.floor(s / 60)} min ago`;
   return `${Math.floor(s / 3600)} h ago`;
 }
+
+/** Who started the job: a user agent recorded by an older console reads as a browser, never in full. */
+export function initiatorOf(user: string | undefined): string {
+  if (!user) return 'unknown';
+  return /^Mozilla\/|AppleWebKit|\(\d{1,3}(\.\d{1,3}){3}\)$/.test(user) ? 'a browser (before operators were recorded)' : user;
+}

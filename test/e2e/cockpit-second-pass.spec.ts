@@ -144,3 +144,46 @@ test('a console that stops answering without closing its connections turns every
   await expect(page.getByRole('alert').filter({ hasText: 'The console is not answering' })).toHaveCount(0);
   await expect(page.getByText('No task is waiting for an operator.')).toBeVisible({ timeout: 15_000 });
 });
+
+test('the Jobs list shows id, whole workflow names, started, ended, duration, current task and initiator; its status chips add up', async ({ consolePage: page, host }) => {
+  const long = (vendor: string) => ({ ...viewDataFlow, name: `Device Health Check and Software Compliance Report - ${vendor}` });
+  const quick = { name: 'e2e-quick', tasks: { up: { name: 'toUpperCase', app: 'WorkFlowEngine', type: 'automatic', variables: { incoming: { str: 'a' }, outgoing: {} } } }, transitions: { workflow_start: { up: end }, up: { workflow_end: end } } };
+  await importAll(host, [long('Cisco IOS XR'), long('Juniper MX'), quick]);
+  const ids: string[] = [];
+  for (const name of [long('Cisco IOS XR').name, long('Juniper MX').name, quick.name]) {
+    const started = await host.api('/operations-manager/jobs/start', { method: 'POST', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' }, json: { workflow: name } });
+    ids.push(((await started.json()) as { data: { _id: string } }).data._id);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Jobs' }).click();
+  const list = page.getByRole('table', { name: 'Jobs list' });
+  await expect(list.getByRole('row', { name: /e2e-quick complete/ })).toBeVisible();
+
+  for (const vendor of ['Cisco IOS XR', 'Juniper MX']) {
+    const row = list.getByRole('row', { name: new RegExp(`- ${vendor} waiting for an operator`) });
+    const name = row.getByRole('link', { name: long(vendor).name });
+    await expect(name).toBeVisible();
+    // The whole name is drawn: nothing of it is clipped by its cell.
+    const clipped = await row.getByRole('cell').nth(2).evaluate((cell) => cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1);
+    expect(clipped).toBe(false);
+    await expect(row.getByLabel(/^current task of /)).toHaveText('at Approve the change');
+    await expect(row).toContainText(/running for \d/);
+  }
+  const done = list.getByRole('row', { name: /e2e-quick complete/ });
+  await expect(done).toContainText(ids[2]!);
+  await expect(done).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+  await expect(done).toContainText(/ended \d\d:\d\d:\d\d · \d/);
+  const initiator = done.getByLabel(`initiator of ${ids[2]}`);
+  await expect(initiator).toHaveText(/^by \S+/);
+  await expect(initiator).not.toContainText('Mozilla');
+
+  // Chips: waiting 2, complete 1, running 0 (the waiting jobs are not counted twice), all 3.
+  const status = page.getByRole('group', { name: 'Status' });
+  await expect(status.getByRole('button', { name: /^all 3$/ })).toBeVisible();
+  await expect(status.getByRole('button', { name: /waiting for an operator 2$/ })).toBeVisible();
+  await expect(status.getByRole('button', { name: /running 0$/ })).toBeVisible();
+  await expect(status.getByRole('button', { name: /complete 1$/ })).toBeVisible();
+  await status.getByRole('button', { name: /complete 1$/ }).click();
+  await expect(page).toHaveURL(/status=complete/);
+  await expect(list.getByRole('row', { name: /complete/ })).toHaveCount(1);
+});

@@ -55,6 +55,20 @@ export async function waitingTasksByJob(tasks: Collection): Promise<Map<string, 
   return byJob;
 }
 
+/** The tasks a running or paused job is at (queued, running or waiting), by their summary or method, per job. */
+async function currentTasks(tasks: Collection, jobIds: string[]): Promise<Map<string, string>> {
+  if (jobIds.length === 0) return new Map();
+  const active = await tasks.find({ jobId: { $in: jobIds }, status: { $in: ['queued', 'running', 'waiting'] } }, { projection: { jobId: 1, taskId: 1, name: 1, summary: 1 } });
+  const byJob = new Map<string, string[]>();
+  for (const task of active) {
+    const label = typeof task.summary === 'string' && task.summary ? task.summary : String(task.name ?? task.taskId);
+    const list = byJob.get(String(task.jobId)) ?? [];
+    if (!list.includes(label)) list.push(label);
+    byJob.set(String(task.jobId), list);
+  }
+  return new Map([...byJob].map(([id, labels]) => [id, labels.join(', ')]));
+}
+
 function textMatches(job: JobDoc, needle: string): boolean {
   if (job._id.toLowerCase().includes(needle)) return true;
   if (job.description?.toLowerCase().includes(needle)) return true;
@@ -75,8 +89,10 @@ export async function listJobs(deps: JobsListDeps, query: JobsQuery) {
   // Also marks the rows of the page whose job waits for an operator.
   const waiting = await waitingTasksByJob(deps.tasks);
   const waitingFilter = { _id: { $in: [...waiting.keys()] }, status: { $in: ['running', 'paused'] } };
+  // A running or paused job that waits for an operator is counted (and listed) as waiting only, so the chips add up.
+  const notWaiting = { _id: { $nin: [...waiting.keys()] } };
   const statusFilter = (status: JobsStatusFilter | undefined): Filter | undefined =>
-    status === WAITING ? waitingFilter : status ? { status } : undefined;
+    status === WAITING ? waitingFilter : status === 'running' || status === 'paused' ? { status, ...notWaiting } : status ? { status } : undefined;
 
   let text: Filter | undefined;
   const needle = query.q?.trim().toLowerCase();
@@ -90,9 +106,11 @@ export async function listJobs(deps: JobsListDeps, query: JobsQuery) {
   const direction = query.order === 'asc' ? 1 : -1;
   const sort: Sort = key === 'metrics.start_time' ? { [key]: direction } : { [key]: direction, 'metrics.start_time': -1 };
   const [docs, total] = await Promise.all([deps.jobs.find(filter, { sort, skip: query.skip, limit: query.limit }), deps.jobs.count(filter)]);
+  const current = await currentTasks(deps.tasks, (docs as JobDoc[]).filter((job) => job.status === 'running' || job.status === 'paused').map((job) => job._id));
   const results = (docs as JobDoc[]).map((job) => {
     const operatorTasks = waiting.get(job._id);
-    return { ...jobSummary(job), ...(operatorTasks ? { operatorTasks } : {}) };
+    const currentTask = current.get(job._id);
+    return { ...jobSummary(job), ...(operatorTasks ? { operatorTasks } : {}), ...(currentTask ? { currentTask } : {}) };
   });
   if (!query.counts) return { results, total };
 
