@@ -54,6 +54,9 @@ function hasToken(request: FastifyRequest, expected: string): boolean {
 const missingToken = () =>
   new OpError(401, 'missing or wrong token: send "Authorization: Bearer <token>" (the token is printed when the console starts)');
 
+/** What the console's own UI sends as `X-Caller` (renderer/api/client.ts), instead of a browser's full user agent. */
+export const UI_CALLER = 'console UI';
+
 function callerOf(request: FastifyRequest): string {
   const agent = request.headers['x-caller'] ?? request.headers['user-agent'] ?? 'unknown client';
   return `${String(agent)} (${request.ip})`;
@@ -80,8 +83,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
       ms: Math.round(reply.elapsedTime * 10) / 10,
       caller: callerOf(request),
     };
-    // The Logs page polls GET /logs every second: at info those polls would bury what they show.
-    const quiet = request.method === 'GET' && entry.url === '/logs';
+    // The console's own UI polls (the Logs page every second, the status bar every 5 s): at info those
+    // reads would bury what the log is for, so its reads, and GET /logs from anyone, are at debug.
+    const quiet = request.method === 'GET' && (entry.url === '/logs' || request.headers['x-caller'] === UI_CALLER);
     if (reply.statusCode >= 500) log.error(entry, 'request failed');
     else if (quiet) log.debug(entry, 'request');
     else log.info(entry, 'request');

@@ -89,6 +89,8 @@ async function overHttp(name: OperationName, input: { params?: unknown; query?: 
       method: operation.method,
       headers: {
         Authorization: `Bearer ${currentToken() ?? ''}`,
+        // The console's log names the UI by this (its polling logged at debug), not by the browser's user agent.
+        'X-Caller': 'console UI',
         ...(input.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
       },
       body: input.body !== undefined ? JSON.stringify(input.body) : undefined,

@@ -90,6 +90,19 @@ describe('GET /logs', () => {
     });
   });
 
+  it("logs the console UI's own reads at debug, naming it 'console UI' rather than a browser's user agent; its writes at info", async () => {
+    const ui = { 'x-caller': 'console UI', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' };
+    await host.api('/workflows/ui-poll-marker', { headers: ui });
+    await host.api('/workflows/script-read-marker');
+    await host.api('/workflows/ui-write-marker', { method: 'DELETE', headers: ui });
+    // The profile logs at info: the UI's read is below it, a script's same read is not.
+    expect((await logs('?text=ui-poll-marker')).body.results.filter((e) => e.msg === 'request')).toEqual([]);
+    expect((await logs('?text=script-read-marker')).body.results.find((e) => e.msg === 'request')).toMatchObject({ level: 'info' });
+    const write = (await logs('?text=ui-write-marker')).body.results.find((e) => e.msg === 'request');
+    expect(write).toMatchObject({ level: 'info', fields: { method: 'DELETE', caller: expect.stringMatching(/^console UI \(/) } });
+    expect(JSON.stringify(write)).not.toContain('Mozilla');
+  });
+
   it('follows the log with after= and keeps to the limit', async () => {
     const first = await logs('?limit=3');
     expect(first.body.results).toHaveLength(3);
