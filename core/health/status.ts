@@ -34,5 +34,8 @@ export const storeServiceName = (store: Pick<Store, 'kind'>) => (store.kind === 
 async function storeService(store: Store): Promise<HealthStatus['services'][number]> {
   const { connected, error } = await storeHealth(store);
   const service = storeServiceName(store);
-  return connected ? { service, status: 'running', detail: store.location } : { service, status: 'failed', detail: error };
+  // A store that answers but takes no writes (read-only after a failed check, failing writes) is not running as it should.
+  const safety = store.safety?.();
+  if (connected && safety && !safety.writable) return { service, status: 'failed', detail: safety.reason };
+  return connected ? { service, status: 'running', detail: store.location } : { service, status: 'failed', detail: error ?? safety?.reason };
 }

@@ -167,6 +167,18 @@ export class TaskWorker {
         this.waitingForRoom = false;
         continue;
       }
+      if (this.storeRefusesWrites()) {
+        // Every claim would fail: the worker waits for the store to take writes again (it probes by itself).
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, idleMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = undefined;
+        continue;
+      }
       let record: TaskRecord | null = null;
       try {
         record = await runner.queue.claim(this.workerId, leaseMs);
@@ -194,6 +206,18 @@ export class TaskWorker {
       });
       this.wake = undefined;
     }
+  }
+
+  /** The store takes no writes now (disk full, a read-only file, a failed check): paused, said once. */
+  private pausedFor: string | undefined;
+
+  private storeRefusesWrites(): boolean {
+    const safety = this.options.runner.store.safety?.();
+    const reason = safety && !safety.writable ? (safety.reason ?? safety.state) : undefined;
+    if (reason && !this.pausedFor) this.log.warn({ workerId: this.workerId, reason }, `task worker paused: the store takes no writes (${reason})`);
+    if (!reason && this.pausedFor) this.log.info({ workerId: this.workerId }, 'task worker resumed: the store takes writes again');
+    this.pausedFor = reason;
+    return reason !== undefined;
   }
 
   /**
@@ -307,6 +331,7 @@ export class TaskWorker {
 
   private async sweepOnce() {
     const { runner } = this.options;
+    if (this.storeRefusesWrites()) return;
     try {
       const requeued = await runner.queue.sweep();
       if (requeued > 0) this.log.warn({ workerId: this.workerId, requeued }, `${requeued} task(s) of a server that stopped answering (lease expired) queued again`);
