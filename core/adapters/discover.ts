@@ -6,15 +6,16 @@
 import { promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { readAdapterPackage, type AdapterPackage } from './package';
+import { errorMessage, systemErrorCode } from '../errors';
 
 async function subfolders(dir: string, keep: (name: string) => boolean = () => true): Promise<string[]> {
   let entries: Dirent[];
   try {
     entries = await fs.readdir(dir, { withFileTypes: true });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = systemErrorCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') return [];
-    throw new Error(`cannot read the adapters folder ${dir}: ${(error as Error).message}`);
+    throw new Error(`cannot read the adapters folder ${dir}: ${errorMessage(error)}`);
   }
   return entries
     .filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith('.') && e.name !== 'node_modules' && keep(e.name))
@@ -54,7 +55,7 @@ export async function discoverPackages(places: DiscoverPlaces): Promise<Discover
     try {
       list = await folders();
     } catch (error) {
-      problems.push((error as Error).message);
+      problems.push(errorMessage(error));
       return;
     }
     for (const dir of list) {

@@ -6,7 +6,7 @@ import type { Store } from '../store/port';
 import { builtInApplications } from '../applications/registry';
 import type { DesiredStates } from '../applications/desired-state';
 import { AdapterError } from './errors';
-import { ConsoleError } from '../errors';
+import { ConsoleError, errorMessage } from '../errors';
 import { discoverPackages, packageForType, type DiscoverPlaces } from './discover';
 import type { AdapterManager, AdapterAnswer, AdapterManagerOptions } from './manager';
 import type { AdapterPackage } from './package';
@@ -79,7 +79,7 @@ export class AdapterInstances {
       docs = await this.configs.find({});
       stopped = await this.desired.stopped('adapter');
     } catch (error) {
-      this.discoveryProblems.push(`the service configs cannot be read from the store, so no adapter runs: ${(error as Error).message}`);
+      this.discoveryProblems.push(`the service configs cannot be read from the store, so no adapter runs: ${errorMessage(error)}`);
       return;
     }
     const ids: string[] = [];
@@ -90,7 +90,7 @@ export class AdapterInstances {
         config = checkShape(stripId(doc), SERVICE_CONFIGS);
         config = { ...config, properties: await this.secrets.open(`adapter ${config.id}`, config.properties) };
       } catch (error) {
-        this.discoveryProblems.push(`${SERVICE_CONFIGS} document ${String(doc._id)}: ${(error as Error).message}`);
+        this.discoveryProblems.push(`${SERVICE_CONFIGS} document ${String(doc._id)}: ${errorMessage(error)}`);
         continue;
       }
       this.register(config);

@@ -5,6 +5,7 @@
 // kept: the raw method entries are handed on as they are.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { errorMessage, systemErrorCode } from '../errors';
 
 export interface PronghornInput {
   name: string;
@@ -56,13 +57,13 @@ async function readJson(file: string): Promise<unknown | undefined> {
   try {
     text = await fs.readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (systemErrorCode(error) === 'ENOENT') return undefined;
     throw error;
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`${file} is not valid JSON: ${errorMessage(error)}`);
   }
 }
 
@@ -109,7 +110,7 @@ export async function readAdapterPackage(dir: string, source: AdapterPackage['so
   try {
     raw = await readJson(file);
   } catch (error) {
-    return broken((error as Error).message);
+    return broken(errorMessage(error));
   }
   if (raw === undefined) return undefined;
   if (!isObject(raw)) return broken(`${file}: expected a JSON object`);
@@ -143,7 +144,7 @@ export async function readAdapterPackage(dir: string, source: AdapterPackage['so
     if (src !== dir && !src.startsWith(dir + path.sep)) found.problem = `${file}: src "${srcName}" points outside the package folder`;
     return found;
   } catch (error) {
-    return broken((error as Error).message, raw);
+    return broken(errorMessage(error), raw);
   }
 }
 

@@ -10,7 +10,7 @@ import { SECRET_MASK } from '../contract/profiles';
 import { InstanceName } from '../contract/adapters';
 import { maskSecrets, restoreMasked } from '../profiles/secrets';
 import type { AdapterPackage } from './package';
-import { ConsoleError } from '../errors';
+import { ConsoleError, errorMessage } from '../errors';
 
 export interface ServiceConfig {
   id: string;
@@ -66,7 +66,7 @@ function validatorOf(pkg: AdapterPackage): ValidateFunction | undefined {
       addFormats(ajv);
       known = ajv.compile(pkg.propertiesSchema);
     } catch (error) {
-      known = new Error(`${pkg.dir}/propertiesSchema.json cannot be compiled: ${(error as Error).message}`);
+      known = new Error(`${pkg.dir}/propertiesSchema.json cannot be compiled: ${errorMessage(error)}`);
     }
     validators.set(pkg, known);
   }

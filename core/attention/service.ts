@@ -2,6 +2,7 @@
 // its own, so a store that does not answer turns the job items "unknown" (with the
 // reason) while adapters and applications still report.
 import type { Handler } from '../dispatch/dispatch';
+import { errorMessage } from '../errors';
 import type { Attention, AttentionEntry, AttentionItem, AttentionLevel } from '../contract/attention';
 import type { DeprecatedCall, HealthItem } from '../contract/health';
 import type { CollectionIndexStatus } from '../contract/indexes';
@@ -52,7 +53,7 @@ async function item(id: AttentionItem['id'], title: string, link: string, read: 
     return { id, title, ...part, link: part.link ?? link };
   } catch (error) {
     // Reported on the card and in the status bar as "unknown", naming the cause.
-    return { id, title, link, level: 'unknown', count: 0, summary: `${title}: unknown`, entries: [], error: (error as Error).message };
+    return { id, title, link, level: 'unknown', count: 0, summary: `${title}: unknown`, entries: [], error: errorMessage(error) };
   }
 }
 

@@ -2,6 +2,7 @@
 // Items a site cannot answer (an application it does not report) are `skipped`, saying why.
 import { randomBytes } from 'node:crypto';
 import type { Site, SiteError } from './site';
+import { errorMessage } from '../errors';
 
 export type CheckState = 'pass' | 'fail' | 'skipped';
 export interface ReadinessItem {
@@ -68,7 +69,7 @@ export async function checkReadiness({ active, standby, workflows }: ReadinessIn
     try {
       health.set(site, await site.call<HealthStatus>('GET', '/health/status'));
     } catch (error) {
-      items.push({ id: `answers:${site.name}`, title: `The ${site.name} site answers`, state: 'fail', detail: (error as Error).message, fix: `Start the ${site.name} console, or correct its URL and token` });
+      items.push({ id: `answers:${site.name}`, title: `The ${site.name} site answers`, state: 'fail', detail: errorMessage(error), fix: `Start the ${site.name} console, or correct its URL and token` });
     }
   }
   if (health.size < 2) return items;
@@ -92,7 +93,7 @@ export async function checkReadiness({ active, standby, workflows }: ReadinessIn
         : { id: 'same-database', title: 'Both sites see the same database', state: 'fail', detail: `a marker written through ${active.name} is not seen by ${standby.name}`, fix: "Point both profiles at the same database (the same mongoProps.url and db, or the same embeddedProps.file)" },
     );
   } catch (error) {
-    items.push({ id: 'same-database', title: 'Both sites see the same database', state: 'fail', detail: (error as Error).message, fix: 'Make the workflows API of both sites usable' });
+    items.push({ id: 'same-database', title: 'Both sites see the same database', state: 'fail', detail: errorMessage(error), fix: 'Make the workflows API of both sites usable' });
   }
 
   const [activeWorkers, standbyWorkers] = await Promise.all([active.call<WorkersStatus>('GET', '/workflow_engine/workers/status'), standby.call<WorkersStatus>('GET', '/workflow_engine/workers/status')]);

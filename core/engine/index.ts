@@ -10,6 +10,7 @@ import type { TransformationRunner } from './jobs/own-tasks';
 import { Heartbeats, type ServerBeat } from './worker/heartbeat';
 import { previousRunGone, requeueTasksOf } from './worker/recover';
 import { WorkflowWrites } from './workflow/writes';
+import { errorMessage } from '../errors';
 
 export interface EngineOptions {
   store: Store;
@@ -82,7 +83,7 @@ export class Engine {
         (requeued) => {
           if (requeued > 0) this.log.warn({ component: 'task-worker', serverId: this.options.serverId, requeued }, `${requeued} task(s) of a previous run of this server queued again`);
         },
-        (error: unknown) => void this.log.warn({ component: 'task-worker', err: error }, `tasks of a previous run of this server are left to their lease: ${(error as Error).message}`),
+        (error: unknown) => void this.log.warn({ component: 'task-worker', err: error }, `tasks of a previous run of this server are left to their lease: ${errorMessage(error)}`),
       );
     }
     if (this.options.processTasksOnStart) this.worker.start();
@@ -101,7 +102,7 @@ export class Engine {
       this.beatFailing = false;
     } catch (error) {
       if (!this.beatFailing) {
-        this.log.error({ component: 'heartbeat', serverId: this.options.serverId, err: error }, `heartbeat not recorded: ${(error as Error).message}`);
+        this.log.error({ component: 'heartbeat', serverId: this.options.serverId, err: error }, `heartbeat not recorded: ${errorMessage(error)}`);
       }
       this.beatFailing = true;
     }
@@ -125,7 +126,7 @@ export class Engine {
       servers = await this.heartbeats.list();
     } catch (error) {
       // The status still answers for this server; the others are unknown while the store does not answer.
-      this.log.warn({ component: 'heartbeat', err: error }, `servers on this database cannot be listed: ${(error as Error).message}`);
+      this.log.warn({ component: 'heartbeat', err: error }, `servers on this database cannot be listed: ${errorMessage(error)}`);
     }
     return {
       taskWorker: { running: this.worker.isRunning, startupValue: this.startupValue, ...(this.worker.isRunning ? { workerId: this.worker.workerId } : {}) },

@@ -5,6 +5,7 @@
 import { promises as fs, constants } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { systemErrorCode } from '../errors';
 
 /** The steps of a save, in order; a crash after any of them leaves the old or the new file. */
 export const ATOMIC_STEPS = [
@@ -76,7 +77,7 @@ async function backupOf(file: string, mode?: number) {
   try {
     current = await fs.readFile(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if (systemErrorCode(error) === 'ENOENT') return;
     throw error;
   }
   const backup = `${file}.bak`;
@@ -118,7 +119,7 @@ function processRuns(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return systemErrorCode(error) === 'EPERM';
   }
 }
 

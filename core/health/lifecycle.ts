@@ -8,6 +8,7 @@ import { contract, type OperationName } from '../contract';
 import type { DeprecatedCall } from '../contract/health';
 import { OpError, type CallContext, type Handlers } from '../dispatch/dispatch';
 import { findApiRow, lifecycleAt, parseRelease, RUNNING_RELEASE, type LifecycleRow } from '../release';
+import { errorMessage } from '../errors';
 
 /**
  * The release the console answers API lifecycles as: the running release, or CONSOLE_API_RELEASE
@@ -19,7 +20,7 @@ export function apiRelease(): string {
   try {
     return parseRelease(configured).text;
   } catch (error) {
-    throw new OpError(500, `CONSOLE_API_RELEASE: ${(error as Error).message}`);
+    throw new OpError(500, `CONSOLE_API_RELEASE: ${errorMessage(error)}`);
   }
 }
 

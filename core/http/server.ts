@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import fastifyStatic from '@fastify/static';
 import { contract, operationNames, type Operation, type OperationName } from '../contract';
 import { dispatch, errorBody, OpError, type CallContext, type Handlers } from '../dispatch/dispatch';
-import { ConsoleError, codeOfStatus } from '../errors';
+import { ConsoleError, codeOfStatus, errorMessage } from '../errors';
 import { pino } from 'pino';
 import type { Logger } from '../logging/logger';
 import { checkJsonText, MAX_BODY_BYTES } from '../dispatch/limits';
@@ -86,7 +86,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     // The console's own UI polls (the Logs page every second, the status bar every 5 s): at info those
     // reads would bury what the log is for, so its reads, and GET /logs from anyone, are at debug.
     const quiet = request.method === 'GET' && (entry.url === '/logs' || request.headers['x-caller'] === UI_CALLER);
-    if (reply.statusCode >= 500) log.error(entry, 'request failed');
+    // 503: something the console depends on is down, said once where it is found (the store's own log).
+    if (reply.statusCode === 503) log.warn(entry, 'request failed: service unavailable');
+    else if (reply.statusCode >= 500) log.error(entry, 'request failed');
     else if (quiet) log.debug(entry, 'request');
     else log.info(entry, 'request');
   });
@@ -104,7 +106,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     try {
       done(null, JSON.parse(source));
     } catch (error) {
-      done(null, new UnreadableBody(`body: not valid JSON (${(error as Error).message})`, 400));
+      done(null, new UnreadableBody(`body: not valid JSON (${errorMessage(error)})`, 400));
     }
   });
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (req, buffer, done) => {
@@ -137,7 +139,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   app.setErrorHandler((error, request, reply) => {
     const body = errorBody(asConsoleError(error));
     // A server-side failure (a store that does not answer, a bug) is logged with its cause and stack.
-    if (body.statusCode >= 500) log.error({ reqId: request.id, url: request.url.split('?')[0], err: error }, `${request.method} failed: ${body.message}`);
+    // A store that takes no writes or cannot be read logs its cause itself, once per cause and minute: no stack per request.
+    const storeDown = error instanceof ConsoleError && error.name === 'StoreError' && error.code === 'unavailable';
+    if (body.statusCode >= 500 && !storeDown) log.error({ reqId: request.id, url: request.url.split('?')[0], err: error }, `${request.method} failed: ${body.message}`);
     reply.status(body.statusCode).type('application/json').send(body);
   });
 

@@ -9,6 +9,7 @@ import {
   findDeclaringApplication,
   type DeclaredCollection,
 } from './declared';
+import { errorMessage } from '../errors';
 
 export interface IndexesDeps {
   /** The index builds of the active profile's store. */
@@ -39,7 +40,7 @@ async function storeCall<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof OpError) throw error;
-    throw new OpError(503, (error as Error).message);
+    throw new OpError(503, errorMessage(error));
   }
 }
 

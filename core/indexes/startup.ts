@@ -4,6 +4,7 @@
 import type { Store } from '../store/port';
 import type { IndexBuilds } from './builds';
 import { declaredCollections } from './declared';
+import { errorMessage } from '../errors';
 
 /** Starts the builds in the background and resolves once they are started; returns the collections created. */
 export async function createMissingCollections(store: Store, builds: IndexBuilds, warn: (message: string) => void = console.warn): Promise<string[]> {
@@ -11,7 +12,7 @@ export async function createMissingCollections(store: Store, builds: IndexBuilds
   try {
     existing = await store.listCollections();
   } catch (error) {
-    warn(`indexing: the ${store.location} did not list its collections (${(error as Error).message}); no collection was created at startup`);
+    warn(`indexing: the ${store.location} did not list its collections (${errorMessage(error)}); no collection was created at startup`);
     return [];
   }
   const absent = declaredCollections.filter((declared) => !existing.includes(declared.collection));

@@ -3,6 +3,7 @@
 // Lines are appended synchronously: the file is the record, and a crash loses nothing written.
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { systemErrorCode } from '../errors';
 
 export class RotatingFile {
   private fd: number | undefined;
@@ -48,6 +49,6 @@ function renameIfThere(from: string, to: string) {
   try {
     renameSync(from, to);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (systemErrorCode(error) !== 'ENOENT') throw error;
   }
 }

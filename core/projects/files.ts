@@ -3,7 +3,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { UploadedFile } from './read';
-import { ConsoleError } from '../errors';
+import { ConsoleError, errorMessage } from '../errors';
 
 const SKIP = new Set(['node_modules', '.git']);
 /** A bundle is a few hundred small documents; a folder past this is not one. */
@@ -34,7 +34,7 @@ export async function readJsonFiles(target: string): Promise<{ files: UploadedFi
     try {
       files.push({ path: relative, content: JSON.parse(await fs.readFile(file, 'utf8')) });
     } catch (error) {
-      unreadable.push({ path: relative, reason: `not JSON: ${(error as Error).message}` });
+      unreadable.push({ path: relative, reason: `not JSON: ${errorMessage(error)}` });
     }
   };
   if (stat.isFile()) {

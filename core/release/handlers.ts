@@ -1,6 +1,7 @@
 // Handlers of the release operations.
 import { OpError } from '../dispatch/dispatch';
 import { checkPolicy, deprecationTable, findApiRow, lifecycleAt, MIN_DEPRECATION_CYCLES, normalizeApiPath, parseRelease, RUNNING_RELEASE } from './index';
+import { errorMessage } from '../errors';
 
 export function releaseTableAnswer() {
   return {
@@ -17,7 +18,7 @@ export function apiLifecycleAnswer(method: string, path: string, release = RUNNI
   try {
     label = parseRelease(release).text;
   } catch (error) {
-    const message = (error as Error).message;
+    const message = errorMessage(error);
     throw new OpError(400, `query.release: ${message}`, { issues: [{ path: 'query.release', message }] });
   }
   const verb = method.trim().toUpperCase();

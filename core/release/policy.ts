@@ -3,6 +3,7 @@
 // (releaseCycleIndex): two feature releases a year, year.1 and year.2.
 import { compareReleases, parseRelease, releaseCyclesBetween } from './label';
 import type { LifecycleRow } from './table';
+import { errorMessage } from '../errors';
 
 export const MIN_DEPRECATION_CYCLES = 2;
 
@@ -22,7 +23,7 @@ export function checkPolicy(table: readonly LifecycleRow[]): PolicyFinding[] {
       parseRelease(row.removal);
       if (row.deprecated !== undefined) parseRelease(row.deprecated);
     } catch (error) {
-      report('malformed-release', `${row.item}: ${(error as Error).message}`);
+      report('malformed-release', `${row.item}: ${errorMessage(error)}`);
       continue;
     }
     if (row.deprecated === undefined) {
@@ -40,7 +41,7 @@ export function checkPolicy(table: readonly LifecycleRow[]): PolicyFinding[] {
     try {
       cycles = releaseCyclesBetween(row.deprecated, row.removal);
     } catch (error) {
-      report('uncountable-release', `${row.item}: ${(error as Error).message}`);
+      report('uncountable-release', `${row.item}: ${errorMessage(error)}`);
       continue;
     }
     if (cycles < MIN_DEPRECATION_CYCLES) {

@@ -3,6 +3,7 @@
 // folder and its `adapters/` must be writable by their owner only; otherwise the profile warns.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { errorMessage, systemErrorCode } from '../errors';
 
 /** Warnings for an sdk_dir (and its adapters/ folder) that others than its owner can write, or another user owns. */
 export async function sdkDirWarnings(dataDir: string, sdkDir: unknown): Promise<string[]> {
@@ -15,8 +16,8 @@ export async function sdkDirWarnings(dataDir: string, sdkDir: unknown): Promise<
       stat = await fs.stat(dir);
     } catch (error) {
       // A folder that does not exist holds no code to run; the adapters page says it is missing.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      warnings.push(`pathProps.sdk_dir: cannot check ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      if (systemErrorCode(error) === 'ENOENT') continue;
+      warnings.push(`pathProps.sdk_dir: cannot check ${dir} (${systemErrorCode(error) ?? errorMessage(error)})`);
       continue;
     }
     if ((stat.mode & 0o022) !== 0) {

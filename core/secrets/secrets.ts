@@ -6,6 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { writeFileAtomic } from '../files/atomic';
+import { errorMessage, systemErrorCode } from '../errors';
 
 export interface SecretProvider {
   /** Written into each sealed value; letters, digits and '-' only. */
@@ -57,9 +58,9 @@ async function loadOrCreateKey(file: string): Promise<Buffer> {
     await fs.chmod(file, 0o600).catch(() => undefined);
     return key;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+    if (systemErrorCode(error) !== 'ENOENT') {
       if (error instanceof SecretError) throw error;
-      throw new SecretError(`cannot read the key file ${file}: ${(error as Error).message}`);
+      throw new SecretError(`cannot read the key file ${file}: ${errorMessage(error)}`);
     }
   }
   // Created beside the target and linked in: two processes creating at once keep one key.
@@ -68,7 +69,7 @@ async function loadOrCreateKey(file: string): Promise<Buffer> {
   try {
     await fs.link(temp, file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (systemErrorCode(error) !== 'EEXIST') throw error;
   } finally {
     await fs.rm(temp, { force: true });
   }
@@ -105,7 +106,7 @@ export function createVault(dataDir: string, preferred?: SecretProvider): Vault 
         return await provider.decrypt(rest.slice(colon + 1));
       } catch (error) {
         if (error instanceof SecretError) throw error;
-        throw new SecretError(`it cannot be decrypted (${(error as Error).message})`);
+        throw new SecretError(`it cannot be decrypted (${errorMessage(error)})`);
       }
     },
   };

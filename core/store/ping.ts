@@ -1,6 +1,7 @@
 // One ping in flight per store: the status bar and the store card poll, and an
 // unreachable MongoDB takes seconds to answer; pollers share that one wait.
 import type { Store } from './port';
+import { errorMessage } from '../errors';
 
 const pending = new WeakMap<Store, Promise<void>>();
 
@@ -19,6 +20,6 @@ export async function storeHealth(store: Store): Promise<{ connected: boolean; e
     await sharedPing(store);
     return { connected: true };
   } catch (error) {
-    return { connected: false, error: (error as Error).message };
+    return { connected: false, error: errorMessage(error) };
   }
 }

@@ -5,6 +5,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { TransformationError } from './errors';
 import type { JsonSchema, JstDocument } from './types';
+import { errorMessage } from '../errors';
 
 const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
 addFormats(ajv);
@@ -31,8 +32,8 @@ function validatorFor(schema: JsonSchema): ValidateFunction | string {
       validate = ajv.compile(body);
     } catch (error) {
       if (unreadable.size >= MAX_BY_TEXT) unreadable.delete(unreadable.keys().next().value!);
-      unreadable.set(text, (error as Error).message);
-      return (error as Error).message;
+      unreadable.set(text, errorMessage(error));
+      return errorMessage(error);
     }
     if (byText.size >= MAX_BY_TEXT) byText.delete(byText.keys().next().value!);
     byText.set(text, validate);

@@ -10,6 +10,7 @@ import type { CallContext } from './library/index';
 import { getAt, setAt } from './pointer';
 import { planFor, type Plan, type PlanNode, type Wire } from './plan';
 import type { JstDocument, JstScope, RunOptions } from './types';
+import { errorMessage } from '../errors';
 
 export const DEFAULT_LIMITS = { timeoutMs: 5_000, maxSteps: 1_000_000, maxDepth: 64 };
 
@@ -129,7 +130,7 @@ function evaluate(node: PlanNode, plan: Plan, incoming: Record<string, unknown>,
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
       throw new TransformationError('limit', 'the functions call each other too deeply', place(run, plan, node));
     }
-    throw new TransformationError('step-failed', (error as Error).message ?? String(error), place(run, plan, node));
+    throw new TransformationError('step-failed', errorMessage(error) ?? String(error), place(run, plan, node));
   }
 }
 
@@ -150,7 +151,7 @@ function write(target: unknown, wire: Wire, value: unknown, run: Run, plan: Plan
   try {
     return setAt(target, wire.toTokens, value);
   } catch (error) {
-    throw new TransformationError('step-failed', `assign step ${String(wire.step.id)} cannot write: ${(error as Error).message}`, place(run, plan, node, wire.step.to?.ptr));
+    throw new TransformationError('step-failed', `assign step ${String(wire.step.id)} cannot write: ${errorMessage(error)}`, place(run, plan, node, wire.step.to?.ptr));
   }
 }
 

@@ -8,6 +8,7 @@ import { TransformationError } from './errors';
 import { findMethod, type MethodEntry } from './library/index';
 import { parsePointer } from './pointer';
 import type { Endpoint, JstScope, Step } from './types';
+import { errorMessage } from '../errors';
 
 export type NodeKind = 'incoming' | 'outgoing' | 'method' | 'declaration' | 'function' | 'template' | 'context';
 
@@ -119,7 +120,7 @@ function buildPlan(scope: JstScope, document: string, outer: Map<string, JstScop
     try {
       return parsePointer(end?.ptr ?? '');
     } catch (error) {
-      throw new TransformationError('invalid-document', (error as Error).message, place(step, undefined, end?.ptr));
+      throw new TransformationError('invalid-document', errorMessage(error), place(step, undefined, end?.ptr));
     }
   };
 

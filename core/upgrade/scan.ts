@@ -12,6 +12,7 @@ import { checkPackageScripts, checkShellText } from './rules/npm-index';
 import { checkWorkflows } from './rules/workflows';
 import type { Finding } from './types';
 import { MAX_FILES, walkFolder } from './walk';
+import { errorMessage, systemErrorCode } from '../errors';
 
 type Kind = 'code' | 'json' | 'html' | 'shell script' | 'Dockerfile' | 'Makefile' | 'YAML file' | 'maybe-shell';
 
@@ -98,7 +99,7 @@ export async function scanFolder(root: string, options: ScanOptions = {}): Promi
     try {
       text = await fs.readFile(entry.absolute, 'utf8');
     } catch (error) {
-      skipped.push({ file: entry.relative, reason: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+      skipped.push({ file: entry.relative, reason: `cannot read: ${systemErrorCode(error) ?? errorMessage(error)}` });
       continue;
     }
     if (text.includes('\u0000')) {
@@ -107,7 +108,7 @@ export async function scanFolder(root: string, options: ScanOptions = {}): Promi
       try {
         findings.push(...checkFile(kind, entry.relative, text));
       } catch (error) {
-        skipped.push({ file: entry.relative, reason: `cannot be checked: ${(error as Error).message}` });
+        skipped.push({ file: entry.relative, reason: `cannot be checked: ${errorMessage(error)}` });
       }
     }
     done += 1;

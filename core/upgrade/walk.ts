@@ -2,6 +2,7 @@
 // symbolic links are not followed, and file count and size are bounded.
 import { promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
+import { errorMessage, systemErrorCode } from '../errors';
 
 export const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -43,7 +44,7 @@ export async function walkFolder(
     try {
       entries = await fs.readdir(path.join(root, dir), { withFileTypes: true });
     } catch (error) {
-      skipped.push({ file: dir || '.', reason: `cannot read the folder: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+      skipped.push({ file: dir || '.', reason: `cannot read the folder: ${systemErrorCode(error) ?? errorMessage(error)}` });
       continue;
     }
     entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));

@@ -4,6 +4,7 @@
 // extractField take a plain path (`a.b[0].c`, `a["key with spaces"]`).
 import jsonQuery from 'json-query';
 import { TaskArgumentError } from './args';
+import { errorMessage } from '../../errors';
 
 export function parsePath(path: string): (string | number)[] {
   const parts: (string | number)[] = [];
@@ -34,7 +35,7 @@ export function runQuery(root: unknown, query: string): unknown {
   try {
     found = jsonQuery(query, { data: root, locals: HELPERS }).value;
   } catch (error) {
-    throw new TaskArgumentError(`query ${JSON.stringify(query)} cannot be read: ${(error as Error).message}`);
+    throw new TaskArgumentError(`query ${JSON.stringify(query)} cannot be read: ${errorMessage(error)}`);
   }
   // json-query has no quoted keys (`a["host name"]`); such a query is read as a plain path.
   if ((found === undefined || found === null) && query.includes('["')) return queryPath(root, query);

@@ -10,6 +10,7 @@ import {
   describe,
 } from './args';
 import type { BuiltInTask } from './types';
+import { errorMessage } from '../../errors';
 
 const ok = (outgoing: Record<string, unknown>) => ({ state: 'success' as const, outgoing });
 
@@ -157,7 +158,7 @@ export const stringTasks: BuiltInTask[] = [
         const result = reference.localeCompare(compare, locales ?? undefined, options ? collatorOptions(options) : undefined);
         return ok({ compareResult: Math.sign(result) });
       } catch (error) {
-        throw new TaskArgumentError(`locales or options cannot be used: ${(error as Error).message}`);
+        throw new TaskArgumentError(`locales or options cannot be used: ${errorMessage(error)}`);
       }
     },
   },

@@ -11,6 +11,7 @@
 // up to 1.7 s at a time), 6.4-9.4 s with pauses of at most 4 ms, 3.6-5.2 s with 25-100 ms,
 // their longest stall 0.05-0.12 s.
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import { errorMessage } from '../../errors';
 
 /** How long a write waits for another process's write before failing. */
 export const BUSY_TIMEOUT_MS = 30_000;
@@ -39,5 +40,5 @@ export async function pauseForWriter(attempt: number, since: number, timeoutMs =
 
 /** What a write that waited the whole busy timeout fails with. */
 export function stayedLocked(file: string, timeoutMs: number, error: unknown): string {
-  return `the database file ${file} stayed locked by another process for ${timeoutMs / 1000} s (${(error as Error).message})`;
+  return `the database file ${file} stayed locked by another process for ${timeoutMs / 1000} s (${errorMessage(error)})`;
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { IndexSpec } from '../port';
 import { StoreError } from '../errors';
 import { fieldExpr, jsonPath } from './sql';
+import { errorMessage, systemErrorCode } from '../../errors';
 
 export const ID_INDEX: IndexSpec = { key: { _id: 1 }, name: '_id_' };
 
@@ -20,14 +21,14 @@ export async function readIndexFile(dir: string): Promise<Record<string, IndexSp
   try {
     text = await fs.readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    if (systemErrorCode(error) === 'ENOENT') return {};
     throw error;
   }
   try {
     const parsed = JSON.parse(text) as IndexFile;
     return parsed.collections ?? {};
   } catch (error) {
-    throw new StoreError('damaged', `damaged index file ${file}: ${(error as Error).message}. Restore it from a backup or remove it (the indexes are then created again by indexing).`);
+    throw new StoreError('damaged', `damaged index file ${file}: ${errorMessage(error)}. Restore it from a backup or remove it (the indexes are then created again by indexing).`);
   }
 }
 

@@ -17,6 +17,7 @@ import { StoreError } from '../errors';
 import { encodeDoc } from './codec';
 import type { SqliteDatabase } from './database';
 import { createIndexSql, indexFile, readIndexFile, tableName } from './index-specs';
+import { errorMessage, systemErrorCode } from '../../errors';
 
 export interface MigrationProgress {
   phase: 'reading' | 'writing' | 'done';
@@ -58,7 +59,7 @@ export async function readNedbFile(file: string): Promise<Doc[]> {
     try {
       record = JSON.parse(line);
     } catch (error) {
-      throw damaged(`not valid JSON (${(error as Error).message})`);
+      throw damaged(`not valid JSON (${errorMessage(error)})`);
     }
     if (typeof record !== 'object' || record === null || Array.isArray(record)) throw damaged('not a document');
     const r = record as Record<string, unknown>;
@@ -76,7 +77,7 @@ export async function nedbFiles(dir: string): Promise<string[]> {
   try {
     entries = await fs.readdir(dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if (systemErrorCode(error) === 'ENOENT') return [];
     throw error;
   }
   return entries.filter((f) => f.endsWith('.db') && !f.startsWith('.')).sort();

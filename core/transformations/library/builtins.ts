@@ -7,6 +7,7 @@
 // reach prototypes are left out.
 import { MethodArgumentError } from '../errors';
 import { describeValue, type MethodTable } from './types';
+import { errorMessage } from '../../errors';
 
 const NEVER = new Set([
   'constructor', 'prototype', '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__',
@@ -61,7 +62,7 @@ export function addBuiltIns(libraries: Record<string, MethodTable>): void {
           try {
             return iterableToArray((fn as (...a: unknown[]) => unknown).apply(global, args));
           } catch (error) {
-            throw new MethodArgumentError(`${library}.${name}: ${(error as Error).message}`);
+            throw new MethodArgumentError(`${library}.${name}: ${errorMessage(error)}`);
           }
         },
       };
@@ -82,7 +83,7 @@ export function addBuiltIns(libraries: Record<string, MethodTable>): void {
           try {
             return iterableToArray(fn.apply(self, args.slice(1)));
           } catch (error) {
-            throw new MethodArgumentError(`${library}.${name}: ${(error as Error).message}`);
+            throw new MethodArgumentError(`${library}.${name}: ${errorMessage(error)}`);
           }
         },
       };

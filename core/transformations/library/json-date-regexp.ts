@@ -3,6 +3,7 @@
 // only between steps; an outgoing value holds their JSON form.
 import { MethodArgumentError } from '../errors';
 import { MAX_BUILT_LENGTH, describeValue, type MethodTable } from './types';
+import { errorMessage } from '../../errors';
 
 export const jsonMethods: MethodTable = {
   parse: {
@@ -12,7 +13,7 @@ export const jsonMethods: MethodTable = {
       try {
         return JSON.parse(args[0]);
       } catch (error) {
-        throw new MethodArgumentError(`JSON.parse: ${(error as Error).message}`);
+        throw new MethodArgumentError(`JSON.parse: ${errorMessage(error)}`);
       }
     },
   },
@@ -89,7 +90,7 @@ function toRegExp(value: unknown, flags: unknown, method: string): RegExp {
   try {
     return literal && (flags === null || flags === undefined) ? new RegExp(literal[1]!, literal[2]) : new RegExp(value, flags === null || flags === undefined ? undefined : String(flags));
   } catch (error) {
-    throw new MethodArgumentError(`RegExp.${method}: ${(error as Error).message}`);
+    throw new MethodArgumentError(`RegExp.${method}: ${errorMessage(error)}`);
   }
 }
 

@@ -2,6 +2,7 @@
 // the first argument, Math.*, and the arithmetic operators the designer offers as Math methods.
 import { MethodArgumentError } from '../errors';
 import type { MethodTable } from './types';
+import { errorMessage } from '../../errors';
 
 /** The number a prototype method works on: a number, or a value JavaScript's Number() reads as one. */
 function numberArg(value: unknown): number {
@@ -12,7 +13,7 @@ function guard<T>(method: string, run: () => T): T {
   try {
     return run();
   } catch (error) {
-    throw new MethodArgumentError(`${method}: ${(error as Error).message}`);
+    throw new MethodArgumentError(`${method}: ${errorMessage(error)}`);
   }
 }
 

@@ -3,6 +3,7 @@
 // template literal the designer's template steps use.
 import { MethodArgumentError } from '../errors';
 import { MAX_BUILT_LENGTH, describeValue, type MethodTable } from './types';
+import { errorMessage } from '../../errors';
 
 function stringArg(value: unknown, method: string): string {
   if (typeof value === 'string') return value;
@@ -62,7 +63,7 @@ export const stringMethods: MethodTable = {
       try {
         return String.fromCodePoint(...args.map(Number));
       } catch (error) {
-        throw new MethodArgumentError(`String.fromCodePoint: ${(error as Error).message}`);
+        throw new MethodArgumentError(`String.fromCodePoint: ${errorMessage(error)}`);
       }
     },
   },
@@ -94,7 +95,7 @@ for (const name of PROTOTYPE) {
         return result !== null && typeof result === 'object' && !Array.isArray(result) && typeof (result as Iterator<unknown>).next === 'function' ? [...(result as Iterable<unknown>)] : result;
       } catch (error) {
         if (error instanceof MethodArgumentError) throw error;
-        throw new MethodArgumentError(`String.${name}: ${(error as Error).message}`);
+        throw new MethodArgumentError(`String.${name}: ${errorMessage(error)}`);
       }
     },
   };
