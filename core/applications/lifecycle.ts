@@ -9,6 +9,7 @@ import { OpError } from '../dispatch/dispatch';
 import type { DesiredStates } from './desired-state';
 import type { Logger } from 'pino';
 import { builtInApplications, type ApplicationDefinition, type ApplicationState } from './registry';
+import { errorMessage } from '../errors';
 
 
 /** What stopping or starting an application does to what it serves. */
@@ -87,7 +88,7 @@ export class Applications {
       stopped = await this.desired.stopped('application');
     } catch (error) {
       // The store does not answer: every application starts, and each reports DEAD naming the store.
-      this.log.error({ err: error }, `applications: the operator's stopped applications cannot be read (${(error as Error).message}); all start`);
+      this.log.error({ err: error }, `applications: the operator's stopped applications cannot be read (${errorMessage(error)}); all start`);
       stopped = new Set();
     }
     for (const id of stopped) {

@@ -13,6 +13,7 @@ import { documentCount, hasTable, indexSpecs } from './catalog';
 import { checkNewSpec, createIndexSql, ID_INDEX, normalizeSpec, sqlIndexName, tableName } from './index-specs';
 import { compileFilter, compileSort, jsonPath } from './sql';
 import { checkUpdate, project } from './update';
+import { errorMessage } from '../../errors';
 
 /** A 24-hex-digit id, like MongoDB's ObjectId string: time first, so ids sort by creation. */
 export function newId(): string {
@@ -29,7 +30,7 @@ function selectDoc(projection: FindOptions['projection']): string {
   return `json_remove(doc, ${fields.map(([field]) => `'${jsonPath(field).replaceAll("'", "''")}'`).join(', ')})`;
 }
 
-const isNoTable = (error: unknown) => /no such table/.test(error instanceof Error ? error.message : String(error));
+const isNoTable = (error: unknown) => /no such table/.test(errorMessage(error));
 
 export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   private readonly table: string;

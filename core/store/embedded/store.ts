@@ -13,6 +13,7 @@ import { collectionNames, documentCounts } from './catalog';
 import { readStateEntry, refusalToOpen, SCHEMA_VERSION, writeStateEntry } from './state-record';
 import type { WriteHealthLog } from './write-health';
 import { DEFAULT_BACKUP_SCHEDULE, listBackups, takeBackup, type BackupSchedule } from './backups';
+import { errorMessage } from '../../errors';
 
 export const DEFAULT_FILE = 'console.sqlite';
 const INTEGRITY_MAX_AGE_MS = 10 * 60_000;
@@ -142,7 +143,7 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
       try {
         await d.whenFree(() => d.db.prepare('SELECT count(*) FROM sqlite_master').get());
       } catch (error) {
-        throw new StoreError('unreachable', `the embedded database ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+        throw new StoreError('unreachable', `the embedded database ${file} cannot be read: ${errorMessage(error)}`);
       }
     },
     async integrity() {
