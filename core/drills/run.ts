@@ -59,7 +59,8 @@ export async function runLabDrill(options: LabDrillOptions, onChange: (report: D
   } finally {
     report.endedAt = Date.now();
     await lab?.close().catch((error: Error) => (report.error = `${report.error ?? ''} (stopping the lab: ${error.message})`.trim()));
-    await ledger?.close().catch((error: Error) => console.warn(`drill ledger: ${error.message}`));
+    // Said in the report, as a lab that does not stop is: the caller sees it.
+    await ledger?.close().catch((error: Error) => (report.error = `${report.error ?? ''} (stopping the ledger of side effects: ${error.message})`.trim()));
     run.changed();
   }
   return report;

@@ -2,6 +2,7 @@
 // console), keeps each report in the store (`drill_reports`: the history) as it changes, and
 // exports reports.
 import { OpError, type Handlers } from '../dispatch/dispatch';
+import type { Logger } from 'pino';
 import type { Store } from '../store/port';
 import { runLabDrill } from './run';
 import { runSitesDrill } from './sites';
@@ -11,6 +12,8 @@ import { randomUUID } from 'node:crypto';
 
 export interface DrillsDeps {
   store(): Store;
+  /** Where a report that cannot be saved is logged (the drill goes on; its live report is still answered). */
+  log: Pick<Logger, 'warn'>;
   /** Runs one lab drill (the lab runner unless given: tests replace it). */
   run?: typeof runLabDrill;
   /** Runs one sites drill (the sites runner unless given). */
@@ -44,12 +47,12 @@ export function createDrillsService(deps: DrillsDeps) {
       void runner(id, (report) => {
         live.set(id, report);
         // Saves are chained so the last state written is the last one seen.
-        saving = saving.then(() => save(report)).catch((error: Error) => console.warn(`drill ${id}: saving its report failed: ${error.message}`));
+        saving = saving.then(() => save(report)).catch((error: Error) => deps.log.warn({ err: error, drill: id }, `drill ${id}: saving its report failed: ${error.message}`));
         if (!first) resolve((first = report));
       }).then(async (final) => {
         live.set(id, final);
         await saving;
-        await save(final).catch((error: Error) => console.warn(`drill ${id}: saving its final report failed: ${error.message}`));
+        await save(final).catch((error: Error) => deps.log.warn({ err: error, drill: id }, `drill ${id}: saving its final report failed: ${error.message}`));
         live.delete(id);
       });
     });

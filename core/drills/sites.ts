@@ -58,7 +58,8 @@ export async function runSitesDrill(options: SitesDrillOptions, onChange: (repor
     report.leftAs ??= 'neither site was changed: the drill stopped before it called them for any change';
   } finally {
     report.endedAt = Date.now();
-    await ledger?.close().catch((error: Error) => console.warn(`drill ledger: ${error.message}`));
+    // Said in the report, as a lab that does not stop is: the caller sees it.
+    await ledger?.close().catch((error: Error) => (report.error = `${report.error ?? ''} (stopping the ledger of side effects: ${error.message})`.trim()));
     run.changed();
   }
   return report;

@@ -102,7 +102,7 @@ export function buildHandlers(state: HostState): Handlers {
       ),
       ...projectsHandlers(createProjectsService({ store, workflows, transformations })),
       ...transformationsHandlers(transformations),
-      ...drillsHandlers(createDrillsService({ store, localSite: () => state.api })),
+      ...drillsHandlers(createDrillsService({ store, log: state.log.logger.child({ component: 'drills' }), localSite: () => state.api })),
       ...jsonFormsHandlers(createJsonFormsService({ forms: () => store().collection(JSON_FORMS_COLLECTION), guard: (what) => applications().require('JsonForms', what) })),
     },
     state.callLog,
