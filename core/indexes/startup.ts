@@ -7,7 +7,8 @@ import { declaredCollections } from './declared';
 import { errorMessage } from '../errors';
 
 /** Starts the builds in the background and resolves once they are started; returns the collections created. */
-export async function createMissingCollections(store: Store, builds: IndexBuilds, warn: (message: string) => void = console.warn): Promise<string[]> {
+/** `warn` is the caller's logger (the runtime's, with the profile): a collection not created is said there. */
+export async function createMissingCollections(store: Store, builds: IndexBuilds, warn: (message: string) => void): Promise<string[]> {
   let existing: string[];
   try {
     existing = await store.listCollections();
@@ -27,7 +28,7 @@ export async function createMissingCollections(store: Store, builds: IndexBuilds
  * startup waits for it; a MongoDB that is slow or down must not hold startup, so its
  * collections are created in the background (the Indexing tab shows the builds).
  */
-export async function createMissingCollectionsAtOpen(store: Store, builds: IndexBuilds, warn: (message: string) => void = console.warn): Promise<void> {
+export async function createMissingCollectionsAtOpen(store: Store, builds: IndexBuilds, warn: (message: string) => void): Promise<void> {
   const creating = createMissingCollections(store, builds, warn).then(() => builds.whenIdle());
   if (store.kind === 'embedded') await creating;
 }

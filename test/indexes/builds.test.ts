@@ -153,7 +153,8 @@ describe.each(stores.map((s) => [s.name, s] as const))('indexing on the %s store
     const store = await subject.open();
     await store.collection('jobs').insertOne({ name: 'existing', status: 'complete' });
     const builds = new IndexBuilds(store);
-    const created = await createMissingCollections(store, builds);
+    const warnings: string[] = [];
+    const created = await createMissingCollections(store, builds, (message) => warnings.push(message));
     expect(created).not.toContain('jobs');
     expect(created).toContain('tasks');
     await builds.whenIdle();
@@ -161,6 +162,16 @@ describe.each(stores.map((s) => [s.name, s] as const))('indexing on the %s store
     expect((await builds.status(jobs)).indexed).toBe(false);
     expect(await store.listCollections()).toEqual(expect.arrayContaining(['tasks', 'workflows', 'catalog_store']));
     // A second start finds every collection there and creates nothing.
-    expect(await createMissingCollections(store, builds)).toEqual([]);
+    expect(await createMissingCollections(store, builds, (message) => warnings.push(message))).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('at startup, a store that does not list its collections is said to the caller and nothing is created', async () => {
+    const store = await subject.open();
+    const builds = new IndexBuilds(store);
+    await store.close();
+    const warnings: string[] = [];
+    expect(await createMissingCollections(store, builds, (message) => warnings.push(message))).toEqual([]);
+    expect(warnings).toEqual([expect.stringMatching(/^indexing: the .* did not list its collections \(.+\); no collection was created at startup$/)]);
   });
 });
