@@ -6,6 +6,7 @@
 // same job ending, an operator's action, a lease renewed or swept, another console on
 // the file: each moves the version, and the job and records are read as before.
 // With CONSOLE_VERIFY_HELD=1 (the tests) each use is checked against a read.
+import type { Logger } from 'pino';
 import type { Store } from '../../store/port';
 import type { TaskRecord } from '../queue/queue';
 import type { JobDoc } from './types';
@@ -32,7 +33,11 @@ const recordView = (r: TaskRecord) =>
 export class HeldState {
   private readonly verify = process.env.CONSOLE_VERIFY_HELD === '1';
 
-  constructor(private readonly store: Store) {
+  constructor(
+    private readonly store: Store,
+    /** Where a held state that differs from the store's is said (CONSOLE_VERIFY_HELD), before the task fails with it. */
+    private readonly log: Pick<Logger, 'error'>,
+  ) {
     store.trackChanges?.('jobs', '_id');
     store.trackChanges?.('tasks', 'jobId');
   }
@@ -66,8 +71,7 @@ export class HeldState {
     const kept = JSON.stringify([held.job.status, held.job.variables, held.records.map(recordView).sort()]);
     if (read !== kept) {
       const error = new Error(`job ${jobId}: the job and records held differ from the store's:\nheld ${kept}\nread ${read}`);
-      // Loud in the tests that set CONSOLE_VERIFY_HELD: the worker's log is silent there.
-      console.error(error.message);
+      this.log.error({ err: error, jobId }, error.message);
       throw error;
     }
   }
