@@ -13,6 +13,7 @@ import { pino, type Logger } from 'pino';
 import { findMethod, type AdapterPackage } from './package';
 import type { ServiceConfig } from './service-config';
 import type { HealthItem } from '../contract/health';
+import { redactText, secretValues } from '../secrets/classify';
 
 export interface AdapterManagerOptions {
   runner: string;
@@ -115,6 +116,8 @@ export class AdapterManager {
     entry.state = 'RUNNING';
     entry.connection = { state: 'OFFLINE', detail: 'connecting' };
     const spec = { id: config.id, pkg, properties: (config.properties ?? {}) };
+    // The clear secrets of its config: an adapter that logs its password without naming it is masked too.
+    const known = secretValues(config.properties);
     const child: AdapterProcess = new AdapterProcess(spec, this.options.runner, {
       onExit: (info) => this.onExit(entry, child, info),
       onEvent: (event) => {
@@ -124,7 +127,9 @@ export class AdapterManager {
         if (entry.process !== child) return;
         entry.lastHealthCheck = { at: new Date().toISOString(), ok, ...(detail ? { detail } : {}) };
       },
-      onLog: (level, message) => {
+      onLog: (level, line) => {
+        // Masked once, where it comes in: the recent lines (GET /adapters/:name) and the log file get the same text.
+        const message = redactText(line, known);
         entry.logs.push({ at: new Date().toISOString(), level, message });
         if (entry.logs.length > LOG_LINES) entry.logs.shift();
         this.log[LEVELS[level] ?? 'info']({ adapter: config.id }, message);

@@ -18,10 +18,28 @@ const KEY_WORDS = String.raw`passw(or)?d|pwd|pass|passphrase|secret|token|api[_-
 const WHOLE_KEY = new RegExp(`^(${KEY_WORDS})$`, 'i');
 /** A compound ending in one: `adminPassword`, `db_pass`, `tlsCertificateKeyFilePassword`, `accessToken`. */
 const COMPOUND_KEY = /(^|[_.-]|[a-z0-9])(Passw(or)?d|Pwd|Pass|Passphrase|Secret|Token|ApiKey|PrivateKey)$|[_.-](passw(or)?d|pwd|pass|passphrase|secret|token|api[_-]?key|private[_-]?key)$/;
+/**
+ * The last word of a name (or its last two joined: `pass_phrase`, `API-KEY`) that makes its value a
+ * secret, whatever the case and separators: `DB_PASSWORD`, `X-API-KEY`, `Authorization`, `basic_auth`.
+ */
+const SECRET_WORD = /^(pass|passwd|password|pwd|passphrase|passcode|secret|token|key|apikey|privatekey|auth|authorization|credential|credentials|cred|creds)$/;
+
+/** The words of a name: split at `_`, `-`, `.`, spaces and camelCase, lower-cased. */
+function wordsOf(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_.\-:/]+/)
+    .filter((word) => word !== '')
+    .map((word) => word.toLowerCase());
+}
 
 /** Whether a key's value is a secret by its name. */
 export function isSecretKey(key: string): boolean {
-  return WHOLE_KEY.test(key) || COMPOUND_KEY.test(key);
+  if (WHOLE_KEY.test(key) || COMPOUND_KEY.test(key)) return true;
+  const words = wordsOf(key);
+  const last = words.at(-1) ?? '';
+  return SECRET_WORD.test(last) || SECRET_WORD.test(words.slice(-2).join(''));
 }
 
 /** The service's own protected forms: kept as the service wrote them, never sealed again or masked. */
@@ -36,9 +54,11 @@ export function looksLikePath(value: string): boolean {
   return /^(\/|~\/|\.{1,2}\/|[A-Za-z]:\\|file:\/\/)/.test(v) && !/^\/\//.test(v);
 }
 
+/** A credential given with its scheme (`Bearer eyJ...`, `Basic dXNlcjpw...`): at least 8 token characters, so prose is left alone. */
+const SCHEME_CREDENTIAL = /\b(Bearer|Basic|Token)( +)([A-Za-z0-9\-._~+/]{8,}=*)/g;
 const PEM_PRIVATE = /-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED )?PRIVATE KEY)-----[\s\S]*?(-----END \1-----|$)/g;
 /** Query parameters that carry a password, e.g. `?password=`, `tlsCertificateKeyFilePassword=`, `authMechanismProperties=...`. */
-const QUERY_SECRET = /([?&;](?:[A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|apikey|api_key))=)([^&;#\s"']*)/gi;
+const QUERY_SECRET = /([?&;](?:[A-Za-z0-9_.-]*(?:password|passwd|pwd|pass|secret|token|apikey|api[_-]?key|key|auth|sig|signature|credentials?))=)([^&;#\s"']*)/gi;
 /**
  * A URL's userinfo password: up to the LAST `@` before the path, so an unescaped `@` inside the
  * password is masked whole (`mongodb://u:p@ss@host` → `mongodb://u:********@host`).
@@ -56,7 +76,8 @@ export function mapSecretsInText(text: string, replace: (secret: string) => stri
       return `-----BEGIN ${kind}-----${replace(body)}${end}`;
     })
     .replace(URL_USERINFO, (all, head: string, password: string) => (password === '' ? all : `${head}${replace(password)}@`))
-    .replace(QUERY_SECRET, (all, head: string, value: string) => (value === '' ? all : `${head}${replace(value)}`));
+    .replace(QUERY_SECRET, (all, head: string, value: string) => (value === '' ? all : `${head}${replace(value)}`))
+    .replace(SCHEME_CREDENTIAL, (all, scheme: string, space: string, credential: string) => (credential === MASK ? all : `${scheme}${space}${replace(credential)}`));
 }
 
 /** The secrets a string carries, in clear, in the order `mapSecretsInText` meets them. */
@@ -129,4 +150,21 @@ export function redactSecrets<T>(value: T): T {
     return Object.fromEntries(Object.entries(node).map(([key, item]) => [key, classifyField(key, item) === 'secret' ? MASK : visit(item, depth + 1)]));
   };
   return visit(value, 0) as T;
+}
+
+/** Every secret `value` holds in clear (fields classified as secrets, secrets inside strings), to mask where they appear unnamed. */
+export function secretValues(value: unknown): string[] {
+  const found: string[] = [];
+  const visit = (node: unknown, key: string, depth: number) => {
+    if (typeof node === 'string') {
+      const kind = classifyField(key, node);
+      if (kind === 'secret') found.push(node);
+      else if (kind === 'contains-secret') found.push(...secretsInText(node));
+      return;
+    }
+    if (depth > 20 || node === null || typeof node !== 'object') return;
+    for (const [k, item] of Object.entries(node)) visit(item, Array.isArray(node) ? key : k, depth + 1);
+  };
+  visit(value, '', 0);
+  return found.filter((secret) => !isServiceProtected(secret));
 }

@@ -1,5 +1,6 @@
 // What each rule of the upgrade check reports, and the context a rule gets for one file.
 import { UPGRADE_RULES, type UpgradeFinding, type UpgradeRule } from '../contract/upgrade';
+import { maskInText } from '../secrets/classify';
 
 export type Finding = UpgradeFinding;
 
@@ -13,5 +14,6 @@ export function finding(
   blocking: boolean,
   extra: Pick<Finding, 'migration'> = {},
 ): Finding {
-  return { rule, file, line, message, fix, section: UPGRADE_RULES[rule].section, blocking, ...extra };
+  // A finding quotes the code it is about: a URL's password or a token in its query is masked there.
+  return { rule, file, line, message: maskInText(message), fix: maskInText(fix), section: UPGRADE_RULES[rule].section, blocking, ...extra };
 }

@@ -123,6 +123,17 @@ describe('adapters over HTTP', () => {
     expect(wrong).toMatchObject({ status: 400, body: { issues: [{ path: 'body.properties.protocol' }] } });
   });
 
+  it('masks the secrets in the adapter\'s recent log lines (GET /adapters/:name) and in the console\'s log', async () => {
+    const logged = await waitFor(async () => {
+      const { body } = await api('/adapters/inv-live');
+      return body.logs.find((l: any) => l.message.startsWith('login ')) as { message: string } | undefined;
+    }, 'the login line of inv-live');
+    expect(logged.message).toBe('login op:********, X-API-KEY ********, authorization: Bearer ********');
+    const logs = JSON.stringify((await api('/logs?limit=500')).body);
+    expect(logs).not.toContain('s3cret');
+    expect(logs).not.toContain('k-123');
+  });
+
   it('a workflow calling two of its methods runs to complete, results as the tasks\' outgoing result', async () => {
     await waitFor(async () => (await health('inv-live')).connection.state === 'ONLINE', 'inv-live ONLINE');
     const flow = workflow(

@@ -1,0 +1,93 @@
+// The classifier over names it has never seen: any name whose last word (or last two joined)
+// is a password, passphrase, secret, token, key, auth or credential word, in any case and with
+// any separator, holds a secret; so does a credential given with its scheme and a URL password.
+import fc from 'fast-check';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { classifyField, isSecretKey, maskInText, MASK, redactSecrets } from '../../core/secrets/classify';
+import { finding } from '../../core/upgrade/types';
+import { startTestHost } from '../support/host';
+
+const SECRET_WORDS = ['pass', 'passwd', 'password', 'pwd', 'passphrase', 'secret', 'token', 'key', 'apikey', 'auth', 'authorization', 'credential', 'credentials'];
+const SPLIT_SECRETS = [['pass', 'phrase'], ['api', 'key'], ['private', 'key']];
+const PLAIN_WORDS = ['db', 'admin', 'service', 'x', 'client', 'mongo', 'redis', 'vault', 'app', 'user', 'primary', 'backup', 'v2'];
+const NOT_SECRET = ['name', 'host', 'port', 'url', 'file', 'path', 'mode', 'level', 'timeout', 'id', 'type', 'description', 'enabled', 'count'];
+
+const casing = fc.constantFrom<'lower' | 'upper' | 'title'>('lower', 'upper', 'title');
+const cased = (word: string, how: 'lower' | 'upper' | 'title') => (how === 'upper' ? word.toUpperCase() : how === 'title' ? word[0]?.toUpperCase() + word.slice(1) : word);
+/** A name of words joined with one separator (or camelCase), each word cased its own way. */
+const nameOf = (words: fc.Arbitrary<string[]>) =>
+  fc.tuple(words, fc.constantFrom('_', '-', '.', ' ', 'camel'), fc.array(casing, { minLength: 6, maxLength: 6 })).map(([ws, sep, cases]) =>
+    sep === 'camel' ? ws.map((w, i) => (i === 0 ? w : cased(w, 'title'))).join('') : ws.map((w, i) => cased(w, cases[i % cases.length] ?? 'lower')).join(sep),
+  );
+
+describe('the classifier over generated names', () => {
+  it('finds a secret under any name ending in a secret word, in any case and with any separator', () => {
+    const last = fc.oneof(fc.constantFrom(...SECRET_WORDS).map((w) => [w]), fc.constantFrom(...SPLIT_SECRETS));
+    const words = fc.tuple(fc.array(fc.constantFrom(...PLAIN_WORDS), { maxLength: 3 }), last).map(([head, tail]) => [...head, ...tail]);
+    fc.assert(
+      fc.property(nameOf(words), fc.string({ minLength: 1, maxLength: 20 }).filter((v) => v.trim() !== '' && !v.startsWith('/') && !v.startsWith('.') && v !== MASK), (name, value) => {
+        expect(isSecretKey(name), name).toBe(true);
+        expect(classifyField(name, value)).toBe('secret');
+        expect(JSON.stringify(redactSecrets({ [name]: value }))).toBe(JSON.stringify({ [name]: MASK }));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('leaves names that end in a plain word', () => {
+    const words = fc.tuple(fc.array(fc.constantFrom(...PLAIN_WORDS), { maxLength: 3 }), fc.constantFrom(...NOT_SECRET)).map(([head, tail]) => [...head, tail]);
+    fc.assert(
+      fc.property(nameOf(words), (name) => {
+        expect(isSecretKey(name), name).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds the names the attack found in clear: DB_PASSWORD, X-API-KEY, pass_phrase, authorization', () => {
+    for (const name of ['DB_PASSWORD', 'X-API-KEY', 'pass_phrase', 'authorization', 'Authorization', 'client.credentials', 'basic-auth']) {
+      expect(classifyField(name, 'value-1'), name).toBe('secret');
+    }
+  });
+
+  it('masks a credential given with its scheme and a URL with a password, wherever they are written', () => {
+    expect(maskInText('authorization: Bearer eyJhbGciOiJIUzI1NiJ9.abc.def')).toBe(`authorization: Bearer ${MASK}`);
+    expect(maskInText('Authorization: Basic dXNlcjpwYXNzd29yZA==')).toBe(`Authorization: Basic ${MASK}`);
+    expect(maskInText('a Bearer token is sent')).toBe('a Bearer token is sent');
+    expect(maskInText('https://ops:hunter2@example.com/x')).toBe(`https://ops:${MASK}@example.com/x`);
+    expect(classifyField('header', 'Bearer abcdefgh12345')).toBe('contains-secret');
+  });
+
+  it('masks token-like query values in an upgrade finding', () => {
+    const f = finding('api-call', 'a.js', 1, 'Calls GET /x ("http://h/x?token=abc123secret&access_token=zz9&api-key=k3y")', 'Call GET /y?sig=s1gnature instead', false);
+    expect(f.message).toBe(`Calls GET /x ("http://h/x?token=${MASK}&access_token=${MASK}&api-key=${MASK}")`);
+    expect(f.fix).toBe(`Call GET /y?sig=${MASK} instead`);
+  });
+});
+
+describe('a profile with encrypted: true and secrets under names the old classifier missed', () => {
+  it('seals them on disk and never answers them in clear', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-classify-'));
+    const host = await startTestHost({ dataDir });
+    try {
+      const clear = { DB_PASSWORD: 'db-pw-Zz91', 'X-API-KEY': 'api-key-Yy82', pass_phrase: 'phrase-Xx73', authorization: 'Bearer tok3n-Ww64-abcdefgh' };
+      const saved = await host.api('/profiles', {
+        method: 'POST',
+        json: { id: 'sealed', pathProps: { encrypted: true }, extraProps: { ...clear } },
+      });
+      expect(saved.status).toBeLessThan(300);
+      const answered = await (await host.api('/profiles/sealed')).text();
+      const onDisk = await readFile(path.join(dataDir, 'profiles', 'sealed', 'properties.json'), 'utf8');
+      for (const value of Object.values(clear)) {
+        expect(answered).not.toContain(value);
+        expect(onDisk).not.toContain(value);
+      }
+    } finally {
+      await host.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
