@@ -21,11 +21,14 @@ export class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,
     readonly holder: LockHolder,
+    /** What else went wrong while finding out, said after the refusal. */
+    note?: string,
   ) {
     super(
       `the data directory ${dataDir} is in use by another console (pid ${holder.pid} on ${holder.hostname}, started ${holder.startedAt}); ` +
         `stop that console first or start this one with another data directory (--data-dir). ` +
-        `If no such console runs, remove ${path.join(dataDir, LOCK_FILE)}.`,
+        `If no such console runs, remove ${path.join(dataDir, LOCK_FILE)}.` +
+        (note ? ` Also: ${note}.` : ''),
     );
     this.name = 'DataDirLockedError';
   }
@@ -105,9 +108,13 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     const moved = await readHolder(aside).catch(() => undefined);
     if (moved && isAlive(moved)) {
       // Another console took the lock over between our read and our move: give it back.
-      await fs.link(aside, file).catch((error: unknown) => console.warn(`could not restore ${file}: ${(error as Error).message}`));
+      // Said in the refusal: nothing is logged before the data directory is ours.
+      const notRestored = await fs.link(aside, file).then(
+        () => undefined,
+        (error: unknown) => `its lock file could not be put back (${error instanceof Error ? error.message : String(error)})`,
+      );
       await fs.rm(aside, { force: true });
-      throw new DataDirLockedError(dataDir, moved);
+      throw new DataDirLockedError(dataDir, moved, notRestored);
     }
     await fs.rm(aside, { force: true });
   }
