@@ -36,6 +36,11 @@ let instance = null;
 let adapterId = '?';
 let healthTimer = null;
 
+/** A line on this process's stderr: the console keeps the last ones and says them when the adapter exits (child.ts). */
+function stderrLine(text) {
+  process.stderr.write(`${text}\n`);
+}
+
 function describe(error) {
   if (error instanceof Error) return error.message || error.name;
   return typeof error === 'string' ? error : JSON.stringify(error);
@@ -116,8 +121,8 @@ async function init(message) {
     } catch (error) {
       // Loading again will not help until the package changes: say why, and end.
       const why = `adapter "${message.id}" cannot load its package: ${loadFailure(error, message)}`;
-      console.error(error && error.stack ? error.stack : describe(error));
-      console.error(why);
+      stderrLine(error && error.stack ? error.stack : describe(error));
+      stderrLine(why);
       send({ type: 'load-failed', message: why }, () => process.exit(1));
       return;
     }
@@ -175,7 +180,7 @@ function onMessage(message) {
   if (!message || typeof message !== 'object') return;
   if (message.type === 'init') {
     init(message).catch((error) => {
-      console.error(`adapter ${adapterId} failed to start: ${error && error.stack ? error.stack : describe(error)}`);
+      stderrLine(`adapter ${adapterId} failed to start: ${error && error.stack ? error.stack : describe(error)}`);
       process.exit(1);
     });
   } else if (message.type === 'call') onCall(message);

@@ -165,7 +165,7 @@ function candidateTypes(action, request) {
   const requestType = String(action.requestDatatype || action.datatype || 'JSON').toUpperCase();
   const text = bodyText(action, request.body);
   if (text && (requestType === 'JSON' || requestType === 'URLENCODE')) {
-    let parsed = null;
+    let parsed;
     try {
       parsed = requestType === 'URLENCODE' ? querystring.parse(text) : JSON.parse(text);
     } catch {
