@@ -2,7 +2,6 @@
 // and the answer says, per job, whether it was done or why not, so a job that
 // cannot take the action (already complete, not paused) never hides the others.
 import { OpError } from '../../dispatch/dispatch';
-import type { TaskRecord } from '../queue/queue';
 import { latestRecords } from './graph';
 import type { JobRunner } from './runner';
 
@@ -20,9 +19,9 @@ const DONE: Record<BulkAction, string> = { cancel: 'canceled', pause: 'paused', 
 /** Retrying a job runs again each task in error that has no error transition. */
 async function retryJob(runner: JobRunner, id: string) {
   const job = await runner.requireJob(id);
-  const latest = latestRecords(await runner.records(id)) as Map<string, TaskRecord>;
+  const latest = latestRecords(await runner.records(id));
   const failed = [...latest.values()].filter(
-    (r) => r.status === 'error' && !Object.values(job.transitions[r.taskId] ?? {}).some((t) => (t as { state?: string }).state === 'error'),
+    (r) => r.status === 'error' && !Object.values(job.transitions[r.taskId] ?? {}).some((t) => t.state === 'error'),
   );
   if (failed.length === 0) throw new OpError(409, `job ${id} is ${job.status} and has no task in error to retry`);
   let last = job;

@@ -2,6 +2,7 @@
 // adapter's method through the adapter manager. childJob and manual tasks are the
 // job runner's own (runner.ts). Every failure becomes a task error with a message.
 import { applicationTask, runBuiltInTask, type TaskOutcome, type TaskRunOptions } from '../tasks/library';
+import { isRecord, messageOf } from './guards';
 import type { TaskDefinition } from './types';
 
 export const ENGINE_APP = 'WorkFlowEngine';
@@ -28,8 +29,8 @@ export function isChildJob(task: TaskDefinition) {
 
 /** An adapter error object for people: its IAPerror displayString when it has one. */
 function adapterErrorText(task: TaskDefinition, error: unknown): string {
-  const e = error as { IAPerror?: { displayString?: unknown }; message?: unknown } | null;
-  const text = typeof e?.IAPerror?.displayString === 'string' ? e.IAPerror.displayString : typeof e?.message === 'string' ? e.message : JSON.stringify(error);
+  const iap = isRecord(error) && isRecord(error.IAPerror) ? error.IAPerror : undefined;
+  const text = typeof iap?.displayString === 'string' ? iap.displayString : isRecord(error) && typeof error.message === 'string' ? error.message : JSON.stringify(error);
   return `${task.app}.${task.name}: ${text}`;
 }
 
@@ -60,7 +61,7 @@ export function methodRunner(adapters: () => AdapterCaller | undefined, applicat
       return { state: 'error', outgoing: { [answer.output]: answer.error }, error: adapterErrorText(task, answer.error) };
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      return { state: 'error', outgoing: {}, error: (error as Error).message };
+      return { state: 'error', outgoing: {}, error: messageOf(error) };
     }
   };
 }

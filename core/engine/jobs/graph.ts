@@ -72,8 +72,7 @@ function incomingOf(transitions: Transitions): Map<string, Edge[]> {
 function reachable(transitions: Transitions, roots: Iterable<string>, avoid: string): Set<string> {
   const seen = new Set<string>();
   const stack = [...roots].filter((id) => id !== avoid);
-  while (stack.length) {
-    const id = stack.pop()!;
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
     if (seen.has(id)) continue;
     seen.add(id);
     for (const dst of Object.keys(transitions[id] ?? {})) if (dst !== avoid && !seen.has(dst)) stack.push(dst);
@@ -89,12 +88,15 @@ export function readyTasks(taskIds: string[], transitions: Transitions, records:
   const nodes = new Set<string>([...taskIds, END]);
   nodes.delete(START);
 
-  // Fired and not yet consumed transitions, per target.
-  const firedInto = (node: string) =>
-    (incoming.get(node) ?? []).filter((edge) => {
+  // Fired and not yet consumed transitions into a target: the ids of their source records.
+  const firedInto = (node: string) => {
+    const from: string[] = [];
+    for (const edge of incoming.get(node) ?? []) {
       const src = latest.get(edge.src);
-      return src && isFinished(src) && src.finishState === edge.state && !consumed.has(src._id);
-    });
+      if (src && isFinished(src) && src.finishState === edge.state && !consumed.has(src._id)) from.push(src._id);
+    }
+    return from;
+  };
 
   const active = new Set<string>();
   for (const record of latest.values()) if (ACTIVE.has(record.status) || (record.status === 'error' && !isFinished(record))) active.add(record.taskId);
@@ -111,7 +113,7 @@ export function readyTasks(taskIds: string[], transitions: Transitions, records:
       if (mine) {
         // A loop back into a task that ran: it runs again once its last run ended.
         if (!isFinished(mine)) continue;
-        ready.push({ taskId: node, iteration: mine.iteration + 1, from: fired.map((e) => latest.get(e.src)!._id) });
+        ready.push({ taskId: node, iteration: mine.iteration + 1, from: fired });
         progress = true;
         continue;
       }
@@ -123,7 +125,7 @@ export function readyTasks(taskIds: string[], transitions: Transitions, records:
         return live.has(edge.src);
       });
       if (waiting) continue;
-      ready.push({ taskId: node, iteration: 0, from: fired.map((e) => latest.get(e.src)!._id) });
+      ready.push({ taskId: node, iteration: 0, from: fired });
       progress = true;
     }
   }

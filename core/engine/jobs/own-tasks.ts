@@ -4,6 +4,7 @@
 // an operator (actions.ts).
 import type { TaskOutcome } from '../tasks/library';
 import type { TaskRecord } from '../queue/queue';
+import { isRecord, messageOf } from './guards';
 import type { TaskDefinition } from './types';
 
 /** Runs a JST transformation: `tr_id` names the document, `variableMap` its inputs. */
@@ -37,11 +38,11 @@ export async function transformationRun(transformations: TransformationRunner | 
   if (!transformations) return { state: 'error', outgoing: {}, error: JST_NOT_SUPPORTED };
   const tr_id = incoming.tr_id;
   if (typeof tr_id !== 'string' || tr_id === '') return { state: 'error', outgoing: {}, error: 'transformation: tr_id must be the id of a JST document' };
-  const variableMap = incoming.variableMap && typeof incoming.variableMap === 'object' ? (incoming.variableMap as Record<string, unknown>) : {};
-  const options = incoming.options && typeof incoming.options === 'object' ? (incoming.options as Record<string, unknown>) : {};
+  const variableMap = isRecord(incoming.variableMap) ? incoming.variableMap : {};
+  const options = isRecord(incoming.options) ? incoming.options : {};
   try {
     return { state: 'success', outgoing: await transformations.run({ tr_id, variableMap, options }, incoming) };
   } catch (error) {
-    return { state: 'error', outgoing: {}, error: `transformation ${tr_id}: ${(error as Error).message}` };
+    return { state: 'error', outgoing: {}, error: `transformation ${tr_id}: ${messageOf(error)}` };
   }
 }

@@ -10,7 +10,7 @@ export class JobReads {
   private readonly recent: RecentJobs;
 
   constructor(
-    readonly jobs: Collection,
+    readonly jobs: Collection<JobDoc>,
     readonly tasks: Collection<TaskRecord>,
   ) {
     this.recent = new RecentJobs(jobs);

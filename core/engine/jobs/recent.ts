@@ -13,7 +13,8 @@ const JOBS_KEPT = 2000;
 
 /** Drops the oldest entry once `map` holds `limit`. */
 function makeRoom<K, V>(map: Map<K, V>, limit: number) {
-  if (map.size >= limit) map.delete(map.keys().next().value!);
+  const oldest = map.keys().next();
+  if (map.size >= limit && !oldest.done) map.delete(oldest.value);
 }
 
 export class RecentWorkflows<T> {
@@ -46,7 +47,7 @@ const FIXED_PROJECTION = { tasks: 0, transitions: 0, errorHandler: 0 } as const;
 export class RecentJobs {
   private readonly fixed = new Map<string, Fixed>();
 
-  constructor(private readonly jobs: Collection) {}
+  constructor(private readonly jobs: Collection<JobDoc>) {}
 
   remember(job: JobDoc) {
     makeRoom(this.fixed, JOBS_KEPT);
@@ -57,14 +58,14 @@ export class RecentJobs {
   async read(id: string): Promise<JobDoc | null> {
     const fixed = this.fixed.get(id);
     if (fixed) {
-      const job = (await this.jobs.findOne({ _id: id }, { projection: FIXED_PROJECTION })) as JobDoc | null;
+      const job = await this.jobs.findOne({ _id: id }, { projection: FIXED_PROJECTION });
       if (!job) return null;
       // The same job (one removed and started again under its id differs in start time or workflow).
       if (job.name === fixed.name && job.metrics?.start_time === fixed.startTime) {
         return Object.assign(job, { tasks: fixed.tasks, transitions: fixed.transitions }, fixed.errorHandler !== undefined ? { errorHandler: fixed.errorHandler } : {});
       }
     }
-    const job = (await this.jobs.findOne({ _id: id })) as JobDoc | null;
+    const job = await this.jobs.findOne({ _id: id });
     if (job) this.remember(job);
     return job;
   }

@@ -2,6 +2,7 @@
 // workflow_end, a new record for a task that can run, and the fields a record
 // ends with, why a job is stopped. Pure functions: the store writes are in job-writes.ts.
 import { encodeValue, MarkerValueError } from '../../values/undefined-codec';
+import { isRecord } from './guards';
 import { APPLICATION_MANUAL_TASKS, MANUAL_TASKS, type TaskOutcome } from '../tasks/library';
 import { NEVER, type FinishState, type TaskRecord } from '../queue/queue';
 import { latestRecords, type END, type ReadyTask, type START } from './graph';
@@ -73,10 +74,16 @@ export function stoppedOn(job: JobDoc, records: TaskRecord[]): string | undefine
   return undefined;
 }
 
+/** Encodes an object of values for the store (an object stays one). */
+function encodeRecord(value: Record<string, unknown>, path: string): Record<string, unknown> {
+  const encoded = encodeValue(value, path);
+  return isRecord(encoded) ? encoded : {};
+}
+
 /** Encodes for the store; a value that cannot be stored (the marker string) is recorded as {} rather than lost with the record. */
 export function safeEncode(value: Record<string, unknown>, path: string): Record<string, unknown> {
   try {
-    return encodeValue(value, path) as Record<string, unknown>;
+    return encodeRecord(value, path);
   } catch (error) {
     if (!(error instanceof MarkerValueError)) throw error;
     return {};
@@ -89,7 +96,7 @@ export function endFields(incoming: Record<string, unknown>, outcome: TaskOutcom
   let state = outcome.state;
   let error = outcome.error;
   try {
-    outgoing = encodeValue(outcome.outgoing ?? {}, 'outgoing') as Record<string, unknown>;
+    outgoing = encodeRecord(outcome.outgoing ?? {}, 'outgoing');
   } catch (problem) {
     if (!(problem instanceof MarkerValueError)) throw problem;
     outgoing = {};
@@ -98,7 +105,7 @@ export function endFields(incoming: Record<string, unknown>, outcome: TaskOutcom
   }
   let jobVariables: Record<string, unknown> | undefined;
   try {
-    if (outcome.jobVariables) jobVariables = encodeValue(outcome.jobVariables, 'jobVariables') as Record<string, unknown>;
+    if (outcome.jobVariables) jobVariables = encodeRecord(outcome.jobVariables, 'jobVariables');
   } catch (problem) {
     if (!(problem instanceof MarkerValueError)) throw problem;
     state = 'error';
@@ -119,15 +126,16 @@ export function endFields(incoming: Record<string, unknown>, outcome: TaskOutcom
 
 /** A claimed record after `queue.complete` wrote `fields` (dotted ones one level deep) and dropped its lease. */
 export function withEnd(record: TaskRecord, fields: Record<string, unknown>): TaskRecord {
-  const written: Record<string, unknown> = { ...record };
+  const written: TaskRecord = { ...record };
   delete written.leaseUntil;
   for (const [key, value] of Object.entries(fields)) {
     const dot = key.indexOf('.');
     if (dot < 0) written[key] = value;
     else {
       const [outer, inner] = [key.slice(0, dot), key.slice(dot + 1)];
-      written[outer] = { ...(written[outer] as Record<string, unknown> | undefined), [inner]: value };
+      const current = written[outer];
+      written[outer] = { ...(isRecord(current) ? current : {}), [inner]: value };
     }
   }
-  return written as TaskRecord;
+  return written;
 }

@@ -74,7 +74,7 @@ export class JobRunner {
     const executor: JobExecutor = new JobExecutor({
       store,
       reads,
-      writes: new JobWrites(this.jobs, this.queue.tasks),
+      writes: new JobWrites(this.queue.tasks),
       marks: new AdvancedMarks(this.queue.tasks),
       log,
       startJob: (child) => starter.startChild(child),

@@ -3,6 +3,7 @@
 // `limit` times, `delay` ms apart, before its error transition is taken or the
 // job stops) and the workflow's `errorHandler` (a task, typically a childJob,
 // run once when a task errors with no error transition, before the job ends in error).
+import { isRecord } from './guards';
 import type { JobDoc, TaskDefinition } from './types';
 
 /** The task id the errorHandler's record runs under. */
@@ -23,8 +24,8 @@ function count(value: unknown): number | undefined {
 
 /** The task's automatic retries, or undefined when it has none (no settings, autoRetry off, limit 0). */
 export function retryOf(definition: TaskDefinition): RetryPlan | undefined {
-  const settings = definition.retrySettings as { autoRetry?: unknown; limit?: unknown; delay?: unknown } | null | undefined;
-  if (!settings || typeof settings !== 'object') return undefined;
+  const settings = definition.retrySettings;
+  if (!isRecord(settings)) return undefined;
   if (settings.autoRetry !== true && settings.autoRetry !== 'true') return undefined;
   const limit = Math.floor(count(settings.limit) ?? 0);
   if (limit <= 0) return undefined;
@@ -33,9 +34,10 @@ export function retryOf(definition: TaskDefinition): RetryPlan | undefined {
 
 /** The workflow's errorHandler as a task to run, or undefined (null in most exports). */
 export function errorHandlerOf(job: JobDoc): TaskDefinition | undefined {
-  const handler = job.errorHandler as Record<string, unknown> | null | undefined;
-  if (!handler || typeof handler !== 'object' || Array.isArray(handler) || 'tasks' in handler) return undefined;
-  if (typeof handler.name === 'string' && handler.name) return handler as unknown as TaskDefinition;
+  const handler = job.errorHandler;
+  if (!isRecord(handler) || 'tasks' in handler) return undefined;
+  const { name } = handler;
+  if (typeof name === 'string' && name) return { ...handler, name };
   // A workflow name with its variables: run it as a child job.
   const workflow = typeof handler.workflow === 'string' ? handler.workflow : undefined;
   if (!workflow) return undefined;

@@ -3,11 +3,13 @@
 // core/values/references.ts); outgoing values and the task's error are written to
 // the job variables their targets name.
 import { jobTarget, referencesIn, resolveValue, type ReferenceScope } from '../../values/references';
+import { isRecord } from './guards';
 
 export type Scope = ReferenceScope;
 
 export function resolveIncoming(incoming: Record<string, unknown> | undefined, scope: Scope): Record<string, unknown> {
-  return resolveValue(incoming ?? {}, scope) as Record<string, unknown>;
+  const resolved = resolveValue(incoming ?? {}, scope);
+  return isRecord(resolved) ? resolved : {};
 }
 
 /** Whether a value refers to another task's results (the runner then reads the job's task records). */

@@ -27,7 +27,7 @@ export function jobSummary(job: JobDoc) {
 export function taskRun(record: TaskRecord) {
   const { leaseUntil: _lease, advanced: _advanced, from: _from, jobVariables: _vars, runAfter: _runAfter, loop, ...rest } = record;
   // A childJob loop: its children, in data_array order (their variables are on the children themselves).
-  const children = loop && typeof loop === 'object' ? { childJobs: (loop as { ids: string[] }).ids, loopType: (loop as { type: string }).type } : {};
+  const children = loop ? { childJobs: loop.ids, loopType: loop.type } : {};
   return {
     ...rest,
     ...children,

@@ -31,7 +31,8 @@ export class AdvancedMarks {
       while (this.pending.length) {
         const batch = this.pending.splice(0);
         try {
-          if (batch.length === 1) await this.tasks.updateOne({ _id: batch[0]!.id }, { $set: { advanced: true } });
+          const [only] = batch;
+          if (batch.length === 1 && only) await this.tasks.updateOne({ _id: only.id }, { $set: { advanced: true } });
           else await this.tasks.updateMany({ _id: { $in: batch.map((p) => p.id) } }, { $set: { advanced: true } });
           for (const p of batch) p.resolve();
         } catch (error) {

@@ -68,8 +68,8 @@ export class HalfStartedJobs {
     const candidates = await runner.jobs.find({ status: 'running', last_updated: range }, { sort: { last_updated: 1 }, limit, projection: { _id: 1, last_updated: 1 } });
     if (candidates.length < limit) this.cursor = 0;
     else {
-      const first = Number(candidates[0]!.last_updated);
-      const last = Number(candidates[candidates.length - 1]!.last_updated);
+      const first = Number(candidates[0]?.last_updated);
+      const last = Number(candidates.at(-1)?.last_updated);
       this.cursor = last === first ? last + 1 : last;
     }
     const outcomes: RecoveryOutcome[] = [];
@@ -106,7 +106,7 @@ export class HalfStartedJobs {
       await this.runner.advance(jobId, job);
     } catch (error) {
       if (error instanceof StoreError) throw error; // the store: the next pass tries again
-      return this.fail(job, `the job cannot start: ${(error as Error).message}`);
+      return this.fail(job, `the job cannot start: ${error instanceof Error ? error.message : String(error)}`);
     }
     const after = await this.runner.job(jobId);
     if (after?.status === 'running' && !(await this.moving(jobId))) {
