@@ -18,7 +18,7 @@ async function readOrCreate(file: string, create: () => string, mode: number): P
     const value = (await fs.readFile(file, 'utf8')).trim();
     if (value) return value;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
   }
   const value = create();
   await writeFileAtomic(file, `${value}\n`, { mode });

@@ -38,6 +38,8 @@ export function previewActivateMigration(profile: ProfileProperties, input: Migr
 
   const top = Math.max(...findings.map((f) => PLACE_RANK[f.place]));
   const deciding = findings.filter((f) => PLACE_RANK[f.place] === top);
+  const [chosen] = deciding;
+  if (chosen === undefined) return none(`no \`activate\` setting found in ${source}: nothing to migrate`);
   const values = new Set(deciding.map((f) => f.value));
   if (values.size > 1) {
     return none(
@@ -45,14 +47,13 @@ export function previewActivateMigration(profile: ProfileProperties, input: Migr
         'migrate from the one service config of this server',
     );
   }
-  const found = deciding[0]!.value;
+  const found = chosen.value;
   // A DR standby (processTasksOnStart false) stays a standby: a legacy `activate: true`
   // is proposed as false, since true would make it work the queue it shares with the primary.
   const keepsStandby = profile.processTasksOnStart === false && found === true;
   const value = keepsStandby ? false : found;
   const removesKey = 'activate' in profile;
   const changes = profile.processTasksOnStart !== value || removesKey;
-  const chosen = deciding[0]!;
   const from =
     chosen.place === 'properties'
       ? `\`activate\` in ${source}`
