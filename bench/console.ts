@@ -85,7 +85,8 @@ async function startConsole(dataDir: string) {
 export async function benchConsole(options: { json?: boolean } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-console-'));
   try {
-    const profile = await ensureActiveProfile(dataDir);
+    const { profile, problem } = await ensureActiveProfile(dataDir);
+    if (problem) throw problem;
     const store = await openStore(dataDir, profile);
     // Indexed as a new database is at the console's first start.
     for (const declared of declaredCollections) {

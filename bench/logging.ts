@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createLogService } from '../core/logging/logger';
+import { logSettings } from '../core/profiles/runtime-config';
 
 function rate(label: string, count: number, run: () => void) {
   const started = performance.now();
@@ -17,7 +18,7 @@ export async function benchLogging() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-bench-log-'));
   const service = createLogService({ dataDir });
   try {
-    service.configure({ log_level: 'info', log_max_file_size: 10 * 1024 * 1024, log_max_files: 3 });
+    service.configure(logSettings(dataDir, { log_level: 'info', log_max_file_size: 10 * 1024 * 1024, log_max_files: 3 }));
     const log = service.logger.child({ component: 'jobs' });
     const rows = [];
     rows.push(rate('info entry with ids (written)', 20_000, () => {

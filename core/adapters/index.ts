@@ -2,14 +2,14 @@
 // sdk_dir, `<data-dir>/adapters` and the console's own adapters/ folder; one instance per service
 // config (the store's `service_configs`), each in its own process. The runtime opens them with
 // the profile and closes them with it; the workflow engine calls them through `call`.
-import type { ProfileProperties } from '../profiles/directory';
+import type { RuntimeConfig } from '../profiles/runtime-config';
 import type { Store } from '../store/port';
 import { storeDesiredStates } from '../applications/desired-state';
 import { openAll, sealAll } from '../profiles/secrets';
 import { createVault, type Vault } from '../secrets/secrets';
 import { AdapterInstances, type SecretsAtRest } from './instances';
 import { AdapterManager, type AdapterManagerOptions } from './manager';
-import { dataDirAdapters, runnerPath, sdkDir, shippedAdaptersDir } from './locate';
+import { dataDirAdapters, runnerPath, shippedAdaptersDir } from './locate';
 
 export { AdapterManager, type AdapterManagerOptions, type AdapterAnswer } from './manager';
 export { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
@@ -19,23 +19,22 @@ export { AdapterError, type AdapterErrorCause } from './errors';
 export { readAdapterPackage, findMethod, type AdapterPackage, type PronghornMethod } from './package';
 export { discoverPackages, packageForType } from './discover';
 export { ConfigError, type ServiceConfig } from './service-config';
-export { sdkDir, dataDirAdapters, shippedAdaptersDir, runnerPath, productRoot } from './locate';
+export { dataDirAdapters, shippedAdaptersDir, runnerPath, productRoot } from './locate';
 export { forkLauncher, type AdapterLauncher, type AdapterChild, type LaunchOptions } from './launcher';
 export { utilityProcessLauncher, type UtilityProcessModule } from './utility-launcher';
 
 export async function openAdapters(
   dataDir: string,
-  profile: ProfileProperties,
+  profile: Pick<RuntimeConfig, 'sdkDir' | 'sealSecrets'>,
   store: Store,
   options: Partial<AdapterManagerOptions> & { shippedDir?: string; productDir?: string; vault?: Vault } = {},
 ): Promise<AdapterInstances> {
   const { shippedDir, productDir, vault = createVault(dataDir), ...managerOptions } = options;
   const manager = new AdapterManager({ runner: runnerPath(productDir), ...managerOptions });
-  const places = { sdkDir: sdkDir(dataDir, profile), dataDirAdapters: dataDirAdapters(dataDir), shippedDir: shippedDir ?? shippedAdaptersDir(productDir) };
+  const places = { sdkDir: profile.sdkDir, dataDirAdapters: dataDirAdapters(dataDir), shippedDir: shippedDir ?? shippedAdaptersDir(productDir) };
   // As the profile's own secrets: sealed at rest with `pathProps.encrypted`, never in an answer.
-  const encrypted = (profile.pathProps as { encrypted?: unknown } | undefined)?.encrypted === true;
   const secrets: SecretsAtRest = {
-    seal: async (json) => (encrypted ? sealAll(vault, json) : json),
+    seal: async (json) => (profile.sealSecrets ? sealAll(vault, json) : json),
     open: (name, json) => openAll(vault, name, json),
   };
   return new AdapterInstances(manager, store, storeDesiredStates(store), places, secrets).open();

@@ -40,11 +40,5 @@ export function productRoot(given?: string): string {
 export const runnerPath = (productDir?: string) => path.join(productRoot(productDir), 'core', 'adapters', 'runner.cjs');
 export const shippedAdaptersDir = (productDir?: string) => path.join(productRoot(productDir), 'adapters');
 
-/** The profile's `pathProps.sdk_dir`, resolved against the data directory; undefined when unset. */
-export function sdkDir(dataDir: string, profile: { pathProps?: unknown }): string | undefined {
-  const value = (profile.pathProps as { sdk_dir?: unknown } | undefined)?.sdk_dir;
-  return typeof value === 'string' && value.trim() !== '' ? path.resolve(dataDir, value.trim()) : undefined;
-}
-
 /** Adapters installed through the console: `<data-dir>/adapters`. */
 export const dataDirAdapters = (dataDir: string) => path.join(dataDir, 'adapters');

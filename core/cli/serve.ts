@@ -31,7 +31,7 @@ export async function serve(argv: string[]) {
       },
     }));
   } catch (error) {
-    usage((error as Error).message);
+    usage(error instanceof Error ? error.message : String(error));
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be a number from 0 to 65535, got "${values.port}"`);
@@ -56,7 +56,8 @@ export async function serve(argv: string[]) {
   // (stdout redirected) unless asked with --print-token.
   if (printToken(values, process.stdout.isTTY === true)) console.log(`Open ${host.url}/#token=${host.token}`);
   else console.log(`Open ${host.url}/ with the token of ${path.join(dataDir, 'console-token')} (or CONSOLE_TOKEN); --print-token prints the URL with it`);
-  console.log(`Data directory: ${dataDir} (profile "${host.state.runtime.profile.id}")`);
+  const profileId = host.state.runtime.config.profileId;
+  console.log(`Data directory: ${dataDir} (${profileId === undefined ? 'no profile is active' : `profile "${profileId}"`})`);
   await printProfileWarnings(host);
 
   let stopping = false;
@@ -80,13 +81,18 @@ function printToken(flags: { 'print-token'?: boolean; 'no-print-token'?: boolean
 
 /** Warnings of the active profile (a legacy `activate` among them) go to the log too, not only to the UI. */
 async function printProfileWarnings(host: Host) {
-  const id = host.state.runtime.profile.id;
+  const id = host.state.runtime.config.profileId;
+  if (id === undefined) {
+    const store = host.state.runtime.config.store;
+    console.warn(`Warning: ${store.kind === 'none' ? store.reason : 'no profile is active'}`);
+    return;
+  }
   const ctx = { transport: 'http' as const, caller: 'serve', setHeader: () => undefined, setStatus: () => undefined };
   try {
     const entry = await host.handlers['profiles.get']({ params: { id }, query: undefined, body: undefined }, ctx);
     for (const warning of entry.metadata.warnings) console.warn(`Warning (profile "${id}"): ${warning}`);
   } catch (error) {
-    console.warn(`Warning: cannot read profile "${id}": ${(error as Error).message}`);
+    console.warn(`Warning: cannot read profile "${id}": ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

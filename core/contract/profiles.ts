@@ -43,7 +43,27 @@ export const ProfileProperties = obj({
     sdk_dir: str().optional(),
     encrypted: bool().optional(),
   }).optional(),
+  /** The console's own: the embedded store's SQLite file (absolute, or relative to the profile's db folder). */
+  embeddedProps: obj({
+    file: str().optional(),
+    /** Scheduled backups of the embedded file: every `everyMinutes` (60 unless set), the newest `keep` kept (24). */
+    backups: obj({ everyMinutes: z.number().int().min(1).optional(), keep: z.number().int().min(1).optional() }).optional(),
+  }).optional(),
+  /**
+   * The service's logger settings. Each value is checked when the profile is read (core/profiles/
+   * runtime-config.ts): one that cannot be used falls back to its default with a warning, so none
+   * refuses the file.
+   */
+  loggerProps: obj({
+    log_level: z.unknown().optional(),
+    console_level: z.unknown().optional(),
+    log_filename: z.unknown().optional(),
+    log_max_file_size: z.unknown().optional(),
+    log_max_files: z.unknown().optional(),
+    syslog: z.unknown().optional(),
+  }).nullish(),
 });
+/** A profile's properties.json, the one model of it in the console (core and UI); unknown fields are kept. */
 export type ProfileProperties = z.infer<typeof ProfileProperties>;
 
 export interface FieldIssue {
@@ -138,8 +158,13 @@ export const profilesOperations = defineOperations({
   'profiles.list': {
     method: 'GET',
     path: '/profiles',
-    summary: 'All profiles, the active one marked',
-    output: z.object({ results: z.array(ProfileEntry), total: z.number() }),
+    summary: 'All profiles, the active one marked; when none is active (console.json cannot be read), why',
+    output: z.object({
+      results: z.array(ProfileEntry),
+      total: z.number(),
+      /** Why no profile is active (console.json cannot be read); the console runs none until one is activated. */
+      noActiveProfile: z.string().optional(),
+    }),
   },
   'profiles.get': {
     method: 'GET',

@@ -5,6 +5,7 @@ import { FAILOVER_APPLICATIONS } from './readiness';
 import { drillWorkflow, DRILL_ADAPTER, type Ledger } from './ledger';
 import type { Site, SiteError } from './site';
 import type { DrillSiteInfo } from './types';
+import { worksTasksOnStart } from '../profiles/runtime-config';
 
 /** The ledger is called through an instance of the shipped http-request adapter, allowed the ledger's URL only. */
 export function ledgerAdapter(ledgerUrl: string) {
@@ -64,7 +65,7 @@ export async function describeSite(site: Site): Promise<DrillSiteInfo & { profil
 export async function setProcessTasksOnStart(site: Site, profileId: string, value: boolean): Promise<boolean> {
   const path = `/profiles/${encodeURIComponent(profileId)}`;
   const { profile } = await site.call<{ profile: Record<string, unknown> }>('GET', path);
-  const before = profile.processTasksOnStart !== false;
+  const before = worksTasksOnStart(profile.processTasksOnStart);
   if (before !== value) await site.call('PUT', path, { ...profile, processTasksOnStart: value });
   return before;
 }

@@ -1,13 +1,14 @@
 // The console's own status: what the status bar shows and scripts poll.
 import type { HealthStatus } from '../contract/health';
 import { RUNNING_RELEASE } from '../release';
-import type { ProfileProperties } from '../profiles/directory';
+import type { RuntimeConfig } from '../profiles/runtime-config';
 import type { Store } from '../store/port';
 import { storeHealth } from '../store/ping';
 
 export interface StatusDeps {
   serverId: string;
-  profile(): ProfileProperties;
+  /** The active profile's runtime config (no profile id when none is active). */
+  profile(): Pick<RuntimeConfig, 'profileId' | 'serverName'>;
   store(): Store;
   /** Whether this server's task worker runs now. */
   taskWorkerRunning(): boolean;
@@ -21,7 +22,8 @@ export async function healthStatus(deps: StatusDeps): Promise<HealthStatus> {
     release: RUNNING_RELEASE,
     serverId: deps.serverId,
     serverName: profile.serverName ?? deps.serverId,
-    profile: profile.id,
+    // No profile is active (console.json cannot be read): said in words, never a profile's id.
+    profile: profile.profileId ?? '(none)',
     store: store.kind,
     services: [mongo],
     taskWorker: { running: deps.taskWorkerRunning() },

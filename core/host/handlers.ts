@@ -29,7 +29,11 @@ import { createDrillsService, drillsHandlers } from '../drills/service';
 import { createJsonFormsService, JSON_FORMS_COLLECTION, jsonFormsHandlers } from '../json-forms/service';
 
 export function buildHandlers(state: HostState): Handlers {
-  const profile = () => state.runtime.profile;
+  const profile = () => state.runtime.config;
+  const noActiveProfile = () => {
+    const { store } = state.runtime.config;
+    return store.kind === 'none' ? store.reason : undefined;
+  };
   const store = () => state.runtime.store;
   const adapters = () => state.runtime.adapters;
   const applications = () => state.runtime.applications;
@@ -61,7 +65,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...adaptersHandlers(createAdaptersService({ adapters })),
       ...applicationsHandlers(createApplicationsService({ applications })),
       ...indexesHandlers(createIndexesService({ indexes: () => state.runtime.indexes })),
-      ...profilesHandlers(createProfilesService({ dataDir, vault: state.vault, runningProfileId: () => profile().id, profileEvents: state.profileEvents })),
+      ...profilesHandlers(createProfilesService({ dataDir, vault: state.vault, runningProfileId: () => profile().profileId, noActiveProfile, profileEvents: state.profileEvents })),
       ...releaseHandlers(),
       ...upgradeHandlers(createUpgradeService()),
       ...storeHandlers(createStoreService({ dataDir, vault: state.vault, store })),
@@ -86,7 +90,7 @@ export function buildHandlers(state: HostState): Handlers {
           applications: () => applications().snapshot(),
           indexes: () => Promise.all(declaredCollections.map((declared) => state.runtime.indexes.status(declared))),
           deprecatedCalls: () => state.callLog.list(),
-          worker: () => ({ profile: profile().id, processTasksOnStart: profile().processTasksOnStart !== false, running: engine().worker.isRunning }),
+          worker: () => ({ profile: profile().profileId ?? '(none)', processTasksOnStart: profile().processTasksOnStart, running: engine().worker.isRunning }),
           drills: () => store().collection('drill_reports'),
           workflows: () => workflows.list(),
         }),

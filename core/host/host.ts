@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildHttpServer } from '../http/server';
 import { defaultAllowedHosts } from '../http/hosts';
 import { ensureActiveProfile } from '../profiles/directory';
+import { noProfileConfig, runtimeConfig } from '../profiles/runtime-config';
 import type { Handlers } from '../dispatch/dispatch';
 import { consoleToken, serverId } from './data-dir';
 import { buildHandlers } from './handlers';
@@ -67,8 +68,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
 async function startLocked(options: HostOptions, lock: { release(): Promise<void> }): Promise<Host> {
   const token = await consoleToken(options.dataDir, options.token);
   const log = createLogService({ dataDir: options.dataDir, console: options.logToConsole });
-  const profile = await ensureActiveProfile(options.dataDir);
-  log.configure(profile.loggerProps);
+  const starting = await ensureActiveProfile(options.dataDir);
+  // console.json that cannot be read activates no other profile: the console runs with none and says why.
+  const config = starting.problem ? noProfileConfig(options.dataDir, starting.problem.message) : runtimeConfig(starting.profile, options.dataDir);
+  log.configure(config.logging);
+  if (starting.problem) log.logger.error({ component: 'profiles' }, starting.problem.message);
   const context = {
     dataDir: options.dataDir,
     serverId: await serverId(options.dataDir),
@@ -80,7 +84,7 @@ async function startLocked(options: HostOptions, lock: { release(): Promise<void
   };
   const state: HostState = {
     ...context,
-    runtime: await openRuntime(context, profile),
+    runtime: await openRuntime(context, config),
     callLog: new DeprecatedCallLog(),
     profileEvents: new ProfileEvents(),
     log,
@@ -95,7 +99,7 @@ async function startLocked(options: HostOptions, lock: { release(): Promise<void
   const port = typeof address === 'object' && address ? address.port : options.port;
   const shownHost = bindAddress.includes(':') ? `[${bindAddress}]` : bindAddress;
   state.api = { url: `http://${shownHost}:${port}`, token };
-  log.logger.info({ url: `http://${shownHost}:${port}`, dataDir: options.dataDir, profile: profile.id, serverId: context.serverId }, 'console started');
+  log.logger.info({ url: `http://${shownHost}:${port}`, dataDir: options.dataDir, profile: config.profileId ?? null, serverId: context.serverId }, 'console started');
   let closed = false;
   return {
     state,

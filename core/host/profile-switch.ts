@@ -1,48 +1,46 @@
 // The host's answer to profile changes: activating a profile reopens the runtime on it; saving
-// the active profile reopens it when its database or adapters folder changed (other fields are
-// read when used, so the new profile simply replaces the old one).
+// the active profile compares its runtime config before and after (core/profiles/runtime-config.ts)
+// and reconfigures what changed, live: the runtime (store, adapters folder, how adapter secrets are
+// kept) is reopened, the logger configured again; other settings are read from the config when used.
 import type { ProfileEvent } from '../profiles/events';
-import type { ProfileProperties } from '../profiles/directory';
+import { configChanges, runtimeConfig, type RuntimeConfig } from '../profiles/runtime-config';
 import { closeRuntime, openRuntime } from './runtime';
 import type { HostState } from './state';
 
 export function followProfileChanges(state: HostState): () => void {
   return state.profileEvents.on((event: ProfileEvent) => {
-    if (event.type === 'activating') return reopenRuntime(state, event.profile);
-    if (event.profile.id !== state.runtime.profile.id) return;
-    if (needsReopen(state.runtime.profile, event.profile)) return reopenRuntime(state, event.profile);
-    state.runtime.profile = event.profile;
-    state.log.configure(event.profile.loggerProps);
+    const next = runtimeConfig(event.profile, state.dataDir);
+    if (event.type === 'activating') return reopenRuntime(state, next);
+    const current = state.runtime.config;
+    if (next.profileId !== current.profileId) return;
+    const changes = configChanges(current, next);
+    if (changes.runtime) return reopenRuntime(state, next);
+    state.runtime.config = next;
+    if (changes.logging) state.log.configure(next.logging);
   });
 }
 
-const sdkDirOf = (profile: ProfileProperties) => (profile.pathProps as { sdk_dir?: string } | undefined)?.sdk_dir;
-
-function needsReopen(current: ProfileProperties, saved: ProfileProperties): boolean {
-  const sameDatabase = JSON.stringify(current.mongoProps) === JSON.stringify(saved.mongoProps);
-  return !sameDatabase || sdkDirOf(current) !== sdkDirOf(saved);
-}
+const named = (config: RuntimeConfig) => (config.profileId === undefined ? 'no profile' : `profile "${config.profileId}"`);
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Closes the running profile's runtime and opens `profile`'s. When the new one cannot open,
- * the previous profile is opened again so the console keeps working, and the error says so.
+ * Closes the running runtime and opens one on `config`. When the new one cannot open, the
+ * previous config is opened again so the console keeps working, and the error says so.
  */
-export async function reopenRuntime(state: HostState, profile: ProfileProperties): Promise<void> {
+export async function reopenRuntime(state: HostState, config: RuntimeConfig): Promise<void> {
   const previous = state.runtime;
-  state.logger.info({ from: previous.profile.id, to: profile.id }, `reopening the console on profile "${profile.id}"`);
+  state.logger.info({ from: previous.config.profileId, to: config.profileId }, `reopening the console on ${named(config)}`);
   await closeRuntime(previous);
   try {
-    state.runtime = await openRuntime(state, profile);
-    state.log.configure(profile.loggerProps);
+    state.runtime = await openRuntime(state, config);
+    state.log.configure(config.logging);
   } catch (error) {
-    const cause = (error as Error).message;
+    const cause = messageOf(error);
     try {
-      state.runtime = await openRuntime(state, previous.profile);
+      state.runtime = await openRuntime(state, previous.config);
     } catch (again) {
-      throw new Error(
-        `profile "${profile.id}" cannot be opened (${cause}), and reopening profile "${previous.profile.id}" failed too (${(again as Error).message})`,
-      );
+      throw new Error(`${named(config)} cannot be opened (${cause}), and reopening ${named(previous.config)} failed too (${messageOf(again)})`);
     }
-    throw new Error(`profile "${profile.id}" cannot be opened (${cause}); profile "${previous.profile.id}" stays active`);
+    throw new Error(`${named(config)} cannot be opened (${cause}); ${named(previous.config)} stays active`);
   }
 }

@@ -1,10 +1,11 @@
-// The per-profile service container: everything that depends on the active profile. Opened
-// when the host starts, and closed and opened again when the operator activates another
-// profile (or changes the active one's database or adapters folder), so the console is
-// reconfigured without a restart. Services open in dependency order and close in reverse.
-import type { ProfileProperties } from '../profiles/directory';
+// The per-profile service container: everything that depends on the active profile, opened from
+// its runtime config (core/profiles/runtime-config.ts). Opened when the host starts, and closed
+// and opened again when the operator activates another profile (or changes what the active
+// one's store, adapters folder or secrets are), so the console is reconfigured without a
+// restart. Services open in dependency order and close in reverse.
+import type { RuntimeConfig } from '../profiles/runtime-config';
 import type { Store } from '../store/port';
-import { openStore } from '../store/open';
+import { openConfiguredStore } from '../store/open';
 import { IndexBuilds } from '../indexes/builds';
 import { createMissingCollectionsAtOpen } from '../indexes/startup';
 import { openAdapters, type AdapterInstances, type AdapterLauncher } from '../adapters';
@@ -16,7 +17,8 @@ import { createTransformationsService } from '../transformations/service';
 import { transformationRunner } from '../transformations/task';
 
 export interface Runtime {
-  profile: ProfileProperties;
+  /** The active profile as read once; replaced when the profile is saved (see profile-switch.ts). */
+  config: RuntimeConfig;
   /** The profile's store; exists even when MongoDB is unreachable (its calls then fail clearly). */
   store: Store;
   /** Index builds on the profile's store (live as long as the store). */
@@ -25,7 +27,7 @@ export interface Runtime {
   adapters: AdapterInstances;
   /** The applications and their lifecycle (one the operator stopped stays stopped across restarts). */
   applications: Applications;
-  /** The workflow engine: job runner and task worker (started now when processTasksOnStart is not false). */
+  /** The workflow engine: job runner and task worker (started now when the config's processTasksOnStart is true). */
   engine: Engine;
 }
 
@@ -44,29 +46,31 @@ export interface RuntimeContext {
   loggerLevels: () => Record<string, unknown>;
 }
 
-export async function openRuntime(context: RuntimeContext, profile: ProfileProperties): Promise<Runtime> {
+export async function openRuntime(context: RuntimeContext, config: RuntimeConfig): Promise<Runtime> {
   const { dataDir, serverId } = context;
-  const log = context.logger.child({ profile: profile.id });
-  const store = await openStore(dataDir, profile, { vault: context.vault });
+  const name = config.profileId === undefined ? 'no profile' : `profile "${config.profileId}"`;
+  const log = context.logger.child({ profile: config.profileId ?? null });
+  const storeLog = { info: (message: string) => log.info({ component: 'store' }, message), error: (message: string) => log.error({ component: 'store' }, message) };
+  const store = await openConfiguredStore(config.store, config.profileId ?? '', { vault: context.vault, log: storeLog });
   let adapters: AdapterInstances | undefined;
   try {
     const indexes = new IndexBuilds(store);
     await createMissingCollectionsAtOpen(store, indexes, (message) => log.warn({ component: 'indexes' }, message));
-    const opened = await openAdapters(dataDir, profile, store, { vault: context.vault, productDir: context.productDir, launcher: context.adapterLauncher, log, loggerLevels: context.loggerLevels });
+    const opened = await openAdapters(dataDir, config, store, { vault: context.vault, productDir: context.productDir, launcher: context.adapterLauncher, log, loggerLevels: context.loggerLevels });
     adapters = opened;
     // The applications open after the engine (WorkFlowEngine's worker is the engine's): read when a task runs.
     let applications: Awaited<ReturnType<typeof openApplications>> | undefined;
     const engine = await openEngine({
       store,
       serverId,
-      serverName: profile.serverName ?? serverId,
-      processTasksOnStart: profile.processTasksOnStart !== false,
+      serverName: config.serverName ?? serverId,
+      processTasksOnStart: config.processTasksOnStart,
       adapters: () => opened,
       applicationRunning: (app) => applications?.isRunning(app) ?? true,
       log,
       transformations: transformationRunner(createTransformationsService({ store: () => store }).resolve),
     });
-    log.info({ store: store.location, processTasksOnStart: profile.processTasksOnStart !== false }, `profile "${profile.id}" opened`);
+    log.info({ store: store.location, processTasksOnStart: config.processTasksOnStart }, `${name} opened`);
     applications = await openApplications({
       store,
       serverId,
@@ -76,18 +80,19 @@ export async function openRuntime(context: RuntimeContext, profile: ProfilePrope
         isRunning: engine.worker.isRunning,
         start: () => engine.startWorker(),
         stop: () => engine.stopWorker(),
-        startsWithProfile: profile.processTasksOnStart !== false,
+        startsWithProfile: config.processTasksOnStart,
       }),
     });
-    return { profile, store, indexes, adapters: opened, engine, applications };
+    return { config, store, indexes, adapters: opened, engine, applications };
   } catch (error) {
     // A half-opened runtime leaves no adapter process or store connection behind; the
     // opening error is the one reported, a failure to close is added to it.
     const failures: string[] = [];
-    await adapters?.close().catch((e: Error) => failures.push(`adapters: ${e.message}`));
-    await store.close().catch((e: Error) => failures.push(`store: ${e.message}`));
-    if (failures.length) (error as Error).message += ` (and closing what had opened failed: ${failures.join('; ')})`;
-    log.error({ err: error }, `profile "${profile.id}" cannot be opened: ${(error as Error).message}`);
+    const note = (what: string) => (e: unknown) => void failures.push(`${what}: ${e instanceof Error ? e.message : String(e)}`);
+    await adapters?.close().catch(note('adapters'));
+    await store.close().catch(note('store'));
+    if (failures.length && error instanceof Error) error.message += ` (and closing what had opened failed: ${failures.join('; ')})`;
+    log.error({ err: error }, `${name} cannot be opened: ${error instanceof Error ? error.message : String(error)}`);
     throw error;
   }
 }

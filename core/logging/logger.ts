@@ -1,68 +1,18 @@
 // The console's one structured logger (pino), created by the host and configured from the active
-// profile's loggerProps: `log_level` for the file (and the live tail), `console_level` for the
-// terminal, `log_filename` / `log_max_file_size` / `log_max_files` for the file, which is kept
-// under the data directory (`<data-dir>/logs/`) and rotated by size. Every entry is redacted by
+// profile's loggerProps (read into LogSettings by core/profiles/runtime-config.ts): `log_level` for
+// the file (and the live tail), `console_level` for the terminal, `log_filename` /
+// `log_max_file_size` / `log_max_files` for the file, which is kept under the data directory
+// (`<data-dir>/logs/`) and rotated by size. Every entry is redacted by
 // the secrets classifier before it is written anywhere.
-import path from 'node:path';
 import { pino, type Logger } from 'pino';
 import { redactSecrets } from '../secrets/classify';
-import { levelName, levelNumber, serviceLevel, type LevelName } from './levels';
+import { logSettings, type LogSettings } from '../profiles/runtime-config';
+import { levelName, levelNumber } from './levels';
 import { LogRing } from './ring';
 import { RotatingFile } from './rotating-file';
 
 export type { Logger } from 'pino';
-
-/** loggerProps of properties.json, as far as the console uses it; other fields are kept and ignored. */
-export interface LoggerProps {
-  log_level?: string;
-  console_level?: string;
-  log_filename?: string;
-  log_max_file_size?: number;
-  log_max_files?: number;
-  [key: string]: unknown;
-}
-
-export interface LogSettings {
-  fileLevel: LevelName | 'silent';
-  consoleLevel: LevelName | 'silent';
-  file: string;
-  maxFileBytes: number;
-  maxFiles: number;
-  /** What in loggerProps could not be used, and what was used instead. */
-  warnings: string[];
-}
-
-export const LOG_DEFAULTS = { log_level: 'info', console_level: 'warn', log_filename: 'console.log', log_max_file_size: 10 * 1024 * 1024, log_max_files: 10 };
-
-/** The settings loggerProps asks for; a value that cannot be used falls back to the default, with a warning. */
-export function logSettings(dataDir: string, props: unknown): LogSettings {
-  const given = (typeof props === 'object' && props !== null ? props : {}) as LoggerProps;
-  const warnings: string[] = [];
-  const level = (key: 'log_level' | 'console_level') => {
-    if (given[key] === undefined) return serviceLevel(LOG_DEFAULTS[key])!;
-    const found = serviceLevel(given[key]);
-    if (found) return found;
-    warnings.push(`loggerProps.${key}: "${String(given[key])}" is not a level (spam, trace, debug, info, warn, error); using ${LOG_DEFAULTS[key]}`);
-    return serviceLevel(LOG_DEFAULTS[key])!;
-  };
-  const count = (key: 'log_max_file_size' | 'log_max_files', min: number) => {
-    const value = given[key];
-    if (value === undefined) return LOG_DEFAULTS[key];
-    if (typeof value === 'number' && Number.isInteger(value) && value >= min) return value;
-    warnings.push(`loggerProps.${key}: ${JSON.stringify(value)} is not a whole number of at least ${min}; using ${LOG_DEFAULTS[key]}`);
-    return LOG_DEFAULTS[key];
-  };
-  // Only the file's name is taken: the server's log_directory is not this machine's; the console logs under its data directory.
-  const name = typeof given.log_filename === 'string' && path.basename(given.log_filename.trim()) ? path.basename(given.log_filename.trim()) : LOG_DEFAULTS.log_filename;
-  return {
-    fileLevel: level('log_level'),
-    consoleLevel: level('console_level'),
-    file: path.join(dataDir, 'logs', name),
-    maxFileBytes: count('log_max_file_size', 1024),
-    maxFiles: count('log_max_files', 1),
-    warnings,
-  };
-}
+export type { LogSettings };
 
 export interface LogService {
   readonly logger: Logger;
@@ -71,8 +21,8 @@ export interface LogService {
   settings(): LogSettings;
   /** The levels in use as health reports them per application and adapter: `{ console, file, syslog }`. */
   levels(): { console: string; file: string; syslog: Record<string, unknown> };
-  /** Applies a profile's loggerProps (at start and when the active profile changes). */
-  configure(loggerProps: unknown): LogSettings;
+  /** Applies the active profile's logger settings (read from its loggerProps by core/profiles/runtime-config.ts). */
+  configure(settings: LogSettings): LogSettings;
   close(): void;
 }
 
@@ -84,6 +34,7 @@ export interface LogServiceOptions {
 }
 
 const pad = (text: string, width: number) => text.padEnd(width);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const LEVEL_FIELD = /^\{"level":(\d+)/;
 /** Words of the secrets classifier's key names and text forms (URL userinfo, query parameters, PEM keys); a line without any holds no secret. */
 const MAY_CARRY_SECRET = /pass|pwd|secret|token|key|auth|credential|:\/\/|=|BEGIN/i;
@@ -97,7 +48,6 @@ function consoleLine(record: Record<string, unknown>): string {
 export function createLogService(options: LogServiceOptions): LogService {
   const ring = new LogRing(options.ringCapacity);
   let current = logSettings(options.dataDir, undefined);
-  let syslog: Record<string, unknown> = {};
   let file: RotatingFile | undefined;
   let fileFailure: string | undefined;
 
@@ -109,7 +59,9 @@ export function createLogService(options: LogServiceOptions): LogService {
       const toFile = level >= levelNumber(current.fileLevel);
       const toConsole = options.console === true && level >= levelNumber(current.consoleLevel);
       if (!toFile && !toConsole) return;
-      const parsed = JSON.parse(line) as Record<string, unknown>;
+      const parsed: unknown = JSON.parse(line);
+      // pino writes one JSON object per line.
+      if (!isRecord(parsed)) return;
       // Only a line that could carry a secret is walked by the classifier.
       const record = MAY_CARRY_SECRET.test(line) ? redactSecrets(parsed) : parsed;
       if (toFile) {
@@ -127,7 +79,7 @@ export function createLogService(options: LogServiceOptions): LogService {
       fileFailure = undefined;
     } catch (error) {
       // The tail keeps working; the failure is said once on the terminal and in the tail, not per line.
-      const message = `cannot write the log file ${file.file}: ${(error as Error).message}`;
+      const message = `cannot write the log file ${file.file}: ${error instanceof Error ? error.message : String(error)}`;
       if (fileFailure !== message) {
         fileFailure = message;
         process.stderr.write(`${message}\n`);
@@ -143,12 +95,8 @@ export function createLogService(options: LogServiceOptions): LogService {
     logger,
     ring,
     settings: () => current,
-    levels: () => ({ console: current.consoleLevel, file: current.fileLevel, syslog }),
-    configure(loggerProps) {
-      const next = logSettings(options.dataDir, loggerProps);
-      const givenSyslog = (loggerProps as LoggerProps | undefined)?.syslog;
-      // syslog is reported as configured; the console itself does not send to syslog.
-      syslog = typeof givenSyslog === 'object' && givenSyslog !== null ? (givenSyslog as Record<string, unknown>) : {};
+    levels: () => ({ console: current.consoleLevel, file: current.fileLevel, syslog: current.syslog }),
+    configure(next) {
       if (!file || file.file !== next.file || file.maxBytes !== next.maxFileBytes || file.maxFiles !== next.maxFiles) {
         file?.close();
         file = new RotatingFile(next.file, next.maxFileBytes, next.maxFiles);

@@ -1,29 +1,15 @@
 // The profile directory: `profiles/<id>/properties.json` under the data directory,
-// and `console.json` remembering which profile is active.
+// and `console.json` remembering which profile is active. A console.json that cannot be read
+// is an error the console shows: no other profile is ever activated in its place (on a DR
+// standby that could start the task worker).
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
+import { ProfileId, validateProperties, type ProfileProperties } from '../contract/profiles';
 import { writeJsonAtomic } from '../files/atomic';
 
-/**
- * A profile's properties.json as the core passes it around; the full model (validation, field
- * paths in errors) is `ProfileProperties` of core/contract/profiles.ts. Unknown fields are kept.
- * A stored password may be sealed: read it with `profileSecrets.passwordOf` (./secrets).
- */
-export interface ProfileProperties {
-  id: string;
-  serverName?: string;
-  processTasksOnStart?: boolean;
-  mongoProps?: {
-    url?: string;
-    db?: string;
-    credentials?: { user?: string; passwd?: string; dbAuth?: boolean; [key: string]: unknown };
-    ssl?: { enabled?: boolean; acceptInvalidCerts?: boolean; sslCA?: string; [key: string]: unknown };
-    [key: string]: unknown;
-  };
-  pathProps?: { description?: string; sdk_dir?: string; encrypted?: boolean; [key: string]: unknown };
-  [key: string]: unknown;
-}
+export type { ProfileProperties };
 
 export const profilesDir = (dataDir: string) => path.join(dataDir, 'profiles');
 export const profileDir = (dataDir: string, id: string) => path.join(profilesDir(dataDir), id);
@@ -41,6 +27,20 @@ export function firstProfile(): ProfileProperties {
   };
 }
 
+/**
+ * The console cannot tell which profile is active: console.json cannot be read, or names a
+ * profile that cannot be opened. The console runs with no profile until the operator activates one.
+ */
+export class NoActiveProfile extends Error {
+  constructor(readonly problem: string) {
+    super(`no profile is active: ${problem}; activate a profile to choose the one this console runs`);
+    this.name = 'NoActiveProfile';
+  }
+}
+
+const errnoCode = (error: unknown) => (error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined);
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export async function listProfileIds(dataDir: string): Promise<string[]> {
   try {
     const entries = await fs.readdir(profilesDir(dataDir), { withFileTypes: true });
@@ -50,7 +50,7 @@ export async function listProfileIds(dataDir: string): Promise<string[]> {
     }
     return ids.sort();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if (errnoCode(error) === 'ENOENT') return [];
     throw error;
   }
 }
@@ -62,42 +62,80 @@ async function exists(file: string) {
   );
 }
 
+/** A profile's properties.json, checked against the model; an error names the file and each field that does not follow it. */
 export async function readProperties(dataDir: string, id: string): Promise<ProfileProperties> {
   const file = propertiesFile(dataDir, id);
   const text = await fs.readFile(file, 'utf8');
+  let json: unknown;
   try {
-    return JSON.parse(text) as ProfileProperties;
+    json = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`${file} is not valid JSON: ${messageOf(error)}`, { cause: error });
   }
+  const checked = validateProperties(json);
+  if (!checked.ok) throw new Error(`${file} does not follow the model: ${checked.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
+  return checked.value;
 }
 
+const ConsoleState = z.looseObject({ activeProfile: ProfileId });
+
+/**
+ * The active profile's id from console.json; undefined only when there is no console.json
+ * (a new data directory). One that cannot be read or names no profile id is a NoActiveProfile.
+ */
 export async function readActiveProfileId(dataDir: string): Promise<string | undefined> {
+  const file = consoleStateFile(dataDir);
+  let text: string;
   try {
-    const state = JSON.parse(await fs.readFile(consoleStateFile(dataDir), 'utf8')) as { activeProfile?: string };
-    return state.activeProfile;
-  } catch {
-    // No console.json yet, or one that cannot be read: no profile is remembered, and the first one is used.
-    return undefined;
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return undefined;
+    throw new NoActiveProfile(`${file} cannot be read (${messageOf(error)})`);
   }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new NoActiveProfile(`${file} is not valid JSON (${messageOf(error)})`);
+  }
+  const state = ConsoleState.safeParse(json);
+  if (!state.success) throw new NoActiveProfile(`${file} does not name the active profile ("activeProfile": a profile id)`);
+  return state.data.activeProfile;
 }
 
 export async function writeActiveProfileId(dataDir: string, id: string) {
   await writeJsonAtomic(consoleStateFile(dataDir), { activeProfile: id });
 }
 
-/** The active profile, creating the first one in an empty data directory. */
-export async function ensureActiveProfile(dataDir: string): Promise<ProfileProperties> {
+/** The profile the console opens at start, or why none can be (the console then runs with no profile). */
+export type StartingProfile = { profile: ProfileProperties; problem?: undefined } | { profile?: undefined; problem: NoActiveProfile };
+
+/** The active profile; in an empty data directory the first one is created and activated. */
+export async function ensureActiveProfile(dataDir: string): Promise<StartingProfile> {
   let ids = await listProfileIds(dataDir);
   if (ids.length === 0) {
     const profile = firstProfile();
     await writeJsonAtomic(propertiesFile(dataDir, profile.id), profile, { mode: 0o600 });
     ids = [profile.id];
   }
-  let active = await readActiveProfileId(dataDir);
-  if (!active || !ids.includes(active)) {
-    active = ids[0]!;
+  let active: string | undefined;
+  try {
+    active = await readActiveProfileId(dataDir);
+  } catch (error) {
+    if (error instanceof NoActiveProfile) return { problem: error };
+    throw error;
+  }
+  if (active === undefined) {
+    // No console.json: a new data directory (or one whose profiles were copied in): its first profile.
+    const [first] = ids;
+    if (first === undefined) throw new Error(`no profile in ${profilesDir(dataDir)}`);
+    active = first;
     await writeActiveProfileId(dataDir, active);
   }
-  return readProperties(dataDir, active);
+  if (!ids.includes(active)) return { problem: new NoActiveProfile(`console.json names profile "${active}", which is not in ${profilesDir(dataDir)}`) };
+  try {
+    return { profile: await readProperties(dataDir, active) };
+  } catch (error) {
+    return { problem: new NoActiveProfile(`the active profile "${active}" cannot be read: ${messageOf(error)}`) };
+  }
 }

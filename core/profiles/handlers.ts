@@ -2,13 +2,14 @@
 // activate, delete, export, import, and the `activate` migration.
 import type { Handlers, CallContext } from '../dispatch/dispatch';
 import { OpError } from '../dispatch/dispatch';
-import type { ProfileEntry, ProfileProperties as ProfilePropertiesType } from '../contract/profiles';
+import type { ProfileEntry, ProfileProperties } from '../contract/profiles';
 import { SecretError } from '../secrets/secrets';
-import { writeActiveProfileId, type ProfileProperties } from './directory';
+import { NoActiveProfile, writeActiveProfileId } from './directory';
 import type { ProfileEvents } from './events';
 import { applyActivateMigration, previewActivateMigration } from './migrate-activate';
 import {
   activeId,
+  activeOrProblem,
   InvalidProperties,
   loadAll,
   loadStored,
@@ -38,7 +39,7 @@ type ProfileHandlers = Pick<
   | 'profiles.migrateActivate'
 >;
 
-/** Turns the profile errors into the API's answers: 404, 400 with field paths, 422 for secrets. */
+/** Turns the profile errors into the API's answers: 404, 400 with field paths, 422 for secrets, 409 while no profile is active. */
 async function answer<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -46,6 +47,7 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof ProfileNotFound) throw new OpError(404, error.message, { id: error.id });
     if (error instanceof InvalidProperties) throw new OpError(400, error.message, { issues: error.issues });
     if (error instanceof SecretError) throw new OpError(422, error.message);
+    if (error instanceof NoActiveProfile) throw new OpError(409, error.message);
     throw error;
   }
 }
@@ -55,8 +57,10 @@ export interface ProfilesDeps {
   dataDir: string;
   /** Seals and opens the profiles' secrets. */
   vault: Vault;
-  /** The id of the profile the console runs now. */
-  runningProfileId(): string;
+  /** The id of the profile the console runs now; undefined when none is active. */
+  runningProfileId(): string | undefined;
+  /** Why the console runs no profile (console.json cannot be read, or names a profile that cannot be opened). */
+  noActiveProfile(): string | undefined;
   /** Activations and saves are announced here; the host reopens what depends on the profile. */
   profileEvents: ProfileEvents;
 }
@@ -64,7 +68,7 @@ export interface ProfilesDeps {
 export type ProfilesService = ProfilesDeps;
 
 export function createProfilesService(deps: ProfilesDeps): ProfilesService {
-  return { dataDir: deps.dataDir, vault: deps.vault, runningProfileId: deps.runningProfileId, profileEvents: deps.profileEvents };
+  return { dataDir: deps.dataDir, vault: deps.vault, runningProfileId: deps.runningProfileId, noActiveProfile: deps.noActiveProfile, profileEvents: deps.profileEvents };
 }
 
 export function profilesHandlers(service: ProfilesService): ProfileHandlers {
@@ -72,20 +76,21 @@ export function profilesHandlers(service: ProfilesService): ProfileHandlers {
   const locked = <T>(work: () => Promise<T>) => answer(() => withProfilesLock(dataDir, work));
 
   const entryOf = async (id: string, extraWarnings: string[] = []): Promise<ProfileEntry> => {
-    const entry = await toEntry(dataDir, vault, await loadStored(dataDir, id), await activeId(dataDir));
+    // While console.json cannot be read no profile is active: the list says why (profiles.list).
+    const entry = await toEntry(dataDir, vault, await loadStored(dataDir, id), (await activeOrProblem(dataDir)).id);
     entry.metadata.warnings.push(...extraWarnings);
     return entry;
   };
 
   /** Creates a new profile from a validated properties object (POST /profiles and import). */
-  const createFrom = async (body: ProfilePropertiesType, ctx: CallContext, what: string) =>
+  const createFrom = async (body: ProfileProperties, ctx: CallContext, what: string) =>
     locked(async () => {
       if (await profileExists(dataDir, body.id)) {
         throw new OpError(409, `a profile "${body.id}" exists already: ${what} with another id, or edit that profile`, {
           issues: [{ path: 'body.id', message: `"${body.id}" is taken` }],
         });
       }
-      const { value, dropped } = restoreMasked(body as ProfileProperties, undefined);
+      const { value, dropped } = restoreMasked(body, undefined);
       await writeProfile(dataDir, vault, await sealForStorage(vault, value));
       ctx.setStatus(201);
       return entryOf(
@@ -97,9 +102,10 @@ export function profilesHandlers(service: ProfilesService): ProfileHandlers {
   return {
     'profiles.list': () =>
       answer(async () => {
-        const active = await activeId(dataDir);
-        const results = await Promise.all((await loadAll(dataDir)).map((stored) => toEntry(dataDir, vault, stored, active)));
-        return { results, total: results.length };
+        const active = await activeOrProblem(dataDir);
+        const results = await Promise.all((await loadAll(dataDir)).map((stored) => toEntry(dataDir, vault, stored, active.id)));
+        const problem = service.noActiveProfile() ?? active.problem;
+        return { results, total: results.length, ...(problem ? { noActiveProfile: problem } : {}) };
       }),
 
     'profiles.get': ({ params }) => answer(() => entryOf(params.id)),
@@ -125,7 +131,7 @@ export function profilesHandlers(service: ProfilesService): ProfileHandlers {
           });
         }
         const stored = await loadStored(dataDir, params.id);
-        const { value, dropped } = restoreMasked({ ...body, id: params.id } as ProfileProperties, stored.json);
+        const { value, dropped } = restoreMasked<ProfileProperties>({ ...body, id: params.id }, stored.json);
         const saved = await sealForStorage(vault, value);
         await writeProfile(dataDir, vault, saved);
         await profileEvents.emit({ type: 'saved', profile: saved });

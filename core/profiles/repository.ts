@@ -7,7 +7,7 @@ import { validateProperties, type FieldIssue } from '../contract/profiles';
 import { writeJsonAtomic } from '../files/atomic';
 import { sealBackup } from './secrets';
 import type { Vault } from '../secrets/secrets';
-import { listProfileIds, profileDir, propertiesFile, readActiveProfileId, type ProfileProperties } from './directory';
+import { listProfileIds, NoActiveProfile, profileDir, propertiesFile, readActiveProfileId, type ProfileProperties } from './directory';
 
 export class ProfileNotFound extends Error {
   constructor(readonly id: string) {
@@ -31,6 +31,8 @@ export interface StoredProfile {
   /** Set when the file is not valid JSON or does not follow the model. */
   problem?: string;
   issues?: FieldIssue[];
+  /** The profile, when it follows the model and lives in its own folder. */
+  valid?: ProfileProperties;
 }
 
 const queues = new Map<string, Promise<unknown>>();
@@ -61,32 +63,34 @@ export async function loadStored(dataDir: string, id: string): Promise<StoredPro
   try {
     text = await fs.readFile(propertiesFile(dataDir, id), 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ProfileNotFound(id);
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') throw new ProfileNotFound(id);
     throw error;
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { id, json: { id }, problem: `properties.json is not valid JSON (${(error as Error).message})` };
+    return { id, json: { id }, problem: `properties.json is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
   }
   const checked = validateProperties(json);
   if (!checked.ok) {
     const problem = `properties.json does not follow the model: ${checked.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`;
-    const base = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+    const base = isRecord(json) ? json : {};
     return { id, json: { ...base, id }, problem, issues: checked.issues };
   }
   if (checked.value.id !== id) {
     return { id, json: { ...checked.value, id }, problem: `properties.json says id "${checked.value.id}" but lives in the folder of "${id}"` };
   }
-  return { id, json: checked.value };
+  return { id, json: checked.value, valid: checked.value };
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A profile that follows the model, or an error naming each field that does not. */
 export async function loadValid(dataDir: string, id: string): Promise<ProfileProperties> {
   const stored = await loadStored(dataDir, id);
-  if (stored.problem) throw new InvalidProperties(id, stored.issues ?? [{ path: '(file)', message: stored.problem }]);
-  return stored.json as ProfileProperties;
+  if (stored.valid) return stored.valid;
+  throw new InvalidProperties(id, stored.issues ?? [{ path: '(file)', message: stored.problem ?? 'does not follow the model' }]);
 }
 
 export async function loadAll(dataDir: string): Promise<StoredProfile[]> {
@@ -112,6 +116,17 @@ export async function removeProfile(dataDir: string, id: string): Promise<string
   return target;
 }
 
+/** The active profile's id from console.json; throws NoActiveProfile when console.json cannot be read. */
 export async function activeId(dataDir: string): Promise<string | undefined> {
   return readActiveProfileId(dataDir);
+}
+
+/** The active profile's id, or why none is (console.json cannot be read): for answers that list profiles. */
+export async function activeOrProblem(dataDir: string): Promise<{ id?: string; problem?: string }> {
+  try {
+    return { id: await readActiveProfileId(dataDir) };
+  } catch (error) {
+    if (error instanceof NoActiveProfile) return { problem: error.message };
+    throw error;
+  }
 }

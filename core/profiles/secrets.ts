@@ -20,7 +20,8 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 /** A sealed value inside a text (a URL's password, a query parameter). */
 const SEALED_IN_TEXT = /enc:v1:[A-Za-z0-9-]+:[A-Za-z0-9_-]+/g;
 
-/** A copy of `json` with each string field changed by `change(key, value, class, path)`. */
+/** A copy of `json` with each string field changed by `change(key, value, class, path)`: the same shape, strings changed. */
+function mapStrings<T>(json: T, change: (key: string, value: string, path: string[]) => string): T;
 function mapStrings(json: unknown, change: (key: string, value: string, path: string[]) => string): unknown {
   const visit = (node: unknown, at: string[]): unknown => {
     if (Array.isArray(node)) return node.map((item, i) => visit(item, [...at, String(i)]));
@@ -43,11 +44,12 @@ export function maskSecrets<T>(json: T): { masked: T; paths: string[] } {
     paths.push(path.join('.'));
     return kind === 'secret' ? SECRET_MASK : mapSecretsInText(value, () => MASK);
   });
-  return { masked: masked as T, paths };
+  return { masked, paths };
 }
 
-const getAt = (json: unknown, at: string[]): unknown =>
-  at.reduce<unknown>((node, key) => (isObject(node) || Array.isArray(node) ? (node as Json)[key] : undefined), json);
+/** The value at a path of a JSON document (object keys, array indexes); undefined where there is none. */
+export const getAt = (json: unknown, at: string[]): unknown =>
+  at.reduce<unknown>((node, key) => (isObject(node) ? node[key] : Array.isArray(node) ? node[Number(key)] : undefined), json);
 
 /**
  * The stored text behind a masked text (`mongodb://u:********@new-host` after an edit of the
@@ -83,7 +85,7 @@ export function restoreMasked<T>(incoming: T, stored: unknown): { value: T; drop
     dropped.push(path.join('.'));
     return mapSecretsInText(text, (secret) => (secret === MASK ? '' : secret)).replace(`:${MASK}@`, '@');
   });
-  return { value: value as T, dropped };
+  return { value, dropped };
 }
 
 const wantsEncryption = (profile: unknown) => getAt(profile, ['pathProps', 'encrypted']) === true;
@@ -110,7 +112,7 @@ export async function sealAll<T>(vault: Vault, json: T): Promise<T> {
     if (kind === 'secret') return sealed.get(value) ?? value;
     if (kind === 'contains-secret') return mapSecretsInText(value, (secret) => sealed.get(secret) ?? secret);
     return value;
-  }) as T;
+  });
 }
 
 /** Every value sealed by the console opened back to clear; a value that cannot be read names its field. */
@@ -127,7 +129,7 @@ export async function openAll<T>(vault: Vault, id: string, json: T): Promise<T> 
       throw secretErrorFor(id, error, entry.path);
     }
   }
-  return mapStrings(json, (_key, value) => value.replace(SEALED_IN_TEXT, (sealed) => opened.get(sealed)?.value ?? sealed)) as T;
+  return mapStrings(json, (_key, value) => value.replace(SEALED_IN_TEXT, (sealed) => opened.get(sealed)?.value ?? sealed));
 }
 
 /** The profile as it goes to disk: every secret sealed when `pathProps.encrypted` is true, clear otherwise. */
@@ -146,7 +148,7 @@ export async function sealBackup(vault: Vault, profile: ProfileProperties, backu
   try {
     previous = JSON.parse(await fs.readFile(backupFile, 'utf8'));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return;
     // A backup that is not JSON cannot be sealed field by field: it goes, rather than keep a secret in clear.
     await fs.rm(backupFile, { force: true });
     return;
@@ -155,14 +157,15 @@ export async function sealBackup(vault: Vault, profile: ProfileProperties, backu
   if (JSON.stringify(sealed) !== JSON.stringify(previous)) await writeJsonAtomic(backupFile, sealed, { mode: 0o600 });
 }
 
-/** The clear value of a field for connecting: a sealed value (whole, or inside a URL) opened. */
-async function openedField(vault: Vault, profile: ProfileProperties, path: string[]): Promise<string | undefined> {
-  const value = getAt(profile, path);
+/** The clear value of a profile's field for connecting: a sealed value (whole, or inside a URL) opened; undefined when empty. */
+export async function openField(vault: Vault, profileId: string, field: string, value: unknown): Promise<string | undefined> {
   if (typeof value !== 'string' || value === '') return undefined;
   if (!value.match(SEALED_IN_TEXT)) return value;
-  const opened = await openAll(vault, profile.id, { [path.join('.')]: value });
-  return opened[path.join('.')];
+  const opened = await openAll(vault, profileId, { [field]: value });
+  return opened[field];
 }
+
+const openedField = (vault: Vault, profile: ProfileProperties, path: string[]) => openField(vault, profile.id, path.join('.'), getAt(profile, path));
 
 export const profileSecrets = {
   /**

@@ -6,7 +6,7 @@ import { sdkDirWarnings } from '../secrets/sdk-dir';
 import { isServiceProtected } from '../secrets/classify';
 import { findLegacyActivate, legacyActivateWarnings } from './legacy-activate';
 import type { StoredProfile } from './repository';
-import { maskSecrets, PASSWD_PATH, profileSecrets, secretErrorFor } from './secrets';
+import { getAt, maskSecrets, PASSWD_PATH, profileSecrets, secretErrorFor } from './secrets';
 
 export async function toEntry(dataDir: string, vault: Vault, stored: StoredProfile, activeId: string | undefined): Promise<ProfileEntry> {
   const { json } = stored;
@@ -14,7 +14,7 @@ export async function toEntry(dataDir: string, vault: Vault, stored: StoredProfi
   if (stored.problem) warnings.push(stored.problem);
   const legacyActivate = findLegacyActivate(json);
   warnings.push(...legacyActivateWarnings(json, legacyActivate));
-  const passwd = (json.mongoProps as { credentials?: { passwd?: unknown } } | undefined)?.credentials?.passwd;
+  const passwd = getAt(json, PASSWD_PATH);
   if (isSealed(passwd)) {
     try {
       await vault.open(passwd);
@@ -27,7 +27,8 @@ export async function toEntry(dataDir: string, vault: Vault, stored: StoredProfi
       'mongoProps.credentials.passwd is kept in the service\'s own protected form ($ENC or $SECRET_): the service reads it, the console cannot; to connect from the console, set the password here in a profile of its own',
     );
   }
-  warnings.push(...(await sdkDirWarnings(dataDir, (json.pathProps as { sdk_dir?: unknown } | undefined)?.sdk_dir)));
+  // A stored file, read as it is (it may not follow the model): the runtime reads sdk_dir from its config.
+  warnings.push(...(await sdkDirWarnings(dataDir, getAt(json, ['pathProps', 'sdk_dir']))));
   const { masked, paths } = maskSecrets(json);
   return {
     metadata: {
@@ -37,7 +38,7 @@ export async function toEntry(dataDir: string, vault: Vault, stored: StoredProfi
       warnings,
       legacyActivate,
     },
-    profile: masked as ProfileEntry['profile'],
+    profile: { ...masked, id: stored.id },
   };
 }
 

@@ -1,26 +1,25 @@
-// Opens the store of a profile: MongoDB when `mongoProps.url` is set, otherwise
-// the embedded store: `<dataDir>/profiles/<id>/db/console.sqlite`, or the file
-// `embeddedProps.file` names (absolute, or relative to that `db` folder), which is
+// Opens the store a profile's runtime config names (core/profiles/runtime-config.ts): MongoDB
+// when `mongoProps.url` is set, otherwise the embedded store: `<dataDir>/profiles/<id>/db/console.sqlite`,
+// or the file `embeddedProps.file` names (absolute, or relative to that `db` folder), which is
 // how two consoles on one machine, each with its own data directory, share one database.
-import path from 'node:path';
-import { profileDir, type ProfileProperties } from '../profiles/directory';
-import { profileSecrets } from '../profiles/secrets';
+import { storeConfig, type MongoStoreConfig, type StoreConfig } from '../profiles/runtime-config';
+import type { ProfileProperties } from '../profiles/directory';
+import { openField, PASSWD_PATH } from '../profiles/secrets';
 import { createVault, type Vault } from '../secrets/secrets';
 import type { Store } from './port';
 import { openEmbeddedStore } from './embedded/store';
 import { unavailableStore } from './unavailable';
 import type { MigrationProgress } from './embedded/migrate-nedb';
 import { openMongoStore } from './mongodb/store';
-import type { MongoProps } from './mongodb/settings';
 
 /** Why this runtime cannot run the embedded store (no node:sqlite), checked before the console starts. */
 export { runtimeProblem } from './embedded/sqlite';
+export { embeddedDir } from '../profiles/runtime-config';
 
-export const embeddedDir = (dataDir: string, profileId: string) => path.join(profileDir(dataDir, profileId), 'db');
-
-export interface EmbeddedProps {
-  /** The SQLite database file of the embedded store. */
-  file?: string;
+/** Where opening a store says what it does (the host's logger); nothing is said when not given. */
+export interface StoreOpenLog {
+  info(message: string): void;
+  error(message: string): void;
 }
 
 export interface OpenStoreOptions {
@@ -29,36 +28,41 @@ export interface OpenStoreOptions {
   onProgress?: (progress: MigrationProgress) => void;
   /** Opens a sealed database password (the host's vault; the data directory's key file when not given). */
   vault?: Vault;
+  log?: StoreOpenLog;
 }
 
-const logProgress = (profileId: string) => (p: MigrationProgress) => console.info(`[store] profile ${profileId}: ${p.message}`);
-
+/** Opens the store of a saved profile (a connection test, a tool): its store as the runtime config reads it. */
 export async function openStore(dataDir: string, profile: ProfileProperties, options: OpenStoreOptions = {}): Promise<Store> {
-  const props = (profile.mongoProps ?? {}) as MongoProps;
-  if (!props.url) {
-    const embedded = (profile.embeddedProps ?? {}) as EmbeddedProps;
-    const file = typeof embedded.file === 'string' && embedded.file.trim() ? embedded.file : undefined;
-    const dir = embeddedDir(dataDir, profile.id);
-    try {
-      return await openEmbeddedStore(dir, { file, onProgress: options.onProgress ?? logProgress(profile.id) });
-    } catch (error) {
-      // As with an unreachable MongoDB, the console starts and its store calls name the cause.
-      const cause = (error as Error).message;
-      console.error(`[store] profile ${profile.id}: ${cause}`);
-      return unavailableStore('embedded', `embedded store in ${file ? path.resolve(dir, file) : path.join(dir, 'console.sqlite')}`, cause);
-    }
+  return openConfiguredStore(storeConfig(profile, dataDir), profile.id, { ...options, vault: options.vault ?? createVault(dataDir) });
+}
+
+/** Opens the store `config` names for profile `profileId`; a store that cannot open is an unavailable store naming why. */
+export async function openConfiguredStore(config: StoreConfig, profileId: string, options: OpenStoreOptions & { vault: Vault }): Promise<Store> {
+  const log = options.log;
+  if (config.kind === 'none') return unavailableStore('embedded', 'no store (no profile is active)', config.reason);
+  if (config.kind === 'mongo') return openMongo(config, profileId, options);
+  const onProgress = options.onProgress ?? ((p: MigrationProgress) => log?.info(`[store] profile ${profileId}: ${p.message}`));
+  try {
+    return await openEmbeddedStore(config.folder, { file: config.file, onProgress, log: log && { error: log.error, info: log.info }, backups: config.backups ?? {} });
+  } catch (error) {
+    // As with an unreachable MongoDB, the console starts and its store calls name the cause.
+    const cause = error instanceof Error ? error.message : String(error);
+    log?.error(`[store] profile ${profileId}: ${cause}`);
+    return unavailableStore('embedded', `embedded store in ${config.file}`, cause, { stopped: true });
   }
+}
+
+async function openMongo(config: MongoStoreConfig, profileId: string, options: OpenStoreOptions & { vault: Vault }): Promise<Store> {
   // A password sealed at rest is opened here, for the driver only.
   let passwd: string | undefined;
-  let url = props.url;
+  let url = config.url;
   let unusable: string | undefined;
   try {
-    const vault = options.vault ?? createVault(dataDir);
-    passwd = await profileSecrets.passwordOf(vault, profile);
-    url = (await profileSecrets.urlOf(vault, profile)) ?? url;
+    passwd = await openField(options.vault, profileId, PASSWD_PATH.join('.'), config.credentials.passwd);
+    url = (await openField(options.vault, profileId, 'mongoProps.url', config.url)) ?? url;
   } catch (error) {
-    unusable = (error as Error).message;
+    unusable = error instanceof Error ? error.message : String(error);
   }
-  const credentials = props.credentials ? { ...props.credentials, passwd } : undefined;
-  return openMongoStore({ ...props, url, ...(credentials ? { credentials } : {}) }, { ...options, unusable });
+  const props = { url, db: config.db, credentials: { ...config.credentials, passwd }, ssl: config.tls };
+  return openMongoStore(props, { timeoutMs: options.timeoutMs, unusable });
 }

@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 
 test('an index dropped behind the console\'s back is reported, and running indexing from the tab restores it', async ({ consolePage: page, host }) => {
-  const profile = host.state.runtime.profile.id;
+  const profile = host.state.runtime.config.profileId;
   // Behind the console's back: straight through the store, not through the API.
   await host.state.runtime.store.collection('jobs').dropIndex('status_1_metrics.start_time_-1');
 

@@ -4,7 +4,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogService, logSettings, type LogService } from '../../core/logging/logger';
+import { createLogService, type LogService } from '../../core/logging/logger';
+import { logSettings } from '../../core/profiles/runtime-config';
 import { isSecretKey, redactSecrets } from '../../core/secrets/classify';
 import { TaskWorker } from '../../core/engine/worker/worker';
 import type { JobRunner } from '../../core/engine/jobs/runner';
@@ -45,7 +46,7 @@ describe('loggerProps', () => {
   });
 
   it('keeps entries below log_level out of the tail and the file', async () => {
-    service.configure({ log_level: 'warn' });
+    service.configure(logSettings(dataDir, { log_level: 'warn' }));
     service.logger.info('routine');
     service.logger.warn({ jobId: 'j1' }, 'worth a look');
     expect(service.ring.query({}).results.map((e) => e.msg)).toEqual(['worth a look']);
@@ -64,7 +65,7 @@ describe('redaction by the secrets classifier', () => {
   });
 
   it('never writes a secret to the tail or the file, in fields, messages or errors', async () => {
-    service.configure({});
+    service.configure(logSettings(dataDir, {}));
     service.logger.info({ credentials: { passwd: 'hunter2' }, token: 'abc123' }, 'connecting to mongodb://op:hunter2@db1:27017');
     service.logger.error({ err: new Error('auth failed for mongodb://op:hunter2@db1') }, 'store error');
     const tail = JSON.stringify(service.ring.query({}).results);
@@ -79,7 +80,7 @@ describe('redaction by the secrets classifier', () => {
 
 describe('the log file', () => {
   it('rotates by size and keeps log_max_files files', async () => {
-    service.configure({ log_max_file_size: 2048, log_max_files: 3 });
+    service.configure(logSettings(dataDir, { log_max_file_size: 2048, log_max_files: 3 }));
     for (let i = 0; i < 200; i++) service.logger.info({ i }, `entry ${i} ${'x'.repeat(40)}`);
     const files = (await readdir(path.join(dataDir, 'logs'))).sort();
     expect(files).toEqual(['console.log', 'console.log.1', 'console.log.2']);
@@ -91,7 +92,7 @@ describe('the log file', () => {
 
 describe('the task worker', () => {
   it('logs an error of its loop with the worker id, and keeps trying', async () => {
-    service.configure({});
+    service.configure(logSettings(dataDir, {}));
     let claims = 0;
     const runner = {
       // A store without change streams: the worker polls it.

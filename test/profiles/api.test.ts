@@ -117,7 +117,7 @@ describe('profile API', () => {
     const activated = await json(await host.api('/profiles/lab-embedded/active', { method: 'PUT' }));
     expect(activated.status).toBe(200);
     expect(activated.body.metadata.isActive).toBe(true);
-    expect(host.state.runtime.profile.id).toBe('lab-embedded');
+    expect(host.state.runtime.config.profileId).toBe('lab-embedded');
     const status = (await json(await host.api('/health/status'))).body;
     expect(status.profile).toBe('lab-embedded');
     const list = (await json(await host.api('/profiles'))).body;

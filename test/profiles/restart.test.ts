@@ -17,7 +17,7 @@ describe('the profile directory across restarts', () => {
     await first.dispose();
 
     const second = await startTestHost({ dataDir });
-    expect(second.state.runtime.profile.id).toBe('standby');
+    expect(second.state.runtime.config.profileId).toBe('standby');
     const list = await (await second.api('/profiles')).json();
     expect(list.results.map((r: { profile: { id: string }; metadata: { isActive: boolean } }) => [r.profile.id, r.metadata.isActive])).toEqual([
       ['default', false],
@@ -44,7 +44,7 @@ describe('the profile directory across restarts', () => {
     const refused = await host.api('/profiles/bad-url/active', { method: 'PUT' });
     expect(refused.status).toBe(400);
     expect((await refused.json()).issues).toEqual([{ path: 'mongoProps.url', message: 'must be a mongodb:// or mongodb+srv:// URL' }]);
-    expect(host.state.runtime.profile.id).toBe('default');
+    expect(host.state.runtime.config.profileId).toBe('default');
     await host.dispose();
   });
 });

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../core/store/open';
+import { readProperties } from '../../core/profiles/directory';
 import { startTestHost, type TestHost } from '../support/host';
 
 const dirs: string[] = [];
@@ -22,7 +23,7 @@ async function crashedWith(pid: number) {
   dirs.push(dataDir);
   const first = await startTestHost({ dataDir });
   const serverId = first.state.serverId;
-  const profile = first.state.runtime.profile;
+  const profile = await readProperties(dataDir, String(first.state.runtime.config.profileId));
   await first.close();
   const store = await openStore(dataDir, profile);
   const deadWorker = `${serverId}:deadbeef`;

@@ -105,7 +105,7 @@ describe('the data directory lock', () => {
     }
     try {
       const [primary, standby] = hosts;
-      expect(primary!.state.runtime.profile.id).toBe('primary');
+      expect(primary!.state.runtime.config.profileId).toBe('primary');
       expect(standby!.state.runtime.store.location).toBe(`embedded store in ${shared}`);
       await primary!.state.runtime.store.collection('jobs').insertOne({ _id: 'j1', name: 'deploy' });
       expect(await standby!.state.runtime.store.collection('jobs').findOne({ _id: 'j1' })).toEqual({ _id: 'j1', name: 'deploy' });
