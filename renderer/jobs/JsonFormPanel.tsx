@@ -1,5 +1,6 @@
-// The JsonForms ShowJsonForm manual task: the form its `form_id` names (from the json_forms the
-// pre-built imports stored), prefilled with `instance_data`, filled by the operator and submitted
+// The JsonForms manual tasks. ShowJsonForm: the form its `form_id` names (from the json_forms the
+// pre-built imports stored), prefilled with `instance_data`; RenderJsonSchema: a form made from the
+// `jsonSchema` it is given, prefilled with `formData`. Either is filled by the operator and submitted
 // as the task's outgoing `export`. A form this console does not have is named, with what to do.
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +13,8 @@ import { Alert } from '../shell/Alert';
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export const isJsonFormTask = (task: { app?: string; name: string }) => task.app === 'JsonForms' && task.name === 'ShowJsonForm';
+export const isJsonFormTask = (task: { app?: string; name: string }) =>
+  task.app === 'JsonForms' && (task.name === 'ShowJsonForm' || task.name === 'RenderJsonSchema');
 
 /** The required fields left empty, by their titles. */
 function missing(schema: Json, value: Json): string[] {
@@ -21,10 +23,38 @@ function missing(schema: Json, value: Json): string[] {
   return required.filter((key) => value[key] === undefined || value[key] === '').map((key) => String(properties[key]?.title ?? key));
 }
 
-export function JsonFormPanel({ jobId, taskId, incoming, onFinished }: { jobId: string; taskId: string; incoming: Json; onFinished?: (message: string) => void }) {
-  const formId = typeof incoming.form_id === 'string' ? incoming.form_id : '';
+type PanelProps = { jobId: string; taskId: string; incoming: Json; onFinished?: (message: string) => void };
+
+/** The panel of a JsonForms manual task: its stored form (ShowJsonForm) or the schema it is given (RenderJsonSchema). */
+export function JsonFormPanel(props: PanelProps & { name?: string }) {
+  if (props.name === 'RenderJsonSchema') {
+    const schema = isObject(props.incoming.jsonSchema) ? props.incoming.jsonSchema : {};
+    const title = typeof schema.title === 'string' && schema.title ? schema.title : 'Form';
+    const description = typeof schema.description === 'string' ? schema.description : undefined;
+    return <FilledForm {...props} form={{ name: title, description, schema }} initial={props.incoming.formData} />;
+  }
+  return <StoredForm {...props} />;
+}
+
+/** ShowJsonForm: the stored form `form_id` names. */
+function StoredForm(props: PanelProps) {
+  const formId = typeof props.incoming.form_id === 'string' ? props.incoming.form_id : '';
   const form = useQuery({ queryKey: ['jsonForms.get', formId], queryFn: () => call('jsonForms.get', { params: { id: formId } }), enabled: formId !== '', retry: false });
-  const [value, setValue] = useState<Json>(() => (isObject(incoming.instance_data) ? incoming.instance_data : {}));
+  if (!formId) return <p className="error">This ShowJsonForm task names no form_id: finish it with its values below.</p>;
+  if (form.isPending) return <p className="muted">Loading the form “{formId}”…</p>;
+  if (form.isError) return <Alert>{form.error.message}</Alert>;
+  const schema = (isObject(form.data.schema) ? form.data.schema : {}) as Json;
+  return <FilledForm {...props} form={{ name: form.data.name, description: form.data.description ?? undefined, schema }} initial={props.incoming.instance_data} />;
+}
+
+function FilledForm({
+  jobId,
+  taskId,
+  onFinished,
+  form,
+  initial,
+}: PanelProps & { form: { name: string; description?: string; schema: Json }; initial: unknown }) {
+  const [value, setValue] = useState<Json>(() => (isObject(initial) ? initial : {}));
   const [problem, setProblem] = useState('');
   const [dirty, setDirty] = useState(false);
   useUnsavedChanges(dirty, `the form of task ${taskId}`);
@@ -32,10 +62,7 @@ export function JsonFormPanel({ jobId, taskId, incoming, onFinished }: { jobId: 
     setDirty(false);
     onFinished?.(message);
   });
-  if (!formId) return <p className="error">This ShowJsonForm task names no form_id: finish it with its values below.</p>;
-  if (form.isPending) return <p className="muted">Loading the form “{formId}”…</p>;
-  if (form.isError) return <Alert>{form.error.message}</Alert>;
-  const schema = (isObject(form.data.schema) ? form.data.schema : {}) as Json;
+  const schema = form.schema;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const empty = missing(schema, value);
@@ -44,9 +71,9 @@ export function JsonFormPanel({ jobId, taskId, incoming, onFinished }: { jobId: 
     finish.mutate({ values: { export: value }, state: 'success' });
   };
   return (
-    <form className="json-form" aria-label={`Form ${form.data.name} of ${taskId}`} onSubmit={submit}>
-      <h4>{form.data.name}</h4>
-      {form.data.description && <p className="muted">{form.data.description}</p>}
+    <form className="json-form" aria-label={`Form ${form.name} of ${taskId}`} onSubmit={submit}>
+      <h4>{form.name}</h4>
+      {form.description && <p className="muted">{form.description}</p>}
       <SchemaForm
         schema={schema}
         value={value}

@@ -140,7 +140,7 @@ export function ManualTaskPanel(props: ManualTaskProps) {
   const level = props.level ?? 4;
   if (props.name === 'ViewData') return <ViewDataPanel {...props} level={level} />;
   if (props.name === 'ErrorHandling') return <ErrorHandlingPanel {...props} level={level} />;
-  if (isJsonFormTask(props)) return <JsonFormPanel jobId={props.jobId} taskId={props.taskId} incoming={props.incoming} onFinished={props.onFinished} />;
+  if (isJsonFormTask(props)) return <JsonFormPanel name={props.name} jobId={props.jobId} taskId={props.taskId} incoming={props.incoming} onFinished={props.onFinished} />;
   return (
     <FinishTaskForm
       jobId={props.jobId}
