@@ -112,6 +112,11 @@ function ProfileList({ selected }: { selected?: string }) {
           Cannot read the profiles: {list.error.message}
         </Alert>
       )}
+      {list.data?.noActiveProfile && (
+        <Alert look="error-banner" label="No active profile">
+          {list.data.noActiveProfile}
+        </Alert>
+      )}
       {list.data && list.data.total === 0 && <p className="muted">No profiles yet.</p>}
       {list.data && list.data.total > 0 && (
         <table aria-label="Profiles">
