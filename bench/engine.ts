@@ -20,7 +20,9 @@
 //     documents and 7.4 ms at 600, with no index), so what a start writes (a job document and
 //     its first task records) bounds this engine's figure there;
 //   - 10-task jobs one at a time on that server behind a link that holds each chunk 1 ms
-//     each way (engine-link.ts): the time per task, and that in the link's pings.
+//     each way (engine-link.ts): the time per task, and that in the link's pings;
+//   - fair scheduling (engine-fair.ts): what bounding a job's turn of hand-offs costs on
+//     long jobs, and how long one-task jobs started beside endless loops wait.
 // `npm run bench -- engine --json` prints the figures as one JSON object.
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
@@ -33,6 +35,7 @@ import { openEmbeddedStore } from '../core/store/embedded/store';
 import type { Store } from '../core/store/port';
 import { AGENDA_JOBS, oneTaskJobsBesideAgenda } from './engine-agenda';
 import { jobsOverSlowLink } from './engine-link';
+import { fairScheduling, type FairFigures } from './engine-fair';
 import { percentile, round, tempStore, until } from './engine-support';
 import { stepsWorkflow } from '../test/store/support/steps';
 
@@ -299,6 +302,8 @@ export interface EngineFigures {
   /** Idle → first claim of a task queued by another process on the embedded file (the poll's back-off). */
   wakeP50Ms: number;
   wakeMaxMs: number;
+  /** Fair scheduling: the bounded turn's cost on long jobs, and one-task jobs beside endless loops. */
+  fair: FairFigures;
   jobs: number;
   tasks: number;
 }
@@ -323,6 +328,7 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
   const agenda = await oneTaskJobsBesideAgenda();
   const link = await jobsOverSlowLink();
   const wake = await wakeLatency();
+  const fair = await fairScheduling();
   const figures: EngineFigures = {
     tasksPerSecond: one.tasksPerSecond,
     tasksPerSecondTwoWorkers: two.tasksPerSecond,
@@ -353,6 +359,7 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
       : { mongoLinkDelayMs: link.delayMs, mongoLinkPingMs: link.pingMs, mongoLinkTaskMs: link.taskMs, mongoLinkRoundTripsPerTask: link.roundTripsPerTask }),
     wakeP50Ms: wake.p50Ms,
     wakeMaxMs: wake.maxMs,
+    fair,
     jobs: JOBS,
     tasks: one.tasks,
   };
@@ -372,6 +379,7 @@ export async function benchEngine(options: { json?: boolean } = {}): Promise<Eng
       ? `jobs over a slow link: skipped (${link.unavailable})`
       : `10-task jobs on jongodb over a link holding each chunk ${link.delayMs} ms each way (ping ${link.pingMs} ms), one job at a time: ${link.taskMs} ms per task, ${link.roundTripsPerTask} pings' worth (p50 over ${link.jobs} jobs)`,
     `idle worker → first claim of a task queued by another process (embedded, polling up to every ${wake.idleMs} ms): p50 ${wake.p50Ms} ms, max ${wake.maxMs} ms over ${wake.samples} jobs`,
+    `fair scheduling, ${fair.jobs} jobs of ${fair.steps} tasks on 1 worker: a job's turn bounded to 16 hand-offs ${fair.boundedTasksPerSecond} tasks/s (${fair.boundedCpuMsPerTask} ms of CPU per task), unbounded ${fair.unboundedTasksPerSecond} tasks/s (${fair.unboundedCpuMsPerTask} ms): ${fair.turnRatio}× (the median of ${fair.turnRatioRounds.length} rounds: ${fair.turnRatioRounds.join(', ')}×); 20 one-task jobs started beside 10 endless loops: ${fair.besideLoopsMs === undefined ? 'not all complete within 60 s' : `all complete in ${fair.besideLoopsMs} ms`}`,
     `(${JOBS} jobs of ${STEPS} tasks per engine run, after one run of the store's pairs and of 1 worker not counted, then ${ROUNDS} rounds of the store's pairs, 1 worker and 2 workers; ${AGENDA_JOBS} one-task jobs each beside Agenda; load average ${figures.loadAverage} on ${os.cpus().length} cores)`,
   ];
 }
