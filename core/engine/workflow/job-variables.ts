@@ -2,7 +2,9 @@
 // variables it was given: `_id`, the job's own id, and `initiator`, who started it.
 // A workflow's inputSchema may require them (many real ones require `_id`) and
 // `$var.job._id` reads them, so they are there before the inputSchema is checked,
-// for a job started over the API and for a child job alike.
+// for a job started over the API and for a child job alike. (The service's own sample of a
+// job's variables, GET /operations-manager/jobs/:id, is `{ "initiator": "...", "_id": "..." }`:
+// docs.itential.com/docs/automation-get-result; spec/reference.md names `_id`.)
 
 export interface JobIdentity {
   /** The job's id. */
