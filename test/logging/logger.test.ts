@@ -105,6 +105,8 @@ describe('the task worker', () => {
         sweep: async () => 0,
         unadvanced: async () => [],
       },
+      // The worker links itself to the runner (hand-off at start, a poke when a task is queued).
+      link: () => undefined,
     } as unknown as JobRunner;
     const worker = new TaskWorker({ runner, serverId: 'server-a', idleMs: 10, log: service.logger });
     worker.start();
