@@ -6,6 +6,29 @@ import { defineOperations } from './operation';
 
 export const StoreKind = z.enum(['embedded', 'mongodb']);
 
+/** Whether the store can be written, and why not: a failed check at open, failing writes, or a file the console refused to open. */
+export const StoreSafety = z.object({
+  state: z.enum(['ok', 'read-only', 'write-failing', 'stopped']),
+  writable: z.boolean(),
+  reason: z.string().optional(),
+  since: z.number().optional(),
+});
+
+/** One backup of the embedded store (`<profile>/db/backups/<id>.sqlite`). */
+export const StoreBackup = z.object({
+  id: z.string(),
+  file: z.string(),
+  /** When it was taken, ms since the epoch. */
+  takenAt: z.number(),
+  bytes: z.number(),
+});
+export type StoreBackup = z.infer<typeof StoreBackup>;
+
+/** `embeddedProps.backups`: every how many minutes a backup is taken, and how many are kept. */
+export const BackupSchedule = z.object({ everyMinutes: z.number(), keep: z.number() });
+
+export const BackupId = z.string().regex(/^backup-\d{8}T\d{9}Z-[0-9a-f]{6}$/, 'a backup id: backup-<time>-<hex>, as GET /store/backups lists them');
+
 export const StoreStatus = z.object({
   kind: StoreKind,
   /** "embedded store in /data/profiles/x/db/console.sqlite" or "MongoDB at db1.example:27017 (db pronghorn)". */
@@ -15,6 +38,10 @@ export const StoreStatus = z.object({
   error: z.string().optional(),
   /** The embedded file's PRAGMA integrity_check: ok, or the problems SQLite found (with when it ran, ms). */
   integrity: z.object({ ok: z.boolean(), problems: z.array(z.string()), checkedAt: z.number() }).optional(),
+  /** Whether writes are taken, and why not (the embedded store). */
+  safety: StoreSafety.optional(),
+  /** The embedded store's backups: the newest (restore it when the store stopped) and the schedule. */
+  backups: z.object({ newest: StoreBackup.optional(), count: z.number(), schedule: BackupSchedule }).optional(),
 });
 export type StoreStatus = z.infer<typeof StoreStatus>;
 
@@ -34,6 +61,26 @@ export const storeOperations = defineOperations({
     path: '/store/status',
     summary: "The active profile's store: embedded or MongoDB, where, and whether it answers",
     output: StoreStatus,
+  },
+  'store.backups.list': {
+    method: 'GET',
+    path: '/store/backups',
+    summary: "The embedded store's backups, newest first, and the schedule (409 on MongoDB: mongodump makes its backups)",
+    output: z.object({ file: z.string(), backups: z.array(StoreBackup), schedule: BackupSchedule }),
+  },
+  'store.backups.take': {
+    method: 'POST',
+    path: '/store/backups',
+    summary: 'Takes a consistent online copy of the embedded database file (SQLite backup API); 409 on MongoDB (use mongodump)',
+    output: StoreBackup,
+  },
+  'store.backups.restore': {
+    method: 'POST',
+    path: '/store/backups/:id/restore',
+    summary:
+      'Restores a backup: the task worker stops, the file is swapped atomically (the replaced file kept beside it), the store reopened; 409 on MongoDB (use mongorestore)',
+    params: z.object({ id: BackupId }),
+    output: z.object({ restored: StoreBackup, replacedFile: z.string(), file: z.string() }),
   },
   'store.testConnection': {
     method: 'POST',

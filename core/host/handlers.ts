@@ -3,6 +3,7 @@
 // so a profile switch (a new runtime) is seen by every handler.
 import type { Handlers } from '../dispatch/dispatch';
 import type { HostState } from './state';
+import { closeRuntime, openRuntime } from './runtime';
 import { createHealthService, healthHandlers } from '../health/handlers';
 import { withApiLifecycle } from '../health/lifecycle';
 import { createIndexesService, indexesHandlers } from '../indexes/handlers';
@@ -48,6 +49,25 @@ export function buildHandlers(state: HostState): Handlers {
     requiredInputs: (app: string, method: string) => adapters().requiredInputs(app, method),
   });
   const workflows = createWorkflowsService({ store, adapters: adapterListing, writes: () => engine().workflowWrites });
+  const storeService = createStoreService({
+    dataDir,
+    vault: state.vault,
+    store,
+    embeddedFile: () => {
+      const config = state.runtime.config.store;
+      return config.kind === 'embedded' ? config : undefined;
+    },
+    // A restore: the runtime (its task worker first) closes, the file is swapped, the runtime opens on it again.
+    reopen: async (whileClosed) => {
+      const config = state.runtime.config;
+      await closeRuntime(state.runtime);
+      try {
+        await whileClosed();
+      } finally {
+        state.runtime = await openRuntime(state, config);
+      }
+    },
+  });
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle(
     {
@@ -68,7 +88,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...profilesHandlers(createProfilesService({ dataDir, vault: state.vault, runningProfileId: () => profile().profileId, noActiveProfile, profileEvents: state.profileEvents })),
       ...releaseHandlers(),
       ...upgradeHandlers(createUpgradeService()),
-      ...storeHandlers(createStoreService({ dataDir, vault: state.vault, store })),
+      ...storeHandlers(storeService),
       ...workflowsHandlers(workflows),
       ...jobsHandlers(
         createJobsService({
@@ -93,6 +113,7 @@ export function buildHandlers(state: HostState): Handlers {
           worker: () => ({ profile: profile().profileId ?? '(none)', processTasksOnStart: profile().processTasksOnStart, running: engine().worker.isRunning }),
           drills: () => store().collection('drill_reports'),
           workflows: () => workflows.list(),
+          store: () => storeService.condition(),
         }),
       ),
       ...worklistHandlers(

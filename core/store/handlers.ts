@@ -1,15 +1,26 @@
 // The store operations: the active profile's store status, and a connection test
-// of any saved profile (opened apart from the running one, then closed).
+// of any saved profile (opened apart from the running one, then closed); the embedded
+// store's backups (taken online, listed, restored with the task worker stopped).
 import { performance } from 'node:perf_hooks';
 import type { Handlers } from '../dispatch/dispatch';
-import { OpError } from '../dispatch/dispatch';
+import { ConsoleError } from '../errors';
 import { readProperties, type ProfileProperties } from '../profiles/directory';
 import { openStore } from './open';
-import type { Store } from './port';
+import type { Store, StoreSafety } from './port';
 import type { Vault } from '../secrets/secrets';
 import { storeHealth } from './ping';
+import { checkedBackup, DEFAULT_BACKUP_SCHEDULE, listBackups, swapInBackup, takeBackup, type BackupInfo as StoreBackup, type BackupSchedule } from './embedded/backups';
 
-type StoreHandlers = Pick<Handlers, 'store.status' | 'store.testConnection'>;
+type StoreHandlers = Pick<Handlers, 'store.status' | 'store.testConnection' | 'store.backups.list' | 'store.backups.take' | 'store.backups.restore'>;
+
+/** The active profile's embedded file: its `db` folder (where backups are kept), the file and the backup schedule. */
+export interface EmbeddedFile {
+  folder: string;
+  file: string;
+  backups?: Partial<BackupSchedule>;
+}
+
+const scheduleOf = (embedded: EmbeddedFile): BackupSchedule => ({ ...DEFAULT_BACKUP_SCHEDULE, ...embedded.backups });
 
 export interface StoreDeps {
   dataDir: string;
@@ -17,12 +28,40 @@ export interface StoreDeps {
   vault: Vault;
   /** The active profile's store. */
   store(): Store;
+  /** The active profile's embedded file; undefined on MongoDB (or with no profile). */
+  embeddedFile(): EmbeddedFile | undefined;
+  /** Closes the active profile's runtime (its task worker first), runs `whileClosed`, and opens it again. */
+  reopen(whileClosed: () => Promise<void>): Promise<void>;
 }
 
-export type StoreService = StoreDeps;
+export interface StoreService extends StoreDeps {
+  /** Where the store is, whether it takes writes and why not, and its newest backup (the attention summary). */
+  condition(): Promise<{ location: string; safety?: StoreSafety; newestBackup?: StoreBackup }>;
+}
 
 export function createStoreService(deps: StoreDeps): StoreService {
-  return deps;
+  return {
+    ...deps,
+    async condition() {
+      const store = deps.store();
+      const embedded = deps.embeddedFile();
+      const [newestBackup] = embedded ? await listBackups(embedded.folder) : [];
+      return { location: store.location, safety: store.safety?.(), newestBackup };
+    },
+  };
+}
+
+/** The active embedded file, or the 409 naming the tool that does it on MongoDB. */
+function embeddedOr409(service: StoreService, tool: 'mongodump' | 'mongorestore'): EmbeddedFile {
+  const embedded = service.embeddedFile();
+  if (embedded) return embedded;
+  const store = service.store();
+  throw new ConsoleError(
+    'conflict',
+    store.kind === 'mongodb'
+      ? `the active profile's store is MongoDB (${store.location}): its backups are made with ${tool}, not by the console`
+      : `the active profile has no embedded store to back up (${store.location})`,
+  );
 }
 
 export function storeHandlers(service: StoreService): StoreHandlers {
@@ -31,7 +70,38 @@ export function storeHandlers(service: StoreService): StoreHandlers {
       const store = service.store();
       const health = await storeHealth(store);
       const integrity = health.connected && store.integrity ? await store.integrity() : undefined;
-      return { kind: store.kind, location: store.location, ...health, ...(integrity ? { integrity } : {}) };
+      const safety = store.safety?.();
+      const embedded = service.embeddedFile();
+      const backups = embedded ? await listBackups(embedded.folder) : undefined;
+      return {
+        kind: store.kind,
+        location: store.location,
+        ...health,
+        ...(integrity ? { integrity } : {}),
+        ...(safety ? { safety } : {}),
+        ...(embedded && backups ? { backups: { newest: backups[0], count: backups.length, schedule: scheduleOf(embedded) } } : {}),
+      };
+    },
+    'store.backups.list': async () => {
+      const embedded = embeddedOr409(service, 'mongodump');
+      return { file: embedded.file, backups: await listBackups(embedded.folder), schedule: scheduleOf(embedded) };
+    },
+    'store.backups.take': async (_input, ctx) => {
+      const embedded = embeddedOr409(service, 'mongodump');
+      const safety = service.store().safety?.();
+      if (safety?.state === 'stopped') throw new ConsoleError('conflict', `the embedded store is stopped, there is nothing to back up: ${safety.reason ?? ''}`);
+      const backup = await takeBackup(embedded.file, embedded.folder, scheduleOf(embedded).keep);
+      ctx.setStatus(201);
+      return backup;
+    },
+    'store.backups.restore': async ({ params }) => {
+      const embedded = embeddedOr409(service, 'mongorestore');
+      const backup = await checkedBackup(embedded.folder, params.id);
+      let replacedFile = '';
+      await service.reopen(async () => {
+        replacedFile = await swapInBackup(backup, embedded.file);
+      });
+      return { restored: backup, replacedFile, file: embedded.file };
     },
     'store.testConnection': async ({ params }) => {
       const profile = await readProfile(service.dataDir, params.id);
@@ -42,7 +112,7 @@ export function storeHandlers(service: StoreService): StoreHandlers {
         const latencyMs = Math.round((performance.now() - started) * 10) / 10;
         return { ok: true, kind: store.kind, location: store.location, latencyMs };
       } catch (error) {
-        return { ok: false, kind: store.kind, location: store.location, error: (error as Error).message };
+        return { ok: false, kind: store.kind, location: store.location, error: error instanceof Error ? error.message : String(error) };
       } finally {
         await store.close();
       }
@@ -52,11 +122,11 @@ export function storeHandlers(service: StoreService): StoreHandlers {
 
 async function readProfile(dataDir: string, id: string): Promise<ProfileProperties> {
   // The id names a folder: refuse anything that could leave the profiles directory.
-  if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(id)) throw new OpError(404, `profile "${id}" not found`);
+  if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(id)) throw new ConsoleError('not_found', `profile "${id}" not found`);
   try {
     return await readProperties(dataDir, id);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new OpError(404, `profile "${id}" not found`);
-    throw new OpError(422, `profile "${id}" cannot be read: ${(error as Error).message}`);
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') throw new ConsoleError('not_found', `profile "${id}" not found`);
+    throw new ConsoleError('unprocessable', `profile "${id}" cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
