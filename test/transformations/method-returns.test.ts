@@ -9,7 +9,7 @@ import { runTransformation } from '../../core/transformations/interpreter';
 import { parsePointer } from '../../core/transformations/pointer';
 import type { JstDocument, JstScope, Step } from '../../core/transformations/types';
 import { callMethod } from './helpers';
-import { CORPUS, corpusAvailable, corpusTransformations } from './corpus';
+import { CORPUS_TAG, corpusAvailable, corpusTransformations, noteCorpusSkip } from './corpus';
 
 /** A small input for each method whose `/return` documents read a field of. */
 const SAMPLE_ARGS: Record<string, unknown[]> = {
@@ -47,9 +47,9 @@ function returnReads(document: string, scope: ScopeLike): ReturnRead[] {
 }
 
 const available = corpusAvailable();
-if (!available) console.warn(`JST method-return corpus test skipped: no corpus at ${CORPUS}`);
+noteCorpusSkip('the /return reads of the real JST documents');
 
-describe.skipIf(!available)('the corpus: every wiring that reads a field of a method\'s /return', () => {
+describe.skipIf(!available)(`the corpus: every wiring that reads a field of a method's /return ${CORPUS_TAG}`, () => {
   const reads = corpusTransformations().flatMap(({ doc }) => returnReads(doc.name, doc as unknown as ScopeLike));
 
   it('finds the field in that method\'s output', () => {
