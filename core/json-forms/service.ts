@@ -21,7 +21,7 @@ export function createJsonFormsService(deps: JsonFormsDeps) {
       const form = await deps.forms().findOne({ name });
       if (!form) throw new OpError(404, `no JSON form named "${name}": import the pre-built or project that carries it`);
       // Kept as imported: keys such as JSON Schema's `$id` were escaped for the store.
-      const { _id, ...rest } = unescapeKeys(form) as Record<string, unknown>;
+      const { _id, ...rest } = unescapeKeys(form);
       return { ...rest, name: String(rest.name), ...(rest.id === undefined && _id !== undefined ? { id: String(_id) } : {}) };
     },
   };

@@ -36,7 +36,7 @@ const isObject = (value: unknown): value is Obj => value !== null && typeof valu
 async function saveDocument(store: Store, kind: ArtifactKind, data: Obj): Promise<boolean> {
   const collection = store.collection(COLLECTION_OF[kind]);
   const { _id: givenId, ...body } = data;
-  const doc = escapeKeys(body) as Obj;
+  const doc = escapeKeys(body);
   const id = typeof givenId === 'string' && givenId ? givenId : undefined;
   const key = kind === 'transformation' ? { _id: id } : { name: data.name };
   const existing = await collection.findOne(key);

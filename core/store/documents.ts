@@ -23,10 +23,17 @@ const escapeKey = (key: string) => (key[0] === '$' || key.includes('.') ? key.re
 const unescapeKey = (key: string) =>
   key[0] === ESC_DOLLAR || key.includes(ESC_DOT) ? (key[0] === ESC_DOLLAR ? '$' + key.slice(1) : key).replaceAll(ESC_DOT, '.') : key;
 
+/** A document's own fields renamed (and every nested key): a record stays a record. */
+function mapDocKeys(doc: Readonly<Record<string, unknown>>, rename: (key: string) => string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(doc)) out[rename(key)] = mapKeys(item, rename);
+  return out;
+}
+
 /** Keys the embedded store cannot hold escaped (`$x` → `＄x`, `a.b` → `a．b`), at any depth. */
-export const escapeKeys = (value: unknown) => mapKeys(value, escapeKey);
+export const escapeKeys = (doc: Readonly<Record<string, unknown>>) => mapDocKeys(doc, escapeKey);
 /** The document as it was before `escapeKeys`. */
-export const unescapeKeys = (value: unknown) => mapKeys(value, unescapeKey);
+export const unescapeKeys = (doc: Readonly<Record<string, unknown>>) => mapDocKeys(doc, unescapeKey);
 
 /** Replaces the fields of a stored document by `doc`'s, its `_id` kept: fields `doc` no longer has are removed. */
 export async function replaceFields(collection: Collection, existing: Doc, doc: Doc): Promise<void> {

@@ -12,12 +12,12 @@ export type TransformationDoc = StoredTransformation;
 
 export function toStored(doc: TransformationDoc): Doc {
   const { _id, ...body } = doc;
-  return { _id, ...(escapeKeys(body) as Record<string, unknown>) };
+  return { _id, ...escapeKeys(body) };
 }
 
 export function fromStored(doc: Doc): TransformationDoc {
   const { _id, ...body } = doc;
-  return { _id: String(_id), ...(unescapeKeys(body) as Record<string, unknown>) } as TransformationDoc;
+  return { _id: String(_id), ...unescapeKeys(body) } as TransformationDoc;
 }
 
 export function collection(store: Store) {

@@ -24,7 +24,7 @@ export class WorkflowExistsError extends ConsoleError {
 function toDoc(workflow: Workflow, created: string, lastUpdated: string): Doc {
   const { _id: _ignored, created: exported, lastUpdated: _u, ...body } = workflow as Workflow & { _id?: unknown; created?: unknown; lastUpdated?: unknown };
   // An export's own `created` (when the service created it) is kept as it is.
-  return { ...(escapeKeys(body) as Record<string, unknown>), created: typeof exported === 'string' && exported ? exported : created, lastUpdated };
+  return { ...escapeKeys(body), created: typeof exported === 'string' && exported ? exported : created, lastUpdated };
 }
 
 function fromDoc(doc: Doc): StoredWorkflow {

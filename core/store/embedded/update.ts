@@ -18,46 +18,57 @@ export function checkUpdate(update: Update) {
   }
 }
 
-type Container = Record<string, unknown> | unknown[];
+/** An object or array a dotted field walks through (never a Date: it holds no fields). */
+type Container = object;
+
+const isContainer = (value: unknown): value is Container => typeof value === 'object' && value !== null && !(value instanceof Date);
 
 /** The object holding the last segment of `field`, created on the way when `create`. */
 function parentOf(doc: Doc, field: string, create: boolean): { parent: Container; key: string } | undefined {
   const segments = field.split('.');
+  const key = segments.pop() ?? field;
   let node: Container = doc;
-  for (const segment of segments.slice(0, -1)) {
-    let next = (node as Record<string, unknown>)[segment];
+  for (const segment of segments) {
+    let next: unknown = Reflect.get(node, segment);
     if (next === undefined || next === null) {
       if (!create) return undefined;
       next = {};
-      (node as Record<string, unknown>)[segment] = next;
+      Reflect.set(node, segment, next);
     }
-    if (typeof next !== 'object' || next instanceof Date) {
+    if (!isContainer(next)) {
       if (!create) return undefined;
       throw new StoreError('invalid', `cannot create field ${field}: ${segment} holds a ${typeof next}`);
     }
-    node = next as Container;
+    node = next;
   }
-  return { parent: node, key: segments[segments.length - 1]! };
+  return { parent: node, key };
+}
+
+/** `parentOf` for a write: the path is created, so there always is one. */
+function parentForWrite(doc: Doc, field: string): { parent: Container; key: string } {
+  const at = parentOf(doc, field, true);
+  if (!at) throw new StoreError('invalid', `cannot create field ${field}`);
+  return at;
 }
 
 export function applyUpdate(doc: Doc, update: Update): Doc {
   for (const [field, value] of Object.entries(update.$set ?? {})) {
-    const at = parentOf(doc, field, true)!;
-    (at.parent as Record<string, unknown>)[at.key] = value;
+    const at = parentForWrite(doc, field);
+    Reflect.set(at.parent, at.key, value);
   }
   for (const [field, by] of Object.entries(update.$inc ?? {})) {
-    const at = parentOf(doc, field, true)!;
-    const now = (at.parent as Record<string, unknown>)[at.key];
+    const at = parentForWrite(doc, field);
+    const now: unknown = Reflect.get(at.parent, at.key);
     if (now !== undefined && now !== null && typeof now !== 'number') {
       throw new StoreError('invalid', `cannot $inc ${field}: it holds a ${typeof now}, not a number`);
     }
-    (at.parent as Record<string, unknown>)[at.key] = ((now as number | undefined) ?? 0) + by;
+    Reflect.set(at.parent, at.key, (now ?? 0) + by);
   }
   for (const field of Object.keys(update.$unset ?? {})) {
     const at = parentOf(doc, field, false);
     if (!at) continue;
     if (Array.isArray(at.parent)) at.parent[Number(at.key)] = null;
-    else delete at.parent[at.key];
+    else Reflect.deleteProperty(at.parent, at.key);
   }
   return doc;
 }
@@ -66,34 +77,40 @@ function getPath(doc: unknown, segments: string[]): unknown {
   let node = doc;
   for (const s of segments) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[s];
+    node = Reflect.get(node, s);
   }
   return node;
 }
 
 /** MongoDB projection: inclusion (1) or exclusion (0) of fields; `_id` is kept unless excluded. */
 export function project(doc: Doc, projection: Record<string, 0 | 1> | undefined): Doc {
-  const entries = Object.entries(projection ?? {});
+  if (!projection) return doc;
+  const entries = Object.entries(projection);
   if (!entries.length) return doc;
   // `{ _id: 1 }` alone is an inclusion of `_id` only, as in MongoDB; `{ _id: 0 }` alone excludes it.
-  const including = entries.some(([field, v]) => field !== '_id' && v) || (entries.length === 1 && projection!._id === 1);
+  const including = entries.some(([field, v]) => field !== '_id' && v) || (entries.length === 1 && projection._id === 1);
   if (including) {
     const out: Doc = {};
-    if (projection!._id !== 0 && doc._id !== undefined) out._id = doc._id;
+    if (projection._id !== 0 && doc._id !== undefined) out._id = doc._id;
     for (const [field, v] of entries) {
       if (!v || field === '_id') continue;
       const segments = field.split('.');
       const value = getPath(doc, segments);
       if (value === undefined) continue;
-      let node: Record<string, unknown> = out;
-      for (const s of segments.slice(0, -1)) node = (node[s] ??= {}) as Record<string, unknown>;
-      node[segments[segments.length - 1]!] = value;
+      const last = segments.pop() ?? field;
+      let node: object = out;
+      for (const s of segments) {
+        const next: unknown = Reflect.get(node, s);
+        if (isContainer(next)) node = next;
+        else Reflect.set(node, s, (node = {}));
+      }
+      Reflect.set(node, last, value);
     }
     return out;
   }
   for (const [field] of entries) {
     const at = parentOf(doc, field, false);
-    if (at && !Array.isArray(at.parent)) delete at.parent[at.key];
+    if (at && !Array.isArray(at.parent)) Reflect.deleteProperty(at.parent, at.key);
   }
   return doc;
 }

@@ -4,6 +4,10 @@
 // the copy, pop, shift and splice return { value | spliced, array } as the service does.
 import { MethodArgumentError } from '../errors';
 import { MAX_BUILT_LENGTH, describeValue, type CallContext, type MethodTable } from './types';
+import { callByName, isArrayLike, iteratorToArray } from './reflect';
+
+/** An optional position: null or undefined is none; anything else read as a number, as JavaScript would. */
+const optionalNumber = (value: unknown) => (value === null || value === undefined ? undefined : Number(value));
 
 function arrayArg(value: unknown, method: string): unknown[] {
   if (Array.isArray(value)) return value;
@@ -46,7 +50,7 @@ export const arrayMethods: MethodTable = {
     fn: (args: unknown[], ctx: CallContext) => {
       const source = args[0];
       const items: unknown[] =
-        typeof source === 'string' ? [...source] : Array.isArray(source) ? source : source !== null && typeof source === 'object' && typeof (source as { length?: unknown }).length === 'number' ? Array.from(source as ArrayLike<unknown>) : [];
+        typeof source === 'string' ? [...source] : Array.isArray(source) ? source : isArrayLike(source) ? Array.from(source) : [];
       if (typeof args[1] === 'string' && args[1] !== '') {
         const fn = cb(ctx, args, 1);
         return items.map((item, index) => fn(item, index));
@@ -60,7 +64,7 @@ export const arrayMethods: MethodTable = {
     fn: (args: unknown[]) => {
       const target = args[0];
       if (target === null || target === undefined) throw new MethodArgumentError(`Array.getIndex needs an array as its first argument, got ${describeValue(target)}`, 0);
-      return (target as Record<number, unknown>)[Number(args[1])];
+      return Reflect.get(Object(target), Number(args[1]));
     },
   },
   setIndex: {
@@ -103,7 +107,7 @@ export const arrayMethods: MethodTable = {
   },
   fill: {
     summary: 'A copy with a range set to one value',
-    fn: (args: unknown[]) => arrayArg(args[0], 'fill').slice().fill(args[1], args[2] as number | undefined ?? undefined, args[3] as number | undefined ?? undefined),
+    fn: (args: unknown[]) => arrayArg(args[0], 'fill').slice().fill(args[1], optionalNumber(args[2]), optionalNumber(args[3])),
   },
   copyWithin: {
     summary: 'A copy with a range copied to another index',
@@ -163,10 +167,9 @@ for (const name of READERS) {
     fn: (args: unknown[]) => {
       const array = arrayArg(args[0], name);
       const rest = args.slice(1);
-      const method = (Array.prototype as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!;
-      const result = method.apply(array, name === 'flat' || name === 'join' || name === 'slice' || name === 'at' ? rest.map((v) => (v === null ? undefined : v)) : rest);
+      const result = callByName(Array.prototype, name, array, name === 'flat' || name === 'join' || name === 'slice' || name === 'at' ? rest.map((v) => (v === null ? undefined : v)) : rest);
       // entries/keys/values give iterators in JavaScript: the array of what they yield is the value a document can hold.
-      return result !== null && typeof result === 'object' && typeof (result as Iterator<unknown>).next === 'function' && !Array.isArray(result) ? [...(result as Iterable<unknown>)] : result;
+      return iteratorToArray(result);
     },
   };
 }

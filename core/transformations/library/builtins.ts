@@ -7,6 +7,10 @@
 // reach prototypes are left out.
 import { MethodArgumentError } from '../errors';
 import { describeValue, type MethodTable } from './types';
+import { callByName, iteratorToArray } from './reflect';
+
+/** `new Date(v)` with JavaScript's own reading of any value (a string parsed, an array's text, a number as milliseconds). */
+const dateOf = (v: unknown): Date => Reflect.construct(Date, [v]);
 import { errorMessage } from '../../errors';
 
 const NEVER = new Set([
@@ -32,7 +36,7 @@ const receivers: Record<string, Receiver> = {
     return String(v);
   },
   Number: (v) => (typeof v === 'number' ? v : Number(v)),
-  Date: (v) => (v instanceof Date ? new Date(v.getTime()) : new Date(v as string | number)),
+  Date: (v) => (v instanceof Date ? new Date(v.getTime()) : dateOf(v)),
   RegExp: (v, name) => {
     if (v instanceof RegExp) return new RegExp(v.source, v.flags);
     if (typeof v === 'string') return new RegExp(v);
@@ -40,11 +44,7 @@ const receivers: Record<string, Receiver> = {
   },
 };
 
-const GLOBALS: Record<string, unknown> = { Array, Object, String, Number, Math, JSON, Date, RegExp };
-
-function iterableToArray(result: unknown): unknown {
-  return result !== null && typeof result === 'object' && !Array.isArray(result) && typeof (result as Iterator<unknown>).next === 'function' ? [...(result as Iterable<unknown>)] : result;
-}
+const GLOBALS: Record<string, object> = { Array, Object, String, Number, Math, JSON, Date, RegExp };
 
 /** Adds to `libraries` an entry for each built-in function not already in it. */
 export function addBuiltIns(libraries: Record<string, MethodTable>): void {
@@ -53,14 +53,13 @@ export function addBuiltIns(libraries: Record<string, MethodTable>): void {
     if (!table) continue;
     for (const name of Object.getOwnPropertyNames(global)) {
       if (NEVER.has(name) || Object.prototype.hasOwnProperty.call(table, name)) continue;
-      const fn = (global as Record<string, unknown>)[name];
-      if (typeof fn !== 'function') continue;
+      if (typeof Reflect.get(global, name) !== 'function') continue;
       table[name] = {
         builtIn: true,
         summary: `${library}.${name}`,
         fn: (args: unknown[]) => {
           try {
-            return iterableToArray((fn as (...a: unknown[]) => unknown).apply(global, args));
+            return iteratorToArray(callByName(global, name, global, args));
           } catch (error) {
             throw new MethodArgumentError(`${library}.${name}: ${errorMessage(error)}`);
           }
@@ -68,20 +67,19 @@ export function addBuiltIns(libraries: Record<string, MethodTable>): void {
       };
     }
     const receiver = receivers[library];
-    const proto = (global as { prototype?: object }).prototype;
-    if (!receiver || !proto) continue;
+    const proto: unknown = Reflect.get(global, 'prototype');
+    if (!receiver || typeof proto !== 'object' || proto === null) continue;
     for (const name of Object.getOwnPropertyNames(proto)) {
       if (NEVER.has(name) || name.startsWith('set') || Object.prototype.hasOwnProperty.call(table, name)) continue;
       const descriptor = Object.getOwnPropertyDescriptor(proto, name);
       if (!descriptor || typeof descriptor.value !== 'function') continue;
-      const fn = descriptor.value as (...a: unknown[]) => unknown;
       table[name] = {
         builtIn: true,
         summary: `${library}.prototype.${name}, on the first argument`,
         fn: (args: unknown[]) => {
           const self = receiver(args[0], name);
           try {
-            return iterableToArray(fn.apply(self, args.slice(1)));
+            return iteratorToArray(callByName(proto, name, self, args.slice(1)));
           } catch (error) {
             throw new MethodArgumentError(`${library}.${name}: ${errorMessage(error)}`);
           }

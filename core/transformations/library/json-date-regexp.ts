@@ -20,7 +20,8 @@ export const jsonMethods: MethodTable = {
   stringify: {
     summary: 'The JSON text of a value (indented by the third argument)',
     fn: (args: unknown[]) => {
-      const text = JSON.stringify(args[0], null, (args[2] ?? undefined) as string | number | undefined);
+      const space = args[2];
+      const text = JSON.stringify(args[0], null, typeof space === 'string' || typeof space === 'number' ? space : undefined);
       if (text !== undefined && text.length > MAX_BUILT_LENGTH) throw new MethodArgumentError(`JSON.stringify made more than ${MAX_BUILT_LENGTH} characters`);
       return text;
     },
@@ -54,13 +55,16 @@ export const dateMethods: MethodTable = {
       const given = args.filter((a) => a !== null && a !== undefined);
       if (given.length === 0) return new Date();
       if (given.length === 1) return toDate(given[0], 'new Date');
-      const [y, m, ...rest] = given.map(Number) as [number, number, ...number[]];
+      const [y = NaN, m = NaN, ...rest] = given.map(Number);
       return new Date(y, m, ...rest);
     },
   },
   now: { summary: 'Now, in milliseconds since 1970', fn: () => Date.now() },
   parse: { summary: 'A date string as milliseconds since 1970', fn: (args: unknown[]) => Date.parse(String(args[0])) },
-  UTC: { summary: 'Milliseconds since 1970 of a UTC year, month, day, ...', fn: (args: unknown[]) => Date.UTC(...(args.filter((a) => a !== null && a !== undefined).map(Number) as [number])) },
+  UTC: { summary: 'Milliseconds since 1970 of a UTC year, month, day, ...', fn: (args: unknown[]) => {
+    const [year = NaN, ...rest] = args.filter((a) => a !== null && a !== undefined).map(Number);
+    return Date.UTC(year, ...rest);
+  } },
 };
 for (const name of DATE_GETTERS) {
   dateMethods[name] = {
@@ -68,7 +72,8 @@ for (const name of DATE_GETTERS) {
     fn: (args: unknown[]) => {
       const date = toDate(args[0], name);
       if (name === 'toISOString' && Number.isNaN(date.getTime())) throw new MethodArgumentError(`Date.toISOString of an invalid date (${describeValue(args[0])})`);
-      return (date as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args.slice(1).filter((a) => a !== null));
+      // getYear is not in TypeScript's Date, hence the lookup by name.
+      return Reflect.apply(Reflect.get(date, name), date, args.slice(1).filter((a) => a !== null));
     },
   };
 }
@@ -77,7 +82,7 @@ for (const name of DATE_SETTERS) {
     summary: `Date.prototype.${name} on a copy of the first argument; the new time in milliseconds`,
     fn: (args: unknown[]) => {
       const date = toDate(args[0], name);
-      return (date as unknown as Record<string, (...a: number[]) => number>)[name]!(...args.slice(1).filter((a) => a !== null && a !== undefined).map(Number));
+      return Reflect.apply(date[name], date, args.slice(1).filter((a) => a !== null && a !== undefined).map(Number));
     },
   };
 }
@@ -88,7 +93,7 @@ function toRegExp(value: unknown, flags: unknown, method: string): RegExp {
   // A pattern written as /source/flags is taken as that expression.
   const literal = /^\/(.*)\/([dgimsuvy]*)$/s.exec(value);
   try {
-    return literal && (flags === null || flags === undefined) ? new RegExp(literal[1]!, literal[2]) : new RegExp(value, flags === null || flags === undefined ? undefined : String(flags));
+    return literal && (flags === null || flags === undefined) ? new RegExp(literal[1] ?? '', literal[2]) : new RegExp(value, flags === null || flags === undefined ? undefined : String(flags));
   } catch (error) {
     throw new MethodArgumentError(`RegExp.${method}: ${errorMessage(error)}`);
   }
@@ -141,9 +146,9 @@ function parseQuery(path: string): Segment[] {
     const m = re.exec(text);
     if (!m || m[0].length === 0) throw new MethodArgumentError(`WorkFlowEngine.query: "${path}" is not a query like a.b[0].c or a[name=x].c (stopped at character ${at})`, 1);
     if (m[5] !== undefined) {
-      out.push({ kind: 'filter', all: m[4] === '*', field: m[5], negate: m[6] === '!=', value: m[7] !== undefined ? (JSON.parse(`"${m[7]}"`) as string) : (m[8] ?? '') });
+      out.push({ kind: 'filter', all: m[4] === '*', field: m[5], negate: m[6] === '!=', value: m[7] !== undefined ? String(JSON.parse(`"${m[7]}"`)) : (m[8] ?? '') });
     } else {
-      out.push({ kind: 'key', key: m[1] ?? m[2] ?? (JSON.parse(`"${m[3]}"`) as string) });
+      out.push({ kind: 'key', key: m[1] ?? m[2] ?? String(JSON.parse(`"${m[3]}"`)) });
     }
     at = re.lastIndex;
   }
@@ -153,11 +158,11 @@ function parseQuery(path: string): Segment[] {
 function step(current: unknown, segment: Segment): unknown {
   if (current === null || typeof current !== 'object') return undefined;
   if (segment.kind === 'key') {
-    return Object.prototype.hasOwnProperty.call(current, segment.key) ? (current as Record<string, unknown>)[segment.key] : undefined;
+    return Object.prototype.hasOwnProperty.call(current, segment.key) ? Reflect.get(current, segment.key) : undefined;
   }
   if (!Array.isArray(current)) return undefined;
   const matches = (item: unknown) => {
-    const field = item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[segment.field] : undefined;
+    const field: unknown = item !== null && typeof item === 'object' ? Reflect.get(item, segment.field) : undefined;
     const equal = field !== undefined && field !== null && String(field) === segment.value;
     return segment.negate ? !equal : equal;
   };
@@ -167,12 +172,12 @@ function step(current: unknown, segment: Segment): unknown {
 /** The value a query finds in `root`, or undefined when it leads nowhere; after `[*...]` the rest applies to each match. */
 function runQuery(root: unknown, segments: Segment[]): unknown {
   let current = root;
-  for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i]!;
+  for (const [i, segment] of segments.entries()) {
     current = step(current, segment);
     if (segment.kind === 'filter' && segment.all) {
       const rest = segments.slice(i + 1);
-      return rest.length === 0 ? current : (current as unknown[]).map((item) => runQuery(item, rest)).filter((v) => v !== undefined);
+      if (rest.length === 0) return current;
+      return Array.isArray(current) ? current.map((item) => runQuery(item, rest)).filter((v) => v !== undefined) : undefined;
     }
   }
   return current;

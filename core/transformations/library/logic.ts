@@ -13,7 +13,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(Reflect.get(a, k), Reflect.get(b, k)));
 }
 
 export const logicalMethods: MethodTable = {
@@ -81,13 +81,14 @@ export const conditionalMethods: MethodTable = {
 };
 
 export const bitwiseMethods: MethodTable = {
-  AND: bin('a & b', (a, b) => (a as number) & (b as number)),
-  OR: bin('a | b', (a, b) => (a as number) | (b as number)),
-  XOR: bin('a ^ b', (a, b) => (a as number) ^ (b as number)),
-  NOT: { summary: '~a', fn: (args: unknown[]) => ~(args[0] as number) },
-  leftShift: bin('a << b', (a, b) => (a as number) << (b as number)),
-  rightShift: bin('a >> b', (a, b) => (a as number) >> (b as number)),
-  unsignedRightShift: bin('a >>> b', (a, b) => (a as number) >>> (b as number)),
+  // The operators read their operands as numbers (JSON holds no BigInt), as Number() does.
+  AND: bin('a & b', (a, b) => Number(a) & Number(b)),
+  OR: bin('a | b', (a, b) => Number(a) | Number(b)),
+  XOR: bin('a ^ b', (a, b) => Number(a) ^ Number(b)),
+  NOT: { summary: '~a', fn: (args: unknown[]) => ~Number(args[0]) },
+  leftShift: bin('a << b', (a, b) => Number(a) << Number(b)),
+  rightShift: bin('a >> b', (a, b) => Number(a) >> Number(b)),
+  unsignedRightShift: bin('a >>> b', (a, b) => Number(a) >>> Number(b)),
 };
 
 export const booleanMethods: MethodTable = {

@@ -2,6 +2,7 @@
 // the first argument, Math.*, and the arithmetic operators the designer offers as Math methods.
 import { MethodArgumentError } from '../errors';
 import type { MethodTable } from './types';
+import { callByName } from './reflect';
 import { errorMessage } from '../../errors';
 
 /** The number a prototype method works on: a number, or a value JavaScript's Number() reads as one. */
@@ -27,11 +28,11 @@ export const numberMethods: MethodTable = {
   isFinite: { summary: 'Number.isFinite', fn: (args: unknown[]) => Number.isFinite(args[0]) },
   isInteger: { summary: 'Number.isInteger', fn: (args: unknown[]) => Number.isInteger(args[0]) },
   isSafeInteger: { summary: 'Number.isSafeInteger', fn: (args: unknown[]) => Number.isSafeInteger(args[0]) },
-  toFixed: { summary: 'Fixed-point text', fn: (args: unknown[]) => guard('Number.toFixed', () => numberArg(args[0]).toFixed(undef(args[1]) as number | undefined)) },
-  toPrecision: { summary: 'Text with a number of significant digits', fn: (args: unknown[]) => guard('Number.toPrecision', () => numberArg(args[0]).toPrecision(undef(args[1]) as number | undefined)) },
-  toExponential: { summary: 'Exponential text', fn: (args: unknown[]) => guard('Number.toExponential', () => numberArg(args[0]).toExponential(undef(args[1]) as number | undefined)) },
-  toString: { summary: 'Text in a radix (10 when none)', fn: (args: unknown[]) => guard('Number.toString', () => numberArg(args[0]).toString(undef(args[1]) as number | undefined)) },
-  toLocaleString: { summary: 'Text for a locale', fn: (args: unknown[]) => guard('Number.toLocaleString', () => numberArg(args[0]).toLocaleString(undef(args[1]) as string | undefined, undef(args[2]))) },
+  toFixed: { summary: 'Fixed-point text', fn: (args: unknown[]) => guard('Number.toFixed', () => callByName(Number.prototype, 'toFixed', numberArg(args[0]), [undef(args[1])])) },
+  toPrecision: { summary: 'Text with a number of significant digits', fn: (args: unknown[]) => guard('Number.toPrecision', () => callByName(Number.prototype, 'toPrecision', numberArg(args[0]), [undef(args[1])])) },
+  toExponential: { summary: 'Exponential text', fn: (args: unknown[]) => guard('Number.toExponential', () => callByName(Number.prototype, 'toExponential', numberArg(args[0]), [undef(args[1])])) },
+  toString: { summary: 'Text in a radix (10 when none)', fn: (args: unknown[]) => guard('Number.toString', () => callByName(Number.prototype, 'toString', numberArg(args[0]), [undef(args[1])])) },
+  toLocaleString: { summary: 'Text for a locale', fn: (args: unknown[]) => guard('Number.toLocaleString', () => callByName(Number.prototype, 'toLocaleString', numberArg(args[0]), [undef(args[1]), undef(args[2])])) },
   valueOf: { summary: 'The number', fn: (args: unknown[]) => numberArg(args[0]) },
   EPSILON: { summary: 'Number.EPSILON', fn: () => Number.EPSILON },
   MAX_SAFE_INTEGER: { summary: 'Number.MAX_SAFE_INTEGER', fn: () => Number.MAX_SAFE_INTEGER },
@@ -69,8 +70,7 @@ export const mathMethods: MethodTable = {
   'unary plus': { summary: '+a', fn: (args: unknown[]) => Number(args[0]) },
 };
 for (const name of MATH_FUNCTIONS) {
-  const f = (Math as unknown as Record<string, (...a: number[]) => number>)[name]!;
-  mathMethods[name] = { summary: `Math.${name}`, fn: (args: unknown[]) => f(...(args as number[])) };
+  mathMethods[name] = { summary: `Math.${name}`, fn: (args: unknown[]) => callByName(Math, name, Math, args) };
 }
 for (const name of MATH_CONSTANTS) {
   mathMethods[name] = { summary: `Math.${name}`, fn: () => Math[name] };

@@ -3,6 +3,7 @@
 // template literal the designer's template steps use.
 import { MethodArgumentError } from '../errors';
 import { MAX_BUILT_LENGTH, describeValue, type MethodTable } from './types';
+import { callByName, iteratorToArray } from './reflect';
 import { errorMessage } from '../../errors';
 
 function stringArg(value: unknown, method: string): string {
@@ -14,7 +15,7 @@ function stringArg(value: unknown, method: string): string {
 /** The names of a template's placeholders, each once, in the order they first appear: the template step's arguments. */
 export function templateNames(template: string): string[] {
   const names: string[] = [];
-  for (const match of template.matchAll(/\$\{\s*([^}]*?)\s*\}/g)) if (!names.includes(match[1]!)) names.push(match[1]!);
+  for (const [, name = ''] of template.matchAll(/\$\{\s*([^}]*?)\s*\}/g)) if (!names.includes(name)) names.push(name);
   return names;
 }
 
@@ -88,11 +89,10 @@ for (const name of PROTOTYPE) {
       const text = stringArg(args[0], name);
       let rest = args.slice(1);
       if (OPTIONAL_NULL_IS_MISSING.has(name)) rest = rest.map((v) => (v === null ? undefined : v));
-      const method = (String.prototype as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!;
       try {
-        const result = method.apply(text, rest);
+        const result = callByName(String.prototype, name, text, rest);
         if (typeof result === 'string' && result.length > MAX_BUILT_LENGTH) throw new MethodArgumentError(`String.${name} made more than ${MAX_BUILT_LENGTH} characters`);
-        return result !== null && typeof result === 'object' && !Array.isArray(result) && typeof (result as Iterator<unknown>).next === 'function' ? [...(result as Iterable<unknown>)] : result;
+        return iteratorToArray(result);
       } catch (error) {
         if (error instanceof MethodArgumentError) throw error;
         throw new MethodArgumentError(`String.${name}: ${errorMessage(error)}`);
