@@ -18,6 +18,13 @@ function loopForever() {
   return doc;
 }
 
+/** A childJob task that starts one `one-task` child per element of `data_array`, all at once. */
+const fanOut = () =>
+  workflow('fan-out', { children: { name: 'childJob', type: 'operation', variables: { incoming: { workflow: 'one-task', loopType: 'parallel', data_array: [{}, {}, {}, {}, {}] }, outgoing: {} } } }, [
+    ['workflow_start', 'children'],
+    ['children', 'workflow_end'],
+  ]);
+
 const oneTask = () => workflow('one-task', { only: { name: 'only' } }, [['workflow_start', 'only'], ['only', 'workflow_end']]);
 
 /** Every task succeeds at once (the loops' tasks too: they never reach workflow_end). */
@@ -32,22 +39,44 @@ afterEach(async () => {
   temp = undefined;
 });
 
-describe('fair task scheduling', () => {
-  it('completes 20 one-task jobs started after 10 jobs that loop for ever, while the loops run', async () => {
-    temp = await tempEmbeddedStore();
-    const { store } = temp;
-    await store.collection('workflows').insertOne(loopForever());
-    await store.collection('workflows').insertOne(oneTask());
-    engine = await new Engine({ store, serverId: 'fair', serverName: 'fair', processTasksOnStart: true, runMethod: instant, worker: { concurrency: 8, idleMs: 20 } }).open();
-    const runner = engine.runner;
+/** An engine on a fresh store with the workflows above, whose tasks all succeed at once. */
+async function open() {
+  temp = await tempEmbeddedStore();
+  const { store } = temp;
+  for (const doc of [loopForever(), oneTask(), fanOut()]) await store.collection('workflows').insertOne(doc);
+  engine = await new Engine({ store, serverId: 'fair', serverName: 'fair', processTasksOnStart: true, runMethod: instant, worker: { concurrency: 8, idleMs: 20 } }).open();
+  return engine.runner;
+}
 
-    const loops: string[] = [];
-    for (let i = 0; i < 10; i++) loops.push((await runner.start('loop-forever'))._id);
-    // The loops hold the worker: one per slot at least has gone round a few times.
-    await waitFor('the loops to go round', async () => {
-      const rounds = await Promise.all(loops.map(async (id) => (await runner.records(id)).length));
-      return rounds.filter((n) => n >= 10).length >= 8;
-    });
+/** 10 jobs looping for ever, each gone round a few times (one per slot at least): they hold the worker. */
+async function startLoops(runner: Engine['runner']) {
+  const loops: string[] = [];
+  for (let i = 0; i < 10; i++) loops.push((await runner.start('loop-forever'))._id);
+  await waitFor('the loops to go round', async () => {
+    const rounds = await Promise.all(loops.map(async (id) => (await runner.records(id)).length));
+    return rounds.filter((n) => n >= 10).length >= 8;
+  });
+  return loops;
+}
+
+describe('fair task scheduling', () => {
+  it('completes a job that fans out child jobs while 10 jobs loop for ever (its children\'s tasks are not starved)', async () => {
+    const runner = await open();
+    const loops = await startLoops(runner);
+    const parent = await runner.start('fan-out');
+    const job = await waitFor('the fan-out job to end', async () => {
+      const now = await runner.job(parent._id);
+      return now && now.status !== 'running' ? now : undefined;
+    }, 60_000);
+    expect(job.status).toBe('complete');
+    expect(await runner.jobs.count({ 'parent.job': parent._id, status: 'complete' })).toBe(5);
+    for (const id of loops) expect((await runner.job(id))?.status).toBe('running');
+    for (const id of loops) await runner.cancel(id);
+  }, 90_000);
+
+  it('completes 20 one-task jobs started after 10 jobs that loop for ever, while the loops run', async () => {
+    const runner = await open();
+    const loops = await startLoops(runner);
 
     const singles: string[] = [];
     for (let i = 0; i < 20; i++) singles.push((await runner.start('one-task'))._id);
