@@ -5,8 +5,14 @@
 import { promises as fs, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
 
 export const LOCK_FILE = 'console.lock';
+
+/** What is read of a lock file: a holder is known by its pid; the rest is shown as found. */
+const LockFileShape = z.looseObject({ pid: z.number(), hostname: z.unknown(), startedAt: z.unknown(), procStart: z.unknown() });
+
+const errnoCode = (error: unknown) => (error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined);
 
 export interface LockHolder {
   pid: number;
@@ -55,7 +61,7 @@ function isAlive(holder: LockHolder): boolean {
   try {
     process.kill(holder.pid, 0);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+    if (errnoCode(error) !== 'EPERM') return false;
   }
   const now = procStart(holder.pid);
   return !(holder.procStart && now && now !== holder.procStart);
@@ -63,11 +69,12 @@ function isAlive(holder: LockHolder): boolean {
 
 async function readHolder(file: string): Promise<LockHolder | undefined> {
   try {
-    const parsed = JSON.parse(await fs.readFile(file, 'utf8')) as Partial<LockHolder>;
-    if (typeof parsed.pid !== 'number') return undefined;
-    return { pid: parsed.pid, hostname: String(parsed.hostname ?? ''), startedAt: String(parsed.startedAt ?? 'unknown'), procStart: parsed.procStart };
+    const parsed = LockFileShape.safeParse(JSON.parse(await fs.readFile(file, 'utf8')));
+    if (!parsed.success) return undefined;
+    const { pid, hostname, startedAt, procStart } = parsed.data;
+    return { pid, hostname: String(hostname ?? ''), startedAt: String(startedAt ?? 'unknown'), procStart: typeof procStart === 'string' ? procStart : undefined };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+    if (errnoCode(error) === 'ENOENT') throw error;
     return undefined; // Unreadable or half-written: its writer is gone, as a holder rewrites nothing.
   }
 }
@@ -89,7 +96,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
         },
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (errnoCode(error) !== 'EEXIST') throw error;
     }
     let holder: LockHolder | undefined;
     try {
