@@ -44,6 +44,8 @@ describe('store operations on the embedded default profile', () => {
       location: `embedded store in ${path.join(host.dataDir, 'profiles', 'default', 'db', 'console.sqlite')}`,
       connected: true,
       integrity: { ok: true, problems: [], checkedAt: expect.any(Number) },
+      safety: { state: 'ok', writable: true },
+      backups: { count: 0, schedule: { everyMinutes: 60, keep: 24 } },
     });
   });
 
@@ -95,6 +97,16 @@ describe('store operations when the active profile points at an unreachable Mong
   }, 20_000);
   afterAll(async () => {
     await host.dispose();
+  });
+
+  it('answers the embedded store\'s backups 409 on MongoDB, naming the tool that makes them there', async () => {
+    const take = await host.api('/store/backups', { method: 'POST' });
+    expect(take.status).toBe(409);
+    expect((await take.json()).message).toContain('its backups are made with mongodump');
+    expect((await host.api('/store/backups')).status).toBe(409);
+    const restore = await host.api('/store/backups/backup-20261126T010000000Z-abcdef/restore', { method: 'POST' });
+    expect(restore.status).toBe(409);
+    expect((await restore.json()).message).toContain('mongorestore');
   });
 
   it('the console still starts; /store/status and /health/status say why the store fails', async () => {
