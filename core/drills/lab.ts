@@ -48,7 +48,8 @@ function labProfile(id: string, processTasksOnStart: boolean, options: LabOption
 
 /** Starts a headless console on `dataDir` with `profile` as its active profile, on a free port. */
 export async function startConsole(name: string, dataDir: string, profile: Record<string, unknown>, options: LabOptions, token = randomBytes(24).toString('base64url')): Promise<LabSite> {
-  await writeJsonAtomic(path.join(dataDir, 'profiles', String(profile.id), 'properties.json'), profile);
+  // Owner-only: a lab on MongoDB has its URL, password included, in the profile.
+  await writeJsonAtomic(path.join(dataDir, 'profiles', String(profile.id), 'properties.json'), profile, { mode: 0o600 });
   await writeJsonAtomic(path.join(dataDir, 'console.json'), { activeProfile: profile.id });
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'core/cli/serve.ts'), '--data-dir', dataDir, '--port', '0', '--no-print-token'], {
     cwd: ROOT,

@@ -2,7 +2,7 @@
 // every drill shares (core/drills/flow.ts), the active site failing by kill -9 or a stop.
 import os from 'node:os';
 import path from 'node:path';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { startLab, startLabSite, type Lab } from './lab';
 import { startLedger, type Ledger } from './ledger';
 import { runDrillSteps } from './flow';
@@ -17,20 +17,23 @@ export async function runLabDrill(options: LabDrillOptions, onChange: (report: D
   const { report, step } = run;
   let ledger: Ledger | undefined;
   let lab: Lab | undefined;
+  // A folder the drill made (the sites' data directories, their profiles, the database file) goes with it.
+  let madeDir: string | undefined;
   try {
     ledger = await step('Start the ledger of side effects', async (s) => {
       const started = await startLedger();
       s.detail = started.url;
       return started;
     });
-    const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'dr-lab-')));
+    madeDir = options.dir ? undefined : await mkdtemp(path.join(os.tmpdir(), 'dr-lab-'));
+    const dir = options.dir ?? madeDir ?? '';
     lab = await step('Start the lab: two consoles on one database', async (s) => {
       const started = await startLab({ dir, ledgerUrl: ledger!.url, mongoUrl: options.mongoUrl, standbyProcessTasksOnStart: options.standbyProcessTasksOnStart });
       lab = started;
       // The standby as the Manual Failover procedure prepares it: its applications stopped (unless
       // the drill rehearses a misconfigured standby).
       const standbyApps = options.standbyProcessTasksOnStart ? 'standby left as configured' : `standby: ${await applications(started.standby.site, 'stop')}`;
-      s.detail = `active ${started.active.site.ref.url} (pid ${started.active.process.pid}), standby ${started.standby.site.ref.url} (pid ${started.standby.process.pid}); ${started.database}; ${standbyApps}`;
+      s.detail = `in ${dir}: active ${started.active.site.ref.url} (pid ${started.active.process.pid}), standby ${started.standby.site.ref.url} (pid ${started.standby.process.pid}); ${started.database}; ${standbyApps}`;
       return started;
     });
     report.database = lab.database;
@@ -61,6 +64,7 @@ export async function runLabDrill(options: LabDrillOptions, onChange: (report: D
     await lab?.close().catch((error: Error) => (report.error = `${report.error ?? ''} (stopping the lab: ${error.message})`.trim()));
     // Said in the report, as a lab that does not stop is: the caller sees it.
     await ledger?.close().catch((error: Error) => (report.error = `${report.error ?? ''} (stopping the ledger of side effects: ${error.message})`.trim()));
+    if (madeDir) await rm(madeDir, { recursive: true, force: true }).catch((error: Error) => (report.error = `${report.error ?? ''} (removing the lab's folder ${madeDir}: ${error.message})`.trim()));
     run.changed();
   }
   return report;

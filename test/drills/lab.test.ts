@@ -1,6 +1,7 @@
 // A lab drill end to end: two headless consoles on one database, 200 jobs of a three-task
 // workflow whose tasks call a ledger, kill -9 of the active site mid-load, failover on the
 // standby, verification, and failback.
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLabDrill, WORKER_LEASE_MS } from '../../core/drills/run';
 import { reportHtml } from '../../core/drills/report';
@@ -65,6 +66,13 @@ describe.skipIf('unavailable' in database)('a lab drill with kill -9 of the acti
   it('stops the restarted active site when the drill ends', async () => {
     const url = /active restarted at (http:\S+)/.exec(report.steps.find((s) => s.name.startsWith('Failback'))!.detail!)![1]!;
     await expect(fetch(`${url}/health/status`)).rejects.toThrow();
+  });
+
+  it('removes the folder it made for the lab (the sites\' data, their profiles, the database file)', () => {
+    const started = report.steps.find((s) => s.name.startsWith('Start the lab'))!;
+    const folder = /^in (\S+): /.exec(started.detail!)![1]!;
+    expect(folder).toContain('dr-lab-');
+    expect(existsSync(folder)).toBe(false);
   });
 
   it('keeps both sites\' properties in the report, and the HTML export is self-contained', () => {
