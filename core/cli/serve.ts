@@ -36,6 +36,22 @@ export async function serve(argv: string[]) {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be a number from 0 to 65535, got "${values.port}"`);
   const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
+  // Before the port opens: a SIGTERM in the moment after it would otherwise end the process before
+  // its handlers exist (the data directory's lock left behind, no graceful stop). One received while
+  // starting stops the console as soon as it has started.
+  let started: Host | undefined;
+  let stopping: string | undefined;
+  let closing = false;
+  const stop = async (signal: string) => {
+    stopping ??= signal;
+    if (!started || closing) return;
+    closing = true;
+    console.log(`Stopping (${stopping})`);
+    await started.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
   for (const line of startupLines({ dataDir, port, bindAddress: values.host })) console.log(line);
 
   const host = await startHost({
@@ -50,6 +66,8 @@ export async function serve(argv: string[]) {
     if (error.code === 'EADDRINUSE') usage(`port ${port} on ${values.host} is already in use: pass another --port, or --port 0 for any free port`);
     throw error;
   });
+  started = host;
+  if (stopping) return stop(stopping);
   console.log(`Console listening on ${host.url}`);
   console.log(`Log file: ${host.log.settings().file}`);
   // The token opens the console to whoever reads it: printed to a terminal, not into a log file
@@ -60,16 +78,6 @@ export async function serve(argv: string[]) {
   console.log(`Data directory: ${dataDir} (${profileId === undefined ? 'no profile is active' : `profile "${profileId}"`})`);
   await printProfileWarnings(host);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`Stopping (${signal})`);
-    await host.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 /** Whether to print the URL with the token: asked, refused, or when stdout is a terminal. */

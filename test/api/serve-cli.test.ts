@@ -51,6 +51,20 @@ describe('npm run serve', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  it('a SIGTERM while it starts, before the port opens, stops it gracefully once started: exit 0, the lock released', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-serve-'));
+    const { child, lines } = serve(dataDir);
+    // It stops before printing where it listens: the lines never come.
+    lines.catch(() => undefined);
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    // The first lines (where the data and the log are kept) are printed before the console starts.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 0, signal: null });
+    await expect(stat(path.join(dataDir, 'console.lock'))).rejects.toThrow(/ENOENT/);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
   it('takes its token from CONSOLE_TOKEN', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-serve-'));
     const { lines } = serve(dataDir, { CONSOLE_TOKEN: 'from-the-environment-123' });
