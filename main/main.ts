@@ -10,7 +10,7 @@ import { operationNames } from '../core/contract';
 import { startHost, type Host } from '../core/host/host';
 import { registerOperations } from './ipc';
 import { registerDrillPdf } from './pdf';
-import { allowNavigation, isTrustedSender, WINDOW_CSP, windowOptions } from './security';
+import { allowExternal, allowNavigation, isTrustedSender, profileExternalLinks, WINDOW_CSP, windowOptions } from './security';
 
 const here = __dirname; // dist/main once bundled
 const indexFile = path.join(here, '..', 'renderer', 'index.html');
@@ -34,12 +34,30 @@ function createWindow() {
     if (!allowNavigation(url)) event.preventDefault();
   });
   contents.setWindowOpenHandler(({ url }) => {
-    // Links to documentation open in the user's browser, never in a new Electron window.
-    if (url.startsWith('https://')) void shell.openExternal(url);
+    // Never a new Electron window; the documentation and what the active profile allows open in the user's browser.
+    void openExternally(url);
     return { action: 'deny' };
   });
   window.once('ready-to-show', () => window?.show());
   void window.loadFile(indexFile);
+}
+
+/** Hands `url` to the user's browser when it is allowed (allowExternal), else says why in the log. */
+async function openExternally(url: string) {
+  const extra = host ? await activeProfileLinks(host) : [];
+  if (allowExternal(url, extra)) return shell.openExternal(url);
+  host?.log.logger.warn({ url }, `a link to ${url} was not opened: not under an allowed prefix (the profile's desktopProps.openExternal adds to them)`);
+}
+
+async function activeProfileLinks(running: Host): Promise<string[]> {
+  const ctx = { transport: 'ipc' as const, caller: 'console', setHeader: () => undefined, setStatus: () => undefined };
+  try {
+    const list = await running.handlers['profiles.list']({ params: undefined, query: undefined, body: undefined }, ctx);
+    return profileExternalLinks(list.results.find((entry) => entry.metadata.isActive)?.profile);
+  } catch (error) {
+    running.log.logger.warn({ err: error }, `the profile's allowed links cannot be read: only the documentation opens (${error instanceof Error ? error.message : String(error)})`);
+    return [];
+  }
 }
 
 async function main() {

@@ -53,3 +53,36 @@ export function isTrustedSender(
 export function allowNavigation(_targetUrl: string): boolean {
   return false;
 }
+
+/** Where a link may open in the user's browser: the service's documentation. A profile adds its own (`desktopProps.openExternal`). */
+export const EXTERNAL_ALLOWED: readonly string[] = ['https://docs.itential.com/'];
+
+function parsedUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    // Not a URL at all: nothing to open, nothing to allow.
+    return undefined;
+  }
+}
+
+/**
+ * Whether `url` may be handed to the user's browser: https, no credentials in it, and under one
+ * of the allowed prefixes (the same origin, its path below the prefix's path).
+ */
+export function allowExternal(url: string, extra: readonly string[] = []): boolean {
+  const target = parsedUrl(url);
+  if (!target || target.protocol !== 'https:' || target.username || target.password) return false;
+  return [...EXTERNAL_ALLOWED, ...extra].some((prefix) => {
+    const allowed = parsedUrl(prefix);
+    return allowed?.protocol === 'https:' && allowed.origin === target.origin && target.pathname.startsWith(allowed.pathname);
+  });
+}
+
+/** The prefixes a profile adds: `desktopProps.openExternal`, a list of https URLs. */
+export function profileExternalLinks(profile: unknown): string[] {
+  if (typeof profile !== 'object' || profile === null || !('desktopProps' in profile)) return [];
+  const desktop: unknown = profile.desktopProps;
+  if (typeof desktop !== 'object' || desktop === null || !('openExternal' in desktop) || !Array.isArray(desktop.openExternal)) return [];
+  return desktop.openExternal.filter((entry): entry is string => typeof entry === 'string');
+}

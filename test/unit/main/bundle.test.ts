@@ -92,11 +92,32 @@ describe('the main-process bundle', () => {
     });
     expect(prefs.preload).toBe(preloadBundle);
     expect(existsSync(prefs.preload as string)).toBe(true);
-    // New windows are denied; documentation links go to the user's browser.
+    // New windows are denied; only allowed links go to the user's browser (checked in the next test).
     const open = stand.calls.find((c) => c.api === 'webContents.setWindowOpenHandler')!.args[0] as (d: { url: string }) => { action: string };
-    expect(open({ url: 'https://docs.example/' })).toEqual({ action: 'deny' });
-    expect(stand.calls.find((c) => c.api === 'shell.openExternal')?.args).toEqual(['https://docs.example/']);
+    expect(open({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
     expect(stand.calls.filter((c) => c.api === 'webContents.on').map((c) => c.args[0])).toContain('will-navigate');
+  });
+
+  it('hands to the browser only the documentation and the prefixes the active profile adds, never any https URL', async () => {
+    const open = stand.calls.find((c) => c.api === 'webContents.setWindowOpenHandler')!.args[0] as (d: { url: string }) => { action: string };
+    const opened = () => stand.calls.filter((c) => c.api === 'shell.openExternal').map((c) => c.args[0]);
+    for (const url of ['https://docs.itential.com/docs/2022.1', 'https://evil.example/', 'https://docs.itential.com.evil.example/', 'http://docs.itential.com/', 'https://u:p@docs.itential.com/x']) {
+      expect(open({ url })).toEqual({ action: 'deny' });
+    }
+    await waitFor('the documentation link to open', () => (opened().includes('https://docs.itential.com/docs/2022.1') ? true : undefined));
+    expect(opened()).toEqual(['https://docs.itential.com/docs/2022.1']);
+
+    // The active profile adds its runbooks' prefix.
+    const window = stand.windows[0]!;
+    const event = { sender: { id: window.webContents.id, mainFrame: window.webContents.mainFrame }, senderFrame: Object.assign(window.webContents.mainFrame, { url: `file://${window.loaded[0]}` }) };
+    const got = (await stand.ipcHandlers.get('op:profiles.get')!(event, { params: { id: 'default' } })) as { ok: boolean; data: { profile: Record<string, unknown> } };
+    const { id: _id, ...rest } = got.data.profile;
+    const saved = await stand.ipcHandlers.get('op:profiles.update')!(event, { params: { id: 'default' }, body: { ...rest, desktopProps: { openExternal: ['https://wiki.example.com/runbooks/'] } } });
+    expect(saved).toMatchObject({ ok: true });
+    open({ url: 'https://wiki.example.com/runbooks/failover' });
+    open({ url: 'https://wiki.example.com/other' });
+    await waitFor('the runbook link to open', () => (opened().includes('https://wiki.example.com/runbooks/failover') ? true : undefined));
+    expect(opened()).toEqual(['https://docs.itential.com/docs/2022.1', 'https://wiki.example.com/runbooks/failover']);
   });
 
   it('loads the UI from a file that exists where the package puts it (dist/ is packaged)', () => {
