@@ -6,11 +6,31 @@ import { useState } from 'react';
 import { Alert } from '../shell/Alert';
 
 type Json = Record<string, unknown>;
-type Schema = { type?: string | string[]; title?: string; properties?: Record<string, Schema>; enum?: unknown[]; description?: string; default?: unknown; items?: Schema };
+type Schema = { type?: string | string[]; title?: string; properties?: Record<string, Schema>; required?: string[]; enum?: unknown[]; description?: string; default?: unknown; items?: Schema };
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const SECRET = /pass(word|wd)?|secret|token|api[_-]?key/i;
-const typeOf = (schema: Schema) => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type);
+/** The one type of a field; a union of several (`["array", "object", "string"]`) is edited as JSON or text. */
+const typeOf = (schema: Schema) => {
+  if (!Array.isArray(schema.type)) return schema.type;
+  const types = schema.type.filter((t) => t !== 'null');
+  return types.length === 1 ? types[0] : undefined;
+};
+/** Whether a plain string is a value the schema accepts (no type, or a union with string). */
+const takesText = (schema: Schema) => schema.type === undefined || (Array.isArray(schema.type) && schema.type.includes('string'));
+const requiredOf = (schema: Schema) => new Set(Array.isArray(schema.required) ? schema.required : []);
+
+/** The required fields left empty, by property path (`authentication.password`), checked down nested objects. */
+export function missingRequired(schema: Json, value: Json, path: string[] = []): Record<string, string> {
+  const s = schema as Schema;
+  const out: Record<string, string> = {};
+  for (const [key, child] of Object.entries(s.properties ?? {})) {
+    const v = value[key];
+    if (requiredOf(s).has(key) && (v === undefined || v === '' || v === null)) out[[...path, key].join('.')] = 'required';
+    else if (typeOf(child) === 'object' && child.properties && isObject(v)) Object.assign(out, missingRequired(child as Json, v, [...path, key]));
+  }
+  return out;
+}
 
 export function setAt(value: Json, path: string[], next: unknown): Json {
   const [head, ...rest] = path as [string, ...string[]];
@@ -30,11 +50,22 @@ export interface SchemaFormProps {
 
 export function SchemaForm({ schema, value, onChange, errors = {}, labels = 'name' }: SchemaFormProps) {
   const properties = ((schema as Schema).properties ?? {});
+  const required = requiredOf(schema as Schema);
   const keys = Object.keys(properties).sort((a, b) => (a === 'stub' ? -1 : b === 'stub' ? 1 : 0));
   return (
     <div className="schema-form">
       {keys.map((key) => (
-        <Field key={key} name={key} path={[key]} schema={properties[key]!} value={value[key]} errors={errors} labels={labels} onChange={(next) => onChange({ ...value, [key]: next })} />
+        <Field
+          key={key}
+          name={key}
+          path={[key]}
+          schema={properties[key] ?? {}}
+          required={required.has(key)}
+          value={value[key]}
+          errors={errors}
+          labels={labels}
+          onChange={(next) => onChange({ ...value, [key]: next })}
+        />
       ))}
     </div>
   );
@@ -44,6 +75,7 @@ function Field({
   name,
   path,
   schema,
+  required,
   value,
   onChange,
   errors,
@@ -52,6 +84,7 @@ function Field({
   name: string;
   path: string[];
   schema: Schema;
+  required: boolean;
   value: unknown;
   onChange(next: unknown): void;
   errors: Record<string, string>;
@@ -63,18 +96,38 @@ function Field({
   const type = typeOf(schema);
   const help = schema.description ? <span className="muted small"> {schema.description}</span> : null;
   const problem = error ? (
-    <Alert as="div" className="small">
+    <Alert as="div" className="small field-error" id={`${id}-error`}>
       {path.join('.')}: {error}
     </Alert>
   ) : null;
+  const mark = required ? (
+    <span className="required-mark" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  ) : null;
+  const a11y = { 'aria-required': required || undefined, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined };
   if (type === 'object' && schema.properties) {
     const object = isObject(value) ? value : {};
     return (
       <fieldset className="schema-object">
-        <legend>{label}</legend>
+        <legend>
+          {label}
+          {mark}
+        </legend>
         {help}
         {Object.entries(schema.properties).map(([key, child]) => (
-          <Field key={key} name={key} path={[...path, key]} schema={child} value={object[key]} errors={errors} labels={labels} onChange={(next) => onChange({ ...object, [key]: next })} />
+          <Field
+            key={key}
+            name={key}
+            path={[...path, key]}
+            schema={child}
+            required={requiredOf(schema).has(key)}
+            value={object[key]}
+            errors={errors}
+            labels={labels}
+            onChange={(next) => onChange({ ...object, [key]: next })}
+          />
         ))}
         {problem}
       </fieldset>
@@ -82,11 +135,11 @@ function Field({
   }
   let input;
   if (type === 'boolean') {
-    input = <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
+    input = <input id={id} {...a11y} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
   } else if (schema.enum && schema.enum.length > 0) {
     // An empty enum is a pick list bound to data the console does not have: a text field instead.
     input = (
-      <select id={id} value={value === undefined ? '' : String(value)} onChange={(e) => onChange(schema.enum!.find((v) => String(v) === e.target.value))}>
+      <select id={id} {...a11y} value={value === undefined ? '' : String(value)} onChange={(e) => onChange(schema.enum!.find((v) => String(v) === e.target.value))}>
         {value === undefined && <option value="">(default{schema.default !== undefined ? `: ${String(schema.default)}` : ''})</option>}
         {schema.enum.map((v) => (
           <option key={String(v)} value={String(v)}>
@@ -99,6 +152,7 @@ function Field({
     input = (
       <input
         id={id}
+        {...a11y}
         type="number"
         value={typeof value === 'number' ? value : value === undefined ? '' : String(value)}
         placeholder={schema.default !== undefined ? String(schema.default) : undefined}
@@ -109,6 +163,7 @@ function Field({
     input = (
       <input
         id={id}
+        {...a11y}
         type={SECRET.test(name) ? 'password' : 'text'}
         value={typeof value === 'string' ? value : value === undefined ? '' : String(value)}
         placeholder={schema.default !== undefined ? String(schema.default) : undefined}
@@ -116,27 +171,34 @@ function Field({
       />
     );
   } else {
-    input = <JsonField id={id} value={value} onChange={onChange} />;
+    input = <JsonField id={id} a11y={a11y} value={value} takesText={takesText(schema)} onChange={onChange} />;
   }
   return (
     <div className={type === 'boolean' ? 'schema-field schema-check' : 'schema-field'}>
-      <label htmlFor={id}>{label}</label> {input}
+      {/* The asterisk sits beside the label, not in it: the field's name stays its title; aria-required says it. */}
+      <label htmlFor={id}>{label}</label>
+      {mark} {input}
       {help}
       {problem}
     </div>
   );
 }
 
-/** Arrays and untyped values as JSON text; the value changes once the text parses. */
-function JsonField({ id, value, onChange }: { id: string; value: unknown; onChange(next: unknown): void }) {
-  const [text, setText] = useState(() => (value === undefined ? '' : JSON.stringify(value, null, 2)));
+/**
+ * Arrays, untyped values and unions as JSON text; the value changes once the text parses. Where the
+ * schema accepts a string too (`adapterId`: any type), text that is not JSON is that string.
+ */
+function JsonField({ id, a11y, value, takesText, onChange }: { id: string; a11y: Record<string, unknown>; value: unknown; takesText: boolean; onChange(next: unknown): void }) {
+  const [text, setText] = useState(() => (value === undefined ? '' : typeof value === 'string' && takesText ? value : JSON.stringify(value, null, 2)));
   const [bad, setBad] = useState<string>();
   return (
     <>
       <textarea
         id={id}
+        {...a11y}
         rows={Math.min(8, Math.max(2, text.split('\n').length))}
         value={text}
+        placeholder={takesText ? 'text, or JSON' : 'JSON'}
         onChange={(e) => {
           setText(e.target.value);
           if (e.target.value.trim() === '') return (setBad(undefined), onChange(undefined));
@@ -144,7 +206,10 @@ function JsonField({ id, value, onChange }: { id: string; value: unknown; onChan
             onChange(JSON.parse(e.target.value));
             setBad(undefined);
           } catch (error) {
-            setBad((error as Error).message);
+            if (takesText) {
+              setBad(undefined);
+              onChange(e.target.value);
+            } else setBad(error instanceof Error ? error.message : String(error));
           }
         }}
       />

@@ -14,7 +14,7 @@ function startJob(workflow: string, description: string, variables: Record<strin
 
 function FieldInput({ field, value, onChange }: { field: Field; value: string; onChange: (v: string) => void }) {
   const id = `var-${field.name}`;
-  const common = { id, 'aria-describedby': field.description ? `${id}-help` : undefined };
+  const common = { id, 'aria-required': field.required || undefined, 'aria-describedby': field.description ? `${id}-help` : undefined };
   let input;
   if (field.kind === 'boolean') {
     input = (
@@ -35,8 +35,9 @@ function FieldInput({ field, value, onChange }: { field: Field; value: string; o
         ))}
       </select>
     );
-  } else if (field.kind === 'json') {
-    input = <textarea {...common} rows={3} value={value} onChange={(e) => onChange(e.target.value)} placeholder="JSON" />;
+  } else if (field.kind === 'json' || field.kind === 'union') {
+    const placeholder = field.kind === 'union' && field.types?.includes('string') ? 'text, or JSON' : 'JSON';
+    input = <textarea {...common} rows={3} value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} />;
   } else {
     input = <input {...common} type={field.kind === 'text' ? 'text' : 'number'} value={value} onChange={(e) => onChange(e.target.value)} />;
   }
@@ -44,7 +45,12 @@ function FieldInput({ field, value, onChange }: { field: Field; value: string; o
     <div className="form-row">
       <label htmlFor={id}>
         {field.label}
-        {field.required && <span aria-hidden="true"> *</span>}
+        {field.required && (
+          <span className="required-mark" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {input}
       {field.description && (

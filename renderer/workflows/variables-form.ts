@@ -1,7 +1,7 @@
 // The fields of a job's variables form, generated from a workflow's inputSchema
 // (JSON Schema), and the variables the filled form stands for.
 
-export type FieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'json';
+export type FieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'json' | 'union';
 
 export interface Field {
   name: string;
@@ -10,6 +10,8 @@ export interface Field {
   required: boolean;
   description?: string;
   choices?: unknown[];
+  /** A union's types (`["array", "object", "string"]`, null left out): what its text may be. */
+  types?: string[];
 }
 
 type Schema = Record<string, unknown>;
@@ -25,9 +27,11 @@ export function fieldsOf(inputSchema: Schema | undefined): Field[] | null {
   const asked = Object.entries(properties as Record<string, Schema>).filter(([name]) => !SUPPLIED_BY_THE_SERVICE.has(name));
   if (asked.length === 0) return null;
   return asked.map(([name, schema]) => {
-    const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+    const types = Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string' && t !== 'null') : [];
+    const type = Array.isArray(schema.type) ? (types.length === 1 ? types[0] : undefined) : schema.type;
     let kind: FieldKind = 'json';
     if (Array.isArray(schema.enum)) kind = 'choice';
+    else if (types.length > 1) kind = 'union';
     else if (type === 'string') kind = 'text';
     else if (type === 'number') kind = 'number';
     else if (type === 'integer') kind = 'integer';
@@ -39,6 +43,7 @@ export function fieldsOf(inputSchema: Schema | undefined): Field[] | null {
       required: required.has(name),
       description: typeof schema.description === 'string' ? schema.description : undefined,
       choices: Array.isArray(schema.enum) ? schema.enum : undefined,
+      ...(types.length > 1 ? { types } : {}),
     };
   });
 }
@@ -73,6 +78,12 @@ export function variablesOf(fields: Field[], raw: Record<string, string>): { var
       case 'choice':
         variables[field.name] = JSON.parse(text);
         break;
+      case 'union': {
+        const value = unionValue(text, field.types ?? []);
+        if (value.ok) variables[field.name] = value.value;
+        else errors[field.name] = `${field.label} must be ${(field.types ?? []).join(', ')} (as JSON)`;
+        break;
+      }
       case 'json':
         try {
           variables[field.name] = JSON.parse(text);
@@ -83,4 +94,18 @@ export function variablesOf(fields: Field[], raw: Record<string, string>): { var
     }
   }
   return { variables, errors };
+}
+
+const jsonType = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value);
+
+/** A union's value: the JSON the text is, when its type is one the union takes; else the text itself, when it takes a string. */
+function unionValue(text: string, types: string[]): { ok: true; value: unknown } | { ok: false } {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const type = jsonType(parsed);
+    if (types.includes(type) || (type === 'integer' && types.includes('number'))) return { ok: true, value: parsed };
+  } catch {
+    // Not JSON: a plain string, when the union takes one.
+  }
+  return types.includes('string') ? { ok: true, value: text } : { ok: false };
 }

@@ -187,3 +187,38 @@ test('the Jobs list shows id, whole workflow names, started, ended, duration, cu
   await expect(page).toHaveURL(/status=complete/);
   await expect(list.getByRole('row', { name: /complete/ })).toHaveCount(1);
 });
+
+test("the start form marks required fields, names each empty one under itself, and takes a union-typed adapterId as plain text", async ({ consolePage: page, host }) => {
+  const reboot = {
+    name: 'e2e-reboot-device',
+    // As the F5 BIG-IQ pre-builts declare it: adapterId takes any type.
+    inputSchema: {
+      type: 'object',
+      properties: { adapterId: { type: ['array', 'boolean', 'null', 'number', 'object', 'string'] }, targetVolume: { type: 'string' } },
+      required: ['adapterId', 'targetVolume'],
+    },
+    tasks: { up: { name: 'toUpperCase', app: 'WorkFlowEngine', type: 'automatic', variables: { incoming: { str: '$var.job.targetVolume' }, outgoing: {} } } },
+    transitions: { workflow_start: { up: end }, up: { workflow_end: end } },
+  };
+  await importAll(host, [reboot]);
+  await page.goto(`${host.url}/#/workflows/${reboot.name}`);
+  await page.getByRole('button', { name: 'Start job' }).click();
+  const form = page.getByRole('form', { name: `Start a job of ${reboot.name}` });
+  // Marked by a visible asterisk; assistive technology reads "required" from the input itself.
+  const adapterId = form.getByRole('textbox', { name: 'adapterId', exact: true });
+  await expect(adapterId).toHaveAttribute('aria-required', 'true');
+  await expect(form.locator('label', { hasText: 'adapterId' })).toContainText('*');
+  await expect(form.getByRole('textbox', { name: 'targetVolume', exact: true })).toHaveAttribute('aria-required', 'true');
+
+  await form.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(form.getByText('adapterId is required')).toBeVisible();
+  await expect(form.getByText('targetVolume is required')).toBeVisible();
+
+  await adapterId.fill('bigiq-prod');
+  await form.getByRole('textbox', { name: /^targetVolume/ }).fill('HD1.1');
+  await form.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(form.getByRole('status')).toContainText('Started job');
+  const id = (await form.getByRole('status').getByRole('link').textContent()) ?? '';
+  const job = (await (await host.api(`/operations-manager/jobs/${id}`)).json()) as { data: { variables: Record<string, unknown> } };
+  expect(job.data.variables).toMatchObject({ adapterId: 'bigiq-prod', targetVolume: 'HD1.1' });
+});

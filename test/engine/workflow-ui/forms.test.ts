@@ -58,6 +58,18 @@ describe('the variables form from an inputSchema', () => {
     expect(errors.port).toBe('port must be a whole number');
     expect(errors.tags).toContain('tags is not JSON');
   });
+
+  it("takes a union-typed input (the F5 pre-builts' adapterId: any type) as plain text or as the JSON its types allow", () => {
+    const union = { type: 'object', required: ['adapterId'], properties: { adapterId: { type: ['array', 'boolean', 'null', 'number', 'object', 'string'] }, count: { type: ['number', 'array'] } } };
+    const fields = fieldsOf(union)!;
+    expect(fields.map((f) => [f.name, f.kind])).toEqual([
+      ['adapterId', 'union'],
+      ['count', 'union'],
+    ]);
+    expect(variablesOf(fields, { adapterId: 'bigiq-prod' }).variables).toEqual({ adapterId: 'bigiq-prod' });
+    expect(variablesOf(fields, { adapterId: '{"id": "bigiq"}', count: '3' }).variables).toEqual({ adapterId: { id: 'bigiq' }, count: 3 });
+    expect(variablesOf(fields, { adapterId: 'x', count: 'three' }).errors).toEqual({ count: 'count must be number, array (as JSON)' });
+  });
 });
 
 describe('import problems', () => {
