@@ -56,7 +56,7 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
 function sample(schema: Schema | undefined, name = ''): unknown {
   if (name in BY_NAME) return BY_NAME[name];
   if (schema?.examples?.length) return schema.format === 'ipv4' ? '198.51.100.7' : schema.examples[0];
-  const type = Array.isArray(schema?.type) ? schema!.type[0] : schema?.type;
+  const type = Array.isArray(schema?.type) ? schema.type[0] : schema?.type;
   if (type === 'array') return schema?.items ? [sample(schema.items)] : [];
   if (type === 'object') {
     const keys = schema?.required?.length ? schema.required : Object.keys(schema?.properties ?? {});
@@ -77,7 +77,7 @@ let dataDir: string;
 let host: TestHost;
 const api = async (pathname: string, init?: Parameters<TestHost['api']>[1]) => {
   const response = await host.api(pathname, init);
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) };
 };
 
 beforeAll(async () => {
@@ -174,7 +174,8 @@ describe.each(cases)('an EC2 pre-built on the test Awsec2 adapter $source.tag', 
     );
   }, 240_000);
 
-  it.skipIf(!source.present || toRun !== 'all')('asks an operator when a VPC has several route tables, and creates the route on "Yes"', async () => {
+  // The real export's Create Route asks an operator to pick a route table; the fixture has no such workflow.
+  if (toRun === 'all') it.skipIf(!source.present)('asks an operator when a VPC has several route tables, and creates the route on "Yes"', async () => {
     // No route table given: the workflow looks the VPC's up; the package answers two for this VPC.
     const variables = { ...(sample(workflows.find((w) => w.name === 'Create Route - AWS')!.inputSchema) as object), routeTableId: '', vpcId: 'vpc-0b0b0b0b0b0b0b0b0' };
     const started = await api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'Create Route - AWS', options: { variables } } });
