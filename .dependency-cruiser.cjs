@@ -1,4 +1,4 @@
-// The one-way layers of the console (see README "Architecture"):
+// The one-way layers of the console (see docs/architecture.md):
 //   renderer -> core/contract only; main -> core; core -> neither main, renderer, electron nor react;
 //   capabilities never reach up into core/host (the composition root); no cycles.
 module.exports = {
