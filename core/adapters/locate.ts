@@ -17,7 +17,8 @@ function isProductRoot(dir: string): boolean {
   const file = path.join(dir, 'package.json');
   if (!existsSync(file)) return false;
   try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as { name?: string }).name === PRODUCT_NAME;
+    const pkg: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof pkg === 'object' && pkg !== null && 'name' in pkg && pkg.name === PRODUCT_NAME;
   } catch {
     return false;
   }
