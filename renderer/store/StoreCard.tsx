@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { TestConnectionButton } from './TestConnectionButton';
+import { StoreBackups } from './StoreBackups';
 import { useStaleSince } from '../shell/live';
 
 export function StoreCard({ profileId }: { profileId?: string }) {
@@ -33,6 +34,12 @@ export function StoreCard({ profileId }: { profileId?: string }) {
               </>
             )}
           </p>
+          {status.data.safety && !status.data.safety.writable && (
+            <p className="store-safety">
+              <span className="badge bad">{status.data.safety.state === 'stopped' ? 'stopped' : status.data.safety.state === 'read-only' ? 'read-only' : 'writes fail'}</span>{' '}
+              <span className="error">{status.data.safety.reason}</span>
+            </p>
+          )}
           {status.data.integrity && (
             <p className="store-integrity">
               Integrity check:{' '}
@@ -45,6 +52,7 @@ export function StoreCard({ profileId }: { profileId?: string }) {
               )}
             </p>
           )}
+          <StoreBackups status={status.data} />
         </>
       )}
       {profileId && <TestConnectionButton profileId={profileId} />}
