@@ -32,8 +32,13 @@ const askForDevice = {
   transitions: { workflow_start: { f00d: standard }, f00d: { workflow_end: standard }, workflow_end: {} },
 };
 
-async function json(response: Response) {
-  return { status: response.status, body: (await response.json()) };
+interface Answer {
+  items: { name: string; needs: unknown[] }[];
+  data: { _id: string; status: string; variables: Record<string, unknown>; taskRuns: { taskId: string; status: string; incoming: Record<string, unknown> }[] };
+}
+
+async function json(response: Response): Promise<{ status: number; body: Answer }> {
+  return { status: response.status, body: (await response.json()) as Answer };
 }
 
 describe('JsonForms RenderJsonSchema', () => {
@@ -46,14 +51,14 @@ describe('JsonForms RenderJsonSchema', () => {
   it('is a task the console has: the workflow imports needing nothing, and its job waits for an operator whose answers are export', async () => {
     expect((await host.api('/workflows', { method: 'POST', json: askForDevice })).status).toBe(201);
     const listed = await host.api('/workflows').then(json);
-    expect(listed.body.items.find((w: any) => w.name === 'Ask for a device').needs).toEqual([]);
+    expect(listed.body.items.find((w) => w.name === 'Ask for a device')?.needs).toEqual([]);
 
     const started = await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'Ask for a device', options: { variables: {} } } }).then(json);
     expect(started.status).toBe(200);
     const id = started.body.data._id;
     const waiting = await waitFor('the form to wait for an operator', async () => {
       const { body } = await host.api(`/operations-manager/jobs/${id}`).then(json);
-      return body.data.taskRuns.find((t: any) => t.taskId === 'f00d' && t.status === 'waiting');
+      return body.data.taskRuns.find((t) => t.taskId === 'f00d' && t.status === 'waiting');
     });
     expect(waiting.incoming.formData).toEqual({ device: 'r1' });
 

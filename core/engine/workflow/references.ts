@@ -25,7 +25,8 @@ const STRING_REFERENCE = /^\$var\.([^.]+)\.(.+)$/;
 export function parseReference(value: unknown): { source: string; variable: string } | null {
   if (typeof value !== 'string') return null;
   const match = STRING_REFERENCE.exec(value);
-  return match ? { source: match[1]!, variable: match[2]! } : null;
+  const [, source, variable] = match ?? [];
+  return source !== undefined && variable !== undefined ? { source, variable } : null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -60,8 +61,8 @@ export function walkVariables(root: unknown, base = ''): WalkResult {
   const stack: { value: unknown; at: string; depth: number }[] = [];
   // Pushed in reverse, so references come out in document order.
   if (isObject(root)) for (const [key, value] of Object.entries(root).reverse()) stack.push({ value, at: base ? `${base}.${key}` : key, depth: 1 });
-  while (stack.length) {
-    const { value, at, depth } = stack.pop()!;
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value, at, depth } = next;
     if (depth > MAX_DEPTH) {
       result.tooDeep.push(at);
       continue;
@@ -99,19 +100,17 @@ export function findReferences(incoming: Record<string, unknown> | undefined): V
 export function depthExceeds(value: unknown, limit = MAX_DEPTH): boolean {
   const values: unknown[] = [value];
   const depths: number[] = [0];
+  const push = (item: unknown, depth: number) => {
+    if (item === null || typeof item !== 'object') return;
+    values.push(item);
+    depths.push(depth);
+  };
   while (values.length) {
     const item = values.pop();
-    const depth = depths.pop()!;
+    const depth = depths.pop() ?? 0;
     if (item === null || typeof item !== 'object') continue;
     if (depth >= limit) return true;
-    if (Array.isArray(item)) {
-      for (const v of item) if (v !== null && typeof v === 'object') (values.push(v), depths.push(depth + 1));
-    } else {
-      for (const key in item) {
-        const v = (item as Record<string, unknown>)[key];
-        if (v !== null && typeof v === 'object') (values.push(v), depths.push(depth + 1));
-      }
-    }
+    for (const child of Array.isArray(item) ? item : Object.values(item)) push(child, depth + 1);
   }
   return false;
 }

@@ -23,7 +23,8 @@ import { depthExceeds, MAX_DEPTH, walkVariables } from './references';
 
 export { findReferences, parseReference, parseObjectReference, type VarReference } from './references';
 
-const isReserved = (id: string) => (RESERVED_TASK_IDS as readonly string[]).includes(id);
+const listed = (values: readonly string[], value: unknown) => typeof value === 'string' && values.includes(value);
+const isReserved = (id: string) => listed(RESERVED_TASK_IDS, id);
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 const oneOf = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
@@ -32,8 +33,7 @@ const oneOf = (values: readonly string[]) => values.map((v) => `"${v}"`).join(',
 function reachable(from: string, edges: Map<string, Set<string>>): Set<string> {
   const seen = new Set<string>();
   const queue = [...(edges.get(from) ?? [])];
-  while (queue.length) {
-    const node = queue.pop()!;
+  for (let node = queue.pop(); node !== undefined; node = queue.pop()) {
     if (seen.has(node)) continue;
     seen.add(node);
     for (const next of edges.get(node) ?? []) queue.push(next);
@@ -45,8 +45,7 @@ function reachable(from: string, edges: Map<string, Set<string>>): Set<string> {
 function leadsTo(from: string, to: string, edges: Map<string, Set<string>>): boolean {
   const seen = new Set<string>();
   const queue = [...(edges.get(from) ?? [])];
-  while (queue.length) {
-    const node = queue.pop()!;
+  for (let node = queue.pop(); node !== undefined; node = queue.pop()) {
     if (node === to) return true;
     if (seen.has(node)) continue;
     seen.add(node);
@@ -72,7 +71,7 @@ function checkTask(id: string, task: unknown, problems: WorkflowProblem[]): void
   if (typeof task.app !== 'string' || task.app === '') {
     problems.push({ path: `${at}.app`, task: id, message: `task "${id}": needs an app (the application or adapter of its method)` });
   }
-  if (typeof task.type !== 'string' || !(TASK_TYPES as readonly string[]).includes(task.type)) {
+  if (!listed(TASK_TYPES, task.type)) {
     problems.push({ path: `${at}.type`, task: id, message: `task "${id}": needs a type (${oneOf(TASK_TYPES)})` });
   }
   if (task.variables !== undefined && !isObject(task.variables)) {
@@ -149,7 +148,7 @@ export function checkWorkflow(doc: unknown): WorkflowCheck {
   if (typeof doc.name !== 'string' || doc.name.trim() === '') problems.push({ path: 'name', message: 'a workflow needs a name' });
   else {
     const named = DocumentName.safeParse(doc.name);
-    if (!named.success) problems.push({ path: 'name', message: `name ${named.error.issues[0]!.message}` });
+    if (!named.success) problems.push({ path: 'name', message: `name ${named.error.issues[0]?.message ?? 'is not a valid name'}` });
   }
   for (const [key, value] of Object.entries(doc)) {
     if (key !== 'tasks' && depthExceeds(value, MAX_DEPTH - 1)) {
@@ -169,7 +168,6 @@ export function checkWorkflow(doc: unknown): WorkflowCheck {
 
   const ids = new Set([...Object.keys(tasks), ...RESERVED_TASK_IDS]);
   const forward = new Map<string, Set<string>>();
-  const backward = new Map<string, Set<string>>();
   for (const [src, targets] of Object.entries(doc.transitions ?? {})) {
     if (!isObject(targets)) {
       problems.push({ path: `transitions.${src}`, transition: { src, dst: '' }, message: `transitions of ${src} must be an object { dst: { type, state } }` });
@@ -180,8 +178,8 @@ export function checkWorkflow(doc: unknown): WorkflowCheck {
       const path = `transitions.${src}.${dst}`;
       const say = (text: string) => problems.push({ path, transition: edge, message: `transition ${src} → ${dst}: ${text}` });
       const shape = isObject(transition) ? transition : {};
-      if (!(TRANSITION_TYPES as readonly string[]).includes(shape.type as string)) say(`type must be ${oneOf(TRANSITION_TYPES)}`);
-      if (!(TRANSITION_STATES as readonly string[]).includes(shape.state as string)) say(`state must be ${oneOf(TRANSITION_STATES)}`);
+      if (!listed(TRANSITION_TYPES, shape.type)) say(`type must be ${oneOf(TRANSITION_TYPES)}`);
+      if (!listed(TRANSITION_STATES, shape.state)) say(`state must be ${oneOf(TRANSITION_STATES)}`);
       // A transition of a task that is not there never fires: the service saves it, so the console warns.
       const doubt = (text: string) => warnings.push({ path, transition: edge, message: `transition ${src} → ${dst}: ${text}` });
       if (!ids.has(src)) {
@@ -201,9 +199,7 @@ export function checkWorkflow(doc: unknown): WorkflowCheck {
         continue;
       }
       if (!forward.has(src)) forward.set(src, new Set());
-      forward.get(src)!.add(dst);
-      if (!backward.has(dst)) backward.set(dst, new Set());
-      backward.get(dst)!.add(src);
+      forward.get(src)?.add(dst);
     }
   }
 

@@ -27,8 +27,13 @@ const parent = workflow(
   [['workflow_start', 'child'], ['child', 'workflow_end']],
 );
 
-async function json(response: Response) {
-  return { status: response.status, body: (await response.json()) };
+interface Answer {
+  message: string;
+  data: { _id: string; status: string; variables: Record<string, unknown>; children?: (string | { _id?: string; id?: string })[] };
+}
+
+async function json(response: Response): Promise<{ status: number; body: Answer }> {
+  return { status: response.status, body: (await response.json()) as Answer };
 }
 
 describe("the job's own variables", () => {
@@ -74,7 +79,7 @@ describe("the job's own variables", () => {
     expect(started.status).toBe(200);
     const job = await done(started.body.data._id);
     expect(job.status).toBe('complete');
-    const childIds: string[] = (job.children ?? []).map((c: any) => (typeof c === 'string' ? c : c._id ?? c.id));
+    const childIds = (job.children ?? []).map((c) => (typeof c === 'string' ? c : (c._id ?? c.id ?? '')));
     expect(childIds).toHaveLength(1);
     const child = await done(childIds[0]!);
     expect(child.status).toBe('complete');

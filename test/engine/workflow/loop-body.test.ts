@@ -78,8 +78,22 @@ const doubtful = {
   transitions: { workflow_start: { first: standard() }, first: { second: standard() }, second: { workflow_end: standard() } },
 };
 
-async function json(response: Response) {
-  return { status: response.status, body: (await response.json()) };
+interface TaskRun {
+  taskId: string;
+  status: string;
+  outgoing: Record<string, unknown>;
+}
+interface Answer {
+  warnings?: unknown[];
+  canvasVersion?: number;
+  data: { _id: string; status: string; variables: Record<string, unknown>; taskRuns: TaskRun[] };
+  id: string;
+  state: string;
+  summary: { items: { name: string; outcome: string; message?: string }[] };
+}
+
+async function json(response: Response): Promise<{ status: number; body: Answer }> {
+  return { status: response.status, body: (await response.json()) as Answer };
 }
 
 describe('loop bodies and warnings', () => {
@@ -106,8 +120,8 @@ describe('loop bodies and warnings', () => {
     });
     expect(job.status).toBe('complete');
     expect(job.variables.lastDevice).toBe('R3');
-    const bodyRuns = job.taskRuns.filter((t: any) => t.taskId === 'c3d4');
-    expect(bodyRuns.map((t: any) => t.outgoing.uppercaseString)).toEqual(['R1', 'R2', 'R3']);
+    const bodyRuns = job.taskRuns.filter((t) => t.taskId === 'c3d4');
+    expect(bodyRuns.map((t) => t.outgoing.uppercaseString)).toEqual(['R1', 'R2', 'R3']);
   });
 
   it('imports a workflow the console doubts, answering and showing its warnings', async () => {
@@ -133,14 +147,14 @@ describe('loop bodies and warnings', () => {
     ];
     const start = await host.api('/projects/imports', { method: 'POST', json: { files } });
     expect(start.status).toBe(202);
-    let run = (await start.json()) as any;
-    run = await waitFor('the import to finish', async () => {
-      const now = (await host.api(`/projects/imports/${run.id}`).then(json)).body;
+    const { id } = (await start.json()) as Answer;
+    const run = await waitFor('the import to finish', async () => {
+      const now = (await host.api(`/projects/imports/${id}`).then(json)).body;
       return now.state !== 'running' && now;
     });
     expect(run.state).toBe('done');
-    const item = run.summary.items.find((i: any) => i.name === 'Reads a task that runs later');
-    expect(item.outcome).toMatch(/imported|replaced/);
-    expect(item.message).toContain('task "second" cannot have run before "first"');
+    const item = run.summary.items.find((i) => i.name === 'Reads a task that runs later');
+    expect(item?.outcome).toMatch(/imported|replaced/);
+    expect(item?.message).toContain('task "second" cannot have run before "first"');
   });
 });
