@@ -96,9 +96,10 @@ export function adaptersHandlers(service: AdaptersService): { [K in Ops]: Handle
     'adapters.start': action('start'),
     'adapters.stop': action('stop'),
     'adapters.restart': action('restart'),
-    'adapters.packages': async () => {
+    'adapters.packages': async ({ query }) => {
+      const added = query.rescan === 'true' ? (await adapters().rescan()).added : undefined;
       const results = adapters().packageList().map(packageSummary);
-      return { results, total: results.length, problems: adapters().problems() };
+      return { results, total: results.length, problems: adapters().problems(), ...(added ? { added } : {}) };
     },
     'adapters.sample': async ({ query }) => {
       const data = adapters().sample(query.package, query.name);

@@ -40,6 +40,8 @@ const CLEAR: SecretsAtRest = { seal: async (json) => json, open: async (_name, j
 export class AdapterInstances {
   private packages: AdapterPackage[] = [];
   private discoveryProblems: string[] = [];
+  /** The problems the last discovery found (a rescan replaces them; the service configs' stay). */
+  private packageProblems: string[] = [];
 
   constructor(
     readonly manager: AdapterManager,
@@ -64,7 +66,8 @@ export class AdapterInstances {
   async open(): Promise<this> {
     const found = await discoverPackages(this.places);
     this.packages = found.packages;
-    this.discoveryProblems = found.problems;
+    this.discoveryProblems = [...found.problems];
+    this.packageProblems = found.problems;
     this.loaded = this.load();
     if (this.store.kind === 'embedded') await this.loaded;
     return this;
@@ -97,6 +100,23 @@ export class AdapterInstances {
       if (!stopped.has(config.id)) ids.push(config.id);
     }
     this.manager.startAll(ids);
+  }
+
+  /**
+   * Looks for packages again, as the service does when an adapter is installed into sdk_dir while it
+   * runs: new packages are offered for new instances, and an instance that lacked its package gets it.
+   */
+  async rescan(): Promise<{ added: string[] }> {
+    const before = new Set(this.packages.map((p) => p.name));
+    const found = await discoverPackages(this.places);
+    this.packages = found.packages;
+    this.discoveryProblems = [...found.problems, ...this.discoveryProblems.filter((p) => !this.packageProblems.includes(p))];
+    this.packageProblems = found.problems;
+    for (const name of this.manager.list()) {
+      const known = this.manager.instance(name);
+      if (known && !known.pkg) this.register(known.config);
+    }
+    return { added: found.packages.map((p) => p.name).filter((name) => !before.has(name)) };
   }
 
   private register(config: ServiceConfig) {

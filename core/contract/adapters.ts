@@ -134,8 +134,10 @@ export const adaptersOperations = defineOperations({
   'adapters.packages': {
     method: 'GET',
     path: '/adapter-packages',
-    summary: "Adapter packages found in the profile's sdk_dir, the data directory's adapters folder and the console's own",
-    output: z.object({ results: z.array(PackageSummary), total: z.number(), problems: z.array(z.string()) }),
+    summary:
+      "Adapter packages found in the profile's sdk_dir, the data directory's adapters folder and the console's own; rescan=true looks again first (a package added since the profile opened; an instance that lacked its package gets it)",
+    query: z.object({ rescan: z.enum(['true', 'false']).optional() }),
+    output: z.object({ results: z.array(PackageSummary), total: z.number(), problems: z.array(z.string()), added: z.array(z.string()).optional() }),
   },
   'adapters.sample': {
     method: 'GET',

@@ -17,7 +17,9 @@ export function propertyErrors(error: unknown): Record<string, string> {
 
 export function NewAdapter() {
   const client = useQueryClient();
-  const packages = useQuery({ queryKey: ['adapters.packages'], queryFn: () => call('adapters.packages') });
+  // The packages are looked for again every 30 s and on "Look for new packages": one installed into
+  // sdk_dir while the console runs is offered without a restart.
+  const packages = useQuery({ queryKey: ['adapters.packages'], queryFn: () => call('adapters.packages', { query: { rescan: 'true' } }), refetchInterval: 30_000 });
   const [pkg, setPkg] = useState('');
   const [name, setName] = useState('');
   const [config, setConfig] = useState<ServiceConfig>();
@@ -73,7 +75,15 @@ export function NewAdapter() {
         <button type="button" disabled={!pkg || sample.isPending} onClick={() => sample.mutate()}>
           Start from the sample
         </button>
+        <button type="button" disabled={packages.isFetching} onClick={() => void packages.refetch()}>
+          {packages.isFetching ? 'Looking…' : 'Look for new packages'}
+        </button>
       </div>
+      {packages.data?.added && packages.data.added.length > 0 && (
+        <p className="good" role="status">
+          Found {packages.data.added.join(', ')}
+        </p>
+      )}
       {sample.isError && <p className="error">{sample.error.message}</p>}
       {config && schema && (
         <form

@@ -2,7 +2,10 @@
 // the job page draws it, claimed and finished, with who finished it; ErrorHandling's answers;
 // a workflow whose child needs a missing adapter is not Ready, says what it needs and offers
 // no Start; the Overview counts the workflows that cannot run; no job is started "by Mozilla".
+import { mkdir, symlink } from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { INVENTORY } from '../adapters/support';
 import { test, expect } from './fixtures';
 
 const end = { type: 'standard', state: 'success' };
@@ -221,4 +224,19 @@ test("the start form marks required fields, names each empty one under itself, a
   const id = (await form.getByRole('status').getByRole('link').textContent()) ?? '';
   const job = (await (await host.api(`/operations-manager/jobs/${id}`)).json()) as { data: { variables: Record<string, unknown> } };
   expect(job.data.variables).toMatchObject({ adapterId: 'bigiq-prod', targetVolume: 'HD1.1' });
+});
+
+test('the Adapters page finds a package installed while the console runs, with no restart', async ({ consolePage: page, host }) => {
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Adapters' }).click();
+  const section = page.getByRole('region', { name: 'New adapter instance' });
+  const picker = section.getByRole('combobox', { name: 'Package' });
+  await expect(picker.locator('option', { hasText: '@automation/adapter-example' })).toHaveCount(1);
+  await expect(picker.locator('option', { hasText: '@itentialopensource/adapter-inventory' })).toHaveCount(0);
+
+  // Installed as a package folder of the console's data directory (sdk_dir is looked in the same way).
+  await mkdir(path.join(host.dataDir, 'adapters'), { recursive: true });
+  await symlink(INVENTORY, path.join(host.dataDir, 'adapters', 'adapter-inventory'));
+  await section.getByRole('button', { name: 'Look for new packages' }).click();
+  await expect(section.getByRole('status')).toContainText('Found @itentialopensource/adapter-inventory');
+  await expect(picker.locator('option', { hasText: '@itentialopensource/adapter-inventory' })).toHaveCount(1);
 });
