@@ -86,7 +86,8 @@ export const arrayTasks: BuiltInTask[] = [
   },
   {
     method: 'arrayPop',
-    summary: 'arr without its last element (pop (array))',
+    displayName: 'pop (array)',
+    summary: 'arr without its last element',
     incoming: ['arr'],
     outgoing: ['poppedArray'],
     run: (incoming) => ok({ poppedArray: requiredArray(incoming, 'arr').slice(0, -1) }),

@@ -22,10 +22,10 @@ const SPEC = 'spec/reference.md (release 2022.1)';
 
 /** Tasks named in the reference overview, read by name (their pages were not all read). */
 const BY_NAME = [
-  'addDuration', 'arrayIncludes', 'arrayIndexOf', 'arrayLastIndexOf', 'arrayPop', 'arrayToString', 'assign',
+  'addDuration', 'arrayIncludes', 'arrayIndexOf', 'arrayLastIndexOf', 'arrayToString', 'assign',
   'calculateTimeDiff', 'charAt', 'charCodeAt', 'concat', 'concatArray', 'convertTimeToEpoch', 'convertTimezone',
   'copyWithin', 'deepmerge', 'endsWith', 'ErrorHandling', 'extractField', 'fill', 'getTime', 'includes', 'indexOf',
-  'isArray', 'join', 'keys', 'lastIndexOf', 'pop',
+  'isArray', 'join', 'keys', 'lastIndexOf',
 ];
 
 export const DOCUMENTED_TASKS: readonly DocumentedTask[] = [
@@ -40,6 +40,9 @@ export const DOCUMENTED_TASKS: readonly DocumentedTask[] = [
     outgoing: ['compareResult'],
     source: `${DOCS}/docs/localcompare-7`,
   },
+  { app: 'WorkFlowEngine', method: 'arrayPop', display: 'pop (array)', incoming: ['arr'], outgoing: ['poppedArray'], source: `${DOCS}/docs/pop-array-7` },
+  // The job-variable pop ("popFromArray" in the reference): the page names its outgoing popped_item.
+  { app: 'WorkFlowEngine', method: 'pop', outgoing: ['popped_item'], source: `${DOCS}/docs/popfromarray-6` },
   { app: 'WorkFlowEngine', method: 'toUpperCase', incoming: ['str'], outgoing: ['uppercaseString'], source: `${DOCS}/itential-cloud/studio/tasks/reference/to-uppercase` },
   { app: 'WorkFlowEngine', method: 'newVariable', incoming: ['name', 'value'], outgoing: ['value'], source: `${DOCS}/itential-platform/6/studio/tasks/reference/new-variable` },
   // The release's own reference page.
