@@ -67,7 +67,12 @@ for (const name of graph.nodes()) {
   xs.push(node.x - WIDTH / 2, node.x + WIDTH / 2);
   ys.push(node.y - HEIGHT / 2, node.y + HEIGHT / 2);
 }
-for (const edge of edges.values()) for (const p of graph.edge(edge.from, edge.to).points) (xs.push(p.x), ys.push(p.y));
+for (const edge of edges.values()) {
+  for (const p of graph.edge(edge.from, edge.to).points) {
+    xs.push(p.x);
+    ys.push(p.y);
+  }
+}
 const left = Math.floor(Math.min(...xs)) - 16;
 const top = Math.floor(Math.min(...ys)) - 16;
 const width = Math.ceil(Math.max(...xs)) + 16 - left;
