@@ -37,7 +37,7 @@ async function fill(store: Store, count: number) {
     metrics: { start_time: base + n * 1000, end_time: base + n * 1000 + 500, user: 'bench' },
     children: [],
     tasks: workflow.tasks as JobDoc['tasks'],
-    transitions: workflow.transitions as JobDoc['transitions'],
+    transitions: workflow.transitions,
     last_updated: base + n * 1000 + 500,
   }));
   const started = performance.now();
@@ -72,7 +72,7 @@ async function startConsole(dataDir: string) {
   });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const m = /Console listening on (\S+)/.exec(output);
       if (m) resolve(m[1]!);

@@ -7,7 +7,7 @@ import { RecordId } from './ids';
 import { defineOperations } from './operation';
 
 const Step = z.object({ name: z.string(), startedAt: z.number(), endedAt: z.number().nullable(), ok: z.boolean(), detail: z.string().optional(), error: z.string().optional() });
-const ReadinessItem = z.object({ id: z.string(), title: z.string(), state: z.enum(['pass', 'fail', 'skipped']), detail: z.string(), fix: z.string().optional() });
+const ReadinessItem = z.object({ id: z.string(), title: z.string(), state: z.enum(['pass', 'fail', 'warn', 'skipped']), detail: z.string(), fix: z.string().optional() });
 
 export const DrillReport = z.object({
   id: z.string(),

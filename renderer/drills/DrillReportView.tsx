@@ -105,7 +105,7 @@ export function DrillReportView({ id }: { id: string }) {
       <ul aria-label="Readiness checklist">
         {r.readiness.map((i) => (
           <li key={i.id}>
-            <span className={`badge ${i.state === 'pass' ? 'good' : i.state === 'fail' ? 'bad' : ''}`}>{i.state}</span> {i.title}: {i.detail}
+            <span className={`badge ${i.state === 'pass' ? 'good' : i.state === 'fail' ? 'bad' : i.state === 'warn' ? 'warn' : ''}`}>{i.state}</span> {i.title}: {i.detail}
             {i.fix && <div>Fix: {i.fix}</div>}
           </li>
         ))}

@@ -23,7 +23,7 @@ let host: TestHost;
 let server: Awaited<ReturnType<typeof startInventoryServer>>;
 
 async function json(response: Response) {
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) };
 }
 
 beforeAll(async () => {

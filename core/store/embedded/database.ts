@@ -245,7 +245,7 @@ export class SqliteDatabase {
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.open && this.context.getStore() === this.open) return fn();
     return new Promise<T>((resolve, reject) => {
-      this.queued.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      this.queued.push({ fn, resolve, reject });
       this.scheduleGroup();
     });
   }
