@@ -15,7 +15,7 @@ async function subfolders(dir: string, keep: (name: string) => boolean = () => t
   } catch (error) {
     const code = systemErrorCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') return [];
-    throw new Error(`cannot read the adapters folder ${dir}: ${errorMessage(error)}`);
+    throw new Error(`cannot read the adapters folder ${dir}: ${errorMessage(error)}`, { cause: error });
   }
   return entries
     .filter((e) => (e.isDirectory() || e.isSymbolicLink()) && !e.name.startsWith('.') && e.name !== 'node_modules' && keep(e.name))

@@ -63,7 +63,7 @@ async function readJson(file: string): Promise<unknown | undefined> {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file} is not valid JSON: ${errorMessage(error)}`);
+    throw new Error(`${file} is not valid JSON: ${errorMessage(error)}`, { cause: error });
   }
 }
 

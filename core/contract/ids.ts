@@ -6,6 +6,7 @@
 import { z } from 'zod';
 
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\..*)?$/i;
+// eslint-disable-next-line no-control-regex -- an id with a control character is refused: this finds one
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 type Rule = [ok: (value: string) => boolean, message: string];

@@ -58,7 +58,7 @@ export class IndexBuilds {
     try {
       listed = await this.store.collection(declared.collection).listIndexes();
     } catch (error) {
-      throw new Error(`cannot list the indexes of ${declared.collection} on the ${this.store.location}: ${causeOf(error)}`);
+      throw new Error(`cannot list the indexes of ${declared.collection} on the ${this.store.location}: ${causeOf(error)}`, { cause: error });
     }
     return compareIndexes(declared.indexes, listed);
   }
@@ -160,7 +160,7 @@ export class IndexBuilds {
   /** Resolves when no build runs on this store (tests, shutdown). */
   async whenIdle(): Promise<void> {
     for (;;) {
-      const running = [...this.states.values()].map((s) => s.running).filter(Boolean);
+      const running = [...this.states.values()].flatMap((s) => (s.running ? [s.running] : []));
       if (running.length === 0) return;
       await Promise.allSettled(running);
     }

@@ -3,7 +3,6 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { OpError } from '../dispatch/dispatch';
 import { UpgradeRuns } from './runs';
-import { scanFolder } from './scan';
 
 function badPath(message: string): never {
   throw new OpError(400, `body.path: ${message}`, { issues: [{ path: 'body.path', message }] });

@@ -117,7 +117,7 @@ export function ImportAdapter() {
       try {
         parsed = JSON.parse(await file.text());
       } catch (error) {
-        throw new Error(`${file.name} is not JSON: ${(error as Error).message}`);
+        throw new Error(`${file.name} is not JSON: ${(error as Error).message}`, { cause: error });
       }
       return call('adapters.import', { body: { properties: parsed as Record<string, unknown> } });
     },

@@ -6,7 +6,7 @@ import type { ProfileEntry } from '../../core/contract/profiles';
 import { ApiError, call } from '../api/client';
 import { TestConnectionButton } from '../store/TestConnectionButton';
 import { activeProfileTabs } from './active-profile-tabs';
-import { downloadExport, serverFieldErrors, useProfile, useProfileMutation, type Properties } from './api';
+import { downloadExport, serverFieldErrors, useProfile, useProfileMutation } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import type { Json } from './fields';
 import { LegacyActivateBanner } from './LegacyActivateBanner';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useUnsavedChanges } from '../shell/unsaved';
 import { ApiError, call } from '../api/client';
-import { useProfileMutation, type Properties } from './api';
+import { useProfileMutation } from './api';
 import type { Json } from './fields';
 import { Alert } from '../shell/Alert';
 

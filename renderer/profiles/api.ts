@@ -54,6 +54,6 @@ export async function readJsonFile(file: File): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new Error(`${file.name} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`${file.name} is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
 }

@@ -104,11 +104,11 @@ export function ImportPage() {
       </p>
       <div className="import-pickers">
         <label>
-          Pre-built folder <input key={`dir-${inputKey}`} type="file" {...{ webkitdirectory: '', directory: '' }} multiple onChange={onPick} disabled={running} />
+          Pre-built folder <input key={`dir-${inputKey}`} type="file" {...{ webkitdirectory: '', directory: '' }} multiple onChange={(event) => void onPick(event)} disabled={running} />
         </label>{' '}
         <label>
           Or files (project export, or the folder’s JSON files){' '}
-          <input key={`files-${inputKey}`} type="file" accept=".json,application/json" multiple onChange={onPick} disabled={running} />
+          <input key={`files-${inputKey}`} type="file" accept=".json,application/json" multiple onChange={(event) => void onPick(event)} disabled={running} />
         </label>
       </div>
       <form className="upgrade-form" onSubmit={submitPath}>

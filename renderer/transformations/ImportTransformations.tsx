@@ -44,7 +44,7 @@ export function ImportTransformations() {
     <div className="import">
       <label>
         Import transformation files (JSON){' '}
-        <input key={inputKey} type="file" accept=".json,application/json" multiple onChange={onFiles} aria-label="Import transformation files" />
+        <input key={inputKey} type="file" accept=".json,application/json" multiple onChange={(event) => void onFiles(event)} aria-label="Import transformation files" />
       </label>{' '}
       <label>
         <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} /> Replace ones with the same _id or name

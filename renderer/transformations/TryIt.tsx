@@ -28,7 +28,7 @@ function fieldValue(schema: Schema, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`${schema.$id}: not JSON (${(error as Error).message})`);
+    throw new Error(`${schema.$id}: not JSON (${(error as Error).message})`, { cause: error });
   }
 }
 

@@ -83,7 +83,7 @@ export function ImportWorkflow() {
       </p>
       <label>
         Workflow file (JSON){' '}
-        <input key={inputKey} type="file" accept=".json,application/json" onChange={onFile} disabled={create.isPending} />
+        <input key={inputKey} type="file" accept=".json,application/json" onChange={(event) => void onFile(event)} disabled={create.isPending} />
       </label>{' '}
       <label>
         <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} /> Replace a workflow of the same name

@@ -31,8 +31,8 @@ describe('SchemaForm', () => {
   it('puts the stub switch first and edits each property by its type, keeping unknown ones', () => {
     const { container } = render(<Harness initial={{ host: 'a', port: 443, stub: true, authentication: { username: 'op', password: '********' }, extra: 'kept' }} />);
     expect(container.querySelector('input')?.id).toBe('prop-stub');
-    expect((screen.getByLabelText('stub') as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByLabelText('password') as HTMLInputElement).type).toBe('password');
+    expect(screen.getByLabelText<HTMLInputElement>('stub').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('password').type).toBe('password');
     fireEvent.click(screen.getByLabelText('stub'));
     fireEvent.change(screen.getByLabelText('port'), { target: { value: '8443' } });
     fireEvent.change(screen.getByLabelText('protocol'), { target: { value: 'http' } });

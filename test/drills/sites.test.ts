@@ -12,7 +12,6 @@ import { WORKER_LEASE_MS } from '../../core/drills/runner';
 import type { DrillReport } from '../../core/drills/types';
 import { startTestHost, type TestHost } from '../support/host';
 import { recordingProxy, sharedDatabase } from './support';
-import type { TestMongo } from '../store/jongodb';
 
 const database = await sharedDatabase();
 if ('unavailable' in database) console.warn(`[sites drill] skipped: ${database.unavailable}`);

@@ -4,6 +4,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { startTestHost, UI_DIR, type TestHost } from '../support/host';
 
 export const test = base.extend<{ host: TestHost; consolePage: Page }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from this pattern: none here
   host: async ({}, use) => {
     const host = await startTestHost({ uiDir: UI_DIR });
     await use(host);

@@ -108,7 +108,7 @@ describe('the Indexing tab', () => {
     mount();
     fireEvent.click(await screen.findByRole('button', { name: 'Run indexing on jobs' }));
     await waitFor(() => expect(rowOf('jobs').textContent).toContain('Indexing 0 of 1 (status_1_metrics.start_time_-1)'));
-    expect((screen.getByRole('button', { name: 'Run indexing on jobs' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Run indexing on jobs' }).disabled).toBe(true);
     await waitFor(() => expect(within(rowOf('jobs')).getByText('Indexed')).toBeTruthy(), { timeout: 5000 });
     expect(within(rowOf('jobs')).getAllByRole('cell')[3]!.textContent).toBe('3');
     expect(server.builds).toEqual(['jobs']);

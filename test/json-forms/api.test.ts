@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../support/host';
 import { JSON_FORMS_COLLECTION } from '../../core/json-forms/service';
 import { escapeKeys } from '../../core/store/documents';
-import type { Doc } from '../../core/store/port';
 
 let host: TestHost;
 beforeAll(async () => {
@@ -16,7 +15,7 @@ describe('JSON forms over HTTP', () => {
   it('answers a stored form by name, keys as imported', async () => {
     const form = { name: 'License keys (BIG-IP)', description: 'Keys to install', schema: { $id: 'keys', type: 'object', required: ['key'], properties: { key: { type: 'string', title: 'License key' } } }, uiSchema: {}, struct: { type: 'object', items: [] } };
     // Stored as the pre-built import stores it: keys the store cannot hold (`$id`) escaped.
-    await host.state.runtime.store.collection(JSON_FORMS_COLLECTION).insertOne(escapeKeys(form) as Doc);
+    await host.state.runtime.store.collection(JSON_FORMS_COLLECTION).insertOne(escapeKeys(form));
     const answer = await host.api(`/json-forms/forms/${encodeURIComponent(form.name)}`);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ name: form.name, description: 'Keys to install', schema: form.schema, struct: form.struct });

@@ -59,6 +59,6 @@ describe('ProfileForm', () => {
 
   it('keeps the id of a saved profile read-only', () => {
     render(<ProfileForm initial={stored} mode="edit" submitLabel="Save" onSubmit={() => undefined} />);
-    expect((screen.getByLabelText('Profile id') as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Profile id').readOnly).toBe(true);
   });
 });

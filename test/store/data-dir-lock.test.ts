@@ -40,8 +40,8 @@ function serve(dataDir: string): Promise<{ child: ChildProcess; output: string; 
       output += chunk.toString();
       if (/Console listening on/.test(output)) resolve({ child, output, code: null });
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => resolve({ child, output, code }));
   });
 }

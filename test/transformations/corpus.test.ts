@@ -29,7 +29,7 @@ describe.each([
     it(`"${doc.name}" runs on inputs built from its incoming schemas`, () => {
       const incoming = Object.fromEntries(doc.incoming.map((schema) => [schema.$id, sampleFromSchema(schema)]));
       try {
-        const { outgoing } = runTransformation(doc as unknown as JstDocument, incoming);
+        const { outgoing } = runTransformation(doc, incoming);
         expect(Object.keys(outgoing).sort()).toEqual(doc.outgoing.map((s) => s.$id).sort());
       } catch (error) {
         // A sample input may make a step fail (an empty array has no item 0): that is the
@@ -43,12 +43,12 @@ describe.each([
 
 describe.skipIf(!available)(`corpus documents on hand-worked inputs ${CORPUS_TAG}`, () => {
   it('Build VPC Filter: the VPC id in a one-item filter list', () => {
-    const { outgoing } = runTransformation(corpusDoc('Build VPC Filter') as unknown as JstDocument, { vpcId: 'vpc-0abc' });
+    const { outgoing } = runTransformation(corpusDoc('Build VPC Filter'), { vpcId: 'vpc-0abc' });
     expect(outgoing).toEqual({ vpcFilter: [{ Name: 'vpc-id', Value: 'vpc-0abc' }] });
   });
 
   it('Build CR Update Payload - ServiceNow: state name to its number, the first response id', () => {
-    const { outgoing } = runTransformation(corpusDoc('Build CR Update Payload - ServiceNow') as unknown as JstDocument, {
+    const { outgoing } = runTransformation(corpusDoc('Build CR Update Payload - ServiceNow'), {
       changeRequestResponse: { response: [{ id: 'a68d46', current_state: '-5' }] },
       comments: 'rolled out',
       state: 'Closed',
@@ -57,7 +57,7 @@ describe.skipIf(!available)(`corpus documents on hand-worked inputs ${CORPUS_TAG
   });
 
   it('Build CR Update Payload - ServiceNow: an unknown state falls back to the current state', () => {
-    const { outgoing } = runTransformation(corpusDoc('Build CR Update Payload - ServiceNow') as unknown as JstDocument, {
+    const { outgoing } = runTransformation(corpusDoc('Build CR Update Payload - ServiceNow'), {
       changeRequestResponse: { response: [{ id: 'x1', current_state: '-3' }] },
       comments: 'c',
       state: 'paused',

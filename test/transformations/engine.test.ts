@@ -53,7 +53,7 @@ describe('the transformation task in a job', () => {
       serverName: 'test',
       processTasksOnStart: true,
       worker: { idleMs: 10 },
-      loadWorkflow: async (name) => (name === workflow.name ? (workflow as never) : null),
+      loadWorkflow: async (name) => (name === workflow.name ? workflow : null),
       transformations: transformationRunner(service.resolve),
     }).open();
     const statusResponse = { response: { DescribeInstanceStatusResponse: { instanceStatusSet: { item: [{ instanceState: { name: 'running' }, systemStatus: { status: 'ok' }, instanceStatus: { status: 'ok' } }] } } } };
@@ -85,7 +85,7 @@ describe('the transformation task in a job', () => {
       serverName: 'test',
       processTasksOnStart: true,
       worker: { idleMs: 10 },
-      loadWorkflow: async (name) => (name === workflow.name ? (workflow as never) : null),
+      loadWorkflow: async (name) => (name === workflow.name ? workflow : null),
       transformations: transformationRunner(service.resolve),
     }).open();
     const started = await engine.runner.start(workflow.name, {});
@@ -124,7 +124,7 @@ describe.each([
       serverName: 'test',
       processTasksOnStart: true,
       worker: { idleMs: 10 },
-      loadWorkflow: async (name) => (name === workflow.name ? (workflow as never) : null),
+      loadWorkflow: async (name) => (name === workflow.name ? workflow : null),
       runMethod: async (task, incoming, options) => {
         if (task.app === 'Awsec2') {
           if (task.name === 'createTags') tagCalls.push(incoming);

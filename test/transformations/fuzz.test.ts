@@ -58,7 +58,7 @@ describe('random documents', () => {
         try {
           runTransformation(doc, { x }, { timeoutMs: 200, maxSteps: 20_000, maxDepth: 8 });
         } catch (error) {
-          if (!(error instanceof TransformationError)) throw new Error(`not a TransformationError: ${(error as Error)?.stack ?? String(error)}`);
+          if (!(error instanceof TransformationError)) throw new Error(`not a TransformationError: ${(error as Error)?.stack ?? String(error)}`, { cause: error });
         }
         expect(Date.now() - started).toBeLessThan(2_000);
       }),

@@ -8,7 +8,7 @@ noteCorpusSkip('the step list of a real document');
 
 describe('the readable step list', () => {
   it('lists what each step does, then the wiring from → to', () => {
-    const rows = orderedRows(fixtures.transformation('Build Tag Filter - Example').steps as never);
+    const rows = orderedRows(fixtures.transformation('Build Tag Filter - Example').steps);
     expect(rows.slice(0, 2)).toEqual([
       { id: '3', kind: 'function', what: 'function buildFilter', detail: '("tag:Name", ·)', from: '', to: '' },
       { id: '10', kind: 'declaration', what: 'Array.new Array', detail: '(·)', from: '', to: '' },
@@ -19,7 +19,7 @@ describe('the readable step list', () => {
   });
 
   it.skipIf(!corpus.present)(`lists the steps of a real export ${CORPUS_TAG}`, () => {
-    const rows = orderedRows(corpus.transformation('Build VPC Filter').steps as never);
+    const rows = orderedRows(corpus.transformation('Build VPC Filter').steps);
     expect(rows.slice(0, 2)).toEqual([
       { id: '3', kind: 'function', what: 'function buildFilterObject', detail: '("vpc-id", ·)', from: '', to: '' },
       { id: '10', kind: 'declaration', what: 'Array.new Array', detail: '(·)', from: '', to: '' },

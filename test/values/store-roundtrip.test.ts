@@ -35,7 +35,7 @@ const backends: Backend[] = [
     name: 'MongoDB adapter on jongodb',
     unavailable: 'unavailable' in jongodb ? jongodb.unavailable : undefined,
     async open() {
-      const store = await openMongoStore({ url: mongo!.url, db: `values_${Date.now()}` });
+      const store = openMongoStore({ url: mongo!.url, db: `values_${Date.now()}` });
       return { store, dispose: () => store.close() };
     },
   },

@@ -131,7 +131,6 @@ export class TaskWorker {
     await watch?.close().catch((error: Error) => this.log.warn({ workerId: this.workerId, err: error }, `closing the change stream on tasks failed: ${error.message}`));
     this.wake?.();
     await this.loop;
-    const runner = this.options.runner;
     const stopping = [...this.running.values()];
     for (const task of stopping) task.abort.abort(new Error('the task worker is stopping'));
     // A task that cannot be handed back is re-queued by a sweeper once its lease expires.

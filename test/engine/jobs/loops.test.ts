@@ -70,7 +70,7 @@ describe('revert transitions', () => {
     expect((await runs(job._id, 'check')).map((r) => r.finishState)).toEqual(['failure', 'failure', 'success']);
     expect((await runs(job._id, 'wait')).map((r) => r.status)).toEqual(['complete', 'complete']);
     // The job page shows each iteration of each task.
-    const view = await (await import('../../../core/engine/jobs/view')).jobView(job, await engine!.runner.records(job._id), []);
+    const view = (await import('../../../core/engine/jobs/view')).jobView(job, await engine!.runner.records(job._id), []);
     expect(view.taskRuns.filter((r) => r.taskId === 'check').map((r) => `${r.iteration}:${r.finishState}`)).toEqual(['0:failure', '1:failure', '2:success']);
   });
 

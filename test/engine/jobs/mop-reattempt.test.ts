@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../../core/engine/index';
 import { createPartsCatalog } from '../../../core/engine/workflow/catalog';
 import { missingParts } from '../../../core/engine/workflow/parts';
-import type { JobDoc } from '../../../core/engine/jobs/types';
 import { tempEmbeddedStore, waitFor, type TempStore } from '../queue/support';
 import { corpus, fixtures, noteCorpusSkip } from '../../support/iap';
 
@@ -57,11 +56,11 @@ async function run(attempts: number, readyAfter: number, mopRunning = true) {
   temp = await tempEmbeddedStore();
   const applicationRunning = (app: string) => app !== 'MOP' || mopRunning;
   engine = await new Engine({ store: temp.store, serverId: 'test', serverName: 'test', processTasksOnStart: true, worker: { idleMs: 10 }, applicationRunning }).open();
-  await temp.store.collection('workflows').insertOne(pollingWorkflow(attempts) as never);
+  await temp.store.collection('workflows').insertOne(pollingWorkflow(attempts));
   const { _id } = await engine.runner.start('poll device task', { variables: { readyAfter } });
   const job = await waitFor(`job ${_id} to end`, async () => {
     const j = await engine!.runner.job(_id);
-    return j && j.status !== 'running' ? (j as JobDoc) : undefined;
+    return j && j.status !== 'running' ? j : undefined;
   });
   const reattempts = (await engine.runner.records(_id)).filter((r) => r.taskId === '8388').sort((a, b) => a.iteration - b.iteration);
   return { job, reattempts };

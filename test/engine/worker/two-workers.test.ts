@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../../core/engine/index';
 import { openMongoStore } from '../../../core/store/mongodb/store';
 import type { Store } from '../../../core/store/port';
-import type { TaskQueue } from '../../../core/engine/queue/queue';
 import { jongodbBinary, startJongodb, type TestMongo } from '../../store/jongodb';
 import { linearStrings, tempEmbeddedStore, waitFor } from '../queue/support';
 import { slowUpperCase } from './slow-tasks';
