@@ -63,7 +63,7 @@ export interface DecisionInput {
 export function decide({ job, records, event, now }: DecisionInput): Decision {
   switch (event.kind) {
     case 'started': {
-      const start = boundaryRecord(job._id, START, 0, [], now);
+      const start = boundaryRecord(job._id, { taskId: START, iteration: 0, from: [] }, now);
       return { writes: advanceWrites(job, [start], [start], now) };
     }
     case 'task-ended':
@@ -169,7 +169,7 @@ function advanceWrites(job: JobDoc, records: TaskRecord[], unwritten: TaskRecord
   const batch = ready.slice(0, end ? ready.indexOf(end) : ready.length).map((task) => newRecord(job, task, scopeNow, now));
   if (pending.length || batch.length) writes.push({ kind: 'insert', records: [...pending, ...batch], handOff: true });
   if (end) {
-    writes.push({ kind: 'complete', end: boundaryRecord(job._id, END, end.iteration, end.from, now) });
+    writes.push({ kind: 'complete', end: boundaryRecord(job._id, { taskId: END, iteration: end.iteration, from: end.from }, now) });
     return writes;
   }
   if (ready.length === 0 && !stopped && status === 'running') {

@@ -129,7 +129,7 @@ export function readyTasks(taskIds: string[], transitions: Transitions, records:
       progress = true;
     }
   }
-  ready.push(...nextLoopRuns(transitions, latest, consumed, active, ready));
+  ready.push(...nextLoopRuns(transitions, latest, { consumed, active, ready }));
   return ready;
 }
 
@@ -137,9 +137,7 @@ export function readyTasks(taskIds: string[], transitions: Transitions, records:
 function nextLoopRuns(
   transitions: Transitions,
   latest: Map<string, RecordState>,
-  consumed: Set<string>,
-  active: Set<string>,
-  ready: ReadyTask[],
+  { consumed, active, ready }: { consumed: Set<string>; active: Set<string>; ready: ReadyTask[] },
 ): ReadyTask[] {
   const again: ReadyTask[] = [];
   for (const record of latest.values()) {

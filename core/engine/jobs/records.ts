@@ -18,7 +18,8 @@ export function isManual(definition: TaskDefinition): boolean {
 }
 
 /** The record of workflow_start or workflow_end: complete as soon as it is reached. */
-export function boundaryRecord(jobId: string, taskId: typeof START | typeof END, iteration: number, from: TaskRecord['from'], now: number): TaskRecord {
+export function boundaryRecord(jobId: string, task: { taskId: typeof START | typeof END; iteration: number; from: string[] }, now: number): TaskRecord {
+  const { taskId, iteration, from } = task;
   return {
     _id: recordId(jobId, taskId, iteration),
     jobId,

@@ -126,7 +126,7 @@ export class HalfStartedJobs {
   private async insertStart(jobId: string) {
     const now = Date.now();
     try {
-      await this.runner.queue.tasks.insertOne(boundaryRecord(jobId, START, 0, [], now));
+      await this.runner.queue.tasks.insertOne(boundaryRecord(jobId, { taskId: START, iteration: 0, from: [] }, now));
     } catch (error) {
       if (!isDuplicateKey(error)) throw error; // written meanwhile: same id, same record
     }

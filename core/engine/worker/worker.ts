@@ -6,42 +6,13 @@
 // where the store has one (wake.ts). Stopping hands running tasks back to the queue.
 import { randomBytes } from 'node:crypto';
 import { pino, type Logger } from 'pino';
-import type { Handoff, Held, JobRunner } from '../jobs/runner';
+import type { Handoff, Held } from '../jobs/runner';
 import type { Claim, TaskRecord } from '../queue/queue';
 import { HalfStartedJobs } from './half-started';
 import { watchQueuedTasks, type QueueWatch } from './wake';
+import type { WorkerOptions, WorkerStats } from './options';
 
-export interface WorkerOptions {
-  runner: JobRunner;
-  /** Identifies this server; the worker id adds a suffix per start. */
-  serverId: string;
-  /** Tasks run at once. */
-  concurrency?: number;
-  leaseMs?: number;
-  /** How often a lease is renewed while its task runs (default: a third of the lease). */
-  renewMs?: number;
-  /** The longest wait between polls when the queue is empty (polls back off from 5 ms to this). */
-  idleMs?: number;
-  /** The first wait once the queue is empty (then doubled up to idleMs); default 5 ms. */
-  firstIdleMs?: number;
-  /**
-   * Fairness: how many tasks of one job in a row a worker slot runs by hand-off (the job's
-   * next task claimed for it as the last ends) before that next task goes to the queue, where
-   * tasks are claimed oldest first across jobs. A job that loops or polls then never keeps a
-   * slot from the tasks of other jobs queued meanwhile. Default 16.
-   */
-  handoffsPerTurn?: number;
-  sweepMs?: number;
-  /** The worker's decisions and errors (store unreachable...) are logged here; the loop keeps trying. */
-  log?: Logger;
-  /** Also told of each error of the loop. */
-  onError?: (error: unknown) => void;
-}
-
-export interface WorkerStats {
-  completed: number;
-  lostLeases: number;
-}
+export type { WorkerOptions, WorkerStats } from './options';
 
 export class TaskWorker {
   private readonly options: Required<Omit<WorkerOptions, 'onError' | 'log'>> & Pick<WorkerOptions, 'onError'>;
@@ -90,7 +61,7 @@ export class TaskWorker {
 
   /** An error of the loop: logged with what the worker was doing and the ids it concerns. */
   private failed(doing: string, error: unknown, ids: Record<string, unknown> = {}) {
-    this.log.error({ workerId: this.workerId, ...ids, err: error }, `task worker: ${doing} failed: ${(error as Error)?.message ?? String(error)}`);
+    this.log.error({ workerId: this.workerId, ...ids, err: error }, `task worker: ${doing} failed: ${error instanceof Error ? error.message : String(error)}`);
     this.options.onError?.(error);
   }
 
@@ -168,14 +139,7 @@ export class TaskWorker {
       }
       if (this.storeRefusesWrites()) {
         // Every claim would fail: the worker waits for the store to take writes again (it probes by itself).
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, idleMs);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wake = undefined;
+        await this.idle(idleMs);
         continue;
       }
       let record: TaskRecord | null = null;
@@ -196,15 +160,34 @@ export class TaskWorker {
       }
       const delay = wait;
       wait = Math.min(idleMs, wait * 2);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delay);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
+      await this.idle(delay);
     }
+  }
+
+  /** Waits `ms`, or until woken (a task queued, the worker stopping). */
+  private async idle(ms: number) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wake = undefined;
+  }
+
+  /**
+   * Runs a task handed to this worker on the next turn of the event loop: the embedded store
+   * answers synchronously, so a job looping with no delay (a revert polling loop) would otherwise
+   * run task after task in microtasks and starve timers, lease renewals and HTTP requests.
+   */
+  private runHanded(record: TaskRecord, held: Held, turn: number) {
+    setImmediate(() => {
+      this.handedOff--;
+      if (this.active) return this.run(record, held, turn);
+      // Stopped meanwhile: the task goes back to the queue.
+      void this.release({ _id: record._id, workerId: this.workerId, attempt: record.attempt });
+    });
   }
 
   /** The store takes no writes now (disk full, a read-only file, a failed check): paused, said once. */
@@ -235,15 +218,7 @@ export class TaskWorker {
       },
       run: (record, held) => {
         this.handedOff++;
-        // On the next turn of the event loop: the embedded store answers synchronously, so a job
-        // looping with no delay (a revert polling loop) would otherwise run task after task in
-        // microtasks and starve timers, lease renewals and HTTP requests.
-        setImmediate(() => {
-          this.handedOff--;
-          if (this.active) return this.run(record, held, turn + 1);
-          // Stopped meanwhile: the task goes back to the queue.
-          void this.release({ _id: record._id, workerId: this.workerId, attempt: record.attempt });
-        });
+        this.runHanded(record, held, turn + 1);
       },
     };
   }
@@ -267,11 +242,7 @@ export class TaskWorker {
       run: (record, held) => {
         if (state !== 'taken') return;
         state = 'done';
-        setImmediate(() => {
-          this.handedOff--;
-          if (this.active) return this.run(record, held);
-          void this.release({ _id: record._id, workerId: this.workerId, attempt: record.attempt });
-        });
+        this.runHanded(record, held, 0);
       },
       drop: () => {
         if (state !== 'taken') return;

@@ -25,7 +25,7 @@ function job(overrides: Partial<JobDoc> = {}): JobDoc {
   };
 }
 
-const start = (j: JobDoc) => boundaryRecord(j._id, 'workflow_start', 0, [], NOW - 900);
+const start = (j: JobDoc) => boundaryRecord(j._id, { taskId: 'workflow_start', iteration: 0, from: [] }, NOW - 900);
 
 /** The record of `taskId` as it ended. */
 function ended(j: JobDoc, taskId: string, fields: Partial<TaskRecord>): TaskRecord {

@@ -106,7 +106,7 @@ describe.each(subjects)('half-started jobs on the $name', (subject) => {
     ({ store, dispose } = await subject.open());
     const doc = jobDocument('half-2', wf, { text: 'Abc' }, 3 * LEASE_MS);
     await store.collection('jobs').insertOne(doc);
-    await store.collection('tasks').insertOne(boundaryRecord('half-2', 'workflow_start', 0, [], doc.last_updated));
+    await store.collection('tasks').insertOne(boundaryRecord('half-2', { taskId: 'workflow_start', iteration: 0, from: [] }, doc.last_updated));
     engine = await new Engine({ store, serverId: 'site-b', serverName: 'site-b', processTasksOnStart: true, worker: { leaseMs: LEASE_MS, sweepMs: 100, idleMs: 20 } }).open();
 
     const job = await settled('half-2');
@@ -121,8 +121,8 @@ describe.each(subjects)('half-started jobs on the $name', (subject) => {
     const e = await open(false);
     const doc = jobDocument('half-end', wf, { text: 'x' }, 3 * LEASE_MS);
     await store.collection('jobs').insertOne(doc);
-    await store.collection('tasks').insertOne(boundaryRecord('half-end', 'workflow_start', 0, [], doc.last_updated));
-    await store.collection('tasks').insertOne({ ...boundaryRecord('half-end', 'workflow_end', 0, ['half-end:workflow_start:0'], doc.last_updated + 5) });
+    await store.collection('tasks').insertOne(boundaryRecord('half-end', { taskId: 'workflow_start', iteration: 0, from: [] }, doc.last_updated));
+    await store.collection('tasks').insertOne({ ...boundaryRecord('half-end', { taskId: 'workflow_end', iteration: 0, from: ['half-end:workflow_start:0'] }, doc.last_updated + 5) });
     const outcomes = await new HalfStartedJobs(e.runner, { leaseMs: LEASE_MS, serverId: 'site-b', log: pino({ level: 'silent' }) }).pass();
     expect(outcomes.map((o) => [o.jobId, o.event])).toEqual([['half-end', 'end-recovered']]);
     const job = (await e.runner.job('half-end'))!;
@@ -161,8 +161,8 @@ describe.each(subjects)('half-started jobs on the $name', (subject) => {
     // Healthy and old: a manual task waits for an operator.
     const manual = workflow('manual', { ask: { name: 'ViewData', type: 'manual' } }, [['workflow_start', 'ask'], ['ask', 'workflow_end']]);
     await store.collection('jobs').insertOne(jobDocument('waiting', manual, {}, 10 * LEASE_MS));
-    await store.collection('tasks').insertOne({ ...boundaryRecord('waiting', 'workflow_start', 0, [], 0), advanced: true });
-    const { finishState: _none, ...ask } = { ...boundaryRecord('waiting', 'workflow_start', 0, [], 0), _id: 'waiting:ask:0', taskId: 'ask', name: 'ViewData', type: 'manual', status: 'waiting' };
+    await store.collection('tasks').insertOne({ ...boundaryRecord('waiting', { taskId: 'workflow_start', iteration: 0, from: [] }, 0), advanced: true });
+    const { finishState: _none, ...ask } = { ...boundaryRecord('waiting', { taskId: 'workflow_start', iteration: 0, from: [] }, 0), _id: 'waiting:ask:0', taskId: 'ask', name: 'ViewData', type: 'manual', status: 'waiting' };
     await store.collection('tasks').insertOne(ask);
     const before = { healthy: await e.runner.records(healthy._id), waiting: await e.runner.records('waiting') };
 
