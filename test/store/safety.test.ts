@@ -1,7 +1,7 @@
 // A store that never lies: a file the console initialised that is emptied or removed is not
 // opened as a new store, a damaged file is read-only and red, a backup brings the data back.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync, truncateSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, truncateSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -138,5 +138,40 @@ describe('a database file the console initialised', () => {
     expect(statSync(dbFile(dataDir)).mode & 0o777).toBe(0o600);
     const record = JSON.parse(readFileSync(path.join(path.dirname(dbFile(dataDir)), 'store-state.json'), 'utf8'));
     expect(record.files[dbFile(dataDir)]).toMatchObject({ schemaVersion: 1, initialisedAt: expect.any(String) });
+  });
+});
+
+describe('what the file keeps of overwritten data', () => {
+  it('keeps no trace of an overwritten secret in the file (secure_delete)', async () => {
+    const { openEmbeddedStore } = await import('../../core/store/embedded/store');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'console-secure-delete-'));
+    dirs.push(dir);
+    const store = await openEmbeddedStore(dir);
+    const configs = store.collection('service_configs');
+    await configs.insertOne({ _id: 'a', properties: { password: 'Old-Secret-Value-4711', padding: 'x'.repeat(2000) } });
+    await configs.updateOne({ _id: 'a' }, { $set: { 'properties.password': 'enc:v1:sealed' } });
+    await configs.insertOne({ _id: 'b', token: 'Deleted-Token-0815' });
+    await configs.deleteOne({ _id: 'b' });
+    await store.close();
+    const bytes = readFileSync(path.join(dir, 'console.sqlite')).toString('latin1');
+    expect(bytes).toContain('enc:v1:sealed');
+    expect(bytes).not.toContain('Old-Secret-Value-4711');
+    expect(bytes).not.toContain('Deleted-Token-0815');
+  });
+});
+
+describe('an existing database file readable by others', () => {
+  it('is made owner-only when the console opens it, keeping the owner\'s own bits', async () => {
+    const { openEmbeddedStore } = await import('../../core/store/embedded/store');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'console-mode-'));
+    dirs.push(dir);
+    const first = await openEmbeddedStore(dir);
+    await first.close();
+    const file = path.join(dir, 'console.sqlite');
+    chmodSync(file, 0o644);
+    const store = await openEmbeddedStore(dir);
+    await store.collection('jobs').insertOne({ a: 1 });
+    await store.close();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 });

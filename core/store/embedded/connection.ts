@@ -23,7 +23,8 @@ function ownerOnly(file: string) {
   }
   // A file another user owns (one shared between two consoles) keeps the mode its owner gave it.
   const stat = statSync(file);
-  if (stat.uid === process.getuid?.() && (stat.mode & 0o077) !== 0) chmodSync(file, 0o600);
+  // Only others' bits are taken away: a file its owner made read-only stays read-only.
+  if (stat.uid === process.getuid?.() && (stat.mode & 0o077) !== 0) chmodSync(file, stat.mode & 0o700);
 }
 
 export function openConnection(file: string, busyTimeoutMs: number): OpenedConnection {
