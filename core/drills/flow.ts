@@ -44,9 +44,8 @@ export async function runDrillSteps(run: DrillRun, ledger: Ledger, pair: DrillPa
       for (const site of [active, standby]) await prepareSite(site, ledger, TASKS_PER_JOB);
       s.detail = `adapter instance and workflow "${DRILL_WORKFLOW}" on ${active.name} and ${standby.name}; ledger ${ledger.url}`;
     });
-    const infos: (DrillSiteInfo & { profileId: string })[] = await Promise.all([active, standby].map(describeSite));
-    report.sites = infos.map(({ profileId: _profileId, ...info }) => ({ ...info, changes: [] }));
-    const [activeInfo, standbyInfo] = infos as [DrillSiteInfo & { profileId: string }, DrillSiteInfo & { profileId: string }];
+    const [activeInfo, standbyInfo] = await Promise.all([describeSite(active), describeSite(standby)]);
+    report.sites = [activeInfo, standbyInfo].map(({ profileId: _profileId, ...info }) => ({ ...info, changes: [] }));
 
     await step('Readiness check', async (s) => {
       const workflows = [DRILL_WORKFLOW, ...(options.workflows ?? []).filter((w) => w !== DRILL_WORKFLOW)];
@@ -56,7 +55,7 @@ export async function runDrillSteps(run: DrillRun, ledger: Ledger, pair: DrillPa
       if (failed.length) throw new Error(failed.map((i) => `${i.title}: ${i.detail} (fix: ${i.fix})`).join('; '));
     });
 
-    const startState = await Promise.all([active, standby].map(workerState));
+    const startState = await Promise.all([workerState(active), workerState(standby)]);
     const jobIds: string[] = [];
     await step(`Load: ${options.jobs} jobs of "${DRILL_WORKFLOW}" (${TASKS_PER_JOB} ledger tasks each)`, async (s) => {
       state.active = 'working the drill load';
@@ -89,7 +88,7 @@ export async function runDrillSteps(run: DrillRun, ledger: Ledger, pair: DrillPa
       if (options.persistProcessTasksOnStart) {
         const before = await setProcessTasksOnStart(standby, standbyInfo.profileId, true);
         const change = `processTasksOnStart ${before} → true in profile "${standbyInfo.profileId}" (failover)`;
-        report.sites[1]!.changes!.push(change);
+        report.sites[1]?.changes?.push(change);
         state.standby += `; ${change}`;
         s.detail += `; ${change}`;
       }
@@ -117,7 +116,8 @@ export async function runDrillSteps(run: DrillRun, ledger: Ledger, pair: DrillPa
       let activeAfter = 0;
       const notComplete: string[] = [];
       for (const id of jobIds) {
-        const data = details.get(id)!;
+        // Every job ended by now: the wait above fails the step otherwise.
+        const data: JobDetail = details.get(id) ?? { status: 'not read', taskRuns: [] };
         if (data.status === 'complete') report.jobsCompleted++;
         else notComplete.push(`${id} ${data.status}${data.error ? `: ${data.error}` : ''}`);
         const completed = new Map<string, number>();
@@ -158,17 +158,17 @@ export async function runDrillSteps(run: DrillRun, ledger: Ledger, pair: DrillPa
         await applications(standby, 'stop');
         // Each site's processTasksOnStart back to its value at the start.
         for (const [site, info, index] of [[active, activeInfo, 0], [standby, standbyInfo, 1]] as const) {
-          const was = startState[index]!.startupValue;
+          const was = startState[index].startupValue;
           const before = await setProcessTasksOnStart(site, info.profileId, was);
           if (before !== was) {
             const change = `processTasksOnStart ${before} → ${was} in profile "${info.profileId}" (failback)`;
-            report.sites[index]!.changes!.push(change);
+            report.sites[index]?.changes?.push(change);
             notes.push(`${site.name}: ${change}`);
           }
         }
         state.standby = 'standing by again (failback)';
-        const endState = await Promise.all([active, standby].map(workerState));
-        s.detail = [`active worker ${endState[0]!.running ? 'running' : 'stopped'}, standby worker ${endState[1]!.running ? 'running' : 'stopped'}`, ...notes].join('; ');
+        const endState = await Promise.all([workerState(active), workerState(standby)]);
+        s.detail = [`active worker ${endState[0].running ? 'running' : 'stopped'}, standby worker ${endState[1].running ? 'running' : 'stopped'}`, ...notes].join('; ');
         if (JSON.stringify(endState) !== JSON.stringify(startState)) throw new Error(`both sites are not back to their starting state: before ${JSON.stringify(startState)}, after ${JSON.stringify(endState)}`);
       });
     }

@@ -39,7 +39,8 @@ export async function startLedger(delayMs = 100, host = '127.0.0.1'): Promise<Le
     server.once('error', (error) => reject(new Error(`the drill ledger cannot listen on ${host}: ${error.message}`)));
     server.listen(0, host, resolve);
   });
-  const port = (server.address() as { port: number }).port;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/ledger/`,
     calls,

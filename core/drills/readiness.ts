@@ -1,12 +1,10 @@
 // The readiness check of a drill, before any change: each item passes or fails with the fix.
 // Items a site cannot answer (an application it does not report) are `skipped`, saying why.
 import { randomBytes } from 'node:crypto';
-import type { Site, SiteError } from './site';
-import { backupReadiness } from './backup-readiness';
+import { SiteError, type Site } from './site';
 import { errorMessage } from '../errors';
 
-/** warn: the drill still runs, the operator should look (an old backup). */
-export type CheckState = 'pass' | 'fail' | 'warn' | 'skipped';
+export type CheckState = 'pass' | 'fail' | 'skipped';
 export interface ReadinessItem {
   id: string;
   title: string;
@@ -74,8 +72,10 @@ export async function checkReadiness({ active, standby, workflows }: ReadinessIn
       items.push({ id: `answers:${site.name}`, title: `The ${site.name} site answers`, state: 'fail', detail: errorMessage(error), fix: `Start the ${site.name} console, or correct its URL and token` });
     }
   }
-  if (health.size < 2) return items;
-  items.push({ id: 'answers', title: 'Both sites answer', state: 'pass', detail: `${active.name}: ${health.get(active)!.serverName}; ${standby.name}: ${health.get(standby)!.serverName}` });
+  const activeHealth = health.get(active);
+  const standbyHealth = health.get(standby);
+  if (!activeHealth || !standbyHealth) return items;
+  items.push({ id: 'answers', title: 'Both sites answer', state: 'pass', detail: `${active.name}: ${activeHealth.serverName}; ${standby.name}: ${standbyHealth.serverName}` });
 
   // Same database: a marker document written through the active site is read through the standby.
   const marker = `DR drill marker ${randomBytes(6).toString('hex')}`;
@@ -85,7 +85,7 @@ export async function checkReadiness({ active, standby, workflows }: ReadinessIn
     try {
       await standby.call('GET', `/workflows/${encodeURIComponent(marker)}`);
     } catch (error) {
-      if ((error as SiteError).status !== 404) throw error;
+      if (!(error instanceof SiteError && error.status === 404)) throw error;
       seen = false;
     }
     await active.call('DELETE', `/workflows/${encodeURIComponent(marker)}`);
@@ -122,22 +122,22 @@ export async function checkReadiness({ active, standby, workflows }: ReadinessIn
           : { id: `standby-${app}`, title: `Standby: ${app} stopped`, state: 'fail', detail: `${app} is ${item.state}`, fix: `stop ${app} on ${standby.name} (PUT /applications/${app}/stop)` },
       );
     } catch (error) {
-      if ((error as SiteError).status !== 404) throw error;
+      if (!(error instanceof SiteError && error.status === 404)) throw error;
       items.push({ id: `standby-${app}`, title: `Standby: ${app} stopped`, state: 'skipped', detail: `${standby.name} does not report an application ${app}` });
     }
   }
 
   const working = activeWorkers.servers.filter((s) => s.alive && s.taskWorker);
-  const activeId = health.get(active)!.serverId;
+  const [onlyWorker] = working;
   items.push(
-    working.length === 1 && working[0]!.serverId === activeId
-      ? { id: 'one-worker', title: 'Only the active site works tasks (heartbeats)', state: 'pass', detail: `${working[0]!.serverName} alone` }
+    working.length === 1 && onlyWorker?.serverId === activeHealth.serverId
+      ? { id: 'one-worker', title: 'Only the active site works tasks (heartbeats)', state: 'pass', detail: `${onlyWorker.serverName} alone` }
       : {
           id: 'one-worker',
           title: 'Only the active site works tasks (heartbeats)',
           state: 'fail',
           detail: working.length ? `working tasks: ${working.map((s) => s.serverName).join(', ')}` : 'no server works tasks',
-          fix: working.length ? `stop the task worker of every server but ${health.get(active)!.serverName}` : `start the task worker of ${active.name}`,
+          fix: working.length ? `stop the task worker of every server but ${activeHealth.serverName}` : `start the task worker of ${active.name}`,
         },
   );
 
@@ -162,14 +162,13 @@ export async function checkReadiness({ active, standby, workflows }: ReadinessIn
       : { id: 'clocks', title: `Clocks within ${CLOCK_BOUND_MS} ms`, state: 'fail', detail: clocks.join('; '), fix: 'synchronise both machines with NTP' },
   );
 
-  for (const site of [active, standby]) {
-    const entry = await site.call<{ metadata: { legacyActivate: unknown[] } }>('GET', `/profiles/${encodeURIComponent(health.get(site)!.profile)}`);
+  for (const [site, { profile }] of [[active, activeHealth], [standby, standbyHealth]] as const) {
+    const entry = await site.call<{ metadata: { legacyActivate: unknown[] } }>('GET', `/profiles/${encodeURIComponent(profile)}`);
     items.push(
       entry.metadata.legacyActivate.length === 0
         ? { id: `legacy-activate:${site.name}`, title: `${site.name}: legacy activate absent`, state: 'pass', detail: 'no activate setting' }
-        : { id: `legacy-activate:${site.name}`, title: `${site.name}: legacy activate absent`, state: 'fail', detail: 'the profile carries the removed activate setting', fix: `migrate it to processTasksOnStart (POST /profiles/${health.get(site)!.profile}/migrate-activate)` },
+        : { id: `legacy-activate:${site.name}`, title: `${site.name}: legacy activate absent`, state: 'fail', detail: 'the profile carries the removed activate setting', fix: `migrate it to processTasksOnStart (POST /profiles/${profile}/migrate-activate)` },
     );
   }
-  items.push(await backupReadiness([active, standby]));
   return items;
 }

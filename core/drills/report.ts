@@ -46,7 +46,7 @@ ${r.readiness.map((i) => row([i.title, i.state, i.detail, i.fix ?? ''])).join('\
 <h2>Timeline</h2><table><thead><tr><th>Started</th><th>Ended</th><th>Step</th><th>Result</th><th>Detail</th></tr></thead><tbody>
 ${r.steps.map((s) => row([time(s.startedAt), time(s.endedAt), s.name, s.ok ? 'ok' : 'failed', s.error ?? s.detail ?? ''])).join('\n')}</tbody></table>
 ${r.leftAs ? `<p>${esc(r.leftAs)}</p>` : ''}
-<h2>Sites</h2>${r.sites.map((s) => `<h3>${esc(s.name)}: ${esc(s.serverName)} (${esc(s.url)})</h3>${(s.changes ?? []).length ? `<ul>${s.changes!.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>` : ''}<pre>${esc(JSON.stringify(s.properties, null, 2))}</pre>`).join('\n')}
+<h2>Sites</h2>${r.sites.map((s) => `<h3>${esc(s.name)}: ${esc(s.serverName)} (${esc(s.url)})</h3>${s.changes?.length ? `<ul>${s.changes.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>` : ''}<pre>${esc(JSON.stringify(s.properties, null, 2))}</pre>`).join('\n')}
 </body></html>
 `;
   return maskInText(body);

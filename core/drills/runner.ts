@@ -2,6 +2,7 @@
 // (a failing step stops the drill and says why), and the verdict against the targets.
 import { randomUUID } from 'node:crypto';
 import type { DrillOptions, DrillReport, DrillStep } from './types';
+import { errorMessage } from '../errors';
 
 /** The task worker's lease: a task of a dead site goes back to the queue after it (core/engine/worker). */
 export const WORKER_LEASE_MS = 30_000;
@@ -57,7 +58,7 @@ export function createDrillRun(kind: DrillReport['kind'], options: DrillOptions,
         s.ok = true;
         return result;
       } catch (error) {
-        s.error = (error as Error).message;
+        s.error = errorMessage(error);
         throw new StepFailed(`${name}: ${s.error}`);
       } finally {
         s.endedAt = Date.now();
@@ -75,7 +76,7 @@ export function createDrillRun(kind: DrillReport['kind'], options: DrillOptions,
     failed(error) {
       report.status = 'failed';
       report.passed = false;
-      report.error = error instanceof StepFailed ? error.message : `unexpected: ${(error as Error).message}`;
+      report.error = error instanceof StepFailed ? error.message : `unexpected: ${errorMessage(error)}`;
     },
   };
 }

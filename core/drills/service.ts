@@ -29,7 +29,8 @@ export function createDrillsService(deps: DrillsDeps) {
   const run = deps.run ?? runLabDrill;
   const runSites = deps.runSites ?? runSitesDrill;
   const live = new Map<string, DrillReport>();
-  const collection = () => deps.store().collection('drill_reports');
+  /** A report as kept: under its id. */
+  const collection = () => deps.store().collection<DrillReport & { _id: string }>('drill_reports');
 
   async function save(report: DrillReport) {
     const result = await collection().updateOne({ _id: report.id }, { $set: { ...report } });
@@ -59,7 +60,11 @@ export function createDrillsService(deps: DrillsDeps) {
   }
 
   function site(choice: SiteChoice, field: string): SiteAddress {
-    if (!choice.local) return { url: choice.url!, token: choice.token! };
+    if (!choice.local) {
+      // The contract asks for both when the site is not this console.
+      if (!choice.url || !choice.token) throw new OpError(400, `${field}: give the site's url and token, or local: true`);
+      return { url: choice.url, token: choice.token };
+    }
     const self = deps.localSite?.();
     if (!self) throw new OpError(409, `${field}: this console does not know its own API address yet; give its URL and token instead`);
     return self;
@@ -84,11 +89,11 @@ export function createDrillsService(deps: DrillsDeps) {
       const doc = await collection().findOne({ _id: id });
       if (!doc) throw new OpError(404, `no drill "${id}" in the drill history`);
       const { _id, ...report } = doc;
-      return report as unknown as DrillReport;
+      return report;
     },
 
     async list() {
-      const docs = (await collection().find({}, { sort: { startedAt: -1 }, limit: 200 })) as unknown as DrillReport[];
+      const docs: DrillReport[] = await collection().find({}, { sort: { startedAt: -1 }, limit: 200 });
       const byId = new Map(docs.map((d) => [d.id, d]));
       for (const report of live.values()) byId.set(report.id, report);
       const results = [...byId.values()]

@@ -1,5 +1,6 @@
 // A site of a drill: a console reachable over its API (URL + token). Every call names the site
 // and the route in its error, so a failed step says which site answered what.
+import { errorMessage, systemErrorCode } from '../errors';
 export interface SiteRef {
   name: string;
   url: string;
@@ -32,9 +33,10 @@ export class Site {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-      const why = cause?.code ?? cause?.message;
-      throw new SiteError(`site "${this.name}" (${this.ref.url}) does not answer ${method} ${pathname}: ${(error as Error).message}${why ? ` (${why})` : ''}`);
+      // fetch's own error says little; its cause names the system error (ECONNREFUSED...).
+      const cause: unknown = error instanceof Error ? error.cause : undefined;
+      const why = cause instanceof Error ? (systemErrorCode(cause) ?? cause.message) : undefined;
+      throw new SiteError(`site "${this.name}" (${this.ref.url}) does not answer ${method} ${pathname}: ${errorMessage(error)}${why ? ` (${why})` : ''}`);
     }
     const text = await response.text();
     let parsed: unknown = text;
@@ -44,7 +46,8 @@ export class Site {
       // Not JSON (an HTML error page): the text itself is the answer shown in the error below.
     }
     if (!response.ok) {
-      const message = (parsed as { message?: string } | undefined)?.message ?? text.slice(0, 200);
+      const given: unknown = typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, 'message') : undefined;
+      const message = typeof given === 'string' ? given : text.slice(0, 200);
       throw new SiteError(`site "${this.name}" answered ${response.status} to ${method} ${pathname}: ${message}`, response.status);
     }
     return parsed as T;

@@ -23,10 +23,11 @@ export async function runSitesDrill(options: SitesDrillOptions, onChange: (repor
       return started;
     });
     await step('Both sites answer', async (s) => {
-      const [a, b] = await Promise.all([active, standby].map((site) => site.call<{ serverId: string; serverName: string; store: string }>('GET', '/health/status')));
-      if (a!.serverId === b!.serverId) throw new Error(`${active.ref.url} and ${standby.ref.url} are the same console (server ${a!.serverId}): give two sites`);
-      report.database = `${a!.store} (active), ${b!.store} (standby)`;
-      s.detail = `active ${a!.serverName} at ${active.ref.url}; standby ${b!.serverName} at ${standby.ref.url}`;
+      const status = (site: Site) => site.call<{ serverId: string; serverName: string; store: string }>('GET', '/health/status');
+      const [a, b] = await Promise.all([status(active), status(standby)]);
+      if (a.serverId === b.serverId) throw new Error(`${active.ref.url} and ${standby.ref.url} are the same console (server ${a.serverId}): give two sites`);
+      report.database = `${a.store} (active), ${b.store} (standby)`;
+      s.detail = `active ${a.serverName} at ${active.ref.url}; standby ${b.serverName} at ${standby.ref.url}`;
     });
     const gone = options.failure === 'gone';
     await runDrillSteps(run, ledger, { active, standby }, options, {

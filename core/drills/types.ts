@@ -64,7 +64,8 @@ export interface DrillSiteInfo {
   changes?: string[];
 }
 
-export interface DrillReport {
+// A type, not an interface: a store collection holds it (documents are records).
+export type DrillReport = {
   id: string;
   kind: 'lab' | 'sites';
   failure: FailureMode;
@@ -95,4 +96,4 @@ export interface DrillReport {
   readiness: ReadinessItem[];
   sites: DrillSiteInfo[];
   steps: DrillStep[];
-}
+};
