@@ -28,7 +28,10 @@ export const logicalMethods: MethodTable = {
 };
 
 export const equalityMethods: MethodTable = {
+  // JST's equality and inequality are JavaScript's loose == and != (its method reference), on purpose.
+  // eslint-disable-next-line eqeqeq
   equality: bin('a == b', (a, b) => a == b),
+  // eslint-disable-next-line eqeqeq
   inequality: bin('a != b', (a, b) => a != b),
   identity: bin('a === b', (a, b) => a === b),
   nonidentity: bin('a !== b', (a, b) => a !== b),
