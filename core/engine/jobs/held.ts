@@ -65,7 +65,7 @@ export class HeldState {
   }
 
   private async check(jobId: string, held: Held) {
-    const job = (await this.store.collection('jobs').findOne({ _id: jobId })) as JobDoc | null;
+    const job = await this.store.collection<JobDoc>('jobs').findOne({ _id: jobId });
     const records = (await this.store.collection<TaskRecord>('tasks').find({ jobId }));
     const read = JSON.stringify([job?.status, job?.variables, records.map(recordView).sort()]);
     const kept = JSON.stringify([held.job.status, held.job.variables, held.records.map(recordView).sort()]);

@@ -3,7 +3,12 @@
 // minLength/maxLength, pattern, additionalProperties false). Each problem names
 // the variable's path.
 
+import { isRecord } from './guards';
+
 type Schema = Record<string, unknown>;
+
+/** The strings of a schema keyword that holds one or a list of them (`type`, `required`). */
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === 'string');
 
 function typeOf(value: unknown): string {
   if (value === null) return 'null';
@@ -21,7 +26,7 @@ function matchesType(value: unknown, type: string): boolean {
 export function checkAgainstSchema(value: unknown, schema: Schema, path: string, problems: string[]): void {
   if (!schema || typeof schema !== 'object') return;
   if (value === undefined) return;
-  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
+  const types = strings(schema.type);
   if (types.length && !types.some((t) => matchesType(value, t))) {
     problems.push(`${path} must be ${types.join(' or ')}, got ${typeOf(value)}`);
     return;
@@ -39,17 +44,18 @@ export function checkAgainstSchema(value: unknown, schema: Schema, path: string,
     if (typeof schema.minimum === 'number' && value < schema.minimum) problems.push(`${path} must be >= ${schema.minimum}`);
     if (typeof schema.maximum === 'number' && value > schema.maximum) problems.push(`${path} must be <= ${schema.maximum}`);
   }
-  if (Array.isArray(value) && schema.items && typeof schema.items === 'object') {
-    value.forEach((item, index) => checkAgainstSchema(item, schema.items as Schema, `${path}[${index}]`, problems));
+  const items = schema.items;
+  if (Array.isArray(value) && isRecord(items)) {
+    value.forEach((item, index) => checkAgainstSchema(item, items, `${path}[${index}]`, problems));
   }
-  if (typeOf(value) === 'object') {
-    const object = value as Record<string, unknown>;
-    const properties = (schema.properties ?? {}) as Record<string, Schema>;
-    for (const name of (schema.required as string[] | undefined) ?? []) {
-      if (object[name] === undefined) problems.push(`${path}.${name} is required`);
+  if (isRecord(value)) {
+    const properties = isRecord(schema.properties) ? schema.properties : {};
+    for (const name of strings(schema.required)) {
+      if (value[name] === undefined) problems.push(`${path}.${name} is required`);
     }
-    for (const [name, item] of Object.entries(object)) {
-      if (properties[name]) checkAgainstSchema(item, properties[name], `${path}.${name}`, problems);
+    for (const [name, item] of Object.entries(value)) {
+      const property = properties[name];
+      if (isRecord(property)) checkAgainstSchema(item, property, `${path}.${name}`, problems);
       else if (schema.additionalProperties === false) problems.push(`${path}.${name} is not allowed by the workflow's inputSchema`);
     }
   }
