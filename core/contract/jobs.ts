@@ -167,8 +167,15 @@ export const jobsOperations = defineOperations({
   'jobs.retryTask': {
     method: 'POST',
     path: '/operations-manager/jobs/:id/tasks/:taskId/retry',
-    summary: 'Run again a task that errored with no error transition (the job goes back to running)',
+    summary:
+      "Run again a task that errored with no error transition (the job goes back to running). Optionally first with changed `incoming` values (used as given) or job `variables` (set); the job's history records who changed what",
     params: TaskParams,
+    body: z
+      .object({
+        incoming: z.record(z.string(), z.unknown()).optional(),
+        variables: z.record(z.string(), z.unknown()).optional(),
+      })
+      .default({}),
     output: JobAnswer,
   },
   'jobs.finishTask': {

@@ -7,6 +7,7 @@ import type { Job, TaskRun } from '../../core/contract/jobs';
 import { call } from '../api/client';
 import { formatDuration, formatTime, formatValue, initiatorOf, restoreUndefined } from './format';
 import { declaredOutgoing, hasOwnPanel, ManualTaskPanel, useJobAction } from './ManualTask';
+import { RetryForm } from './RetryForm';
 import { jobStatus, taskStatus } from '../shell/status';
 import { StatusBadge } from '../shell/StatusBadge';
 import { JobDiagram } from '../diagrams/JobDiagram';
@@ -26,6 +27,7 @@ function Value({ value, label }: { value: unknown; label: string }) {
 function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: TaskRun; jobActive: boolean; iterations: number; latest: boolean }) {
   const [open, setOpen] = useState(false);
   const [finishing, setFinishing] = useState(false);
+  const [editing, setEditing] = useState(false);
   const action = useJobAction(job._id);
   const manual = run.status === 'waiting' && !run.childJob && jobActive && latest;
   // ViewData, ErrorHandling and ShowJsonForm show their own panel at once; another manual task its form on "Finish…".
@@ -84,6 +86,11 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
               Retry
             </button>
           )}
+          {retry && !editing && (
+            <button type="button" onClick={() => setEditing(true)}>
+              Edit and retry…
+            </button>
+          )}
           {action.isError && <span className="error small"> {action.error.message}</span>}
         </td>
       </tr>
@@ -91,6 +98,13 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
         <tr className="task-error-row">
           <td colSpan={7} className="error small">
             {run.error}
+          </td>
+        </tr>
+      )}
+      {retry && editing && (
+        <tr className="task-detail-row">
+          <td colSpan={7}>
+            <RetryForm jobId={job._id} taskId={run.taskId} incoming={run.incoming ?? {}} variables={job.variables} onDone={() => setEditing(false)} />
           </td>
         </tr>
       )}

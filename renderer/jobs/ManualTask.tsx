@@ -15,7 +15,7 @@ export function useJobAction(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (action: { kind: 'cancel' | 'pause' | 'resume' } | { kind: 'retry'; taskId: string } | { kind: 'finish'; taskId: string; values: Record<string, unknown>; state: 'success' | 'failure' | 'error' }) => {
-      if (action.kind === 'retry') return call('jobs.retryTask', { params: { id, taskId: action.taskId } });
+      if (action.kind === 'retry') return call('jobs.retryTask', { params: { id, taskId: action.taskId }, body: {} });
       if (action.kind === 'finish') return call('jobs.finishTask', { params: { id, taskId: action.taskId }, body: { values: action.values, state: action.state } });
       return call(action.kind === 'cancel' ? 'jobs.cancel' : action.kind === 'pause' ? 'jobs.pause' : 'jobs.resume', { params: { id } });
     },

@@ -240,3 +240,31 @@ test('the Adapters page finds a package installed while the console runs, with n
   await expect(section.getByRole('status')).toContainText('Found @itentialopensource/adapter-inventory');
   await expect(picker.locator('option', { hasText: '@itentialopensource/adapter-inventory' })).toHaveCount(1);
 });
+
+test("edit and retry: a task that failed on bad input runs again with the operator's changed job variable, and the history says who changed what", async ({ consolePage: page, host }) => {
+  const failing = {
+    name: 'e2e-code-point',
+    tasks: { cp: { name: 'codePointAt', app: 'WorkFlowEngine', type: 'automatic', variables: { incoming: { str: '$var.job.s', pos: 1 }, outgoing: { codePointValue: '$var.job.cp' } } } },
+    transitions: { workflow_start: { cp: end }, cp: { workflow_end: end } },
+  };
+  await importAll(host, [failing]);
+  const started = await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: failing.name, options: { variables: { s: 'x' } } } });
+  const id = ((await started.json()) as { data: { _id: string } }).data._id;
+  await page.goto(`${host.url}/#/jobs/${id}`);
+  await expect(page.getByLabel('Job status')).toHaveText('error');
+
+  await page.getByRole('row', { name: 'Task cp' }).getByRole('button', { name: 'Edit and retry…' }).click();
+  const form = page.getByRole('form', { name: 'Edit and retry task cp' });
+  await expect(form.getByLabel('Incoming values of cp')).toHaveValue(/"str": "x"/);
+  const variables = form.getByLabel('Job variables');
+  await variables.fill('{ "s": "xy" ');
+  await form.getByRole('button', { name: 'Retry with these changes' }).click();
+  await expect(form.getByRole('alert')).toContainText('Job variables: not valid JSON');
+  await variables.fill('{ "s": "xy" }');
+  await form.getByRole('button', { name: 'Retry with these changes' }).click();
+
+  await expect(page.getByLabel('Job status')).toHaveText('complete');
+  const operator = ((await (await host.api(`/operations-manager/jobs/${id}`)).json()) as { data: { metrics: { user: string } } }).data.metrics.user;
+  await expect(page.getByRole('list', { name: 'Job history' })).toContainText(`${operator} changed job variable s from "x" to "xy" and retried task cp`);
+  await expect(page.getByLabel('Job variables')).toContainText('"cp": 121');
+});

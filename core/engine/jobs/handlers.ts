@@ -4,6 +4,7 @@ import type { Engine } from '../index';
 import type { JobDoc } from './types';
 import { jobView } from './view';
 import { addJobHistory, readJobHistory } from './history';
+import { retryWithChanges } from './retry-with-changes';
 import { listJobs } from './list';
 import { bulkJobAction } from './bulk';
 
@@ -70,8 +71,10 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
       service.engine().worker.poke();
       return answer('job resumed', job);
     },
-    'jobs.retryTask': async ({ params }) => {
-      const job = await runner().retryTask(params.id, params.taskId);
+    'jobs.retryTask': async ({ params, body }) => {
+      const changed = body.incoming !== undefined || (body.variables !== undefined && Object.keys(body.variables).length > 0);
+      const ids = { jobId: params.id, taskId: params.taskId };
+      const job = changed ? await retryWithChanges(runner(), ids, body, service.operator?.() ?? 'operator') : await runner().retryTask(params.id, params.taskId);
       service.engine().worker.poke();
       return answer(`task ${params.taskId} queued again`, job);
     },

@@ -5,7 +5,7 @@
 // claimed in that write for the worker that ran this one (run once it commits).
 import type { Logger } from 'pino';
 import type { Store } from '../../store/port';
-import { encodeVariables } from '../../values/undefined-codec';
+import { decodeVariables, encodeVariables } from '../../values/undefined-codec';
 import type { TaskOutcome } from '../tasks/library';
 import { fence, type Claim, type TaskQueue, type TaskRecord } from '../queue/queue';
 import { childPlan, loopOutcome } from './children';
@@ -55,7 +55,8 @@ export class TaskRun {
       const needsRecords = refersToTasks(definition.variables?.incoming) || isForEach(definition);
       const records = needsRecords ? (given.records ?? (await reads.records(job._id))) : [];
       const scope = scopeOf(job, records);
-      incoming = resolveIncoming(definition.variables?.incoming, scope);
+      // An operator's edit and retry gives the task its values as they are (retry-with-changes.ts).
+      incoming = record.incomingOverride ? decodeVariables(record.incomingOverride) : resolveIncoming(definition.variables?.incoming, scope);
       if (isChildJob(definition)) return await this.startChildren(claim, record, job, incoming);
       if (isForEach(definition)) {
         const previous = records.find((r) => r.taskId === record.taskId && r.iteration === record.iteration - 1);

@@ -29,6 +29,8 @@ export interface TaskRecord extends Doc {
   attempt: number;
   leaseUntil?: number;
   incoming?: Record<string, unknown>;
+  /** The incoming values an operator gave a retry (edit and retry): used as they are, not resolved again. */
+  incomingOverride?: Record<string, unknown>;
   outgoing?: Record<string, unknown>;
   error?: string;
   /** False between a task's completion and the job runner having acted on it. */
