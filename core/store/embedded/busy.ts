@@ -22,9 +22,10 @@ const SOON = 2;
 
 /** SQLITE_BUSY (and its extended codes): another connection holds the write lock. */
 export function isBusy(error: unknown): boolean {
-  const code = (error as { errcode?: unknown } | null)?.errcode;
+  if (!(error instanceof Error)) return false;
+  const code = 'errcode' in error ? error.errcode : undefined;
   if (typeof code === 'number') return (code & 0xff) === 5;
-  return /database is locked/.test((error as Error | null)?.message ?? '');
+  return /database is locked/.test(error.message);
 }
 
 /**

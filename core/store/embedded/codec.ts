@@ -33,7 +33,7 @@ function holdsDate(value: unknown): boolean {
     for (const item of value) if (holdsDate(item)) return true;
     return false;
   }
-  for (const key in value) if (holdsDate((value as Record<string, unknown>)[key])) return true;
+  for (const key in value) if (holdsDate(Reflect.get(value, key))) return true;
   return false;
 }
 

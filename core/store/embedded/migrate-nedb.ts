@@ -32,17 +32,24 @@ export interface MigrationProgress {
 
 const MIGRATED = 'migrated-from-nedb';
 
+/** NeDB's `{ $$date: ms }` as a Date, at any depth. */
 function revive(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(revive);
   if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record);
-    if (keys.length === 1 && keys[0] === '$$date') return new Date(record.$$date as number);
-    const out: Record<string, unknown> = {};
-    for (const key of keys) out[key] = revive(record[key]);
-    return out;
+    const keys = Object.keys(value);
+    if (keys.length === 1 && keys[0] === '$$date') {
+      const at: unknown = Reflect.get(value, '$$date');
+      return new Date(typeof at === 'number' || typeof at === 'string' ? at : NaN);
+    }
+    return reviveFields(value);
   }
   return value;
+}
+
+function reviveFields(record: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(record)) out[key] = revive(item);
+  return out;
 }
 
 /** The documents a datastore file holds, replayed in order. */
@@ -50,8 +57,7 @@ export async function readNedbFile(file: string): Promise<Doc[]> {
   const text = await fs.readFile(file, 'utf8');
   const docs = new Map<string, Doc>();
   const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+  for (const [i, line] of lines.entries()) {
     if (line.trim() === '') continue;
     const damaged = (why: string) =>
       new StoreError('damaged', `damaged store file ${file}, line ${i + 1}: ${why}. Nothing was converted; restore the file from a backup or remove the damaged line, then start again.`);
@@ -62,11 +68,11 @@ export async function readNedbFile(file: string): Promise<Doc[]> {
       throw damaged(`not valid JSON (${errorMessage(error)})`);
     }
     if (typeof record !== 'object' || record === null || Array.isArray(record)) throw damaged('not a document');
-    const r = record as Record<string, unknown>;
+    const r = reviveFields(record);
     if (r.$$indexCreated !== undefined || r.$$indexRemoved !== undefined) continue;
     if (typeof r._id !== 'string' || r._id === '') throw damaged('a document without a string _id');
     if (r.$$deleted === true) docs.delete(r._id);
-    else docs.set(r._id, revive(r) as Doc);
+    else docs.set(r._id, { ...r, _id: r._id });
   }
   return [...docs.values()];
 }
@@ -86,7 +92,7 @@ export async function nedbFiles(dir: string): Promise<string[]> {
 export async function migrateNedbFolder(dir: string, database: SqliteDatabase, onProgress?: (p: MigrationProgress) => void): Promise<void> {
   const files = await nedbFiles(dir);
   if (!files.length) return;
-  const meta = database.statement(`SELECT value FROM _meta WHERE key = ?`).get(MIGRATED) as { value: string } | undefined;
+  const meta = database.statement(`SELECT value FROM _meta WHERE key = ?`).get(MIGRATED);
   if (!meta) {
     const report = (p: Omit<MigrationProgress, 'collections'>) => onProgress?.({ ...p, collections: files.length });
     const specs = await readIndexFile(dir);
@@ -104,7 +110,7 @@ export async function migrateNedbFolder(dir: string, database: SqliteDatabase, o
       for (const [i, { name, docs }] of collections.entries()) {
         report({ phase: 'writing', collection: name, done: i, documents: written, message: `converting ${name}: ${docs.length} documents` });
         writeCollection(database, name, docs, specs[name] ?? []);
-        const counted = Number((database.statement(`SELECT count(*) AS n FROM ${tableName(name)}`).get() as { n: number }).n);
+        const counted = Number(database.statement(`SELECT count(*) AS n FROM ${tableName(name)}`).get()?.n);
         if (counted < docs.length) {
           throw new StoreError('failed', `converting ${name}: ${docs.length} documents read, ${counted} written; nothing was converted`);
         }
@@ -121,7 +127,7 @@ function writeCollection(database: SqliteDatabase, name: string, docs: Doc[], sp
   const table = tableName(name);
   database.ensureTable(name, table);
   const insert = database.statement(`INSERT INTO ${table} (_id, doc) VALUES (?, ?)`);
-  for (const doc of docs) insert.run(doc._id as string, encodeDoc(doc));
+  for (const doc of docs) insert.run(String(doc._id), encodeDoc(doc));
   for (const [seq, spec] of specs.entries()) {
     database.db.exec(createIndexSql(name, spec));
     database.statement(`INSERT OR REPLACE INTO _indexes (collection, name, seq, spec) VALUES (?, ?, ?, ?)`).run(name, spec.name, seq + 1, JSON.stringify(spec));

@@ -35,6 +35,8 @@ const typeExpr = (field: string) => (field === '_id' ? `'text'` : `json_type(doc
 /** A string, or NULL so that a comparison in a negation counts as not matched. */
 const not = (sql: string) => `NOT COALESCE((${sql}), 0)`;
 
+const RANGE_SIGNS: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
+
 class Compiler {
   readonly params: SqlParam[] = [];
 
@@ -56,7 +58,7 @@ class Compiler {
     for (const [key, condition] of Object.entries(filter ?? {})) {
       if (key === '$and' || key === '$or') {
         if (!Array.isArray(condition) || condition.length === 0) throw new StoreError('invalid', `${key} takes a non-empty array of filters`);
-        const parts = condition.map((f) => `(${this.filter(f as Filter)})`);
+        const parts = condition.map((f) => `(${this.filter(f)})`);
         terms.push(`(${parts.join(key === '$and' ? ' AND ' : ' OR ')})`);
       } else if (key.startsWith('$')) {
         throw new StoreError('invalid', `unsupported query operator ${key}`);
@@ -121,7 +123,8 @@ class Compiler {
 
   private range(field: string, op: '$lt' | '$lte' | '$gt' | '$gte' | string, value: unknown): string {
     const expr = fieldExpr(field);
-    const sign = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' }[op]!;
+    const sign = RANGE_SIGNS[op];
+    if (!sign) throw new StoreError('invalid', `unsupported comparison ${op}`);
     const term = `${expr} ${sign} ${this.bind(value)}`;
     const upward = op === '$gt' || op === '$gte';
     // SQLite orders numbers < strings (dates are strings starting with U+FDD0 "D"): bound the other side.
@@ -147,7 +150,7 @@ export function compileFilter(filter: Filter): Sql {
   let shape = '';
   const params: SqlParam[] = [];
   for (const key in filter) {
-    const value = (filter as Record<string, unknown>)[key];
+    const value = filter[key];
     if (typeof value === 'number') shape += `${key}\u0000n\u0000`;
     else if (typeof value === 'string' && !value.startsWith('\uFDD0')) shape += `${key}\u0000s\u0000`;
     else {

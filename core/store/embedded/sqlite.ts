@@ -14,16 +14,20 @@ export function sqlite(): typeof Sqlite {
   const original = process.emitWarning;
   process.emitWarning = function (this: unknown, warning: string | Error, ...rest: unknown[]) {
     const text = typeof warning === 'string' ? warning : warning.message;
-    const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
-    if ((type === 'ExperimentalWarning' || (warning as Error).name === 'ExperimentalWarning') && /SQLite/i.test(text)) return;
-    return (original as (...args: unknown[]) => void).call(process, warning, ...rest);
+    const [options] = rest;
+    const type: unknown = typeof options === 'string' ? options : typeof options === 'object' && options !== null ? Reflect.get(options, 'type') : undefined;
+    if ((type === 'ExperimentalWarning' || (typeof warning !== 'string' && warning.name === 'ExperimentalWarning')) && /SQLite/i.test(text)) return;
+    Reflect.apply(original, process, [warning, ...rest]);
   };
+  // require() is untyped; the module is given node:sqlite's own types here.
+  let module: typeof Sqlite;
   try {
-    loaded = createRequire(import.meta.url)('node:sqlite') as typeof Sqlite;
+    module = createRequire(import.meta.url)('node:sqlite');
   } finally {
     process.emitWarning = original;
   }
-  return loaded;
+  loaded = module;
+  return module;
 }
 
 /**

@@ -3,6 +3,7 @@
 // "authentication failed for user itential on db pronghorn". Every message goes
 // through the profile's `redact`, so a password never leaves here.
 import { StoreError } from '../errors';
+import { systemErrorCode } from '../../errors';
 import type { MongoSettings } from './settings';
 
 type DriverError = Error & {
@@ -14,9 +15,12 @@ type DriverError = Error & {
   reason?: { servers?: Map<string, { error?: unknown }> };
 };
 
+/** The driver's errors are Errors carrying some of these fields (each optional, each checked where read). */
+const isDriverError = (value: unknown): value is DriverError => value instanceof Error;
+
 export function rewriteMongoError(error: unknown, s: MongoSettings, collection?: string): StoreError {
   if (error instanceof StoreError) return new StoreError(error.reason, s.redact(error.message));
-  const e = error as DriverError;
+  const e = isDriverError(error) ? error : undefined;
   const where = collection ? ` (collection ${collection})` : '';
   const make = (code: ConstructorParameters<typeof StoreError>[0], message: string) => new StoreError(code, s.redact(message));
 
@@ -45,7 +49,7 @@ export function rewriteMongoError(error: unknown, s: MongoSettings, collection?:
       return make('auth', `user ${s.user ?? '(none)'} is not authorized on db ${s.db}${where}: ${e.message}`);
   }
   // The server (or the driver's serializer) refusing a document's field names is the document's fault.
-  if (REFUSED_FIELD_NAME.test(e?.message ?? '')) return make('invalid', `MongoDB at ${s.hosts} (db ${s.db})${where}: ${e.message}`);
+  if (e && REFUSED_FIELD_NAME.test(e.message)) return make('invalid', `MongoDB at ${s.hosts} (db ${s.db})${where}: ${e.message}`);
   return make('failed', `MongoDB at ${s.hosts} (db ${s.db})${where}: ${e?.message ?? String(error)}`);
 }
 
@@ -60,14 +64,14 @@ function isAuthFailure(e: DriverError | undefined) {
 
 function selectionCause(e: DriverError): DriverError | undefined {
   for (const description of e.reason?.servers?.values() ?? []) {
-    if (description.error) return description.error as DriverError;
+    if (isDriverError(description.error)) return description.error;
   }
-  return (e.cause as DriverError | undefined) ?? undefined;
+  return isDriverError(e.cause) ? e.cause : undefined;
 }
 
 function describeCause(e: DriverError): string {
-  const text = `${e.message ?? ''} ${String((e.cause as Error | undefined)?.message ?? '')}`;
-  const code = (e.cause as { code?: string } | undefined)?.code ?? (typeof e.code === 'string' ? e.code : undefined);
+  const text = `${e.message ?? ''} ${e.cause instanceof Error ? e.cause.message : ''}`;
+  const code = systemErrorCode(e.cause) ?? (typeof e.code === 'string' ? e.code : undefined);
   if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(text)) return 'connection refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || /ENOTFOUND|EAI_AGAIN/.test(text)) return 'host not found';
   if (code === 'ECONNRESET' || /ECONNRESET/.test(text)) return 'connection reset';

@@ -16,7 +16,7 @@ export function encodeKey(key: string): string {
 
 export function decodeKey(key: string): string {
   if (!key.startsWith(MARK)) return key;
-  return key.slice(MARK.length).replace(/%(2E|24|25)/g, (_m, code: string) => ({ '2E': '.', '24': '$', '25': '%' })[code]!);
+  return key.slice(MARK.length).replace(/%(2E|24|25)/g, (_m, code: string) => (code === '2E' ? '.' : code === '24' ? '$' : '%'));
 }
 
 function isPlain(value: unknown): value is Record<string, unknown> {
@@ -50,19 +50,25 @@ function mapKeys(value: unknown, rename: (key: string) => string, test: (key: st
   return out;
 }
 
+/** A document's keys mapped: a plain document gives a plain document (itself when nothing changes). */
+function mapDocKeys(doc: Record<string, unknown>, rename: (key: string) => string, test: (key: string) => boolean): Record<string, unknown> {
+  const mapped = mapKeys(doc, rename, test);
+  return isPlain(mapped) ? mapped : doc;
+}
+
 /** A document's values as stored: every nested key that needs it encoded (top-level `_id` and fields too). */
-export const encodeDocKeys = <T>(doc: T): T => mapKeys(doc, encodeKey, needsEncoding) as T;
-export const decodeDocKeys = <T>(doc: T): T => mapKeys(doc, decodeKey, (k) => k.startsWith(MARK)) as T;
+export const encodeDocKeys = (doc: Record<string, unknown>) => mapDocKeys(doc, encodeKey, needsEncoding);
+export const decodeDocKeys = (doc: Record<string, unknown>) => mapDocKeys(doc, decodeKey, (k) => k.startsWith(MARK));
 
 /** An update's values encoded; its paths (`$set: { 'metrics.end_time': … }`) kept. */
-export function encodeUpdateValues<U extends object>(update: U): U {
+export function encodeUpdateValues(update: object): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [op, fields] of Object.entries(update)) {
     if (op !== '$set' || !isPlain(fields)) {
       out[op] = fields;
       continue;
     }
-    out[op] = Object.fromEntries(Object.entries(fields).map(([path, value]) => [path, encodeDocKeys(value)]));
+    out[op] = Object.fromEntries(Object.entries(fields).map(([path, value]) => [path, mapKeys(value, encodeKey, needsEncoding)]));
   }
-  return out as U;
+  return out;
 }

@@ -56,7 +56,7 @@ export function openMongoStore(props: MongoProps, options: MongoStoreOptions = {
     location: `MongoDB at ${s.hosts} (db ${s.db})`,
     collection<T extends Doc = Doc>(name: string): Collection<T> {
       checkCollectionName(name);
-      return new MongoCollection<T>(name, async () => (await db()).collection(name) as RawCollection, run);
+      return new MongoCollection<T>(name, async () => (await db()).collection(name), run);
     },
     listCollections: () =>
       run(async () => {
@@ -123,6 +123,13 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
     return this.runner(async () => fn(await this.coll()), this.name);
   }
 
+  /** A document read back, keys decoded, as the caller's document type: the store keeps what it was given. */
+  private read(doc: Document): T;
+  private read(doc: Document | null): T | null;
+  private read(doc: Document | null): T | null {
+    return doc === null ? null : (decodeDocKeys(doc) as T);
+  }
+
   insertOne(doc: T) {
     return this.run(async (c) => {
       const copy = withId(doc);
@@ -141,11 +148,11 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   findOne(filter: Filter, options: FindOptions = {}) {
-    return this.run(async (c) => decodeDocKeys(await c.findOne(filter, findOptions(options))) as T | null);
+    return this.run(async (c) => this.read(await c.findOne(filter, findOptions(options))));
   }
 
   find(filter: Filter, options: FindOptions = {}) {
-    return this.run(async (c) => (await c.find(filter, findOptions(options)).toArray()).map(decodeDocKeys) as T[]);
+    return this.run(async (c) => (await c.find(filter, findOptions(options)).toArray()).map((doc) => this.read(doc)));
   }
 
   count(filter: Filter = {}) {
@@ -153,21 +160,23 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   updateOne(filter: Filter, update: Update) {
-    return this.run(async (c) => updateResult(await c.updateOne(filter, encodeUpdateValues(update) as Document)));
+    return this.run(async (c) => updateResult(await c.updateOne(filter, encodeUpdateValues(update))));
   }
 
   updateMany(filter: Filter, update: Update) {
-    return this.run(async (c) => updateResult(await c.updateMany(filter, encodeUpdateValues(update) as Document)));
+    return this.run(async (c) => updateResult(await c.updateMany(filter, encodeUpdateValues(update))));
   }
 
   findOneAndUpdate(filter: Filter, update: Update, options: { sort?: Sort } = {}) {
     return this.run(
       async (c) =>
-        decodeDocKeys(await c.findOneAndUpdate(filter, encodeUpdateValues(update) as Document, {
-          ...(options.sort ? { sort: options.sort } : {}),
-          returnDocument: 'after',
-          includeResultMetadata: false,
-        })) as T | null,
+        this.read(
+          await c.findOneAndUpdate(filter, encodeUpdateValues(update), {
+            ...(options.sort ? { sort: options.sort } : {}),
+            returnDocument: 'after',
+            includeResultMetadata: false,
+          }),
+        ),
     );
   }
 
@@ -198,7 +207,7 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
         return raw.map(toSpec);
       } catch (error) {
         // A collection that does not exist yet has no indexes (not an error for callers).
-        if ((error as { code?: number }).code === 26) return [];
+        if (typeof error === 'object' && error !== null && 'code' in error && error.code === 26) return [];
         throw error;
       }
     });
@@ -230,7 +239,7 @@ function updateResult(r: { matchedCount: number; modifiedCount: number }): Updat
 }
 
 function toSpec(raw: Document): IndexSpec {
-  const spec: IndexSpec = { key: raw.key as IndexSpec['key'], name: String(raw.name) };
+  const spec: IndexSpec = { key: raw.key, name: String(raw.name) };
   // MongoDB never lists `unique` on _id_; some compatible servers do.
   if (raw.unique && spec.name !== '_id_') spec.unique = true;
   if (raw.sparse) spec.sparse = true;
