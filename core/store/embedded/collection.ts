@@ -48,11 +48,13 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     // A write refused by a file opened query-only after a failed check: the 503 naming the check.
     const readOnly = this.database.health.refusal();
     if (readOnly && /readonly|read-only/i.test(message)) return readOnly;
-    if (/malformed|corrupt/i.test(message)) {
-      return new StoreError('damaged', `collection ${this.name} cannot be read from ${this.database.file}: ${message}${readOnly ? `; ${readOnly.message}` : ''}`);
+    // Damage found while reading (a page SQLite cannot read, a document whose text is not JSON): the file
+    // is read-only from now on, as after a failed check at open, and the store turns red.
+    if (/malformed|corrupt/i.test(message) || error instanceof SyntaxError) {
+      const what = error instanceof SyntaxError ? `holds a damaged document (${message})` : `cannot be read (${message})`;
+      if (!readOnly) this.database.markDamaged(`collection ${this.name} ${what}`);
+      return new StoreError('damaged', `collection ${this.name} in ${this.database.file} ${what}; ${this.database.health.refusal()?.message ?? ''}`.trim());
     }
-    // A document whose stored text is damaged cannot be read: the file is, not the request.
-    if (error instanceof SyntaxError) return new StoreError('damaged', `collection ${this.name} in ${this.database.file} holds a damaged document: ${message}`);
     const failedWrite = this.database.health.failed(error);
     if (failedWrite instanceof StoreError) return failedWrite;
     if (/UNIQUE constraint failed/.test(message)) {
@@ -166,14 +168,14 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     checkUpdate(update);
     const { sql, params } = this.updateSql(filter, first, sort, returning);
     const statement = this.database.statement(sql);
-    this.database.modified = 0;
-    this.database.updating = this.name;
+    this.database.updates.modified = 0;
+    this.database.updates.updating = this.name;
     if (returning) {
       const rows = (statement.all(encodeDoc(update), ...params) as { doc: string }[]).map((r) => r.doc);
-      return { rows, matched: rows.length, modified: this.database.modified };
+      return { rows, matched: rows.length, modified: this.database.updates.modified };
     }
     const result = statement.run(encodeDoc(update), ...params);
-    return { rows: [], matched: Number(result.changes), modified: this.database.modified };
+    return { rows: [], matched: Number(result.changes), modified: this.database.updates.modified };
   }
 
   updateOne(filter: Filter, update: Update): Promise<UpdateResult> {

@@ -5,12 +5,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { StoreError } from '../errors';
-import type { Update } from '../port';
-import { decodeDoc, encodeDoc } from './codec';
 import type { DatabaseSync, StatementSync } from './sqlite';
 import { describeProblems, openConnection } from './connection';
 import { WriteHealth, type WriteHealthLog } from './write-health';
-import { applyUpdate } from './update';
+import { UpdateFunction } from './update-function';
 import { IntegrityChecks } from './integrity';
 import { forgetFile, requestCheckpoint } from './checkpoint';
 import { ChangeCounts } from './changes';
@@ -36,18 +34,14 @@ export class SqliteDatabase {
   readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
   private readonly tables = new Set<string>();
-  /** Documents an update statement changed (the update function counts them). */
-  modified = 0;
-  private updateText = '';
   /** PRAGMA integrity_check in the background: the last result and the one running. */
   readonly integrity: IntegrityChecks;
   /** Whether the file takes writes now (read-only after a failed check, or failing writes). */
   readonly health: WriteHealth;
   /** Writes counted by a field of the tracked collections (changes.ts). */
   readonly changes = new ChangeCounts();
-  /** The collection whose update statement runs now (the update function counts its documents). */
-  updating = '';
-  private updateParsed: Update = {};
+  /** SQL's mongo_update(doc, update): applies an update to each matched document, counting those it changed. */
+  readonly updates = new UpdateFunction(this.changes);
   /** Transactions open on the connection (a write inside one joins it). */
   private depth = 0;
   /**
@@ -68,7 +62,7 @@ export class SqliteDatabase {
     this.integrity = new IntegrityChecks(file);
     this.health = new WriteHealth(file, log, () => this.writeSync(() => this.statement(PROBE_SQL).run(String(Date.now()))));
     if (opened.problems.length) this.health.setReadOnly(describeProblems(opened.problems));
-    this.db.function('mongo_update', { deterministic: false, directOnly: true }, (text, updateText) => this.update(String(text), String(updateText)));
+    this.db.function('mongo_update', { deterministic: false, directOnly: true }, (text, updateText) => this.updates.apply(String(text), String(updateText)));
     // A file opened read-only is not written, so it has nothing to checkpoint.
     this.checkpoints = opened.problems.length ? undefined : setInterval(() => this.checkpoint(), CHECKPOINT_MS);
     this.checkpoints?.unref();
@@ -85,25 +79,6 @@ export class SqliteDatabase {
     // A write outside a transaction (one statement) was committed: the file takes writes.
     this.health.succeeded();
     requestCheckpoint(this.file);
-  }
-
-  /** The document after the update; counts it when it changed (one update statement calls this per matched row). */
-  private update(text: string, updateText: string): string {
-    if (updateText !== this.updateText) {
-      this.updateParsed = decodeDoc<Update>(updateText);
-      this.updateText = updateText;
-    }
-    const doc = decodeDoc<Record<string, unknown>>(text);
-    const tracked = this.changes.isTracked(this.updating);
-    if (tracked) this.changes.wrote(this.updating, doc);
-    const updated = applyUpdate(doc, this.updateParsed);
-    const next = encodeDoc(updated);
-    if (next !== text) {
-      this.modified++;
-      // The tracked field itself changed: the documents of its new value changed too.
-      if (tracked) this.changes.wrote(this.updating, updated);
-    }
-    return next;
   }
 
   /** Runs `fn` with SQLite's own (sleeping) wait for another writer: synchronous work at open (migration). */
@@ -161,6 +136,12 @@ export class SqliteDatabase {
       this.db.prepare(`INSERT OR IGNORE INTO _counts (collection, n) SELECT ?, count(*) FROM ${table}`).run(collection);
     });
     this.tables.add(collection);
+  }
+
+  /** Damage found at run time: nothing is written any more (query-only), the store reads read-only and red. */
+  markDamaged(reason: string) {
+    this.db.exec('PRAGMA query_only = ON');
+    this.health.setReadOnly(`damage found while reading: ${reason}`);
   }
 
   /** PRAGMA data_version as read in the open write transaction. */
