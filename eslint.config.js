@@ -58,8 +58,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     // The rules of hooks and their dependency lists; the plugin's React Compiler rules are left
     // out, as the renderer is not built with the compiler.
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // One alert component (shell/Alert.tsx): the same role, look and name on every page.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='role'][value.value='alert']", message: 'Use <Alert> from renderer/shell/Alert.tsx for role="alert".' },
+      ],
+    },
     languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['renderer/shell/Alert.tsx'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['**/*.{js,mjs}'],
