@@ -11,6 +11,7 @@ import { StoreError } from '../errors';
 
 /** The layout of the console's tables in the file (`_indexes`, `_meta`, `_counts`, `c:<name>`). */
 export const SCHEMA_VERSION = 1;
+/** `{ files: { [file]: StoreStateEntry } }`, owner-only, written atomically. */
 export const STATE_RECORD = 'store-state.json';
 
 export interface StoreStateEntry {
@@ -20,10 +21,6 @@ export interface StoreStateEntry {
   /** Documents per collection when last counted, and when. */
   counts: Record<string, number>;
   countedAt: string;
-}
-
-interface StateRecord {
-  files: Record<string, StoreStateEntry>;
 }
 
 const recordFile = (folder: string) => path.join(folder, STATE_RECORD);
