@@ -96,8 +96,8 @@ describe('a database file the console initialised', () => {
     expect(() => statSync(dbFile(dataDir))).toThrow(/ENOENT/);
   });
 
-  it('8 KB of garbage in the middle: read-only and red, writes answer 503 naming the file and the check, nothing written', async () => {
-    const { dataDir } = await consoleWithThreeJobs();
+  it('8 KB of garbage in the middle: read-only and red, writes answer 503 naming the file and the check, nothing written; a restore brings it back', async () => {
+    const { dataDir, backupId } = await consoleWithThreeJobs();
     const file = dbFile(dataDir);
     const size = statSync(file).size;
     const fd = openSync(file, 'r+');
@@ -116,6 +116,15 @@ describe('a database file the console initialised', () => {
     expect(attention.items.find((i: { id: string }) => i.id === 'store')).toMatchObject({ level: 'bad', summary: 'Store read-only: its check at open failed' });
     await stop(host);
     expect(sha(file)).toBe(before);
+
+    // The backup taken before the damage brings the store back; the damaged file is kept as it was.
+    const again = await start(dataDir);
+    const restored = await json(await again.api(`/store/backups/${backupId}/restore`, { method: 'POST' }));
+    expect(restored.status).toBe(200);
+    expect(sha(restored.body.replacedFile)).toBe(before);
+    expect((await json(await again.api('/store/status'))).body.safety.state).toBe('ok');
+    const jobs = await jobCount(again);
+    expect(jobs.total ?? jobs.results?.length).toBe(3);
   });
 
   it('a file that is not a SQLite database is left as it is and the store stops, whether or not the console knew it', async () => {
