@@ -9,6 +9,7 @@ import { useStatus } from './useStatus';
 import './unsaved';
 
 const COLLAPSED_KEY = 'console.nav.collapsed';
+const NARROW_PX = 1200;
 
 function focusHeading(main: HTMLElement | null) {
   const heading = main?.querySelector('h1');
@@ -25,7 +26,11 @@ export function App() {
   const current = areas.some((a) => a.id === route.segments[0]) ? route.segments[0]! : areas[0]!.id;
   const area = areas.find((a) => a.id === current)!;
   const main = useRef<HTMLElement>(null);
-  const [collapsed, setCollapsed] = useState(() => window.localStorage.getItem(COLLAPSED_KEY) === 'true');
+  // The operator's choice is kept; without one, a narrow window (1024 px) starts with the navigation collapsed.
+  const [collapsed, setCollapsed] = useState(() => {
+    const saved = window.localStorage.getItem(COLLAPSED_KEY);
+    return saved === null ? window.innerWidth < NARROW_PX : saved === 'true';
+  });
   const path = route.segments.join('/');
   const first = useRef(true);
   useEffect(() => {

@@ -21,6 +21,12 @@ export function StatusBar() {
   const open = attention.data?.items.filter((i) => i.level !== 'ok') ?? [];
   const level = stale ? 'unknown' : attention.isError ? 'unknown' : (attention.data?.level ?? 'ok');
   const barClass = level === 'bad' ? 'status-bar status-bar--bad' : level === 'warn' ? 'status-bar status-bar--warn' : stale ? 'status-bar status-bar--offline' : 'status-bar';
+  const attentionText =
+    stale || attention.isError
+      ? `Attention ${attentionStale ?? stale}`
+      : open.length === 0
+        ? 'Nothing needs attention'
+        : `Needs attention: ${open.map((i) => i.summary).join(' · ')}`;
   return (
     <footer className={barClass} role="status" aria-label="Status bar">
       {stale && <span className="status-offline">Console unreachable{status.error ? `: ${status.error.message}` : ''}</span>}
@@ -37,12 +43,8 @@ export function StatusBar() {
       <span className={stale ? 'tone-unknown' : s?.taskWorker.running ? 'tone-good' : 'tone-muted'}>
         Task worker {stale ?? (s?.taskWorker.running ? 'running' : 'stopped')}
       </span>
-      <span className={`status-attention ${toneClass(levelTone(level))}`}>
-        {stale || attention.isError
-          ? `Attention ${attentionStale ?? stale}`
-          : open.length === 0
-            ? 'Nothing needs attention'
-            : `Needs attention: ${open.map((i) => i.summary).join(' · ')}`}
+      <span className={`status-attention ${toneClass(levelTone(level))}`} title={attentionText}>
+        {attentionText}
       </span>
     </footer>
   );

@@ -66,7 +66,13 @@ export function flaggedTasks(workflow: StoredWorkflow, needs: MissingPart[]): Se
   return flagged;
 }
 
-export function WorkflowNeedsPanel({ name, needs }: { name: string; needs: MissingPart[] }) {
+/** A task as people know it: its summary (the designer's name for it) with its id, where the workflow has it. */
+function taskName(workflow: StoredWorkflow | undefined, task: string): string {
+  const summary = workflow?.tasks[task]?.summary;
+  return typeof summary === 'string' && summary.trim() !== '' ? `${summary} (${task})` : task;
+}
+
+export function WorkflowNeedsPanel({ name, needs, workflow }: { name: string; needs: MissingPart[]; workflow?: StoredWorkflow }) {
   if (needs.length === 0) {
     return (
       <p className="good" aria-label={`State of ${name}`}>
@@ -85,7 +91,7 @@ export function WorkflowNeedsPanel({ name, needs }: { name: string; needs: Missi
               <strong>
                 {KIND[part.kind]} {part.name}
               </strong>{' '}
-              <span className="muted small">used by {part.tasks.join(', ')}</span>
+              <span className="muted small">used by {part.tasks.map((task) => taskName(workflow, task)).join(', ')}</span>
               <div>
                 {todo.text} {todo.link && <a href={todo.link.href}>{todo.link.label}</a>}
               </div>

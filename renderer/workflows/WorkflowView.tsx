@@ -152,7 +152,7 @@ export function WorkflowView({ name, actions }: { name: string; actions?: (workf
       {query.isError && <p className="error">Cannot read workflow “{name}”: {query.error.message}</p>}
       {query.data && (
         <>
-          {needs && <WorkflowNeedsPanel name={name} needs={needs} />}
+          {needs && <WorkflowNeedsPanel name={name} needs={needs} workflow={query.data} />}
           {error && <p className="error">Cannot read what it needs: {error}</p>}
           <WorkflowWarnings warnings={query.data.warnings ?? []} />
           {actions?.(query.data, needs)}

@@ -30,7 +30,7 @@ function DeleteWorkflow({ name, onDeleted }: { name: string; onDeleted?: () => v
 
 function WorkflowTable({ items }: { items: WorkflowSummary[] }) {
   return (
-    <table aria-label="Workflows">
+    <table aria-label="Workflows" className="workflows-table">
       <thead>
         <tr>
           <th>Name</th>
@@ -52,11 +52,15 @@ function WorkflowTable({ items }: { items: WorkflowSummary[] }) {
             <td>
               <NeedsCell name={w.name} needs={w.needs} />
             </td>
-            <td>{w.description ?? <span className="muted">none</span>}</td>
+            <td>
+              <div className="clamp-2" title={w.description}>
+                {w.description ?? <span className="muted">none</span>}
+              </div>
+            </td>
             <td>{w.taskCount}</td>
             <td>{w.transitionCount}</td>
             <td>{w.hasInputSchema ? 'from its input schema' : <span className="muted">JSON</span>}</td>
-            <td>{new Date(w.lastUpdated).toLocaleString()}</td>
+            <td className="small nowrap">{new Date(w.lastUpdated).toLocaleString()}</td>
             <td>
               <DeleteWorkflow name={w.name} />
             </td>

@@ -190,9 +190,8 @@ export function WorklistPage() {
             <table aria-label="Tasks waiting for an operator" className="worklist-table">
               <thead>
                 <tr>
-                  <th>Task</th>
+                  <th>Task and assignee</th>
                   <th>Job and workflow</th>
-                  <th>Assignee</th>
                   <th>Waiting</th>
                 </tr>
               </thead>
@@ -203,12 +202,12 @@ export function WorklistPage() {
                       <button type="button" className="link" onClick={() => select(item._id)} aria-label={`${item.summary ?? item.name}: task ${item.taskId} of ${item.job.description || item.jobId}`}>
                         {item.summary ?? item.name}
                       </button>
+                      <div className="muted small">{item.assignee ? `claimed by ${item.assignee}` : 'unassigned'}</div>
                     </td>
                     <td className="cell-clip">
                       {item.job.description || item.jobId}
                       <div className="muted small cell-clip">{item.job.name}</div>
                     </td>
-                    <td className="small">{item.assignee ?? <span className="muted">nobody</span>}</td>
                     <td className="small nowrap">{ago(item.queuedAt)}</td>
                   </tr>
                 ))}

@@ -40,8 +40,11 @@ const viewDataFlow = {
 const child = { name: 'e2e-needs-awsec2', tasks: { vpc: { name: 'createVpc', app: 'Awsec2', type: 'automatic', location: 'Adapter' } }, transitions: { workflow_start: { vpc: end }, vpc: { workflow_end: end } } };
 const parent = {
   name: 'e2e-provision-vpc',
-  tasks: { run: { name: 'childJob', app: 'WorkFlowEngine', type: 'operation', summary: 'Create the VPC', variables: { incoming: { task: '', workflow: child.name, variables: {} } } } },
-  transitions: { workflow_start: { run: end }, run: { workflow_end: end } },
+  tasks: {
+    run: { name: 'childJob', app: 'WorkFlowEngine', type: 'operation', summary: 'Create the VPC', variables: { incoming: { task: '', workflow: child.name, variables: {} } } },
+    jst: { name: 'transformation', app: 'WorkFlowEngine', type: 'operation', summary: 'Build the VPC filter', variables: { incoming: { tr_id: '650c5b428f256f016dabc635', variableMap: {} }, outgoing: {} } },
+  },
+  transitions: { workflow_start: { run: end }, run: { jst: end }, jst: { workflow_end: end } },
 };
 
 async function importAll(host: { api: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response> }, docs: object[]) {
@@ -112,14 +115,20 @@ test('a workflow whose child needs a missing adapter is not Ready: its page says
   await expect(needs).toContainText('Adapter Awsec2');
   await expect(needs).toContainText(`used by ${child.name}: vpc`);
   await expect(needs).toContainText('Install an adapter package that provides Awsec2');
+  // A missing transformation is known by the task that runs it.
+  await expect(needs).toContainText('Transformation 650c5b428f256f016dabc635');
+  await expect(needs).toContainText('used by Build the VPC filter (jst)');
   await expect(page.getByRole('button', { name: 'Start job' })).toHaveCount(0);
-  // The childJob task that starts the child is marked on the diagram.
-  await expect(page.getByRole('figure', { name: `Diagram of workflow ${parent.name}` }).locator('.diagram-task--needs')).toContainText('Create the VPC');
+  // Marked on the diagram: the childJob task that starts the child, and the transformation task.
+  const marked = page.getByRole('figure', { name: `Diagram of workflow ${parent.name}` }).locator('.diagram-task--needs');
+  await expect(marked).toHaveCount(2);
+  await expect(marked.filter({ hasText: 'Create the VPC' })).toContainText('needs a missing part');
+  await expect(marked.filter({ hasText: 'Build the VPC filter' })).toContainText('needs a missing part');
 
   await page.goto(`${host.url}/#/workflows?ready=no`);
   const table = page.getByRole('table', { name: 'Workflows' });
   await expect(table.getByRole('row')).toHaveCount(3);
-  await expect(table.getByRole('row').filter({ hasText: parent.name })).toContainText('Needs: Awsec2');
+  await expect(table.getByRole('row').filter({ hasText: parent.name })).toContainText('Needs: Awsec2 (1 task), 650c5b428f256f016dabc635 (1 task)');
 });
 
 test('a console that stops answering without closing its connections turns every live value grey "not answering since", and recovers by itself', async ({ consolePage: page, host }) => {

@@ -38,7 +38,9 @@ export async function needsWithChildren(root: StoredWorkflow, parts: PartsCatalo
       if (doc) queue.push({ workflow: doc, via: name });
     }
   }
-  return [...merged.values()].map(labelled);
+  // The same order as one workflow's own needs: what to install first (adapters), then the rest.
+  const order: MissingPart['kind'][] = ['adapter', 'application', 'method', 'input', 'workflow', 'transformation'];
+  return [...merged.values()].map(labelled).sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || a.name.localeCompare(b.name));
 }
 
 /** Every listed workflow's needs with its children's folded in, from the listed documents alone. */
