@@ -60,6 +60,7 @@ export async function openRuntime(context: RuntimeContext, config: RuntimeConfig
     adapters = opened;
     // The applications open after the engine (WorkFlowEngine's worker is the engine's): read when a task runs.
     let applications: Awaited<ReturnType<typeof openApplications>> | undefined;
+    const transformations = createTransformationsService({ store: () => store });
     const engine = await openEngine({
       store,
       serverId,
@@ -68,7 +69,7 @@ export async function openRuntime(context: RuntimeContext, config: RuntimeConfig
       adapters: () => opened,
       applicationRunning: (app) => applications?.isRunning(app) ?? true,
       log,
-      transformations: transformationRunner(createTransformationsService({ store: () => store }).resolve),
+      transformations: transformationRunner(transformations.resolve, transformations.runDocument),
     });
     log.info({ store: store.location, processTasksOnStart: config.processTasksOnStart }, `${name} opened`);
     applications = await openApplications({

@@ -14,7 +14,7 @@ import { errorMessage } from '../errors';
 
 export const DEFAULT_LIMITS = { timeoutMs: 5_000, maxSteps: 1_000_000, maxDepth: 64 };
 
-interface Run {
+export interface Run {
   document: string;
   deadline: number;
   steps: number;
@@ -24,7 +24,7 @@ interface Run {
 }
 
 /** What a step node holds once run: its argument values and its return (read through `/args/N/value` and `/return`). */
-interface StepResult {
+export interface StepResult {
   args: unknown[];
   ret: unknown;
 }
@@ -35,6 +35,13 @@ export interface RunResult {
 
 /** Runs `doc` on `incoming` (values by incoming `$id`), answering its outgoing values by outgoing `$id`. */
 export function runTransformation(doc: JstDocument, incoming: Record<string, unknown>, options: RunOptions = {}): RunResult {
+  const { given, run } = beginRun(doc, incoming, options);
+  const plan = planFor(doc, run.document, new Map());
+  return endRun(doc, runScope(plan, given, run, 0), options);
+}
+
+/** What every run does first (the interpreter's and the compiled form's): checks the document's lists, fills defaults, checks the incoming values, sets the limits. */
+export function beginRun(doc: JstDocument, incoming: Record<string, unknown>, options: RunOptions): { given: Record<string, unknown>; run: Run } {
   const document = typeof doc?.name === 'string' && doc.name !== '' ? doc.name : String(doc?._id ?? 'unnamed');
   if (doc === null || typeof doc !== 'object') throw new TransformationError('invalid-document', 'the document is not an object', { document });
   for (const field of ['incoming', 'outgoing'] as const) {
@@ -43,8 +50,7 @@ export function runTransformation(doc: JstDocument, incoming: Record<string, unk
       throw new TransformationError('invalid-document', `\`${field}\` must be an array of JSON schemas, each with its $id`, { document });
     }
   }
-  const revert = options.revertToDefaultValue !== false;
-  const given = revert ? withDefaults(doc.incoming, incoming) : { ...incoming };
+  const given = options.revertToDefaultValue !== false ? withDefaults(doc.incoming, incoming) : { ...incoming };
   if (options.validateIncoming !== false) checkIncoming({ ...doc, name: document }, given);
   const timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
   const run: Run = {
@@ -55,9 +61,12 @@ export function runTransformation(doc: JstDocument, incoming: Record<string, unk
     maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
     timeoutMs,
   };
-  const plan = planFor(doc, document, new Map());
-  const values = runScope(plan, given, run, 0);
-  const outgoing = revert ? withDefaults(doc.outgoing, values) : values;
+  return { given, run };
+}
+
+/** What every run does last: the outgoing defaults for values never written, and the JSON form of each value. */
+export function endRun(doc: JstDocument, values: Record<string, unknown>, options: RunOptions): RunResult {
+  const outgoing = options.revertToDefaultValue !== false ? withDefaults(doc.outgoing, values) : values;
   for (const [name, value] of Object.entries(outgoing)) outgoing[name] = toJson(value);
   return { outgoing };
 }
@@ -91,7 +100,7 @@ function runScope(plan: Plan, incoming: Record<string, unknown>, run: Run, depth
   return out;
 }
 
-function place(run: Run, plan: Plan, node: PlanNode, pointer?: string): ErrorPlace {
+export function place(run: Run, plan: Plan, node: PlanNode, pointer?: string): ErrorPlace {
   const step = node.step;
   let method: string | undefined;
   if (step?.type === 'function') method = `function ${String(step.function)}`;
@@ -123,15 +132,21 @@ function evaluate(node: PlanNode, plan: Plan, incoming: Record<string, unknown>,
   try {
     return { args, ret: call(node, args, plan, run, depth) } satisfies StepResult;
   } catch (error) {
-    if (error instanceof TransformationError) throw error;
-    if (error instanceof MethodArgumentError) {
-      throw new TransformationError('step-failed', error.message, place(run, plan, node, error.argIndex !== undefined ? `/args/${error.argIndex}/value` : undefined));
-    }
-    if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      throw new TransformationError('limit', 'the functions call each other too deeply', place(run, plan, node));
-    }
-    throw new TransformationError('step-failed', errorMessage(error) ?? String(error), place(run, plan, node));
+    throw stepError(error, { run, plan, node });
   }
+}
+
+/** What a step's call threw, as the run's error: the method's argument errors name their `/args/N/value`, a blown stack is a limit. */
+export function stepError(error: unknown, at: { run: Run; plan: Plan; node: PlanNode }): TransformationError {
+  const { run, plan, node } = at;
+  if (error instanceof TransformationError) return error;
+  if (error instanceof MethodArgumentError) {
+    return new TransformationError('step-failed', error.message, place(run, plan, node, error.argIndex !== undefined ? `/args/${error.argIndex}/value` : undefined));
+  }
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return new TransformationError('limit', 'the functions call each other too deeply', place(run, plan, node));
+  }
+  return new TransformationError('step-failed', errorMessage(error) ?? String(error), place(run, plan, node));
 }
 
 /** The value a wire carries: a static value, an incoming/outgoing value, or a step's `/return` or `/args/N/value` (and below). */
@@ -209,7 +224,7 @@ function invoke(fn: JstScope, name: string, args: unknown[], outer: Plan, run: R
  * properties, as one object whose keys (`0_groupId`, `1_adapterId` when `isIndexed`) say which
  * argument each holds; without, the first extra argument itself.
  */
-function contextArg(schema: Record<string, unknown>, rest: unknown[]): unknown {
+export function contextArg(schema: Record<string, unknown>, rest: unknown[]): unknown {
   const properties = schema.properties && typeof schema.properties === 'object' ? Object.keys(schema.properties) : [];
   if (properties.length === 0) return rest[0];
   const context: Record<string, unknown> = {};
@@ -222,6 +237,22 @@ function contextArg(schema: Record<string, unknown>, rest: unknown[]): unknown {
 
 /** The JSON form of a value made between steps: dates as ISO text, sets as arrays, expressions as /source/flags. */
 function toJson(value: unknown): unknown {
+  return isJson(value) ? value : copyAsJson(value);
+}
+
+/**
+ * Whether a value is JSON as it is (a plain object of such values, a finite number, text, ...): nothing
+ * to convert, nothing copied. An array is always copied: it may carry named properties (a match's
+ * `index`) that its JSON form leaves out.
+ */
+function isJson(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return typeof value !== 'number' || Number.isFinite(value);
+  if (Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && !isJson(Reflect.get(value, key))) return false;
+  return true;
+}
+
+function copyAsJson(value: unknown): unknown {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (value instanceof RegExp) return value.toString();
   if (value instanceof Set) return [...value].map(toJson);

@@ -8,7 +8,8 @@ import type { Store } from '../store/port';
 import { ConsoleError } from '../errors';
 import { TransformationError } from './errors';
 import { unreadableSchemas } from './incoming';
-import { checkDocument, runTransformation } from './interpreter';
+import { compileTransformation, type CompiledTransformation } from './compiled';
+import { checkDocument, type RunResult } from './interpreter';
 import { collection, fromStored, toStored, type TransformationDoc } from './repository';
 import type { JstDocument, RunOptions } from './types';
 
@@ -67,20 +68,30 @@ export function runProblems(doc: TransformationDoc): string[] {
 export function createTransformationsService(deps: Pick<TransformationsDeps, 'store'> & Partial<Pick<TransformationsDeps, 'now'>>) {
   const now = deps.now ?? (() => new Date());
   const coll = () => collection(deps.store());
-  // The same stored version of a document is run as one object, so its plan and
-  // validators (kept per object) are built once, not at every run.
-  const runnable = new Map<string, JstDocument>();
-  const asRunnable = (doc: TransformationDoc): JstDocument => {
+  // Each stored version of a document (its _id and revision, `lastUpdated`) is compiled
+  // once (compiled.ts) and run as that one object, so its plan, closures and validators
+  // are built once, not at every run. Kept per service: a profile's service, its cache.
+  const compiled = new Map<string, CompiledTransformation>();
+  const revisionKey = (doc: JstDocument): string | undefined =>
+    typeof doc._id === 'string' && typeof doc.lastUpdated === 'string' && doc.lastUpdated !== '' ? `${doc._id}\u0000${doc.lastUpdated}` : undefined;
+  const compiledFor = (doc: TransformationDoc): CompiledTransformation => {
     // Without `lastUpdated` (a document written by another importer) a new version cannot be told apart: no reuse.
-    if (typeof doc.lastUpdated !== 'string' || doc.lastUpdated === '') return doc;
-    const key = `${doc._id}\u0000${doc.lastUpdated}`;
-    let kept = runnable.get(key);
+    const key = revisionKey(doc);
+    if (key === undefined) return compileTransformation(doc);
+    let kept = compiled.get(key);
     if (!kept) {
-      if (runnable.size >= 500) runnable.delete(runnable.keys().next().value!);
-      kept = doc;
-      runnable.set(key, kept);
+      const oldest = compiled.keys().next();
+      if (compiled.size >= 500 && !oldest.done) compiled.delete(oldest.value);
+      kept = compileTransformation(doc);
+      compiled.set(key, kept);
     }
     return kept;
+  };
+  /** Runs a document `resolve` answered (the engine's transformation task) through its compiled form. */
+  const runDocument = (doc: JstDocument, incoming: Record<string, unknown>, options: RunOptions = {}): RunResult => {
+    const key = revisionKey(doc);
+    const kept = key === undefined ? undefined : compiled.get(key);
+    return (kept?.document === doc ? kept : compileTransformation(doc)).run(incoming, options);
   };
 
   async function get(id: string): Promise<TransformationDoc | null> {
@@ -147,15 +158,16 @@ export function createTransformationsService(deps: Pick<TransformationsDeps, 'st
     /** A document by `_id`, or by name when no `_id` matches (older tasks name it): the transformation task's lookup. */
     async resolve(idOrName: string): Promise<JstDocument | null> {
       const byId = await get(idOrName);
-      if (byId) return asRunnable(byId);
+      if (byId) return compiledFor(byId).document;
       const byName = await coll().findOne({ name: idOrName });
-      return byName ? asRunnable(fromStored(byName)) : null;
+      return byName ? compiledFor(fromStored(byName)).document : null;
     },
+    runDocument,
     /** Runs a stored document; null when there is none with that id. Throws TransformationError for a run that fails. */
     async run(id: string, incoming: Record<string, unknown>, options: RunOptions = {}) {
       const doc = await get(id);
       if (!doc) return null;
-      return runTransformation(asRunnable(doc), incoming, options);
+      return compiledFor(doc).run(incoming, options);
     },
   };
 }

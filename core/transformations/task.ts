@@ -4,8 +4,8 @@
 // document's outgoing values by `$id`, which the workflow's `outgoing` map then
 // writes (a `$var.job.<name>` there sets that job variable).
 import { TransformationError } from './errors';
-import { runTransformation } from './interpreter';
-import type { JstDocument } from './types';
+import { runTransformation, type RunResult } from './interpreter';
+import type { JstDocument, RunOptions } from './types';
 
 export interface TransformationTaskIncoming {
   tr_id?: unknown;
@@ -22,6 +22,9 @@ export interface TransformationTaskOptions {
 
 /** Finds a transformation by `_id` (or by name, as older tasks name it); null when there is none. */
 export type ResolveTransformation = (trId: string) => Promise<JstDocument | null> | JstDocument | null;
+
+/** Runs a document found: the interpreter, or the service's compiled form (`runDocument`). */
+export type RunDocument = (doc: JstDocument, incoming: Record<string, unknown>, options: RunOptions) => RunResult;
 
 export class TransformationTaskError extends Error {
   constructor(
@@ -47,7 +50,7 @@ function readOptions(raw: unknown): TransformationTaskOptions {
 }
 
 /** Runs the task; answers its outgoing values. Throws TransformationTaskError naming what is wrong. */
-export async function runTransformationTask(incoming: TransformationTaskIncoming, resolveDoc: ResolveTransformation): Promise<Record<string, unknown>> {
+export async function runTransformationTask(incoming: TransformationTaskIncoming, resolveDoc: ResolveTransformation, runDoc: RunDocument = runTransformation): Promise<Record<string, unknown>> {
   const trId = incoming.tr_id;
   if (typeof trId !== 'string' || trId.trim() === '') throw new TransformationTaskError('`tr_id` must name a transformation (its _id)', 'invalid');
   const variableMap = incoming.variableMap ?? {};
@@ -59,7 +62,7 @@ export async function runTransformationTask(incoming: TransformationTaskIncoming
   if (!doc) throw new TransformationTaskError(`no transformation with _id "${trId}" in this profile (import it with the workflow's pre-built)`, 'missing');
   let outgoing: Record<string, unknown>;
   try {
-    ({ outgoing } = runTransformation(doc, variableMap as Record<string, unknown>, {
+    ({ outgoing } = runDoc(doc, variableMap as Record<string, unknown>, {
       validateIncoming: options.validateIncoming,
       revertToDefaultValue: options.revertToDefaultValue,
     }));
@@ -100,7 +103,7 @@ export async function missingTransformations(
 }
 
 /** The task for the engine (its `transformations` dependency): runs a task's document as the store holds it. */
-export function transformationRunner(resolveDoc: ResolveTransformation) {
+export function transformationRunner(resolveDoc: ResolveTransformation, runDoc: RunDocument = runTransformation) {
   return {
     run: async (task: { tr_id: string; variableMap: Record<string, unknown>; options: Record<string, unknown> }) => {
       // A childJob's transformation hands each data_array element over as one value, under a name
@@ -109,9 +112,9 @@ export function transformationRunner(resolveDoc: ResolveTransformation) {
       const doc = given.length === 1 ? await resolveDoc(task.tr_id) : null;
       const names = (doc?.incoming ?? []).map((schema) => String(schema.$id));
       if (doc && names.length === 1 && !names.includes(given[0]!)) {
-        return runTransformationTask({ ...task, variableMap: { [names[0]!]: task.variableMap[given[0]!] } }, () => doc);
+        return runTransformationTask({ ...task, variableMap: { [names[0]!]: task.variableMap[given[0]!] } }, () => doc, runDoc);
       }
-      return runTransformationTask(task, resolveDoc);
+      return runTransformationTask(task, resolveDoc, runDoc);
     },
   };
 }

@@ -1,0 +1,163 @@
+// The compiled form of a document (core/transformations/compiled.ts) answers what the
+// interpreter answers: the same outgoing values, or the same error (code, message, place),
+// for every document of the project's fixtures and the bench's map document, every document
+// of the real exports (the corpus, skipped with the reason when it is absent), random
+// documents, and runs that end at a limit.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sampleFromSchema } from '../../core/contract/transformations';
+import { compileTransformation } from '../../core/transformations/compiled';
+import { createTransformationsService } from '../../core/transformations/service';
+import { transformationRunner } from '../../core/transformations/task';
+import { tempEmbeddedStore } from '../engine/queue/support';
+import { TransformationError } from '../../core/transformations/errors';
+import { runTransformation } from '../../core/transformations/interpreter';
+import type { JstDocument, RunOptions, Step } from '../../core/transformations/types';
+import { corpus, fixtures, noteCorpusSkip } from './corpus';
+import { fnOf } from './helpers';
+import { document, json } from './random-documents';
+
+noteCorpusSkip('the compiled form on the JST documents of the real exports');
+
+type Outcome = { outgoing: Record<string, unknown> } | { error: string; code?: string; place?: unknown; details?: unknown };
+
+function outcome(run: () => { outgoing: Record<string, unknown> }): Outcome {
+  try {
+    return { outgoing: run().outgoing };
+  } catch (error) {
+    if (error instanceof TransformationError) return { error: error.message, code: error.code, place: error.place, details: error.details };
+    return { error: `not a TransformationError: ${String(error)}` };
+  }
+}
+
+/** Both forms on their own copies of the document and the values (a method that changed one could not touch the other). */
+function both(doc: JstDocument, incoming: Record<string, unknown>, options: RunOptions = {}): { interpreted: Outcome; compiled: Outcome } {
+  const interpreted = outcome(() => runTransformation(structuredClone(doc), structuredClone(incoming), options));
+  const compiled = compileTransformation(structuredClone(doc));
+  const first = outcome(() => compiled.run(structuredClone(incoming), options));
+  // A second run of the same compiled document answers the same again.
+  expect(outcome(() => compiled.run(structuredClone(incoming), options))).toEqual(first);
+  return { interpreted, compiled: first };
+}
+
+const benchDoc = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../bench/fixtures/Summarize Items - Bench.json'), 'utf8')) as JstDocument;
+
+describe.each([
+  { source: fixtures, extra: [benchDoc] },
+  { source: corpus, extra: [] },
+])('compiled and interpreted alike: the JST documents $source.tag', ({ source, extra }) => {
+  const docs: JstDocument[] = [...source.transformations().map((file) => file.doc as unknown as JstDocument), ...extra];
+  it.skipIf(!source.present)('has documents to compare', () => {
+    expect(docs.length).toBeGreaterThan(0);
+  });
+  for (const doc of docs) {
+    it(`"${doc.name}": same answer on inputs built from its schemas, on no input, and unchecked`, () => {
+      const sample = Object.fromEntries((doc.incoming ?? []).map((schema) => [String(schema.$id), sampleFromSchema(schema)]));
+      for (const [incoming, options] of [
+        [sample, {}],
+        [{}, {}],
+        [sample, { validateIncoming: false, revertToDefaultValue: false }],
+        [Object.fromEntries(Object.keys(sample).map((k) => [k, 42])), {}],
+        [Object.fromEntries(Object.keys(sample).map((k) => [k, 42])), { validateIncoming: false }],
+      ] as const) {
+        const { interpreted, compiled } = both(doc, incoming, options);
+        expect(compiled).toEqual(interpreted);
+      }
+    });
+  }
+});
+
+describe('compiled and interpreted alike', () => {
+  it('on the bench map document over 50 items', () => {
+    const items = Array.from({ length: 50 }, (_, i) => ({ id: `item-${i}`, name: `name ${i}`, size: i }));
+    const { interpreted, compiled } = both(benchDoc, { items });
+    expect(compiled).toEqual({ outgoing: { summaries: items.map((item) => ({ id: item.id, label: item.name })) } });
+    expect(interpreted).toEqual(compiled);
+  });
+
+  it('on random documents (broken wiring, wrong types and cycles included)', () => {
+    fc.assert(
+      fc.property(document, json, (doc, x) => {
+        // Random numbers cannot be compared run to run.
+        fc.pre(!JSON.stringify(doc).includes('random'));
+        const { interpreted, compiled } = both(doc, { x }, { timeoutMs: 2_000, maxSteps: 20_000, maxDepth: 8 });
+        expect(compiled).toEqual(interpreted);
+      }),
+      { numRuns: 300, seed: 20222 },
+    );
+  });
+
+  it('at the step, depth and time limits, with the same messages', () => {
+    const assign = (id: number, from: [string, string | number, string], to: [string, string | number, string]): Step => ({
+      id,
+      type: 'assign',
+      from: { location: from[0], name: from[1], ptr: from[2] },
+      to: { location: to[0], name: to[1], ptr: to[2] },
+    });
+    const mapDoc = (fn: string, functions: JstDocument['functions']): JstDocument => ({
+      name: 'limits',
+      incoming: [{ $id: 'items' }],
+      outgoing: [{ $id: 'out' }],
+      steps: [{ id: 1, type: 'method', library: 'Array', method: 'map', args: [null, fn] }, assign(2, ['incoming', 'items', ''], ['method', 1, '/args/0/value']), assign(3, ['method', 1, '/return'], ['outgoing', 'out', ''])],
+      functions,
+    });
+    const plain = mapDoc('id', [fnOf('id', 'Object', 'valueOf', [], ['currentValue', 'index', 'array'])]);
+    const steps = both(plain, { items: Array.from({ length: 5_000 }, (_, i) => i) }, { maxSteps: 1_000 });
+    expect(steps.compiled).toEqual(steps.interpreted);
+    expect(JSON.stringify(steps.compiled)).toContain('past 1000 steps');
+
+    const again = { name: 'again', incoming: [{ $id: 'currentValue' }], outgoing: [{ $id: 'newValue' }], steps: [] as Step[] };
+    again.steps.push({ id: 1, type: 'method', library: 'Array', method: 'map', args: [null, 'again'] }, assign(2, ['incoming', 'currentValue', ''], ['method', 1, '/args/0/value']), assign(3, ['method', 1, '/return'], ['outgoing', 'newValue', '']));
+    let nested: unknown = [];
+    for (let i = 0; i < 100; i++) nested = [nested];
+    const depth = both(mapDoc('again', [again]), { items: nested }, { maxDepth: 20 });
+    expect(depth.compiled).toEqual(depth.interpreted);
+    expect(JSON.stringify(depth.compiled)).toContain('more than 20 deep');
+
+    const compiled = compileTransformation(plain);
+    const slow = outcome(() => compiled.run({ items: Array.from({ length: 200_000 }, (_, i) => i) }, { timeoutMs: 1 }));
+    expect(slow).toMatchObject({ code: 'limit', error: expect.stringContaining('longer than 1 ms') });
+  });
+
+  it('a document that cannot be planned fails at its run, as the interpreter does', () => {
+    const doc: JstDocument = { name: 'broken', incoming: [{ $id: 'a' }], outgoing: [{ $id: 'b' }], steps: [{ id: 1, type: 'method', library: 'Nope', method: 'nothing', args: [] }] };
+    const { interpreted, compiled } = both(doc, { a: 1 });
+    expect(compiled).toEqual(interpreted);
+    expect(compiled).toMatchObject({ code: 'unsupported' });
+  });
+});
+
+describe('the service runs the compiled form of each stored revision', () => {
+  it('a replaced document runs as replaced, by the API and by the engine\'s task', async () => {
+    const temp = await tempEmbeddedStore();
+    try {
+      let clock = Date.parse('2026-11-26T00:00:00Z');
+      const service = createTransformationsService({ store: () => temp.store, now: () => new Date((clock += 1_000)) });
+      const version = (method: string): JstDocument => ({
+        _id: '6560a1f0c0ffee0000000c01',
+        name: 'Case',
+        incoming: [{ $id: 'text', type: 'string' }],
+        outgoing: [{ $id: 'out', type: 'string' }],
+        steps: [
+          { id: 1, type: 'method', library: 'String', method, args: [null] },
+          { id: 2, type: 'assign', from: { location: 'incoming', name: 'text', ptr: '' }, to: { location: 'method', name: 1, ptr: '/args/0/value' } },
+          { id: 3, type: 'assign', from: { location: 'method', name: 1, ptr: '/return' }, to: { location: 'outgoing', name: 'out', ptr: '' } },
+        ],
+      });
+      await service.create(version('toUpperCase'));
+      const task = transformationRunner(service.resolve, service.runDocument);
+      const run = () => task.run({ tr_id: '6560a1f0c0ffee0000000c01', variableMap: { text: 'MiXed' }, options: {} });
+      expect(await service.run('6560a1f0c0ffee0000000c01', { text: 'MiXed' })).toEqual({ outgoing: { out: 'MIXED' } });
+      expect(await run()).toEqual({ out: 'MIXED' });
+      await service.replace('6560a1f0c0ffee0000000c01', version('toLowerCase'));
+      expect(await service.run('6560a1f0c0ffee0000000c01', { text: 'MiXed' })).toEqual({ outgoing: { out: 'mixed' } });
+      expect(await run()).toEqual({ out: 'mixed' });
+      // A bad value is named as the interpreter names it.
+      await expect(service.run('6560a1f0c0ffee0000000c01', { text: 5 })).rejects.toThrow('incoming.text must be string');
+    } finally {
+      await temp.dispose();
+    }
+  });
+});
