@@ -90,7 +90,9 @@ export function storeHandlers(service: StoreService): StoreHandlers {
       const embedded = embeddedOr409(service, 'mongodump');
       const safety = service.store().safety?.();
       if (safety?.state === 'stopped') throw new ConsoleError('conflict', `the embedded store is stopped, there is nothing to back up: ${safety.reason ?? ''}`);
-      const backup = await takeBackup(embedded.file, embedded.folder, scheduleOf(embedded).keep);
+      // A copy of a damaged or failing file pushes no earlier backup out.
+      const keep = safety?.writable === false ? Number.MAX_SAFE_INTEGER : scheduleOf(embedded).keep;
+      const backup = await takeBackup(embedded.file, embedded.folder, keep);
       ctx.setStatus(201);
       return backup;
     },
