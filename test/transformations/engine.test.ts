@@ -124,7 +124,7 @@ describe.each([
       serverName: 'test',
       processTasksOnStart: true,
       worker: { idleMs: 10 },
-      loadWorkflow: async (name) => (name === workflow.name ? workflow : null),
+      loadWorkflow: async (name) => (name === workflow.name ? (workflow as never) : null),
       runMethod: async (task, incoming, options) => {
         if (task.app === 'Awsec2') {
           if (task.name === 'createTags') tagCalls.push(incoming);
