@@ -63,9 +63,10 @@ export async function discoverPackages(places: DiscoverPlaces): Promise<Discover
       if (pkg && !byName.has(pkg.name)) byName.set(pkg.name, pkg);
     }
   };
-  if (places.sdkDir) await visit(() => sdkCandidates(places.sdkDir!), 'sdk');
-  if (places.dataDirAdapters) await visit(() => subfolders(places.dataDirAdapters!), 'data-dir');
-  if (places.shippedDir) await visit(() => subfolders(places.shippedDir!), 'shipped');
+  const { sdkDir, dataDirAdapters, shippedDir } = places;
+  if (sdkDir) await visit(() => sdkCandidates(sdkDir), 'sdk');
+  if (dataDirAdapters) await visit(() => subfolders(dataDirAdapters), 'data-dir');
+  if (shippedDir) await visit(() => subfolders(shippedDir), 'shipped');
   return { packages: [...byName.values()], problems };
 }
 

@@ -128,8 +128,8 @@ export class AdapterInstances {
   /** Instances whose type (the package's class, or its title) is `app`. */
   private ofType(app: string): string[] {
     return this.manager.list().filter((name) => {
-      const { config, pkg } = this.manager.instance(name)!;
-      return config.type === app || pkg?.export === app || pkg?.title === app;
+      const instance = this.manager.instance(name);
+      return !!instance && (instance.config.type === app || instance.pkg?.export === app || instance.pkg?.title === app);
     });
   }
 
@@ -146,7 +146,8 @@ export class AdapterInstances {
       if (candidates.includes(wanted)) return wanted;
       throw new AdapterError('unknown-adapter', app, undefined, `no ${app} adapter named "${wanted}" (adapter_id); ${app} adapters: ${candidates.join(', ') || 'none'}`);
     }
-    if (candidates.length === 1) return candidates[0]!;
+    const [only] = candidates;
+    if (candidates.length === 1 && only !== undefined) return only;
     if (candidates.length > 1) throw new AdapterError('unknown-adapter', app, undefined, `${candidates.length} ${app} adapters (${candidates.join(', ')}): say which in the task's adapter_id`);
     throw new AdapterError('unknown-adapter', app, undefined, `no adapter "${app}" (adapters: ${this.manager.list().join(', ') || 'none'})`);
   }
@@ -158,8 +159,8 @@ export class AdapterInstances {
   callable(): string[] {
     const names = new Set<string>();
     for (const name of this.manager.list()) {
-      const { config, pkg } = this.manager.instance(name)!;
-      for (const n of [name, config.type, pkg?.export, pkg?.title]) if (n) names.add(n);
+      const instance = this.manager.instance(name);
+      for (const n of [name, instance?.config.type, instance?.pkg?.export, instance?.pkg?.title]) if (n) names.add(n);
     }
     return [...names];
   }

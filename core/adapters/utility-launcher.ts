@@ -69,7 +69,7 @@ export function utilityProcessLauncher(utilityProcess: UtilityProcessModule): Ad
           else queue.push(message);
           done?.(null);
         } catch (error) {
-          done?.(error as Error);
+          done?.(error instanceof Error ? error : new Error(String(error)));
         }
       },
       onMessage: (listener) => void child.on('message', listener),

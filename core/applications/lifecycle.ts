@@ -76,7 +76,10 @@ export class Applications {
    * them unless `background` (a MongoDB that is slow or down must not hold the opening).
    */
   async open(hooks: Record<string, ApplicationHooks> = {}, background = false): Promise<this> {
-    for (const [id, h] of Object.entries(hooks)) if (this.entries.has(id)) this.entries.get(id)!.hooks = h;
+    for (const [id, h] of Object.entries(hooks)) {
+      const entry = this.entries.get(id);
+      if (entry) entry.hooks = h;
+    }
     const applying = this.applyStored();
     if (!background) await applying;
     return this;

@@ -4,9 +4,9 @@
 // `Link: <replacement>; rel="successor-version"` headers; removed → 410 Gone naming the
 // replacements. Every call to a deprecated or removed API is counted per caller, so the console
 // can show which custom applications still use it (section 9.3).
-import { contract, type OperationName } from '../contract';
+import { contract, operationNames, type OperationName } from '../contract';
 import type { DeprecatedCall } from '../contract/health';
-import { OpError, type CallContext, type Handlers } from '../dispatch/dispatch';
+import { OpError, type CallContext, type Handler, type Handlers } from '../dispatch/dispatch';
 import { findApiRow, lifecycleAt, parseRelease, RUNNING_RELEASE, type LifecycleRow } from '../release';
 import { errorMessage } from '../errors';
 
@@ -100,16 +100,22 @@ export function answerLifecycle(row: LifecycleRow, ctx: CallContext, log: Deprec
 
 /** Wraps every handler whose operation is an API row of the table with the lifecycle answer. */
 export function withApiLifecycle(handlers: Handlers, log: DeprecatedCallLog): Handlers {
-  const wrapped = { ...handlers } as Record<string, (input: unknown, ctx: CallContext) => unknown>;
-  for (const name of Object.keys(contract) as OperationName[]) {
+  const wrapped: Handlers = { ...handlers };
+  for (const name of operationNames) {
     const operation = contract[name];
     const row = findApiRow(operation.method, operation.path);
-    if (!row) continue;
-    const inner = wrapped[name]!;
-    wrapped[name] = (input, ctx) => {
-      answerLifecycle(row, ctx, log);
-      return inner(input, ctx);
-    };
+    if (row) wrapOperation(wrapped, name, row, log);
   }
-  return wrapped as unknown as Handlers;
+  return wrapped;
+}
+
+/** Replaces the handler of `name` with one that answers the row's lifecycle first. */
+function wrapOperation<N extends OperationName>(handlers: Handlers, name: N, row: LifecycleRow, log: DeprecatedCallLog): void {
+  const inner: Handler<N> = handlers[name];
+  const outer: Handler<N> = (input, ctx) => {
+    answerLifecycle(row, ctx, log);
+    return inner(input, ctx);
+  };
+  // Handlers[N] does not reduce to Handler<N> for a generic N: assigned by key.
+  Object.assign(handlers, { [name]: outer });
 }

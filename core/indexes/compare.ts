@@ -24,7 +24,7 @@ const describe = (spec: { key: Record<string, 1 | -1>; name: string; unique?: bo
 export function sameKey(a: Record<string, number>, b: Record<string, number>): boolean {
   const left = Object.entries(a);
   const right = Object.entries(b);
-  return left.length === right.length && left.every(([field, dir], i) => right[i]![0] === field && Number(right[i]![1]) === Number(dir));
+  return left.length === right.length && left.every(([field, dir], i) => right[i]?.[0] === field && Number(right[i]?.[1]) === Number(dir));
 }
 
 const isIdIndex = (spec: IndexSpec) => spec.name === '_id_' || sameKey(spec.key, { _id: 1 });

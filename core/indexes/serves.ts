@@ -31,7 +31,7 @@ export function indexServes(key: Record<string, 1 | -1>, query: { filter: Filter
   const { equality, range } = classify(query.filter);
   let position = 0;
   const usedEquality: string[] = [];
-  while (position < fields.length && equality.has(fields[position]![0])) usedEquality.push(fields[position++]![0]);
+  for (let field = fields[position]?.[0]; field !== undefined && equality.has(field); field = fields[++position]?.[0]) usedEquality.push(field);
 
   const sort = Object.entries(query.sort ?? {});
   let sortServed = sort.length === 0;
@@ -52,7 +52,8 @@ export function indexServes(key: Record<string, 1 | -1>, query: { filter: Filter
     }
     if (sortServed) position = cursor;
   }
-  const usedRange = position < fields.length && range.has(fields[position]![0]) ? fields[position]![0] : undefined;
+  const next = fields[position]?.[0];
+  const usedRange = next !== undefined && range.has(next) ? next : undefined;
 
   const parts = [
     usedEquality.length ? `equality on ${usedEquality.join(', ')}` : '',

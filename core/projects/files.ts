@@ -42,8 +42,7 @@ export async function readJsonFiles(target: string): Promise<{ files: UploadedFi
     return { files, unreadable };
   }
   const queue = [''];
-  while (queue.length) {
-    const dir = queue.shift()!;
+  for (let dir = queue.shift(); dir !== undefined; dir = queue.shift()) {
     for (const entry of await fs.readdir(path.join(target, dir), { withFileTypes: true })) {
       const relative = dir ? `${dir}/${entry.name}` : entry.name;
       if (entry.isDirectory() && !SKIP.has(entry.name)) queue.push(relative);

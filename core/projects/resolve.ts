@@ -20,11 +20,10 @@ export function resolveProjectNames(doc: unknown, names: ReadonlySet<string>): n
         } else if (item !== null && typeof item === 'object') stack.push(item);
       });
     } else if (node !== null && typeof node === 'object') {
-      const obj = node as Record<string, unknown>;
-      for (const [key, item] of Object.entries(obj)) {
+      for (const [key, item] of Object.entries(node)) {
         const name = rewrite(item, names);
         if (name !== undefined) {
-          obj[key] = name;
+          Reflect.set(node, key, name);
           resolved++;
         } else if (item !== null && typeof item === 'object') stack.push(item);
       }
@@ -36,5 +35,6 @@ export function resolveProjectNames(doc: unknown, names: ReadonlySet<string>): n
 function rewrite(value: unknown, names: ReadonlySet<string>): string | undefined {
   if (typeof value !== 'string') return undefined;
   const match = PROJECT_NAME.exec(value);
-  return match && names.has(match[2]!) ? match[2] : undefined;
+  const name = match?.[2];
+  return name !== undefined && names.has(name) ? name : undefined;
 }

@@ -12,8 +12,9 @@ export interface JsonDoc {
 /** Parses JSON (comments and trailing commas tolerated, as in tsconfig files); undefined when it is not JSON. */
 export function parseJsonDoc(fileName: string, text: string): JsonDoc | undefined {
   const source = ts.parseJsonText(fileName, text);
-  const diagnostics = (source as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? [];
-  if (diagnostics.length > 0) return undefined;
+  // parseDiagnostics is internal to TypeScript's JSON parser (not in its public types).
+  const diagnostics: unknown = Reflect.get(source, 'parseDiagnostics');
+  if (Array.isArray(diagnostics) && diagnostics.length > 0) return undefined;
   const statement = source.statements[0];
   if (!statement) return undefined;
   const lines = new Map<string, number>();
@@ -65,7 +66,7 @@ export function valueAt(root: unknown, path: string): unknown {
   let node: unknown = root;
   for (const step of steps) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = step.startsWith('[') ? (node as unknown[])[Number(step.slice(1, -1))] : (node as Record<string, unknown>)[step.slice(1)];
+    node = Reflect.get(node, step.startsWith('[') ? Number(step.slice(1, -1)) : step.slice(1));
   }
   return node;
 }

@@ -40,7 +40,7 @@ export class UpgradeRuns {
     );
     this.runs.set(run.id, { run, abort, finished });
     for (const id of [...this.runs.keys()].slice(0, Math.max(0, this.runs.size - KEPT_RUNS))) {
-      this.runs.get(id)!.abort.abort();
+      this.runs.get(id)?.abort.abort();
       this.runs.delete(id);
     }
     return { ...run };

@@ -94,7 +94,8 @@ export async function scanFolder(root: string, options: ScanOptions = {}): Promi
       skipped.push({ file: entry.relative, reason: `${stop}: ${files.length - index} files were not read` });
       break;
     }
-    const kind = kindOf(entry.relative)!;
+    const kind = kindOf(entry.relative);
+    if (!kind) continue; // listed only when it has a kind
     let text: string;
     try {
       text = await fs.readFile(entry.absolute, 'utf8');

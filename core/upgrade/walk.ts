@@ -39,7 +39,8 @@ export async function walkFolder(
       skipped.push({ file: stack.pop() || '.', reason: `${stop}; the rest of the folder was not read` });
       break;
     }
-    const dir = stack.pop()!;
+    const dir = stack.pop();
+    if (dir === undefined) break;
     let entries: Dirent[];
     try {
       entries = await fs.readdir(path.join(root, dir), { withFileTypes: true });

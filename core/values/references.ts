@@ -34,7 +34,8 @@ export function parseReference(value: unknown): Reference | undefined {
   if (typeof value === 'string') {
     const match = STRING_REFERENCE.exec(value);
     if (!match) return undefined;
-    return match[1] === 'job' ? { kind: 'job', name: match[2]! } : { kind: 'task', taskId: match[1]!, name: match[2]! };
+    const [, owner = '', name = ''] = match;
+    return owner === 'job' ? { kind: 'job', name } : { kind: 'task', taskId: owner, name };
   }
   if (!isObjectReference(value)) return undefined;
   // `variable` wins when both are present; `static` carries the literal itself.

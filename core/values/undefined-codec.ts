@@ -80,13 +80,21 @@ export function decodeValue(value: unknown): unknown {
   return mapLeaves(value, (leaf) => (leaf === UNDEFINED_MARKER ? undefined : leaf));
 }
 
+/** `map` applied to each field of a plain record; a record that is not plain (a leaf) is kept as it is. */
+function mapFields(vars: Record<string, unknown>, map: (item: unknown, key: string) => unknown): Record<string, unknown> {
+  if (!isPlainObject(vars)) return vars;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(vars)) out[key] = map(item, key);
+  return out;
+}
+
 /** Encodes each variable of a record (the shape of job variables, incoming, outgoing). */
 export function encodeVariables(vars: Record<string, unknown>, path = 'variables'): Record<string, unknown> {
-  return encodeValue(vars, path) as Record<string, unknown>;
+  return mapFields(vars, (item, key) => encodeValue(item, childPath(path, key)));
 }
 
 export function decodeVariables(vars: Record<string, unknown> | null | undefined): Record<string, unknown> {
-  return vars ? (decodeValue(vars) as Record<string, unknown>) : {};
+  return vars ? mapFields(vars, decodeValue) : {};
 }
 
 const undefinedToNull = (value: unknown) => mapLeaves(value, (leaf) => (leaf === undefined || leaf === UNDEFINED_MARKER ? null : leaf));
@@ -98,5 +106,5 @@ const undefinedToNull = (value: unknown) => mapLeaves(value, (leaf) => (leaf ===
  */
 export function childJobVariables(vars: Record<string, unknown> | null | undefined): Record<string, unknown> {
   if (!vars) return {};
-  return undefinedToNull(vars) as Record<string, unknown>;
+  return mapFields(vars, undefinedToNull);
 }

@@ -28,7 +28,7 @@ export function npmRunIndexFinding(file: string, line: number, where: string): F
 /** The scripts of a package.json that run `npm run index`. */
 export function checkPackageScripts(file: string, pkg: unknown, lineOf: (path: string) => number): Finding[] {
   if (!pkg || typeof pkg !== 'object' || Array.isArray(pkg)) return [];
-  const scripts = (pkg as Record<string, unknown>).scripts;
+  const scripts: unknown = Reflect.get(pkg, 'scripts');
   if (!scripts || typeof scripts !== 'object' || Array.isArray(scripts)) return [];
   const found: Finding[] = [];
   for (const [name, command] of Object.entries(scripts)) {
@@ -50,7 +50,7 @@ export function stripHashComments(text: string, quotesSpanLines = true): string[
     if (!quotesSpanLines) quote = undefined;
     let code = '';
     for (let i = 0; i < line.length; i++) {
-      const ch = line[i]!;
+      const ch = line.charAt(i);
       if (quote) {
         if (ch === '\\' && quote === '"') {
           code += ch + (line[i + 1] ?? '');
@@ -71,7 +71,7 @@ export function stripHashComments(text: string, quotesSpanLines = true): string[
         code += ch;
         continue;
       }
-      if (ch === '#' && (i === 0 || /\s/.test(line[i - 1]!))) break;
+      if (ch === '#' && (i === 0 || /\s/.test(line.charAt(i - 1)))) break;
       code += ch;
     }
     out.push(code);

@@ -65,8 +65,7 @@ function fixedOutcome(workflow: Workflow, taskId: string): string | undefined {
 function reachableWithoutSuccessOf(workflow: Workflow, source: string, target: string): boolean {
   const seen = new Set<string>(['workflow_start']);
   const queue = ['workflow_start'];
-  while (queue.length) {
-    const node = queue.shift()!;
+  for (let node = queue.shift(); node !== undefined; node = queue.shift()) {
     if (node === target) return true;
     const only = fixedOutcome(workflow, node);
     for (const edge of edgesFrom(workflow, node)) {
