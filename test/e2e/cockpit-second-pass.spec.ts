@@ -6,6 +6,7 @@ import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { INVENTORY } from '../adapters/support';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
 const end = { type: 'standard', state: 'success' };
@@ -47,6 +48,12 @@ const parent = {
   transitions: { workflow_start: { run: end }, run: { jst: end }, jst: { workflow_end: end } },
 };
 
+/** The serious or critical axe violations (WCAG 2.1 A and AA) of the page as it is. */
+async function seriousAxe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 async function importAll(host: { api: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response> }, docs: object[]) {
   for (const doc of docs) {
     const answer = await host.api('/workflows', { method: 'POST', json: doc });
@@ -81,8 +88,7 @@ test('the work queue draws a ViewData task with its heading and buttons, is clai
   const operator = ((await page.getByText(/^you are /).textContent()) ?? '').replace('you are ', '');
   expect(operator).not.toMatch(/Mozilla|^$/);
   await expect(page.getByRole('table', { name: 'Tasks waiting for an operator' })).toContainText(operator);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousAxe(page)).toEqual([]);
 
   await view.getByRole('button', { name: 'Approve' }).click();
   // The next task is ErrorHandling: its warning offers Proceed or Abort.
@@ -118,6 +124,7 @@ test('a workflow whose child needs a missing adapter is not Ready: its page says
   // A missing transformation is known by the task that runs it.
   await expect(needs).toContainText('Transformation 650c5b428f256f016dabc635');
   await expect(needs).toContainText('used by Build the VPC filter (jst)');
+  expect(await seriousAxe(page)).toEqual([]);
   await expect(page.getByRole('button', { name: 'Start job' })).toHaveCount(0);
   // Marked on the diagram: the childJob task that starts the child, and the transformation task.
   const marked = page.getByRole('figure', { name: `Diagram of workflow ${parent.name}` }).locator('.diagram-task--needs');
@@ -265,6 +272,7 @@ test("edit and retry: a task that failed on bad input runs again with the operat
   await page.getByRole('row', { name: 'Task cp' }).getByRole('button', { name: 'Edit and retry…' }).click();
   const form = page.getByRole('form', { name: 'Edit and retry task cp' });
   await expect(form.getByLabel('Incoming values of cp')).toHaveValue(/"str": "x"/);
+  expect(await seriousAxe(page)).toEqual([]);
   const variables = form.getByLabel('Job variables');
   await variables.fill('{ "s": "xy" ');
   await form.getByRole('button', { name: 'Retry with these changes' }).click();
