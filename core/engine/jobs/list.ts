@@ -106,7 +106,7 @@ export async function listJobs(deps: JobsListDeps, query: JobsQuery) {
   const direction = query.order === 'asc' ? 1 : -1;
   const sort: Sort = key === 'metrics.start_time' ? { [key]: direction } : { [key]: direction, 'metrics.start_time': -1 };
   const [docs, total] = await Promise.all([deps.jobs.find(filter, { sort, skip: query.skip, limit: query.limit }), deps.jobs.count(filter)]);
-  const current = await currentTasks(deps.tasks, (docs as JobDoc[]).filter((job) => job.status === 'running' || job.status === 'paused').map((job) => job._id));
+  const current = await currentTasks(deps.tasks, docs.filter((job) => job.status === 'running' || job.status === 'paused').map((job) => String(job._id)));
   const results = (docs as JobDoc[]).map((job) => {
     const operatorTasks = waiting.get(job._id);
     const currentTask = current.get(job._id);
