@@ -39,8 +39,8 @@ export async function reopenRuntime(state: HostState, config: RuntimeConfig): Pr
     try {
       state.runtime = await openRuntime(state, previous.config);
     } catch (again) {
-      throw new Error(`${named(config)} cannot be opened (${cause}), and reopening ${named(previous.config)} failed too (${messageOf(again)})`);
+      throw new Error(`${named(config)} cannot be opened (${cause}), and reopening ${named(previous.config)} failed too (${messageOf(again)})`, { cause: again });
     }
-    throw new Error(`${named(config)} cannot be opened (${cause}); ${named(previous.config)} stays active`);
+    throw new Error(`${named(config)} cannot be opened (${cause}); ${named(previous.config)} stays active`, { cause: error });
   }
 }

@@ -48,10 +48,6 @@ async function saveDocument(store: Store, kind: ArtifactKind, data: Obj): Promis
   return false;
 }
 
-function why(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export async function importBundle(
   deps: ImportDeps,
   bundle: Bundle,

@@ -49,8 +49,8 @@ export interface SchemaFormProps {
 }
 
 export function SchemaForm({ schema, value, onChange, errors = {}, labels = 'name' }: SchemaFormProps) {
-  const properties = ((schema as Schema).properties ?? {});
-  const required = requiredOf(schema as Schema);
+  const properties = (schema as Schema).properties ?? {};
+  const required = requiredOf(schema);
   const keys = Object.keys(properties).sort((a, b) => (a === 'stub' ? -1 : b === 'stub' ? 1 : 0));
   return (
     <div className="schema-form">

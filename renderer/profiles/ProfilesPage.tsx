@@ -161,7 +161,7 @@ function CreateProfile() {
       <h2>New profile</h2>
       <p className="muted">Starts from a template: the embedded store, working tasks at startup.</p>
       <ProfileForm
-        initial={profileTemplate('') as Json}
+        initial={profileTemplate('')}
         mode="create"
         submitLabel="Create"
         busy={create.isPending}

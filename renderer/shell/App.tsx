@@ -6,6 +6,7 @@ import { StatusBar } from './StatusBar';
 import { useRoute } from './route';
 import { useStaleSince } from './live';
 import { useStatus } from './useStatus';
+import { Alert } from './Alert';
 import './unsaved';
 
 const COLLAPSED_KEY = 'console.nav.collapsed';
@@ -84,9 +85,9 @@ export function App() {
       </nav>
       <main className={offline ? 'content content--offline' : 'content'} id="content" ref={main} tabIndex={-1}>
         {offline && current !== 'overview' && (
-          <p className="banner offline" role="alert">
+          <Alert look="offline">
             The console is {offline}: what this page shows is from then. It refreshes by itself when the console answers again.
-          </p>
+          </Alert>
         )}
         {area.render()}
       </main>

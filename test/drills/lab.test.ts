@@ -7,7 +7,6 @@ import { runLabDrill, WORKER_LEASE_MS } from '../../core/drills/run';
 import { reportHtml } from '../../core/drills/report';
 import type { DrillReport } from '../../core/drills/types';
 import { sharedDatabase } from './support';
-import type { TestMongo } from '../store/jongodb';
 
 const database = await sharedDatabase();
 if ('unavailable' in database) console.warn(`[lab drill] skipped: ${database.unavailable}`);

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openEmbeddedStore } from '../../core/store/embedded/store';
 import { listBackups } from '../../core/store/embedded/backups';
-import { waitFor } from '../engine/queue/support';
 
 afterEach(() => {
   vi.useRealTimers();
