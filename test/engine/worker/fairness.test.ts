@@ -3,10 +3,40 @@
 // hand-offs; then its next task is queued behind the tasks of other jobs, which are
 // claimed oldest first. Without that, ten loops on eight slots kept every slot, and
 // jobs started after them stayed queued while the loops made thousands of task runs.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../../core/engine/index';
 import type { TaskMethodRunner } from '../../../core/engine/jobs/execute';
-import { tempEmbeddedStore, waitFor, workflow, type TempStore } from '../queue/support';
+import { openMongoStore } from '../../../core/store/mongodb/store';
+import type { Store } from '../../../core/store/port';
+import { jongodbBinary, startJongodb, type TestMongo } from '../../store/jongodb';
+import { tempEmbeddedStore, waitFor, workflow } from '../queue/support';
+
+// Both stores: the embedded one (a task's end and its next task's claim in one transaction)
+// and the wire test server (MongoDB's protocol, no transactions).
+const found = jongodbBinary();
+if ('unavailable' in found) console.warn(`[fair task scheduling on the wire test server] skipped: ${found.unavailable}`);
+let mongo: TestMongo | undefined;
+beforeAll(async () => {
+  if (!('unavailable' in found)) mongo = await startJongodb();
+}, 30_000);
+afterAll(async () => mongo?.stop());
+
+let dbCount = 0;
+const subjects: { name: string; open(): Promise<{ store: Store; dispose(): Promise<void> }> }[] = [
+  { name: 'embedded store', open: tempEmbeddedStore },
+  ...('unavailable' in found
+    ? []
+    : [
+        {
+          name: 'wire test server',
+          open: async () => {
+            if (!mongo) throw new Error('the wire test server did not start');
+            const store = openMongoStore({ url: mongo.url, db: `fairness_${process.pid}_${dbCount++}` });
+            return { store, dispose: () => store.close() };
+          },
+        },
+      ]),
+];
 
 /** workflow_start → poll → check, and check back to poll by a revert transition, for ever. */
 function loopForever() {
@@ -30,19 +60,19 @@ const oneTask = () => workflow('one-task', { only: { name: 'only' } }, [['workfl
 /** Every task succeeds at once (the loops' tasks too: they never reach workflow_end). */
 const instant: TaskMethodRunner = async () => ({ state: 'success', outgoing: {} });
 
-let temp: TempStore | undefined;
+let opened: { store: Store; dispose(): Promise<void> } | undefined;
 let engine: Engine | undefined;
 afterEach(async () => {
   await engine?.close();
-  await temp?.dispose();
+  await opened?.dispose();
   engine = undefined;
-  temp = undefined;
+  opened = undefined;
 });
 
 /** An engine on a fresh store with the workflows above, whose tasks all succeed at once. */
-async function open() {
-  temp = await tempEmbeddedStore();
-  const { store } = temp;
+async function open(subject: (typeof subjects)[number]) {
+  opened = await subject.open();
+  const { store } = opened;
   for (const doc of [loopForever(), oneTask(), fanOut()]) await store.collection('workflows').insertOne(doc);
   engine = await new Engine({ store, serverId: 'fair', serverName: 'fair', processTasksOnStart: true, runMethod: instant, worker: { concurrency: 8, idleMs: 20 } }).open();
   return engine.runner;
@@ -59,9 +89,9 @@ async function startLoops(runner: Engine['runner']) {
   return loops;
 }
 
-describe('fair task scheduling', () => {
+describe.each(subjects)('fair task scheduling on the $name', (subject) => {
   it('completes a job that fans out child jobs while 10 jobs loop for ever (its children\'s tasks are not starved)', async () => {
-    const runner = await open();
+    const runner = await open(subject);
     const loops = await startLoops(runner);
     const parent = await runner.start('fan-out');
     const job = await waitFor('the fan-out job to end', async () => {
@@ -75,7 +105,7 @@ describe('fair task scheduling', () => {
   }, 90_000);
 
   it('completes 20 one-task jobs started after 10 jobs that loop for ever, while the loops run', async () => {
-    const runner = await open();
+    const runner = await open(subject);
     const loops = await startLoops(runner);
 
     const singles: string[] = [];
