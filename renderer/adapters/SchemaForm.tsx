@@ -24,10 +24,12 @@ const requiredOf = (schema: Schema) => new Set(Array.isArray(schema.required) ? 
 export function missingRequired(schema: Json, value: Json, path: string[] = []): Record<string, string> {
   const s = schema as Schema;
   const out: Record<string, string> = {};
+  const empty = (v: unknown) => v === undefined || v === '' || v === null;
+  // In the order the schema lists them as required, then inside the nested objects given.
+  for (const key of requiredOf(s)) if (empty(value[key])) out[[...path, key].join('.')] = 'required';
   for (const [key, child] of Object.entries(s.properties ?? {})) {
     const v = value[key];
-    if (requiredOf(s).has(key) && (v === undefined || v === '' || v === null)) out[[...path, key].join('.')] = 'required';
-    else if (typeOf(child) === 'object' && child.properties && isObject(v)) Object.assign(out, missingRequired(child as Json, v, [...path, key]));
+    if (typeOf(child) === 'object' && child.properties && isObject(v)) Object.assign(out, missingRequired(child as Json, v, [...path, key]));
   }
   return out;
 }
@@ -97,7 +99,7 @@ function Field({
   const help = schema.description ? <span className="muted small"> {schema.description}</span> : null;
   const problem = error ? (
     <Alert as="div" className="small field-error" id={`${id}-error`}>
-      {path.join('.')}: {error}
+      {labels === 'title' ? label : path.join('.')}: {error}
     </Alert>
   ) : null;
   const mark = required ? (

@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
-import { SchemaForm } from '../adapters/SchemaForm';
+import { missingRequired, SchemaForm } from '../adapters/SchemaForm';
 import { useUnsavedChanges } from '../shell/unsaved';
 import { useFinishTask } from './FinishTaskForm';
 import { Alert } from '../shell/Alert';
@@ -15,13 +15,6 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 
 export const isJsonFormTask = (task: { app?: string; name: string }) =>
   task.app === 'JsonForms' && (task.name === 'ShowJsonForm' || task.name === 'RenderJsonSchema');
-
-/** The required fields left empty, by their titles. */
-function missing(schema: Json, value: Json): string[] {
-  const properties = (isObject(schema.properties) ? schema.properties : {}) as Record<string, Json>;
-  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-  return required.filter((key) => value[key] === undefined || value[key] === '').map((key) => String(properties[key]?.title ?? key));
-}
 
 type PanelProps = { jobId: string; taskId: string; incoming: Json; onFinished?: (message: string) => void };
 
@@ -47,6 +40,17 @@ function StoredForm(props: PanelProps) {
   return <FilledForm {...props} form={{ name: form.data.name, description: form.data.description ?? undefined, schema }} initial={props.incoming.instance_data} />;
 }
 
+/** A property's title (or name) at a path such as `site.name`. */
+function titleAt(schema: Json, path: string): string {
+  let at: Json = schema;
+  for (const key of path.split('.')) {
+    const properties = isObject(at.properties) ? at.properties : {};
+    const next = properties[key];
+    at = isObject(next) ? next : {};
+  }
+  return typeof at.title === 'string' && at.title ? at.title : (path.split('.').pop() ?? path);
+}
+
 function FilledForm({
   jobId,
   taskId,
@@ -55,7 +59,8 @@ function FilledForm({
   initial,
 }: PanelProps & { form: { name: string; description?: string; schema: Json }; initial: unknown }) {
   const [value, setValue] = useState<Json>(() => (isObject(initial) ? initial : {}));
-  const [problem, setProblem] = useState('');
+  // The empty required fields, by property path: each says so under itself, the line by the button names them.
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [dirty, setDirty] = useState(false);
   useUnsavedChanges(dirty, `the form of task ${taskId}`);
   const finish = useFinishTask(jobId, taskId, (message) => {
@@ -65,9 +70,9 @@ function FilledForm({
   const schema = form.schema;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const empty = missing(schema, value);
-    if (empty.length) return setProblem(`Required: ${empty.join(', ')}`);
-    setProblem('');
+    const empty = missingRequired(schema, value);
+    setErrors(empty);
+    if (Object.keys(empty).length) return;
     finish.mutate({ values: { export: value }, state: 'success' });
   };
   return (
@@ -78,18 +83,21 @@ function FilledForm({
         schema={schema}
         value={value}
         labels="title"
+        errors={errors}
         onChange={(next) => {
           setValue(next);
           setDirty(true);
+          // A field filled in is no longer named.
+          if (Object.keys(errors).length) setErrors(missingRequired(schema, next));
         }}
       />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={finish.isPending}>
           Submit the form
         </button>
-        {problem && (
-          <Alert as="span">
-            {problem}
+        {Object.keys(errors).length > 0 && (
+          <Alert as="span" label="Form problems">
+            Required: {Object.keys(errors).map((path) => titleAt(schema, path)).join(', ')}
           </Alert>
         )}
         {finish.isError && (

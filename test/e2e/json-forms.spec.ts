@@ -83,12 +83,14 @@ for (const c of cases) test.describe(c.tag, () => {
     if (!c.required) {
       // Nothing entered yet: the form's own required field is named.
       await form.getByRole('button', { name: 'Submit the form' }).click();
-      await expect(form.getByRole('alert')).toContainText(`Required: ${c.first[0]}`);
+      await expect(form.getByRole('alert', { name: 'Form problems' })).toContainText(`Required: ${c.first[0]}`);
+      // The empty field says so under itself, too.
+      await expect(form.getByLabel(c.first[0]!, { exact: true })).toHaveAttribute('aria-invalid', 'true');
     }
     await form.getByLabel(c.first[0]!, { exact: true }).fill(c.first[1]!);
     if (c.required) {
       await form.getByRole('button', { name: 'Submit the form' }).click();
-      await expect(form.getByRole('alert')).toContainText(c.required);
+      await expect(form.getByRole('alert', { name: 'Form problems' })).toContainText(c.required);
     }
     for (const [label, value] of c.rest) await form.getByLabel(label, { exact: true }).fill(value);
     await form.getByRole('button', { name: 'Submit the form' }).click();
