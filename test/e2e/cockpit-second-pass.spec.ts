@@ -285,3 +285,23 @@ test("edit and retry: a task that failed on bad input runs again with the operat
   await expect(page.getByRole('list', { name: 'Job history' })).toContainText(`${operator} changed job variable s from "x" to "xy" and retried task cp`);
   await expect(page.getByLabel('Job variables')).toContainText('"cp": 121');
 });
+
+test('a 12-task workflow is drawn no smaller than half size, with a minimap to find the rest', async ({ consolePage: page, host }) => {
+  const ids = Array.from({ length: 12 }, (_, i) => `step${i + 1}`);
+  const chain = ['workflow_start', ...ids, 'workflow_end'];
+  const long = {
+    name: 'e2e-twelve-steps',
+    tasks: Object.fromEntries(ids.map((id) => [id, { name: 'toUpperCase', app: 'WorkFlowEngine', type: 'automatic', summary: `Upper-case part ${id}`, variables: { incoming: { str: 'a' }, outgoing: {} } }])),
+    transitions: Object.fromEntries(chain.slice(0, -1).map((from, i) => [from, { [chain[i + 1]!]: end }])),
+  };
+  await importAll(host, [long]);
+  await page.goto(`${host.url}/#/workflows/${long.name}`);
+  const diagram = page.getByRole('figure', { name: `Diagram of workflow ${long.name}` });
+  await expect(diagram.getByText('Upper-case part step1', { exact: true })).toBeVisible();
+  await expect(diagram.getByRole('img', { name: `Minimap of Diagram of workflow ${long.name}` })).toBeVisible();
+  const scale = await diagram.locator('.react-flow__viewport').evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).a);
+  expect(scale).toBeGreaterThanOrEqual(0.55);
+  // Labels stay readable: the first task's name is drawn at 6 px or more.
+  const box = await diagram.getByText('Upper-case part step1', { exact: true }).boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(6);
+});
