@@ -8,6 +8,7 @@ import { runLabDrill } from '../drills/run';
 import { runSitesDrill } from '../drills/sites';
 import { reportText } from '../drills/report';
 import type { DrillReport, SiteAddress } from '../drills/types';
+import { errorMessage } from '../errors';
 
 const USAGE = `usage: npm run drill -- --lab [--jobs N] [--failure kill|stop] [--failback] [--persist] [--rto-ms N] [--drain-ms N] [--mongo-url URL] [--json]
        npm run drill -- --site ACTIVE_URL=TOKEN --site STANDBY_URL=TOKEN [--jobs N] [--failure stop|gone] [--workflow NAME]... [--failback] [--persist] [--ledger-host HOST] [--json]`;
@@ -37,15 +38,16 @@ try {
     },
   }));
 } catch (error) {
-  usage((error as Error).message);
+  usage(errorMessage(error));
 }
 const sites = values.site ?? [];
+const [activeSite = '', standbySite = ''] = sites;
 if (values.lab && sites.length) usage('a drill runs in a lab (--lab) or between two sites (--site twice), not both');
 if (!values.lab && sites.length !== 2) usage(sites.length ? `give two sites (--site ACTIVE_URL=TOKEN --site STANDBY_URL=TOKEN), got ${sites.length}` : 'pass --lab, or two --site URL=TOKEN');
 const jobs = Number(values.jobs);
 if (!Number.isInteger(jobs) || jobs < 1 || jobs > 5000) usage(`--jobs must be a whole number from 1 to 5000, got "${values.jobs}"`);
 const failures = values.lab ? ['kill', 'stop'] : ['stop', 'gone'];
-const failure = values.failure ?? failures[0]!;
+const failure = values.failure ?? (values.lab ? 'kill' : 'stop');
 if (!failures.includes(failure)) usage(`--failure must be ${values.lab ? 'kill (kill -9 of the active site) or stop (its worker and applications stopped)' : 'stop (its worker and applications stopped over its API) or gone (you cut it off; no call to it afterwards)'}, got "${failure}"`);
 const target = (flag: 'rto-ms' | 'drain-ms') => {
   if (values[flag] === undefined) return undefined;
@@ -74,7 +76,7 @@ const progress = (r: DrillReport) => {
   if (step) console.error(`${new Date(step.endedAt ?? step.startedAt).toISOString()} ${step.endedAt === null ? '…' : step.ok ? 'ok' : 'FAILED'} ${step.name}${step.detail ? ` — ${step.detail}` : ''}`);
 };
 const report = values.lab
-  ? await runLabDrill({ ...common, failure: failure as 'kill' | 'stop', mongoUrl: values['mongo-url'] }, progress)
-  : await runSitesDrill({ ...common, failure: failure as 'stop' | 'gone', active: site(sites[0]!, 'active'), standby: site(sites[1]!, 'standby'), ledgerHost: values['ledger-host'] }, progress);
+  ? await runLabDrill({ ...common, failure: failure === 'kill' ? 'kill' : 'stop', mongoUrl: values['mongo-url'] }, progress)
+  : await runSitesDrill({ ...common, failure: failure === 'gone' ? 'gone' : 'stop', active: site(activeSite, 'active'), standby: site(standbySite, 'standby'), ledgerHost: values['ledger-host'] }, progress);
 console.log(values.json ? JSON.stringify(report, null, 2) : reportText(report));
 process.exit(report.passed ? 0 : 1);

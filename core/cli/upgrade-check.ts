@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { promises as fs } from 'node:fs';
 import { formatReport, scanFolder } from '../upgrade';
+import { errorMessage } from '../errors';
 
 const USAGE = 'usage: npm run upgrade-check -- DIR [--json]';
 
@@ -17,12 +18,13 @@ export async function upgradeCheck(argv: string[]) {
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
   } catch (error) {
-    usage((error as Error).message);
+    usage(errorMessage(error));
   }
   const { values, positionals } = parsed;
   if (positionals.length === 0) usage('missing DIR: the folder of custom applications, adapters, service configs and workflows to check');
   if (positionals.length > 1) usage(`one DIR at a time, got ${positionals.length}: ${positionals.join(' ')}`);
-  const dir = positionals[0]!;
+  const [dir] = positionals;
+  if (dir === undefined) usage('missing DIR');
   const stat = await fs.stat(dir).catch(() => undefined);
   if (!stat) usage(`DIR ${dir} does not exist`);
   if (!stat.isDirectory()) usage(`DIR ${dir} is not a folder`);

@@ -107,10 +107,12 @@ export class IndexBuilds {
       try {
         const comparison = await this.compare(declared);
         const byName = new Map(declared.indexes.map((index) => [index.name, index]));
-        steps = [
-          ...comparison.misnamed.map((entry) => ({ index: byName.get(entry.name)!, drop: entry.found!.name })),
-          ...comparison.missing.map((entry) => ({ index: byName.get(entry.name)! })),
-        ];
+        // Each entry names a declared index; a misnamed one also the existing index to drop first.
+        const stepOf = (entry: { name: string; found?: { name: string } }): Step[] => {
+          const index = byName.get(entry.name);
+          return index ? [{ index, ...(entry.found ? { drop: entry.found.name } : {}) }] : [];
+        };
+        steps = [...comparison.misnamed.flatMap(stepOf), ...comparison.missing.flatMap(stepOf)];
       } catch (error) {
         unplanned(error);
         return;
@@ -130,11 +132,11 @@ export class IndexBuilds {
   private async run(collectionName: string, state: BuildState, steps: Step[]): Promise<void> {
     const collection = this.store.collection(collectionName);
     for (const [done, step] of steps.entries()) {
-      const { index } = step;
+      const { index, drop } = step;
       state.progress = { done, total: steps.length, index: index.name };
-      if (step.drop !== undefined) {
+      if (drop !== undefined) {
         try {
-          await this.ddl(() => collection.dropIndex(step.drop!));
+          await this.ddl(() => collection.dropIndex(drop));
         } catch (error) {
           state.failure = {
             index: index.name,

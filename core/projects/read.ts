@@ -53,7 +53,8 @@ function nameOf(data: unknown, fallback: string): string {
 }
 
 function fromProject(doc: Obj, file: string): Bundle {
-  const artifacts: Artifact[] = (doc.components as unknown[]).map((component, index) => {
+  const components: unknown[] = Array.isArray(doc.components) ? doc.components : [];
+  const artifacts: Artifact[] = components.map((component, index) => {
     const c = isObject(component) ? component : {};
     const type = String(c.type ?? '');
     return { kind: kindOf(type), type, name: nameOf(c.document, String(c.reference ?? `component ${index + 1}`)), data: c.document, source: `${file} component ${index + 1}` };
@@ -62,13 +63,19 @@ function fromProject(doc: Obj, file: string): Bundle {
 }
 
 function fromPrebuilt(files: Map<string, unknown>, manifestPath: string | undefined, artifactPath: string | undefined): Bundle {
-  const artifactDoc = artifactPath ? (files.get(artifactPath) as Obj) : undefined;
-  const manifest = manifestPath ? (files.get(manifestPath) as Obj) : isObject(artifactDoc?.manifest) ? artifactDoc.manifest : undefined;
+  const objectAt = (path: string | undefined) => {
+    const value = path ? files.get(path) : undefined;
+    return isObject(value) ? value : undefined;
+  };
+  const artifactDoc = objectAt(artifactPath);
+  const manifest = manifestPath ? objectAt(manifestPath) : isObject(artifactDoc?.manifest) ? artifactDoc.manifest : undefined;
   const root = dirOf(manifestPath ?? artifactPath ?? '');
-  const inline = Array.isArray(artifactDoc?.bundles) ? (artifactDoc.bundles as unknown[]).filter(isObject) : [];
+  const bundles = artifactDoc?.bundles;
+  const inline = Array.isArray(bundles) ? bundles.filter(isObject) : [];
   const metadata = isObject(artifactDoc?.metadata) ? artifactDoc.metadata : {};
   const name = String(manifest?.bundleName ?? metadata.name ?? (root.replace(/\/$/, '') || 'pre-built'));
-  const listed = Array.isArray(manifest?.artifacts) ? (manifest.artifacts as unknown[]).filter(isObject) : [];
+  const manifestArtifacts = manifest?.artifacts;
+  const listed = Array.isArray(manifestArtifacts) ? manifestArtifacts.filter(isObject) : [];
 
   const artifacts: Artifact[] = [];
   const used = new Set<Obj>();
@@ -81,9 +88,10 @@ function fromPrebuilt(files: Map<string, unknown>, manifestPath: string | undefi
     if (data === undefined && location) {
       // Files picked one by one carry no folder: a name found once among them is the one.
       const same = [...files.keys()].filter((p) => baseOf(p) === baseOf(location));
-      if (same.length === 1) {
-        data = files.get(same[0]!);
-        source = same[0]!;
+      const [only] = same;
+      if (same.length === 1 && only !== undefined) {
+        data = files.get(only);
+        source = only;
       }
     }
     if (data === undefined) {
@@ -112,7 +120,8 @@ function fromBundleFolders(files: Map<string, unknown>): Bundle | undefined {
   for (const [file, data] of files) {
     const match = /(?:^|\/)bundles\/([^/]+)\/[^/]+\.json$/.exec(file);
     if (!match) continue;
-    artifacts.push({ kind: kindOf(match[1]), type: match[1]!, name: nameOf(data, baseOf(file)), data, source: file });
+    const [, type = ''] = match;
+    artifacts.push({ kind: kindOf(type), type, name: nameOf(data, baseOf(file)), data, source: file });
   }
   return artifacts.length ? { format: 'prebuilt', name: 'pre-built', artifacts } : undefined;
 }
@@ -125,8 +134,7 @@ export function readBundle(uploaded: UploadedFile[]): Bundle {
   const manifestPath = shallowest('manifest.json');
   const artifactPath = shallowest('artifact.json');
   if (manifestPath || artifactPath) return fromPrebuilt(files, manifestPath, artifactPath);
-  const project = [...files.entries()].find(([, content]) => isProjectDoc(content));
-  if (project) return fromProject(project[1] as Obj, project[0]);
+  for (const [file, content] of files) if (isProjectDoc(content)) return fromProject(content, file);
   const loose = fromBundleFolders(files);
   if (loose) return loose;
   throw new BundleError(

@@ -18,6 +18,12 @@ const MAX_BY_TEXT = 2_000;
 
 const unreadable = new Map<string, string>();
 
+/** Forgets the entry kept longest. */
+function dropOldest(map: Map<string, unknown>): void {
+  const oldest = map.keys().next();
+  if (!oldest.done) map.delete(oldest.value);
+}
+
 /** The validator of a schema, or the reason ajv cannot compile it. */
 function validatorFor(schema: JsonSchema): ValidateFunction | string {
   let validate = bySchema.get(schema);
@@ -31,11 +37,11 @@ function validatorFor(schema: JsonSchema): ValidateFunction | string {
     try {
       validate = ajv.compile(body);
     } catch (error) {
-      if (unreadable.size >= MAX_BY_TEXT) unreadable.delete(unreadable.keys().next().value!);
+      if (unreadable.size >= MAX_BY_TEXT) dropOldest(unreadable);
       unreadable.set(text, errorMessage(error));
       return errorMessage(error);
     }
-    if (byText.size >= MAX_BY_TEXT) byText.delete(byText.keys().next().value!);
+    if (byText.size >= MAX_BY_TEXT) dropOldest(byText);
     byText.set(text, validate);
   }
   bySchema.set(schema, validate);

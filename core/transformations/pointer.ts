@@ -35,8 +35,8 @@ const INDEX = /^(0|[1-9]\d*)$/;
 
 /** A copy of `root` with `value` at `tokens`; missing containers are created (an array for an index or `-`). */
 export function setAt(root: unknown, tokens: string[], value: unknown): unknown {
-  if (tokens.length === 0) return value;
-  const [head, ...rest] = tokens as [string, ...string[]];
+  const [head, ...rest] = tokens;
+  if (head === undefined) return value;
   if (head === '__proto__' || head === 'constructor' || head === 'prototype') {
     throw new Error(`the pointer names "${head}", which cannot be written`);
   }
@@ -51,7 +51,7 @@ export function setAt(root: unknown, tokens: string[], value: unknown): unknown 
     copy[index] = setAt(copy[index], rest, value);
     return copy;
   }
-  const base: Record<string, unknown> = isContainer(root) ? { ...(root as Record<string, unknown>) } : {};
+  const base: Record<string, unknown> = isContainer(root) ? { ...root } : {};
   if (!isContainer(root) && (head === '-' || INDEX.test(head))) {
     const created: unknown[] = [];
     return setAt(created, tokens, value);

@@ -55,16 +55,16 @@ export const objectMethods: MethodTable = {
   setProperty: {
     summary: 'A copy of the object with a property set',
     fn: (args: unknown[]) => {
-      const copy = copyOf(args[0]) as Record<string, unknown>;
-      copy[key(args[1], 'setProperty')] = args[2];
+      const copy = copyOf(args[0]);
+      Reflect.set(copy, key(args[1], 'setProperty'), args[2]);
       return copy;
     },
   },
   deleteProperty: {
     summary: 'A copy of the object without a property',
     fn: (args: unknown[]) => {
-      const copy = copyOf(args[0]) as Record<string, unknown>;
-      delete copy[key(args[1], 'deleteProperty')];
+      const copy = copyOf(args[0]);
+      Reflect.deleteProperty(copy, key(args[1], 'deleteProperty'));
       return copy;
     },
   },
