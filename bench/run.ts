@@ -14,7 +14,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   indexes: async () => (await import('./indexes')).benchIndexes,
   health: async () => (await import('./health')).benchHealth,
   upgrade: async () => (await import('./upgrade')).benchUpgrade,
-  engine: async () => (await import('./engine')).benchEngine,
+  engine: async () => (await import('./queues')).benchEngineWithQueues,
   console: async () => (await import('./console')).benchConsole,
   cockpit: async () => (await import('./cockpit')).benchCockpit,
   workflows: async () => (await import('./workflows')).benchWorkflows,
@@ -33,7 +33,8 @@ function print(result: unknown) {
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
-const wanted = args.filter((a) => !a.startsWith('--'));
+// `--rounds N --seconds S` (the engine bench's) take a value.
+const wanted = args.filter((a, i) => !a.startsWith('--') && !/^--(rounds|seconds)$/.test(args[i - 1] ?? ''));
 const unknown = wanted.filter((name) => !(name in BENCHES));
 if (unknown.length) {
   console.error(`unknown bench ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);

@@ -1,0 +1,231 @@
+// This engine beside the embedded queues a user would pick instead (issue 32), in one run:
+// alternating rounds of at least `--seconds` (default 5) each, `--rounds` (default 3) of them;
+// in each round every system runs once, the order turned by one each round, so a busy moment
+// of the shared machine falls on all alike. A system's figure is the median of all its
+// rounds, nothing dropped; every round is printed with the machine's load average and the
+// share of CPU time the hypervisor stole during it (/proc/stat).
+//
+// Every system enqueues batches of 200 for the round's seconds while its worker runs, at most
+// one batch ahead of it (a batch waits while 200 are unfinished), then waits for the last to
+// finish: the rate is enqueue + run.
+//   - this engine: one-task jobs (WorkFlowEngine toUpperCase, the worker's default 8 at once);
+//     10-task jobs at concurrency 1 and at 8 (tasks/s); its embedded store on a fresh file;
+//   - plainjob and liteque doing the same one-task work, raw node:sqlite insert + claim +
+//     complete (queues-peers.ts), each on a fresh file in the same temporary folder, all on
+//     WAL with synchronous=NORMAL (the engine's store also keeps secure_delete on);
+//   - bytes per one-task job: the engine's file once closed, over the jobs it holds.
+// CPU ms are this process's (user + system) over the round, per job or task.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { Engine } from '../core/engine/index';
+import { openEmbeddedStore } from '../core/store/embedded/store';
+import { stepsWorkflow } from '../test/store/support/steps';
+import { createEngineIndexes } from './engine-support';
+import { BATCH, backlogBelow, folderBytes, litequeRound, plainjobRound, rawSqliteRound, tempDir, type Work } from './queues-peers';
+import { rm } from 'node:fs/promises';
+
+interface Options {
+  rounds: number;
+  seconds: number;
+}
+
+function readOptions(argv: string[]): Options {
+  const value = (flag: string, fallback: number) => {
+    const at = argv.indexOf(flag);
+    if (at === -1) return fallback;
+    const n = Number(argv[at + 1]);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag} takes a positive number, got ${String(argv[at + 1])}`);
+    return n;
+  };
+  return { rounds: Math.round(value('--rounds', 3)), seconds: value('--seconds', 5) };
+}
+
+/** The CPU counters of /proc/stat (all cores): total and stolen jiffies; undefined off Linux. */
+function cpuTimes(): { total: number; steal: number } | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+    // user nice system idle iowait irq softirq steal guest guest_nice: guest time is counted in user already.
+    const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { total, steal: fields[7] ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The engine on a fresh embedded file: jobs of `steps` tasks, `concurrency` at once. */
+async function engineRound(seconds: number, steps: number, concurrency: number): Promise<Work & { tasks: number }> {
+  const dir = await tempDir();
+  const store = await openEmbeddedStore(dir, { file: 'engine.sqlite' });
+  try {
+    await createEngineIndexes(store);
+    await store.collection('workflows').insertOne(stepsWorkflow('bench', steps));
+    const engine = new Engine({ store, serverId: 'bench', serverName: 'bench', processTasksOnStart: true, worker: { idleMs: 5, concurrency } });
+    await engine.open();
+    const jobs = store.collection('jobs');
+    const started = performance.now();
+    let added = 0;
+    while (performance.now() - started < seconds * 1000) {
+      await backlogBelow(BATCH, () => jobs.count({ status: 'running' }));
+      for (let i = 0; i < BATCH; i++) await engine.runner.start('bench', { variables: { text: `job ${added++}` } });
+    }
+    const deadline = Date.now() + 600_000;
+    while ((await jobs.count({ status: 'running' })) > 0) {
+      if (Date.now() > deadline) throw new Error('bench: the engine did not finish its jobs within 10 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const elapsedMs = performance.now() - started;
+    await engine.close();
+    const complete = await jobs.count({ status: 'complete' });
+    if (complete !== added) throw new Error(`bench: ${added - complete} of ${added} engine jobs did not complete`);
+    await store.close();
+    return { items: added, tasks: added * steps, elapsedMs, bytesPerItem: (await folderBytes(dir)) / added };
+  } finally {
+    await store.close().catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+interface Round {
+  system: string;
+  round: number;
+  /** Jobs (or tasks, for the 10-task runs) per second, enqueue + run. */
+  perSecond: number;
+  items: number;
+  seconds: number;
+  cpuMsPerItem: number;
+  bytesPerItem?: number;
+  loadAverage: number;
+  /** The share of all cores' time the hypervisor stole during the round, in %. */
+  stealPercent?: number;
+}
+
+const SYSTEMS: { name: string; unit: string; run: (seconds: number) => Promise<Work & { tasks?: number }> }[] = [
+  { name: 'engine one-task jobs', unit: 'jobs/s', run: (s) => engineRound(s, 1, 8) },
+  { name: 'plainjob', unit: 'jobs/s', run: plainjobRound },
+  { name: 'liteque', unit: 'jobs/s', run: litequeRound },
+  { name: 'raw node:sqlite insert+claim+complete', unit: 'items/s', run: rawSqliteRound },
+  { name: 'engine 10-task jobs, concurrency 8', unit: 'tasks/s', run: (s) => engineRound(s, 10, 8) },
+  { name: 'engine 10-task jobs, concurrency 1', unit: 'tasks/s', run: (s) => engineRound(s, 10, 1) },
+];
+
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export interface QueueFigures {
+  measuredAt: string;
+  oneTaskJobsPerSecond: number;
+  plainjobJobsPerSecond: number;
+  liteQueueJobsPerSecond: number;
+  rawClaimCompletePerSecond: number;
+  /** 10-task jobs at concurrency 8. */
+  tasksPerSecond: number;
+  tasksPerSecondConcurrency1: number;
+  /** CPU ms per task of the 10-task jobs at concurrency 8. */
+  cpuMsPerTask: number;
+  cpuMsPerOneTaskJob: number;
+  plainjobCpuMsPerJob: number;
+  liteQueueCpuMsPerJob: number;
+  rawCpuMsPerItem: number;
+  /** The engine's file per one-task job, once closed. */
+  bytesPerJob: number;
+  plainjobBytesPerJob: number;
+  rawBytesPerItem: number;
+  targets: Record<string, { value: number; target: string; met: boolean }>;
+  rounds: Round[];
+  roundCount: number;
+  secondsPerRound: number;
+  method: string;
+}
+
+export async function benchQueues(argv: string[] = process.argv.slice(2)): Promise<QueueFigures> {
+  const options = readOptions(argv);
+  const rounds: Round[] = [];
+  for (let r = 0; r < options.rounds; r++) {
+    for (let k = 0; k < SYSTEMS.length; k++) {
+      const system = SYSTEMS[(r + k) % SYSTEMS.length];
+      if (!system) continue;
+      const cpu = process.cpuUsage();
+      const before = cpuTimes();
+      const work = await system.run(options.seconds);
+      const used = process.cpuUsage(cpu);
+      const after = cpuTimes();
+      const items = work.tasks ?? work.items;
+      const row: Round = {
+        system: system.name,
+        round: r + 1,
+        perSecond: round(items / (work.elapsedMs / 1000)),
+        items,
+        seconds: round(work.elapsedMs / 1000, 1),
+        cpuMsPerItem: round((used.user + used.system) / 1000 / items, 3),
+        ...(Number.isFinite(work.bytesPerItem) ? { bytesPerItem: round(work.bytesPerItem) } : {}),
+        loadAverage: round(os.loadavg()[0] ?? 0, 2),
+        ...(before && after && after.total > before.total ? { stealPercent: round(((after.steal - before.steal) / (after.total - before.total)) * 100, 2) } : {}),
+      };
+      rounds.push(row);
+      console.log(
+        `round ${row.round} ${row.system}: ${row.perSecond} ${system.unit} (${row.items} in ${row.seconds} s), ${row.cpuMsPerItem} CPU ms each${row.bytesPerItem === undefined ? '' : `, ${row.bytesPerItem} B each on disk`}; load ${row.loadAverage}, steal ${row.stealPercent ?? '?'} %`,
+      );
+    }
+  }
+  const of = (name: string, pick: (r: Round) => number | undefined) => median(rounds.filter((r) => r.system === name).map((r) => pick(r) ?? Number.NaN));
+  const [one, plain, lite, raw, ten8, ten1] = SYSTEMS.map((s) => s.name) as [string, string, string, string, string, string];
+  const oneTaskJobsPerSecond = of(one, (r) => r.perSecond);
+  const plainjobJobsPerSecond = of(plain, (r) => r.perSecond);
+  const rawClaimCompletePerSecond = of(raw, (r) => r.perSecond);
+  const tasksPerSecond = of(ten8, (r) => r.perSecond);
+  const cpuMsPerTask = of(ten8, (r) => r.cpuMsPerItem);
+  const bytesPerJob = round(of(one, (r) => r.bytesPerItem));
+  const target = (value: number, goal: number, text: string, atMost = false) => ({ value: round(value, 3), target: text, met: atMost ? value <= goal : value >= goal });
+  return {
+    measuredAt: new Date().toISOString(),
+    oneTaskJobsPerSecond,
+    plainjobJobsPerSecond,
+    liteQueueJobsPerSecond: of(lite, (r) => r.perSecond),
+    rawClaimCompletePerSecond,
+    tasksPerSecond,
+    tasksPerSecondConcurrency1: of(ten1, (r) => r.perSecond),
+    cpuMsPerTask,
+    cpuMsPerOneTaskJob: of(one, (r) => r.cpuMsPerItem),
+    plainjobCpuMsPerJob: of(plain, (r) => r.cpuMsPerItem),
+    liteQueueCpuMsPerJob: of(lite, (r) => r.cpuMsPerItem),
+    rawCpuMsPerItem: of(raw, (r) => r.cpuMsPerItem),
+    bytesPerJob,
+    plainjobBytesPerJob: round(of(plain, (r) => r.bytesPerItem)),
+    rawBytesPerItem: round(of(raw, (r) => r.bytesPerItem)),
+    targets: {
+      oneTaskJobsOverPlainjob: target(oneTaskJobsPerSecond / plainjobJobsPerSecond, 0.5, '>= 0.5'),
+      tasksOverRawClaimComplete: target(tasksPerSecond / rawClaimCompletePerSecond, 0.5, '>= 0.5'),
+      cpuMsPerTask: target(cpuMsPerTask, 0.3, '<= 0.3', true),
+      bytesPerJob: target(bytesPerJob, 1536, '<= 1536 (1.5 KB)', true),
+    },
+    rounds,
+    roundCount: options.rounds,
+    secondsPerRound: options.seconds,
+    method: `${options.rounds} rounds, each system once per round (order turned each round), at least ${options.seconds} s each: batches of ${BATCH} enqueued while the worker runs, at most one batch ahead, then the last awaited (enqueue + run); the median of all rounds, nothing dropped; every file in ${os.tmpdir()}`,
+  };
+}
+
+/**
+ * `npm run bench -- engine`: these rounds, then the engine bench's own figures (engine.ts),
+ * kept whole under `engineBench` (its `tasksPerSecond` is 1 worker on 100 prestarted jobs;
+ * the top-level one is this file's 10-task jobs at concurrency 8). `--queues-only` leaves
+ * engine.ts out; `--rounds N --seconds S` set these rounds.
+ */
+export async function benchEngineWithQueues(options: { json?: boolean } = {}) {
+  const argv = process.argv.slice(2);
+  const queues = await benchQueues(argv);
+  const engineBench = argv.includes('--queues-only') ? undefined : await (await import('./engine')).benchEngine(options);
+  if (options.json) return { ...queues, ...(engineBench ? { engineBench } : {}) };
+  const t = queues.targets;
+  return [
+    `one-task jobs (enqueue + run), the median of ${queues.roundCount} rounds: this engine ${queues.oneTaskJobsPerSecond}/s, plainjob ${queues.plainjobJobsPerSecond}/s, liteque ${queues.liteQueueJobsPerSecond}/s; raw node:sqlite insert+claim+complete ${queues.rawClaimCompletePerSecond}/s`,
+    `10-task jobs: ${queues.tasksPerSecond} tasks/s at concurrency 8, ${queues.tasksPerSecondConcurrency1} at 1; ${queues.cpuMsPerTask} CPU ms per task; ${queues.bytesPerJob} bytes per one-task job on disk`,
+    `targets: one-task jobs / plainjob ${t.oneTaskJobsOverPlainjob?.value} (${t.oneTaskJobsOverPlainjob?.target}), tasks / raw ${t.tasksOverRawClaimComplete?.value} (${t.tasksOverRawClaimComplete?.target}), CPU ms per task ${t.cpuMsPerTask?.value} (${t.cpuMsPerTask?.target}), bytes per job ${t.bytesPerJob?.value} (${t.bytesPerJob?.target})`,
+    ...(Array.isArray(engineBench) ? engineBench : []),
+  ];
+}

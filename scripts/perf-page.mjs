@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Writes the engine-beside-other-queues table of docs/performance.md from the engine bench's
+// JSON (docs/performance-engine.json, the output of `npm run bench -- engine --json`), between
+// the markers <!-- engine-bench:start --> and <!-- engine-bench:end --> (added at the end of
+// the page when absent); the rest of the page is left as it is. The figures, the date and the
+// machine all come from the JSON: nothing here is typed by hand.
+//
+//   npm run bench -- engine --json > docs/performance-engine.json
+//   node scripts/perf-page.mjs [figures.json] [page.md]
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const START = '<!-- engine-bench:start -->';
+export const END = '<!-- engine-bench:end -->';
+
+const number = (n, digits = 0) => (typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
+const ratio = (a, b) => (typeof a === 'number' && typeof b === 'number' && b > 0 ? `${number(a / b, 2)}×` : '—');
+const verdict = (target) => (target ? `${target.met ? 'met' : '**not met**'} (${target.value} against ${target.target})` : '—');
+
+/** The section's markdown, from the bench's JSON figures. */
+export function engineSection(f) {
+  const rounds = Array.isArray(f.rounds) ? f.rounds : [];
+  const t = f.targets ?? {};
+  const lines = [
+    START,
+    '<!-- Written by scripts/perf-page.mjs from docs/performance-engine.json: run the bench and the script, do not edit by hand. -->',
+    '### This engine beside the queues a user would pick instead',
+    '',
+    `Measured ${f.measuredAt ?? '(date not recorded)'} on ${f.machine ?? '(machine not recorded)'}, by \`npm run bench -- engine --json\`: ${f.method ?? ''}.`,
+    '',
+    '| system | rate (enqueue + run) | CPU ms per item | bytes per job on disk |',
+    '|---|---|---|---|',
+    `| **this engine, one-task jobs** | **${number(f.oneTaskJobsPerSecond)} jobs/s** (${ratio(f.oneTaskJobsPerSecond, f.plainjobJobsPerSecond)} plainjob, ${ratio(f.oneTaskJobsPerSecond, f.liteQueueJobsPerSecond)} liteque) | ${number(f.cpuMsPerOneTaskJob, 3)} | ${number(f.bytesPerJob)} |`,
+    `| **this engine, 10-task jobs, concurrency 8** | **${number(f.tasksPerSecond)} tasks/s** (${ratio(f.tasksPerSecond, f.rawClaimCompletePerSecond)} raw) | ${number(f.cpuMsPerTask, 3)} per task | — |`,
+    `| this engine, 10-task jobs, concurrency 1 | ${number(f.tasksPerSecondConcurrency1)} tasks/s | — | — |`,
+    `| plainjob (SQLite queue, one job at a time) | ${number(f.plainjobJobsPerSecond)} jobs/s | ${number(f.plainjobCpuMsPerJob, 3)} | ${number(f.plainjobBytesPerJob)} |`,
+    `| liteque (SQLite queue, 8 at once) | ${number(f.liteQueueJobsPerSecond)} jobs/s | ${number(f.liteQueueCpuMsPerJob, 3)} | deletes a completed job |`,
+    `| raw \`node:sqlite\` insert + claim + complete | ${number(f.rawClaimCompletePerSecond)} items/s | ${number(f.rawCpuMsPerItem, 3)} | ${number(f.rawBytesPerItem)} |`,
+    '',
+    'Targets (issue 32), same run:',
+    '',
+    `- one-task jobs ≥ 0.5× plainjob: ${verdict(t.oneTaskJobsOverPlainjob)}`,
+    `- 10-task jobs ≥ 0.5× raw SQLite's insert + claim + complete: ${verdict(t.tasksOverRawClaimComplete)}`,
+    `- CPU ≤ 0.3 ms per task: ${verdict(t.cpuMsPerTask)}`,
+    `- ≤ 1.5 KB per one-task job on disk: ${verdict(t.bytesPerJob)}`,
+    '',
+    `Every round (${rounds.length}), with the machine's 1-minute load average at its end and the CPU time the hypervisor stole during it:`,
+    '',
+    '| round | system | rate | items | seconds | CPU ms each | bytes each | load | steal % |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rounds.map((r) => `| ${r.round} | ${r.system} | ${number(r.perSecond)}/s | ${number(r.items)} | ${number(r.seconds, 1)} | ${number(r.cpuMsPerItem, 3)} | ${r.bytesPerItem === undefined ? '—' : number(r.bytesPerItem)} | ${number(r.loadAverage, 2)} | ${r.stealPercent === undefined ? '—' : number(r.stealPercent, 2)} |`),
+    END,
+  ];
+  return lines.join('\n');
+}
+
+/** The page with its section replaced, or added at the end when it has no markers. */
+export function withSection(page, section) {
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
+  if (start !== -1 && end > start) return page.slice(0, start) + section + page.slice(end + END.length);
+  return `${page.replace(/\n*$/, '\n')}\n${section}\n`;
+}
+
+function main() {
+  const [figuresFile = path.join(ROOT, 'docs/performance-engine.json'), pageFile = path.join(ROOT, 'docs/performance.md')] = process.argv.slice(2);
+  const figures = JSON.parse(readFileSync(figuresFile, 'utf8'));
+  if (typeof figures.oneTaskJobsPerSecond !== 'number') throw new Error(`${figuresFile} holds no oneTaskJobsPerSecond: is it the output of \`npm run bench -- engine --json\`?`);
+  const page = withSection(readFileSync(pageFile, 'utf8'), engineSection(figures));
+  // Written beside, then renamed over: the page is never left half written.
+  const temporary = `${pageFile}.${process.pid}.tmp`;
+  writeFileSync(temporary, page);
+  renameSync(temporary, pageFile);
+  console.log(`${path.relative(ROOT, pageFile)}: engine bench section written from ${path.relative(ROOT, figuresFile)}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

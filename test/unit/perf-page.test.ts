@@ -1,0 +1,70 @@
+// scripts/perf-page.mjs writes the engine bench's table into a page between its markers from the
+// bench's JSON, leaving the rest of the page as it was; and docs/performance.md holds the section
+// the committed docs/performance-engine.json gives (a page edited by hand, or figures refreshed
+// without the page, fail here naming the command).
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'perf-page-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const figures = {
+  machine: 'Test CPU, 2 cores',
+  measuredAt: '2026-11-26T02:00:00.000Z',
+  method: '3 rounds',
+  oneTaskJobsPerSecond: 1234,
+  plainjobJobsPerSecond: 4936,
+  liteQueueJobsPerSecond: 617,
+  rawClaimCompletePerSecond: 10000,
+  tasksPerSecond: 2500,
+  tasksPerSecondConcurrency1: 2000,
+  cpuMsPerTask: 0.35,
+  bytesPerJob: 3000,
+  targets: { oneTaskJobsOverPlainjob: { value: 0.25, target: '>= 0.5', met: false } },
+  rounds: [{ round: 1, system: 'plainjob', perSecond: 4936, items: 25000, seconds: 5.1, cpuMsPerItem: 0.1, loadAverage: 1.5, stealPercent: 0.2 }],
+};
+
+async function writePage(page: string): Promise<string> {
+  const figuresFile = path.join(dir, 'figures.json');
+  const pageFile = path.join(dir, 'page.md');
+  writeFileSync(figuresFile, JSON.stringify(figures));
+  writeFileSync(pageFile, page);
+  await promisify(execFile)(process.execPath, ['scripts/perf-page.mjs', figuresFile, pageFile], { cwd: root });
+  return readFileSync(pageFile, 'utf8');
+}
+
+describe('scripts/perf-page.mjs', () => {
+  it('adds the section with its markers at the end of a page without them, the page kept', async () => {
+    const page = await writePage('# Performance\n\nHand-written text.\n');
+    expect(page.startsWith('# Performance\n\nHand-written text.\n')).toBe(true);
+    expect(page).toContain('<!-- engine-bench:start -->');
+    expect(page).toContain('**1,234 jobs/s** (0.25× plainjob, 2.00× liteque)');
+    expect(page).toContain('**2,500 tasks/s** (0.25× raw)');
+    expect(page).toContain('Measured 2026-11-26T02:00:00.000Z on Test CPU, 2 cores');
+    expect(page).toContain('one-task jobs ≥ 0.5× plainjob: **not met** (0.25 against >= 0.5)');
+    expect(page).toContain('| 1 | plainjob | 4,936/s | 25,000 | 5.1 | 0.100 | — | 1.50 | 0.20 |');
+  });
+
+  it('replaces only what is between the markers', async () => {
+    const page = await writePage('before\n<!-- engine-bench:start -->\nold figures\n<!-- engine-bench:end -->\nafter\n');
+    expect(page).not.toContain('old figures');
+    expect(page.startsWith('before\n<!-- engine-bench:start -->')).toBe(true);
+    expect(page.endsWith('<!-- engine-bench:end -->\nafter\n')).toBe(true);
+  });
+});
+
+describe('docs/performance.md', () => {
+  const json = path.join(root, 'docs/performance-engine.json');
+  it.skipIf(!existsSync(json))('holds the engine section docs/performance-engine.json gives (`node scripts/perf-page.mjs` writes it)', async () => {
+    const committed = readFileSync(path.join(root, 'docs/performance.md'), 'utf8');
+    const copy = path.join(dir, 'performance.md');
+    writeFileSync(copy, committed);
+    await promisify(execFile)(process.execPath, ['scripts/perf-page.mjs', json, copy], { cwd: root });
+    expect(readFileSync(copy, 'utf8')).toBe(committed);
+  });
+});
