@@ -4,6 +4,7 @@ import type { AdapterEvent, AdapterProcess, ChildHealth } from './child';
 import type { AdapterPackage } from './package';
 import type { ServiceConfig } from './service-config';
 import type { AdapterCrash, HealthItem } from '../contract/health';
+import type { SimulatedCalls } from './simulated/instance';
 
 export type ConnectionState = 'ONLINE' | 'OFFLINE' | 'DEGRADED';
 export type Connection = { state: ConnectionState; detail?: string };
@@ -27,11 +28,13 @@ export interface Entry {
   lastHealth?: ChildHealth;
   logs: { at: string; level: string; message: string }[];
   launching?: Promise<void>;
+  /** A simulated instance's answers (no process): set for a service config with a `simulation` section. */
+  simulated?: SimulatedCalls;
 }
 
 export const STOPPED: Connection = { state: 'OFFLINE', detail: 'the adapter is stopped' };
 
-export const isStub = (config: ServiceConfig) => (config.properties as { stub?: unknown } | undefined)?.stub === true;
+export const isStub = (config: ServiceConfig) => config.properties.stub === true;
 
 /** A new instance, stopped (DEAD with `why` when it cannot run). */
 export function newEntry(config: ServiceConfig, pkg: AdapterPackage | undefined, why: string | undefined): Entry {
@@ -76,6 +79,7 @@ export function healthItem(
     ...(entry.detail ? { detail: entry.detail } : {}),
     connection,
     stub: isStub(config),
+    ...(entry.simulated ? { simulated: true } : {}),
     uptime: child ? (health?.uptime ?? (now - child.startedAt) / 1000) : 0,
     memoryUsage: running ? (health?.memoryUsage ?? null) : null,
     cpuUsage: running ? (health?.cpuUsage ?? null) : null,

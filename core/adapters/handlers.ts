@@ -3,6 +3,7 @@ import type { Handler } from '../dispatch/dispatch';
 import type { MethodSummary, PackageSummary } from '../contract/adapters';
 import type { AdapterInstances } from './instances';
 import type { AdapterPackage, PronghornMethod } from './package';
+import { simulateMissing, type SimulateDeps } from './simulated/service';
 
 type Ops =
   | 'adapters.list'
@@ -16,15 +17,18 @@ type Ops =
   | 'adapters.stop'
   | 'adapters.restart'
   | 'adapters.packages'
-  | 'adapters.sample';
+  | 'adapters.sample'
+  | 'adapters.simulate';
 
 export interface AdaptersService {
   instances(): AdapterInstances;
+  /** What POST /adapters/simulate reads of the profile besides its instances. */
+  simulation?: Omit<SimulateDeps, 'instances'>;
 }
 
 /** The service reads the active profile's instances at each call (activating a profile replaces them). */
-export function createAdaptersService(deps: { adapters: () => AdapterInstances }): AdaptersService {
-  return { instances: deps.adapters };
+export function createAdaptersService(deps: { adapters: () => AdapterInstances; simulation?: Omit<SimulateDeps, 'instances'> }): AdaptersService {
+  return { instances: deps.adapters, ...(deps.simulation ? { simulation: deps.simulation } : {}) };
 }
 
 export const methodSummary = (m: PronghornMethod): MethodSummary => ({
@@ -103,8 +107,13 @@ export function adaptersHandlers(service: AdaptersService): { [K in Ops]: Handle
     },
     'adapters.sample': async ({ query }) => {
       const data = adapters().sample(query.package, query.name);
-      const pkg = adapters().packageList().find((p) => p.name === query.package || p.export === query.package)!;
-      return { data, ...(pkg.propertiesSchema ? { propertiesSchema: pkg.propertiesSchema } : {}), methods: pkg.methods.map(methodSummary) };
+      const pkg = adapters().packageList().find((p) => p.name === query.package || p.export === query.package);
+      return { data, ...(pkg?.propertiesSchema ? { propertiesSchema: pkg.propertiesSchema } : {}), methods: pkg?.methods.map(methodSummary) ?? [] };
+    },
+    'adapters.simulate': async ({ body }) => {
+      const simulation = service.simulation ?? { workflows: async () => [], applicationRuns: () => false };
+      const { results, transformations, problems } = await simulateMissing({ instances: adapters, ...simulation }, body);
+      return { results, total: results.length, transformations, problems };
     },
   };
 }

@@ -15,6 +15,7 @@ export { AdapterManager, type AdapterManagerOptions, type AdapterAnswer } from '
 export { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 export { isStub } from './entry';
 export { AdapterInstances, ConflictError, SERVICE_CONFIGS, type AdapterView } from './instances';
+export { SIMULATED_ADAPTERS } from './simulated/instance';
 export { AdapterError, type AdapterErrorCause } from './errors';
 export { readAdapterPackage, findMethod, type AdapterPackage, type PronghornMethod } from './package';
 export { discoverPackages, packageForType } from './discover';
@@ -25,7 +26,7 @@ export { utilityProcessLauncher, type UtilityProcessModule } from './utility-lau
 
 export async function openAdapters(
   dataDir: string,
-  profile: Pick<RuntimeConfig, 'sdkDir' | 'sealSecrets'>,
+  profile: Pick<RuntimeConfig, 'sdkDir' | 'sealSecrets' | 'allowSimulated'>,
   store: Store,
   options: Partial<AdapterManagerOptions> & { shippedDir?: string; productDir?: string; vault?: Vault } = {},
 ): Promise<AdapterInstances> {
@@ -37,5 +38,7 @@ export async function openAdapters(
     seal: async (json) => (profile.sealSecrets ? sealAll(vault, json) : json),
     open: (name, json) => openAll(vault, name, json),
   };
-  return new AdapterInstances(manager, store, storeDesiredStates(store), places, secrets).open();
+  const instances = new AdapterInstances(manager, store, storeDesiredStates(store), places, secrets);
+  instances.simulationAllowed = profile.allowSimulated ?? true;
+  return instances.open();
 }

@@ -10,7 +10,9 @@ import { ConsoleError, errorMessage } from '../errors';
 import { discoverPackages, packageForType, type DiscoverPlaces } from './discover';
 import type { AdapterManager, AdapterAnswer, AdapterManagerOptions } from './manager';
 import type { AdapterPackage } from './package';
-import { assertValidProperties, checkShape, ConfigError, maskConfig, restoreConfig, sampleConfig, type ServiceConfig } from './service-config';
+import { assertValidProperties, checkShape, ConfigError, maskConfig, restoreConfig, sampleConfig, stripId as withoutId, stripId, type ServiceConfig } from './service-config';
+import { SIMULATED_ADAPTERS, simulatedPackage } from './simulated/instance';
+import { simulationIssues, simulationOf } from './simulated/rules';
 
 export const SERVICE_CONFIGS = 'service_configs';
 const APPLICATION_TYPES = new Set(builtInApplications.map((a) => a.id));
@@ -51,9 +53,13 @@ export class AdapterInstances {
     private readonly secrets: SecretsAtRest = CLEAR,
   ) {}
 
+  /** Whether jobs may call simulated instances (the profile decides; see core/profiles/runtime-config.ts). */
+  simulationAllowed = true;
   private get configs() {
     return this.store.collection(SERVICE_CONFIGS);
   }
+
+  private get simulatedConfigs() { return this.store.collection(SIMULATED_ADAPTERS); }
 
   /** Resolves once the service configs are read (changes wait for it). */
   private loaded: Promise<void> = Promise.resolve();
@@ -79,7 +85,7 @@ export class AdapterInstances {
     let docs: Record<string, unknown>[];
     let stopped: Set<string>;
     try {
-      docs = await this.configs.find({});
+      docs = [...(await this.configs.find({})), ...(await this.simulatedConfigs.find({}))];
       stopped = await this.desired.stopped('adapter');
     } catch (error) {
       this.discoveryProblems.push(`the service configs cannot be read from the store, so no adapter runs: ${errorMessage(error)}`);
@@ -120,6 +126,8 @@ export class AdapterInstances {
   }
 
   private register(config: ServiceConfig) {
+    const simulation = simulationOf(config);
+    if (simulation) return this.manager.set(config, simulatedPackage(config, simulation));
     const pkg = packageForType(this.packages, config.type);
     const problem = pkg ? undefined : `no adapter package exports "${config.type}": install it in the profile's sdk_dir (${this.places.sdkDir ?? 'not set'}) or ${this.places.dataDirAdapters}`;
     this.manager.set(config, pkg, problem);
@@ -266,6 +274,7 @@ export class AdapterInstances {
     const at = isWhole ? 'body.properties' : 'body';
     const next = checkShape(isWhole ? given : { ...stored, properties: given }, at);
     if (next.id !== name) throw new ConfigError(`${at}.id: "${next.id}" is not the adapter's name "${name}"`, [{ path: `${at}.id`, message: `expected "${name}"` }]);
+    if (simulationOf(stored)) return this.saveSimulated(isWhole ? next : { ...next, simulation: stored.simulation }, at);
     const pkg = this.packageFor(next, at);
     const { value: config } = restoreConfig(next, stored, pkg);
     assertValidProperties(pkg, config, at);
@@ -278,10 +287,26 @@ export class AdapterInstances {
     return this.view(name);
   }
 
+  /** Saves and starts a simulated instance (POST /adapters/simulate; its rules edited with PUT /adapters/:name/properties). */
+  async saveSimulated(config: ServiceConfig, at = 'body.properties'): Promise<AdapterView> {
+    await this.loaded;
+    const issues = simulationIssues(config.simulation, `${at}.simulation`);
+    if (issues.length) throw new ConfigError(issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+    const known = this.manager.instance(config.id);
+    if (known && !simulationOf(known.config)) throw new ConflictError(`a real adapter named "${config.id}" exists: it is not replaced by a simulated one`);
+    await this.simulatedConfigs.deleteMany({ id: config.id });
+    await this.simulatedConfigs.insertOne(withoutId(config));
+    this.register(config);
+    await this.desired.set('adapter', config.id, true);
+    await this.manager.start(config.id);
+    return this.view(config.id);
+  }
+
   async remove(name: string): Promise<void> {
     await this.loaded;
     this.require(name);
     await this.manager.remove(name);
+    await this.simulatedConfigs.deleteMany({ id: name });
     await this.configs.deleteMany({ id: name });
     await this.desired.forget('adapter', name);
   }
@@ -306,7 +331,12 @@ export class AdapterInstances {
 
   /** The workflow engine's entry: a method of an instance (or of the type's instance `adapter_id` names) with named inputs. */
   async call(app: string, method: string, args: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<AdapterAnswer> {
-    return this.manager.call(this.resolve(app, args), method, args, options);
+    const id = this.resolve(app, args);
+    const known = this.manager.instance(id);
+    if (!this.simulationAllowed && known && simulationOf(known.config)) {
+      throw new AdapterError('failed', id, method, `adapter "${id}" is simulated and this profile does not let jobs use simulated adapters (simulationProps.allowJobs); method "${method}" was not called`);
+    }
+    return this.manager.call(id, method, args, options);
   }
 
   close() {
@@ -316,16 +346,5 @@ export class AdapterInstances {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function stripId(doc: Record<string, unknown>) {
-  const { _id, ...rest } = doc;
-  void _id;
-  return rest;
-}
-
-function withoutId(config: ServiceConfig) {
-  const { _id, ...rest } = config as ServiceConfig & { _id?: unknown };
-  void _id;
-  return rest;
-}
 
 export type { AdapterManagerOptions };

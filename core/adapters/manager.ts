@@ -14,6 +14,7 @@ import { findMethod, type AdapterPackage } from './package';
 import type { ServiceConfig } from './service-config';
 import type { HealthItem } from '../contract/health';
 import { redactText, secretValues } from '../secrets/classify';
+import { isSimulated, SimulatedCalls } from './simulated/instance';
 
 export interface AdapterManagerOptions {
   runner: string;
@@ -35,7 +36,7 @@ export interface AdapterManagerOptions {
 }
 
 /** What a workflow task gets back: the adapter's result or its error object, and the method's output name. */
-export type AdapterAnswer = CallAnswer & { output: string };
+export type AdapterAnswer = CallAnswer & { output: string; simulated?: string };
 
 const LOG_LINES = 200;
 /** The service's adapter log levels on the console's (pino) levels. */
@@ -84,13 +85,16 @@ export class AdapterManager {
     const why = problem ?? pkg?.problem;
     if (known) {
       Object.assign(known, { config, pkg, problem: why });
-      if (!known.process) {
+      known.simulated?.reconfigure(config);
+      if (!known.process && !known.simulated) {
         known.state = why ? 'DEAD' : 'STOPPED';
         known.detail = why;
       }
       return;
     }
-    this.entries.set(config.id, newEntry(config, pkg, why));
+    const entry = newEntry(config, pkg, why);
+    if (isSimulated(config)) entry.simulated = new SimulatedCalls(config);
+    this.entries.set(config.id, entry);
   }
 
   /** Stops an instance and forgets it. */
@@ -114,6 +118,11 @@ export class AdapterManager {
     entry.lastHealth = undefined;
     entry.detail = undefined;
     entry.state = 'RUNNING';
+    if (entry.simulated) {
+      // No process: it answers in the console by its rules.
+      entry.connection = { state: 'ONLINE', detail: 'simulated' };
+      return;
+    }
     entry.connection = { state: 'OFFLINE', detail: 'connecting' };
     const spec = { id: config.id, pkg, properties: (config.properties ?? {}) };
     // The clear secrets of its config: an adapter that logs its password without naming it is masked too.
@@ -244,6 +253,10 @@ export class AdapterManager {
    */
   async call(id: string, method: string, named: Record<string, unknown> = {}, options: { timeoutMs?: number } = {}): Promise<AdapterAnswer> {
     const entry = this.entry(id);
+    if (entry.simulated) {
+      if (entry.state !== 'RUNNING') throw new AdapterError('not-running', id, method, `simulated adapter "${id}" is ${entry.state}; method "${method}" was not called`);
+      return { ...(await entry.simulated.call(method, named)), output: 'result', simulated: id };
+    }
     const declared = entry.pkg && findMethod(entry.pkg, method);
     if (!declared) {
       throw new AdapterError('unknown-method', id, method, `adapter "${id}" has no method "${method}" in ${entry.pkg?.name ?? 'its package'}'s pronghorn.json`);

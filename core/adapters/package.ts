@@ -47,7 +47,7 @@ export interface AdapterPackage {
   /** JSON pointers of properties the package marks as secrets (propertiesDecorators.json). */
   secretPointers: string[];
   /** Where it was found: shipped with the console, the profile's sdk_dir, or the data directory. */
-  source: 'shipped' | 'sdk' | 'data-dir';
+  source: 'shipped' | 'sdk' | 'data-dir' | 'simulated';
   /** Set when the package cannot be run: names the file and the cause. */
   problem?: string;
 }

@@ -151,3 +151,10 @@ export function restoreConfig(incoming: ServiceConfig, stored: ServiceConfig | u
   }
   return { value, dropped };
 }
+
+/** A stored document without the store's `_id` (a service config as the service exports it). */
+export function stripId<T extends Record<string, unknown>>(doc: T): Omit<T, '_id'> {
+  const { _id, ...rest } = doc;
+  void _id;
+  return rest;
+}

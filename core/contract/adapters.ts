@@ -40,7 +40,7 @@ export const PackageSummary = z.object({
   export: z.string(),
   title: z.string(),
   version: z.string(),
-  source: z.enum(['shipped', 'sdk', 'data-dir']),
+  source: z.enum(['shipped', 'sdk', 'data-dir', 'simulated']),
   dir: z.string(),
   problem: z.string().optional(),
   methodCount: z.number(),
@@ -56,6 +56,16 @@ export const AdapterDetail = z.object({
   logs: z.array(z.object({ at: z.string(), level: z.string(), message: z.string() })),
 });
 export type AdapterDetail = z.infer<typeof AdapterDetail>;
+
+export const SimulatedInstance = z.object({
+  id: z.string(),
+  type: z.string(),
+  mode: z.enum(['simulated', 'stub']),
+  methods: z.array(z.string()),
+  workflows: z.array(z.string()),
+  status: z.enum(['created', 'extended']),
+});
+export type SimulatedInstance = z.infer<typeof SimulatedInstance>;
 
 const Answer = z.object({ status: z.enum(['OK', 'Created']), message: z.string(), data: ServiceConfig });
 const ConfigBody = z.object({ properties: z.record(z.string(), z.unknown(), { message: 'expected the service config { id, type, properties, brokers, groups }' }) });
@@ -145,6 +155,17 @@ export const adaptersOperations = defineOperations({
     summary: "A new instance's service config from a package's sampleProperties.json, with the package's properties schema and methods",
     query: z.object({ package: z.string().min(1), name: InstanceName.optional() }),
     output: z.object({ data: ServiceConfig, propertiesSchema: z.record(z.string(), z.unknown()).optional(), methods: z.array(MethodSummary) }),
+  },
+  'adapters.simulate': {
+    method: 'POST',
+    path: '/adapters/simulate',
+    summary:
+      "For every adapter (or device-bound application method) the chosen workflows call and the profile lacks, an instance that answers: the installed package in its own stub mode, else a simulated instance named as the tasks call it (adapter_id, or the app) answering every method they call ({ status, code, response } unless its rules say otherwise)",
+    body: z
+      .object({ workflows: z.array(z.string().min(1)).min(1).optional(), all: z.boolean().optional() })
+      .refine((b) => b.all === true || (b.workflows?.length ?? 0) > 0, { message: 'give { "workflows": [names] } or { "all": true }', path: ['workflows'] }),
+    /** `transformations`: the ids of stand-in JST documents made for transformations the workflows name and the profile lacks. */
+    output: z.object({ results: z.array(SimulatedInstance), total: z.number(), transformations: z.array(z.string()), problems: z.array(z.string()) }),
   },
   'applications.start': {
     method: 'PUT',

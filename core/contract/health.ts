@@ -68,7 +68,9 @@ export const HealthItem = z.object({
   nextRestartAt: z.string().optional(),
   methods: z.array(z.string()).optional(),
   /** Adapters: where the package was found: `shipped` with the console, the profile's `sdk`_dir, or the `data-dir`. */
-  source: z.enum(['shipped', 'sdk', 'data-dir']).optional(),
+  source: z.enum(['shipped', 'sdk', 'data-dir', 'simulated']).optional(),
+  /** Adapters: true for a simulated instance (POST /adapters/simulate): its answers are its rules', not a live system's. */
+  simulated: z.boolean().optional(),
 });
 export type HealthItem = z.infer<typeof HealthItem>;
 

@@ -26,6 +26,8 @@ export const JobSummary = z.looseObject({
   operatorTasks: z.number().optional(),
   /** In the jobs list: the tasks a running or paused job is at (their summaries, else their methods). */
   currentTask: z.string().optional(),
+  /** In the jobs list: a simulated adapter instance answered one of its tasks (its task runs name it in `simulated`). */
+  simulated: z.boolean().optional(),
 });
 export type JobSummary = z.infer<typeof JobSummary>;
 
@@ -46,6 +48,8 @@ export const TaskRun = z.looseObject({
   outgoing: z.record(z.string(), z.unknown()).optional(),
   error: z.string().optional(),
   childJob: z.string().optional(),
+  /** The simulated adapter instance that answered this run (POST /adapters/simulate): not a live system's answer. */
+  simulated: z.string().optional(),
   queuedAt: z.number(),
   metrics: z.looseObject({ start_time: z.number().optional(), end_time: z.number().optional() }),
 });

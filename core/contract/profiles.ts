@@ -50,6 +50,11 @@ export const ProfileProperties = obj({
     backups: obj({ everyMinutes: z.number().int().min(1).optional(), keep: z.number().int().min(1).optional() }).optional(),
   }).optional(),
   /**
+   * The console's own: whether jobs may call simulated adapter instances (POST /adapters/simulate).
+   * Unset: off for a profile that works tasks at startup against MongoDB (a shared, real store), on otherwise.
+   */
+  simulationProps: obj({ allowJobs: bool().optional() }).optional(),
+  /**
    * The service's logger settings. Each value is checked when the profile is read (core/profiles/
    * runtime-config.ts): one that cannot be used falls back to its default with a warning, so none
    * refuses the file.

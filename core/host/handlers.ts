@@ -15,6 +15,7 @@ import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/ha
 import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
 import { adaptersHandlers, createAdaptersService } from '../adapters/handlers';
+import { defaultApplications } from '../engine/workflow/catalog';
 import { applicationsHandlers, createApplicationsService } from '../applications/handlers';
 import { createLogsService, logsHandlers } from '../logging/handlers';
 import { attentionHandlers, createAttentionService } from '../attention/service';
@@ -82,7 +83,16 @@ export function buildHandlers(state: HostState): Handlers {
           callLog: state.callLog,
         }),
       ),
-      ...adaptersHandlers(createAdaptersService({ adapters })),
+      ...adaptersHandlers(
+        createAdaptersService({
+          adapters,
+          simulation: {
+            workflows: async () => (await store().collection('workflows').find({}, { projection: { name: 1, tasks: 1 } })).map((w) => ({ name: String(w.name), tasks: w.tasks })),
+            applicationRuns: (app, method) => defaultApplications().get(app)?.includes(method) ?? false,
+            transformations: { has: (id) => transformations.has(id), create: (doc) => transformations.create(doc) },
+          },
+        }),
+      ),
       ...applicationsHandlers(createApplicationsService({ applications })),
       ...indexesHandlers(createIndexesService({ indexes: () => state.runtime.indexes })),
       ...profilesHandlers(createProfilesService({ dataDir, vault: state.vault, runningProfileId: () => profile().profileId, noActiveProfile, profileEvents: state.profileEvents })),

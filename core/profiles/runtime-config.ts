@@ -58,6 +58,8 @@ export interface RuntimeConfig {
   sealSecrets: boolean;
   /** Whether the task worker starts with the profile (the service's default: true). */
   processTasksOnStart: boolean;
+  /** Whether jobs may call simulated adapter instances (`simulationProps.allowJobs`, see simulationAllowed). */
+  allowSimulated?: boolean;
   logging: LogSettings;
 }
 
@@ -83,8 +85,16 @@ export function runtimeConfig(profile: ProfileProperties, dataDir: string): Runt
     sdkDir: sdkDir === undefined ? undefined : path.resolve(dataDir, sdkDir),
     sealSecrets: profile.pathProps?.encrypted === true,
     processTasksOnStart: worksTasksOnStart(profile.processTasksOnStart),
+    allowSimulated: simulationAllowed(profile),
     logging: logSettings(dataDir, profile.loggerProps),
   };
+}
+
+/** Jobs may use simulated adapters unless the profile says not, or (unset) it works tasks at startup against MongoDB. */
+export function simulationAllowed(profile: ProfileProperties): boolean {
+  const given = profile.simulationProps?.allowJobs;
+  if (typeof given === 'boolean') return given;
+  return !(worksTasksOnStart(profile.processTasksOnStart) && nonBlank(profile.mongoProps?.url) !== undefined);
 }
 
 /** The runtime of a console with no active profile: no store, no task worker, no adapters folder, the default log. */
@@ -146,6 +156,6 @@ export function logSettings(dataDir: string, props: unknown): LogSettings {
 export function configChanges(before: RuntimeConfig, after: RuntimeConfig): { runtime: boolean; logging: boolean } {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   // The store, the adapters folder and how adapter secrets are kept are opened with the runtime.
-  const runtime = before.profileId !== after.profileId || !same(before.store, after.store) || before.sdkDir !== after.sdkDir || before.sealSecrets !== after.sealSecrets;
+  const runtime = before.profileId !== after.profileId || !same(before.store, after.store) || before.sdkDir !== after.sdkDir || before.sealSecrets !== after.sealSecrets || before.allowSimulated !== after.allowSimulated;
   return { runtime, logging: !same(before.logging, after.logging) };
 }

@@ -48,6 +48,8 @@ describe('runtimeConfig', () => {
       sdkDir: '/opt/pronghorn-applications',
       sealSecrets: true,
       processTasksOnStart: false,
+      // A standby that does not work tasks at startup may rehearse on simulated adapters.
+      allowSimulated: true,
       logging: expect.objectContaining({ fileLevel: 'info', consoleLevel: 'warn', file: path.join(dataDir, 'logs', 'console.log') }),
     });
   });
@@ -60,6 +62,14 @@ describe('runtimeConfig', () => {
       sealSecrets: false,
       store: { kind: 'embedded', file: path.join(dataDir, 'profiles', 'lab', 'db', 'console.sqlite') },
     });
+  });
+
+  it('lets jobs use simulated adapters unless the profile works tasks at startup against MongoDB, or says otherwise', () => {
+    expect(runtimeConfig(parsed({ id: 'lab' }), dataDir).allowSimulated).toBe(true);
+    const live = { id: 'prod', processTasksOnStart: true, mongoProps: { url: 'mongodb://db.example:27017', db: 'automation' } };
+    expect(runtimeConfig(parsed(live), dataDir).allowSimulated).toBe(false);
+    expect(runtimeConfig(parsed({ ...live, simulationProps: { allowJobs: true } }), dataDir).allowSimulated).toBe(true);
+    expect(runtimeConfig(parsed({ id: 'lab', simulationProps: { allowJobs: false } }), dataDir).allowSimulated).toBe(false);
   });
 
   it('resolves embeddedProps.file against the db folder and sdk_dir against the data directory', () => {

@@ -18,7 +18,7 @@ export interface AdapterCaller {
     method: string,
     args: Record<string, unknown>,
     options?: { timeoutMs?: number },
-  ): Promise<{ ok: true; value: unknown; output: string } | { ok: false; error: unknown; output: string }>;
+  ): Promise<({ ok: true; value: unknown } | { ok: false; error: unknown }) & { output: string; simulated?: string }>;
 }
 
 export type TaskMethodRunner = (task: TaskDefinition, incoming: Record<string, unknown>, options?: TaskRunOptions) => Promise<TaskOutcome>;
@@ -57,8 +57,10 @@ export function methodRunner(adapters: () => AdapterCaller | undefined, applicat
       if (options.signal?.aborted) throw options.signal.reason;
       // As the service does: the answer is the task's outgoing variable (pronghorn output name,
       // `result`); an error answer takes the error transition with the adapter's error object kept.
-      if (answer.ok) return { state: 'success', outgoing: { [answer.output]: answer.value } };
-      return { state: 'error', outgoing: { [answer.output]: answer.error }, error: adapterErrorText(task, answer.error) };
+      // A simulated instance's answer says so on the task's record.
+      const simulated = answer.simulated ? { simulated: answer.simulated } : {};
+      if (answer.ok) return { state: 'success', outgoing: { [answer.output]: answer.value }, ...simulated };
+      return { state: 'error', outgoing: { [answer.output]: answer.error }, error: adapterErrorText(task, answer.error), ...simulated };
     } catch (error) {
       if (options.signal?.aborted) throw error;
       return { state: 'error', outgoing: {}, error: messageOf(error) };

@@ -107,10 +107,12 @@ export async function listJobs(deps: JobsListDeps, query: JobsQuery) {
   const sort: Sort = key === 'metrics.start_time' ? { [key]: direction } : { [key]: direction, 'metrics.start_time': -1 };
   const [docs, total] = await Promise.all([deps.jobs.find(filter, { sort, skip: query.skip, limit: query.limit }), deps.jobs.count(filter)]);
   const current = await currentTasks(deps.tasks, docs.filter((job) => job.status === 'running' || job.status === 'paused').map((job) => String(job._id)));
+  // A job one of whose tasks a simulated adapter answered says so in the list (core/adapters/simulated).
+  const simulated = new Set((await deps.tasks.find({ jobId: { $in: (docs as JobDoc[]).map((job) => job._id) }, simulated: { $exists: true } }, { projection: { jobId: 1 } })).map((t) => String(t.jobId)));
   const results = (docs as JobDoc[]).map((job) => {
     const operatorTasks = waiting.get(job._id);
     const currentTask = current.get(job._id);
-    return { ...jobSummary(job), ...(operatorTasks ? { operatorTasks } : {}), ...(currentTask ? { currentTask } : {}) };
+    return { ...jobSummary(job), ...(operatorTasks ? { operatorTasks } : {}), ...(currentTask ? { currentTask } : {}), ...(simulated.has(job._id) ? { simulated: true } : {}) };
   });
   if (!query.counts) return { results, total };
 

@@ -120,6 +120,7 @@ export function endFields(incoming: Record<string, unknown>, outcome: TaskOutcom
     outgoing,
     ...(error !== undefined ? { error } : {}),
     ...(outcome.loopIndex !== undefined ? { loopIndex: outcome.loopIndex } : {}),
+    ...(outcome.simulated ? { simulated: outcome.simulated } : {}),
     'metrics.end_time': now,
     advanced: false,
   };

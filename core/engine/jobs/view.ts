@@ -46,6 +46,8 @@ export function jobView(job: JobDoc, records: TaskRecord[], children: string[], 
   });
   return {
     ...jobSummary(job),
+    // A simulated adapter instance answered one of its tasks (core/adapters/simulated).
+    ...(records.some((r) => typeof r.simulated === 'string') ? { simulated: true } : {}),
     variables,
     children,
     tasks: job.tasks,

@@ -13,6 +13,8 @@ export interface TaskOutcome {
   jobVariables?: Record<string, unknown>;
   /** forEach: the element of data_array this run is for. */
   loopIndex?: number;
+  /** The simulated adapter instance that answered (core/adapters/simulated), written on the task's record. */
+  simulated?: string;
 }
 
 export interface TaskRunOptions {

@@ -47,9 +47,11 @@ export function createPartsCatalog(sources: CatalogSources): PartsCatalog {
     adapterRequiredInputs: (name, method) => (adapterIds.has(name) ? (sources.adapters?.requiredInputs?.(name, method) ?? []) : []),
     applicationMethods(name, taskType) {
       const methods = applications.get(name);
-      // A manual task of the WorkFlowEngine (ViewData and the like) waits for an operator: the runner owns it.
-      if (methods && name === WORKFLOW_ENGINE_APP && taskType === 'manual') return 'any';
-      return methods;
+      // A manual task (WorkFlowEngine's ViewData, MOP's viewTemplateResults and the like) waits for an operator: the runner owns it.
+      if (methods && taskType === 'manual') return 'any';
+      // A method the console does not run itself goes to an adapter instance of that name (a simulated MOP, AGManager…).
+      const instance = adapterIds.has(name) ? sources.adapters?.methods(name) : undefined;
+      return instance ? [...(methods ?? []), ...instance] : methods;
     },
     hasTransformation: (id) => transformations.has(id),
     hasWorkflow: (name) => workflows.has(name),

@@ -1,0 +1,147 @@
+// What a profile's workflows call that nothing of the profile answers: for each task of an
+// adapter or application method the console lacks, the instance the task names (its literal
+// `adapter_id`, else its `app`), with the adapter type (the app) and every method called of it.
+type Obj = Record<string, unknown>;
+const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export interface WorkflowTasks {
+  name: string;
+  tasks?: unknown;
+}
+
+/** What the profile answers: an instance or adapter type, or a built-in application's method. */
+export interface Answerers {
+  /** An instance by name: its type and whether it answers `method`. */
+  instance(name: string): { type: string; simulated: boolean; answers: (method: string) => boolean } | undefined;
+  /** An adapter type with an instance: whether it answers `method`. */
+  adapterType(app: string): ((method: string) => boolean) | undefined;
+  /** A built-in application method the console runs itself. */
+  applicationRuns(app: string, method: string): boolean;
+}
+
+export interface Need {
+  /** The instance name the tasks call. */
+  id: string;
+  /** The adapter type (the tasks' app). */
+  type: string;
+  methods: Set<string>;
+  workflows: Set<string>;
+}
+
+const ENGINE = 'WorkFlowEngine';
+const literalId = (value: unknown) => (typeof value === 'string' && value !== '' && !value.startsWith('$var.') ? value : undefined);
+
+export function simulationNeeds(workflows: readonly WorkflowTasks[], profile: Answerers): Need[] {
+  const needs = new Map<string, Need>();
+  for (const workflow of workflows) {
+    if (!isObject(workflow.tasks)) continue;
+    for (const task of Object.values(workflow.tasks)) {
+      if (!isObject(task)) continue;
+      const app = typeof task.app === 'string' ? task.app : '';
+      const method = typeof task.name === 'string' ? task.name : '';
+      // A manual task waits for an operator whatever its app: the job runner owns it.
+      if (!app || !method || task.type === 'manual' || (app === ENGINE && task.location !== 'Adapter')) continue;
+      if (task.location !== 'Adapter' && profile.applicationRuns(app, method)) continue;
+      const incoming = isObject(task.variables) && isObject(task.variables.incoming) ? task.variables.incoming : {};
+      const named = literalId(incoming.adapter_id);
+      const id = named ?? app;
+      const instance = profile.instance(id);
+      if (instance?.answers(method)) continue;
+      if (!named && !instance && profile.adapterType(app)?.(method)) continue;
+      // A real instance that lacks the method is not replaced by a simulated one.
+      if (instance && !instance.simulated) continue;
+      const need = needs.get(id) ?? { id, type: app, methods: new Set<string>(), workflows: new Set<string>() };
+      need.methods.add(method);
+      need.workflows.add(workflow.name);
+      needs.set(id, need);
+    }
+  }
+  return [...needs.values()].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+export interface TransformationNeed {
+  id: string;
+  incoming: Set<string>;
+  outgoing: Set<string>;
+  workflows: Set<string>;
+}
+
+/** The JST ids the transformation tasks name literally (a 24-hex `tr_id`), with the names they pass and take. */
+export function simulationNeedsOfTransformations(workflows: readonly WorkflowTasks[]): TransformationNeed[] {
+  const needs = new Map<string, TransformationNeed>();
+  for (const workflow of workflows) {
+    if (!isObject(workflow.tasks)) continue;
+    for (const task of Object.values(workflow.tasks)) {
+      if (!isObject(task) || task.app !== ENGINE || task.name !== 'transformation' || !isObject(task.variables)) continue;
+      const incoming = isObject(task.variables.incoming) ? task.variables.incoming : {};
+      const id = incoming.tr_id;
+      if (typeof id !== 'string' || !/^[0-9a-f]{24}$/i.test(id)) continue;
+      const need = needs.get(id) ?? { id, incoming: new Set<string>(), outgoing: new Set<string>(), workflows: new Set<string>() };
+      if (isObject(incoming.variableMap)) for (const name of Object.keys(incoming.variableMap)) need.incoming.add(name);
+      if (isObject(task.variables.outgoing)) for (const name of Object.keys(task.variables.outgoing)) need.outgoing.add(name);
+      need.workflows.add(workflow.name);
+      needs.set(id, need);
+    }
+  }
+  return [...needs.values()];
+}
+
+/**
+ * What the workflows expect of an answer on their way to success: an evaluation comparing a task's
+ * `result` (at a query path) `==` a static value. A simulated method answers that value there by
+ * default, so a polling loop (call, evaluate, delay, call again) ends as it does against a live system.
+ */
+export function expectedAnswers(workflow: WorkflowTasks): { taskId: string; path: string[]; value: unknown }[] {
+  if (!isObject(workflow.tasks)) return [];
+  const out: { taskId: string; path: string[]; value: unknown }[] = [];
+  for (const task of Object.values(workflow.tasks)) {
+    if (!isObject(task) || task.app !== ENGINE || task.name !== 'evaluation' || !isObject(task.variables) || !isObject(task.variables.incoming)) continue;
+    const groups = task.variables.incoming.evaluation_groups;
+    for (const group of Array.isArray(groups) ? groups : []) {
+      const evaluations = isObject(group) && Array.isArray(group.evaluations) ? group.evaluations : [];
+      for (const e of evaluations) {
+        if (!isObject(e) || e.operator !== '==' || !isObject(e.operand_1) || !isObject(e.operand_2) || e.operand_2.task !== 'static') continue;
+        if (e.operand_1.variable !== 'result' || typeof e.operand_1.task !== 'string' || typeof e.query !== 'string' || e.query === '') continue;
+        out.push({ taskId: e.operand_1.task, path: e.query.split('.'), value: e.operand_2.variable });
+      }
+    }
+  }
+  return out;
+}
+
+/** The default answer of each method with what the workflows expect set in it (see expectedAnswers). */
+export function expectedResponses(workflows: readonly WorkflowTasks[], instanceOf: (task: Obj) => string | undefined): Map<string, Obj> {
+  const answers = new Map<string, Obj>();
+  for (const workflow of workflows) {
+    const tasks = isObject(workflow.tasks) ? workflow.tasks : {};
+    for (const hint of expectedAnswers(workflow)) {
+      const task = tasks[hint.taskId];
+      if (!isObject(task) || typeof task.name !== 'string') continue;
+      const id = instanceOf(task);
+      if (!id) continue;
+      const key = `${id}\u0000${task.name}`;
+      const answer = answers.get(key) ?? { status: 'success', code: 200, response: {} };
+      setPath(answer, hint.path, hint.value);
+      answers.set(key, answer);
+    }
+  }
+  return answers;
+}
+
+function setPath(target: Obj, path: string[], value: unknown) {
+  let here = target;
+  path.forEach((key, i) => {
+    if (i === path.length - 1) here[key] = value;
+    else {
+      const next = here[key];
+      here = isObject(next) ? next : (here[key] = {});
+    }
+  });
+}
+
+/** The instance a task calls (its literal adapter_id, else its app). */
+export function instanceOfTask(task: Obj): string | undefined {
+  const app = typeof task.app === 'string' ? task.app : undefined;
+  const incoming = isObject(task.variables) && isObject(task.variables.incoming) ? task.variables.incoming : {};
+  return literalId(incoming.adapter_id) ?? app;
+}
