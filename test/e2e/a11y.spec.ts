@@ -3,7 +3,7 @@
 // link leads to the content; focus moves to the page heading on navigation and is visible.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
-import { APPROVAL, seedCockpit } from '../support/cockpit';
+import { APPROVAL, seedCockpit, waitUntil } from '../support/cockpit';
 import type { Page } from '@playwright/test';
 
 async function axe(page: Page, where: string): Promise<string[]> {
@@ -20,9 +20,30 @@ for (const width of [1024, 1920]) {
     test('no serious or critical axe violation on any page', async ({ consolePage: page, host }) => {
       test.setTimeout(180_000);
       const seeded = await seedCockpit(host, { errored: 2, waiting: 2 });
+      // A ViewData task too, to be judged open in the work queue (its heading, message, body and buttons).
+      const end = { type: 'standard', state: 'success' };
+      const viewData = {
+        name: 'a11y-view-data',
+        tasks: {
+          show: {
+            name: 'ViewData',
+            app: 'WorkFlowEngine',
+            type: 'manual',
+            variables: { incoming: { header: 'Check the routers', message: 'Three routers change.', body: { routers: ['r1', 'r2', 'r3'] }, btn_success: 'Approve', btn_failure: 'Reject' }, outgoing: {} },
+          },
+        },
+        transitions: { workflow_start: { show: end }, show: { workflow_end: end } },
+      };
+      expect((await host.api('/workflows', { method: 'POST', json: viewData })).status).toBe(201);
+      const shown = ((await (await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: viewData.name } })).json()) as { data: { _id: string } }).data._id;
+      const viewDataTask = await waitUntil('the ViewData task to wait', async () => {
+        const queue = (await (await host.api('/operations-manager/tasks/worklist')).json()) as { results: { _id: string; jobId: string }[] };
+        return queue.results.find((item) => item.jobId === shown)?._id;
+      });
       const pages: [string, string | RegExp][] = [
         ['#/overview', 'Overview'],
         ['#/worklist', 'Work queue'],
+        [`#/worklist?task=${encodeURIComponent(viewDataTask)}`, 'Work queue'],
         ['#/jobs', 'Jobs'],
         ['#/jobs?status=error', 'Jobs'],
         ['#/logs', 'Logs'],
