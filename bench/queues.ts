@@ -5,9 +5,9 @@
 // rounds, nothing dropped; every round is printed with the machine's load average and the
 // share of CPU time the hypervisor stole during it (/proc/stat).
 //
-// Every system enqueues batches of 200 for the round's seconds while its worker runs, at most
-// one batch ahead of it (a batch waits while 200 are unfinished), then waits for the last to
-// finish: the rate is enqueue + run.
+// Every system enqueues batches of 200 tasks (200 one-task jobs, 20 ten-task jobs) for the
+// round's seconds while its worker runs, at most one batch ahead of it (a batch waits while
+// one is unfinished), then waits for the last to finish: the rate is enqueue + run.
 //   - this engine: one-task jobs (WorkFlowEngine toUpperCase, the worker's default 8 at once);
 //     10-task jobs at concurrency 1 and at 8 (tasks/s); its embedded store on a fresh file;
 //   - plainjob and liteque doing the same one-task work, raw node:sqlite insert + claim +
@@ -64,9 +64,11 @@ async function engineRound(seconds: number, steps: number, concurrency: number):
     const jobs = store.collection('jobs');
     const started = performance.now();
     let added = 0;
+    // A batch is BATCH tasks: 200 one-task jobs, 20 ten-task jobs.
+    const batch = Math.max(1, Math.round(BATCH / steps));
     while (performance.now() - started < seconds * 1000) {
-      await backlogBelow(BATCH, () => jobs.count({ status: 'running' }));
-      for (let i = 0; i < BATCH; i++) await engine.runner.start('bench', { variables: { text: `job ${added++}` } });
+      await backlogBelow(batch, () => jobs.count({ status: 'running' }));
+      for (let i = 0; i < batch; i++) await engine.runner.start('bench', { variables: { text: `job ${added++}` } });
     }
     const deadline = Date.now() + 600_000;
     while ((await jobs.count({ status: 'running' })) > 0) {
@@ -206,7 +208,7 @@ export async function benchQueues(argv: string[] = process.argv.slice(2)): Promi
     rounds,
     roundCount: options.rounds,
     secondsPerRound: options.seconds,
-    method: `${options.rounds} rounds, each system once per round (order turned each round), at least ${options.seconds} s each: batches of ${BATCH} enqueued while the worker runs, at most one batch ahead, then the last awaited (enqueue + run); the median of all rounds, nothing dropped; every file in ${os.tmpdir()}`,
+    method: `${options.rounds} rounds, each system once per round (order turned each round), at least ${options.seconds} s each: batches of ${BATCH} tasks (${BATCH} one-task jobs, ${BATCH / 10} ten-task jobs) enqueued while the worker runs, at most one batch ahead, then the last awaited (enqueue + run); the median of all rounds, nothing dropped; every file in ${os.tmpdir()}`,
   };
 }
 

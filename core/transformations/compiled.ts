@@ -6,7 +6,7 @@
 // the work of reading the plan (which wire goes where, which pointer shape a read
 // has) is done when compiling instead of at every step.
 import { MethodArgumentError, TransformationError } from './errors';
-import { beginRun, contextArg, endRun, place, stepError, type Run, type RunResult, type StepResult } from './interpreter';
+import { beginRun, contextArg, endRun, place, stepError, type Run, type RunResult } from './interpreter';
 import type { CallContext } from './library/index';
 import { fillTemplate } from './library/string';
 import { getAt, setAt } from './pointer';
@@ -33,7 +33,9 @@ interface CompiledScope {
 /** What a node's closure is given: the scope's values so far (a variable's value, a step's arguments and return), its incoming values, the run and the nesting depth. */
 interface Frame {
   values: unknown[];
-  results: (StepResult | undefined)[];
+  /** A step's return and its arguments, by the step's index. */
+  rets: unknown[];
+  argv: (unknown[] | undefined)[];
   incoming: Record<string, unknown>;
   run: Run;
   depth: number;
@@ -84,7 +86,7 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
       if (depth > run.maxDepth) {
         throw new TransformationError('limit', `functions call each other more than ${run.maxDepth} deep`, { document: run.document, function: plan.functionName });
       }
-      const frame: Frame = { values: new Array(nodes.length), results: new Array(nodes.length), incoming, run, depth };
+      const frame: Frame = { values: new Array(nodes.length), rets: new Array(nodes.length), argv: new Array(nodes.length), incoming, run, depth };
       for (const { node, evaluate } of nodes) {
         if (++run.steps > run.maxSteps) throw new TransformationError('limit', `the run went past ${run.maxSteps} steps`, place(run, plan, node));
         if ((run.steps & 255) === 0 && Date.now() > run.deadline) {
@@ -110,19 +112,19 @@ function compileRead(wire: Wire): ReadFn {
   const tokens = wire.fromTokens;
   if (!from.step) return tokens.length === 0 ? (frame) => frame.values[at] : (frame) => getAt(frame.values[at], tokens);
   const [head, ...rest] = tokens;
-  // A step is always evaluated before the steps reading it (the plan's order): its result is there.
-  const held = (frame: Frame): StepResult => frame.results[at] ?? { args: [], ret: undefined };
-  if (head === 'return') return rest.length === 0 ? (frame) => held(frame).ret : (frame) => getAt(held(frame).ret, rest);
+  // A step is always evaluated before the steps reading it (the plan's order): its arguments are there.
+  const argsOf = (frame: Frame): unknown[] => frame.argv[at] ?? [];
+  if (head === 'return') return rest.length === 0 ? (frame) => frame.rets[at] : (frame) => getAt(frame.rets[at], rest);
   if (head === 'args') {
     // `/args/N/value...` reads argument N itself: what the interpreter finds through `{ value }` wrappers.
     if (rest.length >= 2 && rest[1] === 'value' && rest[0] !== '-') {
       const index = Number(rest[0]);
       const below = rest.slice(2);
-      return below.length === 0 ? (frame) => held(frame).args[index] : (frame) => getAt(held(frame).args[index], below);
+      return below.length === 0 ? (frame) => argsOf(frame)[index] : (frame) => getAt(argsOf(frame)[index], below);
     }
-    return (frame) => getAt(held(frame).args.map((value) => ({ value })), rest);
+    return (frame) => getAt(argsOf(frame).map((value) => ({ value })), rest);
   }
-  if (tokens.length === 0) return (frame) => ({ args: held(frame).args.map((value) => ({ value })), return: held(frame).ret });
+  if (tokens.length === 0) return (frame) => ({ args: argsOf(frame).map((value) => ({ value })), return: frame.rets[at] });
   return () => undefined;
 }
 
@@ -185,7 +187,8 @@ function compileNode(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): NodeFn {
   return (frame) => {
     const args = fill(frame);
     try {
-      frame.results[index] = { args, ret: call(args, frame) };
+      frame.rets[index] = call(args, frame);
+      frame.argv[index] = args;
     } catch (error) {
       throw stepError(error, { run: frame.run, plan, node });
     }
@@ -205,7 +208,7 @@ function compileCall(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): (args: u
       const fn = plan.functions.get(name);
       if (!fn) throw new Error(`plan node ${node.key} calls a function the plan does not hold`);
       const enter = invoker(fn, name, plan, scopeOf);
-      return (args, frame) => enter(args, frame).outgoing;
+      return (args, frame) => enter.outgoing(args, frame);
     }
     case 'context':
       // A context step hands its first argument on unchanged.
@@ -234,14 +237,23 @@ function compileCall(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): (args: u
 function invoker(fn: JstScope, name: string, outer: Plan, scopeOf: ScopeLookup) {
   const schemas = (fn.incoming ?? []).map((schema, at) => ({ schema, at, id: String(schema.$id), isContext: Boolean(schema.isContext) }));
   let bound: { scope: CompiledScope; used: typeof schemas } | undefined;
-  return (args: unknown[], frame: Frame): { scope: CompiledScope; outgoing: Record<string, unknown> } => {
+  const outgoing = (args: unknown[], frame: Frame): Record<string, unknown> => {
     if (!bound) {
       const scope = scopeOf(fn, outer, name, frame.run);
       bound = { scope, used: schemas.filter((s) => scope.reads.has(s.id)) };
     }
     const incoming: Record<string, unknown> = {};
     for (const s of bound.used) incoming[s.id] = s.isContext ? contextArg(s.schema, args.slice(s.at)) : args[s.at];
-    return { scope: bound.scope, outgoing: bound.scope.run(incoming, frame.run, frame.depth + 1) };
+    return bound.scope.run(incoming, frame.run, frame.depth + 1);
+  };
+  return {
+    outgoing,
+    /** As a callback answers: the one outgoing value itself, else all of them by `$id`. */
+    answer(args: unknown[], frame: Frame): unknown {
+      const out = outgoing(args, frame);
+      const single = bound?.scope.single;
+      return single !== undefined ? out[single] : out;
+    },
   };
 }
 
@@ -261,8 +273,7 @@ class StepContext implements CallContext {
     if (typeof name !== 'string' || !fn || !frame) throw new MethodArgumentError(`the function "${String(name)}" it calls is not defined in the document`);
     const enter = invoker(fn, name, this.plan, this.scopeOf);
     return (...callArgs: unknown[]) => {
-      const { scope, outgoing } = enter(constants.length === 0 ? callArgs : [...callArgs, ...constants], frame);
-      return scope.single !== undefined ? outgoing[scope.single] : outgoing;
+      return enter.answer(constants.length === 0 ? callArgs : [...callArgs, ...constants], frame);
     };
   }
 }
