@@ -46,22 +46,6 @@ export interface ErrorBody {
   [extra: string]: unknown;
 }
 
-export const ERROR_NAMES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  410: 'Gone',
-  413: 'Payload Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  421: 'Misdirected Request',
-  422: 'Unprocessable Entity',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
 /** Turn zod issues into `part.field.path: message` entries. */
 export function describeIssues(part: string, error: z.ZodError): { path: string; message: string }[] {
   return error.issues.map((issue) => ({

@@ -56,6 +56,19 @@ export class StoreError extends ConsoleError {
   }
 }
 
+/**
+ * Runs `work`; a store that cannot be reached or read is the server's trouble, not the caller's:
+ * a 503 naming what could not be reached (`the workflows`) and the store's cause.
+ */
+export async function whileStoreAnswers<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StoreError && error.isUnavailable) throw new ConsoleError('unavailable', `${what} cannot be reached in the store: ${error.message}`);
+    throw error;
+  }
+}
+
 export const isDuplicateKey = (error: unknown) => error instanceof StoreError && error.reason === 'duplicate-key';
 
 /** Collection names become file names in the embedded store: keep them to a safe alphabet. */

@@ -1,6 +1,6 @@
 // The transformations operations of the contract, answered by the service.
 import { OpError, type Handler } from '../dispatch/dispatch';
-import { StoreError } from '../store/errors';
+import { whileStoreAnswers } from '../store/errors';
 import { TransformationError } from './errors';
 import { TransformationConflictError, TransformationInvalidError, type TransformationsService } from './service';
 
@@ -14,14 +14,11 @@ type TransformationsHandlers = {
   'transformations.run': Handler<'transformations.run'>;
 };
 
-/** A store that cannot be reached or read is the server's trouble, not the caller's: 503 naming the cause. */
+/** The store's unavailability as a 503 (whileStoreAnswers); an import refused as the transformation's own 400 wording. */
 async function withStore<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await whileStoreAnswers('the transformations', work);
   } catch (error) {
-    if (error instanceof StoreError && error.isUnavailable) {
-      throw new OpError(503, `the transformations cannot be reached in the store: ${error.message}`);
-    }
     if (error instanceof TransformationConflictError) throw new OpError(409, error.message);
     if (error instanceof TransformationInvalidError) {
       throw new OpError(400, `the transformation cannot be imported: ${error.message}`, { issues: error.issues.map((i) => ({ path: `body.${i.path}`, message: i.message })) });

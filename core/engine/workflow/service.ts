@@ -3,7 +3,7 @@
 import { OpError } from '../../dispatch/dispatch';
 import type { MissingPart, StoredWorkflow, Workflow, WorkflowProblem, WorkflowSummary } from '../../contract/workflows';
 import type { Store } from '../../store/port';
-import { StoreError } from '../../store/errors';
+import { whileStoreAnswers } from '../../store/errors';
 import { loadPartsCatalog, type AdapterListing } from './catalog';
 import { describeNeeds, howToFix } from './parts';
 import { listNeeds, needsWithChildren } from './child-needs';
@@ -30,17 +30,8 @@ export function problemsError(name: string, problems: WorkflowProblem[]): OpErro
   });
 }
 
-/** A store that cannot be reached or read is the server's trouble, not the caller's: 503 naming the cause. */
-export async function withStore<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof StoreError && error.isUnavailable) {
-      throw new OpError(503, `the workflows cannot be reached in the store: ${error.message}`);
-    }
-    throw error;
-  }
-}
+/** A store that cannot be reached or read answers 503 naming the workflows and the cause. */
+export const withStore = <T>(work: () => Promise<T>): Promise<T> => whileStoreAnswers('the workflows', work);
 
 export function createWorkflowsService(deps: WorkflowsDeps) {
   const catalog = () =>
