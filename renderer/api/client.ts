@@ -123,6 +123,4 @@ export async function call<N extends OperationName>(name: N, ...args: CallArgs<N
 
 // `{} extends` asks whether an empty input is a valid one (every field optional): then the input may be left out.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-// `{} extends` asks whether an empty input is a valid one (every field optional): then the input may be left out.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 type CallArgs<N extends OperationName> = {} extends CallInput<Contract[N]> ? [input?: CallInput<Contract[N]>] : [input: CallInput<Contract[N]>];
