@@ -24,6 +24,14 @@ export const WorkersStatus = z.object({
 export type WorkersStatus = z.infer<typeof WorkersStatus>;
 
 export const workersOperations = defineOperations({
+  'workers.declareGone': {
+    method: 'POST',
+    path: '/workflow_engine/servers/:serverId/gone',
+    summary:
+      "Failover: declare a failed server gone. Once its heartbeat has stopped (409 while it still beats), the tasks its workers held are queued again now, fenced (a late write of that server matches nothing), instead of after their lease",
+    params: z.object({ serverId: z.string().min(1).max(200) }),
+    output: z.object({ serverId: z.string(), heartbeatAt: z.number().nullable(), requeued: z.number() }),
+  },
   'workers.status': {
     method: 'GET',
     path: '/workflow_engine/workers/status',

@@ -6,7 +6,7 @@ import { checkReadiness } from './readiness';
 import { drillJobVariables, DRILL_WORKFLOW, type Ledger } from './ledger';
 import { waitUntil, WORKER_LEASE_MS, type DrillRun } from './runner';
 import { applications, describeSite, prepareSite, setProcessTasksOnStart, workerState } from './site-ops';
-import type { Site } from './site';
+import { SiteError, type Site } from './site';
 import type { DrillOptions, DrillSiteInfo } from './types';
 
 export const TASKS_PER_JOB = 3;
@@ -23,6 +23,11 @@ export interface FailureStaging {
   fail(): Promise<string>;
   /** How the active site is after the failure (for the report when a later step fails). */
   after: string;
+  /**
+   * The drill declares the failed site gone (kill -9, a site cut off): once its heartbeat stops, the
+   * standby queues its tasks again at once, fenced, instead of waiting out their lease.
+   */
+  declaresGone?: boolean;
   /** Failback: the active site answering again (a killed lab site restarted, a gone site back), and what was done for it. */
   revive(): Promise<{ site: Site; note?: string }>;
 }
@@ -85,6 +90,7 @@ export async function runDrillSteps(run: DrillRun, ledger: Ledger, pair: DrillPa
       await standby.call('POST', '/workflow_engine/taskWorker/activate');
       state.standby = 'task worker and applications started (working tasks)';
       s.detail = `task worker started; ${apps}`;
+      if (failure.declaresGone) s.detail += `; ${await declareGone(standby, activeInfo)}`;
       if (options.persistProcessTasksOnStart) {
         const before = await setProcessTasksOnStart(standby, standbyInfo.profileId, true);
         const change = `processTasksOnStart ${before} → true in profile "${standbyInfo.profileId}" (failover)`;
@@ -176,6 +182,21 @@ export async function runDrillSteps(run: DrillRun, ledger: Ledger, pair: DrillPa
     report.leftAs = `${active.name} (${active.ref.url}): ${state.active}; ${standby.name} (${standby.ref.url}): ${state.standby}`;
     throw error;
   }
+}
+
+/** Declares the failed site gone on the standby as soon as its heartbeat has stopped (409 until then); answers the step's detail. */
+async function declareGone(standby: Site, active: DrillSiteInfo): Promise<string> {
+  let answer: { requeued: number } | undefined;
+  await waitUntil(`the heartbeat of ${active.name} to stop`, 60_000, async () => {
+    try {
+      answer = await standby.call<{ requeued: number }>('POST', `/workflow_engine/servers/${encodeURIComponent(active.serverId)}/gone`);
+      return true;
+    } catch (error) {
+      if (error instanceof SiteError && error.status === 409) return false;
+      throw error;
+    }
+  }, 250);
+  return `${active.name} declared gone once its heartbeat stopped: ${answer?.requeued ?? 0} of its tasks queued again at once (fenced)`;
 }
 
 /** After "gone", what the standby sees of the active site's heartbeat (the active itself is not called). */

@@ -33,6 +33,8 @@ export async function runSitesDrill(options: SitesDrillOptions, onChange: (repor
     await runDrillSteps(run, ledger, { active, standby }, options, {
       name: gone ? 'Failure: the active site is gone (no call to it from here on)' : 'Failure: stop the task worker and applications of the active site',
       after: gone ? 'gone: cut off by the operator, not called since the failure' : 'task worker and applications stopped',
+      // The operator declared it gone: its tasks are taken from it once its heartbeat stops.
+      declaresGone: gone,
       async fail() {
         if (gone) return `${active.name} (${active.ref.url}) is taken as cut off by the operator: the drill calls it no more`;
         await active.call('POST', '/workflow_engine/taskWorker/deactivate');

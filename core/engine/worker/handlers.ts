@@ -2,6 +2,7 @@
 // server's task worker now (processTasksOnStart in properties.json is unchanged).
 import type { Handlers } from '../../dispatch/dispatch';
 import type { Engine } from '../index';
+import { fenceServer } from './fence';
 
 export interface WorkersDeps {
   /** The active profile's workflow engine. */
@@ -14,8 +15,13 @@ export function createWorkersService(deps: WorkersDeps): WorkersService {
   return deps;
 }
 
-export function workersHandlers(service: WorkersService): Pick<Handlers, 'workers.status' | 'workers.activateTaskWorker' | 'workers.deactivateTaskWorker'> {
+export function workersHandlers(service: WorkersService): Pick<Handlers, 'workers.status' | 'workers.activateTaskWorker' | 'workers.deactivateTaskWorker' | 'workers.declareGone'> {
   return {
+    'workers.declareGone': async ({ params }) => {
+      const engine = service.engine();
+      const deps = { beats: engine.heartbeats.collection, tasks: engine.runner.queue.tasks, selfId: engine.options.serverId, intervalMs: engine.heartbeats.intervalMs };
+      return fenceServer(deps, params.serverId);
+    },
     'workers.status': () => service.engine().status(),
     'workers.activateTaskWorker': async () => {
       const engine = service.engine();
