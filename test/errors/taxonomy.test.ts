@@ -5,7 +5,7 @@ import type { IpcMainInvokeEvent } from 'electron';
 import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, ConsoleError, codeOfStatus, errorMessage } from '../../core/errors';
-import { errorBody, OpError, type Handlers } from '../../core/dispatch/dispatch';
+import { errorBody, OpError, type Handlers, type RawInput } from '../../core/dispatch/dispatch';
 import { buildHttpServer } from '../../core/http/server';
 import { StoreError } from '../../core/store/errors';
 import { AdapterError } from '../../core/adapters/errors';
@@ -71,7 +71,7 @@ describe('both transports', () => {
     const port = typeof address === 'object' && address ? address.port : 0;
     const response = await fetch(`http://127.0.0.1:${port}/workflows`, { headers: { authorization: 'Bearer t' } });
     const overHttp = { statusCode: response.status, json: await response.json() };
-    const channels = new Map<string, (event: IpcMainInvokeEvent, input: unknown) => Promise<IpcReply>>();
+    const channels = new Map<string, (event: IpcMainInvokeEvent, input: RawInput) => Promise<IpcReply>>();
     registerOperations({ handle: (channel, listener) => void channels.set(channel, listener) }, () => handlers, pino({ level: 'silent' }), () => true);
     const listener = channels.get('op:workflows.list');
     if (!listener) throw new Error('no IPC channel for workflows.list');
