@@ -85,7 +85,7 @@ export async function scanFolder(root: string, options: ScanOptions = {}): Promi
     return undefined;
   };
   const maxFiles = Math.min(options.maxFiles ?? MAX_FILES, MAX_FILES);
-  const { files, skipped } = await walkFolder(absoluteRoot, (relative) => kindOf(relative) !== undefined, options.onListing, budgetSpent, maxFiles);
+  const { files, skipped } = await walkFolder(absoluteRoot, (relative) => kindOf(relative) !== undefined, { onFound: options.onListing, shouldStop: budgetSpent, maxFiles });
   const findings: Finding[] = [];
   let done = 0;
   for (const [index, entry] of files.entries()) {

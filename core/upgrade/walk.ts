@@ -23,13 +23,15 @@ export interface WalkResult {
 /** Says why the walk or the scan must stop now (canceled, time budget spent), or undefined to go on. */
 export type StopCheck = () => string | undefined;
 
-export async function walkFolder(
-  root: string,
-  accept: (relative: string) => boolean,
-  onFound?: (found: number) => void,
-  shouldStop: StopCheck = () => undefined,
-  maxFiles = MAX_FILES,
-): Promise<WalkResult> {
+export interface WalkOptions {
+  /** Told the count of files found so far, as the walk goes. */
+  onFound?: (found: number) => void;
+  shouldStop?: StopCheck;
+  maxFiles?: number;
+}
+
+export async function walkFolder(root: string, accept: (relative: string) => boolean, options: WalkOptions = {}): Promise<WalkResult> {
+  const { onFound, shouldStop = () => undefined, maxFiles = MAX_FILES } = options;
   const files: WalkEntry[] = [];
   const skipped: { file: string; reason: string }[] = [];
   const stack = [''];

@@ -25,23 +25,21 @@ export function checkActivate(file: string, doc: JsonDoc): Finding[] {
     // Carried for the migration, which reads only `activate`: its secrets are masked.
     const carried = JSON.stringify(config ?? null).length <= MAX_CONFIG_CHARS ? maskSecrets(config).masked : undefined;
     found.push(
-      finding(
-        'activate-setting',
+      finding({
+        rule: 'activate-setting',
         file,
-        doc.lineOf(legacy.jsonPath),
-        legacy.place === 'properties' ? legacy.message : `${legacy.message}. It lived there in ${legacy.releases}.`,
-        `Set "processTasksOnStart": ${legacy.value} in the profile's properties.json and remove activate; the Upgrade page applies this migration to the active profile`,
-        true,
-        {
-          migration: {
-            place: legacy.place,
-            releases: legacy.releases,
-            jsonPath: legacy.jsonPath,
-            value: legacy.value,
-            ...(carried !== undefined ? { config: carried } : {}),
-          },
+        line: doc.lineOf(legacy.jsonPath),
+        message: legacy.place === 'properties' ? legacy.message : `${legacy.message}. It lived there in ${legacy.releases}.`,
+        fix: `Set "processTasksOnStart": ${legacy.value} in the profile's properties.json and remove activate; the Upgrade page applies this migration to the active profile`,
+        blocking: true,
+        migration: {
+          place: legacy.place,
+          releases: legacy.releases,
+          jsonPath: legacy.jsonPath,
+          value: legacy.value,
+          ...(carried !== undefined ? { config: carried } : {}),
         },
-      ),
+      }),
     );
   }
   return found;

@@ -42,7 +42,7 @@ function apiFinding(file: string, line: number, row: LifecycleRow, url: string):
     life.state === 'removed'
       ? `Calls ${row.item} ("${shown(url)}"), removed in ${life.removal}`
       : `Calls ${row.item} ("${shown(url)}"), deprecated since ${life.deprecated} and removed in ${life.removal}${note}; in ${RUNNING_RELEASE} it still answers, with Deprecation and Sunset headers`;
-  return finding('api-call', file, line, message, fix, life.state === 'removed');
+  return finding({ rule: 'api-call', file, line, message, fix, blocking: life.state === 'removed' });
 }
 
 function isModuleSpecifier(node: ts.Node): boolean {
@@ -154,14 +154,14 @@ export function checkCode(file: string, text: string): Finding[] {
       if (!isJs) continue;
       const ref = shown(match[0].replace(/^[^u]/, ''));
       add(
-        finding(
-          'ui-lib-src-js',
+        finding({
+          rule: 'ui-lib-src-js',
           file,
           line,
-          `${isModuleSpecifier(node) ? 'Imports' : 'References'} "${ref}", a JavaScript file under the UI library's src folder (ui/lib/${shown(match[1] ?? '')}/src); 2022.1 removed those files to reduce size`,
-          'Drop the reference, or bundle the code the application needs with the application itself; CSS under ui/lib/<library>/src is kept and may stay',
-          true,
-        ),
+          message: `${isModuleSpecifier(node) ? 'Imports' : 'References'} "${ref}", a JavaScript file under the UI library's src folder (ui/lib/${shown(match[1] ?? '')}/src); 2022.1 removed those files to reduce size`,
+          fix: 'Drop the reference, or bundle the code the application needs with the application itself; CSS under ui/lib/<library>/src is kept and may stay',
+          blocking: true,
+        }),
       );
     }
 

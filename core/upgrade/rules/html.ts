@@ -15,14 +15,14 @@ export function checkHtml(file: string, text: string): Finding[] {
     if (!lib) continue;
     const line = code.slice(0, match.index).split('\n').length;
     found.push(
-      finding(
-        'ui-lib-src-js',
+      finding({
+        rule: 'ui-lib-src-js',
         file,
         line,
-        `References "${value}", a JavaScript file under the UI library's src folder (ui/lib/${lib[1]}/src); 2022.1 removed those files to reduce size`,
-        'Drop the reference, or bundle the code the page needs with the application itself; CSS under ui/lib/<library>/src is kept and may stay',
-        true,
-      ),
+        message: `References "${value}", a JavaScript file under the UI library's src folder (ui/lib/${lib[1]}/src); 2022.1 removed those files to reduce size`,
+        fix: 'Drop the reference, or bundle the code the page needs with the application itself; CSS under ui/lib/<library>/src is kept and may stay',
+        blocking: true,
+      }),
     );
   }
   return found;

@@ -15,14 +15,14 @@ const FIX =
   'then check GET {base_url}/indexes/:collectionName/status; or use the Indexing tab of the active profile';
 
 export function npmRunIndexFinding(file: string, line: number, where: string): Finding {
-  return finding(
-    'npm-run-index',
+  return finding({
+    rule: 'npm-run-index',
     file,
     line,
-    `${where} runs \`npm run index\`, the indexing script removed in 2022.1 (app-workflow_engine, app-mop, app-service_catalog)`,
-    FIX,
-    true,
-  );
+    message: `${where} runs \`npm run index\`, the indexing script removed in 2022.1 (app-workflow_engine, app-mop, app-service_catalog)`,
+    fix: FIX,
+    blocking: true,
+  });
 }
 
 /** The scripts of a package.json that run `npm run index`. */

@@ -94,14 +94,14 @@ function checkCodePointAt(file: string, doc: JsonDoc, workflow: Workflow): Findi
       ? ` Its failure transition is not taken: an out-of-range position is an error, not a failure.`
       : '';
     found.push(
-      finding(
-        'codepointat-error',
+      finding({
+        rule: 'codepointat-error',
         file,
-        doc.lineOf(`${workflow.path}.tasks.${taskId}`),
-        `Workflow "${workflow.name}": codePointAt task ${taskId} has no error transition. From 2022.1 an out-of-range position is an error of the task, no longer an empty string with status 204, so the job stops at this task.${failure}`,
-        `Add a transition from ${taskId} with state "error" to the task that handles an out-of-range position, and stop checking its output for an empty string`,
-        true,
-      ),
+        line: doc.lineOf(`${workflow.path}.tasks.${taskId}`),
+        message: `Workflow "${workflow.name}": codePointAt task ${taskId} has no error transition. From 2022.1 an out-of-range position is an error of the task, no longer an empty string with status 204, so the job stops at this task.${failure}`,
+        fix: `Add a transition from ${taskId} with state "error" to the task that handles an out-of-range position, and stop checking its output for an empty string`,
+        blocking: true,
+      }),
     );
   }
   return found;
@@ -153,14 +153,14 @@ function checkChildJobs(file: string, doc: JsonDoc, workflow: Workflow): Finding
     const base = `${workflow.path}.tasks.${taskId}.variables.incoming.variables`;
     const report = (label: string, path: string, cause: string) =>
       found.push(
-        finding(
-          'child-job-undefined',
+        finding({
+          rule: 'child-job-undefined',
           file,
-          doc.lineOf(path),
-          `Workflow "${workflow.name}": childJob task ${taskId} passes ${label}, which ${cause}; a variable passed to a child job as undefined arrives as null, not undefined`,
-          `Give ${label} a value on every path to ${taskId} (a required input, a default, or a task that sets it first), or make the child workflow treat null as missing`,
-          false,
-        ),
+          line: doc.lineOf(path),
+          message: `Workflow "${workflow.name}": childJob task ${taskId} passes ${label}, which ${cause}; a variable passed to a child job as undefined arrives as null, not undefined`,
+          fix: `Give ${label} a value on every path to ${taskId} (a required input, a default, or a task that sets it first), or make the child workflow treat null as missing`,
+          blocking: false,
+        }),
       );
     const visit = (value: unknown, label: string, path: string, depth: number) => {
       const cause = undefinedCause(workflow, taskId, value);
