@@ -55,8 +55,16 @@ export const objectMethods: MethodTable = {
   setProperty: {
     summary: 'A copy of the object with a property set',
     fn: (args: unknown[]) => {
-      const copy = copyOf(args[0]);
-      Reflect.set(copy, key(args[1], 'setProperty'), args[2]);
+      const name = key(args[1], 'setProperty');
+      const target = args[0];
+      if (Array.isArray(target)) {
+        const items = target.slice();
+        Reflect.set(items, name, args[2]);
+        return items;
+      }
+      // A plain keyed write on the copy: the common case (an object built in a map) stays fast.
+      const copy: Record<string, unknown> = isObject(target) ? { ...target } : {};
+      copy[name] = args[2];
       return copy;
     },
   },
