@@ -10,6 +10,7 @@ import { LifecycleActions, StateBadges } from '../health/HealthTable';
 import { SchemaForm } from './SchemaForm';
 import { propertyErrors } from './NewAdapter';
 import { Alert } from '../shell/Alert';
+import { SimulationRules } from './SimulationRules';
 
 export function AdapterDetail({ name, health }: { name: string; health?: HealthItem }) {
   const client = useQueryClient();
@@ -54,7 +55,8 @@ export function AdapterDetail({ name, health }: { name: string; health?: HealthI
         </button>
         {remove.isError && <span className="error">{remove.error.message}</span>}
       </div>
-      {config && (
+      {config?.simulation !== undefined && <SimulationRules name={name} config={config} onSaved={setConfig} />}
+      {config && config.simulation === undefined && (
         <form
           aria-label="Adapter properties"
           onSubmit={(e) => {

@@ -26,6 +26,11 @@ export function StateBadges({ item }: { item: HealthItem }) {
           STUB
         </span>
       )}
+      {item.simulated && (
+        <span className="badge stub" title="Simulated: answers come from its rules (POST /adapters/simulate), not a live system">
+          SIMULATED
+        </span>
+      )}
     </>
   );
 }

@@ -51,6 +51,11 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
         </td>
         <td>
           {run.name} <span className="muted small">{run.app}</span>
+          {run.simulated && (
+            <span className="badge stub" aria-label={`${run.taskId} answered by a simulated adapter`} title={`Answered by the simulated adapter ${run.simulated}, not a live system`}>
+              SIMULATED
+            </span>
+          )}
         </td>
         <td>{run.type}</td>
         <td>
@@ -195,6 +200,11 @@ export function JobView({ id }: { id: string }) {
       <div className="profile-header">
         <h1>
           {j.name} <StatusBadge status={jobStatus(j.status, j.taskRuns.filter((r) => r.status === 'waiting' && !r.childJob).length)} label="Job status" />
+          {j.simulated === true && (
+            <span className="badge stub" title="A simulated adapter answered some of its tasks (marked SIMULATED below): a rehearsal, not a live run">
+              SIMULATED
+            </span>
+          )}
         </h1>
         <div className="profile-actions">
           {j.status === 'running' && (

@@ -71,6 +71,11 @@ function Row({ job, checked, onCheck }: { job: JobSummary; checked: boolean; onC
         <a href={href} title={job.name}>
           {job.name}
         </a>
+        {job.simulated && (
+          <span className="badge stub" aria-label={`${job._id} used a simulated adapter`} title="A simulated adapter answered some of its tasks">
+            SIMULATED
+          </span>
+        )}
       </span>
       <span role="cell" className="jobs-lines">
         <span className="muted jobs-desc" title={job.description}>

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MissingPart, StoredWorkflow } from '../../core/contract/workflows';
 import { call } from '../api/client';
+import { SimulateMissing } from './SimulateMissing';
 
 /** The workflow's entry of the list (what it needs, its children's needs folded in); undefined while loading. */
 export function useWorkflowNeeds(name: string): { needs: MissingPart[] | undefined; error?: string } {
@@ -99,6 +100,7 @@ export function WorkflowNeedsPanel({ name, needs, workflow }: { name: string; ne
           );
         })}
       </ul>
+      {needs.some((part) => part.kind !== 'input' && part.kind !== 'workflow') && <SimulateMissing workflows={[name]} />}
     </section>
   );
 }

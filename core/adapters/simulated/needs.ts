@@ -101,12 +101,26 @@ export function expectedAnswers(workflow: WorkflowTasks): { taskId: string; path
       const evaluations = isObject(group) && Array.isArray(group.evaluations) ? group.evaluations : [];
       for (const e of evaluations) {
         if (!isObject(e) || e.operator !== '==' || !isObject(e.operand_1) || !isObject(e.operand_2) || e.operand_2.task !== 'static') continue;
-        if (e.operand_1.variable !== 'result' || typeof e.operand_1.task !== 'string' || typeof e.query !== 'string' || e.query === '') continue;
-        out.push({ taskId: e.operand_1.task, path: e.query.split('.'), value: e.operand_2.variable });
+        const hint = resultPath(workflow.tasks, e.operand_1, typeof e.query === 'string' ? e.query : '');
+        if (hint) out.push({ ...hint, value: e.operand_2.variable });
       }
     }
   }
   return out;
+}
+
+const pathOf = (query: string) => (query === '' ? [] : query.split('.'));
+
+/** Where in which task's `result` an evaluated operand lies: the result itself, or what a query task took of it. */
+function resultPath(tasks: Obj, operand: Obj, query: string): { taskId: string; path: string[] } | undefined {
+  if (typeof operand.task !== 'string') return undefined;
+  if (operand.variable === 'result') return query === '' ? undefined : { taskId: operand.task, path: pathOf(query) };
+  const source = tasks[operand.task];
+  if (operand.variable !== 'return_data' || !isObject(source) || source.app !== ENGINE || source.name !== 'query' || !isObject(source.variables)) return undefined;
+  const incoming = isObject(source.variables.incoming) ? source.variables.incoming : {};
+  const from = typeof incoming.obj === 'string' ? /^\$var\.([^.]+)\.result$/.exec(incoming.obj) : null;
+  const path = [...pathOf(typeof incoming.query === 'string' ? incoming.query : ''), ...pathOf(query)];
+  return from?.[1] && path.length ? { taskId: from[1], path } : undefined;
 }
 
 /** The default answer of each method with what the workflows expect set in it (see expectedAnswers). */

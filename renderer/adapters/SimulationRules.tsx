@@ -1,0 +1,55 @@
+// The rules of a simulated adapter instance, per method (its service config's `simulation`
+// section): an ordered list each, edited as JSON and saved with PUT /adapters/:name/properties.
+// A rule: { match: {…a JSON subset of the call's arguments}, nth, share, latencyMs, response | error }.
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../api/client';
+import type { ServiceConfig } from '../../core/contract/adapters';
+import { Alert } from '../shell/Alert';
+
+const EXAMPLE = '[{ "match": { "deviceName": "edge-1" }, "response": { "status": "success", "code": 200, "response": { "up": true } } }, { "nth": 3, "error": "device busy", "latencyMs": 200 }]';
+
+export function SimulationRules({ name, config, onSaved }: { name: string; config: ServiceConfig; onSaved: (config: ServiceConfig) => void }) {
+  const client = useQueryClient();
+  const [text, setText] = useState(() => JSON.stringify(config.simulation, null, 2));
+  const [parseError, setParseError] = useState<string>();
+  const save = useMutation({
+    mutationFn: (simulation: unknown) => call('adapters.update', { params: { name }, body: { properties: { ...config, simulation } } }),
+    onSuccess: (answer) => {
+      onSaved(answer.data);
+      void client.invalidateQueries({ queryKey: ['adapters.get', name] });
+    },
+  });
+  return (
+    <form
+      aria-label="Simulation rules"
+      onSubmit={(e) => {
+        e.preventDefault();
+        try {
+          const parsed: unknown = JSON.parse(text);
+          setParseError(undefined);
+          save.mutate(parsed);
+        } catch (error) {
+          setParseError(`not JSON: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }}
+    >
+      <h3>
+        What each method answers <span className="badge stub">SIMULATED</span>
+      </h3>
+      <p className="muted small">
+        Per method, the first rule that applies answers: <code>match</code> (a JSON subset of the call&apos;s arguments), <code>nth</code> (only the nth call), <code>share</code> (a share of calls,
+        0–1), after <code>latencyMs</code>, with <code>response</code> or <code>error</code>. No rule: {'{ status: "success", code: 200, response: {} }'}. Example rules: <code>{EXAMPLE}</code>
+      </p>
+      <label>
+        simulation (JSON)
+        <textarea aria-label="simulation (JSON)" rows={14} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+      </label>
+      <button type="submit" disabled={save.isPending}>
+        Save rules
+      </button>
+      {save.isSuccess && <span className="good"> rules saved</span>}
+      {(parseError || save.isError) && <Alert>{parseError ?? save.error?.message}</Alert>}
+    </form>
+  );
+}
