@@ -5,7 +5,7 @@
 // the page when absent); the rest of the page is left as it is. The figures, the date and the
 // machine all come from the JSON: nothing here is typed by hand.
 //
-//   npm run bench -- engine --json > docs/performance-engine.json
+//   npm run -s bench -- engine --json > docs/performance-engine.json
 //   node scripts/perf-page.mjs [figures.json] [page.md]
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
