@@ -38,7 +38,15 @@ interface JobDetail {
   taskRuns: { taskId: string; iteration: number; status: string; workerId?: string; metrics: { end_time?: number } }[];
 }
 
-export async function runDrillSteps(run: DrillRun, ledger: Ledger, pair: DrillPair, options: DrillOptions, failure: FailureStaging): Promise<void> {
+/** What a drill runs with: its report being built, the ledger of side effects, and the operator's options. */
+export interface DrillContext {
+  run: DrillRun;
+  ledger: Ledger;
+  options: DrillOptions;
+}
+
+export async function runDrillSteps(drill: DrillContext, pair: DrillPair, failure: FailureStaging): Promise<void> {
+  const { run, ledger, options } = drill;
   const { report, step } = run;
   const { standby } = pair;
   let active = pair.active;

@@ -46,8 +46,17 @@ function labProfile(id: string, processTasksOnStart: boolean, options: LabOption
   return { id, serverName: `${id}-lab`, processTasksOnStart, ...database };
 }
 
+/** A lab site's console: its name, data directory and active profile. */
+interface ConsoleSpec {
+  name: string;
+  dataDir: string;
+  profile: Record<string, unknown>;
+  options: LabOptions;
+}
+
 /** Starts a headless console on `dataDir` with `profile` as its active profile, on a free port. */
-export async function startConsole(name: string, dataDir: string, profile: Record<string, unknown>, options: LabOptions, token = randomBytes(24).toString('base64url')): Promise<LabSite> {
+export async function startConsole(spec: ConsoleSpec, token = randomBytes(24).toString('base64url')): Promise<LabSite> {
+  const { name, dataDir, profile, options } = spec;
   // Owner-only: a lab on MongoDB has its URL, password included, in the profile.
   await writeJsonAtomic(path.join(dataDir, 'profiles', String(profile.id), 'properties.json'), profile, { mode: 0o600 });
   await writeJsonAtomic(path.join(dataDir, 'console.json'), { activeProfile: profile.id });
@@ -102,16 +111,16 @@ export async function startConsole(name: string, dataDir: string, profile: Recor
 
 /** Starts a lab site's console again on its data directory, with its token (failback after a kill). */
 export function startLabSite(site: LabSite): Promise<LabSite> {
-  return startConsole(site.site.name, site.dataDir, site.profile, site.options, site.site.ref.token);
+  return startConsole({ name: site.site.name, dataDir: site.dataDir, profile: site.profile, options: site.options }, site.site.ref.token);
 }
 
 export async function startLab(options: LabOptions): Promise<Lab> {
   await mkdir(options.dir, { recursive: true });
   const dbFile = path.join(options.dir, 'shared.sqlite');
-  const active = await startConsole('active', path.join(options.dir, 'active'), labProfile('active', true, options, dbFile), options);
+  const active = await startConsole({ name: 'active', dataDir: path.join(options.dir, 'active'), profile: labProfile('active', true, options, dbFile), options });
   let standby: LabSite;
   try {
-    standby = await startConsole('standby', path.join(options.dir, 'standby'), labProfile('standby', options.standbyProcessTasksOnStart ?? false, options, dbFile), options);
+    standby = await startConsole({ name: 'standby', dataDir: path.join(options.dir, 'standby'), profile: labProfile('standby', options.standbyProcessTasksOnStart ?? false, options, dbFile), options });
   } catch (error) {
     await active.kill('SIGKILL');
     throw error;

@@ -18,7 +18,7 @@ test('runs a sites drill from the page against this console and a standby by URL
   try {
     const file = path.join(host.dataDir, 'profiles', 'default', 'db', 'console.sqlite');
     const dir = await mkdtemp(path.join(os.tmpdir(), 'dr-standby-'));
-    standby = await startConsole('standby', dir, { id: 'standby', serverName: 'standby-e2e', processTasksOnStart: false, embeddedProps: { file } }, { dir, ledgerUrl: '' });
+    standby = await startConsole({ name: 'standby', dataDir: dir, profile: { id: 'standby', serverName: 'standby-e2e', processTasksOnStart: false, embeddedProps: { file } }, options: { dir, ledgerUrl: '' } });
     // Prepared by the operator as the Manual Failover procedure asks.
     for (const app of ['OperationsManager', 'AutomationCatalog']) await standby.site.call('PUT', `/applications/${app}/stop`);
 
