@@ -1,0 +1,36 @@
+// Rehearsing a workflow without its devices, as an operator does it: import the project's own
+// pre-built, open a workflow that needs an adapter the profile lacks, "Simulate what is missing",
+// start a job and see it complete, the job, its task and the adapter marked SIMULATED.
+import { test, expect } from './fixtures';
+import { fixtures } from '../support/iap';
+
+const WORKFLOW = 'Wait for Device Sync - Example';
+
+test('simulate what is missing on the workflow page, start, and the job completes marked SIMULATED', async ({ consolePage: page, host }) => {
+  await page.getByRole('link', { name: 'Import' }).click();
+  await page.getByLabel('Pre-built folder').setInputFiles(fixtures.prebuilt('Instance-Check-Example'));
+  await expect(page.getByRole('status', { name: 'Import summary' })).toContainText('12 imported');
+
+  await page.goto(`${host.url}/#/workflows/${encodeURIComponent(WORKFLOW)}`);
+  const needs = page.getByRole('region', { name: `What ${WORKFLOW} needs` });
+  await expect(needs).toContainText('Inventory');
+  await needs.getByRole('button', { name: 'Simulate what is missing' }).click();
+  // Nothing is missing any more: the needs give way to Start.
+  await expect(page.getByLabel(`State of ${WORKFLOW}`)).toContainText('Ready');
+
+  await page.getByRole('button', { name: 'Start job' }).click();
+  const form = page.getByRole('form', { name: `Start a job of ${WORKFLOW}` });
+  await form.getByLabel('deviceName').fill('edge-1');
+  await form.getByRole('button', { name: 'Start', exact: true }).click();
+  await form.getByRole('status').getByRole('link').click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('SIMULATED');
+  await expect(page.getByLabel('Job status')).toContainText(/complete/i);
+  await expect(page.getByLabel('s101 answered by a simulated adapter')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Jobs', exact: true }).click();
+  await expect(page.getByRole('row').filter({ hasText: WORKFLOW }).getByText('SIMULATED', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Adapters' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Inventory' }).getByText('SIMULATED', { exact: true })).toBeVisible();
+});
