@@ -115,10 +115,10 @@ function evaluate(node: PlanNode, plan: Plan, incoming: Record<string, unknown>,
     for (const wire of node.inbound) value = wire.toTokens.length === 0 ? read(wire, values) : write(value, wire, read(wire, values), run, plan, node);
     return value;
   }
-  const step = node.step!;
+  const step = stepOf(node);
   let args: unknown[] = Array.isArray(step.args) ? step.args.slice() : [];
   // A wire into anything but `/args/N/value` (say `/args/0/value/name`) writes into a copy of the arguments.
-  let state: { args: { value: unknown }[] } | undefined;
+  let state: unknown;
   for (const wire of node.inbound) {
     const value = read(wire, values);
     if (wire.argIndex !== undefined && !state) {
@@ -126,9 +126,12 @@ function evaluate(node: PlanNode, plan: Plan, incoming: Record<string, unknown>,
       continue;
     }
     state ??= { args: Array.from(args, (v) => ({ value: v })) };
-    state = write(state, wire, value, run, plan, node) as { args: { value: unknown }[] };
+    state = write(state, wire, value, run, plan, node);
   }
-  if (state) args = Array.from(Array.isArray(state.args) ? state.args : [], (arg) => (arg !== null && typeof arg === 'object' ? arg.value : undefined));
+  if (state !== undefined) {
+    const written: unknown = state !== null && typeof state === 'object' ? Reflect.get(state, 'args') : undefined;
+    args = Array.from(Array.isArray(written) ? written : [], (arg: unknown) => (arg !== null && typeof arg === 'object' ? Reflect.get(arg, 'value') : undefined));
+  }
   try {
     return { args, ret: call(node, args, plan, run, depth) } satisfies StepResult;
   } catch (error) {
@@ -170,13 +173,20 @@ function write(target: unknown, wire: Wire, value: unknown, run: Run, plan: Plan
   }
 }
 
+/** The step of a node the plan made from one (every node but incoming and outgoing values). */
+function stepOf(node: PlanNode): NonNullable<PlanNode['step']> {
+  if (!node.step) throw new Error(`the plan node ${node.key} has no step`);
+  return node.step;
+}
+
 function call(node: PlanNode, args: unknown[], plan: Plan, run: Run, depth: number): unknown {
-  const step = node.step!;
+  const step = stepOf(node);
   switch (node.kind) {
     case 'template':
       return fillTemplate(step.template as string, args);
     case 'function': {
-      const fn = plan.functions.get(String(step.function))!;
+      const fn = plan.functions.get(String(step.function));
+      if (!fn) throw new TransformationError('invalid-document', `the function "${String(step.function)}" is not defined in the document`, place(run, plan, node));
       return invoke(fn, String(step.function), args, plan, run, depth);
     }
     case 'context':
@@ -185,7 +195,8 @@ function call(node: PlanNode, args: unknown[], plan: Plan, run: Run, depth: numb
     default:
       // A method step of String.templateLiteral that carries its `template` fills it as a template step would.
       if (typeof step.template === 'string' && step.method === 'templateLiteral') return fillTemplate(step.template, args);
-      return node.entry!.fn(args, new StepCall(plan, run, depth, typeof step.polymorphIndex === 'number' ? step.polymorphIndex : undefined));
+      if (!node.entry) throw new TransformationError('unsupported', `no method ${String(step.library)}.${String(step.method)}`, place(run, plan, node));
+      return node.entry.fn(args, new StepCall(plan, run, depth, typeof step.polymorphIndex === 'number' ? step.polymorphIndex : undefined));
   }
 }
 
@@ -202,10 +213,12 @@ class StepCall implements CallContext {
     const fn = typeof name === 'string' ? this.plan.functions.get(name) : undefined;
     if (!fn) throw new MethodArgumentError(`the function "${String(name)}" it calls is not defined in the document`);
     const { plan, run, depth } = this;
+    const fnName = String(name);
     return (...callArgs: unknown[]) => {
-      const outgoing = invoke(fn, name as string, constants.length === 0 ? callArgs : [...callArgs, ...constants], plan, run, depth);
+      const outgoing = invoke(fn, fnName, constants.length === 0 ? callArgs : [...callArgs, ...constants], plan, run, depth);
       const names = Object.keys(outgoing);
-      return names.length === 1 ? outgoing[names[0]!] : outgoing;
+      const [only] = names;
+      return names.length === 1 && only !== undefined ? outgoing[only] : outgoing;
     };
   }
 }
@@ -215,7 +228,7 @@ function invoke(fn: JstScope, name: string, args: unknown[], outer: Plan, run: R
   const plan = planFor(fn, run.document, outer.functions, name);
   const incoming: Record<string, unknown> = {};
   const schemas = fn.incoming ?? [];
-  for (let i = 0; i < schemas.length; i++) incoming[String(schemas[i]!.$id)] = schemas[i]!.isContext ? contextArg(schemas[i]!, args.slice(i)) : args[i];
+  for (const [i, schema] of schemas.entries()) incoming[String(schema.$id)] = schema.isContext ? contextArg(schema, args.slice(i)) : args[i];
   return runScope(plan, incoming, run, depth + 1);
 }
 

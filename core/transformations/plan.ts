@@ -47,7 +47,8 @@ export interface Plan {
   functions: Map<string, JstScope>;
 }
 
-const STEP_KINDS = new Set(['method', 'declaration', 'function', 'template', 'context']);
+const STEP_KINDS: ReadonlySet<string> = new Set(['method', 'declaration', 'function', 'template', 'context']);
+const isStepKind = (type: unknown): type is NodeKind => typeof type === 'string' && STEP_KINDS.has(type);
 const plans = new WeakMap<JstScope, Plan>();
 
 export function planFor(scope: JstScope, document: string, outer: Map<string, JstScope>, functionName?: string): Plan {
@@ -63,7 +64,7 @@ function buildPlan(scope: JstScope, document: string, outer: Map<string, JstScop
   const place = (step?: Step, method?: string, pointer?: string) => ({ document, function: functionName, step: step?.id, method, pointer });
   for (const field of ['steps', 'functions', 'incoming', 'outgoing'] as const) {
     const list = scope[field];
-    if (list !== undefined && list !== null && (!Array.isArray(list) || (list as unknown[]).some((item) => item === null || typeof item !== 'object'))) {
+    if (list !== undefined && list !== null && (!Array.isArray(list) || list.some((item: unknown) => item === null || typeof item !== 'object'))) {
       throw new TransformationError('invalid-document', `\`${field}\` must be an array of objects`, place());
     }
   }
@@ -92,8 +93,8 @@ function buildPlan(scope: JstScope, document: string, outer: Map<string, JstScop
   for (const step of steps) {
     if (step === null || typeof step !== 'object') throw new TransformationError('invalid-document', 'a step is not an object', place());
     if (step.type === 'assign') continue;
-    if (!STEP_KINDS.has(step.type)) throw new TransformationError('unsupported', `unsupported step type "${String(step.type)}"`, place(step));
-    const node: PlanNode = { index: -1, key: `step:${String(step.id)}`, kind: step.type as NodeKind, name: String(step.id), step, inbound: [] };
+    if (!isStepKind(step.type)) throw new TransformationError('unsupported', `unsupported step type "${String(step.type)}"`, place(step));
+    const node: PlanNode = { index: -1, key: `step:${String(step.id)}`, kind: step.type, name: String(step.id), step, inbound: [] };
     if (step.type === 'method' || step.type === 'declaration') {
       node.entry = findMethod(step.library, step.method);
       if (!node.entry) throw new TransformationError('unsupported', `unsupported method ${String(step.library)}.${String(step.method)}`, place(step, `${String(step.library)}.${String(step.method)}`));
@@ -130,9 +131,12 @@ function buildPlan(scope: JstScope, document: string, outer: Map<string, JstScop
   for (const step of steps) {
     if (step.type !== 'assign') continue;
     const from = resolve(step.from, 'from', step);
-    const to = resolve(step.to, 'to', step)!;
+    const to = resolve(step.to, 'to', step);
+    // Only a `from` may be static: resolve answers a node for every `to`.
+    if (!to) throw new TransformationError('invalid-document', 'an assign step needs its `to`', place(step));
     const toTokens = tokens(step.to, step);
-    const argIndex = to.step && toTokens.length === 3 && toTokens[0] === 'args' && /^\d{1,4}$/.test(toTokens[1]!) && toTokens[2] === 'value' ? Number(toTokens[1]) : undefined;
+    const [part, slot = '', field] = toTokens;
+    const argIndex = to.step && toTokens.length === 3 && part === 'args' && /^\d{1,4}$/.test(slot) && field === 'value' ? Number(slot) : undefined;
     const wire: Wire = { step, from, fromTokens: tokens(step.from, step), toTokens, staticValue: step.from?.value, argIndex };
     to.inbound.push(wire);
     if (from) {
@@ -147,14 +151,13 @@ function buildPlan(scope: JstScope, document: string, outer: Map<string, JstScop
   const order: PlanNode[] = [];
   const ready = docOrder.filter((node) => waiting.get(node) === 0);
   const position = new Map(docOrder.map((node, i) => [node, i]));
-  while (ready.length > 0) {
-    const node = ready.shift()!;
+  for (let node = ready.shift(); node !== undefined; node = ready.shift()) {
     order.push(node);
     for (const next of dependents.get(node) ?? []) {
-      const left = waiting.get(next)! - 1;
+      const left = (waiting.get(next) ?? 0) - 1;
       waiting.set(next, left);
       if (left === 0) {
-        const at = ready.findIndex((r) => position.get(r)! > position.get(next)!);
+        const at = ready.findIndex((r) => (position.get(r) ?? 0) > (position.get(next) ?? 0));
         ready.splice(at === -1 ? ready.length : at, 0, next);
       }
     }
