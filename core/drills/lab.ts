@@ -43,7 +43,8 @@ export interface Lab {
 
 function labProfile(id: string, processTasksOnStart: boolean, options: LabOptions, dbFile: string) {
   const database = options.mongoUrl ? { mongoProps: { url: options.mongoUrl, db: 'drill' } } : { embeddedProps: { file: dbFile } };
-  return { id, serverName: `${id}-lab`, processTasksOnStart, ...database };
+  // A lab rehearses: its jobs may use simulated adapter instances even on MongoDB.
+  return { id, serverName: `${id}-lab`, processTasksOnStart, simulationProps: { allowJobs: true }, ...database };
 }
 
 /** A lab site's console: its name, data directory and active profile. */

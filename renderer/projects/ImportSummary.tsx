@@ -2,6 +2,7 @@
 // of a refused workflow, and what each imported workflow still needs.
 import type { ImportItem, ImportSummary } from '../../core/contract/projects';
 import { NeedsCell } from '../workflows/Needs';
+import { SimulateMissing } from '../workflows/SimulateMissing';
 
 const OUTCOME: Record<ImportItem['outcome'], string> = { imported: 'imported', replaced: 'replaced', refused: 'refused', skipped: 'left out' };
 
@@ -59,6 +60,7 @@ export function ImportSummaryView({ summary }: { summary: ImportSummary }) {
           </tbody>
         </table>
       )}
+      {summary.needs.length > 0 && <SimulateMissing workflows={summary.needs.map((w) => w.workflow)} />}
       <h2>Artifacts</h2>
       <table aria-label="Artifacts">
         <thead>

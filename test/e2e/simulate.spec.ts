@@ -10,6 +10,8 @@ test('simulate what is missing on the workflow page, start, and the job complete
   await page.getByRole('link', { name: 'Import' }).click();
   await page.getByLabel('Pre-built folder').setInputFiles(fixtures.prebuilt('Instance-Check-Example'));
   await expect(page.getByRole('status', { name: 'Import summary' })).toContainText('12 imported');
+  // The import summary offers it too, for every imported workflow that lacks a part.
+  await expect(page.getByRole('button', { name: 'Simulate what is missing' })).toBeVisible();
 
   await page.goto(`${host.url}/#/workflows/${encodeURIComponent(WORKFLOW)}`);
   const needs = page.getByRole('region', { name: `What ${WORKFLOW} needs` });
