@@ -38,7 +38,7 @@ export async function openAdapters(
     seal: async (json) => (profile.sealSecrets ? sealAll(vault, json) : json),
     open: (name, json) => openAll(vault, name, json),
   };
-  const instances = new AdapterInstances(manager, store, storeDesiredStates(store), places, secrets);
+  const instances = new AdapterInstances(manager, { store, desired: storeDesiredStates(store), places, secrets });
   instances.simulationAllowed = profile.allowSimulated ?? true;
   return instances.open();
 }

@@ -5,24 +5,21 @@
 import type { Store } from '../store/port';
 import { builtInApplications } from '../applications/registry';
 import type { DesiredStates } from '../applications/desired-state';
-import { AdapterError } from './errors';
-import { ConsoleError, errorMessage } from '../errors';
+import { AdapterError, ConflictError } from './errors';
+import { errorMessage } from '../errors';
+export { ConflictError } from './errors';
 import { discoverPackages, packageForType, type DiscoverPlaces } from './discover';
-import type { AdapterManager, AdapterAnswer, AdapterManagerOptions } from './manager';
+import type { AdapterManager, AdapterAnswer } from './manager';
 import type { AdapterPackage } from './package';
 import { assertValidProperties, checkShape, ConfigError, maskConfig, restoreConfig, sampleConfig, stripId as withoutId, stripId, type ServiceConfig } from './service-config';
 import { SIMULATED_ADAPTERS, simulatedPackage } from './simulated/instance';
 import { simulationIssues, simulationOf } from './simulated/rules';
+import type { CallRecorder } from './simulated/recordings';
+import { secretValues } from '../secrets/classify';
 
 export const SERVICE_CONFIGS = 'service_configs';
 const APPLICATION_TYPES = new Set(builtInApplications.map((a) => a.id));
 
-/** A conflict with what exists (a name taken), answered 409. */
-export class ConflictError extends ConsoleError {
-  constructor(message: string) {
-    super('conflict', message);
-  }
-}
 
 export interface AdapterView {
   config: ServiceConfig;
@@ -44,22 +41,24 @@ export class AdapterInstances {
   private discoveryProblems: string[] = [];
   /** The problems the last discovery found (a rescan replaces them; the service configs' stay). */
   private packageProblems: string[] = [];
+  private readonly secrets: SecretsAtRest;
 
   constructor(
     readonly manager: AdapterManager,
-    private readonly store: Store,
-    private readonly desired: DesiredStates,
-    private readonly places: DiscoverPlaces,
-    private readonly secrets: SecretsAtRest = CLEAR,
-  ) {}
+    private readonly deps: { store: Store; desired: DesiredStates; places: DiscoverPlaces; secrets?: SecretsAtRest },
+  ) {
+    this.secrets = deps.secrets ?? CLEAR;
+  }
 
   /** Whether jobs may call simulated instances (the profile decides; see core/profiles/runtime-config.ts). */
   simulationAllowed = true;
+  /** Records real instances' calls when asked (core/adapters/simulated/recordings.ts). */
+  recorder?: CallRecorder;
   private get configs() {
-    return this.store.collection(SERVICE_CONFIGS);
+    return this.deps.store.collection(SERVICE_CONFIGS);
   }
 
-  private get simulatedConfigs() { return this.store.collection(SIMULATED_ADAPTERS); }
+  private get simulatedConfigs() { return this.deps.store.collection(SIMULATED_ADAPTERS); }
 
   /** Resolves once the service configs are read (changes wait for it). */
   private loaded: Promise<void> = Promise.resolve();
@@ -70,12 +69,12 @@ export class AdapterInstances {
    * configs are read in the background (the embedded store is local and quick, so it is awaited).
    */
   async open(): Promise<this> {
-    const found = await discoverPackages(this.places);
+    const found = await discoverPackages(this.deps.places);
     this.packages = found.packages;
     this.discoveryProblems = [...found.problems];
     this.packageProblems = found.problems;
     this.loaded = this.load();
-    if (this.store.kind === 'embedded') await this.loaded;
+    if (this.deps.store.kind === 'embedded') await this.loaded;
     return this;
   }
 
@@ -86,7 +85,7 @@ export class AdapterInstances {
     let stopped: Set<string>;
     try {
       docs = [...(await this.configs.find({})), ...(await this.simulatedConfigs.find({}))];
-      stopped = await this.desired.stopped('adapter');
+      stopped = await this.deps.desired.stopped('adapter');
     } catch (error) {
       this.discoveryProblems.push(`the service configs cannot be read from the store, so no adapter runs: ${errorMessage(error)}`);
       return;
@@ -114,7 +113,7 @@ export class AdapterInstances {
    */
   async rescan(): Promise<{ added: string[] }> {
     const before = new Set(this.packages.map((p) => p.name));
-    const found = await discoverPackages(this.places);
+    const found = await discoverPackages(this.deps.places);
     this.packages = found.packages;
     this.discoveryProblems = [...found.problems, ...this.discoveryProblems.filter((p) => !this.packageProblems.includes(p))];
     this.packageProblems = found.problems;
@@ -129,7 +128,7 @@ export class AdapterInstances {
     const simulation = simulationOf(config);
     if (simulation) return this.manager.set(config, simulatedPackage(config, simulation));
     const pkg = packageForType(this.packages, config.type);
-    const problem = pkg ? undefined : `no adapter package exports "${config.type}": install it in the profile's sdk_dir (${this.places.sdkDir ?? 'not set'}) or ${this.places.dataDirAdapters}`;
+    const problem = pkg ? undefined : `no adapter package exports "${config.type}": install it in the profile's sdk_dir (${this.deps.places.sdkDir ?? 'not set'}) or ${this.deps.places.dataDirAdapters}`;
     this.manager.set(config, pkg, problem);
   }
 
@@ -250,7 +249,7 @@ export class AdapterInstances {
       throw new ConfigError(`${at}: ${dropped.join(', ')} carry the mask (********) and have no stored value: set them again`, dropped.map((p) => ({ path: `${at}.${p}`, message: 'masked secret with no stored value' })));
     }
     await this.configs.insertOne({ ...config, properties: await this.secrets.seal(config.properties) });
-    await this.desired.set('adapter', config.id, true);
+    await this.deps.desired.set('adapter', config.id, true);
     this.register(config);
     await this.manager.start(config.id);
     return this.view(config.id);
@@ -297,7 +296,7 @@ export class AdapterInstances {
     await this.simulatedConfigs.deleteMany({ id: config.id });
     await this.simulatedConfigs.insertOne(withoutId(config));
     this.register(config);
-    await this.desired.set('adapter', config.id, true);
+    await this.deps.desired.set('adapter', config.id, true);
     await this.manager.start(config.id);
     return this.view(config.id);
   }
@@ -308,24 +307,24 @@ export class AdapterInstances {
     await this.manager.remove(name);
     await this.simulatedConfigs.deleteMany({ id: name });
     await this.configs.deleteMany({ id: name });
-    await this.desired.forget('adapter', name);
+    await this.deps.desired.forget('adapter', name);
   }
 
   async start(name: string) {
     this.require(name);
-    await this.desired.set('adapter', name, true);
+    await this.deps.desired.set('adapter', name, true);
     await this.manager.start(name);
   }
 
   async stop(name: string) {
     this.require(name);
-    await this.desired.set('adapter', name, false);
+    await this.deps.desired.set('adapter', name, false);
     await this.manager.stop(name);
   }
 
   async restart(name: string) {
     this.require(name);
-    await this.desired.set('adapter', name, true);
+    await this.deps.desired.set('adapter', name, true);
     await this.manager.restart(name);
   }
 
@@ -336,7 +335,10 @@ export class AdapterInstances {
     if (!this.simulationAllowed && known && simulationOf(known.config)) {
       throw new AdapterError('failed', id, method, `adapter "${id}" is simulated and this profile does not let jobs use simulated adapters (simulationProps.allowJobs); method "${method}" was not called`);
     }
-    return this.manager.call(id, method, args, options);
+    const started = Date.now();
+    const answer = await this.manager.call(id, method, args, options);
+    if (known && this.recorder?.isRecording(id)) await this.recorder.note(id, { method, args, ok: answer.ok, answer: answer.ok ? answer.value : answer.error, durationMs: Date.now() - started }, secretValues(known.config.properties));
+    return answer;
   }
 
   close() {
@@ -345,6 +347,3 @@ export class AdapterInstances {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-
-export type { AdapterManagerOptions };

@@ -27,7 +27,7 @@ let instances: AdapterInstances;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'adapter-tasks-'));
   store = await openStore(dataDir, { id: 'tasks' });
-  instances = await new AdapterInstances(new AdapterManager({ runner: runnerPath() }), store, storeDesiredStates(store), { sdkDir: FIXTURES }).open();
+  instances = await new AdapterInstances(new AdapterManager({ runner: runnerPath() }), { store, desired: storeDesiredStates(store), places: { sdkDir: FIXTURES } }).open();
   const sample = instances.sample('@itentialopensource/adapter-aws_ec2', 'aws-lab');
   await instances.create(sample);
   await instances.create({ ...instances.sample('@itentialopensource/adapter-inventory', 'inventory'), properties: { host: 'x', port: 1, stub: true } });
