@@ -46,6 +46,8 @@ export function engineSection(f) {
     `- CPU ≤ 0.3 ms per task: ${verdict(t.cpuMsPerTask)}`,
     `- ≤ 1.5 KB per one-task job on disk: ${verdict(t.bytesPerJob)}`,
     '',
+    'Notes: the load average is the 1-minute one at the end of each round; on a machine shared with other work every system is slowed alike within a round, so compare figures of one run, not of two. Every system writes a fresh file on the same disk with WAL and synchronous=NORMAL; the engine\'s store also keeps secure_delete on. liteque 0.8 runs against the better-sqlite3 npm installs today with that library\'s earlier transaction behaviour given back (bench/queues-peers.ts says why). The engine bench\'s other figures (1 worker on prestarted jobs, two workers, Agenda, the slow link, wake-up, fair scheduling) are in the JSON under `engineBench`.',
+    '',
     `Every round (${rounds.length}), with the machine's 1-minute load average at its end and the CPU time the hypervisor stole during it:`,
     '',
     '| round | system | rate | items | seconds | CPU ms each | bytes each | load | steal % |',
