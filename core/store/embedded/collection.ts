@@ -164,7 +164,8 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   /** One UPDATE: every matching row (or the first by `sort` when `first`) gets the update; returns the documents after it. */
-  private updateRows(filter: Filter, update: Update, first: boolean, sort?: Sort, returning = false): { rows: string[]; matched: number; modified: number } {
+  private updateRows(filter: Filter, update: Update, which: { first: boolean; sort?: Sort; returning?: boolean }): { rows: string[]; matched: number; modified: number } {
+    const { first, sort, returning = false } = which;
     checkUpdate(update);
     const { sql, params } = this.updateSql(filter, first, sort, returning);
     const statement = this.database.statement(sql);
@@ -180,21 +181,21 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   updateOne(filter: Filter, update: Update): Promise<UpdateResult> {
     return this.read(() => {
-      const { matched, modified } = this.updateRows(filter, update, true);
+      const { matched, modified } = this.updateRows(filter, update, { first: true });
       return { matched, modified };
     }, { matched: 0, modified: 0 });
   }
 
   updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
     return this.read(() => {
-      const { matched, modified } = this.updateRows(filter, update, false);
+      const { matched, modified } = this.updateRows(filter, update, { first: false });
       return { matched, modified };
     }, { matched: 0, modified: 0 });
   }
 
   findOneAndUpdate(filter: Filter, update: Update, options: { sort?: Sort } = {}): Promise<T | null> {
     return this.read(() => {
-      const { rows } = this.updateRows(filter, update, true, options.sort, true);
+      const { rows } = this.updateRows(filter, update, { first: true, sort: options.sort, returning: true });
       return rows.length ? decodeDoc<T>(rows[0]!) : null;
     }, null);
   }
