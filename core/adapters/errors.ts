@@ -26,3 +26,10 @@ export class AdapterError extends ConsoleError {
     this.name = 'AdapterError';
   }
 }
+
+/** A conflict with what exists (a name taken), answered 409. */
+export class ConflictError extends ConsoleError {
+  constructor(message: string) {
+    super('conflict', message);
+  }
+}

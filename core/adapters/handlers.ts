@@ -4,6 +4,7 @@ import type { MethodSummary, PackageSummary } from '../contract/adapters';
 import type { AdapterInstances } from './instances';
 import type { AdapterPackage, PronghornMethod } from './package';
 import { simulateMissing, type SimulateDeps } from './simulated/service';
+import { recordingsHandlers } from './simulated/recording-handlers';
 
 type Ops =
   | 'adapters.list'
@@ -18,7 +19,12 @@ type Ops =
   | 'adapters.restart'
   | 'adapters.packages'
   | 'adapters.sample'
-  | 'adapters.simulate';
+  | 'adapters.simulate'
+  | 'adapters.record'
+  | 'adapters.recordings'
+  | 'adapters.recording'
+  | 'adapters.importRecording'
+  | 'adapters.simulateRecording';
 
 export interface AdaptersService {
   instances(): AdapterInstances;
@@ -115,5 +121,6 @@ export function adaptersHandlers(service: AdaptersService): { [K in Ops]: Handle
       const { results, transformations, problems } = await simulateMissing({ instances: adapters, ...simulation }, body);
       return { results, total: results.length, transformations, problems };
     },
+    ...recordingsHandlers(adapters),
   };
 }

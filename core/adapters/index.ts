@@ -9,6 +9,7 @@ import { openAll, sealAll } from '../profiles/secrets';
 import { createVault, type Vault } from '../secrets/secrets';
 import { AdapterInstances, type SecretsAtRest } from './instances';
 import { AdapterManager, type AdapterManagerOptions } from './manager';
+import { CallRecorder } from './simulated/recordings';
 import { dataDirAdapters, runnerPath, shippedAdaptersDir } from './locate';
 
 export { AdapterManager, type AdapterManagerOptions, type AdapterAnswer } from './manager';
@@ -40,5 +41,6 @@ export async function openAdapters(
   };
   const instances = new AdapterInstances(manager, { store, desired: storeDesiredStates(store), places, secrets });
   instances.simulationAllowed = profile.allowSimulated ?? true;
+  instances.recorder = new CallRecorder(store);
   return instances.open();
 }

@@ -67,6 +67,21 @@ export const SimulatedInstance = z.object({
 });
 export type SimulatedInstance = z.infer<typeof SimulatedInstance>;
 
+export const RecordingSummary = z.object({
+  _id: z.string(),
+  adapter: z.string(),
+  type: z.string(),
+  startedAt: z.number(),
+  until: z.number(),
+  maxCalls: z.number(),
+  callCount: z.number(),
+  /** Still recording. */
+  recording: z.boolean(),
+});
+export const Recording = RecordingSummary.omit({ callCount: true, recording: true }).extend({
+  calls: z.array(z.object({ at: z.number(), method: z.string(), args: z.record(z.string(), z.unknown()), ok: z.boolean(), answer: z.unknown(), durationMs: z.number() })),
+});
+
 const Answer = z.object({ status: z.enum(['OK', 'Created']), message: z.string(), data: ServiceConfig });
 const ConfigBody = z.object({ properties: z.record(z.string(), z.unknown(), { message: 'expected the service config { id, type, properties, brokers, groups }' }) });
 
@@ -166,6 +181,42 @@ export const adaptersOperations = defineOperations({
       .refine((b) => b.all === true || (b.workflows?.length ?? 0) > 0, { message: 'give { "workflows": [names] } or { "all": true }', path: ['workflows'] }),
     /** `transformations`: the ids of stand-in JST documents made for transformations the workflows name and the profile lacks. */
     output: z.object({ results: z.array(SimulatedInstance), total: z.number(), transformations: z.array(z.string()), problems: z.array(z.string()) }),
+  },
+  'adapters.record': {
+    method: 'POST',
+    path: '/adapters/:name/record',
+    summary: "Record a real adapter instance's calls (method, arguments and answer with secrets masked, duration) for `seconds` (300) or `calls` (1000), whichever ends first",
+    params: NameParam,
+    body: z.object({ seconds: z.number().int().min(1).max(86_400).optional(), calls: z.number().int().min(1).max(100_000).optional() }),
+    output: RecordingSummary,
+  },
+  'adapters.recordings': {
+    method: 'GET',
+    path: '/adapter-recordings',
+    summary: 'The recordings of adapter calls kept in the profile, newest first (without their calls)',
+    output: z.object({ results: z.array(RecordingSummary), total: z.number() }),
+  },
+  'adapters.recording': {
+    method: 'GET',
+    path: '/adapter-recordings/:id',
+    summary: 'One recording with its calls: the file to export',
+    params: z.object({ id: z.string().min(1).max(100) }),
+    output: Recording,
+  },
+  'adapters.importRecording': {
+    method: 'POST',
+    path: '/adapter-recordings/import',
+    summary: 'Import an exported recording ({ recording }), kept under a new id',
+    body: z.object({ recording: z.record(z.string(), z.unknown(), { message: 'expected an exported recording { adapter, type, calls }' }) }),
+    output: RecordingSummary,
+  },
+  'adapters.simulateRecording': {
+    method: 'POST',
+    path: '/adapter-recordings/:id/simulate',
+    summary: "Make a simulated instance from a recording (named `name`, else as the recorded instance): per method it replays the answer whose recorded arguments match the call best",
+    params: z.object({ id: z.string().min(1).max(100) }),
+    body: z.object({ name: InstanceName.optional() }),
+    output: Answer,
   },
   'applications.start': {
     method: 'PUT',
