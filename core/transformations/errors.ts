@@ -1,5 +1,6 @@
 // The error a transformation run ends with: it names the document, the step, the
 // library method and the pointer, so an operator can find the step in the designer.
+import { ConsoleError, type ErrorCode } from '../errors';
 
 export type TransformationErrorCode =
   | 'invalid-document'
@@ -18,16 +19,40 @@ export interface ErrorPlace {
   pointer?: string;
 }
 
-export class TransformationError extends Error {
+/** Incoming values that do not fit are the caller's fault (400); a document that fails on them, 422. */
+const CODE_OF_REASON: Record<TransformationErrorCode, ErrorCode> = {
+  'invalid-incoming': 'bad_input',
+  'invalid-document': 'unprocessable',
+  unsupported: 'unprocessable',
+  'step-failed': 'unprocessable',
+  limit: 'unprocessable',
+};
+
+export class TransformationError extends ConsoleError {
   constructor(
-    readonly code: TransformationErrorCode,
+    readonly reason: TransformationErrorCode,
     readonly cause0: string,
     readonly place: ErrorPlace,
-    readonly details: { path: string; message: string }[] = [],
+    /** The incoming values that do not fit, each by its path. */
+    readonly issues: { path: string; message: string }[] = [],
   ) {
-    super(describe(cause0, place));
+    super(CODE_OF_REASON[reason], describe(cause0, place), answerDetails(reason, place, issues));
     this.name = 'TransformationError';
   }
+}
+
+/** What the answer names besides the message: the reason as `code`, the place, and each value that does not fit. */
+function answerDetails(reason: TransformationErrorCode, place: ErrorPlace, issues: { path: string; message: string }[]): Record<string, unknown> {
+  const { document, function: fn, step, method, pointer } = place;
+  return {
+    code: reason,
+    document,
+    ...(fn !== undefined ? { function: fn } : {}),
+    ...(step !== undefined ? { step } : {}),
+    ...(method ? { method } : {}),
+    ...(pointer !== undefined ? { pointer } : {}),
+    ...(reason === 'invalid-incoming' ? { issues: issues.map((d) => ({ path: `body.${d.path}`, message: d.message })) } : {}),
+  };
 }
 
 function describe(cause: string, place: ErrorPlace): string {

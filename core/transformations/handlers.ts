@@ -1,7 +1,6 @@
 // The transformations operations of the contract, answered by the service.
 import { OpError, type Handler } from '../dispatch/dispatch';
 import { whileStoreAnswers } from '../store/errors';
-import { TransformationError } from './errors';
 import { TransformationConflictError, TransformationInvalidError, type TransformationsService } from './service';
 
 type TransformationsHandlers = {
@@ -25,16 +24,6 @@ async function withStore<T>(work: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
-}
-
-/** A failed run as a 4xx naming the step: 400 when the incoming values do not fit, 422 when the document fails. */
-export function runErrorToOpError(error: TransformationError): OpError {
-  const { document, function: fn, step, method, pointer } = error.place;
-  const details = { code: error.code, document, ...(fn !== undefined ? { function: fn } : {}), ...(step !== undefined ? { step } : {}), ...(method ? { method } : {}), ...(pointer !== undefined ? { pointer } : {}) };
-  if (error.code === 'invalid-incoming') {
-    return new OpError(400, error.message, { ...details, issues: error.details.map((d) => ({ path: `body.${d.path}`, message: d.message })) });
-  }
-  return new OpError(422, error.message, details);
 }
 
 const notFound = (id: string) => new OpError(404, `no transformation with _id "${id}"`);
@@ -64,17 +53,13 @@ export function transformationsHandlers(service: TransformationsService): Transf
       return { deleted: params.id };
     },
     'transformations.run': async ({ params, body }) => {
-      try {
-        const result = await withStore(() => service.run(params.id, body.incoming, body.options));
-        if (!result) throw notFound(params.id);
-        // extractOutput, as the task has it: with one outgoing value, that value without its name.
-        const names = Object.keys(result.outgoing);
-        if (body.options.extractOutput === true && result.outgoing && names.length === 1) return { outgoing: result.outgoing[names[0]!] };
-        return result;
-      } catch (error) {
-        if (error instanceof TransformationError) throw runErrorToOpError(error);
-        throw error;
-      }
+      // A failed run (TransformationError) answers by its own code: 400 for incoming values that do not fit, else 422.
+      const result = await withStore(() => service.run(params.id, body.incoming, body.options));
+      if (!result) throw notFound(params.id);
+      // extractOutput, as the task has it: with one outgoing value, that value without its name.
+      const [only] = Object.keys(result.outgoing);
+      if (body.options.extractOutput === true && Object.keys(result.outgoing).length === 1 && only !== undefined) return { outgoing: result.outgoing[only] };
+      return result;
     },
   };
 }

@@ -27,7 +27,7 @@ function outcome(run: () => { outgoing: Record<string, unknown> }): Outcome {
   try {
     return { outgoing: run().outgoing };
   } catch (error) {
-    if (error instanceof TransformationError) return { error: error.message, code: error.code, place: error.place, details: error.details };
+    if (error instanceof TransformationError) return { error: error.message, code: error.reason, place: error.place, details: error.issues };
     return { error: `not a TransformationError: ${String(error)}` };
   }
 }

@@ -35,7 +35,7 @@ describe.each([
         // A sample input may make a step fail (an empty array has no item 0): that is the
         // document's own logic, never an unsupported step or method, nor a broken wiring.
         expect(error).toBeInstanceOf(TransformationError);
-        expect((error as TransformationError).code).toBe('step-failed');
+        expect((error as TransformationError).reason).toBe('step-failed');
       }
     });
   }

@@ -217,7 +217,7 @@ describe('the incoming check and defaults', () => {
 
   it('refuses a value that does not fit its schema, naming it', () => {
     const error = runError(doc, { count: 'three', ip: '1.2.3' });
-    expect(error.code).toBe('invalid-incoming');
+    expect(error.reason).toBe('invalid-incoming');
     expect(error.message).toContain('incoming.count must be integer');
     expect(error.message).toContain('incoming.ip must match format "ipv4"');
   });
@@ -248,7 +248,7 @@ describe('errors and limits', () => {
       steps: [{ id: 7, type: 'method', library: 'JSON', method: 'parse', args: [null] }, assign(8, ['incoming', 'x', ''], ['method', 7, '/args/0/value']), assign(9, ['method', 7, '/return'], ['outgoing', 'y', ''])],
     };
     const error = runError(doc, { x: '{oops' });
-    expect(error.code).toBe('step-failed');
+    expect(error.reason).toBe('step-failed');
     expect(error.place).toMatchObject({ document: 'fails', step: 7, method: 'JSON.parse' });
     expect(error.message).toMatch(/^transformation "fails", step 7 \(JSON\.parse\): JSON\.parse: /);
   });
@@ -306,7 +306,7 @@ describe('errors and limits', () => {
     let nested: unknown = [];
     for (let i = 0; i < 100; i++) nested = [nested];
     const error = runError(doc, { v: nested }, { maxDepth: 20 });
-    expect(error.code).toBe('limit');
+    expect(error.reason).toBe('limit');
     expect(error.message).toContain('more than 20 deep');
   });
 
