@@ -45,7 +45,8 @@ test('a RenderJsonSchema task is filled from the schema it is given, and the job
   const form = page.getByRole('form', { name: 'Form Site and device of a1' });
   await expect(form.getByLabel(/^Site/)).toHaveValue('lab');
   await form.getByRole('button', { name: 'Submit the form' }).click();
-  await expect(form.getByRole('alert')).toContainText('Required: Device');
+  await expect(form.getByRole('alert', { name: 'Form problems' })).toContainText('Required: Device');
+  await expect(form.getByLabel(/^Device/)).toHaveAttribute('aria-invalid', 'true');
   await form.getByLabel(/^Device/).fill('core-9');
   await form.getByRole('button', { name: 'Submit the form' }).click();
   await expect(page.getByText('No task is waiting for an operator.')).toBeVisible();
