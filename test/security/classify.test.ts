@@ -62,7 +62,14 @@ describe('the classifier over generated names', () => {
   });
 
   it('masks token-like query values in an upgrade finding', () => {
-    const f = finding('api-call', 'a.js', 1, 'Calls GET /x ("http://h/x?token=abc123secret&access_token=zz9&api-key=k3y")', 'Call GET /y?sig=s1gnature instead', false);
+    const f = finding({
+      rule: 'api-call',
+      file: 'a.js',
+      line: 1,
+      message: 'Calls GET /x ("http://h/x?token=abc123secret&access_token=zz9&api-key=k3y")',
+      fix: 'Call GET /y?sig=s1gnature instead',
+      blocking: false,
+    });
     expect(f.message).toBe(`Calls GET /x ("http://h/x?token=${MASK}&access_token=${MASK}&api-key=${MASK}")`);
     expect(f.fix).toBe(`Call GET /y?sig=${MASK} instead`);
   });
