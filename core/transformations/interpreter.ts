@@ -86,6 +86,7 @@ function runScope(plan: Plan, incoming: Record<string, unknown>, run: Run, depth
     throw new TransformationError('limit', `functions call each other more than ${run.maxDepth} deep`, { document: run.document, function: plan.functionName });
   }
   const values: unknown[] = new Array(plan.order.length);
+  const frame: Frame = { plan, run, depth };
   for (const node of plan.order) {
     if (++run.steps > run.maxSteps) {
       throw new TransformationError('limit', `the run went past ${run.maxSteps} steps`, place(run, plan, node));
@@ -93,7 +94,7 @@ function runScope(plan: Plan, incoming: Record<string, unknown>, run: Run, depth
     if ((run.steps & 255) === 0 && Date.now() > run.deadline) {
       throw new TransformationError('limit', `the run took longer than ${run.timeoutMs} ms`, place(run, plan, node));
     }
-    values[node.index] = evaluate(node, plan, incoming, values, run, depth);
+    values[node.index] = evaluate(node, frame, incoming, values);
   }
   const out: Record<string, unknown> = {};
   for (const node of plan.outgoing) out[node.name] = values[node.index];
@@ -109,10 +110,17 @@ export function place(run: Run, plan: Plan, node: PlanNode, pointer?: string): E
   return { document: run.document, function: plan.functionName, step: step?.id, method, pointer };
 }
 
-function evaluate(node: PlanNode, plan: Plan, incoming: Record<string, unknown>, values: unknown[], run: Run, depth: number): unknown {
+/** The scope a node runs in: its function's plan, the run, and how deep the functions call each other. */
+interface Frame {
+  plan: Plan;
+  run: Run;
+  depth: number;
+}
+
+function evaluate(node: PlanNode, frame: Frame, incoming: Record<string, unknown>, values: unknown[]): unknown {
   if (node.kind === 'incoming' || node.kind === 'outgoing') {
     let value = node.kind === 'incoming' ? incoming[node.name] : undefined;
-    for (const wire of node.inbound) value = wire.toTokens.length === 0 ? read(wire, values) : write(value, wire, read(wire, values), run, plan, node);
+    for (const wire of node.inbound) value = wire.toTokens.length === 0 ? read(wire, values) : write(value, wire, read(wire, values), { ...frame, node });
     return value;
   }
   const step = stepOf(node);
@@ -126,16 +134,16 @@ function evaluate(node: PlanNode, plan: Plan, incoming: Record<string, unknown>,
       continue;
     }
     state ??= { args: Array.from(args, (v) => ({ value: v })) };
-    state = write(state, wire, value, run, plan, node);
+    state = write(state, wire, value, { ...frame, node });
   }
   if (state !== undefined) {
     const written: unknown = state !== null && typeof state === 'object' ? Reflect.get(state, 'args') : undefined;
     args = Array.from(Array.isArray(written) ? written : [], (arg: unknown) => (arg !== null && typeof arg === 'object' ? Reflect.get(arg, 'value') : undefined));
   }
   try {
-    return { args, ret: call(node, args, plan, run, depth) } satisfies StepResult;
+    return { args, ret: call(node, args, frame) } satisfies StepResult;
   } catch (error) {
-    throw stepError(error, { run, plan, node });
+    throw stepError(error, { ...frame, node });
   }
 }
 
@@ -165,7 +173,8 @@ function read(wire: Wire, values: unknown[]): unknown {
   return wire.fromTokens.length === 0 ? { args: result.args.map((value) => ({ value })), return: result.ret } : undefined;
 }
 
-function write(target: unknown, wire: Wire, value: unknown, run: Run, plan: Plan, node: PlanNode): unknown {
+function write(target: unknown, wire: Wire, value: unknown, at: { run: Run; plan: Plan; node: PlanNode }): unknown {
+  const { run, plan, node } = at;
   try {
     return setAt(target, wire.toTokens, value);
   } catch (error) {
@@ -179,7 +188,8 @@ function stepOf(node: PlanNode): NonNullable<PlanNode['step']> {
   return node.step;
 }
 
-function call(node: PlanNode, args: unknown[], plan: Plan, run: Run, depth: number): unknown {
+function call(node: PlanNode, args: unknown[], frame: Frame): unknown {
+  const { plan, run, depth } = frame;
   const step = stepOf(node);
   switch (node.kind) {
     case 'template':
@@ -187,7 +197,7 @@ function call(node: PlanNode, args: unknown[], plan: Plan, run: Run, depth: numb
     case 'function': {
       const fn = plan.functions.get(String(step.function));
       if (!fn) throw new TransformationError('invalid-document', `the function "${String(step.function)}" is not defined in the document`, place(run, plan, node));
-      return invoke(fn, String(step.function), args, plan, run, depth);
+      return invoke(fn, String(step.function), args, frame);
     }
     case 'context':
       // A context step hands its first argument on unchanged.
@@ -212,10 +222,10 @@ class StepCall implements CallContext {
   callback(name: unknown, constants: unknown[]): (...args: unknown[]) => unknown {
     const fn = typeof name === 'string' ? this.plan.functions.get(name) : undefined;
     if (!fn) throw new MethodArgumentError(`the function "${String(name)}" it calls is not defined in the document`);
-    const { plan, run, depth } = this;
+    const frame: Frame = { plan: this.plan, run: this.run, depth: this.depth };
     const fnName = String(name);
     return (...callArgs: unknown[]) => {
-      const outgoing = invoke(fn, fnName, constants.length === 0 ? callArgs : [...callArgs, ...constants], plan, run, depth);
+      const outgoing = invoke(fn, fnName, constants.length === 0 ? callArgs : [...callArgs, ...constants], frame);
       const names = Object.keys(outgoing);
       const [only] = names;
       return names.length === 1 && only !== undefined ? outgoing[only] : outgoing;
@@ -224,8 +234,9 @@ class StepCall implements CallContext {
 }
 
 /** Calls a nested function: its incoming variables take the arguments in order; it answers its outgoing values by `$id`. */
-function invoke(fn: JstScope, name: string, args: unknown[], outer: Plan, run: Run, depth: number): Record<string, unknown> {
-  const plan = planFor(fn, run.document, outer.functions, name);
+function invoke(fn: JstScope, name: string, args: unknown[], caller: Frame): Record<string, unknown> {
+  const { run, depth } = caller;
+  const plan = planFor(fn, run.document, caller.plan.functions, name);
   const incoming: Record<string, unknown> = {};
   const schemas = fn.incoming ?? [];
   for (const [i, schema] of schemas.entries()) incoming[String(schema.$id)] = schema.isContext ? contextArg(schema, args.slice(i)) : args[i];
