@@ -121,6 +121,25 @@ describe('compiled and interpreted alike', () => {
     expect(slow).toMatchObject({ code: 'limit', error: expect.stringContaining('longer than 1 ms') });
   });
 
+  it('reading a step\'s arguments, its return and the whole step, by every pointer shape', () => {
+    const read = (id: number, ptr: string): Step => ({ id, type: 'assign', from: { location: 'method', name: 1, ptr }, to: { location: 'outgoing', name: `o${id}`, ptr: '' } });
+    const pointers = ['/args/0/value', '/args/1/value', '/args/0/value/name', '/args/2/value', '/args/1', '/args', '/return', '/return/0', ''];
+    const doc: JstDocument = {
+      name: 'reads',
+      incoming: [{ $id: 'list' }, { $id: 'item' }],
+      outgoing: pointers.map((_, i) => ({ $id: `o${10 + i}` })),
+      steps: [
+        { id: 1, type: 'method', library: 'Array', method: 'concat', args: [null, null] },
+        { id: 2, type: 'assign', from: { location: 'incoming', name: 'list', ptr: '' }, to: { location: 'method', name: 1, ptr: '/args/0/value' } },
+        { id: 3, type: 'assign', from: { location: 'incoming', name: 'item', ptr: '' }, to: { location: 'method', name: 1, ptr: '/args/1/value' } },
+        ...pointers.map((ptr, i) => read(10 + i, ptr)),
+      ],
+    };
+    const { interpreted, compiled } = both(doc, { list: [{ name: 'a' }], item: { name: 'b' } });
+    expect(compiled).toEqual(interpreted);
+    expect(compiled).toMatchObject({ outgoing: { o10: [{ name: 'a' }], o11: { name: 'b' }, o12: undefined, o13: undefined, o14: { value: { name: 'b' } }, o16: [{ name: 'a' }, { name: 'b' }], o17: { name: 'a' } } });
+  });
+
   it('a document that cannot be planned fails at its run, as the interpreter does', () => {
     const doc: JstDocument = { name: 'broken', incoming: [{ $id: 'a' }], outgoing: [{ $id: 'b' }], steps: [{ id: 1, type: 'method', library: 'Nope', method: 'nothing', args: [] }] };
     const { interpreted, compiled } = both(doc, { a: 1 });
