@@ -48,9 +48,13 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
-    // A core module that grows past this is doing two things: split it.
+    // A core module that grows past this is doing two things: split it. More than four positional
+    // parameters: pass an object that names them.
     files: ['core/**/*.ts'],
-    rules: { 'max-lines': ['error', { max: 350, skipBlankLines: false, skipComments: false }] },
+    rules: {
+      'max-lines': ['error', { max: 350, skipBlankLines: false, skipComments: false }],
+      '@typescript-eslint/max-params': ['error', { max: 4 }],
+    },
   },
   {
     // Tests read the API's JSON answers untyped, as a client does, and their expectations check the

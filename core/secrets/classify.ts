@@ -116,6 +116,7 @@ export function redactText(text: string, known: (string | undefined)[] = []): st
   // `"passwd":"x"`, `password=x`, `token: x` written out in a message.
   out = out.replace(
     /(["']?)([A-Za-z0-9_.-]*(?:passw(?:or)?d|pwd|secret|token|api[_-]?key))\1(\s*[:=]\s*)(["']?)([^"'\s,;&}]+)\4/gi,
+    // eslint-disable-next-line @typescript-eslint/max-params -- String.replace hands the groups over as parameters
     (all, q: string, key: string, sep: string, vq: string, value: string) =>
       value === MASK || looksLikePath(value) ? all : `${q}${key}${q}${sep}${vq}${MASK}${vq}`,
   );
