@@ -11,6 +11,7 @@ import { SchemaForm } from './SchemaForm';
 import { propertyErrors } from './NewAdapter';
 import { Alert } from '../shell/Alert';
 import { SimulationRules } from './SimulationRules';
+import { RecordCalls } from './Recordings';
 
 export function AdapterDetail({ name, health }: { name: string; health?: HealthItem }) {
   const client = useQueryClient();
@@ -55,6 +56,7 @@ export function AdapterDetail({ name, health }: { name: string; health?: HealthI
         </button>
         {remove.isError && <span className="error">{remove.error.message}</span>}
       </div>
+      {config && config.simulation === undefined && <RecordCalls name={name} />}
       {config?.simulation !== undefined && <SimulationRules name={name} config={config} onSaved={setConfig} />}
       {config && config.simulation === undefined && (
         <form

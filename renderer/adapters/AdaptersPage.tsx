@@ -7,6 +7,7 @@ import { StateBadges } from '../health/HealthTable';
 import { useRoute } from '../shell/route';
 import { AdapterDetail } from './AdapterDetail';
 import { ImportAdapter, NewAdapter } from './NewAdapter';
+import { Recordings } from './Recordings';
 
 export const REFRESH_MS = 3000;
 
@@ -61,6 +62,7 @@ export function AdaptersPage() {
       {selected && <AdapterDetail key={selected} name={selected} health={list.data?.results.find((i) => i.id === selected)} />}
       <NewAdapter />
       <ImportAdapter />
+      <Recordings />
     </section>
   );
 }

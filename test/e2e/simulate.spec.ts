@@ -36,3 +36,31 @@ test('simulate what is missing on the workflow page, start, and the job complete
   await page.getByRole('link', { name: 'Adapters' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'Inventory' }).getByText('SIMULATED', { exact: true })).toBeVisible();
 });
+
+test('record a real instance\'s calls on its page, then replay them from a simulated instance', async ({ consolePage: page, host }) => {
+  const sample = await (await host.api('/adapter-packages/sample?package=%40automation%2Fadapter-example&name=example')).json();
+  expect((await host.api('/adapters', { method: 'POST', json: { properties: sample.data } })).status).toBe(200);
+  const flow = {
+    name: 'Echo once',
+    tasks: {
+      workflow_start: { name: 'workflow_start' },
+      workflow_end: { name: 'workflow_end' },
+      e1: { name: 'echo', app: 'example', type: 'automatic', variables: { incoming: { message: 'ping' }, outgoing: { result: null } } },
+    },
+    transitions: { workflow_start: { e1: { type: 'standard', state: 'success' } }, e1: { workflow_end: { type: 'standard', state: 'success' } } },
+  };
+  expect((await host.api('/workflows', { method: 'POST', json: flow })).status).toBeLessThan(300);
+
+  await page.goto(`${host.url}/#/adapters/example`);
+  await page.getByLabel('Calls to record').fill('1');
+  await page.getByRole('button', { name: 'Record calls' }).click();
+  await expect(page.getByText(/recording [0-9a-f-]{36}/)).toBeVisible();
+  expect((await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'Echo once' } })).status).toBe(200);
+
+  const recordings = page.getByRole('table', { name: 'Recordings' });
+  await expect(recordings.getByRole('row').filter({ hasText: 'example' })).toContainText('1');
+  page.once('dialog', (dialog) => void dialog.accept('example-replay'));
+  await recordings.getByRole('button', { name: 'Make a simulated instance' }).click();
+  await expect(page.getByText('simulated adapter "example-replay" made from recording')).toBeVisible();
+  await expect(page.getByRole('row', { name: 'example-replay' }).getByText('SIMULATED', { exact: true })).toBeVisible();
+});
