@@ -28,14 +28,16 @@ interface CompiledScope {
   /** The one outgoing variable, when there is one: a callback answers its value itself. */
   single: string | undefined;
   run: (incoming: Record<string, unknown>, run: Run, depth: number) => Record<string, unknown>;
+  /** Runs it and answers the value of its one outgoing variable (`single`), building no object. */
+  runOne: (incoming: Record<string, unknown>, run: Run, depth: number) => unknown;
 }
 
 /** What a node's closure is given: the scope's values so far (a variable's value, a step's arguments and return), its incoming values, the run and the nesting depth. */
 interface Frame {
-  values: unknown[];
-  /** A step's return and its arguments, by the step's index. */
-  rets: unknown[];
-  argv: (unknown[] | undefined)[];
+  /** By node index: a variable's value, a step's return. */
+  slots: unknown[];
+  /** A step's arguments by its index, kept only in a scope where a wire reads them. */
+  argv: (unknown[] | undefined)[] | undefined;
   incoming: Record<string, unknown>;
   run: Run;
   depth: number;
@@ -76,27 +78,37 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
   for (const node of plan.order) for (const wire of node.inbound) if (wire.from) readers.add(wire.from);
   // An incoming variable nobody reads and nothing writes is only counted as a step.
   const idle = (node: PlanNode) => node.kind === 'incoming' && node.inbound.length === 0 && !readers.has(node);
+  const keepsArgs = plan.order.some((node) => node.inbound.some((wire) => wire.from?.step !== undefined && wire.fromTokens[0] !== 'return'));
   const nodes = plan.order.map((node) => ({ node, evaluate: idle(node) ? undefined : compileNode(node, plan, scopeOf) }));
   const outgoing = plan.outgoing.map((node) => ({ name: node.name, index: node.index }));
+  const singleIndex = outgoing.length === 1 ? outgoing[0]?.index : undefined;
+  const exec = (incoming: Record<string, unknown>, run: Run, depth: number): Frame => {
+    if (depth > run.maxDepth) {
+      throw new TransformationError('limit', `functions call each other more than ${run.maxDepth} deep`, { document: run.document, function: plan.functionName });
+    }
+    const frame: Frame = { slots: new Array(nodes.length), argv: keepsArgs ? new Array(nodes.length) : undefined, incoming, run, depth };
+    for (const { node, evaluate } of nodes) {
+      if (++run.steps > run.maxSteps) throw new TransformationError('limit', `the run went past ${run.maxSteps} steps`, place(run, plan, node));
+      if ((run.steps & 255) === 0 && Date.now() > run.deadline) {
+        throw new TransformationError('limit', `the run took longer than ${run.timeoutMs} ms`, place(run, plan, node));
+      }
+      if (evaluate) evaluate(frame);
+    }
+    return frame;
+  };
   return {
     plan,
     reads: new Set(plan.incoming.filter((node) => !idle(node)).map((node) => node.name)),
     single: plan.outgoing.length === 1 ? plan.outgoing[0]?.name : undefined,
     run(incoming, run, depth) {
-      if (depth > run.maxDepth) {
-        throw new TransformationError('limit', `functions call each other more than ${run.maxDepth} deep`, { document: run.document, function: plan.functionName });
-      }
-      const frame: Frame = { values: new Array(nodes.length), rets: new Array(nodes.length), argv: new Array(nodes.length), incoming, run, depth };
-      for (const { node, evaluate } of nodes) {
-        if (++run.steps > run.maxSteps) throw new TransformationError('limit', `the run went past ${run.maxSteps} steps`, place(run, plan, node));
-        if ((run.steps & 255) === 0 && Date.now() > run.deadline) {
-          throw new TransformationError('limit', `the run took longer than ${run.timeoutMs} ms`, place(run, plan, node));
-        }
-        if (evaluate) evaluate(frame);
-      }
+      const frame = exec(incoming, run, depth);
       const out: Record<string, unknown> = {};
-      for (const { name, index } of outgoing) out[name] = frame.values[index];
+      for (const { name, index } of outgoing) out[name] = frame.slots[index];
       return out;
+    },
+    runOne(incoming, run, depth) {
+      const frame = exec(incoming, run, depth);
+      return singleIndex === undefined ? undefined : frame.slots[singleIndex];
     },
   };
 }
@@ -110,11 +122,11 @@ function compileRead(wire: Wire): ReadFn {
   }
   const at = from.index;
   const tokens = wire.fromTokens;
-  if (!from.step) return tokens.length === 0 ? (frame) => frame.values[at] : (frame) => getAt(frame.values[at], tokens);
+  if (!from.step) return tokens.length === 0 ? (frame) => frame.slots[at] : (frame) => getAt(frame.slots[at], tokens);
   const [head, ...rest] = tokens;
   // A step is always evaluated before the steps reading it (the plan's order): its arguments are there.
-  const argsOf = (frame: Frame): unknown[] => frame.argv[at] ?? [];
-  if (head === 'return') return rest.length === 0 ? (frame) => frame.rets[at] : (frame) => getAt(frame.rets[at], rest);
+  const argsOf = (frame: Frame): unknown[] => frame.argv?.[at] ?? [];
+  if (head === 'return') return rest.length === 0 ? (frame) => frame.slots[at] : (frame) => getAt(frame.slots[at], rest);
   if (head === 'args') {
     // `/args/N/value...` reads argument N itself: what the interpreter finds through `{ value }` wrappers.
     if (rest.length >= 2 && rest[1] === 'value' && rest[0] !== '-') {
@@ -124,7 +136,7 @@ function compileRead(wire: Wire): ReadFn {
     }
     return (frame) => getAt(argsOf(frame).map((value) => ({ value })), rest);
   }
-  if (tokens.length === 0) return (frame) => ({ args: argsOf(frame).map((value) => ({ value })), return: frame.rets[at] });
+  if (tokens.length === 0) return (frame) => ({ args: argsOf(frame).map((value) => ({ value })), return: frame.slots[at] });
   return () => undefined;
 }
 
@@ -146,13 +158,13 @@ function compileNode(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): NodeFn {
     const isIncoming = node.kind === 'incoming';
     if (wires.length === 0) {
       return (frame) => {
-        frame.values[index] = isIncoming ? frame.incoming[name] : undefined;
+        frame.slots[index] = isIncoming ? frame.incoming[name] : undefined;
       };
     }
     return (frame) => {
       let value = isIncoming ? frame.incoming[name] : undefined;
       for (const w of wires) value = w.wire.toTokens.length === 0 ? w.read(frame) : w.write(value, w.read(frame), frame.run);
-      frame.values[index] = value;
+      frame.slots[index] = value;
     };
   }
   const step = node.step;
@@ -187,8 +199,8 @@ function compileNode(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): NodeFn {
   return (frame) => {
     const args = fill(frame);
     try {
-      frame.rets[index] = call(args, frame);
-      frame.argv[index] = args;
+      frame.slots[index] = call(args, frame);
+      if (frame.argv) frame.argv[index] = args;
     } catch (error) {
       throw stepError(error, { run: frame.run, plan, node });
     }
@@ -237,22 +249,24 @@ function compileCall(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): (args: u
 function invoker(fn: JstScope, name: string, outer: Plan, scopeOf: ScopeLookup) {
   const schemas = (fn.incoming ?? []).map((schema, at) => ({ schema, at, id: String(schema.$id), isContext: Boolean(schema.isContext) }));
   let bound: { scope: CompiledScope; used: typeof schemas } | undefined;
-  const outgoing = (args: unknown[], frame: Frame): Record<string, unknown> => {
+  const bind = (args: unknown[], frame: Frame) => {
     if (!bound) {
       const scope = scopeOf(fn, outer, name, frame.run);
       bound = { scope, used: schemas.filter((s) => scope.reads.has(s.id)) };
     }
     const incoming: Record<string, unknown> = {};
     for (const s of bound.used) incoming[s.id] = s.isContext ? contextArg(s.schema, args.slice(s.at)) : args[s.at];
-    return bound.scope.run(incoming, frame.run, frame.depth + 1);
+    return { scope: bound.scope, incoming };
   };
   return {
-    outgoing,
+    outgoing(args: unknown[], frame: Frame): Record<string, unknown> {
+      const { scope, incoming } = bind(args, frame);
+      return scope.run(incoming, frame.run, frame.depth + 1);
+    },
     /** As a callback answers: the one outgoing value itself, else all of them by `$id`. */
     answer(args: unknown[], frame: Frame): unknown {
-      const out = outgoing(args, frame);
-      const single = bound?.scope.single;
-      return single !== undefined ? out[single] : out;
+      const { scope, incoming } = bind(args, frame);
+      return scope.single !== undefined ? scope.runOne(incoming, frame.run, frame.depth + 1) : scope.run(incoming, frame.run, frame.depth + 1);
     },
   };
 }
