@@ -90,7 +90,7 @@ function rehearse(source: IapSource) {
       }
       const settled = settledOf(jobs);
       const unsettled = jobs.filter((j) => !settled.includes(j));
-      console.info(`${source.tag}: ${workflows.length} workflows, ${made.results.length} instances made (${made.results.filter((r) => r.mode === 'simulated').length} simulated), ${jobs.filter((j) => j.status === 'complete').length} complete, ${jobs.filter((j) => j.status === 'error').length} error, ${jobs.filter((j) => j.status === 'running' && j.operatorTasks).length} waiting, unsettled: ${unsettled.map((j) => j.name).join(', ') || 'none'}`);
+      console.info(`${source.tag}: ${workflows.length} workflows, ${made.results.length} instances made (${made.results.map((r) => `${r.id}: ${r.methods.length} methods`).join(', ')}), ${jobs.filter((j) => j.status === 'complete').length} complete, ${jobs.filter((j) => j.status === 'error').length} error, ${jobs.filter((j) => j.status === 'running' && j.operatorTasks).length} waiting, unsettled: ${unsettled.map((j) => j.name).join(', ') || 'none'}`);
       for (const job of jobs.filter((j) => j.status === 'error')) console.info(`  ${job.name}: ${job.error}`);
       expect(settled.length / started.length).toBeGreaterThanOrEqual(0.9);
       // An error names the task (or the tasks it stopped at) and its cause.
