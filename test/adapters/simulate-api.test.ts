@@ -93,3 +93,23 @@ describe('a profile that does not let jobs use simulated adapters', () => {
     }
   });
 });
+
+describe('simulated instances across a restart', () => {
+  it('are kept in the profile and answer again after the console restarts', async () => {
+    const lab = await rehearsal(undefined);
+    const dataDir = lab.host.dataDir;
+    try {
+      expect((await lab.api('/adapters/simulate', { method: 'POST', json: { all: true } })).body.total).toBe(1);
+      await lab.host.close();
+      const again = await startTestHost({ dataDir });
+      try {
+        const health = await (await again.api('/health/adapters/inv-east')).json();
+        expect(health.results[0]).toMatchObject({ state: 'RUNNING', simulated: true });
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
