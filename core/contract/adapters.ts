@@ -5,12 +5,14 @@
 import { z } from 'zod';
 import { defineOperations } from './operation';
 import { HealthItem } from './health';
-import { SafeName } from './ids';
+import { RecordId, SafeName } from './ids';
 
 /** An instance name: the service config's `id`, which workflow tasks name as `app` (the same rule in the body and the path). */
 export const InstanceName = SafeName;
 const NameParam = z.object({ name: InstanceName });
 const AppNameParam = z.object({ name: SafeName });
+/** A recording's id (a UUID the console made): never a path. */
+const RecordingParam = z.object({ id: RecordId });
 
 /** A service config as the service stores and exports it; fields the console does not use are kept. */
 export const ServiceConfig = z
@@ -200,7 +202,7 @@ export const adaptersOperations = defineOperations({
     method: 'GET',
     path: '/adapter-recordings/:id',
     summary: 'One recording with its calls: the file to export',
-    params: z.object({ id: z.string().min(1).max(100) }),
+    params: RecordingParam,
     output: Recording,
   },
   'adapters.importRecording': {
@@ -214,7 +216,7 @@ export const adaptersOperations = defineOperations({
     method: 'POST',
     path: '/adapter-recordings/:id/simulate',
     summary: "Make a simulated instance from a recording (named `name`, else as the recorded instance): per method it replays the answer whose recorded arguments match the call best",
-    params: z.object({ id: z.string().min(1).max(100) }),
+    params: RecordingParam,
     body: z.object({ name: InstanceName.optional() }),
     output: Answer,
   },
