@@ -3,6 +3,7 @@
 // and /deactivate). Browser-safe: zod only.
 import { z } from 'zod';
 import { defineOperations } from './operation';
+import { RecordId } from './ids';
 
 export const ServerBeat = z.object({
   serverId: z.string(),
@@ -29,7 +30,7 @@ export const workersOperations = defineOperations({
     path: '/workflow_engine/servers/:serverId/gone',
     summary:
       "Failover: declare a failed server gone. Once its heartbeat has stopped (409 while it still beats), the tasks its workers held are queued again now, fenced (a late write of that server matches nothing), instead of after their lease",
-    params: z.object({ serverId: z.string().min(1).max(200) }),
+    params: z.object({ serverId: RecordId }),
     output: z.object({ serverId: z.string(), heartbeatAt: z.number().nullable(), requeued: z.number() }),
   },
   'workers.status': {
