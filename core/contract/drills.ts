@@ -29,6 +29,7 @@ export const DrillReport = z.object({
   taskRecordsCompletedTwice: z.number(),
   sideEffects: z.number(),
   sideEffectsRepeated: z.number(),
+  simulatedCalls: z.array(z.object({ instance: z.string(), method: z.string(), calls: z.number() })).optional(),
   rtoMs: z.number().nullable(),
   drainMs: z.number().nullable(),
   leaseMs: z.number(),
@@ -45,10 +46,15 @@ const DrillParams = z.object({ id: RecordId });
 const Millis = z.number().int().positive().max(3_600_000);
 
 const common = {
-  /** The operator's critical workflows: each must be on the standby with what it needs (the drill's own workflow is always checked). */
+  /** The operator's critical workflows: each must be on the standby with what it needs (the drill's own workflow is always checked). A lab drill copies them into the lab, simulates what they lack and runs them instead of its ledger workflow. */
   workflows: z.array(z.string().min(1, 'a workflow name is not empty')).max(200).default([]),
   /** Failover writes processTasksOnStart: true into the standby's active profile; failback restores both. */
   persistProcessTasksOnStart: z.boolean().default(false),
+};
+
+/** A lab drill of the operator's own workflows: their names (the load runs them, round-robin, instead of the ledger workflow) and, per name, its jobs' variables (a sample of its inputSchema unless given). */
+const ownWorkflows = {
+  variables: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 };
 
 /** A site of a sites drill: this console ({ local: true }), or another by URL and API token. */
@@ -81,6 +87,7 @@ export const StartLabDrill = z.object({
   standbyProcessTasksOnStart: z.boolean().default(false),
   targets: z.object({ rtoMs: Millis.optional(), drainMs: Millis.optional() }).optional(),
   ...common,
+  ...ownWorkflows,
   /** Both lab sites on this MongoDB instead of one embedded database file. */
   mongoUrl: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URL').optional(),
 });

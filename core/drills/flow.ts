@@ -8,6 +8,7 @@ import { waitUntil, WORKER_LEASE_MS, type DrillRun } from './runner';
 import { applications, describeSite, prepareSite, setProcessTasksOnStart, workerState } from './site-ops';
 import { SiteError, type Site } from './site';
 import type { DrillOptions, DrillSiteInfo } from './types';
+import { copyAndSimulate, countSimulatedCalls, sampleVariables, type WorkflowSource } from './own-workflows';
 
 export const TASKS_PER_JOB = 3;
 
@@ -35,7 +36,7 @@ export interface FailureStaging {
 interface JobDetail {
   status: string;
   error?: string;
-  taskRuns: { taskId: string; iteration: number; status: string; workerId?: string; metrics: { end_time?: number } }[];
+  taskRuns: { taskId: string; iteration: number; name?: string; simulated?: string; status: string; workerId?: string; metrics: { end_time?: number } }[];
 }
 
 /** What a drill runs with: its report being built, the ledger of side effects, and the operator's options. */
@@ -43,10 +44,14 @@ export interface DrillContext {
   run: DrillRun;
   ledger: Ledger;
   options: DrillOptions;
+  /** Where the operator's chosen workflows are copied from: given, the load runs them instead of the ledger workflow. */
+  source?: WorkflowSource;
 }
 
 export async function runDrillSteps(drill: DrillContext, pair: DrillPair, failure: FailureStaging): Promise<void> {
   const { run, ledger, options } = drill;
+  // The operator's own workflows (round-robin) instead of the ledger workflow, on simulated instances.
+  const own = drill.source && options.workflows?.length ? { source: drill.source, names: options.workflows } : undefined;
   const { report, step } = run;
   const { standby } = pair;
   let active = pair.active;
@@ -56,6 +61,7 @@ export async function runDrillSteps(drill: DrillContext, pair: DrillPair, failur
     await step('Prepare both sites: the drill ledger adapter and the drill workflow', async (s) => {
       for (const site of [active, standby]) await prepareSite(site, ledger, TASKS_PER_JOB);
       s.detail = `adapter instance and workflow "${DRILL_WORKFLOW}" on ${active.name} and ${standby.name}; ledger ${ledger.url}`;
+      if (own) s.detail += `; ${await copyAndSimulate(own.source, own.names, [active, standby])}`;
     });
     const [activeInfo, standbyInfo] = await Promise.all([describeSite(active), describeSite(standby)]);
     report.sites = [activeInfo, standbyInfo].map(({ profileId: _profileId, ...info }) => ({ ...info, changes: [] }));
@@ -70,8 +76,20 @@ export async function runDrillSteps(drill: DrillContext, pair: DrillPair, failur
 
     const startState = await Promise.all([workerState(active), workerState(standby)]);
     const jobIds: string[] = [];
-    await step(`Load: ${options.jobs} jobs of "${DRILL_WORKFLOW}" (${TASKS_PER_JOB} ledger tasks each)`, async (s) => {
+    const loadName = own ? `Load: ${options.jobs} jobs of ${own.names.map((n) => `"${n}"`).join(', ')} (round-robin, on simulated instances)` : `Load: ${options.jobs} jobs of "${DRILL_WORKFLOW}" (${TASKS_PER_JOB} ledger tasks each)`;
+    await step(loadName, async (s) => {
       state.active = 'working the drill load';
+      if (own) {
+        const variables = new Map<string, Record<string, unknown>>();
+        for (const name of own.names) variables.set(name, options.variables?.[name] ?? (await sampleVariables(active, name)));
+        for (let i = 0; i < options.jobs; i++) {
+          const workflow = own.names[i % own.names.length] ?? DRILL_WORKFLOW;
+          const answer = await active.call<{ data: { _id: string } }>('POST', '/operations-manager/jobs/start', { workflow, options: { description: `DR drill ${report.id}`, variables: variables.get(workflow) ?? {} } });
+          jobIds.push(answer.data._id);
+        }
+        s.detail = `${jobIds.length} jobs started`;
+        return;
+      }
       for (let i = 0; i < options.jobs; i++) {
         const key = `${report.id.slice(0, 8)}-${i}`;
         const answer = await active.call<{ data: { _id: string } }>('POST', '/operations-manager/jobs/start', {
@@ -136,7 +154,7 @@ export async function runDrillSteps(drill: DrillContext, pair: DrillPair, failur
         else notComplete.push(`${id} ${data.status}${data.error ? `: ${data.error}` : ''}`);
         const completed = new Map<string, number>();
         for (const task of data.taskRuns) {
-          if (task.status !== 'complete' || !/^d\d+$/.test(task.taskId)) continue;
+          if (task.status !== 'complete' || (!own && !/^d\d+$/.test(task.taskId))) continue;
           const key = `${task.taskId}#${task.iteration}`;
           completed.set(key, (completed.get(key) ?? 0) + 1);
           const end = task.metrics.end_time ?? 0;
@@ -144,17 +162,20 @@ export async function runDrillSteps(drill: DrillContext, pair: DrillPair, failur
           if (task.workerId?.startsWith(`${standbyInfo.serverId}:`) && end >= failureAt) firstOnStandby = Math.min(firstOnStandby, end);
           if (task.workerId?.startsWith(`${activeInfo.serverId}:`) && end >= failureAt) activeAfter++;
         }
-        for (let i = 1; i <= TASKS_PER_JOB; i++) if (!completed.has(`d${i}#0`)) report.tasksLost++;
+        if (!own) for (let i = 1; i <= TASKS_PER_JOB; i++) if (!completed.has(`d${i}#0`)) report.tasksLost++;
         for (const count of completed.values()) if (count > 1) report.taskRecordsCompletedTwice += count - 1;
       }
       report.rtoMs = Number.isFinite(firstOnStandby) ? firstOnStandby - failureAt : null;
       report.drainMs = lastEnd - failureAt;
-      report.sideEffects = ledger.calls.length;
-      report.sideEffectsRepeated = ledger.repeated();
+      report.simulatedCalls = countSimulatedCalls([...details.values()]);
+      report.sideEffects = own ? report.simulatedCalls.reduce((sum, c) => sum + c.calls, 0) : ledger.calls.length;
+      report.sideEffectsRepeated = own ? 0 : ledger.repeated();
       s.detail = `${report.jobsCompleted}/${options.jobs} jobs complete; tasks lost ${report.tasksLost}; completed twice ${report.taskRecordsCompletedTwice}; side effects repeated ${report.sideEffectsRepeated} (tasks in flight when ${active.name} failed, run again: at-least-once); ${activeAfter} tasks completed by ${active.name} after the failure (in flight at it)`;
       if (notComplete.length) s.detail += `; not complete: ${notComplete.slice(0, 5).join('; ')}${notComplete.length > 5 ? ' …' : ''}`;
       if (options.failure === 'gone') s.detail += await stillHeartbeating(standby, activeInfo, failureAt);
-      if (report.tasksLost || report.taskRecordsCompletedTwice || report.jobsCompleted < options.jobs) throw new Error(s.detail);
+      if (own) s.detail += `; simulated calls: ${report.simulatedCalls.map((c) => `${c.instance}.${c.method} ${c.calls}`).join(', ') || 'none'}`;
+      // A job of the operator's own workflow may end in error (what its simulated answers lead to): it ended once.
+      if (report.tasksLost || report.taskRecordsCompletedTwice || (!own && report.jobsCompleted < options.jobs)) throw new Error(s.detail);
     });
 
     if (options.failback) {

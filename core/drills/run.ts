@@ -38,7 +38,7 @@ export async function runLabDrill(options: LabDrillOptions, onChange: (report: D
     });
     report.database = lab.database;
     const { active } = lab;
-    await runDrillSteps({ run, ledger, options }, { active: active.site, standby: lab.standby.site }, {
+    await runDrillSteps({ run, ledger, options, source: options.source }, { active: active.site, standby: lab.standby.site }, {
       name: options.failure === 'kill' ? 'Failure: kill -9 of the active site' : 'Failure: stop the task worker and applications of the active site',
       after: options.failure === 'kill' ? 'killed' : 'task worker and applications stopped',
       // A killed site's tasks are taken from it as soon as its heartbeat stops; a stopped worker handed its tasks back itself.

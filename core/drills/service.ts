@@ -9,6 +9,8 @@ import { runSitesDrill } from './sites';
 import { reportHtml, reportJson } from './report';
 import type { DrillReport, LabDrillOptions, SiteAddress, SitesDrillOptions } from './types';
 import { randomUUID } from 'node:crypto';
+import { Site } from './site';
+import { siteSource, unknownWorkflows } from './own-workflows';
 
 export interface DrillsDeps {
   store(): Store;
@@ -71,8 +73,14 @@ export function createDrillsService(deps: DrillsDeps) {
   }
 
   return {
-    startLab(options: Omit<LabDrillOptions, 'id'>): Promise<DrillReport> {
-      return start((id, onChange) => run({ ...options, id }, onChange));
+    async startLab(options: Omit<LabDrillOptions, 'id' | 'source'>): Promise<DrillReport> {
+      const names = options.workflows ?? [];
+      if (!names.length) return start((id, onChange) => run({ ...options, id }, onChange));
+      // The chosen workflows run in the lab instead of the ledger workflow: read from this console's profile.
+      const source = siteSource(new Site({ name: 'this console', ...site({ local: true }, 'body.workflows') }));
+      const unknown = await unknownWorkflows(source, names);
+      if (unknown.length) throw new OpError(400, `body.workflows: the active profile has no workflow named ${unknown.map((n) => `"${n}"`).join(', ')}`);
+      return start((id, onChange) => run({ ...options, source, id }, onChange));
     },
 
     /** A drill between two sites, each this console or one by URL and token. */

@@ -1,5 +1,6 @@
 // The shapes of a drill: its options, steps and report. Browser-safe (the page reads them too).
 import type { ReadinessItem } from './readiness';
+import type { SimulatedCallCount, WorkflowSource } from './own-workflows';
 
 /** kill: kill -9 of a lab site's process; stop: its task worker and applications stopped over its API; gone: no call to it at all after the failure point. */
 export type FailureMode = 'kill' | 'stop' | 'gone';
@@ -12,6 +13,8 @@ export interface DrillOptions {
   failback: boolean;
   /** The operator's critical workflows: each must be on the standby with every adapter and method it needs (the drill's own workflow always is checked). */
   workflows?: string[];
+  /** A lab drill of the operator's own workflows: per chosen workflow, its jobs' variables (a sample of its inputSchema unless given). */
+  variables?: Record<string, Record<string, unknown>>;
   /** Failover writes `processTasksOnStart: true` into the standby's active profile; failback restores both sites' values. */
   persistProcessTasksOnStart?: boolean;
   targets?: { rtoMs?: number; drainMs?: number };
@@ -25,6 +28,8 @@ export interface LabDrillOptions extends DrillOptions {
   mongoUrl?: string;
   /** A misconfigured standby, to see the readiness check catch it. */
   standbyProcessTasksOnStart?: boolean;
+  /** Where `workflows` are copied from into the lab (this console): given, the load runs them instead of the ledger workflow. */
+  source?: WorkflowSource;
 }
 
 /** A site of a sites drill: a console by URL and token (never kept in a report). */
@@ -87,6 +92,8 @@ export type DrillReport = {
   taskRecordsCompletedTwice: number;
   sideEffects: number;
   sideEffectsRepeated: number;
+  /** A drill of the operator's own workflows: per simulated instance and method, the calls its jobs' task records show. */
+  simulatedCalls?: SimulatedCallCount[];
   /** Failure → first task completed on the standby. */
   rtoMs: number | null;
   /** Failure → last task of the load completed. */

@@ -26,6 +26,14 @@ describe('drill operations', () => {
     expect(body.issues).toEqual([expect.objectContaining({ path: 'body.failure', message: expect.stringContaining('kill') })]);
   });
 
+  it('refuses a lab drill of workflows the active profile does not have, naming them', async () => {
+    const response = await host.api('/drills/lab', { method: 'POST', json: { jobs: 2, workflows: ['No such workflow', 'Nor this one'] } });
+    expect(response.status).toBe(400);
+    const { message } = (await response.json()) as { message: string };
+    expect(message).toContain('body.workflows');
+    expect(message).toContain('"No such workflow", "Nor this one"');
+  });
+
   it('answers 404 for a drill not in the history', async () => {
     const response = await host.api('/drills/no-such-drill');
     expect(response.status).toBe(404);
