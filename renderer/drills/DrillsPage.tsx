@@ -15,13 +15,16 @@ export function DrillsPage() {
   const [options, setOptions] = useRunOptions<'kill' | 'stop'>('kill');
   const [mongoUrl, setMongoUrl] = useState('');
   const [mode, setMode] = useState<'lab' | 'sites'>('lab');
+  // The profile's own workflows the lab runs instead of its ledger workflow (none: the ledger workflow).
+  const [workflows, setWorkflows] = useState<string[]>([]);
+  const profileWorkflows = useQuery({ queryKey: ['workflows.list'], queryFn: () => call('workflows.list') });
   // `#/drills/<id>` opens that drill's report (the Overview's last-drill card links here).
   const linked = useRoute().segments[1];
   const [chosenId, setOpenId] = useState<string>();
   const openId = chosenId ?? linked;
   const history = useQuery({ queryKey: ['drills.list'], queryFn: () => call('drills.list'), refetchInterval: 5_000 });
   const start = useMutation({
-    mutationFn: () => call('drills.startLab', { body: { ...runOptionsBody(options), ...(mongoUrl.trim() ? { mongoUrl: mongoUrl.trim() } : {}) } }),
+    mutationFn: () => call('drills.startLab', { body: { ...runOptionsBody(options), ...(mongoUrl.trim() ? { mongoUrl: mongoUrl.trim() } : {}), ...(workflows.length ? { workflows } : {}) } }),
     onSuccess: (report) => {
       setOpenId(report.id);
       void queryClient.invalidateQueries({ queryKey: ['drills.list'] });
@@ -80,6 +83,16 @@ export function DrillsPage() {
                 { value: 'stop', label: 'stop its worker and applications' },
               ]}
             />
+            <label>
+              Workflows to run (optional: the lab copies them, simulates the adapters they lack and runs them instead of its ledger workflow){' '}
+              <select multiple value={workflows} onChange={(e) => setWorkflows([...e.target.selectedOptions].map((o) => o.value))}>
+                {(profileWorkflows.data?.items ?? []).map((w) => (
+                  <option key={w.name} value={w.name}>
+                    {w.name}
+                  </option>
+                ))}
+              </select>
+            </label>{' '}
             <label>
               MongoDB URL (optional) <input value={mongoUrl} onChange={(e) => setMongoUrl(e.target.value)} placeholder="mongodb://host:27017" />
             </label>{' '}

@@ -49,3 +49,37 @@ test('runs a lab drill from the page and opens its report', async ({ consolePage
     await mongo?.stop();
   }
 });
+
+test('runs a lab drill of a workflow of the profile picked on the page, on a simulated instance', async ({ host, consolePage: page }) => {
+  let mongo: TestMongo | undefined;
+  try {
+    if (!embeddedFileShared) mongo = await startJongodb();
+    // A workflow of the profile whose one task calls an adapter the profile lacks (Servicenow).
+    const task = { name: 'getChangeRequests', summary: 'Read change requests', description: '', app: 'Servicenow', location: 'Adapter', type: 'automatic', groups: [], variables: { incoming: {}, outgoing: { result: null } } };
+    const created = await host.api('/workflows', {
+      method: 'POST',
+      json: {
+        name: 'Read Changes',
+        type: 'automation',
+        groups: [],
+        tasks: { workflow_start: { name: 'workflow_start', groups: [] }, workflow_end: { name: 'workflow_end', groups: [] }, a1: task },
+        transitions: { workflow_start: { a1: { type: 'standard', state: 'success' } }, a1: { workflow_end: { type: 'standard', state: 'success' } }, workflow_end: {} },
+      },
+    });
+    expect(created.status).toBeLessThan(300);
+    await page.getByRole('link', { name: 'DR Drill' }).click();
+    await page.getByLabel('Jobs').fill('6');
+    if (mongo) await page.getByLabel('MongoDB URL (optional)').fill(mongo.url);
+    await page.getByLabel('Workflows to run').selectOption(['Read Changes']);
+    await page.getByRole('button', { name: 'Run lab drill' }).click();
+
+    const report = page.getByRole('region', { name: 'Drill report' });
+    await expect(report.getByText('Passed', { exact: true })).toBeVisible({ timeout: 240_000 });
+    const timeline = report.getByRole('list', { name: 'Timeline' });
+    await expect(timeline).toContainText('Load: 6 jobs of "Read Changes" (round-robin, on simulated instances)');
+    await expect(timeline).toContainText('simulated calls: Servicenow.getChangeRequests 6');
+    await expect(report).toContainText('6 / 6');
+  } finally {
+    await mongo?.stop();
+  }
+});
