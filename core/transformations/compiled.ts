@@ -9,6 +9,7 @@ import { MethodArgumentError, TransformationError } from './errors';
 import { beginRun, contextArg, endRun, place, stepError, type Run, type RunResult } from './interpreter';
 import type { CallContext } from './library/index';
 import { fillTemplate } from './library/string';
+import { IncomingValidators } from './incoming';
 import { getAt, setAt } from './pointer';
 import { planFor, type Plan, type PlanNode, type Wire } from './plan';
 import type { JstDocument, JstScope, RunOptions } from './types';
@@ -50,7 +51,8 @@ type ReadFn = (frame: Frame) => unknown;
 /** Finds (compiling on first use) the scope of a nested function, as the interpreter plans it on first call. */
 type ScopeLookup = (fn: JstScope, outer: Plan, name: string, run: Run) => CompiledScope;
 
-export function compileTransformation(doc: JstDocument): CompiledTransformation {
+/** `validators`: the incoming schemas' validators, shared by the documents of one service. */
+export function compileTransformation(doc: JstDocument, validators: IncomingValidators = new IncomingValidators()): CompiledTransformation {
   // Per compiled document: its scopes, compiled when first run (a scope that cannot be
   // planned fails where and when the interpreter's would: at its first call).
   const scopes = new Map<JstScope, CompiledScope>();
@@ -66,7 +68,7 @@ export function compileTransformation(doc: JstDocument): CompiledTransformation 
   return {
     document: doc,
     run(incoming, options = {}) {
-      const { given, run } = beginRun(doc, incoming, options);
+      const { given, run } = beginRun(doc, incoming, options, validators);
       top ??= compileScope(planFor(doc, run.document, new Map()), scopeOf);
       return endRun(doc, top.run(given, run, 0), options);
     },

@@ -7,16 +7,7 @@ import { TransformationError } from './errors';
 import type { JsonSchema, JstDocument } from './types';
 import { errorMessage } from '../errors';
 
-const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
-addFormats(ajv);
-
-// Compiling is the slow part: validators are kept per schema object, and per schema
-// text (a bounded number) for the same document read again from the store.
-const bySchema = new WeakMap<JsonSchema, ValidateFunction>();
-const byText = new Map<string, ValidateFunction>();
 const MAX_BY_TEXT = 2_000;
-
-const unreadable = new Map<string, string>();
 
 /** Forgets the entry kept longest. */
 function dropOldest(map: Map<string, unknown>): void {
@@ -24,48 +15,65 @@ function dropOldest(map: Map<string, unknown>): void {
   if (!oldest.done) map.delete(oldest.value);
 }
 
-/** The validator of a schema, or the reason ajv cannot compile it. */
-function validatorFor(schema: JsonSchema): ValidateFunction | string {
-  let validate = bySchema.get(schema);
-  if (validate) return validate;
-  const { $id: _name, $schema: _draft, ...body } = schema;
-  const text = JSON.stringify(body);
-  const known = unreadable.get(text);
-  if (known !== undefined) return known;
-  validate = byText.get(text);
-  if (!validate) {
-    try {
-      validate = ajv.compile(body);
-    } catch (error) {
-      if (unreadable.size >= MAX_BY_TEXT) dropOldest(unreadable);
-      unreadable.set(text, errorMessage(error));
-      return errorMessage(error);
-    }
-    if (byText.size >= MAX_BY_TEXT) dropOldest(byText);
-    byText.set(text, validate);
+/**
+ * The compiled validators of incoming schemas. Compiling is the slow part: validators
+ * are kept per schema object, and per schema text (a bounded number) for the same
+ * document read again from the store. One per transformations service (a profile's
+ * service, its cache), or one per run for a document run on its own.
+ */
+export class IncomingValidators {
+  private readonly ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
+  private readonly bySchema = new WeakMap<JsonSchema, ValidateFunction>();
+  private readonly byText = new Map<string, ValidateFunction>();
+  private readonly unreadable = new Map<string, string>();
+
+  constructor() {
+    addFormats(this.ajv);
   }
-  bySchema.set(schema, validate);
-  return validate;
+
+  /** The validator of a schema, or the reason ajv cannot compile it. */
+  validatorFor(schema: JsonSchema): ValidateFunction | string {
+    let validate = this.bySchema.get(schema);
+    if (validate) return validate;
+    const { $id: _name, $schema: _draft, ...body } = schema;
+    const text = JSON.stringify(body);
+    const known = this.unreadable.get(text);
+    if (known !== undefined) return known;
+    validate = this.byText.get(text);
+    if (!validate) {
+      try {
+        validate = this.ajv.compile(body);
+      } catch (error) {
+        if (this.unreadable.size >= MAX_BY_TEXT) dropOldest(this.unreadable);
+        this.unreadable.set(text, errorMessage(error));
+        return errorMessage(error);
+      }
+      if (this.byText.size >= MAX_BY_TEXT) dropOldest(this.byText);
+      this.byText.set(text, validate);
+    }
+    this.bySchema.set(schema, validate);
+    return validate;
+  }
 }
 
 /** The incoming schemas ajv cannot read (their values are then not checked), for the import's warnings. */
-export function unreadableSchemas(doc: JstDocument): string[] {
+export function unreadableSchemas(doc: JstDocument, validators: IncomingValidators): string[] {
   const out: string[] = [];
   for (const schema of Array.isArray(doc.incoming) ? doc.incoming : []) {
-    const validate = validatorFor(schema);
+    const validate = validators.validatorFor(schema);
     if (typeof validate === 'string') out.push(`transformation "${doc.name}": the incoming schema "${String(schema.$id)}" cannot be read (${validate}), so its values are not checked`);
   }
   return out;
 }
 
 /** Throws a TransformationError listing every incoming value that does not fit its schema. Values not given are not checked. */
-export function checkIncoming(doc: JstDocument, values: Record<string, unknown>): void {
+export function checkIncoming(doc: JstDocument, values: Record<string, unknown>, validators: IncomingValidators): void {
   const details: { path: string; message: string }[] = [];
   for (const schema of doc.incoming ?? []) {
     const name = String(schema.$id);
     const value = values[name];
     if (value === undefined) continue;
-    const validate = validatorFor(schema);
+    const validate = validators.validatorFor(schema);
     // A schema ajv cannot read is not held against the values: the import listed it as a warning.
     if (typeof validate === 'string' || validate(value)) continue;
     for (const error of validate.errors ?? []) {

@@ -4,7 +4,7 @@
 // A run is bounded by steps, nesting depth and time; past any of them it ends with
 // an error naming the limit, never hangs.
 import { MethodArgumentError, TransformationError, type ErrorPlace } from './errors';
-import { checkIncoming, withDefaults } from './incoming';
+import { checkIncoming, IncomingValidators, withDefaults } from './incoming';
 import { fillTemplate } from './library/string';
 import type { CallContext } from './library/index';
 import { getAt, setAt } from './pointer';
@@ -21,6 +21,8 @@ export interface Run {
   maxSteps: number;
   maxDepth: number;
   timeoutMs: number;
+  /** The plans of the nested functions this run has called, each planned once per run. */
+  plans: Map<JstScope, Plan>;
 }
 
 /** What a step node holds once run: its argument values and its return (read through `/args/N/value` and `/return`). */
@@ -35,13 +37,13 @@ export interface RunResult {
 
 /** Runs `doc` on `incoming` (values by incoming `$id`), answering its outgoing values by outgoing `$id`. */
 export function runTransformation(doc: JstDocument, incoming: Record<string, unknown>, options: RunOptions = {}): RunResult {
-  const { given, run } = beginRun(doc, incoming, options);
+  const { given, run } = beginRun(doc, incoming, options, new IncomingValidators());
   const plan = planFor(doc, run.document, new Map());
   return endRun(doc, runScope(plan, given, run, 0), options);
 }
 
 /** What every run does first (the interpreter's and the compiled form's): checks the document's lists, fills defaults, checks the incoming values, sets the limits. */
-export function beginRun(doc: JstDocument, incoming: Record<string, unknown>, options: RunOptions): { given: Record<string, unknown>; run: Run } {
+export function beginRun(doc: JstDocument, incoming: Record<string, unknown>, options: RunOptions, validators: IncomingValidators): { given: Record<string, unknown>; run: Run } {
   const document = typeof doc?.name === 'string' && doc.name !== '' ? doc.name : String(doc?._id ?? 'unnamed');
   if (doc === null || typeof doc !== 'object') throw new TransformationError('invalid-document', 'the document is not an object', { document });
   for (const field of ['incoming', 'outgoing'] as const) {
@@ -51,7 +53,7 @@ export function beginRun(doc: JstDocument, incoming: Record<string, unknown>, op
     }
   }
   const given = options.revertToDefaultValue !== false ? withDefaults(doc.incoming, incoming) : { ...incoming };
-  if (options.validateIncoming !== false) checkIncoming({ ...doc, name: document }, given);
+  if (options.validateIncoming !== false) checkIncoming({ ...doc, name: document }, given, validators);
   const timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
   const run: Run = {
     document,
@@ -60,6 +62,7 @@ export function beginRun(doc: JstDocument, incoming: Record<string, unknown>, op
     maxSteps: options.maxSteps ?? DEFAULT_LIMITS.maxSteps,
     maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
     timeoutMs,
+    plans: new Map(),
   };
   return { given, run };
 }
@@ -236,7 +239,11 @@ class StepCall implements CallContext {
 /** Calls a nested function: its incoming variables take the arguments in order; it answers its outgoing values by `$id`. */
 function invoke(fn: JstScope, name: string, args: unknown[], caller: Frame): Record<string, unknown> {
   const { run, depth } = caller;
-  const plan = planFor(fn, run.document, caller.plan.functions, name);
+  let plan = run.plans.get(fn);
+  if (!plan) {
+    plan = planFor(fn, run.document, caller.plan.functions, name);
+    run.plans.set(fn, plan);
+  }
   const incoming: Record<string, unknown> = {};
   const schemas = fn.incoming ?? [];
   for (const [i, schema] of schemas.entries()) incoming[String(schema.$id)] = schema.isContext ? contextArg(schema, args.slice(i)) : args[i];

@@ -49,18 +49,9 @@ export interface Plan {
 
 const STEP_KINDS: ReadonlySet<string> = new Set(['method', 'declaration', 'function', 'template', 'context']);
 const isStepKind = (type: unknown): type is NodeKind => typeof type === 'string' && STEP_KINDS.has(type);
-const plans = new WeakMap<JstScope, Plan>();
 
+/** The plan of one scope (the document or a nested function). Callers keep the plans they reuse: a run its functions' plans, a compiled document its scopes. */
 export function planFor(scope: JstScope, document: string, outer: Map<string, JstScope>, functionName?: string): Plan {
-  let plan = plans.get(scope);
-  if (!plan) {
-    plan = buildPlan(scope, document, outer, functionName);
-    plans.set(scope, plan);
-  }
-  return plan;
-}
-
-function buildPlan(scope: JstScope, document: string, outer: Map<string, JstScope>, functionName?: string): Plan {
   const place = (step?: Step, method?: string, pointer?: string) => ({ document, function: functionName, step: step?.id, method, pointer });
   for (const field of ['steps', 'functions', 'incoming', 'outgoing'] as const) {
     const list = scope[field];

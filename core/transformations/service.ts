@@ -7,7 +7,7 @@ import { Transformation } from '../contract/transformations';
 import type { Store } from '../store/port';
 import { ConsoleError } from '../errors';
 import { TransformationError } from './errors';
-import { unreadableSchemas } from './incoming';
+import { IncomingValidators, unreadableSchemas } from './incoming';
 import { compileTransformation, type CompiledTransformation } from './compiled';
 import { checkDocument, type RunResult } from './interpreter';
 import { collection, fromStored, toStored, type TransformationDoc } from './repository';
@@ -55,10 +55,10 @@ export function parseTransformation(raw: unknown): TransformationDoc {
 }
 
 /** What a document uses that this console cannot run (unsupported step types or methods, broken wiring), or nothing. */
-export function runProblems(doc: TransformationDoc): string[] {
+export function runProblems(doc: TransformationDoc, validators: IncomingValidators): string[] {
   try {
     checkDocument(doc);
-    return unreadableSchemas(doc);
+    return unreadableSchemas(doc, validators);
   } catch (error) {
     if (error instanceof TransformationError) return [error.message];
     throw error;
@@ -72,17 +72,18 @@ export function createTransformationsService(deps: Pick<TransformationsDeps, 'st
   // once (compiled.ts) and run as that one object, so its plan, closures and validators
   // are built once, not at every run. Kept per service: a profile's service, its cache.
   const compiled = new Map<string, CompiledTransformation>();
+  const validators = new IncomingValidators();
   const revisionKey = (doc: JstDocument): string | undefined =>
     typeof doc._id === 'string' && typeof doc.lastUpdated === 'string' && doc.lastUpdated !== '' ? `${doc._id}\u0000${doc.lastUpdated}` : undefined;
   const compiledFor = (doc: TransformationDoc): CompiledTransformation => {
     // Without `lastUpdated` (a document written by another importer) a new version cannot be told apart: no reuse.
     const key = revisionKey(doc);
-    if (key === undefined) return compileTransformation(doc);
+    if (key === undefined) return compileTransformation(doc, validators);
     let kept = compiled.get(key);
     if (!kept) {
       const oldest = compiled.keys().next();
       if (compiled.size >= 500 && !oldest.done) compiled.delete(oldest.value);
-      kept = compileTransformation(doc);
+      kept = compileTransformation(doc, validators);
       compiled.set(key, kept);
     }
     return kept;
@@ -91,7 +92,7 @@ export function createTransformationsService(deps: Pick<TransformationsDeps, 'st
   const runDocument = (doc: JstDocument, incoming: Record<string, unknown>, options: RunOptions = {}): RunResult => {
     const key = revisionKey(doc);
     const kept = key === undefined ? undefined : compiled.get(key);
-    return (kept?.document === doc ? kept : compileTransformation(doc)).run(incoming, options);
+    return (kept?.document === doc ? kept : compileTransformation(doc, validators)).run(incoming, options);
   };
 
   async function get(id: string): Promise<TransformationDoc | null> {
@@ -109,7 +110,7 @@ export function createTransformationsService(deps: Pick<TransformationsDeps, 'st
     const saved: TransformationDoc = { ...doc, created: doc.created ?? existing?.created ?? stamp, lastUpdated: stamp };
     if (existing) await c.deleteOne({ _id: doc._id });
     await c.insertOne(toStored(saved));
-    const warnings = runProblems(saved);
+    const warnings = runProblems(saved, validators);
     if (sameName) warnings.push(`transformation "${doc.name}" (_id ${doc._id}): another transformation has the same name (_id ${String(sameName._id)})`);
     return { saved, warnings };
   }

@@ -230,8 +230,8 @@ describe('the incoming check and defaults', () => {
   it('does not hold a schema ajv cannot read against the values, and says so', async () => {
     const odd: JstDocument = { name: 'odd', incoming: [{ $id: 'v', type: 'any' }], outgoing: [{ $id: 'v' }], steps: [assign(1, ['incoming', 'v', ''], ['outgoing', 'v', ''])] };
     expect(runTransformation(odd, { v: 3 }).outgoing.v).toBe(3);
-    const { unreadableSchemas } = await import('../../core/transformations/incoming');
-    expect(unreadableSchemas(odd)).toEqual([expect.stringContaining('the incoming schema "v" cannot be read')]);
+    const { IncomingValidators, unreadableSchemas } = await import('../../core/transformations/incoming');
+    expect(unreadableSchemas(odd, new IncomingValidators())).toEqual([expect.stringContaining('the incoming schema "v" cannot be read')]);
   });
 
   it('runs on values that do not fit when asked not to check', () => {
