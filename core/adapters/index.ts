@@ -10,7 +10,7 @@ import { createVault, type Vault } from '../secrets/secrets';
 import { AdapterInstances, type SecretsAtRest } from './instances';
 import { AdapterManager, type AdapterManagerOptions } from './manager';
 import { CallRecorder } from './simulated/recordings';
-import { dataDirAdapters, runnerPath, shippedAdaptersDir } from './locate';
+import { dataDirAdapters, productRoot, runnerPath, shippedAdaptersDir } from './locate';
 
 export { AdapterManager, type AdapterManagerOptions, type AdapterAnswer } from './manager';
 export { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
@@ -32,8 +32,9 @@ export async function openAdapters(
   options: Partial<AdapterManagerOptions> & { shippedDir?: string; productDir?: string; vault?: Vault } = {},
 ): Promise<AdapterInstances> {
   const { shippedDir, productDir, vault = createVault(dataDir), ...managerOptions } = options;
-  const manager = new AdapterManager({ runner: runnerPath(productDir), ...managerOptions });
-  const places = { sdkDir: profile.sdkDir, dataDirAdapters: dataDirAdapters(dataDir), shippedDir: shippedDir ?? shippedAdaptersDir(productDir) };
+  const root = productRoot(productDir);
+  const manager = new AdapterManager({ runner: runnerPath(root), ...managerOptions });
+  const places = { sdkDir: profile.sdkDir, dataDirAdapters: dataDirAdapters(dataDir), shippedDir: shippedDir ?? shippedAdaptersDir(root) };
   // As the profile's own secrets: sealed at rest with `pathProps.encrypted`, never in an answer.
   const secrets: SecretsAtRest = {
     seal: async (json) => (profile.sealSecrets ? sealAll(vault, json) : json),

@@ -11,7 +11,7 @@ export { ConflictError } from './errors';
 import { discoverPackages, packageForType, type DiscoverPlaces } from './discover';
 import type { AdapterManager, AdapterAnswer } from './manager';
 import type { AdapterPackage } from './package';
-import { assertValidProperties, checkShape, ConfigError, maskConfig, restoreConfig, sampleConfig, stripId as withoutId, stripId, type ServiceConfig } from './service-config';
+import { checkShape, ConfigError, maskConfig, PropertySchemas, restoreConfig, stripId as withoutId, stripId, type ServiceConfig } from './service-config';
 import { SIMULATED_ADAPTERS, simulatedPackage } from './simulated/instance';
 import { simulationIssues, simulationOf } from './simulated/rules';
 import type { CallRecorder } from './simulated/recordings';
@@ -42,6 +42,7 @@ export class AdapterInstances {
   /** The problems the last discovery found (a rescan replaces them; the service configs' stay). */
   private packageProblems: string[] = [];
   private readonly secrets: SecretsAtRest;
+  private readonly schemas = new PropertySchemas();
 
   constructor(
     readonly manager: AdapterManager,
@@ -243,8 +244,8 @@ export class AdapterInstances {
     const pkg = this.packageFor(given, at);
     // A new instance has no stored secrets: a mask it carries stands for the package sample's value,
     // as the sample (masked by GET /adapter-packages/sample) filled the form it was sent from.
-    const { value: config, dropped } = restoreConfig(given, sampleConfig(pkg, given.id), pkg);
-    assertValidProperties(pkg, config, at);
+    const { value: config, dropped } = restoreConfig(given, this.schemas.sampleConfig(pkg, given.id), pkg);
+    this.schemas.assertValidProperties(pkg, config, at);
     if (dropped.length) {
       throw new ConfigError(`${at}: ${dropped.join(', ')} carry the mask (********) and have no stored value: set them again`, dropped.map((p) => ({ path: `${at}.${p}`, message: 'masked secret with no stored value' })));
     }
@@ -259,7 +260,7 @@ export class AdapterInstances {
   sample(packageName: string, id?: string): ServiceConfig {
     const pkg = this.packages.find((p) => p.name === packageName || p.export === packageName);
     if (!pkg) throw new AdapterError('unknown-adapter', packageName, undefined, `no adapter package "${packageName}" (packages: ${this.packages.map((p) => p.name).join(', ') || 'none'})`);
-    return maskConfig(sampleConfig(pkg, id), pkg);
+    return maskConfig(this.schemas.sampleConfig(pkg, id), pkg);
   }
 
   /**
@@ -276,7 +277,7 @@ export class AdapterInstances {
     if (simulationOf(stored)) return this.saveSimulated(isWhole ? next : { ...next, simulation: stored.simulation }, at);
     const pkg = this.packageFor(next, at);
     const { value: config } = restoreConfig(next, stored, pkg);
-    assertValidProperties(pkg, config, at);
+    this.schemas.assertValidProperties(pkg, config, at);
     // Replaced whole, so fields the operator removed are gone from the stored document too.
     await this.configs.deleteMany({ id: name });
     await this.configs.insertOne({ ...withoutId(config), properties: await this.secrets.seal(config.properties) });

@@ -24,14 +24,12 @@ function isProductRoot(dir: string): boolean {
   }
 }
 
-let cachedRoot: string | undefined;
-
+/** The product folder: `given`, else found by walking up (a few file reads; the adapters service finds it once per profile). */
 export function productRoot(given?: string): string {
   if (given) return given;
-  if (cachedRoot) return cachedRoot;
   let dir = moduleDir();
   for (;;) {
-    if (isProductRoot(dir)) return (cachedRoot = dir);
+    if (isProductRoot(dir)) return dir;
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error(`cannot find the console's product folder (a package.json named ${PRODUCT_NAME}) above ${moduleDir()}; pass the product folder to the host (productDir)`);
     dir = parent;

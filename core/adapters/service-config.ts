@@ -54,26 +54,6 @@ export function checkShape(raw: unknown, at: string): ServiceConfig {
   return { ...raw, id: raw.id as string, type: raw.type as string, properties: (raw.properties as Record<string, unknown>) ?? {}, brokers: (raw.brokers as unknown[]) ?? [], groups: (raw.groups as unknown[]) ?? [] };
 }
 
-const validators = new WeakMap<AdapterPackage, ValidateFunction | Error>();
-
-function validatorOf(pkg: AdapterPackage): ValidateFunction | undefined {
-  if (!pkg.propertiesSchema) return undefined;
-  let known = validators.get(pkg);
-  if (!known) {
-    try {
-      // Formats (uri, ipv4, ...) are checked as real packages' schemas expect; unknown ones are let through.
-      const ajv = new Ajv({ strictSchema: false, allowUnionTypes: true, allErrors: true, useDefaults: true });
-      addFormats(ajv);
-      known = ajv.compile(pkg.propertiesSchema);
-    } catch (error) {
-      known = new Error(`${pkg.dir}/propertiesSchema.json cannot be compiled: ${errorMessage(error)}`);
-    }
-    validators.set(pkg, known);
-  }
-  if (known instanceof Error) throw new ConfigError(known.message, [{ path: 'propertiesSchema.json', message: known.message }]);
-  return known;
-}
-
 function issueOf(error: ErrorObject, at: string): Issue {
   const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (error.keyword === 'required') segments.push(String((error.params as { missingProperty?: string }).missingProperty));
@@ -82,33 +62,59 @@ function issueOf(error: ErrorObject, at: string): Issue {
   return { path: [at, ...segments].join('.'), message: `${error.message ?? 'is not valid'}${allowed}` };
 }
 
-/** The properties' problems against the package's propertiesSchema.json (none when it has none). */
-export function propertyIssues(pkg: AdapterPackage, properties: Record<string, unknown>, at = 'properties'): Issue[] {
-  const validate = validatorOf(pkg);
-  if (!validate) return [];
-  // Defaults are applied to a copy, as the adapter does when it starts; the stored properties stay as given.
-  if (validate(structuredClone(properties))) return [];
-  return (validate.errors ?? []).map((e) => issueOf(e, at));
-}
+/**
+ * The compiled propertiesSchema.json of each adapter package: compiled once per package
+ * object, kept by the adapter instances of a profile (instances.ts).
+ */
+export class PropertySchemas {
+  private readonly validators = new WeakMap<AdapterPackage, ValidateFunction | Error>();
 
-export function assertValidProperties(pkg: AdapterPackage, config: ServiceConfig, at: string) {
-  const issues = propertyIssues(pkg, config.properties, `${at}.properties`);
-  if (issues.length) throw new ConfigError(`service config "${config.id}" does not match ${pkg.name}'s propertiesSchema.json: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
-}
+  private validatorOf(pkg: AdapterPackage): ValidateFunction | undefined {
+    if (!pkg.propertiesSchema) return undefined;
+    let known = this.validators.get(pkg);
+    if (!known) {
+      try {
+        // Formats (uri, ipv4, ...) are checked as real packages' schemas expect; unknown ones are let through.
+        const ajv = new Ajv({ strictSchema: false, allowUnionTypes: true, allErrors: true, useDefaults: true });
+        addFormats(ajv);
+        known = ajv.compile(pkg.propertiesSchema);
+      } catch (error) {
+        known = new Error(`${pkg.dir}/propertiesSchema.json cannot be compiled: ${errorMessage(error)}`);
+      }
+      this.validators.set(pkg, known);
+    }
+    if (known instanceof Error) throw new ConfigError(known.message, [{ path: 'propertiesSchema.json', message: known.message }]);
+    return known;
+  }
 
-/** A new instance's service config: the package's sampleProperties.json, else its schema's defaults. */
-export function sampleConfig(pkg: AdapterPackage, id?: string): ServiceConfig {
-  const sample = pkg.sampleProperties ? structuredClone(pkg.sampleProperties) : {};
-  const properties = isObject(sample.properties) ? sample.properties : {};
-  if (!pkg.sampleProperties && pkg.propertiesSchema) validatorOf(pkg)?.(properties);
-  return {
-    ...sample,
-    id: id ?? (typeof sample.id === 'string' ? sample.id : pkg.export),
-    type: pkg.export,
-    properties,
-    brokers: Array.isArray(sample.brokers) ? sample.brokers : [],
-    groups: Array.isArray(sample.groups) ? sample.groups : [],
-  };
+  /** The properties' problems against the package's propertiesSchema.json (none when it has none). */
+  propertyIssues(pkg: AdapterPackage, properties: Record<string, unknown>, at = 'properties'): Issue[] {
+    const validate = this.validatorOf(pkg);
+    if (!validate) return [];
+    // Defaults are applied to a copy, as the adapter does when it starts; the stored properties stay as given.
+    if (validate(structuredClone(properties))) return [];
+    return (validate.errors ?? []).map((e) => issueOf(e, at));
+  }
+
+  assertValidProperties(pkg: AdapterPackage, config: ServiceConfig, at: string) {
+    const issues = this.propertyIssues(pkg, config.properties, `${at}.properties`);
+    if (issues.length) throw new ConfigError(`service config "${config.id}" does not match ${pkg.name}'s propertiesSchema.json: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
+  }
+
+  /** A new instance's service config: the package's sampleProperties.json, else its schema's defaults. */
+  sampleConfig(pkg: AdapterPackage, id?: string): ServiceConfig {
+    const sample = pkg.sampleProperties ? structuredClone(pkg.sampleProperties) : {};
+    const properties = isObject(sample.properties) ? sample.properties : {};
+    if (!pkg.sampleProperties && pkg.propertiesSchema) this.validatorOf(pkg)?.(properties);
+    return {
+      ...sample,
+      id: id ?? (typeof sample.id === 'string' ? sample.id : pkg.export),
+      type: pkg.export,
+      properties,
+      brokers: Array.isArray(sample.brokers) ? sample.brokers : [],
+      groups: Array.isArray(sample.groups) ? sample.groups : [],
+    };
+  }
 }
 
 const pointerPath = (pointer: string) => pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));

@@ -7,9 +7,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AdapterManager, readAdapterPackage, runnerPath } from '../../core/adapters';
-import { propertyIssues, sampleConfig, maskConfig } from '../../core/adapters/service-config';
+import { PropertySchemas, maskConfig } from '../../core/adapters/service-config';
 import { CORPUS_TAG, FIXTURES_DIR, FIXTURES_TAG, noteCorpusSkip } from '../support/iap';
 import { TUFIN, waitFor } from './support';
+
+const schemas = new PropertySchemas();
 
 noteCorpusSkip('the real adapter package adapter-tufin_securetrack');
 
@@ -57,11 +59,11 @@ describe.each(packages)('an adapter package of data files only $tag', (p) => {
 
   it.skipIf(!present)('validates its sampleProperties.json, and names the path of a bad property', async () => {
     const pkg = (await readAdapterPackage(p.dir, 'sdk'))!;
-    const sample = sampleConfig(pkg, p.instance);
+    const sample = schemas.sampleConfig(pkg, p.instance);
     expect(sample).toMatchObject({ id: p.instance, type: p.meta.export, brokers: [], groups: [] });
-    expect(propertyIssues(pkg, sample.properties)).toEqual([]);
+    expect(schemas.propertyIssues(pkg, sample.properties)).toEqual([]);
     const bad = { ...sample.properties, port: 'https', authentication: { ...(sample.properties.authentication as object), auth_method: 42 } };
-    const issues = propertyIssues(pkg, bad);
+    const issues = schemas.propertyIssues(pkg, bad);
     expect(issues.map((i) => i.path)).toEqual(expect.arrayContaining(['properties.port', 'properties.authentication.auth_method']));
     expect(issues.find((i) => i.path === 'properties.port')?.message).toBe('must be integer');
     const masked = maskConfig(sample, pkg).properties as { authentication: { password: string; token: string } };
@@ -70,7 +72,7 @@ describe.each(packages)('an adapter package of data files only $tag', (p) => {
 
   it.skipIf(!present)('in stub mode is ONLINE from its healthcheck mock data and answers calls as its adapter library does', async () => {
     const pkg = (await readAdapterPackage(p.dir, 'sdk'))!;
-    const config = sampleConfig(pkg, p.instance);
+    const config = schemas.sampleConfig(pkg, p.instance);
     expect(config.properties.stub).toBe(true);
     manager.set(config, pkg);
     await manager.start(p.instance);

@@ -11,7 +11,7 @@ import type { SqliteDatabase } from './database';
 import { stayedLocked } from './busy';
 import { documentCount, hasTable, indexSpecs } from './catalog';
 import { checkNewSpec, createIndexSql, ID_INDEX, normalizeSpec, sqlIndexName, tableName } from './index-specs';
-import { compileFilter, compileSort, jsonPath } from './sql';
+import { compileSort, jsonPath } from './sql';
 import { checkUpdate, project } from './update';
 import { errorMessage } from '../../errors';
 
@@ -110,7 +110,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   /** The SELECT a find runs. */
   private findSql(filter: Filter, options: FindOptions) {
-    const where = compileFilter(filter);
+    const where = this.database.filters.compile(filter);
     let sql = `SELECT ${selectDoc(options.projection)} AS doc FROM ${this.table} WHERE ${where.sql}${compileSort(options.sort)}`;
     if (options.limit || options.skip) sql += ` LIMIT ${options.limit ? Math.floor(options.limit) : -1} OFFSET ${Math.floor(options.skip ?? 0)}`;
     return { sql, params: where.params };
@@ -118,7 +118,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   /** The UPDATE an update or a claim runs (one statement). */
   private updateSql(filter: Filter, first: boolean, sort: Sort | undefined, returning: boolean) {
-    const where = compileFilter(filter);
+    const where = this.database.filters.compile(filter);
     const target = first ? `rowid = (SELECT rowid FROM ${this.table} WHERE ${where.sql}${compileSort(sort)} LIMIT 1)` : where.sql;
     return { sql: `UPDATE ${this.table} SET doc = mongo_update(doc, ?) WHERE ${target}${returning ? ' RETURNING doc' : ''}`, params: where.params };
   }
@@ -129,7 +129,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
    */
   explain(filter: Filter, options: FindOptions & { claim?: boolean; count?: boolean } = {}): Promise<string[]> {
     return this.run(() => {
-      const where = compileFilter(filter);
+      const where = this.database.filters.compile(filter);
       const q = options.claim
         ? this.updateSql(filter, true, options.sort, true)
         : options.count
@@ -157,7 +157,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   count(filter: Filter = {}): Promise<number> {
     return this.read(() => {
       if (Object.keys(filter ?? {}).length === 0) return documentCount(this.database, this.name) ?? 0;
-      const where = compileFilter(filter);
+      const where = this.database.filters.compile(filter);
       const row = this.database.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as { n: number };
       return Number(row.n);
     }, 0);
@@ -202,7 +202,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   deleteOne(filter: Filter): Promise<number> {
     return this.read(() => {
-      const where = compileFilter(filter);
+      const where = this.database.filters.compile(filter);
       const sql = `DELETE FROM ${this.table} WHERE rowid = (SELECT rowid FROM ${this.table} WHERE ${where.sql} LIMIT 1)`;
       this.database.changes.wroteUnseen(this.name);
       return Number(this.database.statement(sql).run(...where.params).changes);
@@ -211,7 +211,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   deleteMany(filter: Filter): Promise<number> {
     return this.read(() => {
-      const where = compileFilter(filter);
+      const where = this.database.filters.compile(filter);
       this.database.changes.wroteUnseen(this.name);
       return Number(this.database.statement(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes);
     }, 0);

@@ -12,6 +12,7 @@ import { UpdateFunction } from './update-function';
 import { IntegrityChecks } from './integrity';
 import { forgetFile, requestCheckpoint } from './checkpoint';
 import { ChangeCounts } from './changes';
+import { FilterCompiler } from './sql';
 import { BUSY_TIMEOUT_MS, isBusy, pauseForWriter, stayedLocked } from './busy';
 
 const STATEMENT_CACHE = 500;
@@ -42,6 +43,8 @@ export class SqliteDatabase {
   readonly changes = new ChangeCounts();
   /** SQL's mongo_update(doc, update): applies an update to each matched document, counting those it changed. */
   readonly updates = new UpdateFunction(this.changes);
+  /** Filters compiled to SQL, the flat ones kept by shape. */
+  readonly filters = new FilterCompiler();
   /** Transactions open on the connection (a write inside one joins it). */
   private depth = 0;
   /**

@@ -141,33 +141,37 @@ function isOperatorObject(value: unknown): value is Record<string, unknown> {
   return keys.length > 0 && keys.every((k) => k.startsWith('$'));
 }
 
-/** The SQL of filters whose every condition is a plain string or number (a lookup by id, a claim's fence), by fields and types. */
-const flatFilters = new Map<string, string>();
 const FLAT_KEPT = 500;
 
-export function compileFilter(filter: Filter): Sql {
-  // The same fields with values of the same types compile to the same SQL: only the values differ.
-  let shape = '';
-  const params: SqlParam[] = [];
-  for (const key in filter) {
-    const value = filter[key];
-    if (typeof value === 'number') shape += `${key}\u0000n\u0000`;
-    else if (typeof value === 'string' && !value.startsWith('\uFDD0')) shape += `${key}\u0000s\u0000`;
-    else {
-      shape = '';
-      break;
+/** A filter compiled to SQL; kept by each database (database.ts), which compiles the same filters again and again. */
+export class FilterCompiler {
+  /** The SQL of filters whose every condition is a plain string or number (a lookup by id, a claim's fence), by fields and types. */
+  private readonly flatFilters = new Map<string, string>();
+
+  compile(filter: Filter): Sql {
+    // The same fields with values of the same types compile to the same SQL: only the values differ.
+    let shape = '';
+    const params: SqlParam[] = [];
+    for (const key in filter) {
+      const value = filter[key];
+      if (typeof value === 'number') shape += `${key}\u0000n\u0000`;
+      else if (typeof value === 'string' && !value.startsWith('\uFDD0')) shape += `${key}\u0000s\u0000`;
+      else {
+        shape = '';
+        break;
+      }
+      params.push(value);
     }
-    params.push(value);
+    const known = shape && this.flatFilters.get(shape);
+    if (known) return { sql: known, params };
+    const c = new Compiler();
+    const sql = c.filter(filter);
+    if (shape) {
+      if (this.flatFilters.size >= FLAT_KEPT) this.flatFilters.clear();
+      this.flatFilters.set(shape, sql);
+    }
+    return { sql, params: c.params };
   }
-  const known = shape && flatFilters.get(shape);
-  if (known) return { sql: known, params };
-  const c = new Compiler();
-  const sql = c.filter(filter);
-  if (shape) {
-    if (flatFilters.size >= FLAT_KEPT) flatFilters.clear();
-    flatFilters.set(shape, sql);
-  }
-  return { sql, params: c.params };
 }
 
 export function compileSort(sort: Sort | undefined): string {
