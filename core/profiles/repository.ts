@@ -35,6 +35,8 @@ export interface StoredProfile {
   valid?: ProfileProperties;
 }
 
+// Process-wide on purpose (docs/architecture.md, Process-wide resources): two services of the same
+// data directory (an old profile's and a new one's during a switch) must queue behind the same writes.
 const queues = new Map<string, Promise<unknown>>();
 
 /** Runs changes to one data directory's profiles one after another (saves, deletes, activation). */

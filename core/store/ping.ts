@@ -3,6 +3,7 @@
 import type { Store } from './port';
 import { errorMessage } from '../errors';
 
+// Keyed by the store object (weakly): the ping in flight belongs to that store and goes with it.
 const pending = new WeakMap<Store, Promise<void>>();
 
 export function sharedPing(store: Store): Promise<void> {

@@ -37,6 +37,8 @@ parentPort.on('message', (m) => {
   if (m.id !== undefined) parentPort.postMessage({ id: m.id });
 });`;
 
+// Process-wide on purpose (docs/architecture.md, Process-wide resources): one worker thread
+// checkpoints every file this process writes, whatever profile opened it.
 let worker: Worker | undefined;
 let nextId = 0;
 const waiting = new Map<number, () => void>();

@@ -7,6 +7,7 @@ import { errorMessage } from '../../errors';
 
 export type { DatabaseSync, StatementSync } from 'node:sqlite';
 
+// Process-wide on purpose: a module is loaded once per process; kept so its warning is held back once.
 let loaded: typeof Sqlite | undefined;
 
 export function sqlite(): typeof Sqlite {

@@ -52,6 +52,8 @@ function scheduleBackups(database: SqliteDatabase, dir: string, options: Embedde
   return () => clearInterval(timer);
 }
 
+// Process-wide on purpose (docs/architecture.md, Process-wide resources): every store of this process that
+// names the same file shares one connection, so its writes never wait on this process's own lock.
 const open = new Map<string, Promise<SqliteDatabase>>();
 
 async function acquire(file: string, dir: string, options: EmbeddedOptions): Promise<SqliteDatabase> {
