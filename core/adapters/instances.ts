@@ -18,7 +18,7 @@ import type { CallRecorder } from './simulated/recordings';
 import { secretValues } from '../secrets/classify';
 
 export const SERVICE_CONFIGS = 'service_configs';
-const APPLICATION_TYPES = new Set(builtInApplications.map((a) => a.id));
+const APPLICATION_TYPES: ReadonlySet<string> = new Set(builtInApplications.map((a) => a.id));
 
 
 export interface AdapterView {

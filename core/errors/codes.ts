@@ -37,7 +37,7 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode]['status'];
 
 const codes = Object.keys(ERROR_CODES).filter((key): key is ErrorCode => key in ERROR_CODES);
-const byStatus = new Map<number, ErrorCode>(codes.map((code) => [ERROR_CODES[code].status, code]));
+const byStatus: ReadonlyMap<number, ErrorCode> = new Map(codes.map((code) => [ERROR_CODES[code].status, code]));
 
 export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
 

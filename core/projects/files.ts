@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { UploadedFile } from './read';
 import { ConsoleError, errorMessage } from '../errors';
 
-const SKIP = new Set(['node_modules', '.git']);
+const SKIP: ReadonlySet<string> = new Set(['node_modules', '.git']);
 /** A bundle is a few hundred small documents; a folder past this is not one. */
 export const MAX_FILES = 5000;
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;

@@ -4,7 +4,7 @@ import { promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { errorMessage, systemErrorCode } from '../errors';
 
-export const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
+export const SKIPPED_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', '.hg', '.svn']);
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 export const MAX_FILES = 50_000;
 

@@ -13,7 +13,7 @@ export type Reference =
   | { kind: 'task'; taskId: string; name: string };
 
 const STRING_REFERENCE = /^\$var\.([^.]+)\.(.+)$/;
-const REFERENCE_KEYS = new Set(['task', 'variable', 'value', 'editable']);
+const REFERENCE_KEYS: ReadonlySet<string> = new Set(['task', 'variable', 'value', 'editable']);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;

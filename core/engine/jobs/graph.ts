@@ -35,7 +35,7 @@ export interface ReadyTask {
   from: string[];
 }
 
-const ACTIVE = new Set(['queued', 'running', 'waiting']);
+const ACTIVE: ReadonlySet<string> = new Set(['queued', 'running', 'waiting']);
 
 export function isFinished(record: RecordState): boolean {
   return (record.status === 'complete' || record.status === 'error') && record.finishState !== undefined;

@@ -4,7 +4,7 @@
 import type { Doc, Update } from '../port';
 import { StoreError } from '../errors';
 
-const OPERATORS = new Set(['$set', '$unset', '$inc']);
+const OPERATORS: ReadonlySet<string> = new Set(['$set', '$unset', '$inc']);
 
 export function checkUpdate(update: Update) {
   const ops = Object.keys(update ?? {});

@@ -13,7 +13,7 @@ import { callByName, iteratorToArray } from './reflect';
 const dateOf = (v: unknown): Date => Reflect.construct(Date, [v]);
 import { errorMessage } from '../../errors';
 
-const NEVER = new Set([
+const NEVER: ReadonlySet<string> = new Set([
   'constructor', 'prototype', '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__',
   'defineProperty', 'defineProperties', 'setPrototypeOf', 'getPrototypeOf', 'preventExtensions', 'getOwnPropertyDescriptor',
   'getOwnPropertyDescriptors', 'getOwnPropertySymbols', 'create', 'apply', 'bind', 'call',

@@ -4,7 +4,7 @@
 import { MethodArgumentError } from '../errors';
 import { describeValue, type CallContext, type MethodTable } from './types';
 
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 function key(value: unknown, method: string): string {
   const k = typeof value === 'number' ? String(value) : value;

@@ -48,7 +48,7 @@ const PROTOTYPE = [
 ] as const;
 
 /** Optional arguments left null by the designer mean "not given". */
-const OPTIONAL_NULL_IS_MISSING = new Set(['slice', 'substring', 'substr', 'split', 'normalize', 'indexOf', 'lastIndexOf', 'includes', 'startsWith', 'endsWith', 'at', 'charAt', 'charCodeAt', 'codePointAt']);
+const OPTIONAL_NULL_IS_MISSING: ReadonlySet<string> = new Set(['slice', 'substring', 'substr', 'split', 'normalize', 'indexOf', 'lastIndexOf', 'includes', 'startsWith', 'endsWith', 'at', 'charAt', 'charCodeAt', 'codePointAt']);
 
 export const stringMethods: MethodTable = {
   'new String': { summary: 'The value as a string', fn: (args: unknown[]) => (args.length === 0 || args[0] === undefined ? '' : printable(args[0])) },

@@ -9,7 +9,7 @@ import { finding, type Finding } from '../types';
 import { collectConstBindings, ConstStrings, UNKNOWN } from './const-strings';
 import { mentionsNpmRunIndex, npmRunIndexFinding } from './npm-index';
 
-const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']);
+const HTTP_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']);
 const UI_LIB_SRC = /(?:^|[^\w.-])ui\/lib\/([^/\s'"`?#]+)\/src\/([^\s'"`?#]*)/g;
 const JS_FILE = /\.(js|mjs|cjs|jsx)$/i;
 
