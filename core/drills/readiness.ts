@@ -2,9 +2,11 @@
 // Items a site cannot answer (an application it does not report) are `skipped`, saying why.
 import { randomBytes } from 'node:crypto';
 import { SiteError, type Site } from './site';
+import { backupReadiness } from './backup-readiness';
 import { errorMessage } from '../errors';
 
-export type CheckState = 'pass' | 'fail' | 'skipped';
+/** warn: the drill still runs, the operator should look (an old backup). */
+export type CheckState = 'pass' | 'fail' | 'warn' | 'skipped';
 export interface ReadinessItem {
   id: string;
   title: string;
@@ -170,5 +172,6 @@ export async function checkReadiness({ active, standby, workflows }: ReadinessIn
         : { id: `legacy-activate:${site.name}`, title: `${site.name}: legacy activate absent`, state: 'fail', detail: 'the profile carries the removed activate setting', fix: `migrate it to processTasksOnStart (POST /profiles/${profile}/migrate-activate)` },
     );
   }
+  items.push(await backupReadiness([active, standby]));
   return items;
 }
