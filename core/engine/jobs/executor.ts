@@ -21,6 +21,7 @@ import type { JobReads } from './reads';
 import { endFields } from './records';
 import type { JobDoc, JobStatus } from './types';
 import { decodeVariables } from '../../values/undefined-codec';
+import type { FollowUp } from './follow-up';
 
 /**
  * Eager dispatch: the worker running a task lets the executor claim one next task of
@@ -38,18 +39,6 @@ export interface Handoff {
 /** A worker's handoff in an advance: `claimed` gets the record claimed for it, with what its run is handed. */
 export type AdvanceHandoff = Handoff & { claimed: { record: TaskRecord; held: Held }[] };
 
-/** Work that follows from a decision carried out. */
-export type FollowUp =
-  /** A record ended: its job is advanced (read again). */
-  | { kind: 'ended'; recordId: string }
-  /** An event of a job read again. */
-  | { kind: 'event'; jobId: string; event: JobEvent }
-  /** A child job ended: its parent's childJob task is told. */
-  | { kind: 'child-ended'; childId: string }
-  /** A childJob record that waits for its children ends. */
-  | { kind: 'end-waiting'; recordId: string; outcome: TaskOutcome }
-  /** A child job starts (a sequential loop's next element); `failure` prefixes the task's error when it cannot. */
-  | { kind: 'start-child'; start: ChildStart; failure: string };
 
 export interface AfterEnd {
   atomic?: boolean;

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { OpError } from '../../dispatch/dispatch';
 import { NEVER } from '../queue/queue';
 import type { OperatorWrite } from './actions';
-import type { FollowUp } from './executor';
+import type { FollowUp } from './follow-up';
 import type { JobReads } from './reads';
 import { TERMINAL, type JobDoc } from './types';
 
