@@ -3,40 +3,16 @@
 // hand-offs; then its next task is queued behind the tasks of other jobs, which are
 // claimed oldest first. Without that, ten loops on eight slots kept every slot, and
 // jobs started after them stayed queued while the loops made thousands of task runs.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../../core/engine/index';
 import type { TaskMethodRunner } from '../../../core/engine/jobs/execute';
-import { openMongoStore } from '../../../core/store/mongodb/store';
 import type { Store } from '../../../core/store/port';
-import { jongodbBinary, startJongodb, type TestMongo } from '../../store/jongodb';
-import { tempEmbeddedStore, waitFor, workflow } from '../queue/support';
+import { bothStores } from '../queue/both-stores';
+import { waitFor, workflow } from '../queue/support';
 
 // Both stores: the embedded one (a task's end and its next task's claim in one transaction)
 // and the wire test server (MongoDB's protocol, no transactions).
-const found = jongodbBinary();
-if ('unavailable' in found) console.warn(`[fair task scheduling on the wire test server] skipped: ${found.unavailable}`);
-let mongo: TestMongo | undefined;
-beforeAll(async () => {
-  if (!('unavailable' in found)) mongo = await startJongodb();
-}, 30_000);
-afterAll(async () => mongo?.stop());
-
-let dbCount = 0;
-const subjects: { name: string; open(): Promise<{ store: Store; dispose(): Promise<void> }> }[] = [
-  { name: 'embedded store', open: tempEmbeddedStore },
-  ...('unavailable' in found
-    ? []
-    : [
-        {
-          name: 'wire test server',
-          open: async () => {
-            if (!mongo) throw new Error('the wire test server did not start');
-            const store = openMongoStore({ url: mongo.url, db: `fairness_${process.pid}_${dbCount++}` });
-            return { store, dispose: () => store.close() };
-          },
-        },
-      ]),
-];
+const subjects = bothStores('fair task scheduling', 'fairness');
 
 /** workflow_start → poll → check, and check back to poll by a revert transition, for ever. */
 function loopForever() {

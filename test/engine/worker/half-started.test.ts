@@ -3,7 +3,7 @@
 // recovery pass finishes the start or fails the job, and the job's history says so.
 // Each half-start is written by hand, as a console killed between the writes leaves it,
 // on the embedded store and on the wire test server.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../../core/engine/index';
 import type { JobDoc } from '../../../core/engine/jobs/types';
 import { boundaryRecord } from '../../../core/engine/jobs/records';
@@ -11,38 +11,14 @@ import { readJobHistory } from '../../../core/engine/jobs/history';
 import { jobView } from '../../../core/engine/jobs/view';
 import { HalfStartedJobs, unusableTasks } from '../../../core/engine/worker/half-started';
 import type { EmbeddedCollection } from '../../../core/store/embedded/collection';
-import { openMongoStore } from '../../../core/store/mongodb/store';
 import type { Store } from '../../../core/store/port';
 import { declaredCollections } from '../../../core/indexes/declared';
-import { jongodbBinary, startJongodb, type TestMongo } from '../../store/jongodb';
+import { bothStores } from '../queue/both-stores';
 import { linearStrings, tempEmbeddedStore, waitFor, workflow } from '../queue/support';
 import { pino } from 'pino';
 
 const LEASE_MS = 1000;
-const found = jongodbBinary();
-if ('unavailable' in found) console.warn(`[half-started jobs on the wire test server] skipped: ${found.unavailable}`);
-
-let mongo: TestMongo | undefined;
-beforeAll(async () => {
-  if (!('unavailable' in found)) mongo = await startJongodb();
-}, 30_000);
-afterAll(async () => mongo?.stop());
-
-let dbCount = 0;
-const subjects: { name: string; open(): Promise<{ store: Store; dispose(): Promise<void> }> }[] = [
-  { name: 'embedded store', open: tempEmbeddedStore },
-  ...('unavailable' in found
-    ? []
-    : [
-        {
-          name: 'wire test server',
-          open: async () => {
-            const store = openMongoStore({ url: mongo!.url, db: `half_started_${process.pid}_${dbCount++}` });
-            return { store, dispose: () => store.close() };
-          },
-        },
-      ]),
-];
+const subjects = bothStores('half-started jobs', 'half_started');
 
 /** The job document as JobRunner.start writes it, `ageMs` old. */
 function jobDocument(id: string, wf: ReturnType<typeof workflow>, variables: Record<string, unknown>, ageMs: number): JobDoc {
