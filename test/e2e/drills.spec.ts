@@ -68,6 +68,7 @@ test('runs a lab drill of a workflow of the profile picked on the page, on a sim
     });
     expect(created.status).toBeLessThan(300);
     await page.getByRole('link', { name: 'DR Drill' }).click();
+    await expect(page.getByRole('heading', { name: 'DR Drill' })).toBeVisible();
     await page.getByLabel('Jobs').fill('6');
     if (mongo) await page.getByLabel('MongoDB URL (optional)').fill(mongo.url);
     await page.getByLabel('Workflows to run').selectOption(['Read Changes']);
