@@ -64,6 +64,9 @@ export function openConnection(file: string, busyTimeoutMs: number): OpenedConne
     // NORMAL in WAL mode: a commit survives a crashed process, only a power loss can take the last ones.
     db.exec('PRAGMA synchronous = NORMAL');
     db.exec(`PRAGMA wal_autocheckpoint = ${WAL_BOUND_PAGES}`);
+    // Each transaction of a group commit is a savepoint, whose undo copies of the pages it changes
+    // go to the temporary store: in memory, not a temporary file written for every first change.
+    db.exec('PRAGMA temp_store = MEMORY');
     db.exec(`CREATE TABLE IF NOT EXISTS _indexes (collection TEXT NOT NULL, name TEXT NOT NULL, seq INTEGER NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name))`);
     db.exec(`CREATE TABLE IF NOT EXISTS _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
     db.exec(`CREATE TABLE IF NOT EXISTS _counts (collection TEXT PRIMARY KEY, n INTEGER NOT NULL)`);
