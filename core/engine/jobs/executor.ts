@@ -111,7 +111,7 @@ export class JobExecutor {
         if (!job) return [];
         const { event } = work;
         const needsRecords = event.kind === 'advance' || (event.kind === 'operator' && (event.action.kind === 'retry' || event.action.kind === 'finish'));
-        const records = needsRecords ? await this.parts.reads.records(work.jobId) : [];
+        const records = needsRecords ? await this.parts.reads.records(work.jobId, job) : [];
         return this.decideAndApply(job, records, event);
       }
       case 'child-ended': {
@@ -207,17 +207,17 @@ export class JobExecutor {
     handoff.claimed.push({ record: claimed, held });
   }
 
-  /** The end record, then the job complete, with the variables its last task wrote in the same write. */
+  /** The job complete with workflow_end reached (its record: records.ts withBoundaries) and the variables its last task wrote, in one write. */
   private async complete(job: JobDoc, end: TaskRecord, set: Record<string, unknown> | undefined): Promise<FollowUp[]> {
-    await this.parts.writes.insertRecord(end);
     const now = Date.now();
-    const result = await this.jobs.updateOne({ _id: job._id, status: { $in: ['running', 'paused'] } }, { $set: { ...set, status: 'complete', 'metrics.end_time': now, last_updated: now } });
+    const reachedEnd = { from: end.from, iteration: end.iteration };
+    const result = await this.jobs.updateOne({ _id: job._id, status: { $in: ['running', 'paused'] } }, { $set: { ...set, status: 'complete', reachedEnd, 'metrics.end_time': now, last_updated: now } });
     // Ended otherwise meanwhile (canceled): the variables are still the job's.
     if (!result.matched) {
       if (set) await this.jobs.updateOne({ _id: job._id }, { $set: set });
       return [];
     }
-    Object.assign(job, { status: 'complete', last_updated: now, metrics: { ...job.metrics, end_time: now } });
+    Object.assign(job, { status: 'complete', reachedEnd, last_updated: now, metrics: { ...job.metrics, end_time: now } });
     this.parts.log.info({ jobId: job._id, workflow: job.name, status: 'complete' }, `job of workflow "${job.name}" complete`);
     // Only a child job has a parent task to finish (`parent` is set at its start, never after).
     return job.parent ? [{ kind: 'child-ended', childId: job._id }] : [];
@@ -270,7 +270,7 @@ export class JobExecutor {
   /** An operator's action on a job: refused (OpError) or carried out; answers the job as it is then. */
   async act(jobId: string, action: OperatorAction): Promise<JobDoc> {
     const job = await this.parts.reads.requireJob(jobId);
-    const records = action.kind === 'retry' || action.kind === 'finish' ? await this.parts.reads.records(jobId) : [];
+    const records = action.kind === 'retry' || action.kind === 'finish' ? await this.parts.reads.records(jobId, job) : [];
     await this.run(job, records, { kind: 'operator', action });
     return this.parts.reads.requireJob(jobId);
   }

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { Store } from '../../store/port';
 import type { TaskRecord } from '../queue/queue';
 import type { JobDoc } from './types';
+import { withBoundaries } from './records';
 import { decodeVariables } from '../../values/undefined-codec';
 
 /** What a job's record was advanced with, kept for the task a worker runs next (no re-read). */
@@ -66,7 +67,7 @@ export class HeldState {
 
   private async check(jobId: string, held: Held) {
     const job = await this.store.collection<JobDoc>('jobs').findOne({ _id: jobId });
-    const records = (await this.store.collection<TaskRecord>('tasks').find({ jobId }));
+    const records = withBoundaries(job, await this.store.collection<TaskRecord>('tasks').find({ jobId }));
     const read = JSON.stringify([job?.status, job?.variables, records.map(recordView).sort()]);
     const kept = JSON.stringify([held.job.status, held.job.variables, held.records.map(recordView).sort()]);
     if (read !== kept) {

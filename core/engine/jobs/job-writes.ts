@@ -3,12 +3,23 @@
 import type { Collection } from '../../store/port';
 import { isDuplicateKey } from '../../store/errors';
 import type { TaskRecord } from '../queue/queue';
+import { isBoundary } from './records';
 
 export class JobWrites {
   constructor(private readonly tasks: Collection<TaskRecord>) {}
 
-  /** The ids of the records written, in order, in one call; a record that exists already is not. */
-  async insertRecords(records: TaskRecord[]): Promise<Set<string>> {
+  /**
+   * The ids of the records written, in order, in one call; a record that exists already is not.
+   * workflow_start's is the job document's (records.ts withBoundaries): written with the job.
+   */
+  async insertRecords(given: TaskRecord[]): Promise<Set<string>> {
+    const boundaries = given.filter(isBoundary).map((r) => r._id);
+    const written = await this.insertStored(given.filter((r) => !isBoundary(r)));
+    for (const id of boundaries) written.add(id);
+    return written;
+  }
+
+  private async insertStored(records: TaskRecord[]): Promise<Set<string>> {
     const [only] = records;
     if (records.length <= 1) return new Set(only && (await this.insertRecord(only)) ? [only._id] : []);
     try {

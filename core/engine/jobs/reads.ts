@@ -3,6 +3,7 @@
 import { OpError } from '../../dispatch/dispatch';
 import type { Collection } from '../../store/port';
 import type { TaskRecord } from '../queue/queue';
+import { withBoundaries } from './records';
 import { RecentJobs } from './recent';
 import type { JobDoc } from './types';
 
@@ -31,9 +32,10 @@ export class JobReads {
     return job;
   }
 
-  /** The job's task records, oldest first. */
-  async records(jobId: string): Promise<TaskRecord[]> {
-    return this.tasks.find({ jobId }, { sort: { queuedAt: 1 } });
+  /** The job's task records, oldest first, workflow_start's and workflow_end's with them (`job` when the caller has it). */
+  async records(jobId: string, job?: JobDoc | null): Promise<TaskRecord[]> {
+    const [known, stored] = await Promise.all([job === undefined ? this.job(jobId) : job, this.tasks.find({ jobId }, { sort: { queuedAt: 1 } })]);
+    return withBoundaries(known, stored);
   }
 
   async record(id: string): Promise<TaskRecord | null> {
@@ -42,7 +44,8 @@ export class JobReads {
 
   /** The job and its records, read side by side (one round trip on MongoDB). */
   async jobAndRecords(jobId: string): Promise<[JobDoc | null, TaskRecord[]]> {
-    return Promise.all([this.job(jobId), this.records(jobId)]);
+    const job = await this.job(jobId);
+    return [job, await this.records(jobId, job)];
   }
 
   /** The ids of the job's children: those it lists, and those that name it as their parent. */

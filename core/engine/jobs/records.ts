@@ -39,6 +39,24 @@ export function boundaryRecord(jobId: string, task: { taskId: typeof START | typ
   };
 }
 
+/** workflow_start or workflow_end: their records are not stored in the tasks collection (withBoundaries). */
+export const isBoundary = (record: Pick<TaskRecord, 'taskId'>) => record.taskId === 'workflow_start' || record.taskId === 'workflow_end';
+
+/**
+ * A job's task records with those of workflow_start and workflow_end, which the job document
+ * holds instead of two task records of their own (half the records of a one-task job): the
+ * start at the job's start time, the end once the job reached it (`reachedEnd`, written with
+ * the job's completion). Records stored by an earlier version are kept as they are.
+ */
+export function withBoundaries(job: JobDoc | null | undefined, stored: TaskRecord[]): TaskRecord[] {
+  if (!job) return stored;
+  const has = (taskId: string) => stored.some((r) => r.taskId === taskId);
+  const start = has('workflow_start') ? [] : [boundaryRecord(job._id, { taskId: 'workflow_start', iteration: 0, from: [] }, job.metrics.start_time)];
+  const reached = job.reachedEnd;
+  const end = reached && !has('workflow_end') ? [boundaryRecord(job._id, { taskId: 'workflow_end', iteration: reached.iteration, from: reached.from }, job.metrics.end_time ?? job.last_updated)] : [];
+  return start.length || end.length ? [...start, ...stored, ...end] : stored;
+}
+
 /** The record of a task that can run now: queued, or waiting for an operator (manual). */
 export function taskRecord(job: JobDoc, task: ReadyTask, definition: TaskDefinition, now: number): TaskRecord {
   const manual = isManual(definition);

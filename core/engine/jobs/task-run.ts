@@ -53,7 +53,7 @@ export class TaskRun {
     try {
       // The job's task records are read only when a value refers to another task.
       const needsRecords = refersToTasks(definition.variables?.incoming) || isForEach(definition);
-      const records = needsRecords ? (given.records ?? (await reads.records(job._id))) : [];
+      const records = needsRecords ? (given.records ?? (await reads.records(job._id, job))) : [];
       const scope = scopeOf(job, records);
       // An operator's edit and retry gives the task its values as they are (retry-with-changes.ts).
       incoming = record.incomingOverride ? decodeVariables(record.incomingOverride) : resolveIncoming(definition.variables?.incoming, scope);

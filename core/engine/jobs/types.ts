@@ -31,6 +31,8 @@ export interface JobDoc {
   transitions: Transitions;
   error?: string;
   last_updated: number;
+  /** How the job reached workflow_end (its record, not stored as a task record: records.ts). */
+  reachedEnd?: { from: string[]; iteration: number };
   [key: string]: unknown;
 }
 

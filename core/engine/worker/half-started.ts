@@ -1,18 +1,16 @@
 // Recovery of jobs a server left half-started (or half-ended). Where the store has no
-// transactions (MongoDB), starting a job is three writes: the job document, its
-// workflow_start record, the advance that queues the first tasks; ending one is two:
-// the workflow_end record, then the job's status. A console killed between them
+// transactions (MongoDB), starting a job is two writes: the job document (which holds its
+// workflow_start), then the advance that queues the first tasks; ending one is one write
+// (an earlier version wrote a workflow_end record first). A console killed between them
 // leaves a job `running` that nothing moves: no task queued, running or waiting, no
 // ended task waiting to be advanced. This pass finds such jobs once they are older
 // than a lease (a job merely starting on another server is younger), and finishes the
-// start (the start record if absent, then the advance: idempotent, with deterministic
-// record ids) or the end, or fails the job when its tasks cannot be run, naming why.
+// start (the advance: idempotent, with deterministic record ids) or the end, or fails the job when its tasks cannot be run, naming why.
 // Each is written to the job's history, which the Job page shows.
 import type { Logger } from 'pino';
-import { isDuplicateKey, StoreError } from '../../store/errors';
+import { StoreError } from '../../store/errors';
 import { END, START } from '../jobs/graph';
 import { addJobHistory } from '../jobs/history';
-import { boundaryRecord } from '../jobs/records';
 import type { JobRunner } from '../jobs/runner';
 import type { JobDoc } from '../jobs/types';
 
@@ -99,10 +97,9 @@ export class HalfStartedJobs {
 
     const problem = unusableTasks(job);
     if (problem) return this.fail(job, `the job cannot start: ${problem}`);
-    const hadStart = records.some((r) => r.taskId === START);
+    // The job document holds workflow_start's record (records.ts withBoundaries).
     const onlyStart = records.every((r) => r.taskId === START);
     try {
-      if (!hadStart) await this.insertStart(jobId);
       await this.runner.advance(jobId, job);
     } catch (error) {
       if (error instanceof StoreError) throw error; // the store: the next pass tries again
@@ -115,24 +112,13 @@ export class HalfStartedJobs {
       return undefined;
     }
     if (after?.status === 'error') return this.record(job, 'start-failed', `recovery could not finish the start of this job: ${after.error ?? 'error'}`);
-    const what = !hadStart
-      ? 'a server stopped after writing the job and before its workflow_start record; the start was finished and its first tasks queued'
-      : onlyStart
-        ? 'a server stopped after the workflow_start record and before queuing the first tasks; they were queued'
-        : 'no task was queued, running or waiting; the job was advanced again';
+    const what = onlyStart
+      ? 'a server stopped after writing the job (and its workflow_start) and before queuing the first tasks; the start was finished and they were queued'
+      : 'no task was queued, running or waiting; the job was advanced again';
     return this.record(job, 'start-recovered', `recovered: ${what} (server ${this.options.serverId})`);
   }
 
-  private async insertStart(jobId: string) {
-    const now = Date.now();
-    try {
-      await this.runner.queue.tasks.insertOne(boundaryRecord(jobId, { taskId: START, iteration: 0, from: [] }, now));
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error; // written meanwhile: same id, same record
-    }
-  }
-
-  /** The workflow_end record was written and the job's status was not: the job completed. */
+  /** A workflow_end task record (written by an earlier version) and the job's status was not: the job completed. */
   private async finishEnd(job: JobDoc, endTime: number): Promise<RecoveryOutcome | undefined> {
     const result = await this.runner.jobs.updateOne(
       { _id: job._id, status: 'running' },

@@ -61,17 +61,20 @@ async function runJob(inner: Store, tasks: number | 'through-the-job', text = 'a
   try {
     const started = await engine.runner.start(name, { variables: { text } });
     await expect.poll(async () => (await engine.runner.job(started._id))?.status, { timeout: 15_000 }).toBe('complete');
-    return { job: (await engine.runner.job(started._id))!, writes, order };
+    return { job: (await engine.runner.job(started._id))!, records: await engine.runner.records(started._id), writes, order };
   } finally {
     await engine.close();
   }
 }
 
-function expectOneWriteAtTheEnd({ job, writes }: Awaited<ReturnType<typeof runJob>>) {
+function expectOneWriteAtTheEnd({ job, writes, records }: Awaited<ReturnType<typeof runJob>>) {
   expect(job.variables).toMatchObject({ text: 'abc', result: 'ABC' });
   expect(job.metrics.end_time).toBeGreaterThanOrEqual(job.metrics.start_time);
   // The job's only write after its start: complete, with the variable its last task wrote.
-  expect(writes).toEqual([['last_updated', 'metrics.end_time', 'status', 'variables.result']]);
+  expect(writes).toEqual([['last_updated', 'metrics.end_time', 'reachedEnd', 'status', 'variables.result']]);
+  // workflow_start's and workflow_end's records are the job document's: none is written to the tasks collection.
+  expect(records.map((r) => r.taskId)).toEqual(['workflow_start', ...records.slice(1, -1).map((r) => r.taskId), 'workflow_end']);
+  expect(records.at(-1)!.from).toEqual([records.at(-2)!._id]);
 }
 
 /** t1's variable is written before t2's record is (t2 reads it from the job); t2's with the job's completion. */
@@ -79,15 +82,13 @@ function expectMiddleThenEnd({ job, writes, order }: Awaited<ReturnType<typeof r
   expect(job.variables).toMatchObject({ text: 'aBc', middle: 'ABC', result: 'abc' });
   expect(writes).toEqual([
     ['last_updated', 'variables.middle'],
-    ['last_updated', 'metrics.end_time', 'status', 'variables.result'],
+    ['last_updated', 'metrics.end_time', 'reachedEnd', 'status', 'variables.result'],
   ]);
   expect(order).toEqual([
-    'record workflow_start',
     'record t1',
     'job last_updated variables.middle',
     'record t2',
-    'record workflow_end',
-    'job last_updated metrics.end_time status variables.result',
+    'job last_updated metrics.end_time reachedEnd status variables.result',
   ]);
 }
 
