@@ -16,6 +16,7 @@ export const DrillReport = z.object({
   failback: z.boolean(),
   persistProcessTasksOnStart: z.boolean().optional(),
   workflows: z.array(z.string()).optional(),
+  load: z.enum(['ledger', 'workflows']).optional(),
   status: z.enum(['running', 'done', 'failed']),
   passed: z.boolean(),
   error: z.string().optional(),
@@ -46,13 +47,24 @@ const DrillParams = z.object({ id: RecordId });
 const Millis = z.number().int().positive().max(3_600_000);
 
 const common = {
-  /** The operator's critical workflows: each must be on the standby with what it needs (the drill's own workflow is always checked). A lab drill copies them into the lab, simulates what they lack and runs them instead of its ledger workflow. */
+  /** The operator's critical workflows: each must be on the standby with what it needs (the drill's own workflow is always checked). With load "workflows" (a lab drill's default when any is named), the drill also runs them. */
   workflows: z.array(z.string().min(1, 'a workflow name is not empty')).max(200).default([]),
+  /**
+   * What the load runs. ledger: the drill's own three-task workflow, each task a side effect in its ledger.
+   * workflows: the named `workflows` of this console's profile, round-robin, on simulated adapter instances:
+   * copied (with their child workflows and transformations) to each site that lacks them, what they lack
+   * simulated there (POST /adapters/simulate), side effects counted per simulated call from the task records.
+   * A site where a task would reach a real adapter instance, or whose profile does not let jobs use simulated
+   * instances, stops the drill before any change. Default: workflows for a lab drill that names any, else ledger.
+   */
+  load: z.enum(['ledger', 'workflows'], { error: 'must be ledger (the drill\'s own workflow) or workflows (the named workflows, on simulated adapter instances)' })
+    .optional()
+    .describe('what the load runs: ledger (the drill\'s own workflow) or workflows (the named workflows of this console\'s profile, on simulated adapter instances)'),
   /** Failover writes processTasksOnStart: true into the standby's active profile; failback restores both. */
   persistProcessTasksOnStart: z.boolean().default(false),
 };
 
-/** A lab drill of the operator's own workflows: their names (the load runs them, round-robin, instead of the ledger workflow) and, per name, its jobs' variables (a sample of its inputSchema unless given). */
+/** A drill of the operator's own workflows (load: workflows): per workflow name, its jobs' variables (a sample of its inputSchema unless given). */
 const ownWorkflows = {
   variables: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 };
@@ -101,6 +113,7 @@ export const StartSitesDrill = z.object({
   failback: z.boolean().default(false),
   targets: z.object({ rtoMs: Millis.optional(), drainMs: Millis.optional() }).optional(),
   ...common,
+  ...ownWorkflows,
   /** The address both sites reach this console's drill ledger at (127.0.0.1 unless given: sites on this machine). */
   ledgerHost: z.string().regex(/^[\w.:-]+$/, 'must be a host name or IP address').optional(),
   /** After "gone", how long failback waits for the active site to answer again. */

@@ -8,7 +8,8 @@ import { waitUntil, WORKER_LEASE_MS, type DrillRun } from './runner';
 import { applications, describeSite, prepareSite, setProcessTasksOnStart, workerState } from './site-ops';
 import { SiteError, type Site } from './site';
 import type { DrillOptions, DrillSiteInfo } from './types';
-import { copyAndSimulate, countSimulatedCalls, sampleVariables, type WorkflowSource } from './own-workflows';
+import { collectWorkflows, copyAndSimulate, countSimulatedCalls, sampleVariables, type WorkflowSource } from './own-workflows';
+import { simulatedOnlyProblems } from './simulated-only';
 
 export const TASKS_PER_JOB = 3;
 
@@ -58,13 +59,30 @@ export async function runDrillSteps(drill: DrillContext, pair: DrillPair, failur
   // How each site is, as far as the drill changed it: the report says so when a step fails.
   const state = { active: 'working tasks as found', standby: 'standing by as found' };
   try {
+    const chosen = own && (await collectWorkflows(own.source, own.names));
+    if (chosen) {
+      await step('Check: the chosen workflows call simulated adapter instances only', async (s) => {
+        const problems = await simulatedOnlyProblems(chosen, [active, standby]);
+        if (problems.length) throw new Error(problems.join('; '));
+        s.detail = `no task of ${[...chosen.workflows.keys()].map((n) => `"${n}"`).join(', ')} reaches a real adapter instance on ${active.name} or ${standby.name}, and both let jobs use simulated instances`;
+      });
+    }
+    let copies = new Map<Site, string[]>();
     await step('Prepare both sites: the drill ledger adapter and the drill workflow', async (s) => {
       for (const site of [active, standby]) await prepareSite(site, ledger, TASKS_PER_JOB);
       s.detail = `adapter instance and workflow "${DRILL_WORKFLOW}" on ${active.name} and ${standby.name}; ledger ${ledger.url}`;
-      if (own) s.detail += `; ${await copyAndSimulate(own.source, own.names, [active, standby])}`;
+      if (!chosen) return;
+      const changed = '; the chosen workflows copied where missing, what they lack simulated';
+      state.active += changed;
+      state.standby += changed;
+      const copied = await copyAndSimulate(chosen, [active, standby]);
+      copies = copied.changes;
+      s.detail += `; ${copied.detail}`;
     });
     const [activeInfo, standbyInfo] = await Promise.all([describeSite(active), describeSite(standby)]);
-    report.sites = [activeInfo, standbyInfo].map(({ profileId: _profileId, ...info }) => ({ ...info, changes: [] }));
+    // What the drill copied to each site and simulated there is kept with the site in the report.
+    const entry = ({ profileId: _profileId, ...info }: DrillSiteInfo & { profileId: string }, site: Site) => ({ ...info, changes: (copies.get(site) ?? []).map((c) => `${c} (load: workflows)`) });
+    report.sites = [entry(activeInfo, active), entry(standbyInfo, standby)];
 
     await step('Readiness check', async (s) => {
       const workflows = [DRILL_WORKFLOW, ...(options.workflows ?? []).filter((w) => w !== DRILL_WORKFLOW)];

@@ -53,14 +53,13 @@ function references(workflow: Doc) {
   return { children, transformations };
 }
 
-/**
- * Copies the chosen workflows, their child workflows and transformations into the lab's store
- * (through one lab site: both share the database), then simulates what they lack on every site.
- * Answers the step's detail.
- */
-export async function copyAndSimulate(source: WorkflowSource, names: string[], sites: Site[]): Promise<string> {
-  const [first] = sites;
-  if (!first) return 'no site';
+/** The chosen workflows with the child workflows they start and the transformations they name, read from the source. */
+export interface ChosenWorkflows {
+  workflows: Map<string, Doc>;
+  transformations: Map<string, Doc>;
+}
+
+export async function collectWorkflows(source: WorkflowSource, names: string[]): Promise<ChosenWorkflows> {
   const workflows = new Map<string, Doc>();
   const transformations = new Map<string, Doc>();
   const queue = [...names];
@@ -76,17 +75,58 @@ export async function copyAndSimulate(source: WorkflowSource, names: string[], s
       if (tr) transformations.set(id, tr);
     }
   }
-  if (transformations.size) await first.call('POST', '/transformations/import', { transformations: [...transformations.values()], overwrite: true });
-  for (const doc of workflows.values()) await first.call('POST', '/workflows?overwrite=true', doc);
-  const made: string[] = [];
-  const simulated = new Set<string>();
+  return { workflows, transformations };
+}
+
+/**
+ * Copies each chosen workflow and transformation to every site that lacks it, in turn: sites on
+ * one database get it once (the next site already reads it), sites each on its own store each get
+ * it. What a site has already (its own version of a workflow of that name) is never overwritten.
+ * Answers, per site, what was copied to it.
+ */
+async function copyWhereMissing(chosen: ChosenWorkflows, sites: Site[]): Promise<Map<Site, string[]>> {
+  const copied = new Map<Site, string[]>();
   for (const site of sites) {
-    const answer = await site.call<{ results: { id: string; mode: string }[] }>('POST', '/adapters/simulate', { workflows: [...workflows.keys()] });
-    for (const r of answer.results) made.push(`${r.id} (${r.mode}) on ${site.name}`);
-    for (const r of answer.results) if (r.mode === 'simulated') simulated.add(r.id);
+    const source = siteSource(site);
+    const done: string[] = [];
+    const transformations: Doc[] = [];
+    for (const [id, tr] of chosen.transformations) if (!(await source.transformation(id))) transformations.push(tr);
+    if (transformations.length) await site.call('POST', '/transformations/import', { transformations, overwrite: true });
+    for (const tr of transformations) done.push(`transformation "${String(tr.name ?? tr._id)}" copied`);
+    for (const [name, doc] of chosen.workflows) {
+      if (await source.workflow(name)) continue;
+      await site.call('POST', '/workflows', doc);
+      done.push(`workflow "${name}" copied`);
+    }
+    copied.set(site, done);
   }
-  for (const id of simulated) await withLatency(sites, id);
-  return `${workflows.size} workflows (${[...workflows.keys()].map((n) => `"${n}"`).join(', ')}) and ${transformations.size} transformations copied; simulated: ${made.join(', ') || 'nothing was missing'}`;
+  return copied;
+}
+
+/**
+ * Copies the chosen workflows, their child workflows and transformations to the sites that lack
+ * them, then simulates what they lack on every site. Answers the step's detail and, per site, the
+ * changes made to it (what was copied, the simulated instances made).
+ */
+export async function copyAndSimulate(chosen: ChosenWorkflows, sites: Site[]): Promise<{ detail: string; changes: Map<Site, string[]> }> {
+  const { workflows, transformations } = chosen;
+  const changes = await copyWhereMissing(chosen, sites);
+  const where = sites.map((site) => {
+    const copies = changes.get(site)?.length ?? 0;
+    return copies ? `${copies} copied to ${site.name}` : `${site.name} had them already`;
+  });
+  const made: string[] = [];
+  const created = new Set<string>();
+  for (const site of sites) {
+    const answer = await site.call<{ results: { id: string; mode: string; status: string }[] }>('POST', '/adapters/simulate', { workflows: [...workflows.keys()] });
+    for (const r of answer.results) made.push(`${r.id} (${r.mode}) on ${site.name}`);
+    for (const r of answer.results) changes.get(site)?.push(`${r.mode} instance "${r.id}" ${r.status}`);
+    // Only an instance the drill made gets the drill's latency: an operator's own rules are left as they are.
+    for (const r of answer.results) if (r.mode === 'simulated' && r.status === 'created') created.add(r.id);
+  }
+  for (const id of created) await withLatency(sites, id);
+  const names = [...workflows.keys()].map((n) => `"${n}"`).join(', ');
+  return { detail: `${workflows.size} workflows (${names}) and ${transformations.size} transformations copied where missing (${where.join(', ')}); simulated: ${made.join(', ') || 'nothing was missing'}`, changes };
 }
 
 /** How long a simulated call takes where its rule does not say: as the ledger's, a side effect that keeps tasks in flight at the failure. */

@@ -10,7 +10,10 @@ import { reportHtml, reportJson } from './report';
 import type { DrillReport, LabDrillOptions, SiteAddress, SitesDrillOptions } from './types';
 import { randomUUID } from 'node:crypto';
 import { Site } from './site';
-import { siteSource, unknownWorkflows } from './own-workflows';
+import { siteSource, unknownWorkflows, type WorkflowSource } from './own-workflows';
+
+/** What a drill's load runs (the operation's `load`). */
+type Load = 'ledger' | 'workflows';
 
 export interface DrillsDeps {
   store(): Store;
@@ -72,23 +75,36 @@ export function createDrillsService(deps: DrillsDeps) {
     return self;
   }
 
+  /**
+   * With load "workflows", where the chosen workflows are read from: this console's profile, each
+   * name checked there (400 naming body.workflows); undefined for the ledger workflow.
+   */
+  async function workflowSource(load: Load, names: string[]): Promise<WorkflowSource | undefined> {
+    if (load === 'ledger') return undefined;
+    if (!names.length) throw new OpError(400, 'body.workflows: name the workflows of this console\'s profile the load runs (load: "workflows")');
+    const source = siteSource(new Site({ name: 'this console', ...site({ local: true }, 'body.workflows') }));
+    const unknown = await unknownWorkflows(source, names);
+    if (unknown.length) throw new OpError(400, `body.workflows: the active profile has no workflow named ${unknown.map((n) => `"${n}"`).join(', ')}`);
+    return source;
+  }
+
   return {
-    async startLab(options: Omit<LabDrillOptions, 'id' | 'source'>): Promise<DrillReport> {
-      const names = options.workflows ?? [];
-      if (!names.length) return start((id, onChange) => run({ ...options, id }, onChange));
-      // The chosen workflows run in the lab instead of the ledger workflow: read from this console's profile.
-      const source = siteSource(new Site({ name: 'this console', ...site({ local: true }, 'body.workflows') }));
-      const unknown = await unknownWorkflows(source, names);
-      if (unknown.length) throw new OpError(400, `body.workflows: the active profile has no workflow named ${unknown.map((n) => `"${n}"`).join(', ')}`);
-      return start((id, onChange) => run({ ...options, source, id }, onChange));
+    async startLab(options: Omit<LabDrillOptions, 'id' | 'source'> & { load?: Load }): Promise<DrillReport> {
+      const { load, ...rest } = options;
+      // A lab is made for the drill: naming workflows runs them there unless the load says ledger.
+      const source = await workflowSource(load ?? (rest.workflows?.length ? 'workflows' : 'ledger'), rest.workflows ?? []);
+      return start((id, onChange) => run({ ...rest, source, id }, onChange));
     },
 
     /** A drill between two sites, each this console or one by URL and token. */
-    startSites(options: Omit<SitesDrillOptions, 'id' | 'active' | 'standby'> & { active: SiteChoice; standby: SiteChoice }): Promise<DrillReport> {
+    async startSites(options: Omit<SitesDrillOptions, 'id' | 'active' | 'standby' | 'source'> & { active: SiteChoice; standby: SiteChoice; load?: Load }): Promise<DrillReport> {
+      const { load, ...rest } = options;
       const active = site(options.active, 'body.active');
       const standby = site(options.standby, 'body.standby');
       if (active.url === standby.url) throw new OpError(400, `body.standby: the standby is the same console as the active site (${active.url}): give two sites`);
-      return start((id, onChange) => runSites({ ...options, active, standby, id }, onChange));
+      // Real sites: their critical workflows are only checked unless the load names them (load: "workflows").
+      const source = await workflowSource(load ?? 'ledger', rest.workflows ?? []);
+      return start((id, onChange) => runSites({ ...rest, active, standby, source, id }, onChange));
     },
 
     async get(id: string): Promise<DrillReport> {

@@ -30,7 +30,7 @@ export async function runSitesDrill(options: SitesDrillOptions, onChange: (repor
       s.detail = `active ${a.serverName} at ${active.ref.url}; standby ${b.serverName} at ${standby.ref.url}`;
     });
     const gone = options.failure === 'gone';
-    await runDrillSteps({ run, ledger, options }, { active, standby }, {
+    await runDrillSteps({ run, ledger, options, source: options.source }, { active, standby }, {
       name: gone ? 'Failure: the active site is gone (no call to it from here on)' : 'Failure: stop the task worker and applications of the active site',
       after: gone ? 'gone: cut off by the operator, not called since the failure' : 'task worker and applications stopped',
       // The operator declared it gone: its tasks are taken from it once its heartbeat stops.

@@ -13,8 +13,14 @@ export interface DrillOptions {
   failback: boolean;
   /** The operator's critical workflows: each must be on the standby with every adapter and method it needs (the drill's own workflow always is checked). */
   workflows?: string[];
-  /** A lab drill of the operator's own workflows: per chosen workflow, its jobs' variables (a sample of its inputSchema unless given). */
+  /** A drill of the operator's own workflows (load: workflows): per chosen workflow, its jobs' variables (a sample of its inputSchema unless given). */
   variables?: Record<string, Record<string, unknown>>;
+  /**
+   * Where `workflows` are read from (this console's profile): given, the drill copies them to the
+   * sites that lack them, simulates what they lack and its load runs them instead of the ledger
+   * workflow (the operation's `load: "workflows"`).
+   */
+  source?: WorkflowSource;
   /** Failover writes `processTasksOnStart: true` into the standby's active profile; failback restores both sites' values. */
   persistProcessTasksOnStart?: boolean;
   targets?: { rtoMs?: number; drainMs?: number };
@@ -28,8 +34,6 @@ export interface LabDrillOptions extends DrillOptions {
   mongoUrl?: string;
   /** A misconfigured standby, to see the readiness check catch it. */
   standbyProcessTasksOnStart?: boolean;
-  /** Where `workflows` are copied from into the lab (this console): given, the load runs them instead of the ledger workflow. */
-  source?: WorkflowSource;
 }
 
 /** A site of a sites drill: a console by URL and token (never kept in a report). */
@@ -78,6 +82,8 @@ export type DrillReport = {
   persistProcessTasksOnStart?: boolean;
   /** The operator's critical workflows checked on the standby. */
   workflows?: string[];
+  /** What the load ran: the drill's ledger workflow, or the chosen `workflows` on simulated instances. */
+  load?: 'ledger' | 'workflows';
   status: 'running' | 'done' | 'failed';
   passed: boolean;
   error?: string;
