@@ -1,6 +1,7 @@
 // A drill between two sites: each this console or another by URL and API token, the failure
-// (stop over its API, or gone: you cut it off), the critical workflows the standby must run,
-// failback, and whether failover persists processTasksOnStart: true on the standby.
+// (stop over its API, or gone: you cut it off), the critical workflows the standby must run (and
+// whether the load runs them on simulated instances), failback, and whether failover persists
+// processTasksOnStart: true on the standby.
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, call } from '../api/client';
@@ -49,6 +50,8 @@ export function SitesForm({ onStarted }: { onStarted: (report: DrillReport) => v
   const [standby, setStandby] = useState<SiteFields>({ local: false, url: '', token: '' });
   const [options, setOptions] = useRunOptions<'stop' | 'gone'>('stop');
   const [workflows, setWorkflows] = useState('');
+  // load: "workflows": the drill runs the named workflows on simulated instances instead of its ledger workflow.
+  const [runThem, setRunThem] = useState(false);
   const site = (s: SiteFields) => (s.local ? { local: true } : { url: s.url.trim(), token: s.token });
   const start = useMutation({
     mutationFn: () =>
@@ -58,6 +61,7 @@ export function SitesForm({ onStarted }: { onStarted: (report: DrillReport) => v
           standby: site(standby),
           ...runOptionsBody(options),
           workflows: workflows.split('\n').map((w) => w.trim()).filter(Boolean),
+          load: runThem ? 'workflows' : 'ledger',
         },
       }),
     onSuccess: onStarted,
@@ -87,6 +91,11 @@ export function SitesForm({ onStarted }: { onStarted: (report: DrillReport) => v
         Critical workflows to check on the standby (one per line)
         <textarea rows={3} value={workflows} onChange={(e) => setWorkflows(e.target.value)} />
       </label>
+      <label className="block">
+        <input type="checkbox" checked={runThem} onChange={(e) => setRunThem(e.target.checked)} /> Run these workflows (of this console's profile) on simulated adapter instances
+        instead of the drill's ledger workflow: copied to a site that lacks them, what they lack simulated; a site where they would call a real adapter instance stops the drill
+      </label>
+      {errors['body.workflows'] && <p className="error">Workflows: {errors['body.workflows']}</p>}
       <button type="submit" disabled={start.isPending}>
         {start.isPending ? 'Starting…' : 'Run sites drill'}
       </button>

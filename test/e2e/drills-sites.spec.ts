@@ -55,3 +55,49 @@ test('runs a sites drill from the page against this console and a standby by URL
     await standby?.kill('SIGTERM');
   }
 });
+
+test('runs a sites drill of a workflow of this console named on the page, on simulated instances', async ({ consolePage: page, host }) => {
+  let standby: LabSite | undefined;
+  try {
+    // A workflow of this console's profile whose one task calls an adapter neither site has (Servicenow).
+    const task = { name: 'getChangeRequests', summary: 'Read change requests', description: '', app: 'Servicenow', location: 'Adapter', type: 'automatic', groups: [], variables: { incoming: {}, outgoing: { result: null } } };
+    const created = await host.api('/workflows', {
+      method: 'POST',
+      json: {
+        name: 'Read Changes',
+        type: 'automation',
+        groups: [],
+        tasks: { workflow_start: { name: 'workflow_start', groups: [] }, workflow_end: { name: 'workflow_end', groups: [] }, a1: task },
+        transitions: { workflow_start: { a1: { type: 'standard', state: 'success' } }, a1: { workflow_end: { type: 'standard', state: 'success' } }, workflow_end: {} },
+      },
+    });
+    expect(created.status).toBeLessThan(300);
+    const file = path.join(host.dataDir, 'profiles', 'default', 'db', 'console.sqlite');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'dr-standby-'));
+    standby = await startConsole({ name: 'standby', dataDir: dir, profile: { id: 'standby', serverName: 'standby-e2e', processTasksOnStart: false, embeddedProps: { file } }, options: { dir, ledgerUrl: '' } });
+    for (const app of ['OperationsManager', 'AutomationCatalog']) await standby.site.call('PUT', `/applications/${app}/stop`);
+
+    await page.getByRole('link', { name: 'DR Drill' }).click();
+    await expect(page.getByRole('heading', { name: 'DR Drill' })).toBeVisible();
+    await page.getByRole('radio', { name: /Sites: this console or others/ }).check();
+    const form = page.getByRole('form', { name: 'Sites drill' });
+    await form.getByLabel('Standby URL').fill(standby.site.ref.url);
+    await form.getByLabel('Standby API token').fill(standby.site.ref.token);
+    await form.getByLabel('Jobs').fill('6');
+    await form.getByLabel(/Critical workflows/).fill('Read Changes');
+    await form.getByRole('checkbox', { name: /Run these workflows/ }).check();
+    await form.getByRole('button', { name: 'Run sites drill' }).click();
+
+    const report = page.getByRole('region', { name: 'Drill report' });
+    await expect(report.getByText('Passed', { exact: true })).toBeVisible({ timeout: 240_000 });
+    const timeline = report.getByRole('list', { name: 'Timeline' });
+    await expect(timeline).toContainText('Check: the chosen workflows call simulated adapter instances only');
+    // The workflow is in the database both sites share: nothing to copy; Servicenow is simulated.
+    await expect(timeline).toContainText('copied where missing (active had them already, standby had them already)');
+    await expect(timeline).toContainText('Load: 6 jobs of "Read Changes" (round-robin, on simulated instances)');
+    await expect(timeline).toContainText('simulated calls: Servicenow.getChangeRequests 6');
+    await expect(report).toContainText('6 / 6');
+  } finally {
+    await standby?.kill('SIGTERM');
+  }
+});
