@@ -7,10 +7,20 @@ import type { DrillReport } from './types';
 const ms = (v: number | null) => (v === null ? '—' : `${(v / 1000).toFixed(2)} s`);
 const time = (t: number | null | undefined) => (t ? new Date(t).toISOString() : '—');
 
+/** What the load ran, with the calls each simulated instance and method answered. */
+function loadText(r: DrillReport): string {
+  // A report kept before `load` existed: a drill of own workflows counted simulated calls.
+  const own = r.load ? r.load === 'workflows' : (r.simulatedCalls?.length ?? 0) > 0;
+  if (!own) return 'the drill ledger workflow';
+  const calls = (r.simulatedCalls ?? []).map((c) => `${c.instance}.${c.method} ${c.calls}`).join(', ');
+  return `${(r.workflows ?? []).map((w) => `"${w}"`).join(', ')} on simulated instances; simulated calls: ${calls || 'none yet'}`;
+}
+
 export function reportText(r: DrillReport): string {
   const lines = [
     `DR drill ${r.id} (${r.kind ?? 'lab'}, failure: ${r.failure}): ${r.passed ? 'PASSED' : 'FAILED'}${r.error ? ` — ${r.error}` : ''}`,
     `RTO ${ms(r.rtoMs)} (target ${ms(r.targets.rtoMs)}, lease ${ms(r.leaseMs)}); drain ${ms(r.drainMs)} (target ${ms(r.targets.drainMs)})`,
+    `load: ${loadText(r)}`,
     `jobs ${r.jobsCompleted}/${r.jobs} complete; tasks lost ${r.tasksLost}; task records completed twice ${r.taskRecordsCompletedTwice}; side effects ${r.sideEffects}, repeated ${r.sideEffectsRepeated} (at-least-once: tasks in flight at the failure)`,
     'Readiness:',
     ...r.readiness.map((i) => `  [${i.state}] ${i.title}: ${i.detail}${i.fix ? ` — fix: ${i.fix}` : ''}`),
@@ -38,7 +48,7 @@ export function reportHtml(r: DrillReport): string {
 ${row(['Drill', r.id])}${row(['Started', time(r.startedAt)])}${row(['Ended', time(r.endedAt)])}${row(['Kind', r.kind === 'sites' ? 'two sites by URL' : 'lab'])}${row(['Failure', r.failure])}${row(['processTasksOnStart persisted on failover', r.persistProcessTasksOnStart ? 'yes' : 'no'])}${row(['Database', r.database ?? '—'])}
 ${row(['RTO (failure → first task completed on the standby)', `${ms(r.rtoMs)} (target ${ms(r.targets.rtoMs)}; lease ${ms(r.leaseMs)})`])}
 ${row(['Drain time', `${ms(r.drainMs)} (target ${ms(r.targets.drainMs)})`])}
-${row(['Jobs complete', `${r.jobsCompleted} / ${r.jobs}`])}${row(['Tasks lost', r.tasksLost])}${row(['Task records completed twice', r.taskRecordsCompletedTwice])}
+${row(['Load', loadText(r)])}${row(['Jobs complete', `${r.jobsCompleted} / ${r.jobs}`])}${row(['Tasks lost', r.tasksLost])}${row(['Task records completed twice', r.taskRecordsCompletedTwice])}
 ${row(['Side effects repeated', `${r.sideEffectsRepeated} of ${r.sideEffects} (at-least-once: tasks in flight when the active site failed ran again)`])}
 </tbody></table>
 <h2>Readiness</h2><table><thead><tr><th>Check</th><th>Result</th><th>Detail</th><th>Fix</th></tr></thead><tbody>

@@ -77,6 +77,15 @@ export function DrillReportView({ id }: { id: string }) {
         <dd>
           {seconds(r.drainMs)} (target {seconds(r.targets.drainMs)})
         </dd>
+        {r.load === 'workflows' && (
+          <>
+            <dt>Load</dt>
+            <dd>
+              {(r.workflows ?? []).map((w) => `"${w}"`).join(', ')} on simulated instances; simulated calls:{' '}
+              {(r.simulatedCalls ?? []).map((c) => `${c.instance}.${c.method} ${c.calls}`).join(', ') || 'none yet'}
+            </dd>
+          </>
+        )}
         <dt>Jobs complete</dt>
         <dd>
           {r.jobsCompleted} / {r.jobs}

@@ -34,6 +34,12 @@ describe('drill operations', () => {
     expect(message).toContain('"No such workflow", "Nor this one"');
   });
 
+  it('refuses a lab drill whose load runs workflows when it names none, naming body.workflows', async () => {
+    const response = await host.api('/drills/lab', { method: 'POST', json: { jobs: 2, load: 'workflows' } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toContain('body.workflows: name the workflows');
+  });
+
   it('answers 404 for a drill not in the history', async () => {
     const response = await host.api('/drills/no-such-drill');
     expect(response.status).toBe(404);

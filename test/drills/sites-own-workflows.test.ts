@@ -118,5 +118,8 @@ describe.skipIf('unavailable' in database)('a sites drill of a fixture workflow 
     expect(calls).toBeGreaterThanOrEqual(20);
     expect(report.sideEffects).toBe(calls);
     expect(report.steps.find((s) => s.name.startsWith('Verify'))!.detail).toContain(`simulated calls: Servicenow.updateChangeRequest ${calls}`);
+    // The exported report says what the load ran.
+    const html = (await (await host.api(`/drills/${report.id}/export?format=html`)).json()) as { content: string };
+    expect(html.content).toContain(`<td>Load</td><td>&#34;${WORKFLOW}&#34; on simulated instances; simulated calls: Servicenow.updateChangeRequest ${calls}</td>`);
   }, 300_000);
 });

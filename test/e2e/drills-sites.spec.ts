@@ -96,6 +96,7 @@ test('runs a sites drill of a workflow of this console named on the page, on sim
     await expect(timeline).toContainText('copied where missing (active had them already, standby had them already)');
     await expect(timeline).toContainText('Load: 6 jobs of "Read Changes" (round-robin, on simulated instances)');
     await expect(timeline).toContainText('simulated calls: Servicenow.getChangeRequests 6');
+    await expect(report).toContainText('"Read Changes" on simulated instances; simulated calls: Servicenow.getChangeRequests 6');
     await expect(report).toContainText('6 / 6');
   } finally {
     await standby?.kill('SIGTERM');
