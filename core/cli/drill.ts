@@ -1,17 +1,20 @@
 // `npm run drill -- --lab --jobs 200 [--failure kill|stop] [--failback] [--json] [--mongo-url URL]`
 // runs a disaster-recovery drill in a lab (two headless consoles on this machine on one database);
 // `npm run drill -- --site URL=TOKEN --site URL=TOKEN [--failure stop|gone]` runs one between two
-// sites (the first active, the second standby). Prints the report and exits non-zero when a
-// target is missed or a step failed.
+// sites (the first active, the second standby); `--load workflows` runs the --workflow names, read
+// from the active site, on simulated instances instead of the ledger workflow. Prints the report
+// and exits non-zero when a target is missed or a step failed.
 import { parseArgs } from 'node:util';
 import { runLabDrill } from '../drills/run';
 import { runSitesDrill } from '../drills/sites';
 import { reportText } from '../drills/report';
+import { siteSource, unknownWorkflows } from '../drills/own-workflows';
+import { Site } from '../drills/site';
 import type { DrillReport, SiteAddress } from '../drills/types';
 import { errorMessage } from '../errors';
 
 const USAGE = `usage: npm run drill -- --lab [--jobs N] [--failure kill|stop] [--failback] [--persist] [--rto-ms N] [--drain-ms N] [--mongo-url URL] [--json]
-       npm run drill -- --site ACTIVE_URL=TOKEN --site STANDBY_URL=TOKEN [--jobs N] [--failure stop|gone] [--workflow NAME]... [--failback] [--persist] [--ledger-host HOST] [--json]`;
+       npm run drill -- --site ACTIVE_URL=TOKEN --site STANDBY_URL=TOKEN [--jobs N] [--failure stop|gone] [--workflow NAME]... [--load ledger|workflows] [--failback] [--persist] [--ledger-host HOST] [--json]`;
 
 function usage(message: string): never {
   console.error(`drill: ${message}\n${USAGE}`);
@@ -26,6 +29,7 @@ try {
       lab: { type: 'boolean' },
       site: { type: 'string', multiple: true },
       workflow: { type: 'string', multiple: true },
+      load: { type: 'string' },
       jobs: { type: 'string', default: '200' },
       failure: { type: 'string' },
       failback: { type: 'boolean' },
@@ -63,6 +67,16 @@ function site(arg: string, which: string): SiteAddress {
   return { url, token: arg.slice(at + 1) };
 }
 
+const load = values.load ?? 'ledger';
+if (load !== 'ledger' && load !== 'workflows') usage(`--load must be ledger (the drill's own workflow) or workflows (the --workflow names, on simulated adapter instances), got "${load}"`);
+if (load === 'workflows' && values.lab) usage('--load workflows: a lab drill from the command line has no console to read workflows from; use the DR Drill page or POST /drills/lab');
+if (load === 'workflows' && !values.workflow?.length) usage('--load workflows: name the workflows the load runs (--workflow NAME)');
+const active = values.lab ? undefined : site(activeSite, 'active');
+// The command line has no console of its own: the workflows are read from the active site.
+const source = load === 'workflows' && active ? siteSource(new Site({ name: 'active', ...active })) : undefined;
+const unknown = source ? await unknownWorkflows(source, values.workflow ?? []).catch((error: unknown) => usage(`--load workflows: ${errorMessage(error)}`)) : [];
+if (unknown.length) usage(`--workflow: the active site has no workflow named ${unknown.map((n) => `"${n}"`).join(', ')}`);
+
 const common = {
   jobs,
   failback: values.failback === true,
@@ -77,6 +91,6 @@ const progress = (r: DrillReport) => {
 };
 const report = values.lab
   ? await runLabDrill({ ...common, failure: failure === 'kill' ? 'kill' : 'stop', mongoUrl: values['mongo-url'] }, progress)
-  : await runSitesDrill({ ...common, failure: failure === 'gone' ? 'gone' : 'stop', active: site(activeSite, 'active'), standby: site(standbySite, 'standby'), ledgerHost: values['ledger-host'] }, progress);
+  : await runSitesDrill({ ...common, failure: failure === 'gone' ? 'gone' : 'stop', active: active ?? site(activeSite, 'active'), standby: site(standbySite, 'standby'), ledgerHost: values['ledger-host'], source }, progress);
 console.log(values.json ? JSON.stringify(report, null, 2) : reportText(report));
 process.exit(report.passed ? 0 : 1);

@@ -1,4 +1,4 @@
-// `npm run drill` with sites: two --site URL=TOKEN pairs, the usage named when they are wrong, and
+// `npm run drill` with sites: two --site URL=TOKEN pairs (and --load), the usage named when they are wrong, and
 // a drill whose active site does not answer printed as a failed JSON report with exit code 1.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -25,6 +25,12 @@ describe('npm run drill with two sites', () => {
     const kill = await drill(['--site', 'http://127.0.0.1:9=t', '--site', 'http://127.0.0.1:8=t', '--failure', 'kill']);
     expect(kill.code).toBe(2);
     expect(kill.stderr).toContain('--failure must be stop');
+    const load = await drill(['--site', 'http://127.0.0.1:9=t', '--site', 'http://127.0.0.1:8=t', '--load', 'mine']);
+    expect(load.code).toBe(2);
+    expect(load.stderr).toContain('--load must be ledger');
+    const noNames = await drill(['--site', 'http://127.0.0.1:9=t', '--site', 'http://127.0.0.1:8=t', '--load', 'workflows']);
+    expect(noNames.code).toBe(2);
+    expect(noNames.stderr).toContain('--load workflows: name the workflows the load runs (--workflow NAME)');
   }, 120_000);
 
   it('prints a failed JSON report and exits 1 when the active site does not answer', async () => {
