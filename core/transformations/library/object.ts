@@ -9,7 +9,8 @@ const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor',
 function key(value: unknown, method: string): string {
   const k = typeof value === 'number' ? String(value) : value;
   if (typeof k !== 'string') throw new MethodArgumentError(`Object.${method} needs a property name, got ${describeValue(value)}`, 1);
-  if (FORBIDDEN_KEYS.has(k)) throw new MethodArgumentError(`Object.${method} cannot use the property "${k}"`);
+  // The three names compared one by one: cheaper than the set's lookup on the path of every property read.
+  if (k === '__proto__' || k === 'constructor' || k === 'prototype') throw new MethodArgumentError(`Object.${method} cannot use the property "${k}"`);
   return k;
 }
 
@@ -34,12 +35,42 @@ function copyOf(value: unknown): Record<string, unknown> | unknown[] {
   return isObject(value) ? { ...value } : {};
 }
 
+const newObject = (value: unknown) => (isObject(value) && !Array.isArray(value) ? { ...value } : {});
+
+const getProperty = (target: unknown, name: unknown) => own(target, key(name, 'getProperty'));
+
+function setProperty(target: unknown, name: unknown, value: unknown): unknown {
+  const k = key(name, 'setProperty');
+  if (Array.isArray(target)) {
+    const items = target.slice();
+    Reflect.set(items, k, value);
+    return items;
+  }
+  // A plain keyed write on the copy: the common case (an object built in a map) stays fast.
+  const copy: Record<string, unknown> = isObject(target) ? { ...target } : {};
+  copy[k] = value;
+  return copy;
+}
+
+/**
+ * setProperty on an object no one else holds (what `new Object` or setProperty just answered,
+ * read by this step alone): written in place, as a copy of it would have been.
+ */
+function setOwnedProperty(target: unknown, name: unknown, value: unknown): unknown {
+  if (!isObject(target)) return setProperty(target, name, value);
+  const k = key(name, 'setProperty');
+  if (Array.isArray(target)) Reflect.set(target, k, value);
+  else target[k] = value;
+  return target;
+}
+
 export const objectMethods: MethodTable = {
-  'new Object': {
-    summary: 'A new object (a copy of an object argument, else empty)',
-    fn: (args: unknown[]) => (isObject(args[0]) && !Array.isArray(args[0]) ? { ...args[0] } : {}),
+  'new Object': { summary: 'A new object (a copy of an object argument, else empty)', fn: (args: unknown[]) => newObject(args[0]), direct: newObject, fresh: true },
+  getProperty: {
+    summary: 'The value of a property (undefined when the object or the property is missing)',
+    fn: (args: unknown[]) => getProperty(args[0], args[1]),
+    direct: getProperty,
   },
-  getProperty: { summary: 'The value of a property (undefined when the object or the property is missing)', fn: (args: unknown[]) => own(args[0], key(args[1], 'getProperty')) },
   'optional chaining': {
     summary: 'The value down a path of property names, undefined as soon as one is missing',
     fn: (args: unknown[]) => {
@@ -54,19 +85,10 @@ export const objectMethods: MethodTable = {
   },
   setProperty: {
     summary: 'A copy of the object with a property set',
-    fn: (args: unknown[]) => {
-      const name = key(args[1], 'setProperty');
-      const target = args[0];
-      if (Array.isArray(target)) {
-        const items = target.slice();
-        Reflect.set(items, name, args[2]);
-        return items;
-      }
-      // A plain keyed write on the copy: the common case (an object built in a map) stays fast.
-      const copy: Record<string, unknown> = isObject(target) ? { ...target } : {};
-      copy[name] = args[2];
-      return copy;
-    },
+    fn: (args: unknown[]) => setProperty(args[0], args[1], args[2]),
+    direct: setProperty,
+    fresh: true,
+    inPlace: setOwnedProperty,
   },
   deleteProperty: {
     summary: 'A copy of the object without a property',

@@ -12,9 +12,24 @@ export interface CallContext {
 export interface MethodEntry {
   /** What it does, for people (the Transformations page lists it). */
   summary: string;
+  /** A method that uses its context declares it as its second parameter: the compiled form makes none for one declared with `args` alone. */
   fn: (args: unknown[], ctx: CallContext) => unknown;
   /** Made from the JavaScript built-in of the same name (library/builtins.ts), not written out. */
   builtIn?: true;
+  /**
+   * The same method on its first three arguments one by one, for a method that reads no other
+   * argument, not their count and not its context: the compiled form calls it without building
+   * the arguments' array. It answers and throws exactly as `fn` does.
+   */
+  direct?: (a: unknown, b: unknown, c: unknown) => unknown;
+  /** Its answer is a new value no one else holds (a copy, a new object), whatever it is given. */
+  fresh?: true;
+  /**
+   * `direct` on a first argument that nothing else can see (the fresh answer of a step read by
+   * this step alone): it may change it in place and answer it, where `direct` would answer a
+   * changed copy. The compiled form uses it only then.
+   */
+  inPlace?: (a: unknown, b: unknown, c: unknown) => unknown;
 }
 
 export type MethodTable = Record<string, MethodEntry>;

@@ -1,0 +1,120 @@
+// The call a compiled step makes once its arguments are in: a template, a nested function,
+// a context hand-on or a library method (called with a context only when it takes one).
+import { MethodArgumentError } from '../errors';
+import type { Run } from '../interpreter';
+import type { CallContext } from '../library/index';
+import { fillTemplate } from '../library/string';
+import type { Plan, PlanNode } from '../plan';
+import type { JstScope } from '../types';
+import type { CompiledScope, Frame, ScopeLookup } from './frame';
+
+export type CallFn = (args: unknown[], frame: Frame) => unknown;
+
+export function compileCall(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): CallFn {
+  const step = node.step;
+  if (!step) throw new Error(`plan node ${node.key} has no step`);
+  const template = step.template;
+  switch (node.kind) {
+    case 'template':
+      return (args) => fillTemplate(String(template), args);
+    case 'function': {
+      const name = String(step.function);
+      const fn = plan.functions.get(name);
+      if (!fn) throw new Error(`plan node ${node.key} calls a function the plan does not hold`);
+      const enter = new Invoker(fn, name, plan, scopeOf);
+      return (args, frame) => enter.scope(frame.run).call(args, frame.run, frame.depth + 1);
+    }
+    case 'context':
+      // A context step hands its first argument on unchanged.
+      return (args) => args[0];
+    default: {
+      // A method step of String.templateLiteral that carries its `template` fills it as a template step would.
+      if (typeof template === 'string' && step.method === 'templateLiteral') return (args) => fillTemplate(template, args);
+      const entry = node.entry;
+      if (!entry) throw new Error(`plan node ${node.key} has no library method`);
+      const method = entry.fn;
+      // A method declared without its context parameter never reads it: no context is made for it.
+      if (method.length < 2) return (args) => method(args, NO_CONTEXT);
+      const site = new CallSite(plan, scopeOf, typeof step.polymorphIndex === 'number' ? step.polymorphIndex : undefined);
+      return (args, frame) => method(args, new StepContext(site, frame.run, frame.depth));
+    }
+  }
+}
+
+const NO_CONTEXT: CallContext = {
+  callback() {
+    throw new Error('this method takes no function');
+  },
+};
+
+/** A nested function called by name: its scope compiled on first call (where the interpreter plans it). */
+class Invoker {
+  private compiled: CompiledScope | undefined;
+
+  constructor(
+    private readonly fn: JstScope,
+    private readonly name: string,
+    private readonly outer: Plan,
+    private readonly scopeOf: ScopeLookup,
+  ) {}
+
+  scope(run: Run): CompiledScope {
+    return (this.compiled ??= this.scopeOf(this.fn, this.outer, this.name, run));
+  }
+}
+
+/** What a method step's calls share: the functions it can call back, found once per name. */
+class CallSite {
+  private readonly invokers = new Map<string, Invoker>();
+
+  constructor(
+    private readonly plan: Plan,
+    private readonly scopeOf: ScopeLookup,
+    readonly polymorphIndex: number | undefined,
+  ) {}
+
+  invoker(name: unknown): Invoker | undefined {
+    if (typeof name !== 'string') return undefined;
+    let found = this.invokers.get(name);
+    if (!found) {
+      const fn = this.plan.functions.get(name);
+      if (!fn) return undefined;
+      found = new Invoker(fn, name, this.plan, this.scopeOf);
+      this.invokers.set(name, found);
+    }
+    return found;
+  }
+}
+
+/** What a library method may ask of the run: the document's functions as callbacks. */
+class StepContext implements CallContext {
+  readonly polymorphIndex: number | undefined;
+
+  constructor(
+    private readonly site: CallSite,
+    private readonly run: Run,
+    private readonly depth: number,
+  ) {
+    this.polymorphIndex = site.polymorphIndex;
+  }
+
+  callback(name: unknown, constants: unknown[]): (...args: unknown[]) => unknown {
+    const enter = this.site.invoker(name);
+    if (!enter) throw new MethodArgumentError(`the function "${String(name)}" it calls is not defined in the document`);
+    const { run } = this;
+    const depth = this.depth + 1;
+    // The function is planned at its first call, as the interpreter plans it (a map over nothing plans nothing).
+    let scope: CompiledScope | undefined;
+    if (constants.length > 0) {
+      return (...args: unknown[]) => {
+        scope ??= enter.scope(run);
+        return scope.single ? scope.callOne([...args, ...constants], run, depth) : scope.call([...args, ...constants], run, depth);
+      };
+    }
+    // As a callback answers: the one outgoing value itself, else all of them by `$id`.
+    return (...args: unknown[]) => {
+      scope ??= enter.scope(run);
+      return scope.single ? scope.callOne(args, run, depth) : scope.call(args, run, depth);
+    };
+  }
+}
