@@ -12,7 +12,7 @@ import { IncomingValidators } from './incoming';
 import { planFor, type Plan, type PlanNode } from './plan';
 import type { JstDocument, JstScope, RunOptions } from './types';
 import { Frame, type CompiledScope, type NodeFn, type ScopeLookup } from './compiled/frame';
-import { compileNode, runsOtherSteps, scopeInfo } from './compiled/nodes';
+import { argumentAt, compileNode, repeatedSlot, runsOtherSteps, scopeInfo } from './compiled/nodes';
 
 /** A document compiled: `run` answers as `runTransformation(document, ...)` would. */
 export interface CompiledTransformation {
@@ -48,12 +48,36 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
   const info = scopeInfo(plan, scopeOf);
   // An incoming variable nobody reads and nothing writes is only counted as a step.
   const idle = (node: PlanNode) => node.kind === 'incoming' && node.inbound.length === 0 && !info.readers.has(node);
-  const nodes: (NodeFn | undefined)[] = plan.order.map((node) => (idle(node) ? undefined : compileNode(node, info)));
+  // A function's incoming variables that are only its arguments are put in their slots when it is
+  // called, and an outgoing variable that only repeats a slot is answered from that slot: neither
+  // needs a closure (each is still counted as a step).
+  const fromArgs = { slots: [] as number[], at: [] as number[] };
+  const answerSlot = new Map<PlanNode, number>();
+  const nodes: (NodeFn | undefined)[] = plan.order.map((node) => {
+    if (idle(node)) return undefined;
+    const at = argumentAt(node, plan);
+    if (at !== undefined) {
+      fromArgs.slots.push(node.index);
+      fromArgs.at.push(at);
+      return undefined;
+    }
+    const repeated = repeatedSlot(node, info);
+    if (repeated !== undefined) {
+      answerSlot.set(node, repeated);
+      return undefined;
+    }
+    return compileNode(node, info);
+  });
   const constants = info.constants;
   const count = nodes.length;
   const keepsArgs = info.argsRead.size > 0;
-  const outgoing = plan.outgoing.map((node) => ({ name: node.name, index: node.index }));
+  const outgoing = plan.outgoing.map((node) => ({ name: node.name, index: answerSlot.get(node) ?? node.index }));
   const singleIndex = outgoing.length === 1 ? (outgoing[0]?.index ?? -1) : -1;
+  const takeArgs = (frame: Frame, args: unknown[]) => {
+    frame.args = args;
+    const { slots, at } = fromArgs;
+    for (let i = 0; i < slots.length; i++) frame.slots[slots[i] as number] = args[at[i] as number];
+  };
   // Frames of calls that ended, taken again by the next call (a call inside a call takes its own).
   const free: Frame[] = [];
   const enter = (run: Run, depth: number): Frame => {
@@ -109,13 +133,13 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
     },
     call(args, run, depth) {
       const frame = enter(run, depth);
-      frame.args = args;
+      takeArgs(frame, args);
       exec(frame);
       return answer(frame);
     },
     callOne(args, run, depth) {
       const frame = enter(run, depth);
-      frame.args = args;
+      takeArgs(frame, args);
       exec(frame);
       const value = frame.slots[singleIndex];
       leave(frame);

@@ -108,6 +108,31 @@ describe('compiled fast paths answer as the interpreter', () => {
     expect(same(doc, { list: [10, 20] })).toMatchObject({ out: [{ v: [10, 20], tag: 'T' }, { v: [10, 20], tag: 'T' }] });
   });
 
+  it('a function\'s variables set by position or by assign, answered from the slot they repeat or as written', () => {
+    const fn: JstScope = {
+      name: 'shape',
+      incoming: [{ $id: 'v' }, { $id: 'i' }],
+      outgoing: [{ $id: 'a' }, { $id: 'b' }, { $id: 'c' }],
+      steps: [
+        // `i` is written by an assign, so it is not only its argument; `a` repeats `v`; `b` is read on into `c`; `c` is static below.
+        { ...assign(1, ['static', 'x', ''], ['incoming', 'i', '/tag']), from: { location: 'static', value: 'x' } },
+        assign(2, ['incoming', 'v', ''], ['outgoing', 'a', '']),
+        assign(3, ['incoming', 'i', ''], ['outgoing', 'b', '']),
+        assign(4, ['outgoing', 'b', '/tag'], ['outgoing', 'c', '/fromB']),
+        { ...assign(5, ['static', 's', ''], ['outgoing', 'c', '/static']), from: { location: 'static', value: 7 } },
+      ],
+    };
+    const doc: JstDocument = {
+      name: 'variables',
+      incoming: [{ $id: 'list' }],
+      outgoing: [{ $id: 'out' }],
+      steps: [method(1, 'Array', 'map', [null, 'shape']), assign(2, ['incoming', 'list', ''], ['method', 1, '/args/0/value']), assign(3, ['method', 1, '/return'], ['outgoing', 'out', ''])],
+      functions: [fn],
+    };
+    const item = (a: string) => ({ a, b: { tag: 'x' }, c: { fromB: 'x', static: 7 } });
+    expect(same(doc, { list: ['p', 'q'] })).toEqual({ out: [item('p'), item('q')] });
+  });
+
   it('the steps of a scope counted at once stop at the same step as one by one, at every limit', () => {
     const item: JstScope = {
       name: 'label',

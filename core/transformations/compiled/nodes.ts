@@ -95,6 +95,22 @@ export function runsOtherSteps(node: PlanNode): boolean {
   return (node.entry?.fn.length ?? 0) >= 2;
 }
 
+/** The argument a function's incoming variable is, when that is all it is (no assign writes it, not a context): the scope then puts it in its slot itself. */
+export function argumentAt(node: PlanNode, plan: Plan): number | undefined {
+  if (node.kind !== 'incoming' || node.inbound.length > 0 || plan.functionName === undefined || node.name === '__proto__') return undefined;
+  const schemas = plan.scope.incoming ?? [];
+  const at = schemas.findLastIndex((schema) => String(schema.$id) === node.name);
+  return at >= 0 && !schemas[at]?.isContext ? at : undefined;
+}
+
+/** The slot an outgoing variable only repeats (written whole by one assign from a slot, read by no wire): the scope then answers that slot. */
+export function repeatedSlot(node: PlanNode, scope: ScopeInfo): number | undefined {
+  const [wire, ...others] = node.inbound;
+  if (node.kind !== 'outgoing' || !wire || others.length > 0 || wire.toTokens.length > 0 || scope.readers.has(node)) return undefined;
+  const source = sourceOf(wire, scope);
+  return source.read === undefined ? source.slot : undefined;
+}
+
 export function compileNode(node: PlanNode, scope: ScopeInfo): NodeFn {
   if (node.kind === 'incoming' || node.kind === 'outgoing') return compileVariable(node, scope);
   return directStep(node, scope) ?? compileStep(node, scope);
