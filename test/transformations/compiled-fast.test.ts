@@ -2,10 +2,12 @@
 // arguments one by one, a fresh object changed in place when no other step can see it, a
 // function's incoming values taken by position, and the steps of a scope counted at once.
 // Each case answers what the interpreter answers, and what a user would expect of it.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileTransformation } from '../../core/transformations/compiled';
 import { TransformationError } from '../../core/transformations/errors';
 import { runTransformation } from '../../core/transformations/interpreter';
+import { LIBRARIES, type CallContext } from '../../core/transformations/library/index';
 import type { JstDocument, JstScope, RunOptions, Step } from '../../core/transformations/types';
 
 const assign = (id: number, from: [string, string | number, string], to: [string, string | number, string]): Step => ({
@@ -156,5 +158,39 @@ describe('compiled fast paths answer as the interpreter', () => {
     // Each of the function's three steps, and its variables (no step named), is where some limit stops the run.
     expect(places.size).toBe(4);
     expect(same(doc, { items }, { maxSteps: 1_000 })).toEqual({ out: items.map((i) => ({ label: i.name })) });
+  });
+});
+
+describe('a method\'s direct form answers as its arguments\' array form', () => {
+  const entries = Object.entries(LIBRARIES).flatMap(([library, table]) => Object.entries(table).filter(([, entry]) => entry.direct).map(([name, entry]) => ({ name: `${library}.${name}`, entry })));
+  const noContext: CallContext = {
+    callback() {
+      throw new Error('no callback here');
+    },
+  };
+  const result = (run: () => unknown) => {
+    try {
+      return { value: run() };
+    } catch (error) {
+      return { error: String(error) };
+    }
+  };
+  const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(undefined, null, 'id', 'length', '__proto__', 'constructor', 0, 1, -1, '1'));
+
+  it('has direct forms to compare (Object.getProperty, Object.setProperty, Equality.equality, Array.getIndex)', () => {
+    expect(entries.map((e) => e.name)).toEqual(expect.arrayContaining(['Object.getProperty', 'Object.setProperty', 'Equality.equality', 'Array.getIndex']));
+  });
+
+  it.each(entries)('$name, on any three arguments (and a fourth it does not read)', ({ entry }) => {
+    fc.assert(
+      fc.property(value, value, value, value, (a, b, c, d) => {
+        const direct = result(() => entry.direct?.(structuredClone(a), b, c));
+        expect(result(() => entry.fn([structuredClone(a), b, c], noContext))).toEqual(direct);
+        expect(result(() => entry.fn([structuredClone(a), b, c, d], noContext))).toEqual(direct);
+        // On a first argument no one else holds, the in-place form answers what the copy would be.
+        if (entry.inPlace && a !== null && typeof a === 'object') expect(result(() => entry.inPlace?.(structuredClone(a), b, c))).toEqual(direct);
+      }),
+      { numRuns: 200, seed: 2022 },
+    );
   });
 });

@@ -16,6 +16,11 @@ function arrayArg(value: unknown, method: string): unknown[] {
 
 type Callback = (...args: unknown[]) => unknown;
 
+function getIndex(target: unknown, index: unknown): unknown {
+  if (target === null || target === undefined) throw new MethodArgumentError(`Array.getIndex needs an array as its first argument, got ${describeValue(target)}`, 0);
+  return Reflect.get(Object(target), Number(index));
+}
+
 /** The callback of a higher-order method: the named function, with the step's later arguments as its constants. */
 function cb(ctx: CallContext, args: unknown[], at: number): Callback {
   return ctx.callback(args[at], args.slice(at + 1));
@@ -59,14 +64,7 @@ export const arrayMethods: MethodTable = {
     },
   },
   length: { summary: 'The number of items', fn: (args: unknown[]) => arrayArg(args[0], 'length').length },
-  getIndex: {
-    summary: 'The item at an index (undefined past the end)',
-    fn: (args: unknown[]) => {
-      const target = args[0];
-      if (target === null || target === undefined) throw new MethodArgumentError(`Array.getIndex needs an array as its first argument, got ${describeValue(target)}`, 0);
-      return Reflect.get(Object(target), Number(args[1]));
-    },
-  },
+  getIndex: { summary: 'The item at an index (undefined past the end)', fn: (args: unknown[]) => getIndex(args[0], args[1]), direct: getIndex },
   setIndex: {
     summary: 'A copy with the item at an index replaced',
     fn: (args: unknown[]) => {

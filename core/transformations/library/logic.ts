@@ -4,7 +4,8 @@ import { MethodArgumentError } from '../errors';
 import type { MethodTable } from './types';
 
 type Bin = (a: never, b: never) => unknown;
-const bin = (summary: string, f: Bin) => ({ summary, fn: (args: unknown[]) => f(args[0] as never, args[1] as never) });
+// An operator reads its two operands alone: its direct form (library/types.ts) takes them one by one.
+const bin = (summary: string, f: Bin) => ({ summary, fn: (args: unknown[]) => f(args[0] as never, args[1] as never), direct: (a: unknown, b: unknown) => f(a as never, b as never) });
 
 function deepEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
