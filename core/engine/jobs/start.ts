@@ -2,7 +2,7 @@
 // then the job, its workflow_start record and its first tasks written, as one
 // transaction where the store has them. The first task may be claimed for this
 // process's task worker in that write (eager dispatch at start).
-import { randomBytes } from 'node:crypto';
+import { ObjectId } from 'bson';
 import type { Logger } from 'pino';
 import { OpError } from '../../dispatch/dispatch';
 import { isDuplicateKey } from '../../store/errors';
@@ -34,7 +34,8 @@ export interface WorkflowSource {
   errorHandler?: unknown;
 }
 
-const newId = () => randomBytes(12).toString('hex');
+// Job ids are ObjectIds, as the service's are: time first, so a new job's index entries go at the end of each index.
+const newId = () => new ObjectId().toHexString();
 
 /** The job document of a start, or the refusal (400) naming what does not fit. */
 export function newJob(workflow: WorkflowSource, options: StartOptions, now: number): JobDoc {
