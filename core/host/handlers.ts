@@ -130,6 +130,7 @@ export function buildHandlers(state: HostState): Handlers {
         createWorklistService({
           tasks: () => engine().runner.queue.tasks,
           jobs: () => engine().runner.jobs,
+          jobTasks: async (jobId) => (await engine().runner.job(jobId))?.tasks,
           claims: () => store().collection(TASK_CLAIMS),
           history: () => store().collection(JOB_HISTORY),
           operator: desktopOperator,

@@ -11,6 +11,8 @@ export interface WorklistDeps {
   /** The active profile's task records and jobs (read at each call: the profile can change). */
   tasks: () => Collection;
   jobs: () => Collection;
+  /** A job whole (its tasks are its workflow snapshot's, put back by the engine's reads): each task's form fields. */
+  jobTasks: (jobId: string) => Promise<JobFields['tasks']>;
   /** Claims of manual tasks (`task_claims`); absent, every task reads unassigned and claims are refused. */
   claims?: () => Collection;
   /** The jobs' history (`job_history`), where finished manual tasks are recorded with who finished them. */
@@ -47,8 +49,8 @@ export function createWorklistService(deps: WorklistDeps) {
     const jobIds = [...new Set(waiting.map((t) => String(t.jobId)))];
     const jobFilter: Record<string, unknown> = { _id: { $in: jobIds }, status: { $in: ['running', 'paused'] } };
     if (workflow) jobFilter.name = workflow;
-    const found = await deps.jobs().find(jobFilter, { projection: { _id: 1, name: 1, description: 1, status: 1, tasks: 1 } });
-    const jobs = new Map(found.filter(isJob).map((j) => [j._id, j]));
+    const found = (await deps.jobs().find(jobFilter, { projection: { _id: 1, name: 1, description: 1, status: 1 } })).filter(isJob);
+    const jobs = new Map(await Promise.all(found.map(async (j) => [j._id, { ...j, tasks: await deps.jobTasks(j._id) }] as const)));
     const held = deps.claims ? await claimsOf(deps.claims(), waiting.map((t) => String(t._id))) : new Map();
     const items: WorkItem[] = [];
     for (const task of waiting) {

@@ -1,20 +1,25 @@
 // What the engine reads of jobs and their task records. A job's fields fixed at its
 // start are kept (recent.ts), so reading it again leaves them out.
 import { OpError } from '../../dispatch/dispatch';
-import type { Collection } from '../../store/port';
+import type { Collection, Store } from '../../store/port';
 import type { TaskRecord } from '../queue/queue';
 import { withBoundaries } from './records';
 import { RecentJobs } from './recent';
+import { SNAPSHOTS, WorkflowSnapshots } from './snapshots';
 import type { JobDoc } from './types';
 
 export class JobReads {
   private readonly recent: RecentJobs;
+  /** The workflow snapshots of jobs (snapshots.ts): written with a job, put back when it is read. */
+  readonly snapshots: WorkflowSnapshots;
 
   constructor(
     readonly jobs: Collection<JobDoc>,
     readonly tasks: Collection<TaskRecord>,
+    store: Pick<Store, 'collection'>,
   ) {
-    this.recent = new RecentJobs(jobs);
+    this.snapshots = new WorkflowSnapshots(store.collection(SNAPSHOTS));
+    this.recent = new RecentJobs(jobs, this.snapshots);
   }
 
   /** A job just written: its fixed fields are kept for later reads. */

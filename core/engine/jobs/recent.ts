@@ -1,10 +1,11 @@
 // What the job runner keeps of what it read, so a task's run does not read it again:
 // - workflows by name, read at most once a second for job starts (a write through the workflow
 //   service of the same container is seen at once; one from elsewhere within that second);
-// - the fields a job has fixed from its start (its tasks, transitions and errorHandler: most of
-//   its document, never written after the start), so later reads of the job leave them out.
+// - the fields a job has fixed from its start (its tasks, transitions and errorHandler, never
+//   written after the start: its workflow snapshot, snapshots.ts), so later reads leave them out.
 import type { Collection } from '../../store/port';
 import type { WorkflowWrites } from '../workflow/writes';
+import { SNAPSHOT_FIELD, type WorkflowSnapshots } from './snapshots';
 import type { JobDoc } from './types';
 
 const WORKFLOW_FRESH_MS = 1000;
@@ -42,12 +43,15 @@ export class RecentWorkflows<T> {
 
 /** A job's fields fixed at its start, from its workflow. */
 type Fixed = Pick<JobDoc, 'tasks' | 'transitions'> & Partial<Pick<JobDoc, 'errorHandler'>> & { name: string; startTime: number };
-const FIXED_PROJECTION = { tasks: 0, transitions: 0, errorHandler: 0 } as const;
+const FIXED_PROJECTION = { tasks: 0, transitions: 0, errorHandler: 0, [SNAPSHOT_FIELD]: 0 } as const;
 
 export class RecentJobs {
   private readonly fixed = new Map<string, Fixed>();
 
-  constructor(private readonly jobs: Collection<JobDoc>) {}
+  constructor(
+    private readonly jobs: Collection<JobDoc>,
+    private readonly snapshots: WorkflowSnapshots,
+  ) {}
 
   remember(job: JobDoc) {
     makeRoom(this.fixed, JOBS_KEPT);
@@ -65,8 +69,10 @@ export class RecentJobs {
         return Object.assign(job, { tasks: fixed.tasks, transitions: fixed.transitions }, fixed.errorHandler !== undefined ? { errorHandler: fixed.errorHandler } : {});
       }
     }
-    const job = await this.jobs.findOne({ _id: id });
-    if (job) this.remember(job);
+    const stored = await this.jobs.findOne({ _id: id });
+    if (!stored) return null;
+    const job = await this.snapshots.whole(stored);
+    this.remember(job);
     return job;
   }
 }

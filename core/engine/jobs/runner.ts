@@ -67,7 +67,7 @@ export class JobRunner {
     this.store = store;
     this.jobs = store.collection<JobDoc>('jobs');
     this.queue = new TaskQueue(store);
-    const reads = new JobReads(this.jobs, this.queue.tasks);
+    const reads = new JobReads(this.jobs, this.queue.tasks, store);
     const held = new HeldState(store, log);
     const recentWorkflows = new RecentWorkflows((name) => getWorkflow(store, name), options.workflowWrites ?? new WorkflowWrites());
     const loadWorkflow = options.loadWorkflow ?? ((name: string) => recentWorkflows.get(name));

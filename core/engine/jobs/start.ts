@@ -94,11 +94,14 @@ export class JobStarter {
     const handoff = this.dispatchAtStart?.();
     const claimed: { record: TaskRecord; held: Held }[] = [];
     let started: boolean;
+    let stored: Awaited<ReturnType<typeof reads.snapshots.slim>> | undefined;
     const atomically = <T>(fn: () => Promise<T>) => (store.transaction ? store.transaction(fn) : fn());
     try {
       started = await atomically(async () => {
         try {
-          await reads.jobs.insertOne(job);
+          // The job's tasks and transitions go to its workflow snapshot, shared by the jobs of one version (snapshots.ts).
+          stored = await reads.snapshots.slim(job);
+          await reads.jobs.insertOne(stored.doc);
         } catch (error) {
           if (!(options.id && isDuplicateKey(error))) throw error;
           return false; // started already, by an earlier attempt
@@ -116,6 +119,7 @@ export class JobStarter {
     } finally {
       if (claimed.length === 0) handoff?.drop?.();
     }
+    if (started && stored) reads.snapshots.stored(stored.id, stored.snapshot);
     for (const { record, held: given } of claimed) handoff?.run(record, given);
     if (!started) return reads.requireJob(job._id); // an earlier attempt's job
     this.parts.log.info({ jobId: job._id, workflow: job.name, status: 'running', ...(options.parent ? { parentJobId: options.parent.job } : {}) }, `job of workflow "${job.name}" started`);

@@ -1,0 +1,85 @@
+// A job keeps its workflow's tasks, transitions and errorHandler as they were at its start
+// (the service's job document carries them), and they were most of its document. Jobs of one
+// workflow version share them: stored once in `job_workflows`, under a hash of their text,
+// the job document naming it (`workflowSnapshot`). Reads put them back (recent.ts), so every
+// reader of a job sees its whole document; a job stored whole by an earlier version is read
+// as it is.
+import { createHash } from 'node:crypto';
+import { isDuplicateKey } from '../../store/errors';
+import type { Collection, Doc } from '../../store/port';
+import type { JobDoc } from './types';
+
+export const SNAPSHOTS = 'job_workflows';
+export const SNAPSHOT_FIELD = 'workflowSnapshot';
+/** Snapshots kept in memory: workflow versions in use at once. */
+const KEPT = 200;
+
+export type Snapshot = Pick<JobDoc, 'tasks' | 'transitions'> & { errorHandler?: unknown };
+interface SnapshotDoc extends Doc {
+  _id: string;
+  tasks: JobDoc['tasks'];
+  transitions: JobDoc['transitions'];
+  errorHandler?: unknown;
+}
+
+export class WorkflowSnapshots {
+  /** Snapshots known to be in the store (committed with a job, or read from it). */
+  private readonly known = new Map<string, Snapshot>();
+  /** The id of a workflow's fields, by the objects themselves (jobs of one workflow read share them): hashed once. */
+  private readonly ids = new WeakMap<object, { snapshot: Snapshot; id: string }>();
+
+  private idOf(snapshot: Snapshot): string {
+    const seen = this.ids.get(snapshot.tasks);
+    if (seen && seen.snapshot.transitions === snapshot.transitions && seen.snapshot.errorHandler === snapshot.errorHandler) return seen.id;
+    const id = createHash('sha256').update(JSON.stringify(snapshot)).digest('hex').slice(0, 32);
+    this.ids.set(snapshot.tasks, { snapshot, id });
+    return id;
+  }
+
+  constructor(private readonly collection: Collection<SnapshotDoc>) {}
+
+  private keep(id: string, snapshot: Snapshot) {
+    const oldest = this.known.keys().next();
+    if (this.known.size >= KEPT && !oldest.done) this.known.delete(oldest.value);
+    this.known.set(id, snapshot);
+  }
+
+  /**
+   * The job's document as stored, with its snapshot's id; the snapshot is written unless known
+   * to be stored (call `stored` once the job's write committed: a rolled-back write took it too).
+   */
+  async slim(job: JobDoc): Promise<{ doc: JobDoc; id: string; snapshot: Snapshot }> {
+    const { tasks, transitions, errorHandler, ...rest } = job;
+    const snapshot: Snapshot = { tasks, transitions, ...(errorHandler !== undefined ? { errorHandler } : {}) };
+    const id = this.idOf(snapshot);
+    if (!this.known.has(id)) {
+      try {
+        await this.collection.insertOne({ _id: id, ...snapshot });
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error; // stored by another job of the same version
+      }
+    }
+    // The job document keeps `tasks` and `transitions` empty, as fields every job has.
+    return { doc: { ...rest, tasks: {}, transitions: {}, [SNAPSHOT_FIELD]: id }, id, snapshot };
+  }
+
+  stored(id: string, snapshot: Snapshot) {
+    this.keep(id, snapshot);
+  }
+
+  /** The job whole: its snapshot's fields put back (a job stored whole is answered as it is). */
+  async whole(doc: JobDoc): Promise<JobDoc> {
+    const id = doc[SNAPSHOT_FIELD];
+    if (typeof id !== 'string') return doc;
+    let snapshot = this.known.get(id);
+    if (!snapshot) {
+      const found = await this.collection.findOne({ _id: id });
+      if (!found) throw new Error(`job ${doc._id}: its workflow snapshot ${id} is not in the ${SNAPSHOTS} collection`);
+      const { _id, ...fields } = found;
+      snapshot = fields;
+      this.keep(id, snapshot);
+    }
+    const { [SNAPSHOT_FIELD]: _id, ...rest } = doc;
+    return { ...rest, tasks: snapshot.tasks, transitions: snapshot.transitions, ...(snapshot.errorHandler !== undefined ? { errorHandler: snapshot.errorHandler } : {}) };
+  }
+}
