@@ -21,6 +21,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   transformations: async () => (await import('./transformations')).benchTransformations,
   logging: async () => (await import('./logging')).benchLogging,
   drills: async () => (await import('./drills')).benchDrills,
+  layouts: async () => (await import('./store-layouts')).benchStoreLayouts,
 };
 
 function print(result: unknown) {
