@@ -79,7 +79,7 @@ export async function benchCockpit() {
       deprecatedCalls: () => [],
       worker: () => ({ profile: 'bench', processTasksOnStart: true, running: true }),
     });
-    const worklist = createWorklistService({ tasks: () => tasks, jobs: () => jobs });
+    const worklist = createWorklistService({ tasks: () => tasks, jobs: () => jobs, jobTasks: async (id) => (await jobs.findOne({ _id: id }))?.tasks });
     const sample = await attention.summary();
     const found = (id: string) => sample.items.find((i) => i.id === id)?.count;
     return [

@@ -12,7 +12,7 @@ export interface WorklistDeps {
   tasks: () => Collection;
   jobs: () => Collection;
   /** A job whole (its tasks are its workflow snapshot's, put back by the engine's reads): each task's form fields. */
-  jobTasks: (jobId: string) => Promise<JobFields['tasks']>;
+  jobTasks: (jobId: string) => Promise<unknown>;
   /** Claims of manual tasks (`task_claims`); absent, every task reads unassigned and claims are refused. */
   claims?: () => Collection;
   /** The jobs' history (`job_history`), where finished manual tasks are recorded with who finished them. */
@@ -31,6 +31,7 @@ interface JobFields {
 
 const isJob = (doc: Record<string, unknown>): doc is Record<string, unknown> & JobFields => typeof doc._id === 'string' && typeof doc.name === 'string';
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const tasksOf = (value: unknown): JobFields['tasks'] => (isRecord(value) ? value : undefined);
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 export function createWorklistService(deps: WorklistDeps) {
@@ -50,7 +51,7 @@ export function createWorklistService(deps: WorklistDeps) {
     const jobFilter: Record<string, unknown> = { _id: { $in: jobIds }, status: { $in: ['running', 'paused'] } };
     if (workflow) jobFilter.name = workflow;
     const found = (await deps.jobs().find(jobFilter, { projection: { _id: 1, name: 1, description: 1, status: 1 } })).filter(isJob);
-    const jobs = new Map(await Promise.all(found.map(async (j) => [j._id, { ...j, tasks: await deps.jobTasks(j._id) }] as const)));
+    const jobs = new Map(await Promise.all(found.map(async (j) => [j._id, { ...j, tasks: tasksOf(await deps.jobTasks(j._id)) }] as const)));
     const held = deps.claims ? await claimsOf(deps.claims(), waiting.map((t) => String(t._id))) : new Map();
     const items: WorkItem[] = [];
     for (const task of waiting) {
