@@ -26,12 +26,16 @@ interface JobFields {
   name: string;
   description?: string;
   status: WorkItem['job']['status'];
-  tasks?: Record<string, { variables?: { outgoing?: Record<string, unknown> } }>;
 }
 
 const isJob = (doc: Record<string, unknown>): doc is Record<string, unknown> & JobFields => typeof doc._id === 'string' && typeof doc.name === 'string';
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const tasksOf = (value: unknown): JobFields['tasks'] => (isRecord(value) ? value : undefined);
+/** The outgoing variables a task's definition names: the fields of its form. */
+function outgoingNames(tasks: unknown, taskId: string): string[] {
+  const task = isRecord(tasks) ? tasks[taskId] : undefined;
+  const variables = isRecord(task) ? task.variables : undefined;
+  return isRecord(variables) && isRecord(variables.outgoing) ? Object.keys(variables.outgoing) : [];
+}
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 export function createWorklistService(deps: WorklistDeps) {
@@ -51,7 +55,7 @@ export function createWorklistService(deps: WorklistDeps) {
     const jobFilter: Record<string, unknown> = { _id: { $in: jobIds }, status: { $in: ['running', 'paused'] } };
     if (workflow) jobFilter.name = workflow;
     const found = (await deps.jobs().find(jobFilter, { projection: { _id: 1, name: 1, description: 1, status: 1 } })).filter(isJob);
-    const jobs = new Map(await Promise.all(found.map(async (j) => [j._id, { ...j, tasks: tasksOf(await deps.jobTasks(j._id)) }] as const)));
+    const jobs = new Map(await Promise.all(found.map(async (j) => [j._id, { ...j, tasks: await deps.jobTasks(j._id) }] as const)));
     const held = deps.claims ? await claimsOf(deps.claims(), waiting.map((t) => String(t._id))) : new Map();
     const items: WorkItem[] = [];
     for (const task of waiting) {
@@ -69,7 +73,7 @@ export function createWorklistService(deps: WorklistDeps) {
         ...(typeof task.summary === 'string' ? { summary: task.summary } : {}),
         queuedAt: Number(task.queuedAt),
         ...(isRecord(task.incoming) ? { incoming: decodeVariables(task.incoming) } : {}),
-        outgoing: Object.keys(job.tasks?.[taskId]?.variables?.outgoing ?? {}),
+        outgoing: outgoingNames(job.tasks, taskId),
         job: { name: job.name, ...(job.description ? { description: job.description } : {}), status: job.status },
         ...(claim ? { assignee: claim.assignee, claimedAt: claim.claimedAt } : {}),
       });
