@@ -20,6 +20,11 @@ const STATEMENT_CACHE = 500;
 const GROUP_LIMIT = 32;
 /** How often the checkpoint thread is asked to copy the WAL into the file, when this connection wrote. */
 const CHECKPOINT_MS = 100;
+/**
+ * Under steady writes, a commit asks again once this long has passed: the checkpoint thread then
+ * keeps the WAL below the bound at which a commit checkpoints on this thread (stalls of several ms).
+ */
+const CHECKPOINT_BUSY_MS = 20;
 /** The write that tells a failing file has recovered (write-health.ts). */
 const PROBE_SQL = `INSERT OR REPLACE INTO _meta (key, value) VALUES ('write-probe', ?)`;
 
@@ -73,12 +78,14 @@ export class SqliteDatabase {
 
   private readonly checkpoints: NodeJS.Timeout | undefined;
   private changesSeen = 0;
+  private checkpointAskedAt = 0;
 
   /** Asks the checkpoint thread to copy the WAL when this connection changed rows since the last time. */
   private checkpoint() {
     const changes = Number(this.statement('SELECT total_changes() AS n').get()?.n);
     if (changes === this.changesSeen) return;
     this.changesSeen = changes;
+    this.checkpointAskedAt = performance.now();
     // A write outside a transaction (one statement) was committed: the file takes writes.
     this.health.succeeded();
     requestCheckpoint(this.file);
@@ -301,6 +308,7 @@ export class SqliteDatabase {
       }
       this.statement('COMMIT').run();
       this.health.succeeded();
+      if (this.checkpoints && performance.now() - this.checkpointAskedAt >= CHECKPOINT_BUSY_MS) this.checkpoint();
       for (const { member, result } of done) member.resolve(result);
     } catch (error) {
       // The commit (or a savepoint statement) failed: nothing of the group was written.
