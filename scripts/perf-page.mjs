@@ -6,8 +6,9 @@
 // machine all come from the JSON: nothing here is typed by hand.
 //
 //   npm run -s bench -- engine --json > docs/performance-engine.json
-//   node scripts/perf-page.mjs [figures.json] [page.md]
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+//   npm run -s bench -- transformations --json > docs/performance-transformations.json
+//   node scripts/perf-page.mjs [figures.json] [page.md] [transformations.json]
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,6 +46,7 @@ export function engineSection(f) {
     `- 10-task jobs ≥ 0.5× raw SQLite's insert + claim + complete: ${verdict(t.tasksOverRawClaimComplete)}; against its claim + complete alone: ${verdict(t.tasksOverRawClaimCompleteOnly)}`,
     `- CPU ≤ 0.3 ms per task: ${verdict(t.cpuMsPerTask)}`,
     `- ≤ 1.5 KB per one-task job on disk: ${verdict(t.bytesPerJob)}`,
+    `- the store layer's own claim + complete ≥ 0.8× raw SQLite's (one caller; \`engineBench.storeClaimCompletePerSecond\` ${number(f.engineBench?.storeClaimCompletePerSecond)} pairs/s): ${verdict(t.storeOverRawClaimComplete)}`,
     '',
     'Notes: the load average is the 1-minute one at the end of each round; on a machine shared with other work every system is slowed alike within a round, so compare figures of one run, not of two. Every system writes a fresh file on the same disk with WAL and synchronous=NORMAL; the engine\'s store also keeps secure_delete on. liteque 0.8 runs against the better-sqlite3 npm installs today with that library\'s earlier transaction behaviour given back (bench/queues-peers.ts says why). The engine bench\'s other figures (1 worker on prestarted jobs, two workers, Agenda, the slow link, wake-up, fair scheduling) are in the JSON under `engineBench`.',
     '',
@@ -58,19 +60,45 @@ export function engineSection(f) {
   return lines.join('\n');
 }
 
+export const TR_START = '<!-- transformations-bench:start -->';
+export const TR_END = '<!-- transformations-bench:end -->';
+
+/** The compiled-JST section, from \`npm run bench -- transformations --json\`. */
+export function transformationsSection(f) {
+  const rows = Array.isArray(f.documents) ? f.documents : [];
+  return [
+    TR_START,
+    '<!-- Written by scripts/perf-page.mjs from docs/performance-transformations.json: run the bench and the script, do not edit by hand. -->',
+    '### Compiled JST beside plain JavaScript',
+    '',
+    `Measured on ${f.machine ?? '(machine not recorded)'} by \`npm run bench -- transformations --json\`. Target (issue 32): the 50-item map at ≥ 0.2× plain JavaScript doing the same: ${typeof f.mapRatioToPlainJs === 'number' ? `${f.mapRatioToPlainJs} (${f.mapRatioToPlainJs >= 0.2 ? 'met' : '**not met**'})` : '—'}.`,
+    '',
+    '| document | compiled runs/s | interpreter runs/s | plain JS runs/s | compiled / plain |',
+    '|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.document} | ${number(r['compiled runs/s'])} | ${number(r['interpreter runs/s'])} | ${number(r['plain JS runs/s'])} | ${number(r['compiled / plain'], 4)} |`),
+    TR_END,
+  ].join('\n');
+}
+
 /** The page with its section replaced, or added at the end when it has no markers. */
-export function withSection(page, section) {
-  const start = page.indexOf(START);
-  const end = page.indexOf(END);
-  if (start !== -1 && end > start) return page.slice(0, start) + section + page.slice(end + END.length);
+export function withSection(page, section, start = START, end = END) {
+  const at = page.indexOf(start);
+  const until = page.indexOf(end);
+  if (at !== -1 && until > at) return page.slice(0, at) + section + page.slice(until + end.length);
   return `${page.replace(/\n*$/, '\n')}\n${section}\n`;
 }
 
 function main() {
-  const [figuresFile = path.join(ROOT, 'docs/performance-engine.json'), pageFile = path.join(ROOT, 'docs/performance.md')] = process.argv.slice(2);
+  const [figuresFile = path.join(ROOT, 'docs/performance-engine.json'), pageFile = path.join(ROOT, 'docs/performance.md'), transformationsFile = path.join(ROOT, 'docs/performance-transformations.json')] = process.argv.slice(2);
   const figures = JSON.parse(readFileSync(figuresFile, 'utf8'));
   if (typeof figures.oneTaskJobsPerSecond !== 'number') throw new Error(`${figuresFile} holds no oneTaskJobsPerSecond: is it the output of \`npm run bench -- engine --json\`?`);
-  const page = withSection(readFileSync(pageFile, 'utf8'), engineSection(figures));
+  let page = withSection(readFileSync(pageFile, 'utf8'), engineSection(figures));
+  // The compiled-JST figures, when their JSON is there (\`npm run -s bench -- transformations --json > docs/performance-transformations.json\`).
+  if (existsSync(transformationsFile)) {
+    const transformations = JSON.parse(readFileSync(transformationsFile, 'utf8'));
+    if (typeof transformations.mapRatioToPlainJs !== 'number') throw new Error(`${transformationsFile} holds no mapRatioToPlainJs: is it the output of \`npm run bench -- transformations --json\`?`);
+    page = withSection(page, transformationsSection(transformations), TR_START, TR_END);
+  }
   // Written beside, then renamed over: the page is never left half written.
   const temporary = `${pageFile}.${process.pid}.tmp`;
   writeFileSync(temporary, page);

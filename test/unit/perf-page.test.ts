@@ -29,12 +29,15 @@ const figures = {
   rounds: [{ round: 1, system: 'plainjob', perSecond: 4936, items: 25000, seconds: 5.1, cpuMsPerItem: 0.1, loadAverage: 1.5, stealPercent: 0.2 }],
 };
 
-async function writePage(page: string): Promise<string> {
+/** The page as the script writes it; `transformations` given, with the compiled-JST section too. */
+async function writePage(page: string, transformations?: object): Promise<string> {
   const figuresFile = path.join(dir, 'figures.json');
   const pageFile = path.join(dir, 'page.md');
+  const transformationsFile = path.join(dir, transformations ? 'transformations.json' : 'none.json');
   writeFileSync(figuresFile, JSON.stringify(figures));
   writeFileSync(pageFile, page);
-  await promisify(execFile)(process.execPath, ['scripts/perf-page.mjs', figuresFile, pageFile], { cwd: root });
+  if (transformations) writeFileSync(transformationsFile, JSON.stringify(transformations));
+  await promisify(execFile)(process.execPath, ['scripts/perf-page.mjs', figuresFile, pageFile, transformationsFile], { cwd: root });
   return readFileSync(pageFile, 'utf8');
 }
 
@@ -48,6 +51,18 @@ describe('scripts/perf-page.mjs', () => {
     expect(page).toContain('Measured 2026-11-26T02:00:00.000Z on Test CPU, 2 cores');
     expect(page).toContain('one-task jobs ≥ 0.5× plainjob: **not met** (0.25 against >= 0.5)');
     expect(page).toContain('| 1 | plainjob | 4,936/s | 25,000 | 5.1 | 0.100 | — | 1.50 | 0.20 |');
+  });
+
+  it('writes the compiled-JST section from the transformations bench, saying whether the map reached its target', async () => {
+    const page = await writePage('# Performance\n', {
+      machine: 'Test CPU, 2 cores',
+      mapRatioToPlainJs: 0.0235,
+      documents: [{ document: 'Summarize Items', 'compiled runs/s': 133488, 'interpreter runs/s': 6089, 'plain JS runs/s': 5685533, 'compiled / plain': 0.0235 }],
+    });
+    expect(page).toContain('<!-- transformations-bench:start -->');
+    expect(page).toContain('≥ 0.2× plain JavaScript doing the same: 0.0235 (**not met**)');
+    expect(page).toContain('| Summarize Items | 133,488 | 6,089 | 5,685,533 | 0.0235 |');
+    expect(page).toContain('<!-- engine-bench:start -->');
   });
 
   it('replaces only what is between the markers', async () => {
