@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLab, type Lab } from '../../core/drills/lab';
 import type { DrillReport } from '../../core/drills/types';
 import { startTestHost, type TestHost } from '../support/host';
-import { sharedDatabase } from './support';
+import { sharedDatabase, sitesDrillOver } from './support';
 
 const BUNDLES = path.resolve(import.meta.dirname, '../fixtures/iap/prebuilts/Instance-Check-Example/bundles');
 const WORKFLOW = 'Update Change Request - Example';
@@ -31,18 +31,7 @@ describe.skipIf('unavailable' in database)('a sites drill of a fixture workflow 
   let lab: Lab;
   const site = (which: 'active' | 'standby') => ({ url: lab[which].site.ref.url, token: lab[which].site.ref.token });
 
-  async function drill(body: Record<string, unknown>, onReport: (r: DrillReport) => void = () => undefined): Promise<DrillReport> {
-    const started = await host.api('/drills/sites', { method: 'POST', json: body });
-    expect(started.status, await started.clone().text()).toBe(202);
-    const { id } = (await started.json()) as { id: string };
-    let report: DrillReport;
-    do {
-      await new Promise((r) => setTimeout(r, 100));
-      report = (await (await host.api(`/drills/${id}`)).json()) as DrillReport;
-      onReport(report);
-    } while (report.status === 'running');
-    return report;
-  }
+  const drill = (body: Record<string, unknown>, onReport?: (r: DrillReport) => void) => sitesDrillOver(host, body, onReport);
 
   beforeAll(async () => {
     host = await startTestHost();

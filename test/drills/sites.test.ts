@@ -11,7 +11,7 @@ import { startLab, startLabSite, type Lab } from '../../core/drills/lab';
 import { WORKER_LEASE_MS } from '../../core/drills/runner';
 import type { DrillReport } from '../../core/drills/types';
 import { startTestHost, type TestHost } from '../support/host';
-import { recordingProxy, sharedDatabase } from './support';
+import { recordingProxy, sharedDatabase, sitesDrillOver } from './support';
 
 const database = await sharedDatabase();
 if ('unavailable' in database) console.warn(`[sites drill] skipped: ${database.unavailable}`);
@@ -23,18 +23,7 @@ describe.skipIf('unavailable' in database)('drills between two sites given by UR
   let proxy: Awaited<ReturnType<typeof recordingProxy>>;
   const site = (which: 'active' | 'standby') => ({ url: which === 'active' ? proxy.url : lab.standby.site.ref.url, token: lab[which].site.ref.token });
 
-  async function drill(body: Record<string, unknown>, onReport: (r: DrillReport) => void = () => undefined): Promise<DrillReport> {
-    const started = await host.api('/drills/sites', { method: 'POST', json: body });
-    expect(started.status, await started.clone().text()).toBe(202);
-    const { id } = (await started.json()) as { id: string };
-    let report: DrillReport;
-    do {
-      await new Promise((r) => setTimeout(r, 100));
-      report = (await (await host.api(`/drills/${id}`)).json()) as DrillReport;
-      onReport(report);
-    } while (report.status === 'running');
-    return report;
-  }
+  const drill = (body: Record<string, unknown>, onReport?: (r: DrillReport) => void) => sitesDrillOver(host, body, onReport);
 
   beforeAll(async () => {
     host = await startTestHost();

@@ -3,6 +3,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { jongodbBinary, startJongodb, type TestMongo } from '../store/jongodb';
+import { expect } from 'vitest';
+import type { DrillReport } from '../../core/drills/types';
+import type { TestHost } from '../support/host';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const embeddedFileShared = readFileSync(path.join(ROOT, 'core/store/open.ts'), 'utf8').includes('embeddedProps');
@@ -38,4 +41,18 @@ export async function recordingProxy(target: string | (() => string)): Promise<{
     calls,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Starts a sites drill through `host`'s API and polls its report until it ends; `onReport` sees each one. */
+export async function sitesDrillOver(host: Pick<TestHost, 'api'>, body: Record<string, unknown>, onReport: (r: DrillReport) => void = () => undefined): Promise<DrillReport> {
+  const started = await host.api('/drills/sites', { method: 'POST', json: body });
+  expect(started.status, await started.clone().text()).toBe(202);
+  const { id } = (await started.json()) as { id: string };
+  let report: DrillReport;
+  do {
+    await new Promise((r) => setTimeout(r, 100));
+    report = (await (await host.api(`/drills/${id}`)).json()) as DrillReport;
+    onReport(report);
+  } while (report.status === 'running');
+  return report;
 }
