@@ -5,7 +5,7 @@
 // reader of a job sees its whole document; a job stored whole by an earlier version is read
 // as it is.
 import { createHash } from 'node:crypto';
-import { isDuplicateKey } from '../../store/errors';
+import { isDuplicateKey, StoreError } from '../../store/errors';
 import type { Collection, Doc } from '../../store/port';
 import type { JobDoc } from './types';
 
@@ -74,7 +74,8 @@ export class WorkflowSnapshots {
     let snapshot = this.known.get(id);
     if (!snapshot) {
       const found = await this.collection.findOne({ _id: id });
-      if (!found) throw new Error(`job ${doc._id}: its workflow snapshot ${id} is not in the ${SNAPSHOTS} collection`);
+      // The job names a snapshot the store does not hold: the store lost a document (503, naming both).
+      if (!found) throw new StoreError('damaged', `job ${doc._id} names its workflow snapshot ${id}, which the ${SNAPSHOTS} collection does not hold: restore the store from a backup`);
       const { _id, ...fields } = found;
       snapshot = fields;
       this.keep(id, snapshot);

@@ -61,6 +61,22 @@ describe.each(subjects)('workflow snapshots on the $name', (subject) => {
     }
   });
 
+  it('answers a job whose snapshot the store lost with a damaged-store error naming both', async () => {
+    const { store, engine } = await open();
+    await store.collection('workflows').insertOne(stepsWorkflow('lost', 1));
+    const job = await engine.runner.start('lost', { variables: { text: 'a' } });
+    await settled(engine, job._id);
+    const snapshot = String((await store.collection('jobs').findOne({ _id: job._id }))!.workflowSnapshot);
+    await store.collection(SNAPSHOTS).deleteOne({ _id: snapshot });
+    // Another console, which never saw the job, reads it from the store.
+    const other = await new Engine({ store, serverId: 'o', serverName: 'o', processTasksOnStart: false }).open();
+    try {
+      await expect(other.runner.job(job._id)).rejects.toMatchObject({ name: 'StoreError', reason: 'damaged', message: expect.stringContaining(snapshot) });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('reads a job an earlier version stored whole as it is', async () => {
     const { store, engine } = await open();
     const workflow = stepsWorkflow('whole', 1);
