@@ -6,14 +6,9 @@ import addFormats from 'ajv-formats';
 import { TransformationError } from './errors';
 import type { JsonSchema, JstDocument } from './types';
 import { errorMessage } from '../errors';
+import { makeRoom } from '../values/bounded-map';
 
 const MAX_BY_TEXT = 2_000;
-
-/** Forgets the entry kept longest. */
-function dropOldest(map: Map<string, unknown>): void {
-  const oldest = map.keys().next();
-  if (!oldest.done) map.delete(oldest.value);
-}
 
 /**
  * The compiled validators of incoming schemas. Compiling is the slow part: validators
@@ -44,11 +39,11 @@ export class IncomingValidators {
       try {
         validate = this.ajv.compile(body);
       } catch (error) {
-        if (this.unreadable.size >= MAX_BY_TEXT) dropOldest(this.unreadable);
+        makeRoom(this.unreadable, MAX_BY_TEXT);
         this.unreadable.set(text, errorMessage(error));
         return errorMessage(error);
       }
-      if (this.byText.size >= MAX_BY_TEXT) dropOldest(this.byText);
+      makeRoom(this.byText, MAX_BY_TEXT);
       this.byText.set(text, validate);
     }
     this.bySchema.set(schema, validate);

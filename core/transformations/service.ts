@@ -12,6 +12,7 @@ import { compileTransformation, type CompiledTransformation } from './compiled';
 import { checkDocument, type RunResult } from './interpreter';
 import { collection, fromStored, toStored, type TransformationDoc } from './repository';
 import type { JstDocument, RunOptions } from './types';
+import { makeRoom } from '../values/bounded-map';
 
 export interface TransformationsDeps {
   /** The active profile's store, read at each call (a profile switch replaces it). */
@@ -81,8 +82,7 @@ export function createTransformationsService(deps: Pick<TransformationsDeps, 'st
     if (key === undefined) return compileTransformation(doc, validators);
     let kept = compiled.get(key);
     if (!kept) {
-      const oldest = compiled.keys().next();
-      if (compiled.size >= 500 && !oldest.done) compiled.delete(oldest.value);
+      makeRoom(compiled, 500);
       kept = compileTransformation(doc, validators);
       compiled.set(key, kept);
     }

@@ -4,6 +4,7 @@
 // - the fields a job has fixed from its start (its tasks, transitions and errorHandler, never
 //   written after the start: its workflow snapshot, snapshots.ts), so later reads leave them out.
 import type { Collection } from '../../store/port';
+import { makeRoom } from '../../values/bounded-map';
 import type { WorkflowWrites } from '../workflow/writes';
 import { SNAPSHOT_FIELD, type WorkflowSnapshots } from './snapshots';
 import type { JobDoc } from './types';
@@ -11,12 +12,6 @@ import type { JobDoc } from './types';
 const WORKFLOW_FRESH_MS = 1000;
 const WORKFLOWS_KEPT = 100;
 const JOBS_KEPT = 2000;
-
-/** Drops the oldest entry once `map` holds `limit`. */
-function makeRoom<K, V>(map: Map<K, V>, limit: number) {
-  const oldest = map.keys().next();
-  if (map.size >= limit && !oldest.done) map.delete(oldest.value);
-}
 
 export class RecentWorkflows<T> {
   private readonly kept = new Map<string, { workflow: T; at: number; writes: number }>();

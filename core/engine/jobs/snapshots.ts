@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { isDuplicateKey, StoreError } from '../../store/errors';
 import type { Collection, Doc } from '../../store/port';
+import { makeRoom } from '../../values/bounded-map';
 import type { JobDoc } from './types';
 
 export const SNAPSHOTS = 'job_workflows';
@@ -39,8 +40,7 @@ export class WorkflowSnapshots {
   constructor(private readonly collection: Collection<SnapshotDoc>) {}
 
   private keep(id: string, snapshot: Snapshot) {
-    const oldest = this.known.keys().next();
-    if (this.known.size >= KEPT && !oldest.done) this.known.delete(oldest.value);
+    makeRoom(this.known, KEPT);
     this.known.set(id, snapshot);
   }
 
