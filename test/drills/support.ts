@@ -56,3 +56,19 @@ export async function sitesDrillOver(host: Pick<TestHost, 'api'>, body: Record<s
   } while (report.status === 'running');
   return report;
 }
+
+/** Creates, through `host`'s API, "Read Changes": a workflow whose one task calls an adapter no site has (Servicenow). */
+export async function createReadChanges(host: Pick<TestHost, 'api'>): Promise<void> {
+  const task = { name: 'getChangeRequests', summary: 'Read change requests', description: '', app: 'Servicenow', location: 'Adapter', type: 'automatic', groups: [], variables: { incoming: {}, outgoing: { result: null } } };
+  const created = await host.api('/workflows', {
+    method: 'POST',
+    json: {
+      name: 'Read Changes',
+      type: 'automation',
+      groups: [],
+      tasks: { workflow_start: { name: 'workflow_start', groups: [] }, workflow_end: { name: 'workflow_end', groups: [] }, a1: task },
+      transitions: { workflow_start: { a1: { type: 'standard', state: 'success' } }, a1: { workflow_end: { type: 'standard', state: 'success' } }, workflow_end: {} },
+    },
+  });
+  expect(created.status).toBeLessThan(300);
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { mkdtemp } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
-import { embeddedFileShared } from '../drills/support';
+import { createReadChanges, embeddedFileShared } from '../drills/support';
 import { startConsole, type LabSite } from '../../core/drills/lab';
 
 if (!embeddedFileShared) console.warn('[DR Drill page, sites] skipped: this store cannot share an embedded database file between two consoles');
@@ -60,18 +60,7 @@ test('runs a sites drill of a workflow of this console named on the page, on sim
   let standby: LabSite | undefined;
   try {
     // A workflow of this console's profile whose one task calls an adapter neither site has (Servicenow).
-    const task = { name: 'getChangeRequests', summary: 'Read change requests', description: '', app: 'Servicenow', location: 'Adapter', type: 'automatic', groups: [], variables: { incoming: {}, outgoing: { result: null } } };
-    const created = await host.api('/workflows', {
-      method: 'POST',
-      json: {
-        name: 'Read Changes',
-        type: 'automation',
-        groups: [],
-        tasks: { workflow_start: { name: 'workflow_start', groups: [] }, workflow_end: { name: 'workflow_end', groups: [] }, a1: task },
-        transitions: { workflow_start: { a1: { type: 'standard', state: 'success' } }, a1: { workflow_end: { type: 'standard', state: 'success' } }, workflow_end: {} },
-      },
-    });
-    expect(created.status).toBeLessThan(300);
+    await createReadChanges(host);
     const file = path.join(host.dataDir, 'profiles', 'default', 'db', 'console.sqlite');
     const dir = await mkdtemp(path.join(os.tmpdir(), 'dr-standby-'));
     standby = await startConsole({ name: 'standby', dataDir: dir, profile: { id: 'standby', serverName: 'standby-e2e', processTasksOnStart: false, embeddedProps: { file } }, options: { dir, ledgerUrl: '' } });

@@ -1,7 +1,7 @@
 // A person runs a lab drill from the DR Drill page, follows its timeline, and opens its report
 // from the history.
 import { test, expect } from './fixtures';
-import { embeddedFileShared } from '../drills/support';
+import { createReadChanges, embeddedFileShared } from '../drills/support';
 import { jongodbBinary, startJongodb, type TestMongo } from '../store/jongodb';
 
 const found = jongodbBinary();
@@ -55,18 +55,7 @@ test('runs a lab drill of a workflow of the profile picked on the page, on a sim
   try {
     if (!embeddedFileShared) mongo = await startJongodb();
     // A workflow of the profile whose one task calls an adapter the profile lacks (Servicenow).
-    const task = { name: 'getChangeRequests', summary: 'Read change requests', description: '', app: 'Servicenow', location: 'Adapter', type: 'automatic', groups: [], variables: { incoming: {}, outgoing: { result: null } } };
-    const created = await host.api('/workflows', {
-      method: 'POST',
-      json: {
-        name: 'Read Changes',
-        type: 'automation',
-        groups: [],
-        tasks: { workflow_start: { name: 'workflow_start', groups: [] }, workflow_end: { name: 'workflow_end', groups: [] }, a1: task },
-        transitions: { workflow_start: { a1: { type: 'standard', state: 'success' } }, a1: { workflow_end: { type: 'standard', state: 'success' } }, workflow_end: {} },
-      },
-    });
-    expect(created.status).toBeLessThan(300);
+    await createReadChanges(host);
     await page.getByRole('link', { name: 'DR Drill' }).click();
     await expect(page.getByRole('heading', { name: 'DR Drill' })).toBeVisible();
     await page.getByLabel('Jobs').fill('6');
