@@ -93,7 +93,7 @@ export async function benchConsole(options: { json?: boolean } = {}) {
     for (const declared of declaredCollections) {
       for (const index of declared.indexes) await store.collection(declared.collection).createIndex({ key: index.key, name: index.name, unique: index.unique });
     }
-    const insertPerSecond = await fill(store, JOBS);
+    const jobsRunPerSecond = await fill(store, JOBS);
     const deps = { jobs: store.collection('jobs'), tasks: store.collection('tasks'), workflowNames: async () => [] };
     const list = (skip: number) => listJobs(deps, { skip, limit: PAGE });
     const repeat = async (n: number, fn: () => Promise<unknown>) => {
@@ -138,7 +138,7 @@ export async function benchConsole(options: { json?: boolean } = {}) {
       for (let i = 0; i < 3; i++) deepPage.push(await timed(() => get(`skip=${JOBS - PAGE}&limit=${PAGE}`)));
       const figures = {
         jobs: JOBS,
-        jobsRunPerSecond: insertPerSecond,
+        jobsRunPerSecond,
         storeFirstPageMs: inProcess.firstPageMs,
         storeDeepPageMs: inProcess.deepPageMs,
         storeErrorPageMs: inProcess.errorPageMs,
@@ -152,7 +152,7 @@ export async function benchConsole(options: { json?: boolean } = {}) {
       };
       if (options.json) return figures;
       return [
-        `${JOBS} one-task jobs run by the engine at ${insertPerSecond} jobs/s (their documents, snapshots and task records)`,
+        `${JOBS} one-task jobs run by the engine at ${jobsRunPerSecond} jobs/s (their documents, snapshots and task records)`,
         `Jobs list (page of ${PAGE} and the total), store alone: first page ${figures.storeFirstPageMs} ms, last page ${figures.storeDeepPageMs} ms, status=error ${figures.storeErrorPageMs} ms`,
         `Jobs list over HTTP: first page ${figures.httpFirstPageMs} ms (first request ${firstPageColdMs} ms), last page ${figures.httpDeepPageMs} ms`,
         `console measured: ${consoleCommand().label}`,
