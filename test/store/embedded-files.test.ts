@@ -22,6 +22,36 @@ afterEach(async () => {
 });
 
 describe('embedded store file', () => {
+  it('makes a new file with 2 KiB pages and keeps using a file made with 4 KiB pages', async () => {
+    const { DatabaseSync } = await import('node:sqlite');
+    const pageSize = (file: string) => {
+      const db = new DatabaseSync(file, { readOnly: true });
+      try {
+        return Number((db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size);
+      } finally {
+        db.close();
+      }
+    };
+    const fresh = await openEmbeddedStore(path.join(dir, 'new'));
+    await fresh.collection('jobs').insertOne({ _id: 'j1', status: 'running' });
+    await fresh.close();
+    expect(pageSize(path.join(dir, 'new', 'console.sqlite'))).toBe(2048);
+
+    // A file an earlier version made, at SQLite's default page size, in WAL mode.
+    const earlierFile = path.join(dir, 'earlier', 'console.sqlite');
+    const earlier = await openEmbeddedStore(path.join(dir, 'earlier'));
+    await earlier.close();
+    await rm(earlierFile);
+    const made = new DatabaseSync(earlierFile);
+    made.exec('PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; CREATE TABLE probe (x)');
+    made.close();
+    const reopened = await openEmbeddedStore(path.join(dir, 'earlier'));
+    await reopened.collection('jobs').insertMany(Array.from({ length: 200 }, (_, i) => ({ _id: `j${i}`, status: 'complete', text: 'x'.repeat(3000) })));
+    expect(await reopened.collection('jobs').count({ status: 'complete' })).toBe(200);
+    await reopened.close();
+    expect(pageSize(earlierFile)).toBe(4096);
+  });
+
   it('keeps one SQLite file under <dataDir>/profiles/<id>/db and its documents across a restart', async () => {
     const store = await openStore(dir, { id: 'primary', mongoProps: { db: 'automation' } });
     const file = path.join(embeddedDir(dir, 'primary'), 'console.sqlite');

@@ -6,8 +6,17 @@ import path from 'node:path';
 import { StoreError } from '../errors';
 import { sqlite, type DatabaseSync } from './sqlite';
 
-/** The WAL size (pages of 4 KiB) at which a commit checkpoints on this thread after all: a bound (checkpoint.ts). */
-const WAL_BOUND_PAGES = 8000;
+/** The WAL size at which a commit checkpoints on this thread after all: a bound (checkpoint.ts). */
+const WAL_BOUND_BYTES = 32_000 * 1024;
+
+/**
+ * The page size of a new file. A commit writes every page it changed to the WAL, and a
+ * task's commit changes one page in each index it touches: smaller pages mean fewer bytes
+ * copied and checksummed per commit (one-task jobs ran 10-15 % faster at 2 KiB than at
+ * SQLite's 4 KiB, and 22 % slower at 8 KiB; `npm run bench -- engine`). A file made with
+ * another size keeps it: SQLite cannot change it in WAL mode.
+ */
+const NEW_FILE_PAGE_SIZE = 2048;
 
 export interface OpenedConnection {
   db: DatabaseSync;
@@ -60,10 +69,12 @@ export function openConnection(file: string, busyTimeoutMs: number): OpenedConne
       db.exec('PRAGMA busy_timeout = 0');
       return { db, problems };
     }
+    db.exec(`PRAGMA page_size = ${NEW_FILE_PAGE_SIZE}`);
     db.exec('PRAGMA journal_mode = WAL');
     // NORMAL in WAL mode: a commit survives a crashed process, only a power loss can take the last ones.
     db.exec('PRAGMA synchronous = NORMAL');
-    db.exec(`PRAGMA wal_autocheckpoint = ${WAL_BOUND_PAGES}`);
+    const pageSize = Number((db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size);
+    db.exec(`PRAGMA wal_autocheckpoint = ${Math.round(WAL_BOUND_BYTES / pageSize)}`);
     // Each transaction of a group commit is a savepoint, whose undo copies of the pages it changes
     // go to the temporary store: in memory, not a temporary file written for every first change.
     db.exec('PRAGMA temp_store = MEMORY');
