@@ -20,7 +20,7 @@ const WORKFLOWS = 20;
 
 async function seed(store: Store) {
   for (const declared of declaredCollections.filter((c) => ['jobs', 'tasks', 'workflows'].includes(c.collection))) {
-    for (const index of declared.indexes) await store.collection(declared.collection).createIndex({ key: index.key, name: index.name, unique: index.unique });
+    for (const index of declared.indexes) await store.collection(declared.collection).createIndex({ key: index.key, name: index.name, unique: index.unique, partialFilterExpression: index.partialFilterExpression });
   }
   await store.collection('workflows').insertMany(Array.from({ length: WORKFLOWS }, (_v, i) => ({ name: `workflow-${i}`, tasks: {}, transitions: {} })));
   const base = Date.now() - JOBS * 1000;

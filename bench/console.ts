@@ -91,7 +91,7 @@ export async function benchConsole(options: { json?: boolean } = {}) {
     const store = await openStore(dataDir, profile);
     // Indexed as a new database is at the console's first start.
     for (const declared of declaredCollections) {
-      for (const index of declared.indexes) await store.collection(declared.collection).createIndex({ key: index.key, name: index.name, unique: index.unique });
+      for (const index of declared.indexes) await store.collection(declared.collection).createIndex({ key: index.key, name: index.name, unique: index.unique, partialFilterExpression: index.partialFilterExpression });
     }
     const jobsRunPerSecond = await fill(store, JOBS);
     const deps = { jobs: store.collection('jobs'), tasks: store.collection('tasks'), workflowNames: async () => [] };

@@ -10,7 +10,7 @@ import type { Store } from '../core/store/port';
 export async function createEngineIndexes(store: Store) {
   for (const declared of declaredCollections.filter((c) => ['jobs', 'tasks', 'workflows'].includes(c.collection))) {
     const collection = store.collection(declared.collection);
-    for (const index of declared.indexes) await collection.createIndex({ key: index.key, name: index.name, unique: index.unique });
+    for (const index of declared.indexes) await collection.createIndex({ key: index.key, name: index.name, unique: index.unique, partialFilterExpression: index.partialFilterExpression });
   }
 }
 

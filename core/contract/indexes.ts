@@ -11,8 +11,10 @@ export const IndexDescription = z.object({
   key: z.record(z.string(), Direction),
   name: z.string(),
   unique: z.boolean(),
-  /** On a misnamed entry: the index found with the same key (its name, or its unique flag, differs). */
-  found: z.object({ name: z.string(), unique: z.boolean() }).optional(),
+  /** MongoDB's partial index: only the documents matching this filter are in it. */
+  partialFilterExpression: z.record(z.string(), z.unknown()).optional(),
+  /** On a misnamed entry: the index found with the same key (its name, its unique flag or its partial filter differs). */
+  found: z.object({ name: z.string(), unique: z.boolean(), partialFilterExpression: z.record(z.string(), z.unknown()).optional() }).optional(),
 });
 export type IndexDescription = z.infer<typeof IndexDescription>;
 

@@ -147,7 +147,14 @@ export class IndexBuilds {
         }
       }
       try {
-        await this.ddl(() => collection.createIndex({ key: index.key, name: index.name, ...(index.unique ? { unique: true } : {}) }));
+        await this.ddl(() =>
+          collection.createIndex({
+            key: index.key,
+            name: index.name,
+            ...(index.unique ? { unique: true } : {}),
+            ...(index.partialFilterExpression ? { partialFilterExpression: index.partialFilterExpression } : {}),
+          }),
+        );
       } catch (error) {
         state.failure = {
           index: index.name,

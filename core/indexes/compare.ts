@@ -1,5 +1,5 @@
 // Declared indexes against the indexes a collection has: which are as declared,
-// which are missing, which exist under another name (or with another unique flag)
+// which are missing, which exist under another name (or with another unique flag or partial filter)
 // and must be re-created, and which nobody declares (an operator's own: reported,
 // never dropped).
 import type { IndexDescription } from '../contract/indexes';
@@ -14,11 +14,15 @@ export interface Comparison {
   external: IndexDescription[];
 }
 
-const describe = (spec: { key: Record<string, 1 | -1>; name: string; unique?: boolean }): IndexDescription => ({
+const describe = (spec: { key: Record<string, 1 | -1>; name: string; unique?: boolean; partialFilterExpression?: Record<string, unknown> }): IndexDescription => ({
   key: spec.key,
   name: spec.name,
   unique: spec.unique === true,
+  ...(spec.partialFilterExpression ? { partialFilterExpression: spec.partialFilterExpression } : {}),
 });
+
+/** The same partial filter (or none on both), as MongoDB lists it back. */
+const samePartial = (a?: Record<string, unknown>, b?: Record<string, unknown>) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Same fields in the same order with the same directions. */
 export function sameKey(a: Record<string, number>, b: Record<string, number>): boolean {
@@ -35,7 +39,7 @@ export function compareIndexes(declared: DeclaredIndex[], listed: IndexSpec[]): 
   const result: Comparison = { current: [], missing: [], misnamed: [], external: [] };
   for (const wanted of declared) {
     const candidates = existing.filter((spec) => !matched.has(spec) && sameKey(spec.key, wanted.key));
-    const exact = candidates.find((spec) => spec.name === wanted.name && (spec.unique === true) === wanted.unique);
+    const exact = candidates.find((spec) => spec.name === wanted.name && (spec.unique === true) === wanted.unique && samePartial(spec.partialFilterExpression, wanted.partialFilterExpression));
     if (exact) {
       matched.add(exact);
       result.current.push(describe(wanted));
@@ -44,7 +48,7 @@ export function compareIndexes(declared: DeclaredIndex[], listed: IndexSpec[]): 
     const other = candidates[0];
     if (other) {
       matched.add(other);
-      result.misnamed.push({ ...describe(wanted), found: { name: other.name, unique: other.unique === true } });
+      result.misnamed.push({ ...describe(wanted), found: { name: other.name, unique: other.unique === true, ...(other.partialFilterExpression ? { partialFilterExpression: other.partialFilterExpression } : {}) } });
       continue;
     }
     result.missing.push(describe(wanted));

@@ -11,6 +11,8 @@ export interface DeclaredIndex {
   /** MongoDB's default name for the key, e.g. `status_1_metrics.start_time_-1`. */
   name: string;
   unique: boolean;
+  /** MongoDB's partial index: only the documents matching this filter are in it (smaller, and cheaper to keep). */
+  partialFilterExpression?: Filter;
   /** What reads this index, for people. */
   purpose: string;
   /** The query the index is for, with sample values (used to check the index serves it). */
@@ -72,7 +74,9 @@ const workflowEngine: DeclaringApplication = {
         query: { filter: {}, sort: { 'metrics.start_time': -1 } },
       },
       {
+        // Only child jobs have a parent: top-level jobs, most of them, are not in it.
         key: { 'parent.job': 1, 'metrics.start_time': 1 },
+        partialFilterExpression: { 'parent.job': { $exists: true } },
         purpose: 'the child jobs of a job, in start order',
         query: { filter: { 'parent.job': 'job-1' }, sort: { 'metrics.start_time': 1 } },
       },
@@ -97,7 +101,9 @@ const workflowEngine: DeclaringApplication = {
         query: { filter: { status: 'queued', runAfter: { $lte: NOW } }, sort: { queuedAt: 1 } },
       },
       {
+        // Only a claimed task holds a lease: the index holds the running tasks, not every task ever run.
         key: { status: 1, leaseUntil: 1 },
+        partialFilterExpression: { leaseUntil: { $exists: true } },
         purpose: 'sweeper: running tasks whose lease expired',
         query: { filter: { status: 'running', leaseUntil: { $lt: NOW } } },
       },

@@ -79,7 +79,7 @@ export function indexesHandlers(service: IndexesService): {
       const results = collections.map((c) => ({
         application: c.application,
         collection: c.collection,
-        indexes: c.indexes.map(({ key, name, unique, purpose }) => ({ key, name, unique, purpose })),
+        indexes: c.indexes.map(({ key, name, unique, partialFilterExpression, purpose }) => ({ key, name, unique, ...(partialFilterExpression ? { partialFilterExpression } : {}), purpose })),
       }));
       return { results, total: results.length };
     },

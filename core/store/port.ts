@@ -32,6 +32,8 @@ export interface IndexSpec {
   unique?: boolean;
   sparse?: boolean;
   expireAfterSeconds?: number;
+  /** MongoDB's partial index: only the documents matching this filter are in the index. */
+  partialFilterExpression?: Record<string, unknown>;
 }
 
 export interface UpdateResult {

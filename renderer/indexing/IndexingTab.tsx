@@ -50,7 +50,8 @@ function IndexList({ title, items, empty, render }: { title: string; items: Inde
         <ul aria-label={title}>
           {items.map((item) => (
             <li key={`${item.name}-${item.found?.name ?? ''}`}>
-              <code>{item.name}</code> <span className="muted">{`{ ${keyText(item.key)} }${item.unique ? ' unique' : ''}`}</span>
+              <code>{item.name}</code>{' '}
+              <span className="muted">{`{ ${keyText(item.key)} }${item.unique ? ' unique' : ''}${item.partialFilterExpression ? ` partial ${JSON.stringify(item.partialFilterExpression)}` : ''}`}</span>
               {render && <span> {render(item)}</span>}
             </li>
           ))}
@@ -58,6 +59,18 @@ function IndexList({ title, items, empty, render }: { title: string; items: Inde
       )}
     </div>
   );
+}
+
+/** How the index found differs from the declared one: its name, its unique flag, its partial filter. */
+function misnamedText(i: IndexDescription): string {
+  const found = i.found;
+  if (!found) return 'indexing re-creates it';
+  const name = found.name === i.name ? 'exists' : `exists as "${found.name}"`;
+  const unique = found.unique !== i.unique ? (found.unique ? ' (unique)' : ' (not unique)') : '';
+  const wanted = JSON.stringify(i.partialFilterExpression ?? null);
+  const has = JSON.stringify(found.partialFilterExpression ?? null);
+  const partial = wanted === has ? '' : found.partialFilterExpression ? ` with the partial filter ${has}` : ' without its partial filter';
+  return `${name}${unique}${partial}; indexing drops and re-creates it`;
 }
 
 function Detail({ row }: { row: Status }) {
@@ -73,7 +86,7 @@ function Detail({ row }: { row: Status }) {
         title="Misnamed"
         items={row.misnamed}
         empty="None."
-        render={(i) => `exists as "${i.found?.name}"${i.found && i.found.unique !== i.unique ? (i.found.unique ? ' (unique)' : ' (not unique)') : ''}; indexing drops and re-creates it`}
+        render={misnamedText}
       />
       <IndexList title="External" items={row.external} empty="None." render={() => '(not declared by any application; never dropped)'} />
     </div>

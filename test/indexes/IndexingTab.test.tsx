@@ -75,7 +75,16 @@ describe('the Indexing tab', () => {
         total: 3,
         current: 1,
         missing: [statusIndex],
-        misnamed: [{ key: { name: 1 }, name: 'name_1_metrics.start_time_-1', unique: false, found: { name: 'by_name', unique: false } }],
+        misnamed: [
+          { key: { name: 1 }, name: 'name_1_metrics.start_time_-1', unique: false, found: { name: 'by_name', unique: false } },
+          {
+            key: { 'parent.job': 1 },
+            name: 'parent.job_1',
+            unique: false,
+            partialFilterExpression: { 'parent.job': { $exists: true } },
+            found: { name: 'parent.job_1', unique: false },
+          },
+        ],
         external: [{ key: { description: 1 }, name: 'my_own', unique: false }],
       }),
       row('workflows', { application: 'workflow_engine' }),
@@ -89,7 +98,7 @@ describe('the Indexing tab', () => {
       '3',
       '1',
       '1',
-      'Not indexed: 1 missing, 1 misnamed',
+      'Not indexed: 1 missing, 2 misnamed',
       'Run indexing Details',
     ]);
     expect(within(rowOf('catalog_store')).getByText('Indexed')).toBeTruthy();
@@ -98,7 +107,10 @@ describe('the Indexing tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Details of jobs' }));
     const detail = screen.getByRole('region', { name: 'Indexes of jobs' });
     expect(within(within(detail).getByRole('list', { name: 'Missing' })).getByText('status_1_metrics.start_time_-1')).toBeTruthy();
-    expect(within(detail).getByRole('list', { name: 'Misnamed' }).textContent).toContain('exists as "by_name"');
+    const misnamed = within(detail).getByRole('list', { name: 'Misnamed' });
+    expect(misnamed.textContent).toContain('exists as "by_name"; indexing drops and re-creates it');
+    // An index an earlier version built whole, now declared partial.
+    expect(misnamed.textContent).toContain('parent.job_1 { parent.job: 1 } partial {"parent.job":{"$exists":true}} exists without its partial filter; indexing drops and re-creates it');
     expect(within(detail).getByRole('list', { name: 'External' }).textContent).toContain('my_own');
     expect(within(detail).getByRole('list', { name: 'External' }).textContent).toContain('never dropped');
   });

@@ -33,6 +33,17 @@ describe('compareIndexes', () => {
     expect(result.external).toEqual([]);
   });
 
+  it('reports an index built without the declared partial filter (an earlier version\'s) as one to re-create', () => {
+    const lease: DeclaredIndex = { ...declared({ status: 1, leaseUntil: 1 }, 'status_1_leaseUntil_1'), partialFilterExpression: { leaseUntil: { $exists: true } } };
+    const before = compareIndexes([lease], [{ key: { status: 1, leaseUntil: 1 }, name: 'status_1_leaseUntil_1' }]);
+    expect(before.current).toEqual([]);
+    expect(before.misnamed).toEqual([
+      { key: { status: 1, leaseUntil: 1 }, name: 'status_1_leaseUntil_1', unique: false, partialFilterExpression: { leaseUntil: { $exists: true } }, found: { name: 'status_1_leaseUntil_1', unique: false } },
+    ]);
+    const after = compareIndexes([lease], [{ key: { status: 1, leaseUntil: 1 }, name: 'status_1_leaseUntil_1', partialFilterExpression: { leaseUntil: { $exists: true } } }]);
+    expect(after.current.map((i) => i.name)).toEqual(['status_1_leaseUntil_1']);
+  });
+
   it('prefers the exact index when the key also exists under another name, and leaves the other external', () => {
     const result = compareIndexes([byStatus], [{ key: { status: 1, 'metrics.start_time': -1 }, name: 'by_status' }, { key: { status: 1, 'metrics.start_time': -1 }, name: 'status_1_metrics.start_time_-1' }]);
     expect(result.current.map((i) => i.name)).toEqual(['status_1_metrics.start_time_-1']);

@@ -107,7 +107,7 @@ describe('embedded store file', () => {
     beforeEach(async () => {
       store = await openEmbeddedStore(path.join(dir, 'db'));
       for (const declared of declaredCollections) {
-        for (const index of declared.indexes) await store.collection(declared.collection).createIndex({ key: index.key, name: index.name, unique: index.unique });
+        for (const index of declared.indexes) await store.collection(declared.collection).createIndex({ key: index.key, name: index.name, unique: index.unique, partialFilterExpression: index.partialFilterExpression });
       }
       const tasks = store.collection('tasks');
       await tasks.insertMany(Array.from({ length: 200 }, (_, i) => ({ status: i % 2 ? 'queued' : 'complete', queuedAt: i, runAfter: 0, jobId: `j${i % 7}` })));
@@ -127,6 +127,28 @@ describe('embedded store file', () => {
     it('the sweeper searches the lease index', async () => {
       const sweep = await plan('tasks', { status: 'running', leaseUntil: { $lt: Date.now() } });
       expect(sweep).toMatch(/SEARCH c:tasks USING (COVERING )?INDEX i:tasks:status_1_leaseUntil_1 \(<expr>=\? AND <expr><\?\)/);
+    });
+
+    it('the child jobs and the lease sweep read partial indexes, listed as declared, which only a query naming their field uses', async () => {
+      const children = await plan('jobs', { 'parent.job': 'job-1' }, { sort: { 'metrics.start_time': 1 } });
+      expect(children).toMatch(/SEARCH c:jobs USING INDEX i:jobs:parent\.job_1_metrics\.start_time_1 \(<expr>=\?\)/);
+      expect(children).not.toMatch(/TEMP B-TREE/);
+      const listed = await store.collection('tasks').listIndexes();
+      expect(listed.find((spec) => spec.name === 'status_1_leaseUntil_1')).toEqual({ key: { status: 1, leaseUntil: 1 }, name: 'status_1_leaseUntil_1', partialFilterExpression: { leaseUntil: { $exists: true } } });
+      // A query that does not compare leaseUntil cannot use an index that leaves tasks out.
+      expect(await plan('tasks', { status: 'running' })).not.toMatch(/status_1_leaseUntil_1/);
+      const tasks = store.collection('tasks');
+      await tasks.insertMany([{ _id: 'leased', status: 'running', leaseUntil: 5 }, { _id: 'free', status: 'running' }]);
+      expect((await tasks.find({ status: 'running', leaseUntil: { $lt: 10 } })).map((t) => t._id)).toEqual(['leased']);
+      expect((await tasks.find({ status: 'running' })).map((t) => t._id).sort()).toEqual(['free', 'leased']);
+    });
+
+    it('refuses a partial filter the embedded store cannot serve, naming the index, and creates nothing', async () => {
+      const jobs = store.collection('jobs');
+      await expect(jobs.createIndex({ key: { status: 1 }, name: 'running_only', partialFilterExpression: { status: 'running' } })).rejects.toThrow(
+        /index running_only on jobs: partialFilterExpression has \{"status":"running"\}; the embedded store takes \{ "<field>": \{ "\$exists": true \} \} conditions/,
+      );
+      expect((await jobs.listIndexes()).map((spec) => spec.name)).not.toContain('running_only');
     });
 
     it('the Jobs list reads its page from the start time index, filtered or not, without sorting', async () => {

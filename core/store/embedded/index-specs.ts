@@ -39,6 +39,7 @@ export function normalizeSpec(spec: IndexSpec): IndexSpec {
   if (spec.unique) out.unique = true;
   if (spec.sparse) out.sparse = true;
   if (spec.expireAfterSeconds !== undefined) out.expireAfterSeconds = spec.expireAfterSeconds;
+  if (spec.partialFilterExpression !== undefined) out.partialFilterExpression = spec.partialFilterExpression;
   return out;
 }
 
@@ -66,12 +67,38 @@ export const tableName = (collection: string) => `"c:${collection}"`;
 export const sqlIndexName = (collection: string, index: string) => `"i:${collection}:${index.replaceAll('"', '""')}"`;
 
 /**
+ * A partial index's condition in SQL. The embedded store takes `{ field: { $exists: true } }`
+ * conditions (one or more fields), as `json_extract(...) IS NOT NULL`: the same expression
+ * the queries compare, so SQLite uses the index for a query that compares the field with a
+ * value (`field = ?` and `field < ?` imply it is not null), and for no other query. Such an
+ * index leaves out documents where the field holds null too: no query it is used for
+ * matches them.
+ */
+function partialWhere(collection: string, spec: IndexSpec): string | undefined {
+  const filter = spec.partialFilterExpression;
+  if (filter === undefined) return undefined;
+  const unsupported = (why: string) =>
+    new StoreError('invalid', `index ${spec.name} on ${collection}: partialFilterExpression ${why}; the embedded store takes { "<field>": { "$exists": true } } conditions`);
+  if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) throw unsupported('must be an object');
+  const fields = Object.entries(filter);
+  if (fields.length === 0) throw unsupported('is empty');
+  return fields
+    .map(([field, condition]) => {
+      const ok = condition !== null && typeof condition === 'object' && JSON.stringify(condition) === '{"$exists":true}';
+      if (!ok || field.startsWith('$')) throw unsupported(`has ${JSON.stringify({ [field]: condition })}`);
+      return `${fieldExpr(field)} IS NOT NULL`;
+    })
+    .join(' AND ');
+}
+
+/**
  * The expression index serving a spec. A unique sparse index leaves out documents
  * without its first field (a partial index), as MongoDB's sparse index does.
  */
 export function createIndexSql(collection: string, spec: IndexSpec): string {
   const columns = Object.entries(spec.key).map(([field, direction]) => `${fieldExpr(field)}${direction === -1 ? ' DESC' : ''}`);
   const first = Object.keys(spec.key)[0]!;
-  const where = spec.unique && spec.sparse ? ` WHERE json_type(doc, '${jsonPath(first).replaceAll("'", "''")}') IS NOT NULL` : '';
+  const partial = partialWhere(collection, spec);
+  const where = partial ? ` WHERE ${partial}` : spec.unique && spec.sparse ? ` WHERE json_type(doc, '${jsonPath(first).replaceAll("'", "''")}') IS NOT NULL` : '';
   return `CREATE ${spec.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${sqlIndexName(collection, spec.name)} ON ${tableName(collection)} (${columns.join(', ')})${where}`;
 }

@@ -196,6 +196,7 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
         ...(spec.unique ? { unique: true } : {}),
         ...(spec.sparse ? { sparse: true } : {}),
         ...(spec.expireAfterSeconds !== undefined ? { expireAfterSeconds: spec.expireAfterSeconds } : {}),
+        ...(spec.partialFilterExpression ? { partialFilterExpression: spec.partialFilterExpression } : {}),
       });
     });
   }
@@ -244,6 +245,7 @@ function toSpec(raw: Document): IndexSpec {
   if (raw.unique && spec.name !== '_id_') spec.unique = true;
   if (raw.sparse) spec.sparse = true;
   if (typeof raw.expireAfterSeconds === 'number') spec.expireAfterSeconds = raw.expireAfterSeconds;
+  if (raw.partialFilterExpression && typeof raw.partialFilterExpression === 'object') spec.partialFilterExpression = raw.partialFilterExpression as Record<string, unknown>;
   return spec;
 }
 

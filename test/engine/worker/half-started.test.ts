@@ -188,7 +188,7 @@ describe('the index of the recovery pass', () => {
     expect(jobs.indexes.map((i) => i.name)).toContain('status_1_last_updated_1');
     const temp = await tempEmbeddedStore();
     try {
-      for (const index of jobs.indexes) await temp.store.collection('jobs').createIndex({ key: index.key, name: index.name, unique: index.unique });
+      for (const index of jobs.indexes) await temp.store.collection('jobs').createIndex({ key: index.key, name: index.name, unique: index.unique, partialFilterExpression: index.partialFilterExpression });
       await temp.store.collection('jobs').insertMany(Array.from({ length: 100 }, (_, i) => ({ status: i % 3 ? 'complete' : 'running', last_updated: i, metrics: { start_time: i } })));
       const plan = (
         await (temp.store.collection('jobs') as EmbeddedCollection).explain(
