@@ -113,7 +113,9 @@ const workflowEngine: DeclaringApplication = {
         query: { filter: { jobId: 'job-1' }, sort: { queuedAt: 1 } },
       },
       {
+        // Only a record not yet advanced is looked for: those advanced, nearly all, are not in it.
         key: { advanced: 1, 'metrics.end_time': 1 },
+        partialFilterExpression: { advanced: false },
         purpose: 'recovery: ended tasks whose job was not advanced, oldest first',
         query: { filter: { advanced: false, 'metrics.end_time': { $lt: NOW } }, sort: { 'metrics.end_time': 1 } },
       },

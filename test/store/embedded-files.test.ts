@@ -137,6 +137,11 @@ describe('embedded store file', () => {
       expect(listed.find((spec) => spec.name === 'status_1_leaseUntil_1')).toEqual({ key: { status: 1, leaseUntil: 1 }, name: 'status_1_leaseUntil_1', partialFilterExpression: { leaseUntil: { $exists: true } } });
       // A query that does not compare leaseUntil cannot use an index that leaves tasks out.
       expect(await plan('tasks', { status: 'running' })).not.toMatch(/status_1_leaseUntil_1/);
+      // Records not yet advanced, for recovery: the index holds only those (advanced: false).
+      const unadvanced = await plan('tasks', { advanced: false, 'metrics.end_time': { $lt: 5 } }, { sort: { 'metrics.end_time': 1 } });
+      expect(unadvanced).toMatch(/SEARCH c:tasks USING INDEX i:tasks:advanced_1_metrics\.end_time_1 \(<expr>=\? AND <expr><\?\)/);
+      expect(unadvanced).not.toMatch(/TEMP B-TREE/);
+      expect(await plan('tasks', { advanced: true })).not.toMatch(/advanced_1_metrics/);
       const tasks = store.collection('tasks');
       await tasks.insertMany([{ _id: 'leased', status: 'running', leaseUntil: 5 }, { _id: 'free', status: 'running' }]);
       expect((await tasks.find({ status: 'running', leaseUntil: { $lt: 10 } })).map((t) => t._id)).toEqual(['leased']);
@@ -146,7 +151,7 @@ describe('embedded store file', () => {
     it('refuses a partial filter the embedded store cannot serve, naming the index, and creates nothing', async () => {
       const jobs = store.collection('jobs');
       await expect(jobs.createIndex({ key: { status: 1 }, name: 'running_only', partialFilterExpression: { status: 'running' } })).rejects.toThrow(
-        /index running_only on jobs: partialFilterExpression has \{"status":"running"\}; the embedded store takes \{ "<field>": \{ "\$exists": true \} \} conditions/,
+        /index running_only on jobs: partialFilterExpression has \{"status":"running"\}; the embedded store takes \{ "<field>": \{ "\$exists": true \} \} and \{ "<field>": true \| false \} conditions/,
       );
       expect((await jobs.listIndexes()).map((spec) => spec.name)).not.toContain('running_only');
     });

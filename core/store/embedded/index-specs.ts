@@ -67,25 +67,28 @@ export const tableName = (collection: string) => `"c:${collection}"`;
 export const sqlIndexName = (collection: string, index: string) => `"i:${collection}:${index.replaceAll('"', '""')}"`;
 
 /**
- * A partial index's condition in SQL. The embedded store takes `{ field: { $exists: true } }`
- * conditions (one or more fields), as `json_extract(...) IS NOT NULL`: the same expression
- * the queries compare, so SQLite uses the index for a query that compares the field with a
- * value (`field = ?` and `field < ?` imply it is not null), and for no other query. Such an
- * index leaves out documents where the field holds null too: no query it is used for
- * matches them.
+ * A partial index's condition in SQL. The embedded store takes, for one or more fields,
+ * `{ field: { $exists: true } }` as `json_extract(...) IS NOT NULL` and `{ field: true|false }`
+ * as `json_extract(...) = 1|0`: the expressions its queries compare (a boolean is compared as
+ * that literal), so SQLite uses the index for a query that implies the condition (`field = ?`
+ * and `field < ?` imply the field is not null; `{ field: false }` compiles to `= 0`), and for
+ * no other query. An `$exists` index leaves out documents where the field holds null too, and
+ * a boolean one takes in documents holding 0 or 1: no query it is used for tells otherwise.
  */
 function partialWhere(collection: string, spec: IndexSpec): string | undefined {
   const filter = spec.partialFilterExpression;
   if (filter === undefined) return undefined;
   const unsupported = (why: string) =>
-    new StoreError('invalid', `index ${spec.name} on ${collection}: partialFilterExpression ${why}; the embedded store takes { "<field>": { "$exists": true } } conditions`);
+    new StoreError('invalid', `index ${spec.name} on ${collection}: partialFilterExpression ${why}; the embedded store takes { "<field>": { "$exists": true } } and { "<field>": true | false } conditions`);
   if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) throw unsupported('must be an object');
   const fields = Object.entries(filter);
   if (fields.length === 0) throw unsupported('is empty');
   return fields
     .map(([field, condition]) => {
-      const ok = condition !== null && typeof condition === 'object' && JSON.stringify(condition) === '{"$exists":true}';
-      if (!ok || field.startsWith('$')) throw unsupported(`has ${JSON.stringify({ [field]: condition })}`);
+      if (field.startsWith('$') || field === '_id') throw unsupported(`has ${JSON.stringify({ [field]: condition })}`);
+      if (typeof condition === 'boolean') return `${fieldExpr(field)} = ${condition ? 1 : 0}`;
+      const exists = condition !== null && typeof condition === 'object' && JSON.stringify(condition) === '{"$exists":true}';
+      if (!exists) throw unsupported(`has ${JSON.stringify({ [field]: condition })}`);
       return `${fieldExpr(field)} IS NOT NULL`;
     })
     .join(' AND ');
