@@ -13,6 +13,7 @@ import { planFor, type Plan, type PlanNode } from './plan';
 import type { JstDocument, JstScope, RunOptions } from './types';
 import { Frame, type CompiledScope, type NodeFn, type ScopeLookup } from './compiled/frame';
 import { argumentAt, compileNode, repeatedSlot, runsOtherSteps, scopeInfo } from './compiled/nodes';
+import { pureAnswer } from './compiled/pure';
 
 /** A document compiled: `run` answers as `runTransformation(document, ...)` would. */
 export interface CompiledTransformation {
@@ -92,14 +93,12 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
   // The nodes that do something, in order, and whether none of them runs other steps.
   const work = nodes.filter((evaluate) => evaluate !== undefined);
   const alone = plan.order.every((node) => !runsOtherSteps(node));
+  const pure = outgoing.length === 1 ? pureAnswer(plan, info) : undefined;
   const exec = (frame: Frame): void => {
     const run = frame.run;
-    const before = run.steps;
     // When no node runs other steps and this call can reach neither the step limit nor a
-    // time check (every 256th step), the steps are counted at once: nothing can see the
-    // difference. Otherwise each node is counted and checked in turn.
-    if (alone && before + count <= run.maxSteps && (before & 255) + count < 256) {
-      run.steps = before + count;
+    // failing time check, the steps are counted at once. Otherwise each node is counted and checked in turn.
+    if (alone && countAtOnce(run, count)) {
       for (const evaluate of work) evaluate(frame);
       return;
     }
@@ -138,6 +137,7 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
       return answer(frame);
     },
     callOne(args, run, depth) {
+      if (pure !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) return pure(args);
       const frame = enter(run, depth);
       takeArgs(frame, args);
       exec(frame);
@@ -146,4 +146,18 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
       return value;
     },
   };
+}
+
+/**
+ * Counts `count` steps at once when no step of them can stop the run: the step limit is not
+ * reached, and no time check (every 256th step) falls among them, or the time is not up now
+ * (the check would have been made a moment later: the same as on a faster machine). Answers
+ * whether it counted them; when not, the caller counts and checks each step in turn.
+ */
+function countAtOnce(run: Run, count: number): boolean {
+  const before = run.steps;
+  if (before + count > run.maxSteps) return false;
+  if ((before & 255) + count >= 256 && Date.now() > run.deadline) return false;
+  run.steps = before + count;
+  return true;
 }

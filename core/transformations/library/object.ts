@@ -35,6 +35,19 @@ function copyOf(value: unknown): Record<string, unknown> | unknown[] {
   return isObject(value) ? { ...value } : {};
 }
 
+/** A property name `key` accepts, worked out once (a compiled step whose name is static); undefined where `key` would throw. */
+export function staticKey(name: unknown): string | undefined {
+  const k = typeof name === 'number' ? String(name) : name;
+  return typeof k === 'string' && k !== '__proto__' && k !== 'constructor' && k !== 'prototype' ? k : undefined;
+}
+
+/** getProperty of one static name, as a function of the object alone: the same answer as getProperty(target, name). */
+export function propertyReader(name: string): (target: unknown) => unknown {
+  if (name === 'length') return (target) => own(target, name);
+  // Every value but an object answers undefined for a name other than `length`.
+  return (target) => (target !== null && typeof target === 'object' && Object.prototype.hasOwnProperty.call(target, name) ? (target as Record<string, unknown>)[name] : undefined);
+}
+
 const newObject = (value: unknown) => (isObject(value) && !Array.isArray(value) ? { ...value } : {});
 
 const getProperty = (target: unknown, name: unknown) => own(target, key(name, 'getProperty'));

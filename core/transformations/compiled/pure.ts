@@ -1,0 +1,136 @@
+// A nested function whose steps cannot fail and change nothing outside themselves (a
+// property read by a name known when compiling; a new object given properties by names
+// known when compiling) compiled into one closure over its arguments: no frame, no slots,
+// no step writing a value only the next step reads. The usual shape of an Array.map
+// callback that picks fields into a new object. Its steps may then run in any order (none
+// can fail, none sees another's writes), so the closure is used only for a call whose steps
+// are counted at once (compiled.ts): no limit can stop it part way.
+import type { Plan, PlanNode, Wire } from '../plan';
+import { objectMethods, propertyReader, staticKey } from '../library/object';
+import { argumentAt, runsOtherSteps, type ScopeInfo } from './nodes';
+
+/** A value of the function, from its arguments. */
+export type Expr = (args: unknown[]) => unknown;
+
+/** A new object not yet made: its properties by name in the order they are set, each value's expression. */
+interface Built {
+  keys: string[];
+  values: Expr[];
+}
+
+type Value = { expr: Expr } | { built: Built };
+
+const GET = objectMethods.getProperty;
+const NEW = objectMethods['new Object'];
+const SET = objectMethods.setProperty;
+
+/** The one closure answering the function's one outgoing value, or undefined when a step of it is not of those shapes. */
+export function pureAnswer(plan: Plan, info: ScopeInfo): Expr | undefined {
+  const [answer, ...others] = plan.outgoing;
+  if (plan.functionName === undefined || !answer || others.length > 0) return undefined;
+  const values = new Map<PlanNode, Value>();
+  for (const node of plan.order) {
+    if (runsOtherSteps(node)) return undefined;
+    const value = valueOfNode(node, plan, info, values);
+    if (value === 'none') return undefined;
+    if (value !== undefined) values.set(node, value);
+  }
+  const value = values.get(answer);
+  return value && 'expr' in value ? value.expr : undefined;
+}
+
+/** A node's value; undefined for an incoming variable nobody reads; 'none' for a node of another shape. */
+function valueOfNode(node: PlanNode, plan: Plan, info: ScopeInfo, values: Map<PlanNode, Value>): Value | undefined | 'none' {
+  const readers = info.readers.get(node) ?? [];
+  if (node.kind === 'incoming') {
+    if (node.inbound.length === 0 && readers.length === 0) return undefined;
+    const at = argumentAt(node, plan);
+    return at === undefined ? 'none' : { expr: (args) => args[at] };
+  }
+  // Past here a value is read once at most (a new object is one object), and never through `/args`.
+  if (readers.length > 1 || info.argsRead.has(node)) return 'none';
+  if (node.kind === 'outgoing') {
+    const [wire, ...more] = node.inbound;
+    if (!wire || more.length > 0 || wire.toTokens.length > 0) return 'none';
+    const expr = exprOf(sourceOf(wire, values));
+    return expr ? { expr } : 'none';
+  }
+  const step = node.step;
+  if ((node.kind !== 'method' && node.kind !== 'declaration') || !step || (typeof step.template === 'string' && step.method === 'templateLiteral')) return 'none';
+  const args = argsOf(node, values);
+  if (!args) return 'none';
+  const [target, name, value] = args;
+  if (node.entry === NEW) {
+    // new Object of a static value that is not an object: an empty object.
+    const given = target && 'static' in target ? target.static : {};
+    return given !== null && typeof given === 'object' ? 'none' : { built: { keys: [], values: [] } };
+  }
+  const key = name && 'static' in name ? staticKey(name.static) : undefined;
+  if (key === undefined) return 'none';
+  if (node.entry === GET) {
+    const object = exprOf(target);
+    if (!object) return 'none';
+    const read = propertyReader(key);
+    return { expr: (a) => read(object(a)) };
+  }
+  // setProperty on a new object this step alone reads (so it is set in place), a value from an expression or static.
+  const into = target && 'value' in target ? target.value : undefined;
+  const set = value && 'static' in value ? constant(value.static) : exprOf(value);
+  if (node.entry !== SET || !into || !('built' in into) || !set) return 'none';
+  return { built: { keys: [...into.built.keys, key], values: [...into.built.values, set] } };
+}
+
+type Source = { static: unknown } | { value: Value } | undefined;
+
+/** Where a wire's value comes from: static, or the whole value of a node of the function. */
+function sourceOf(wire: Wire, values: Map<PlanNode, Value>): Source {
+  const from = wire.from;
+  if (!from) return { static: wire.staticValue };
+  const whole = from.step ? wire.fromTokens.length === 1 && wire.fromTokens[0] === 'return' : wire.fromTokens.length === 0;
+  const value = values.get(from);
+  return whole && value ? { value } : undefined;
+}
+
+/** The step's first three arguments (the last wire of each winning, else its static value), when every wire writes a whole `/args/N/value` below 3. */
+function argsOf(node: PlanNode, values: Map<PlanNode, Value>): Source[] | undefined {
+  if (node.inbound.some((wire) => wire.argIndex === undefined || wire.argIndex >= 3)) return undefined;
+  const staticArgs: unknown[] = Array.isArray(node.step?.args) ? node.step.args : [];
+  const sources: Source[] = [0, 1, 2].map((i) => {
+    const wire = node.inbound.findLast((w) => w.argIndex === i);
+    return wire ? sourceOf(wire, values) : { static: staticArgs[i] };
+  });
+  // Every wire reads a whole value (a wire another one overrides is still read, as the interpreter reads it).
+  return node.inbound.every((wire) => sourceOf(wire, values) !== undefined) ? sources : undefined;
+}
+
+const constant =
+  (value: unknown): Expr =>
+  () =>
+    value;
+
+function exprOf(source: Source): Expr | undefined {
+  if (!source) return undefined;
+  if ('static' in source) return constant(source.static);
+  const value = source.value;
+  return 'expr' in value ? value.expr : build(value.built);
+}
+
+/** The new object made: its properties set in order, as new Object then setProperty in place would. */
+function build({ keys, values }: Built): Expr {
+  const n = keys.length;
+  if (n === 2) {
+    const [k0, k1] = keys as [string, string];
+    const [v0, v1] = values as [Expr, Expr];
+    return (args) => {
+      const out: Record<string, unknown> = {};
+      out[k0] = v0(args);
+      out[k1] = v1(args);
+      return out;
+    };
+  }
+  return (args) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) out[keys[i] as string] = (values[i] as Expr)(args);
+    return out;
+  };
+}
