@@ -13,7 +13,7 @@ import { planFor, type Plan, type PlanNode } from './plan';
 import type { JstDocument, JstScope, RunOptions } from './types';
 import { Frame, type CompiledScope, type NodeFn, type ScopeLookup } from './compiled/frame';
 import { argumentAt, compileNode, repeatedSlot, runsOtherSteps, scopeInfo } from './compiled/nodes';
-import { pureAnswer } from './compiled/pure';
+import { pureAnswer, type PureAnswer } from './compiled/pure';
 
 /** A document compiled: `run` answers as `runTransformation(document, ...)` would. */
 export interface CompiledTransformation {
@@ -40,7 +40,7 @@ export function compileTransformation(doc: JstDocument, validators: IncomingVali
     run(incoming, options = {}) {
       const { given, run } = beginRun(doc, incoming, options, validators);
       top ??= compileScope(planFor(doc, run.document, new Map()), scopeOf);
-      return endRun(doc, top.runTop(given, run), options);
+      return endRun(doc, top.runTop(given, run), options, run.jsonValues);
     },
   };
 }
@@ -94,6 +94,14 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
   const work = nodes.filter((evaluate) => evaluate !== undefined);
   const alone = plan.order.every((node) => !runsOtherSteps(node));
   const pure = outgoing.length === 1 ? pureAnswer(plan, info) : undefined;
+  const callOne: CompiledScope['callOne'] = (args, run, depth) => {
+    const frame = enter(run, depth);
+    takeArgs(frame, args);
+    exec(frame);
+    const value = frame.slots[singleIndex];
+    leave(frame);
+    return value;
+  };
   const exec = (frame: Frame): void => {
     const run = frame.run;
     // When no node runs other steps and this call can reach neither the step limit nor a
@@ -137,14 +145,40 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
       return answer(frame);
     },
     callOne(args, run, depth) {
-      if (pure !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) return pure(args);
-      const frame = enter(run, depth);
-      takeArgs(frame, args);
-      exec(frame);
-      const value = frame.slots[singleIndex];
-      leave(frame);
-      return value;
+      if (pure !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) return pure.answer(args);
+      return callOne(args, run, depth);
     },
+    mapAll: pure && mapAll(pure, count, callOne),
+  };
+}
+
+/**
+ * Array.map of a function compiled into one closure (compiled/pure.ts), each item's call made
+ * as `callOne` would make it: its steps counted at once, or (near a limit) each counted and
+ * checked in turn through `slow`. No arguments' array per call, no callback between. An array
+ * of new objects of JSON values is noted in the run, so its JSON form is not made again.
+ */
+function mapAll(pure: PureAnswer, count: number, slow: CompiledScope['callOne']): CompiledScope['mapAll'] {
+  // The arguments of the call being made (item, index, array): nothing runs between two calls that could use them.
+  const box: unknown[] = [undefined, undefined, undefined];
+  const { answer, json } = pure;
+  return (items, run, depth) => {
+    if (depth > run.maxDepth) return undefined;
+    let fast = true;
+    if (json) json.all = true;
+    box[2] = items;
+    const out = items.map((item, index) => {
+      if (!countAtOnce(run, count)) {
+        fast = false;
+        return slow([item, index, items], run, depth);
+      }
+      box[0] = item;
+      box[1] = index;
+      return answer(box);
+    });
+    box.fill(undefined);
+    if (fast && json?.all) (run.jsonValues ??= new WeakSet()).add(out);
+    return out;
   };
 }
 

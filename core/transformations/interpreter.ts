@@ -23,6 +23,8 @@ export interface Run {
   timeoutMs: number;
   /** The plans of the nested functions this run has called, each planned once per run. */
   plans: Map<JstScope, Plan>;
+  /** Values the compiled form made that are JSON as they are and that no step changes (compiled.ts's mapAll): endRun takes them as they are. */
+  jsonValues?: WeakSet<object>;
 }
 
 /** What a step node holds once run: its argument values and its return (read through `/args/N/value` and `/return`). */
@@ -67,10 +69,12 @@ export function beginRun(doc: JstDocument, incoming: Record<string, unknown>, op
   return { given, run };
 }
 
-/** What every run does last: the outgoing defaults for values never written, and the JSON form of each value. */
-export function endRun(doc: JstDocument, values: Record<string, unknown>, options: RunOptions): RunResult {
+/** What every run does last: the outgoing defaults for values never written, and the JSON form of each value (but those `asJson` holds, JSON as they are). */
+export function endRun(doc: JstDocument, values: Record<string, unknown>, options: RunOptions, asJson?: WeakSet<object>): RunResult {
   const outgoing = options.revertToDefaultValue !== false ? withDefaults(doc.outgoing, values) : values;
-  for (const [name, value] of Object.entries(outgoing)) outgoing[name] = toJson(value);
+  for (const [name, value] of Object.entries(outgoing)) {
+    if (!(asJson && value !== null && typeof value === 'object' && asJson.has(value))) outgoing[name] = toJson(value);
+  }
   return { outgoing };
 }
 

@@ -2,6 +2,7 @@
 // a context hand-on or a library method (called with a context only when it takes one).
 import { MethodArgumentError } from '../errors';
 import type { Run } from '../interpreter';
+import { arrayMethods } from '../library/array';
 import type { CallContext } from '../library/index';
 import { fillTemplate } from '../library/string';
 import type { Plan, PlanNode } from '../plan';
@@ -36,9 +37,24 @@ export function compileCall(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): C
       // A method declared without its context parameter never reads it: no context is made for it.
       if (method.length < 2) return (args) => method(args, NO_CONTEXT);
       const site = new CallSite(plan, scopeOf, typeof step.polymorphIndex === 'number' ? step.polymorphIndex : undefined);
-      return (args, frame) => method(args, new StepContext(site, frame.run, frame.depth));
+      const general: CallFn = (args, frame) => method(args, new StepContext(site, frame.run, frame.depth));
+      return entry === arrayMethods.map ? (args, frame) => mapAll(args, frame, site) ?? general(args, frame) : general;
     }
   }
+}
+
+/**
+ * Array.map through a function compiled into one closure (its scope's `mapAll`): what the general
+ * call answers, made without a callback per item. Undefined when the call is not of that kind (not
+ * an array of Array's own kind, empty, with constants, a name the document does not define, a
+ * function of other steps): the general call then makes it, and fails where it should.
+ */
+function mapAll(args: unknown[], frame: Frame, site: CallSite): unknown[] | undefined {
+  const [items, name] = args;
+  if (args.length !== 2 || !Array.isArray(items) || items.length === 0 || Object.getPrototypeOf(items) !== Array.prototype || Object.hasOwn(items, 'constructor')) return undefined;
+  // Planned at the first item's call, where the interpreter plans it.
+  const scope = site.invoker(name)?.scope(frame.run);
+  return scope?.mapAll?.(items, frame.run, frame.depth + 1);
 }
 
 const NO_CONTEXT: CallContext = {

@@ -74,6 +74,12 @@ export interface CompiledScope {
   call(args: unknown[], run: Run, depth: number): Record<string, unknown>;
   /** Runs a nested function and answers its one outgoing value (`single`), building no object. */
   callOne(args: unknown[], run: Run, depth: number): unknown;
+  /**
+   * Array.map of the function over `items` (an array of Array's own kind), for a function compiled
+   * into one closure; undefined when it is called deeper than the run allows (the caller then calls
+   * it as usual, which fails as it should).
+   */
+  mapAll: ((items: unknown[], run: Run, depth: number) => unknown[] | undefined) | undefined;
 }
 
 /** Finds (compiling on first use) the scope of a nested function, as the interpreter plans it on first call. */

@@ -24,8 +24,20 @@ const GET = objectMethods.getProperty;
 const NEW = objectMethods['new Object'];
 const SET = objectMethods.setProperty;
 
+/** A function compiled into one closure. */
+export interface PureAnswer {
+  /** Its one outgoing value, from its arguments. */
+  answer: Expr;
+  /**
+   * When the answer is a new object: `all` is cleared by each answer with a value that is not JSON
+   * as it is (an object, NaN, ...), so a caller that set it before its calls knows whether every
+   * object they made is JSON as it is.
+   */
+  json: { all: boolean } | undefined;
+}
+
 /** The one closure answering the function's one outgoing value, or undefined when a step of it is not of those shapes. */
-export function pureAnswer(plan: Plan, info: ScopeInfo): Expr | undefined {
+export function pureAnswer(plan: Plan, info: ScopeInfo): PureAnswer | undefined {
   const [answer, ...others] = plan.outgoing;
   if (plan.functionName === undefined || !answer || others.length > 0) return undefined;
   const values = new Map<PlanNode, Value>();
@@ -35,8 +47,14 @@ export function pureAnswer(plan: Plan, info: ScopeInfo): Expr | undefined {
     if (value === 'none') return undefined;
     if (value !== undefined) values.set(node, value);
   }
+  const wire = answer.inbound[0];
   const value = values.get(answer);
-  return value && 'expr' in value ? value.expr : undefined;
+  if (!value || !('expr' in value) || !wire) return undefined;
+  // The answer's own new object, built again watching its values.
+  const made = sourceOf(wire, values);
+  if (!made || !('value' in made) || !('built' in made.value)) return { answer: value.expr, json: undefined };
+  const json = { all: true };
+  return { answer: build(made.value.built, json), json };
 }
 
 /** A node's value; undefined for an incoming variable nobody reads; 'none' for a node of another shape. */
@@ -115,22 +133,32 @@ function exprOf(source: Source): Expr | undefined {
   return 'expr' in value ? value.expr : build(value.built);
 }
 
-/** The new object made: its properties set in order, as new Object then setProperty in place would. */
-function build({ keys, values }: Built): Expr {
+/** Whether a value that is not an object is JSON as it is (as interpreter.ts's isJson): anything but NaN and the infinities. */
+const jsonScalar = (value: unknown) => (typeof value === 'object' ? value === null : typeof value !== 'number' || Number.isFinite(value));
+
+/** The new object made: its properties set in order, as new Object then setProperty in place would. `json`: see PureAnswer. */
+function build({ keys, values }: Built, json?: { all: boolean }): Expr {
   const n = keys.length;
   if (n === 2) {
     const [k0, k1] = keys as [string, string];
     const [v0, v1] = values as [Expr, Expr];
     return (args) => {
+      const a = v0(args);
+      const b = v1(args);
+      if (json && !(jsonScalar(a) && jsonScalar(b))) json.all = false;
       const out: Record<string, unknown> = {};
-      out[k0] = v0(args);
-      out[k1] = v1(args);
+      out[k0] = a;
+      out[k1] = b;
       return out;
     };
   }
   return (args) => {
     const out: Record<string, unknown> = {};
-    for (let i = 0; i < n; i++) out[keys[i] as string] = (values[i] as Expr)(args);
+    for (let i = 0; i < n; i++) {
+      const value = (values[i] as Expr)(args);
+      if (json && !jsonScalar(value)) json.all = false;
+      out[keys[i] as string] = value;
+    }
     return out;
   };
 }
