@@ -81,7 +81,9 @@ const workflowEngine: DeclaringApplication = {
         query: { filter: { 'parent.job': 'job-1' }, sort: { 'metrics.start_time': 1 } },
       },
       {
+        // Only running jobs are looked for: the index holds them, not every job ever run.
         key: { status: 1, last_updated: 1 },
+        partialFilterExpression: { status: 'running' },
         purpose: 'recovery: running jobs not updated for a lease (a start left half-done), oldest first',
         query: { filter: { status: 'running', last_updated: { $lt: NOW } }, sort: { last_updated: 1 } },
       },
@@ -95,8 +97,10 @@ const workflowEngine: DeclaringApplication = {
     ],
     tasks: [
       {
-        // Equality, then sort, then range: the claim reads the oldest queued task due now.
+        // Equality, then sort, then range: the claim reads the oldest queued task due now. Only
+        // queued tasks are in it: a task handed to a worker as it is queued never enters it.
         key: { status: 1, queuedAt: 1, runAfter: 1 },
+        partialFilterExpression: { status: 'queued' },
         purpose: 'task worker claim: the oldest queued task that is due',
         query: { filter: { status: 'queued', runAfter: { $lte: NOW } }, sort: { queuedAt: 1 } },
       },

@@ -148,10 +148,32 @@ describe('embedded store file', () => {
       expect((await tasks.find({ status: 'running' })).map((t) => t._id).sort()).toEqual(['free', 'leased']);
     });
 
+    it('the claim and the recovery of half-started jobs read indexes of queued tasks and running jobs only, also after a restart', async () => {
+      const claimPlan = () => plan('tasks', { status: 'queued', runAfter: { $lte: Date.now() } }, { claim: true, sort: { queuedAt: 1 } });
+      const halfStarted = () => plan('jobs', { status: 'running', last_updated: { $lt: Date.now() } }, { sort: { last_updated: 1 } });
+      expect(await halfStarted()).toMatch(/SEARCH c:jobs USING INDEX i:jobs:status_1_last_updated_1 \(<expr>=\? AND <expr><\?\)/);
+      // Another status is not in those indexes: its queries read others.
+      expect(await plan('tasks', { status: 'complete' }, { sort: { queuedAt: 1 } })).not.toMatch(/status_1_queuedAt_1_runAfter_1/);
+      expect(await plan('jobs', { status: 'complete', last_updated: { $lt: 5 } })).not.toMatch(/status_1_last_updated_1/);
+      // The tasks a worker holds, re-queued at its start, are found through the lease index.
+      expect(await plan('tasks', { status: 'running', leaseUntil: { $gt: 0 } })).toMatch(/USING INDEX i:tasks:status_1_leaseUntil_1/);
+      // The value the index names is a literal in the claim's SQL: SQLite plans it once, not at each call's binding.
+      const claimSql = () => (store.collection('tasks') as EmbeddedCollection).explain({ status: 'queued', runAfter: { $lte: 1 } }, { claim: true, sort: { queuedAt: 1 }, sql: true });
+      expect((await claimSql())[0]).toContain(`json_extract(doc, '$."status"') = 'queued'`);
+      await store.close();
+      store = await openEmbeddedStore(path.join(dir, 'db'));
+      expect((await claimSql())[0]).toContain(`json_extract(doc, '$."status"') = 'queued'`);
+      expect(await claimPlan()).toMatch(/SEARCH c:tasks USING (COVERING )?INDEX i:tasks:status_1_queuedAt_1_runAfter_1 \(<expr>=\?\)/);
+      expect(await halfStarted()).toMatch(/USING INDEX i:jobs:status_1_last_updated_1/);
+      // What the claim reads: the oldest queued task, whatever else the collection holds.
+      const claimed = await store.collection('tasks').findOneAndUpdate({ status: 'queued', runAfter: { $lte: Date.now() } }, { $set: { status: 'running' } }, { sort: { queuedAt: 1 } });
+      expect(claimed).toMatchObject({ status: 'running', queuedAt: 1 });
+    });
+
     it('refuses a partial filter the embedded store cannot serve, naming the index, and creates nothing', async () => {
       const jobs = store.collection('jobs');
-      await expect(jobs.createIndex({ key: { status: 1 }, name: 'running_only', partialFilterExpression: { status: 'running' } })).rejects.toThrow(
-        /index running_only on jobs: partialFilterExpression has \{"status":"running"\}; the embedded store takes \{ "<field>": \{ "\$exists": true \} \} and \{ "<field>": true \| false \} conditions/,
+      await expect(jobs.createIndex({ key: { status: 1 }, name: 'running_only', partialFilterExpression: { status: { $in: ['running', 'paused'] } } })).rejects.toThrow(
+        /index running_only on jobs: partialFilterExpression has \{"status":\{"\$in":\["running","paused"\]\}\}; the embedded store takes \{ "<field>": \{ "\$exists": true \} \}, \{ "<field>": true \| false \} and \{ "<field>": "<text>" \} conditions/,
       );
       expect((await jobs.listIndexes()).map((spec) => spec.name)).not.toContain('running_only');
     });

@@ -31,7 +31,8 @@ export function previousRunGone(beat: PreviousBeat | null, staleAfterMs: number,
 /** Re-queues the running tasks held by workers of `serverId` other than `currentWorkerId`; returns how many. */
 export async function requeueTasksOf(tasks: Collection, serverId: string, currentWorkerId: string, now = Date.now()): Promise<number> {
   let count = 0;
-  for (const record of await tasks.find({ status: 'running' })) {
+  // A task a worker holds has a lease: the lease index finds them (the claim index holds queued tasks only).
+  for (const record of await tasks.find({ status: 'running', leaseUntil: { $gt: 0 } })) {
     const workerId = typeof record.workerId === 'string' ? record.workerId : '';
     if (!workerId.startsWith(`${serverId}:`) || workerId === currentWorkerId) continue;
     const result = await tasks.updateOne(

@@ -24,6 +24,20 @@ export function collectionNames(database: SqliteDatabase): string[] {
   return rows.map((row) => String(row.name).slice(2));
 }
 
+/** Every collection's index specs: those whose text is not JSON are named in `damaged`, not thrown. */
+export function allIndexSpecs(database: SqliteDatabase): { specs: IndexSpec[]; damaged: string[] } {
+  const specs: IndexSpec[] = [];
+  const damaged: string[] = [];
+  for (const row of database.statement(`SELECT collection, name, spec FROM _indexes ORDER BY collection, seq`).all()) {
+    try {
+      specs.push(JSON.parse(String(row.spec)) as IndexSpec);
+    } catch (error) {
+      damaged.push(`${String(row.collection)}.${String(row.name)} (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  return { specs, damaged };
+}
+
 export function indexSpecs(database: SqliteDatabase, collection: string): IndexSpec[] {
   const rows = database.statement(`SELECT spec FROM _indexes WHERE collection = ? ORDER BY seq`).all(collection);
   return rows.map((row): IndexSpec => JSON.parse(String(row.spec)));

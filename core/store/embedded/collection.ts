@@ -10,7 +10,7 @@ import { decodeDoc, encodeDoc } from './codec';
 import type { SqliteDatabase } from './database';
 import { stayedLocked } from './busy';
 import { documentCount, hasTable, indexSpecs } from './catalog';
-import { checkNewSpec, createIndexSql, ID_INDEX, normalizeSpec, sqlIndexName, tableName } from './index-specs';
+import { checkNewSpec, createIndexSql, ID_INDEX, normalizeSpec, partialLiterals, sqlIndexName, tableName } from './index-specs';
 import { compileSort, jsonPath } from './sql';
 import { checkUpdate, project } from './update';
 import { errorMessage } from '../../errors';
@@ -125,9 +125,10 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   /**
    * SQLite's EXPLAIN QUERY PLAN for a find, a count (`count`), or a findOneAndUpdate
-   * (`claim`): one line per step, e.g. "SEARCH c:tasks USING INDEX i:tasks:status_1_leaseUntil_1 (<expr>=? AND <expr><?)".
+   * (`claim`): one line per step, e.g. "SEARCH c:tasks USING INDEX i:tasks:status_1_leaseUntil_1 (<expr>=? AND <expr><?)";
+   * with `sql`, the statement's text instead.
    */
-  explain(filter: Filter, options: FindOptions & { claim?: boolean; count?: boolean } = {}): Promise<string[]> {
+  explain(filter: Filter, options: FindOptions & { claim?: boolean; count?: boolean; sql?: boolean } = {}): Promise<string[]> {
     return this.run(() => {
       const where = this.database.filters.compile(filter);
       const q = options.claim
@@ -135,6 +136,8 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
         : options.count
           ? { sql: `SELECT count(*) FROM ${this.table} WHERE ${where.sql}`, params: where.params }
           : this.findSql(filter, options);
+      // `sql`: the statement itself, as prepared (a value a partial index names is a literal in it).
+      if (options.sql) return [q.sql];
       const params = options.claim ? ['{}', ...q.params] : q.params;
       const rows = this.database.db.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...params) as { detail: string }[];
       return rows.map((r) => r.detail);
@@ -226,6 +229,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
         if (checkNewSpec(this.name, existing, spec) === 'exists') return;
         const sql = createIndexSql(this.name, spec);
         this.database.db.exec(sql);
+        for (const [field, value] of partialLiterals(spec)) this.database.filters.inline(field, value);
         this.database
           .statement(`INSERT INTO _indexes (collection, name, seq, spec) SELECT ?, ?, COALESCE(MAX(seq), 0) + 1, ? FROM _indexes WHERE collection = ?`)
           .run(this.name, spec.name, JSON.stringify(normalizeSpec(spec)), this.name);

@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { IndexSpec } from '../port';
 import { StoreError } from '../errors';
-import { fieldExpr, jsonPath } from './sql';
+import { fieldExpr, jsonPath, sqlLiteral } from './sql';
 import { errorMessage, systemErrorCode } from '../../errors';
 
 export const ID_INDEX: IndexSpec = { key: { _id: 1 }, name: '_id_' };
@@ -68,18 +68,19 @@ export const sqlIndexName = (collection: string, index: string) => `"i:${collect
 
 /**
  * A partial index's condition in SQL. The embedded store takes, for one or more fields,
- * `{ field: { $exists: true } }` as `json_extract(...) IS NOT NULL` and `{ field: true|false }`
- * as `json_extract(...) = 1|0`: the expressions its queries compare (a boolean is compared as
- * that literal), so SQLite uses the index for a query that implies the condition (`field = ?`
- * and `field < ?` imply the field is not null; `{ field: false }` compiles to `= 0`), and for
- * no other query. An `$exists` index leaves out documents where the field holds null too, and
- * a boolean one takes in documents holding 0 or 1: no query it is used for tells otherwise.
+ * `{ field: { $exists: true } }` as `json_extract(...) IS NOT NULL`, `{ field: true|false }` as
+ * `json_extract(...) = 1|0` and `{ field: 'text' }` as `json_extract(...) = 'text'`: the
+ * expressions its queries compare (a boolean is compared as that literal, and so is a string a
+ * partial index names: `partialLiterals`), so SQLite uses the index for a query that implies
+ * the condition (`field = ?` and `field < ?` imply the field is not null), and for no other
+ * query. An `$exists` index leaves out documents where the field holds null too, and a boolean
+ * one takes in documents holding 0 or 1: no query it is used for tells otherwise.
  */
 function partialWhere(collection: string, spec: IndexSpec): string | undefined {
   const filter = spec.partialFilterExpression;
   if (filter === undefined) return undefined;
   const unsupported = (why: string) =>
-    new StoreError('invalid', `index ${spec.name} on ${collection}: partialFilterExpression ${why}; the embedded store takes { "<field>": { "$exists": true } } and { "<field>": true | false } conditions`);
+    new StoreError('invalid', `index ${spec.name} on ${collection}: partialFilterExpression ${why}; the embedded store takes { "<field>": { "$exists": true } }, { "<field>": true | false } and { "<field>": "<text>" } conditions`);
   if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) throw unsupported('must be an object');
   const fields = Object.entries(filter);
   if (fields.length === 0) throw unsupported('is empty');
@@ -87,11 +88,19 @@ function partialWhere(collection: string, spec: IndexSpec): string | undefined {
     .map(([field, condition]) => {
       if (field.startsWith('$') || field === '_id') throw unsupported(`has ${JSON.stringify({ [field]: condition })}`);
       if (typeof condition === 'boolean') return `${fieldExpr(field)} = ${condition ? 1 : 0}`;
+      if (typeof condition === 'string' && !condition.startsWith('\uFDD0')) return `${fieldExpr(field)} = ${sqlLiteral(condition)}`;
       const exists = condition !== null && typeof condition === 'object' && JSON.stringify(condition) === '{"$exists":true}';
       if (!exists) throw unsupported(`has ${JSON.stringify({ [field]: condition })}`);
       return `${fieldExpr(field)} IS NOT NULL`;
     })
     .join(' AND ');
+}
+
+/** The text values a partial index compares fields with: queries write them as literals (sql.ts). */
+export function partialLiterals(spec: IndexSpec): [string, string][] {
+  return Object.entries(spec.partialFilterExpression ?? {}).flatMap(([field, condition]): [string, string][] =>
+    typeof condition === 'string' && !field.startsWith('$') ? [[field, condition]] : [],
+  );
 }
 
 /**

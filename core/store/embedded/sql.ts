@@ -37,8 +37,19 @@ const not = (sql: string) => `NOT COALESCE((${sql}), 0)`;
 
 const RANGE_SIGNS: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
 
+/**
+ * Field values written into the SQL as literals, not bound: those a partial index's condition
+ * names (`{ status: 'queued' }`), which SQLite matches against a query's literal only. A few
+ * values per field, so the statements they make stay few.
+ */
+export type InlinedValues = ReadonlyMap<string, ReadonlySet<string>>;
+
+export const sqlLiteral = (text: string) => quote(text);
+
 class Compiler {
   readonly params: SqlParam[] = [];
+
+  constructor(private readonly inlined: InlinedValues) {}
 
   bind(value: unknown): string {
     const v = encodeScalar(value);
@@ -109,6 +120,7 @@ class Compiler {
       this.params.push(encodeDoc(value));
       return `${expr} = ? AND ${typeExpr(field)} IN ('object', 'array')`;
     }
+    if (typeof value === 'string' && this.inlined.get(field)?.has(value)) return `${expr} = ${quote(value)}`;
     return `${expr} = ${this.bind(value)}`;
   }
 
@@ -147,6 +159,16 @@ const FLAT_KEPT = 500;
 export class FilterCompiler {
   /** The SQL of filters whose every condition is a plain string or number (a lookup by id, a claim's fence), by fields and types. */
   private readonly flatFilters = new Map<string, string>();
+  private readonly inlined = new Map<string, Set<string>>();
+
+  /** Equality with `value` on `field` is written as a literal from now on (a partial index names it). */
+  inline(field: string, value: string) {
+    if (value.startsWith('\uFDD0')) return;
+    const values = this.inlined.get(field) ?? new Set<string>();
+    values.add(value);
+    this.inlined.set(field, values);
+    this.flatFilters.clear();
+  }
 
   compile(filter: Filter): Sql {
     // The same fields with values of the same types compile to the same SQL: only the values differ.
@@ -155,7 +177,10 @@ export class FilterCompiler {
     for (const key in filter) {
       const value = filter[key];
       if (typeof value === 'number') shape += `${key}\u0000n\u0000`;
-      else if (typeof value === 'string' && !value.startsWith('\uFDD0')) shape += `${key}\u0000s\u0000`;
+      else if (typeof value === 'string' && this.inlined.get(key)?.has(value)) {
+        shape += `${key}\u0000l${value}\u0000`;
+        continue;
+      } else if (typeof value === 'string' && !value.startsWith('\uFDD0')) shape += `${key}\u0000s\u0000`;
       else {
         shape = '';
         break;
@@ -164,7 +189,7 @@ export class FilterCompiler {
     }
     const known = shape && this.flatFilters.get(shape);
     if (known) return { sql: known, params };
-    const c = new Compiler();
+    const c = new Compiler(this.inlined);
     const sql = c.filter(filter);
     if (shape) {
       if (this.flatFilters.size >= FLAT_KEPT) this.flatFilters.clear();

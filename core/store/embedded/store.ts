@@ -9,7 +9,8 @@ import { checkCollectionName, StoreError } from '../errors';
 import { EmbeddedCollection } from './collection';
 import { SqliteDatabase } from './database';
 import { migrateNedbFolder, type MigrationProgress } from './migrate-nedb';
-import { collectionNames, documentCounts } from './catalog';
+import { allIndexSpecs, collectionNames, documentCounts } from './catalog';
+import { partialLiterals } from './index-specs';
 import { readStateEntry, refusalToOpen, SCHEMA_VERSION, writeStateEntry } from './state-record';
 import type { WriteHealthLog } from './write-health';
 import { DEFAULT_BACKUP_SCHEDULE, listBackups, takeBackup, type BackupSchedule } from './backups';
@@ -71,6 +72,7 @@ async function acquire(file: string, dir: string, options: EmbeddedOptions): Pro
           await database.withSleepingWait(() => migrateNedbFolder(dir, database, options.onProgress));
           await recordState(dir, database);
         }
+        inlinePartialLiterals(database, options.log);
         // In the background: its result is ready for the first status request of a small file.
         void database.integrity.start();
       } catch (error) {
@@ -85,6 +87,21 @@ async function acquire(file: string, dir: string, options: EmbeddedOptions): Pro
   const database = await pending;
   database.users++;
   return database;
+}
+
+/**
+ * Queries write the values partial indexes name as literals, so SQLite can use those indexes.
+ * A file whose index specs cannot be read (damaged: opened read-only) is still opened: its
+ * queries then leave those indexes unused, and the log says why.
+ */
+function inlinePartialLiterals(database: SqliteDatabase, log: WriteHealthLog | undefined) {
+  try {
+    const { specs, damaged } = allIndexSpecs(database);
+    for (const spec of specs) for (const [field, value] of partialLiterals(spec)) database.filters.inline(field, value);
+    if (damaged.length) log?.error(`[store] ${database.file}: index specs that are not JSON, left out of query planning: ${damaged.join('; ')}`);
+  } catch (error) {
+    log?.error(`[store] ${database.file}: the index specs could not be read (${errorMessage(error)}); queries do not use its partial indexes`);
+  }
 }
 
 /** Records that this console initialised the file, with its schema and what it holds now. */
