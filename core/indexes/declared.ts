@@ -112,6 +112,13 @@ const workflowEngine: DeclaringApplication = {
         query: { filter: { status: 'running', leaseUntil: { $lt: NOW } } },
       },
       {
+        // Only tasks waiting for an operator: few, and read by every Jobs list, the work queue and attention.
+        key: { status: 1, queuedAt: 1 },
+        partialFilterExpression: { status: 'waiting' },
+        purpose: 'tasks waiting for an operator (work queue, Jobs list, attention), oldest first',
+        query: { filter: { status: 'waiting', childJob: { $exists: false } }, sort: { queuedAt: 1 } },
+      },
+      {
         key: { jobId: 1, queuedAt: 1 },
         purpose: 'the tasks of one job, in queue order (job detail, cancel, pause, resume)',
         query: { filter: { jobId: 'job-1' }, sort: { queuedAt: 1 } },

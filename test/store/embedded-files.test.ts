@@ -1,6 +1,7 @@
 // The embedded store's file: one SQLite database per profile (or the file the
 // profile names), what survives a restart, the plans SQLite picks for the engine's
 // hot queries, keys and values kept exactly, transactions and the integrity check.
+import { AsyncResource } from 'node:async_hooks';
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -155,6 +156,10 @@ describe('embedded store file', () => {
       // Another status is not in those indexes: its queries read others.
       expect(await plan('tasks', { status: 'complete' }, { sort: { queuedAt: 1 } })).not.toMatch(/status_1_queuedAt_1_runAfter_1/);
       expect(await plan('jobs', { status: 'complete', last_updated: { $lt: 5 } })).not.toMatch(/status_1_last_updated_1/);
+      // Tasks waiting for an operator, read by every Jobs list, the work queue and attention: their own small index.
+      const waiting = await plan('tasks', { status: 'waiting', childJob: { $exists: false } }, { sort: { queuedAt: 1 } });
+      expect(waiting).toMatch(/SEARCH c:tasks USING INDEX i:tasks:status_1_queuedAt_1 \(<expr>=\?\)/);
+      expect(waiting).not.toMatch(/SCAN c:tasks|TEMP B-TREE/);
       // The tasks a worker holds, re-queued at its start, are found through the lease index.
       expect(await plan('tasks', { status: 'running', leaseUntil: { $gt: 0 } })).toMatch(/USING INDEX i:tasks:status_1_leaseUntil_1/);
       // The value the index names is a literal in the claim's SQL: SQLite plans it once, not at each call's binding.
@@ -254,19 +259,19 @@ describe('embedded store file', () => {
     expect(await store.collection('jobs').count()).toBe(0);
     expect(await store.collection('tasks').count()).toBe(0);
 
-    // A caller outside the transaction (its own async context: a timer set before it) waits for the commit.
+    // A caller outside the transaction (its own async context, bound before it began) waits for the commit.
     let outsideSaw = -1;
-    setTimeout(() => void store.collection('jobs').count().then((n) => (outsideSaw = n)), 5);
+    const outside = AsyncResource.bind(() => void store.collection('jobs').count().then((n) => (outsideSaw = n)));
     await store.transaction!(async (tx) => {
       await tx.collection('jobs').insertOne({ _id: 'j2' });
+      outside();
       await new Promise((resolve) => setTimeout(resolve, 30));
       expect(outsideSaw).toBe(-1);
       // Calls in the transaction's context go in, whatever handle they use.
       expect(await store.collection('jobs').count()).toBe(1);
       await tx.collection('tasks').insertOne({ _id: 't2' });
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(outsideSaw).toBe(1);
+    await expect.poll(() => outsideSaw).toBe(1);
     await store.close();
   });
 
