@@ -60,6 +60,38 @@ export function engineSection(f) {
   return lines.join('\n');
 }
 
+/**
+ * The summary table's rows the engine bench measures (`engineBench` in its JSON), by their first
+ * cell: each replaces the page's row that starts with the same cell.
+ */
+export function summaryRows(f) {
+  const e = f.engineBench ?? {};
+  const met = (ok) => (ok ? '' : ': **not met**');
+  const percent = (n) => (typeof n === 'number' ? `${number(n * 100)} %` : '—');
+  const rounds = (list, format) => (Array.isArray(list) ? ` (rounds ${list.map(format).join(', ')})` : '');
+  const run = '`npm run bench -- engine` (`engineBench` in its JSON)';
+  return [
+    ['engine, embedded, 1 worker', '≥ 1,000 tasks/s', `${number(e.tasksPerSecond)} tasks/s${met(e.tasksPerSecond >= 1000)}`, `${run}, median of 3 rounds`],
+    ['engine, 2 workers in one process', '≥ 1.5× one', `${number(e.twoWorkersRatio, 2)}×${met(e.twoWorkersRatio >= 1.5)}${rounds(e.twoWorkersRatioRounds, (r) => `${number(r, 2)}×`)}`, "same run, against that round's 1 worker"],
+    ['engine, 2 processes on one embedded file', 'safe, both work', `${ratio(e.tasksPerSecondTwoProcesses, e.tasksPerSecond)} one worker; each task done once`, 'same run; the tests count completions'],
+    ["engine share of the store's claim+complete rate", '≥ 60 %', `${percent(e.engineShareOfStore)}${met(e.engineShareOfStore >= 0.6)}${rounds(e.engineShareRounds, (r) => percent(r))}`, "same run, store pairs beside the engine"],
+    ['claim → done, 1 worker', 'p99 < 20 ms', `p50 ${number(e.p50Ms)} ms, p99 ${number(e.p99Ms)} ms${met(e.p99Ms < 20)}`, run],
+    ['one-task jobs vs Agenda, same jongodb server', '≥ 2×', `${number(e.agendaRatio, 2)}×${met(e.agendaRatio >= 2)}`, `${run} (Agenda beside)`],
+    ['a task on MongoDB across a network link', '—', `${number(e.mongoLinkTaskMs, 1)} ms per task, ${number(e.mongoLinkRoundTripsPerTask, 1)} pings`, `10-task jobs behind a ${number(e.mongoLinkDelayMs)} ms-each-way link`],
+    ["idle worker → first claim of another process's task", 'prompt', `p50 ${number(e.wakeP50Ms)} ms, max ${number(e.wakeMaxMs)} ms`, 'engine runs above, 20 jobs'],
+  ].map((cells) => ({ first: `| ${cells[0]} |`, row: `| ${cells.join(' | ')} |` }));
+}
+
+/** The page with each summary row the engine bench measures written from its JSON. */
+export function withSummaryRows(page, f) {
+  const lines = page.split('\n');
+  for (const { first, row } of summaryRows(f)) {
+    const at = lines.findIndex((line) => line.startsWith(first));
+    if (at !== -1) lines[at] = row;
+  }
+  return lines.join('\n');
+}
+
 export const TR_START = '<!-- transformations-bench:start -->';
 export const TR_END = '<!-- transformations-bench:end -->';
 
@@ -92,7 +124,7 @@ function main() {
   const [figuresFile = path.join(ROOT, 'docs/performance-engine.json'), pageFile = path.join(ROOT, 'docs/performance.md'), transformationsFile = path.join(ROOT, 'docs/performance-transformations.json')] = process.argv.slice(2);
   const figures = JSON.parse(readFileSync(figuresFile, 'utf8'));
   if (typeof figures.oneTaskJobsPerSecond !== 'number') throw new Error(`${figuresFile} holds no oneTaskJobsPerSecond: is it the output of \`npm run bench -- engine --json\`?`);
-  let page = withSection(readFileSync(pageFile, 'utf8'), engineSection(figures));
+  let page = withSummaryRows(withSection(readFileSync(pageFile, 'utf8'), engineSection(figures)), figures);
   // The compiled-JST figures, when their JSON is there (\`npm run -s bench -- transformations --json > docs/performance-transformations.json\`).
   if (existsSync(transformationsFile)) {
     const transformations = JSON.parse(readFileSync(transformationsFile, 'utf8'));

@@ -30,11 +30,11 @@ const figures = {
 };
 
 /** The page as the script writes it; `transformations` given, with the compiled-JST section too. */
-async function writePage(page: string, transformations?: object): Promise<string> {
+async function writePage(page: string, transformations?: object, moreFigures: object = {}): Promise<string> {
   const figuresFile = path.join(dir, 'figures.json');
   const pageFile = path.join(dir, 'page.md');
   const transformationsFile = path.join(dir, transformations ? 'transformations.json' : 'none.json');
-  writeFileSync(figuresFile, JSON.stringify(figures));
+  writeFileSync(figuresFile, JSON.stringify({ ...figures, ...moreFigures }));
   writeFileSync(pageFile, page);
   if (transformations) writeFileSync(transformationsFile, JSON.stringify(transformations));
   await promisify(execFile)(process.execPath, ['scripts/perf-page.mjs', figuresFile, pageFile, transformationsFile], { cwd: root });
@@ -51,6 +51,22 @@ describe('scripts/perf-page.mjs', () => {
     expect(page).toContain('Measured 2026-11-26T02:00:00.000Z on Test CPU, 2 cores');
     expect(page).toContain('one-task jobs ≥ 0.5× plainjob: **not met** (0.25 against >= 0.5)');
     expect(page).toContain('| 1 | plainjob | 4,936/s | 25,000 | 5.1 | 0.100 | — | 1.50 | 0.20 |');
+  });
+
+  it('writes the summary rows the engine bench measures from its JSON, and leaves the other rows as they were', async () => {
+    const before = [
+      '| figure | target | measured | how |',
+      '|---|---|---|---|',
+      '| engine, embedded, 1 worker | ≥ 1,000 tasks/s | 6,361 tasks/s | old |',
+      '| engine, 2 workers in one process | ≥ 1.5× one | 0.95×: **not met** | old |',
+      '| store calls / writes per task (embedded) | ≤ 4 / ≤ 2 | 2 calls, 2 writes | counted by the tests |',
+      '',
+    ].join('\n');
+    const page = await writePage(before, undefined, { engineBench: { tasksPerSecond: 9857, twoWorkersRatio: 1.6, twoWorkersRatioRounds: [1.5, 1.6, 1.7] } });
+    expect(page).toContain('| engine, embedded, 1 worker | ≥ 1,000 tasks/s | 9,857 tasks/s | `npm run bench -- engine` (`engineBench` in its JSON), median of 3 rounds |');
+    expect(page).toContain('| engine, 2 workers in one process | ≥ 1.5× one | 1.60× (rounds 1.50×, 1.60×, 1.70×) |');
+    expect(page).toContain('| store calls / writes per task (embedded) | ≤ 4 / ≤ 2 | 2 calls, 2 writes | counted by the tests |');
+    expect(page).not.toContain('6,361');
   });
 
   it('writes the compiled-JST section from the transformations bench, saying whether the map reached its target', async () => {
