@@ -5,27 +5,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileTransformation } from '../../core/transformations/compiled';
-import { TransformationError } from '../../core/transformations/errors';
 import { runTransformation } from '../../core/transformations/interpreter';
 import { LIBRARIES, type CallContext } from '../../core/transformations/library/index';
 import type { JstDocument, JstScope, RunOptions, Step } from '../../core/transformations/types';
+import { assign, outcome } from './helpers';
 
-const assign = (id: number, from: [string, string | number, string], to: [string, string | number, string]): Step => ({
-  id,
-  type: 'assign',
-  from: { location: from[0], name: from[1], ptr: from[2] },
-  to: { location: to[0], name: to[1], ptr: to[2] },
-});
 const method = (id: number, library: string, name: string, args: unknown[]): Step => ({ id, type: library === 'Object' && name === 'new Object' ? 'declaration' : 'method', library, method: name, args });
-
-function outcome(run: () => { outgoing: Record<string, unknown> }): unknown {
-  try {
-    return run().outgoing;
-  } catch (error) {
-    if (error instanceof TransformationError) return { error: error.message, place: error.place };
-    throw error;
-  }
-}
 
 /** The interpreter's answer, after checking the compiled form gives the same twice (its frames are reused). */
 function same(doc: JstDocument, incoming: Record<string, unknown>, options: RunOptions = {}): unknown {

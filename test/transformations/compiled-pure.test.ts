@@ -5,16 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileTransformation } from '../../core/transformations/compiled';
-import { TransformationError } from '../../core/transformations/errors';
 import { runTransformation } from '../../core/transformations/interpreter';
 import type { JstDocument, JstScope, RunOptions, Step } from '../../core/transformations/types';
+import { assign, outcome } from './helpers';
 
-const assign = (id: number, from: [string, string | number, string], to: [string, string | number, string]): Step => ({
-  id,
-  type: 'assign',
-  from: { location: from[0], name: from[1], ptr: from[2] },
-  to: { location: to[0], name: to[1], ptr: to[2] },
-});
 const method = (id: number, name: string, args: unknown[]): Step => ({ id, type: name === 'new Object' ? 'declaration' : 'method', library: 'Object', method: name, args });
 
 /** A callback building `{ [outKeys[i]]: item[inKeys[i]] }`, as the designer wires it: getProperty steps, new Object, a chain of setProperty. */
@@ -45,15 +39,6 @@ const mapDoc = (fn: JstScope): JstDocument => ({
   steps: [{ id: 1, type: 'method', library: 'Array', method: 'map', args: [null, fn.name] }, assign(2, ['incoming', 'items', ''], ['method', 1, '/args/0/value']), assign(3, ['method', 1, '/return'], ['outgoing', 'out', ''])],
   functions: [fn],
 });
-
-function outcome(run: () => { outgoing: Record<string, unknown> }): unknown {
-  try {
-    return run().outgoing;
-  } catch (error) {
-    if (error instanceof TransformationError) return { error: error.message, place: error.place };
-    throw error;
-  }
-}
 
 /** The interpreter's answer, after checking the compiled form gives the same twice. `incoming` makes the values anew for each run (a run may hold on to them). */
 function same(doc: JstDocument, incoming: () => Record<string, unknown>, options: RunOptions = {}): unknown {

@@ -16,7 +16,7 @@ import { TransformationError } from '../../core/transformations/errors';
 import { runTransformation } from '../../core/transformations/interpreter';
 import type { JstDocument, RunOptions, Step } from '../../core/transformations/types';
 import { corpus, fixtures, noteCorpusSkip } from './corpus';
-import { fnOf } from './helpers';
+import { assign, fnOf } from './helpers';
 import { document, json } from './random-documents';
 
 noteCorpusSkip('the compiled form on the JST documents of the real exports');
@@ -90,12 +90,6 @@ describe('compiled and interpreted alike', () => {
   });
 
   it('at the step, depth and time limits, with the same messages', () => {
-    const assign = (id: number, from: [string, string | number, string], to: [string, string | number, string]): Step => ({
-      id,
-      type: 'assign',
-      from: { location: from[0], name: from[1], ptr: from[2] },
-      to: { location: to[0], name: to[1], ptr: to[2] },
-    });
     const mapDoc = (fn: string, functions: JstDocument['functions']): JstDocument => ({
       name: 'limits',
       incoming: [{ $id: 'items' }],

@@ -1,7 +1,26 @@
 // Small documents built in tests: one method step wired from incoming values, and
 // nested functions written as (incoming names) -> one method -> return.
+import { TransformationError } from '../../core/transformations/errors';
 import { runTransformation } from '../../core/transformations/interpreter';
 import type { JstDocument, JstScope, Step } from '../../core/transformations/types';
+
+/** An assign step from `[location, name, ptr]` to `[location, name, ptr]`, as the designer writes it. */
+export const assign = (id: number, from: [string, string | number, string], to: [string, string | number, string]): Step => ({
+  id,
+  type: 'assign',
+  from: { location: from[0], name: from[1], ptr: from[2] },
+  to: { location: to[0], name: to[1], ptr: to[2] },
+});
+
+/** What a run answers: its outgoing values, or its error's message and place. */
+export function outcome(run: () => { outgoing: Record<string, unknown> }): unknown {
+  try {
+    return run().outgoing;
+  } catch (error) {
+    if (error instanceof TransformationError) return { error: error.message, place: error.place };
+    throw error;
+  }
+}
 
 let nextId = 1000;
 

@@ -5,14 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { TransformationError } from '../../core/transformations/errors';
 import { checkDocument, runTransformation } from '../../core/transformations/interpreter';
 import type { JstDocument, Step } from '../../core/transformations/types';
-import { fnOf } from './helpers';
-
-const assign = (id: number, from: [string, string | number, string], to: [string, string | number, string]): Step => ({
-  id,
-  type: 'assign',
-  from: { location: from[0], name: from[1], ptr: from[2] },
-  to: { location: to[0], name: to[1], ptr: to[2] },
-});
+import { assign, fnOf } from './helpers';
 
 function runError(doc: JstDocument, incoming: Record<string, unknown>, options = {}): TransformationError {
   try {
