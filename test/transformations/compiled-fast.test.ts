@@ -8,7 +8,7 @@ import { compileTransformation } from '../../core/transformations/compiled';
 import { runTransformation } from '../../core/transformations/interpreter';
 import { LIBRARIES, type CallContext } from '../../core/transformations/library/index';
 import type { JstDocument, JstScope, RunOptions, Step } from '../../core/transformations/types';
-import { assign, outcome } from './helpers';
+import { assign, mapDocument, outcome } from './helpers';
 
 const method = (id: number, library: string, name: string, args: unknown[]): Step => ({ id, type: library === 'Object' && name === 'new Object' ? 'declaration' : 'method', library, method: name, args });
 
@@ -84,13 +84,7 @@ describe('compiled fast paths answer as the interpreter', () => {
       outgoing: [{ $id: 'r' }],
       steps: [assign(1, ['incoming', 'v', ''], ['outgoing', 'r', '/v']), assign(2, ['incoming', 'ctx', '/0_tag'], ['outgoing', 'r', '/tag']), assign(3, ['incoming', '__proto__', ''], ['outgoing', 'r', '/p'])],
     };
-    const doc: JstDocument = {
-      name: 'positions',
-      incoming: [{ $id: 'list' }],
-      outgoing: [{ $id: 'out' }],
-      steps: [method(1, 'Array', 'map', [null, 'pick', 'T']), assign(2, ['incoming', 'list', ''], ['method', 1, '/args/0/value']), assign(3, ['method', 1, '/return'], ['outgoing', 'out', ''])],
-      functions: [fn],
-    };
+    const doc = mapDocument('positions', 'pick', [fn], { incoming: 'list', args: ['T'] });
     // map gives (item, index, array, 'T'): the second `v` (the array) wins, the context holds 'T'.
     expect(same(doc, { list: [10, 20] })).toMatchObject({ out: [{ v: [10, 20], tag: 'T' }, { v: [10, 20], tag: 'T' }] });
   });
@@ -109,13 +103,7 @@ describe('compiled fast paths answer as the interpreter', () => {
         { ...assign(5, ['static', 's', ''], ['outgoing', 'c', '/static']), from: { location: 'static', value: 7 } },
       ],
     };
-    const doc: JstDocument = {
-      name: 'variables',
-      incoming: [{ $id: 'list' }],
-      outgoing: [{ $id: 'out' }],
-      steps: [method(1, 'Array', 'map', [null, 'shape']), assign(2, ['incoming', 'list', ''], ['method', 1, '/args/0/value']), assign(3, ['method', 1, '/return'], ['outgoing', 'out', ''])],
-      functions: [fn],
-    };
+    const doc = mapDocument('variables', 'shape', [fn], { incoming: 'list' });
     const item = (a: string) => ({ a, b: { tag: 'x' }, c: { fromB: 'x', static: 7 } });
     expect(same(doc, { list: ['p', 'q'] })).toEqual({ out: [item('p'), item('q')] });
   });
@@ -127,13 +115,7 @@ describe('compiled fast paths answer as the interpreter', () => {
       outgoing: [{ $id: 'r' }],
       steps: [method(1, 'Object', 'getProperty', [null, 'name']), method(2, 'Object', 'new Object', [null]), method(3, 'Object', 'setProperty', [null, 'label', null]), assign(4, ['incoming', 'currentValue', ''], ['method', 1, '/args/0/value']), assign(5, ['method', 2, '/return'], ['method', 3, '/args/0/value']), assign(6, ['method', 1, '/return'], ['method', 3, '/args/2/value']), assign(7, ['method', 3, '/return'], ['outgoing', 'r', ''])],
     };
-    const doc: JstDocument = {
-      name: 'counted',
-      incoming: [{ $id: 'items' }],
-      outgoing: [{ $id: 'out' }],
-      steps: [method(1, 'Array', 'map', [null, 'label']), assign(2, ['incoming', 'items', ''], ['method', 1, '/args/0/value']), assign(3, ['method', 1, '/return'], ['outgoing', 'out', ''])],
-      functions: [item],
-    };
+    const doc = mapDocument('counted', 'label', [item]);
     const items = Array.from({ length: 40 }, (_, i) => ({ name: `n${i}` }));
     const places = new Set<string>();
     for (let maxSteps = 100; maxSteps <= 130; maxSteps++) {

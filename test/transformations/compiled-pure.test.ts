@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compileTransformation } from '../../core/transformations/compiled';
 import { runTransformation } from '../../core/transformations/interpreter';
 import type { JstDocument, JstScope, RunOptions, Step } from '../../core/transformations/types';
-import { assign, outcome } from './helpers';
+import { assign, mapDocument, outcome } from './helpers';
 
 const method = (id: number, name: string, args: unknown[]): Step => ({ id, type: name === 'new Object' ? 'declaration' : 'method', library: 'Object', method: name, args });
 
@@ -32,13 +32,7 @@ function picker(pairs: [unknown, unknown][]): JstScope {
   };
 }
 
-const mapDoc = (fn: JstScope): JstDocument => ({
-  name: 'map through a picker',
-  incoming: [{ $id: 'items' }],
-  outgoing: [{ $id: 'out' }],
-  steps: [{ id: 1, type: 'method', library: 'Array', method: 'map', args: [null, fn.name] }, assign(2, ['incoming', 'items', ''], ['method', 1, '/args/0/value']), assign(3, ['method', 1, '/return'], ['outgoing', 'out', ''])],
-  functions: [fn],
-});
+const mapDoc = (fn: JstScope): JstDocument => mapDocument('map through a picker', String(fn.name), [fn]);
 
 /** The interpreter's answer, after checking the compiled form gives the same twice. `incoming` makes the values anew for each run (a run may hold on to them). */
 function same(doc: JstDocument, incoming: () => Record<string, unknown>, options: RunOptions = {}): unknown {

@@ -14,9 +14,9 @@ import { transformationRunner } from '../../core/transformations/task';
 import { tempEmbeddedStore } from '../engine/queue/support';
 import { TransformationError } from '../../core/transformations/errors';
 import { runTransformation } from '../../core/transformations/interpreter';
-import type { JstDocument, RunOptions, Step } from '../../core/transformations/types';
+import type { JstDocument, JstScope, RunOptions, Step } from '../../core/transformations/types';
 import { corpus, fixtures, noteCorpusSkip } from './corpus';
-import { assign, fnOf } from './helpers';
+import { assign, fnOf, mapDocument } from './helpers';
 import { document, json } from './random-documents';
 
 noteCorpusSkip('the compiled form on the JST documents of the real exports');
@@ -90,13 +90,7 @@ describe('compiled and interpreted alike', () => {
   });
 
   it('at the step, depth and time limits, with the same messages', () => {
-    const mapDoc = (fn: string, functions: JstDocument['functions']): JstDocument => ({
-      name: 'limits',
-      incoming: [{ $id: 'items' }],
-      outgoing: [{ $id: 'out' }],
-      steps: [{ id: 1, type: 'method', library: 'Array', method: 'map', args: [null, fn] }, assign(2, ['incoming', 'items', ''], ['method', 1, '/args/0/value']), assign(3, ['method', 1, '/return'], ['outgoing', 'out', ''])],
-      functions,
-    });
+    const mapDoc = (fn: string, functions: JstScope[]): JstDocument => mapDocument('limits', fn, functions);
     const plain = mapDoc('id', [fnOf('id', 'Object', 'valueOf', [], ['currentValue', 'index', 'array'])]);
     const steps = both(plain, { items: Array.from({ length: 5_000 }, (_, i) => i) }, { maxSteps: 1_000 });
     expect(steps.compiled).toEqual(steps.interpreted);

@@ -12,6 +12,25 @@ export const assign = (id: number, from: [string, string | number, string], to: 
   to: { location: to[0], name: to[1], ptr: to[2] },
 });
 
+/**
+ * A document answering `out`: Array.map of its incoming array (`incoming`, `items` unless given)
+ * through the function named `fn`, with `args` after the name (map's thisArg).
+ */
+export function mapDocument(name: string, fn: string, functions: JstScope[], options: { incoming?: string; args?: unknown[] } = {}): JstDocument {
+  const incoming = options.incoming ?? 'items';
+  return {
+    name,
+    incoming: [{ $id: incoming }],
+    outgoing: [{ $id: 'out' }],
+    steps: [
+      { id: 1, type: 'method', library: 'Array', method: 'map', args: [null, fn, ...(options.args ?? [])] },
+      assign(2, ['incoming', incoming, ''], ['method', 1, '/args/0/value']),
+      assign(3, ['method', 1, '/return'], ['outgoing', 'out', '']),
+    ],
+    functions,
+  };
+}
+
 /** What a run answers: its outgoing values, or its error's message and place. */
 export function outcome(run: () => { outgoing: Record<string, unknown> }): unknown {
   try {
