@@ -7,7 +7,8 @@
 // the plan (which wire goes where, which pointer shape a read has, which method a step
 // calls and how) is done when compiling instead of at every step.
 import { TransformationError } from './errors';
-import { beginRun, endRun, place, type Run, type RunResult } from './interpreter';
+import { place } from './interpreter';
+import { RunEntry, type Run, type RunResult } from './run-entry';
 import { IncomingValidators } from './incoming';
 import { planFor, type Plan, type PlanNode } from './plan';
 import type { JstDocument, JstScope, RunOptions } from './types';
@@ -35,12 +36,13 @@ export function compileTransformation(doc: JstDocument, validators: IncomingVali
     return compiled;
   };
   let top: CompiledScope | undefined;
+  const entry = new RunEntry(doc, validators);
   return {
     document: doc,
     run(incoming, options = {}) {
-      const { given, run } = beginRun(doc, incoming, options, validators);
+      const { given, run } = entry.begin(incoming, options);
       top ??= compileScope(planFor(doc, run.document, new Map()), scopeOf);
-      return endRun(doc, top.runTop(given, run), options, run.jsonValues);
+      return entry.end(top.runTop(given, run), options, run.jsonValues);
     },
   };
 }
@@ -145,7 +147,7 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
       return answer(frame);
     },
     callOne(args, run, depth) {
-      if (pure !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) return pure.answer(args);
+      if (pure !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) return pure.answer(args[0], args[1], args[2]);
       return callOne(args, run, depth);
     },
     mapAll: pure && mapAll(pure, count, callOne),
@@ -157,27 +159,32 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
  * as `callOne` would make it: its steps counted at once, or (near a limit) each counted and
  * checked in turn through `slow`. No arguments' array per call, no callback between. An array
  * of new objects of JSON values is noted in the run, so its JSON form is not made again.
+ * A map of up to AT_ONCE steps is counted in one go: its closures take microseconds, so a
+ * time check it passes over is made at most that much later; a longer map counts item by item.
  */
+const AT_ONCE = 65_536;
+
 function mapAll(pure: PureAnswer, count: number, slow: CompiledScope['callOne']): CompiledScope['mapAll'] {
-  // The arguments of the call being made (item, index, array): nothing runs between two calls that could use them.
-  const box: unknown[] = [undefined, undefined, undefined];
   const { answer, json } = pure;
   return (items, run, depth) => {
     if (depth > run.maxDepth) return undefined;
-    let fast = true;
     if (json) json.all = true;
-    box[2] = items;
-    const out = items.map((item, index) => {
-      if (!countAtOnce(run, count)) {
+    let out: unknown[];
+    let fast = true;
+    // Every item's steps counted at once when no limit can stop any of them (the steps of a
+    // hole's call, which Array.map does not make, are given back after); else item by item.
+    if (count * items.length <= AT_ONCE && countAtOnce(run, count * items.length)) {
+      let calls = 0;
+      out = items.map((item, index) => (calls++, answer(item, index, items)));
+      run.steps -= count * (items.length - calls);
+    } else {
+      out = items.map((item, index) => {
+        if (countAtOnce(run, count)) return answer(item, index, items);
         fast = false;
         return slow([item, index, items], run, depth);
-      }
-      box[0] = item;
-      box[1] = index;
-      return answer(box);
-    });
-    box.fill(undefined);
-    if (fast && json?.all) (run.jsonValues ??= new WeakSet()).add(out);
+      });
+    }
+    if (fast && json?.all) (run.jsonValues ??= []).push(out);
     return out;
   };
 }

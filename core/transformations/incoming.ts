@@ -61,22 +61,20 @@ export function unreadableSchemas(doc: JstDocument, validators: IncomingValidato
   return out;
 }
 
-/** Throws a TransformationError listing every incoming value that does not fit its schema. Values not given are not checked. */
-export function checkIncoming(doc: JstDocument, values: Record<string, unknown>, validators: IncomingValidators): void {
-  const details: { path: string; message: string }[] = [];
-  for (const schema of doc.incoming ?? []) {
-    const name = String(schema.$id);
+/** Throws a TransformationError listing every incoming value that does not fit its schema (`checks`: each incoming variable's validator). Values not given are not checked. */
+export function checkValues(document: string, checks: { name: string; validate: ValidateFunction | string }[], values: Record<string, unknown>): void {
+  let details: { path: string; message: string }[] | undefined;
+  for (const { name, validate } of checks) {
     const value = values[name];
-    if (value === undefined) continue;
-    const validate = validators.validatorFor(schema);
     // A schema ajv cannot read is not held against the values: the import listed it as a warning.
-    if (typeof validate === 'string' || validate(value)) continue;
+    if (value === undefined || typeof validate === 'string' || validate(value)) continue;
+    details ??= [];
     for (const error of validate.errors ?? []) {
       details.push({ path: `incoming.${name}${error.instancePath.replaceAll('/', '.')}`, message: error.message ?? 'does not fit the schema' });
     }
   }
-  if (details.length > 0) {
-    throw new TransformationError('invalid-incoming', details.map((d) => `${d.path} ${d.message}`).join('; '), { document: doc.name }, details);
+  if (details !== undefined && details.length > 0) {
+    throw new TransformationError('invalid-incoming', details.map((d) => `${d.path} ${d.message}`).join('; '), { document }, details);
   }
 }
 

@@ -4,7 +4,8 @@
 // A run is bounded by steps, nesting depth and time; past any of them it ends with
 // an error naming the limit, never hangs.
 import { MethodArgumentError, TransformationError, type ErrorPlace } from './errors';
-import { checkIncoming, IncomingValidators, withDefaults } from './incoming';
+import { IncomingValidators } from './incoming';
+import { RunEntry, type Run, type RunResult } from './run-entry';
 import { fillTemplate } from './library/string';
 import type { CallContext } from './library/index';
 import { getAt, setAt } from './pointer';
@@ -12,20 +13,7 @@ import { planFor, type Plan, type PlanNode, type Wire } from './plan';
 import type { JstDocument, JstScope, RunOptions } from './types';
 import { errorMessage } from '../errors';
 
-export const DEFAULT_LIMITS = { timeoutMs: 5_000, maxSteps: 1_000_000, maxDepth: 64 };
-
-export interface Run {
-  document: string;
-  deadline: number;
-  steps: number;
-  maxSteps: number;
-  maxDepth: number;
-  timeoutMs: number;
-  /** The plans of the nested functions this run has called, each planned once per run. */
-  plans: Map<JstScope, Plan>;
-  /** Values the compiled form made that are JSON as they are and that no step changes (compiled.ts's mapAll): endRun takes them as they are. */
-  jsonValues?: WeakSet<object>;
-}
+export { DEFAULT_LIMITS, type Run, type RunResult } from './run-entry';
 
 /** What a step node holds once run: its argument values and its return (read through `/args/N/value` and `/return`). */
 export interface StepResult {
@@ -33,49 +21,12 @@ export interface StepResult {
   ret: unknown;
 }
 
-export interface RunResult {
-  outgoing: Record<string, unknown>;
-}
-
 /** Runs `doc` on `incoming` (values by incoming `$id`), answering its outgoing values by outgoing `$id`. */
 export function runTransformation(doc: JstDocument, incoming: Record<string, unknown>, options: RunOptions = {}): RunResult {
-  const { given, run } = beginRun(doc, incoming, options, new IncomingValidators());
+  const entry = new RunEntry(doc, new IncomingValidators());
+  const { given, run } = entry.begin(incoming, options);
   const plan = planFor(doc, run.document, new Map());
-  return endRun(doc, runScope(plan, given, run, 0), options);
-}
-
-/** What every run does first (the interpreter's and the compiled form's): checks the document's lists, fills defaults, checks the incoming values, sets the limits. */
-export function beginRun(doc: JstDocument, incoming: Record<string, unknown>, options: RunOptions, validators: IncomingValidators): { given: Record<string, unknown>; run: Run } {
-  const document = typeof doc?.name === 'string' && doc.name !== '' ? doc.name : String(doc?._id ?? 'unnamed');
-  if (doc === null || typeof doc !== 'object') throw new TransformationError('invalid-document', 'the document is not an object', { document });
-  for (const field of ['incoming', 'outgoing'] as const) {
-    const list = doc[field];
-    if (list !== undefined && (!Array.isArray(list) || list.some((schema) => schema === null || typeof schema !== 'object'))) {
-      throw new TransformationError('invalid-document', `\`${field}\` must be an array of JSON schemas, each with its $id`, { document });
-    }
-  }
-  const given = options.revertToDefaultValue !== false ? withDefaults(doc.incoming, incoming) : { ...incoming };
-  if (options.validateIncoming !== false) checkIncoming({ ...doc, name: document }, given, validators);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
-  const run: Run = {
-    document,
-    deadline: Date.now() + timeoutMs,
-    steps: 0,
-    maxSteps: options.maxSteps ?? DEFAULT_LIMITS.maxSteps,
-    maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
-    timeoutMs,
-    plans: new Map(),
-  };
-  return { given, run };
-}
-
-/** What every run does last: the outgoing defaults for values never written, and the JSON form of each value (but those `asJson` holds, JSON as they are). */
-export function endRun(doc: JstDocument, values: Record<string, unknown>, options: RunOptions, asJson?: WeakSet<object>): RunResult {
-  const outgoing = options.revertToDefaultValue !== false ? withDefaults(doc.outgoing, values) : values;
-  for (const [name, value] of Object.entries(outgoing)) {
-    if (!(asJson && value !== null && typeof value === 'object' && asJson.has(value))) outgoing[name] = toJson(value);
-  }
-  return { outgoing };
+  return entry.end(runScope(plan, given, run, 0), options);
 }
 
 /** Checks a document can run (its steps, methods, functions and wiring) without running it; throws what it cannot. */
@@ -243,10 +194,11 @@ class StepCall implements CallContext {
 /** Calls a nested function: its incoming variables take the arguments in order; it answers its outgoing values by `$id`. */
 function invoke(fn: JstScope, name: string, args: unknown[], caller: Frame): Record<string, unknown> {
   const { run, depth } = caller;
-  let plan = run.plans.get(fn);
+  const plans = (run.plans ??= new Map());
+  let plan = plans.get(fn);
   if (!plan) {
     plan = planFor(fn, run.document, caller.plan.functions, name);
-    run.plans.set(fn, plan);
+    plans.set(fn, plan);
   }
   const incoming: Record<string, unknown> = {};
   const schemas = fn.incoming ?? [];
@@ -270,33 +222,3 @@ export function contextArg(schema: Record<string, unknown>, rest: unknown[]): un
   return context;
 }
 
-/** The JSON form of a value made between steps: dates as ISO text, sets as arrays, expressions as /source/flags. */
-function toJson(value: unknown): unknown {
-  return isJson(value) ? value : copyAsJson(value);
-}
-
-/**
- * Whether a value is JSON as it is (a plain object of such values, a finite number, text, ...): nothing
- * to convert, nothing copied. An array is always copied: it may carry named properties (a match's
- * `index`) that its JSON form leaves out.
- */
-function isJson(value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return typeof value !== 'number' || Number.isFinite(value);
-  if (Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
-  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && !isJson(Reflect.get(value, key))) return false;
-  return true;
-}
-
-function copyAsJson(value: unknown): unknown {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (value instanceof RegExp) return value.toString();
-  if (value instanceof Set) return [...value].map(toJson);
-  if (Array.isArray(value)) return value.map(toJson);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = toJson(v);
-    return out;
-  }
-  if (typeof value === 'number' && !Number.isFinite(value)) return null;
-  return value;
-}

@@ -1,7 +1,7 @@
 // The call a compiled step makes once its arguments are in: a template, a nested function,
 // a context hand-on or a library method (called with a context only when it takes one).
 import { MethodArgumentError } from '../errors';
-import type { Run } from '../interpreter';
+import type { Run } from '../run-entry';
 import { arrayMethods } from '../library/array';
 import type { CallContext } from '../library/index';
 import { fillTemplate } from '../library/string';

@@ -1,7 +1,7 @@
 // What the closures of a compiled scope share: the frame of one call of the scope (its
 // values by node index, its incoming values, the run and how deep the call is), and where a
 // node's value comes from when the closures read it.
-import type { Run } from '../interpreter';
+import type { Run } from '../run-entry';
 import type { Plan } from '../plan';
 import type { JstScope } from '../types';
 

@@ -9,8 +9,11 @@ import type { Plan, PlanNode, Wire } from '../plan';
 import { objectMethods, propertyReader, staticKey } from '../library/object';
 import { argumentAt, runsOtherSteps, type ScopeInfo } from './nodes';
 
-/** A value of the function, from its arguments. */
-export type Expr = (args: unknown[]) => unknown;
+/**
+ * A value of the function, from its first three arguments (a callback's item, index and array):
+ * a function reading a later argument is not compiled this way, so no arguments' array is made.
+ */
+export type Expr = (a0: unknown, a1: unknown, a2: unknown) => unknown;
 
 /** A new object not yet made: its properties by name in the order they are set, each value's expression. */
 interface Built {
@@ -63,7 +66,7 @@ function valueOfNode(node: PlanNode, plan: Plan, info: ScopeInfo, values: Map<Pl
   if (node.kind === 'incoming') {
     if (node.inbound.length === 0 && readers.length === 0) return undefined;
     const at = argumentAt(node, plan);
-    return at === undefined ? 'none' : { expr: (args) => args[at] };
+    return at === undefined || at > 2 ? 'none' : { expr: argument(at) };
   }
   // Past here a value is read once at most (a new object is one object), and never through `/args`.
   if (readers.length > 1 || info.argsRead.has(node)) return 'none';
@@ -88,8 +91,7 @@ function valueOfNode(node: PlanNode, plan: Plan, info: ScopeInfo, values: Map<Pl
   if (node.entry === GET) {
     const object = exprOf(target);
     if (!object) return 'none';
-    const read = propertyReader(key);
-    return { expr: (a) => read(object(a)) };
+    return { expr: readerOf(object, key) };
   }
   // setProperty on a new object this step alone reads (so it is set in place), a value from an expression or static.
   const into = target && 'value' in target ? target.value : undefined;
@@ -126,6 +128,20 @@ const constant =
   () =>
     value;
 
+const ARGUMENTS: Expr[] = [(a0) => a0, (_a0, a1) => a1, (_a0, _a1, a2) => a2];
+const argument = (at: number) => ARGUMENTS[at] as Expr;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** getProperty of a static name on a value: one closure when the value is an argument (the usual `item.name`), as propertyReader answers. */
+function readerOf(object: Expr, key: string): Expr {
+  const read = propertyReader(key);
+  if (key === 'length') return (a0, a1, a2) => read(object(a0, a1, a2));
+  const at = ARGUMENTS.indexOf(object);
+  if (at === 0) return (t) => (t !== null && typeof t === 'object' && hasOwn.call(t, key) ? (t as Record<string, unknown>)[key] : undefined);
+  return (a0, a1, a2) => read(object(a0, a1, a2));
+}
+
 function exprOf(source: Source): Expr | undefined {
   if (!source) return undefined;
   if ('static' in source) return constant(source.static);
@@ -142,9 +158,9 @@ function build({ keys, values }: Built, json?: { all: boolean }): Expr {
   if (n === 2) {
     const [k0, k1] = keys as [string, string];
     const [v0, v1] = values as [Expr, Expr];
-    return (args) => {
-      const a = v0(args);
-      const b = v1(args);
+    return (a0, a1, a2) => {
+      const a = v0(a0, a1, a2);
+      const b = v1(a0, a1, a2);
       if (json && !(jsonScalar(a) && jsonScalar(b))) json.all = false;
       const out: Record<string, unknown> = {};
       out[k0] = a;
@@ -152,10 +168,10 @@ function build({ keys, values }: Built, json?: { all: boolean }): Expr {
       return out;
     };
   }
-  return (args) => {
+  return (a0, a1, a2) => {
     const out: Record<string, unknown> = {};
     for (let i = 0; i < n; i++) {
-      const value = (values[i] as Expr)(args);
+      const value = (values[i] as Expr)(a0, a1, a2);
       if (json && !jsonScalar(value)) json.all = false;
       out[keys[i] as string] = value;
     }
