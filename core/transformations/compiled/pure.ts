@@ -138,9 +138,15 @@ function readerOf(object: Expr, key: string): Expr {
   const read = propertyReader(key);
   if (key === 'length') return (a0, a1, a2) => read(object(a0, a1, a2));
   const at = ARGUMENTS.indexOf(object);
-  if (at === 0) return (t) => (t !== null && typeof t === 'object' && hasOwn.call(t, key) ? (t as Record<string, unknown>)[key] : undefined);
-  return (a0, a1, a2) => read(object(a0, a1, a2));
+  if (at !== 0) return (a0, a1, a2) => read(object(a0, a1, a2));
+  const expr: Expr = (t) => (t !== null && typeof t === 'object' && hasOwn.call(t, key) ? (t as Record<string, unknown>)[key] : undefined);
+  itemReads.set(expr, key);
+  return expr;
 }
+
+/** The reads of a static name on the first argument (the item), by their closure: a new object of such reads alone is made in one closure (`pick`). */
+const itemReads = new WeakMap<Expr, string>();
+
 
 function exprOf(source: Source): Expr | undefined {
   if (!source) return undefined;
@@ -155,6 +161,8 @@ const jsonScalar = (value: unknown) => (typeof value === 'object' ? value === nu
 /** The new object made: its properties set in order, as new Object then setProperty in place would. `json`: see PureAnswer. */
 function build({ keys, values }: Built, json?: { all: boolean }): Expr {
   const n = keys.length;
+  const picked = values.map((value) => itemReads.get(value));
+  if ((n === 1 || n === 2) && picked.every((name) => name !== undefined)) return pick(keys, picked, json);
   if (n === 2) {
     const [k0, k1] = keys as [string, string];
     const [v0, v1] = values as [Expr, Expr];
@@ -175,6 +183,37 @@ function build({ keys, values }: Built, json?: { all: boolean }): Expr {
       if (json && !jsonScalar(value)) json.all = false;
       out[keys[i] as string] = value;
     }
+    return out;
+  };
+}
+
+/**
+ * A new object of one or two properties, each read by a static name from the item: the reads
+ * and the sets in one closure (the shape of most Array.map callbacks), as `build` makes it.
+ */
+function pick(keys: string[], names: string[], json: { all: boolean } | undefined): Expr {
+  const [k0, k1] = keys as [string, string | undefined];
+  const [n0, n1] = names as [string, string | undefined];
+  if (k1 === undefined || n1 === undefined) {
+    return (t) => {
+      const a = t !== null && typeof t === 'object' && hasOwn.call(t, n0) ? (t as Record<string, unknown>)[n0] : undefined;
+      if (json && !jsonScalar(a)) json.all = false;
+      const out: Record<string, unknown> = {};
+      out[k0] = a;
+      return out;
+    };
+  }
+  return (t) => {
+    let a: unknown;
+    let b: unknown;
+    if (t !== null && typeof t === 'object') {
+      a = hasOwn.call(t, n0) ? (t as Record<string, unknown>)[n0] : undefined;
+      b = hasOwn.call(t, n1) ? (t as Record<string, unknown>)[n1] : undefined;
+    }
+    if (json && !(jsonScalar(a) && jsonScalar(b))) json.all = false;
+    const out: Record<string, unknown> = {};
+    out[k0] = a;
+    out[k1] = b;
     return out;
   };
 }
