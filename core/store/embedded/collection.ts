@@ -1,5 +1,5 @@
-// One collection of the embedded store: a table `"c:<name>"` of (_id, doc JSON)
-// in the profile's SQLite file. Reads of a collection never written answer empty
+// One collection of the embedded store: a table `"c:<name>"` of (_id, doc JSON, and the
+// indexed fields' columns: columns.ts) in the profile's SQLite file. Reads of a collection never written answer empty
 // without creating it, so listCollections shows only collections that hold data.
 // Every call is synchronous SQL underneath; an update, and a claim, is one
 // UPDATE statement, atomic across the processes sharing the file.
@@ -10,8 +10,9 @@ import { decodeDoc, encodeDoc } from './codec';
 import type { SqliteDatabase } from './database';
 import { stayedLocked } from './busy';
 import { documentCount, hasTable, indexSpecs } from './catalog';
-import { checkNewSpec, createIndexSql, ID_INDEX, normalizeSpec, partialLiterals, sqlIndexName, tableName } from './index-specs';
-import { compileSort, jsonPath } from './sql';
+import { checkNewSpec, createIndexSql, ID_INDEX, indexedFields, normalizeSpec, partialLiterals, sqlIndexName, tableName } from './index-specs';
+import { compileSort, jsonPath, type SqlParam } from './sql';
+import { addColumns, insertSql, isStaleLayout, uniqueIndexOf, updateSet, type Layout } from './columns';
 import { checkUpdate, project } from './update';
 import { errorMessage } from '../../errors';
 
@@ -58,7 +59,8 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     const failedWrite = this.database.health.failed(error);
     if (failedWrite instanceof StoreError) return failedWrite;
     if (/UNIQUE constraint failed/.test(message)) {
-      const index = /index '(?:i:[^:]*:)?([^']*)'/.exec(message)?.[1] ?? (/\._id/.test(message) ? '_id_' : 'unique index');
+      const index =
+        /index '(?:i:[^:]*:)?([^']*)'/.exec(message)?.[1] ?? uniqueIndexOf(message, indexSpecs(this.database, this.name)) ?? (/\._id/.test(message) ? '_id_' : 'unique index');
       return new StoreError('duplicate-key', `duplicate key in collection ${this.name}: the ${index} index already holds this value`);
     }
     if (/database is locked|SQLITE_BUSY/.test(message)) {
@@ -72,8 +74,20 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     try {
       return await this.database.whenFree(fn);
     } catch (error) {
+      if (!isStaleLayout(error)) throw this.rewrite(error);
+    }
+    // Another connection added a column (and renamed the marker): the statement ran nothing; read the columns again.
+    this.database.layouts.forget(this.table);
+    try {
+      return await this.database.whenFree(fn);
+    } catch (error) {
       throw this.rewrite(error);
     }
+  }
+
+  /** The table's columns as this connection knows them. */
+  private layout(): Layout {
+    return this.database.layouts.get(this.database, this.table);
   }
 
   /** A read: a table that does not exist yet holds nothing. */
@@ -90,7 +104,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   private insertRows(docs: Doc[]): string[] {
     this.database.ensureTable(this.name, this.table);
-    const insert = this.database.statement(`INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`);
+    const insert = this.database.statement(insertSql(this.table, this.layout()));
     return docs.map((doc) => {
       const id = doc._id ?? newId();
       if (typeof id !== 'string') throw new StoreError('invalid', `the _id of a document in ${this.name} must be a string`);
@@ -110,36 +124,37 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   /** The SELECT a find runs. */
   private findSql(filter: Filter, options: FindOptions) {
-    const where = this.database.filters.compile(filter);
-    let sql = `SELECT ${selectDoc(options.projection)} AS doc FROM ${this.table} WHERE ${where.sql}${compileSort(options.sort)}`;
+    const layout = this.layout();
+    const where = this.database.filters.compile(filter, layout);
+    let sql = `SELECT ${selectDoc(options.projection)} AS doc FROM ${this.table} WHERE ${where.sql}${compileSort(options.sort, layout)}`;
     if (options.limit || options.skip) sql += ` LIMIT ${options.limit ? Math.floor(options.limit) : -1} OFFSET ${Math.floor(options.skip ?? 0)}`;
     return { sql, params: where.params };
   }
 
-  /** The UPDATE an update or a claim runs (one statement). */
-  private updateSql(filter: Filter, first: boolean, sort: Sort | undefined, returning: boolean) {
-    const where = this.database.filters.compile(filter);
-    const target = first ? `rowid = (SELECT rowid FROM ${this.table} WHERE ${where.sql}${compileSort(sort)} LIMIT 1)` : where.sql;
-    return { sql: `UPDATE ${this.table} SET doc = mongo_update(doc, ?) WHERE ${target}${returning ? ' RETURNING doc' : ''}`, params: where.params };
+  /** The UPDATE an update or a claim runs (one statement): `set` its SET (columns.ts's updateSet). */
+  private updateSql(filter: Filter, which: { first: boolean; sort?: Sort; returning?: boolean }, set: { sql: string; params: (SqlParam | bigint)[] }) {
+    const layout = this.layout();
+    const where = this.database.filters.compile(filter, layout);
+    const target = which.first ? `rowid = (SELECT rowid FROM ${this.table} WHERE ${where.sql}${compileSort(which.sort, layout)} LIMIT 1)` : where.sql;
+    return { sql: `UPDATE ${this.table} SET ${set.sql} WHERE ${target}${which.returning ? ' RETURNING doc' : ''}`, params: [...set.params, ...where.params] };
   }
 
   /**
    * SQLite's EXPLAIN QUERY PLAN for a find, a count (`count`), or a findOneAndUpdate
-   * (`claim`): one line per step, e.g. "SEARCH c:tasks USING INDEX i:tasks:status_1_leaseUntil_1 (<expr>=? AND <expr><?)";
+   * (`claim`): one line per step, e.g. "SEARCH c:tasks USING INDEX i:tasks:status_1_leaseUntil_1 (k:status=? AND k:leaseUntil<?)";
    * with `sql`, the statement's text instead.
    */
   explain(filter: Filter, options: FindOptions & { claim?: boolean; count?: boolean; sql?: boolean } = {}): Promise<string[]> {
     return this.run(() => {
-      const where = this.database.filters.compile(filter);
+      const where = this.database.filters.compile(filter, this.layout());
       const q = options.claim
-        ? this.updateSql(filter, true, options.sort, true)
+        ? this.updateSql(filter, { first: true, sort: options.sort, returning: true }, { sql: 'doc = mongo_update(doc, ?)', params: ['{}'] })
         : options.count
           ? { sql: `SELECT count(*) FROM ${this.table} WHERE ${where.sql}`, params: where.params }
           : this.findSql(filter, options);
       // `sql`: the statement itself, as prepared (a value a partial index names is a literal in it).
       if (options.sql) return [q.sql];
-      const params = options.claim ? ['{}', ...q.params] : q.params;
-      const rows = this.database.db.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...params) as { detail: string }[];
+      const rows = this.database.db.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...q.params) as { detail: string }[];
       return rows.map((r) => r.detail);
     });
   }
@@ -160,7 +175,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   count(filter: Filter = {}): Promise<number> {
     return this.read(() => {
       if (Object.keys(filter ?? {}).length === 0) return documentCount(this.database, this.name) ?? 0;
-      const where = this.database.filters.compile(filter);
+      const where = this.database.filters.compile(filter, this.layout());
       const row = this.database.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as { n: number };
       return Number(row.n);
     }, 0);
@@ -168,17 +183,17 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   /** One UPDATE: every matching row (or the first by `sort` when `first`) gets the update; returns the documents after it. */
   private updateRows(filter: Filter, update: Update, which: { first: boolean; sort?: Sort; returning?: boolean }): { rows: string[]; matched: number; modified: number } {
-    const { first, sort, returning = false } = which;
+    const { returning = false } = which;
     checkUpdate(update);
-    const { sql, params } = this.updateSql(filter, first, sort, returning);
+    const { sql, params } = this.updateSql(filter, which, updateSet(this.layout(), update, encodeDoc(update)));
     const statement = this.database.statement(sql);
     this.database.updates.modified = 0;
     this.database.updates.updating = this.name;
     if (returning) {
-      const rows = (statement.all(encodeDoc(update), ...params) as { doc: string }[]).map((r) => r.doc);
+      const rows = (statement.all(...params) as { doc: string }[]).map((r) => r.doc);
       return { rows, matched: rows.length, modified: this.database.updates.modified };
     }
-    const result = statement.run(encodeDoc(update), ...params);
+    const result = statement.run(...params);
     return { rows: [], matched: Number(result.changes), modified: this.database.updates.modified };
   }
 
@@ -205,7 +220,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   deleteOne(filter: Filter): Promise<number> {
     return this.read(() => {
-      const where = this.database.filters.compile(filter);
+      const where = this.database.filters.compile(filter, this.layout());
       const sql = `DELETE FROM ${this.table} WHERE rowid = (SELECT rowid FROM ${this.table} WHERE ${where.sql} LIMIT 1)`;
       this.database.changes.wroteUnseen(this.name);
       return Number(this.database.statement(sql).run(...where.params).changes);
@@ -214,7 +229,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   deleteMany(filter: Filter): Promise<number> {
     return this.read(() => {
-      const where = this.database.filters.compile(filter);
+      const where = this.database.filters.compile(filter, this.layout());
       this.database.changes.wroteUnseen(this.name);
       return Number(this.database.statement(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes);
     }, 0);
@@ -227,8 +242,8 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
         this.database.ensureTable(this.name, this.table);
         const existing = indexSpecs(this.database, this.name);
         if (checkNewSpec(this.name, existing, spec) === 'exists') return;
-        const sql = createIndexSql(this.name, spec);
-        this.database.db.exec(sql);
+        const layout = addColumns(this.database, this.table, indexedFields(spec));
+        this.database.db.exec(createIndexSql(this.name, spec, layout));
         for (const [field, value] of partialLiterals(spec)) this.database.filters.inline(field, value);
         this.database
           .statement(`INSERT INTO _indexes (collection, name, seq, spec) SELECT ?, ?, COALESCE(MAX(seq), 0) + 1, ? FROM _indexes WHERE collection = ?`)

@@ -13,6 +13,7 @@ import { IntegrityChecks } from './integrity';
 import { forgetFile, requestCheckpoint } from './checkpoint';
 import { ChangeCounts } from './changes';
 import { FilterCompiler } from './sql';
+import { Layouts } from './columns';
 import { BUSY_TIMEOUT_MS, isBusy, pauseForWriter, stayedLocked } from './busy';
 
 const STATEMENT_CACHE = 500;
@@ -50,6 +51,8 @@ export class SqliteDatabase {
   readonly updates = new UpdateFunction(this.changes);
   /** Filters compiled to SQL, the flat ones kept by shape. */
   readonly filters = new FilterCompiler();
+  /** The columns of each table (columns.ts). */
+  readonly layouts = new Layouts();
   /** Transactions open on the connection (a write inside one joins it). */
   private depth = 0;
   /**
@@ -71,6 +74,7 @@ export class SqliteDatabase {
     this.health = new WriteHealth(file, log, () => this.writeSync(() => this.statement(PROBE_SQL).run(String(Date.now()))));
     if (opened.problems.length) this.health.setReadOnly(describeProblems(opened.problems));
     this.db.function('mongo_update', { deterministic: false, directOnly: true }, (text, updateText) => this.updates.apply(String(text), String(updateText)));
+    this.db.function('mongo_apply', { deterministic: false, directOnly: true }, (text, updateText) => this.updates.again(String(text), String(updateText)));
     // A file opened read-only is not written, so it has nothing to checkpoint.
     this.checkpoints = opened.problems.length ? undefined : setInterval(() => this.checkpoint(), CHECKPOINT_MS);
     this.checkpoints?.unref();
@@ -140,12 +144,19 @@ export class SqliteDatabase {
     if (this.tables.has(collection)) return;
     const name = table.slice(1, -1);
     this.writeSync(() => {
-      this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (_id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)`);
+      // "v:0": the marker column of the table's indexed columns (columns.ts).
+      this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (_id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL, "v:0")`);
       this.db.exec(`CREATE TRIGGER IF NOT EXISTS "n+:${name}" AFTER INSERT ON ${table} BEGIN UPDATE _counts SET n = n + 1 WHERE collection = '${collection}'; END`);
       this.db.exec(`CREATE TRIGGER IF NOT EXISTS "n-:${name}" AFTER DELETE ON ${table} BEGIN UPDATE _counts SET n = n - 1 WHERE collection = '${collection}'; END`);
       this.db.prepare(`INSERT OR IGNORE INTO _counts (collection, n) SELECT ?, count(*) FROM ${table}`).run(collection);
     });
     this.tables.add(collection);
+  }
+
+  /** Tables (and columns) created by a transaction that rolled back are gone with it. */
+  private forgetTables() {
+    this.tables.clear();
+    this.layouts.forget();
   }
 
   /** Damage found at run time: nothing is written any more (query-only), the store reads read-only and red. */
@@ -192,8 +203,7 @@ export class SqliteDatabase {
       return result;
     } catch (error) {
       if (this.db.isTransaction) this.db.exec('ROLLBACK');
-      // A table created inside the transaction is gone with it.
-      this.tables.clear();
+      this.forgetTables();
       throw this.health.failed(error);
     } finally {
       this.depth--;
@@ -302,8 +312,7 @@ export class SqliteDatabase {
           member.reject(error);
           this.statement('ROLLBACK TO member').run();
           this.statement('RELEASE member').run();
-          // A table created inside the savepoint is gone with it.
-          this.tables.clear();
+          this.forgetTables();
         }
       }
       this.statement('COMMIT').run();
@@ -313,7 +322,7 @@ export class SqliteDatabase {
     } catch (error) {
       // The commit (or a savepoint statement) failed: nothing of the group was written.
       if (this.db.isOpen && this.db.isTransaction) this.db.exec('ROLLBACK');
-      this.tables.clear();
+      this.forgetTables();
       const failed = this.health.failed(error);
       for (const { member } of done) member.reject(failed);
     } finally {

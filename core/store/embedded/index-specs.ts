@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { IndexSpec } from '../port';
 import { StoreError } from '../errors';
-import { fieldExpr, jsonPath, sqlLiteral } from './sql';
+import { jsonPath, sqlLiteral, type Fields } from './sql';
 import { errorMessage, systemErrorCode } from '../../errors';
 
 export const ID_INDEX: IndexSpec = { key: { _id: 1 }, name: '_id_' };
@@ -76,7 +76,7 @@ export const sqlIndexName = (collection: string, index: string) => `"i:${collect
  * query. An `$exists` index leaves out documents where the field holds null too, and a boolean
  * one takes in documents holding 0 or 1: no query it is used for tells otherwise.
  */
-function partialWhere(collection: string, spec: IndexSpec): string | undefined {
+function partialWhere(collection: string, spec: IndexSpec, layout: Fields): string | undefined {
   const filter = spec.partialFilterExpression;
   if (filter === undefined) return undefined;
   const unsupported = (why: string) =>
@@ -87,11 +87,11 @@ function partialWhere(collection: string, spec: IndexSpec): string | undefined {
   return fields
     .map(([field, condition]) => {
       if (field.startsWith('$') || field === '_id') throw unsupported(`has ${JSON.stringify({ [field]: condition })}`);
-      if (typeof condition === 'boolean') return `${fieldExpr(field)} = ${condition ? 1 : 0}`;
-      if (typeof condition === 'string' && !condition.startsWith('\uFDD0')) return `${fieldExpr(field)} = ${sqlLiteral(condition)}`;
+      if (typeof condition === 'boolean') return `${layout.expr(field)} = ${condition ? 1 : 0}`;
+      if (typeof condition === 'string' && !condition.startsWith('\uFDD0')) return `${layout.expr(field)} = ${sqlLiteral(condition)}`;
       const exists = condition !== null && typeof condition === 'object' && JSON.stringify(condition) === '{"$exists":true}';
       if (!exists) throw unsupported(`has ${JSON.stringify({ [field]: condition })}`);
-      return `${fieldExpr(field)} IS NOT NULL`;
+      return `${layout.expr(field)} IS NOT NULL`;
     })
     .join(' AND ');
 }
@@ -103,14 +103,20 @@ export function partialLiterals(spec: IndexSpec): [string, string][] {
   );
 }
 
+/** The fields an index reads: its key's and its partial filter's (each gets a column, columns.ts). */
+export function indexedFields(spec: IndexSpec): string[] {
+  return [...Object.keys(spec.key), ...Object.keys(spec.partialFilterExpression ?? {}).filter((f) => !f.startsWith('$'))].filter((f) => f !== '_id');
+}
+
 /**
- * The expression index serving a spec. A unique sparse index leaves out documents
- * without its first field (a partial index), as MongoDB's sparse index does.
+ * The index serving a spec, on the fields' columns. A unique sparse index leaves out documents
+ * without its first field (a partial index), as MongoDB's sparse index does: one holding null
+ * is in it, so that condition reads the document's JSON type, not the column.
  */
-export function createIndexSql(collection: string, spec: IndexSpec): string {
-  const columns = Object.entries(spec.key).map(([field, direction]) => `${fieldExpr(field)}${direction === -1 ? ' DESC' : ''}`);
+export function createIndexSql(collection: string, spec: IndexSpec, fields: Fields): string {
+  const columns = Object.entries(spec.key).map(([field, direction]) => `${fields.expr(field)}${direction === -1 ? ' DESC' : ''}`);
   const first = Object.keys(spec.key)[0]!;
-  const partial = partialWhere(collection, spec);
+  const partial = partialWhere(collection, spec, fields);
   const where = partial ? ` WHERE ${partial}` : spec.unique && spec.sparse ? ` WHERE json_type(doc, '${jsonPath(first).replaceAll("'", "''")}') IS NOT NULL` : '';
   return `CREATE ${spec.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${sqlIndexName(collection, spec.name)} ON ${tableName(collection)} (${columns.join(', ')})${where}`;
 }

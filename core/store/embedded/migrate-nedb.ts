@@ -16,7 +16,8 @@ import type { Doc, IndexSpec } from '../port';
 import { StoreError } from '../errors';
 import { encodeDoc } from './codec';
 import type { SqliteDatabase } from './database';
-import { createIndexSql, indexFile, readIndexFile, tableName } from './index-specs';
+import { createIndexSql, indexedFields, indexFile, readIndexFile, tableName } from './index-specs';
+import { addColumns } from './columns';
 import { errorMessage, systemErrorCode } from '../../errors';
 
 export interface MigrationProgress {
@@ -128,8 +129,9 @@ function writeCollection(database: SqliteDatabase, name: string, docs: Doc[], sp
   database.ensureTable(name, table);
   const insert = database.statement(`INSERT INTO ${table} (_id, doc) VALUES (?, ?)`);
   for (const doc of docs) insert.run(String(doc._id), encodeDoc(doc));
+  const layout = addColumns(database, table, specs.flatMap(indexedFields));
   for (const [seq, spec] of specs.entries()) {
-    database.db.exec(createIndexSql(name, spec));
+    database.db.exec(createIndexSql(name, spec, layout));
     database.statement(`INSERT OR REPLACE INTO _indexes (collection, name, seq, spec) VALUES (?, ?, ?, ?)`).run(name, spec.name, seq + 1, JSON.stringify(spec));
   }
 }

@@ -1,6 +1,7 @@
-// MongoDB filters and sorts as SQL over JSON documents. Every field reads as
-// `json_extract(doc, '$."a"."b"')`, the same text the expression indexes are
-// declared with (index-specs.ts), so SQLite's planner matches them to queries.
+// MongoDB filters and sorts as SQL over JSON documents. A field reads as its column
+// when the collection has one (columns.ts), otherwise as `json_extract(doc, '$."a"."b"')`:
+// the same text the indexes are declared with (index-specs.ts), so SQLite's planner
+// matches them to queries.
 // Comparisons follow MongoDB's type brackets: a range on a number never matches
 // a string, a range on a string never matches a number or a date.
 import type { Filter, Sort } from '../port';
@@ -12,6 +13,12 @@ export interface Sql {
   params: SqlParam[];
 }
 export type SqlParam = string | number | null;
+
+/** How the fields of one collection read in SQL (columns.ts's Layout). */
+export interface Fields {
+  readonly id: number;
+  expr(field: string): string;
+}
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
@@ -49,7 +56,10 @@ export const sqlLiteral = (text: string) => quote(text);
 class Compiler {
   readonly params: SqlParam[] = [];
 
-  constructor(private readonly inlined: InlinedValues) {}
+  constructor(
+    private readonly inlined: InlinedValues,
+    private readonly fields: Fields,
+  ) {}
 
   bind(value: unknown): string {
     const v = encodeScalar(value);
@@ -111,7 +121,7 @@ class Compiler {
   }
 
   private eq(field: string, value: unknown): string {
-    const expr = fieldExpr(field);
+    const expr = this.fields.expr(field);
     if (value === null || value === undefined) return `${expr} IS NULL`;
     // json_extract reads true and false as 1 and 0: the JSON type tells them from numbers.
     if (typeof value === 'boolean') return `${expr} = ${value ? 1 : 0} AND ${typeExpr(field)} = '${value}'`;
@@ -128,13 +138,13 @@ class Compiler {
     if (!Array.isArray(values)) throw new StoreError('invalid', `${op} on ${field} takes an array`);
     if (values.length === 0) return '0';
     if (values.every((v) => typeof v === 'string' || v instanceof Date)) {
-      return `${fieldExpr(field)} IN (${values.map((v) => this.bind(v)).join(', ')})`;
+      return `${this.fields.expr(field)} IN (${values.map((v) => this.bind(v)).join(', ')})`;
     }
     return `(${values.map((v) => `(${this.eq(field, v)})`).join(' OR ')})`;
   }
 
   private range(field: string, op: '$lt' | '$lte' | '$gt' | '$gte' | string, value: unknown): string {
-    const expr = fieldExpr(field);
+    const expr = this.fields.expr(field);
     const sign = RANGE_SIGNS[op];
     if (!sign) throw new StoreError('invalid', `unsupported comparison ${op}`);
     const term = `${expr} ${sign} ${this.bind(value)}`;
@@ -170,9 +180,9 @@ export class FilterCompiler {
     this.flatFilters.clear();
   }
 
-  compile(filter: Filter): Sql {
+  compile(filter: Filter, fields: Fields): Sql {
     // The same fields with values of the same types compile to the same SQL: only the values differ.
-    let shape = '';
+    let shape = `${fields.id}\u0000`;
     const params: SqlParam[] = [];
     for (const key in filter) {
       const value = filter[key];
@@ -189,7 +199,7 @@ export class FilterCompiler {
     }
     const known = shape && this.flatFilters.get(shape);
     if (known) return { sql: known, params };
-    const c = new Compiler(this.inlined);
+    const c = new Compiler(this.inlined, fields);
     const sql = c.filter(filter);
     if (shape) {
       if (this.flatFilters.size >= FLAT_KEPT) this.flatFilters.clear();
@@ -199,8 +209,8 @@ export class FilterCompiler {
   }
 }
 
-export function compileSort(sort: Sort | undefined): string {
+export function compileSort(sort: Sort | undefined, fields: Fields): string {
   const entries = Object.entries(sort ?? {});
   if (!entries.length) return '';
-  return ` ORDER BY ${entries.map(([field, direction]) => `${fieldExpr(field)} ${direction === -1 ? 'DESC' : 'ASC'}`).join(', ')}`;
+  return ` ORDER BY ${entries.map(([field, direction]) => `${fields.expr(field)} ${direction === -1 ? 'DESC' : 'ASC'}`).join(', ')}`;
 }

@@ -11,6 +11,7 @@ import { SqliteDatabase } from './database';
 import { migrateNedbFolder, type MigrationProgress } from './migrate-nedb';
 import { allIndexSpecs, collectionNames, documentCounts } from './catalog';
 import { partialLiterals } from './index-specs';
+import { upgradeColumns } from './column-upgrade';
 import { readStateEntry, refusalToOpen, SCHEMA_VERSION, writeStateEntry } from './state-record';
 import type { WriteHealthLog } from './write-health';
 import { DEFAULT_BACKUP_SCHEDULE, listBackups, takeBackup, type BackupSchedule } from './backups';
@@ -69,7 +70,10 @@ async function acquire(file: string, dir: string, options: EmbeddedOptions): Pro
         // A file opened read-only (its check failed) is neither converted nor recorded: it stays as found.
         if (database.health.safety().writable) {
           // The conversion's writes are synchronous: they wait for another writer SQLite's own way.
-          await database.withSleepingWait(() => migrateNedbFolder(dir, database, options.onProgress));
+          await database.withSleepingWait(async () => {
+            await migrateNedbFolder(dir, database, options.onProgress);
+            upgradeColumns(database, options.log);
+          });
           await recordState(dir, database);
         }
         inlinePartialLiterals(database, options.log);

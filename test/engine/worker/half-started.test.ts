@@ -196,7 +196,7 @@ describe('the index of the recovery pass', () => {
           { sort: { last_updated: 1 }, limit: 50, projection: { _id: 1, last_updated: 1 } },
         )
       ).join('\n');
-      expect(plan).toMatch(/SEARCH c:jobs USING INDEX i:jobs:status_1_last_updated_1 \(<expr>=\? AND <expr>>\? AND <expr><\?\)/);
+      expect(plan).toMatch(/SEARCH c:jobs USING INDEX i:jobs:status_1_last_updated_1 \(k:status=\? AND k:last_updated>\? AND k:last_updated<\?\)/);
       expect(plan).not.toMatch(/TEMP B-TREE/);
     } finally {
       await temp.dispose();

@@ -1,0 +1,158 @@
+// Indexed fields as real columns. Each field an index of a collection names has a column
+// `"k:<field>"` in the collection's table holding what `json_extract(doc, '$."<field>"')` gives,
+// and the indexes are built on those columns. SQLite rewrites the entries of every index whose
+// columns an UPDATE sets: with expression indexes on `doc` that is every index at every update,
+// with columns only the indexes of the fields the update can touch (known from its keys).
+//
+// Which columns a table has is read from the table and kept per connection. Every write names
+// the table's marker column `"v:<n>"`, renamed whenever a column is added: a statement of a
+// connection that has not seen the new column fails to run ("no such column"), and the
+// collection reads the table again and retries it (collection.ts), instead of leaving the
+// new column stale.
+import type { IndexSpec, Update } from '../port';
+import type { SqliteDatabase } from './database';
+import { encodeScalar } from './codec';
+import { fieldExpr, jsonPath, type SqlParam } from './sql';
+
+/** The column holding a field's value. */
+export const columnName = (field: string) => {
+  jsonPath(field);
+  return `"k:${field}"`;
+};
+
+// Process-wide on purpose: only tells Layout objects apart.
+let layoutIds = 0;
+
+/** The columns of one table as this connection last read them. */
+export class Layout {
+  /** Tells layouts apart in the filter compiler's cache. */
+  readonly id = ++layoutIds;
+
+  constructor(
+    readonly fields: ReadonlySet<string>,
+    /** The marker column's name (unquoted); undefined for a table that does not exist yet. */
+    readonly marker: string | undefined,
+  ) {}
+
+  /** The SQL reading a field: its column when it has one. */
+  expr(field: string): string {
+    if (field === '_id') return '_id';
+    return this.fields.has(field) ? columnName(field) : fieldExpr(field);
+  }
+}
+
+export const NO_COLUMNS = new Layout(new Set(), undefined);
+
+/** Reads a table's columns (NO_COLUMNS when it does not exist). */
+export function readLayout(database: SqliteDatabase, table: string): Layout {
+  const rows = database.db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table.slice(1, -1));
+  if (rows.length === 0) return NO_COLUMNS;
+  const names = rows.map((row) => String(row.name));
+  const fields = new Set(names.filter((n) => n.startsWith('k:')).map((n) => n.slice(2)));
+  return new Layout(fields, names.find((n) => n.startsWith('v:')));
+}
+
+/** The layouts of a connection's tables, read at first use. */
+export class Layouts {
+  private readonly known = new Map<string, Layout>();
+
+  get(database: SqliteDatabase, table: string): Layout {
+    let layout = this.known.get(table);
+    if (!layout) {
+      layout = readLayout(database, table);
+      // A table that does not exist yet is read again once it does (another connection may create it).
+      if (layout !== NO_COLUMNS) this.known.set(table, layout);
+    }
+    return layout;
+  }
+
+  /** Read again at next use: one table's, or every one's (a transaction that may have changed them rolled back). */
+  forget(table?: string) {
+    if (table === undefined) this.known.clear();
+    else this.known.delete(table);
+  }
+}
+
+/** The unique index a failed UNIQUE constraint on columns names (`... failed: c:t.k:a, c:t.k:b`): SQLite names the columns, not the index. */
+export function uniqueIndexOf(message: string, specs: IndexSpec[]): string | undefined {
+  const fields = [...message.matchAll(/\.k:(.+?)(?=, [^,]*\.k:|$)/g)].map((m) => m[1]!);
+  if (fields.length === 0) return undefined;
+  return specs.find((spec) => spec.unique && JSON.stringify(Object.keys(spec.key)) === JSON.stringify(fields))?.name;
+}
+
+/** Whether an error is a statement naming a marker column that was renamed meanwhile (another connection added a column). */
+export const isStaleLayout = (error: unknown) => error instanceof Error && /no such column: "?v:\d+/.test(error.message);
+
+/**
+ * Adds a column for each of `fields` the table lacks, filled from the documents, and renames
+ * the marker (or adds one). Runs inside the caller's write transaction; returns the new layout.
+ */
+export function addColumns(database: SqliteDatabase, table: string, fields: Iterable<string>): Layout {
+  const now = readLayout(database, table);
+  const missing = [...new Set(fields)].filter((f) => f !== '_id' && !now.fields.has(f));
+  if (missing.length === 0 && now.marker) return now;
+  for (const field of missing) database.db.exec(`ALTER TABLE ${table} ADD COLUMN ${columnName(field)}`);
+  if (missing.length) database.db.exec(`UPDATE ${table} SET ${missing.map((f) => `${columnName(f)} = ${fieldExpr(f)}`).join(', ')}`);
+  if (now.marker) database.db.exec(`ALTER TABLE ${table} RENAME COLUMN "${now.marker}" TO "v:${Number(now.marker.slice(2)) + 1}"`);
+  else database.db.exec(`ALTER TABLE ${table} ADD COLUMN "v:0"`);
+  database.layouts.forget(table);
+  return database.layouts.get(database, table);
+}
+
+/** The INSERT of a document (`?` the _id, `?` its text): the columns are read from the text as json_extract reads them. */
+export function insertSql(table: string, layout: Layout): string {
+  const fields = [...layout.fields];
+  const columns = ['_id', 'doc', ...fields.map(columnName), ...(layout.marker ? [`"${layout.marker}"`] : [])];
+  const values = ['?1', '?2', ...fields.map((f) => fieldExpr(f).replace('(doc,', '(?2,')), ...(layout.marker ? ['NULL'] : [])];
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${values.join(', ')})`;
+}
+
+/** Whether an update of `key` can change the value at `field`: the same path, a path above it, or one below it. */
+const touches = (key: string, field: string) => key === field || field.startsWith(`${key}.`) || key.startsWith(`${field}.`);
+
+/**
+ * The value json_extract reads after a top-level field is set to `value`, when it is a plain
+ * value (a string, a finite number, a boolean, null or a date); undefined otherwise.
+ */
+function literal(value: unknown): { value: SqlParam | bigint } | undefined {
+  if (value === null) return { value: null };
+  if (typeof value === 'boolean') return { value: value ? 1n : 0n };
+  // JSON writes a safe integer as digits (json_extract reads an INTEGER), any other number as a REAL.
+  if (typeof value === 'number' && Number.isFinite(value)) return { value: Number.isSafeInteger(value) ? BigInt(value) : value };
+  if (typeof value === 'string' || value instanceof Date) return { value: encodeScalar(value) as string };
+  return undefined;
+}
+
+/**
+ * The SET of an UPDATE applying `update`, and its parameters before the WHERE's: `doc`, the
+ * columns of the fields the update can touch and the marker. A top-level field set to a plain
+ * value or unset is written as that value; any other touched column reads the updated document
+ * (mongo_apply: the same document mongo_update made for this row, kept by update-function.ts).
+ */
+export function updateSet(layout: Layout, update: Update, updateText: string): { sql: string; params: (SqlParam | bigint)[] } {
+  const parts = ['doc = mongo_update(doc, ?)'];
+  const params: (SqlParam | bigint)[] = [updateText];
+  if (layout.fields.size) {
+    const keys = [...Object.keys(update.$set ?? {}), ...Object.keys(update.$unset ?? {}), ...Object.keys(update.$inc ?? {})];
+    for (const field of layout.fields) {
+      const touching = keys.filter((key) => touches(key, field));
+      if (touching.length === 0) continue;
+      const plain = touching.length === 1 && touching[0] === field && !field.includes('.') ? plainValue(update, field) : undefined;
+      if (plain) {
+        parts.push(`${columnName(field)} = ?`);
+        params.push(plain.value);
+      } else {
+        parts.push(`${columnName(field)} = json_extract(mongo_apply(doc, ?), '${jsonPath(field).replaceAll("'", "''")}')`);
+        params.push(updateText);
+      }
+    }
+  }
+  if (layout.marker) parts.push(`"${layout.marker}" = NULL`);
+  return { sql: parts.join(', '), params };
+}
+
+function plainValue(update: Update, field: string) {
+  if (update.$unset && field in update.$unset) return { value: null };
+  if (update.$set && field in update.$set) return literal(update.$set[field]);
+  return undefined;
+}
