@@ -112,13 +112,14 @@ const touches = (key: string, field: string) => key === field || field.startsWit
 
 /**
  * The value json_extract reads after a top-level field is set to `value`, when it is a plain
- * value (a string, a finite number, a boolean, null or a date); undefined otherwise.
+ * value (a string, a safe integer, a boolean, null or a date); undefined otherwise.
  */
 function literal(value: unknown): { value: SqlParam | bigint } | undefined {
   if (value === null) return { value: null };
   if (typeof value === 'boolean') return { value: value ? 1n : 0n };
-  // JSON writes a safe integer as digits (json_extract reads an INTEGER), any other number as a REAL.
-  if (typeof value === 'number' && Number.isFinite(value)) return { value: Number.isSafeInteger(value) ? BigInt(value) : value };
+  // JSON writes a safe integer as digits, read as an INTEGER. Not another number: SQLite's reading of
+  // its decimal text (json_extract) can differ from JavaScript's double in the last bit.
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? { value: BigInt(value) } : undefined;
   if (typeof value === 'string' || value instanceof Date) return { value: encodeScalar(value) as string };
   return undefined;
 }

@@ -1,0 +1,199 @@
+// The embedded store keeps each indexed field in a column of its own (columns.ts): queries
+// answer as they do without the columns, every column always holds what json_extract reads
+// from the document (after any update, from any connection), and a file of an earlier version
+// (indexes on expressions) is upgraded at open with its documents and index specs as they were.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openEmbeddedStore, type EmbeddedStore } from '../../core/store/embedded/store';
+import { EmbeddedCollection } from '../../core/store/embedded/collection';
+import { SqliteDatabase } from '../../core/store/embedded/database';
+import { sqlite } from '../../core/store/embedded/sqlite';
+import { Layout, updateSet } from '../../core/store/embedded/columns';
+import { createIndexSql } from '../../core/store/embedded/index-specs';
+import type { Doc, Filter, IndexSpec, Sort, Update } from '../../core/store/port';
+
+let dir: string;
+let store: EmbeddedStore;
+const file = () => path.join(dir, 'console.sqlite');
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'columns-'));
+  store = await openEmbeddedStore(dir);
+});
+afterEach(async () => {
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const INDEXES: IndexSpec[] = [
+  { key: { status: 1, queuedAt: 1 }, name: 'status_1_queuedAt_1', partialFilterExpression: { status: 'queued' } },
+  { key: { 'm.x': 1 }, name: 'm.x_1' },
+  { key: { n: -1, a: 1 }, name: 'n_-1_a_1' },
+  { key: { flag: 1, 'm.k.z': 1 }, name: 'flag_1_m.k.z_1', partialFilterExpression: { flag: false } },
+  { key: { m: 1 }, name: 'm_1', partialFilterExpression: { m: { $exists: true } } },
+];
+const PATHS = ['status', 'queuedAt', 'm.x', 'n', 'a', 'flag', 'm.k.z', 'm'];
+
+/** The columns of a collection's rows that differ from what json_extract reads from the document (value or type), as `_id: field`. */
+function staleColumns(collection: string, paths = PATHS, _id?: string): string[] {
+  const db = new (sqlite().DatabaseSync)(file(), { readOnly: true });
+  try {
+    return paths.flatMap((p) => {
+      const extract = `json_extract(doc, '$.${p.split('.').map((s) => `"${s}"`).join('.')}')`;
+      const differs = `("k:${p}" IS NOT ${extract} OR typeof("k:${p}") IS NOT typeof(${extract}))`;
+      const rows = db.prepare(`SELECT _id FROM "c:${collection}" WHERE ${differs} AND (?1 IS NULL OR _id = ?1)`).all(_id ?? null);
+      return rows.map((row) => `${String(row._id)}: ${p}`);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+const scalar = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ min: -3, max: 3, noNaN: true }), fc.constantFrom('a', 'b', 'queued', 'x'), fc.boolean(), fc.constant(null), fc.date({ min: new Date(0), max: new Date(1e12), noInvalidDate: true }));
+const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 2 }), fc.dictionary(fc.constantFrom('x', 'k', 'z'), scalar, { maxKeys: 2 }));
+const document = fc.record(
+  { status: fc.constantFrom('queued', 'running', 'complete'), queuedAt: fc.integer({ min: 0, max: 20 }), a: value, n: scalar, flag: fc.oneof(fc.boolean(), fc.constant(0)), m: fc.oneof(fc.constant(null), fc.dictionary(fc.constantFrom('x', 'k', 'y'), fc.oneof(scalar, fc.record({ z: scalar })), { maxKeys: 3 })) },
+  { requiredKeys: [] },
+);
+const FIELDS = [...PATHS, 'other', 'm.y', 'm.k'];
+const update: fc.Arbitrary<Update> = fc
+  .record(
+    {
+      $set: fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 3 }),
+      $inc: fc.dictionary(fc.constantFrom(...FIELDS), fc.integer({ min: -2, max: 2 }), { maxKeys: 1 }),
+      $unset: fc.dictionary(fc.constantFrom(...FIELDS), fc.constant('' as const), { maxKeys: 2 }),
+    },
+    { requiredKeys: [] },
+  )
+  .filter((u) => Object.values(u).some((fields) => Object.keys(fields ?? {}).length > 0));
+const condition = fc.oneof(
+  scalar,
+  scalar.map((v) => ({ $ne: v })),
+  fc.array(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom('a', 'queued')), { minLength: 1, maxLength: 3 }).map((vs) => ({ $in: vs })),
+  fc.constantFrom('$lt', '$gte').chain((op) => fc.oneof(fc.integer({ min: -5, max: 20 }), fc.constantFrom('b', 'queued')).map((v) => ({ [op]: v }))),
+  fc.boolean().map((b) => ({ $exists: b })),
+);
+const filter: fc.Arbitrary<Filter> = fc.dictionary(fc.constantFrom(...PATHS), condition, { maxKeys: 2 });
+const sort = fc.constantFrom<Sort[]>({}, { queuedAt: 1 }, { n: -1, a: 1 }, { 'm.x': 1 });
+
+async function indexed(name: string) {
+  const collection = store.collection(name);
+  for (const spec of INDEXES) await collection.createIndex(spec);
+  return collection;
+}
+
+describe('indexed fields as columns', () => {
+  it('answer finds, counts and sorted finds as the same documents without indexes do', async () => {
+    const plain = store.collection('plain');
+    const columns = await indexed('columns');
+    const docs = fc.sample(document, { numRuns: 120, seed: 7 }).map((d, i) => ({ ...d, _id: `d${i}` }));
+    await plain.insertMany(docs);
+    await columns.insertMany(docs);
+    await fc.assert(
+      fc.asyncProperty(filter, sort, async (f, s) => {
+        // Ties of the sort fields come back in either order: compare with _id as the last key.
+        const options = { sort: { ...s, _id: 1 } satisfies Sort };
+        const ids = (found: Doc[]) => found.map((d) => d._id);
+        expect(ids(await columns.find(f, options))).toEqual(ids(await plain.find(f, options)));
+        expect(await columns.count(f)).toBe(await plain.count(f));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('hold what json_extract reads from the document after any update, updateMany and findOneAndUpdate', async () => {
+    const collection = await indexed('random');
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(document, update, fc.constantFrom('one', 'many', 'claim'), async (d, u, how) => {
+        const _id = `r${n++}`;
+        await collection.insertOne({ ...d, _id });
+        try {
+          if (how === 'one') await collection.updateOne({ _id }, u);
+          else if (how === 'many') await collection.updateMany({ _id: { $in: [_id, 'absent'] } }, u);
+          else await collection.findOneAndUpdate({ _id }, u, { sort: { queuedAt: 1 } });
+        } catch (error) {
+          // An update MongoDB refuses too ($inc of a string, a field under a scalar): nothing written.
+          expect((error as Error).message).toMatch(/cannot/);
+        }
+        expect(staleColumns('random', PATHS, _id)).toEqual([]);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('an update sets the columns of the fields it can touch and no other', () => {
+    const layout = new Layout(new Set(['status', 'leaseUntil', 'jobId', 'metrics.end_time']), 'v:3');
+    const columnsSet = (u: Update) => [...updateSet(layout, u, JSON.stringify(u)).sql.matchAll(/"(k:[^"]+)" =/g)].map((m) => m[1]);
+    // A claim and a completion: the job's index is not rewritten by either.
+    expect(columnsSet({ $set: { status: 'running', workerId: 'w1', leaseUntil: 5, 'metrics.claimed_at': 1 }, $inc: { attempt: 1 } })).toEqual(['k:status', 'k:leaseUntil']);
+    expect(columnsSet({ $set: { status: 'complete', 'metrics.end_time': 9 }, $unset: { leaseUntil: '' } })).toEqual(['k:status', 'k:leaseUntil', 'k:metrics.end_time']);
+    // A field above an indexed one, and one below it, touch it; a sibling does not.
+    expect(columnsSet({ $set: { metrics: {} } })).toEqual(['k:metrics.end_time']);
+    expect(columnsSet({ $set: { 'jobId.x': 1 } })).toEqual(['k:jobId']);
+    expect(columnsSet({ $set: { 'metrics.start_time': 1, other: 2 } })).toEqual([]);
+    // Plain values of top-level fields are bound as json_extract reads them; the rest read the updated document.
+    const set = updateSet(layout, { $set: { status: 'x', jobId: true, 'metrics.end_time': 3 }, $unset: { leaseUntil: '' } }, '{}');
+    expect(set.params).toEqual(['{}', 'x', null, 1n, '{}']);
+    expect(set.sql).toContain(`"k:metrics.end_time" = json_extract(mongo_apply(doc, ?), '$."metrics"."end_time"')`);
+    expect(set.sql).toMatch(/"v:3" = NULL$/);
+  });
+
+  it('a column added by another connection is kept by this one: its stale statement is refused and run again', async () => {
+    const here = await indexed('shared');
+    await here.insertOne({ _id: 'a', status: 'queued', queuedAt: 1, b: 'old' });
+    await here.updateOne({ _id: 'a' }, { $set: { b: 'older' } });
+    const other = new SqliteDatabase(file());
+    try {
+      await new EmbeddedCollection('shared', other).createIndex({ key: { b: 1 }, name: 'b_1' });
+    } finally {
+      await other.close();
+    }
+    // This connection read the table's columns before "k:b" existed.
+    await here.updateOne({ _id: 'a' }, { $set: { b: 'new' } });
+    await here.insertOne({ _id: 'c', b: 'new' });
+    await here.findOneAndUpdate({ _id: 'c' }, { $set: { b: 'newer' } });
+    expect(staleColumns('shared', [...PATHS, 'b'])).toEqual([]);
+    expect((await here.find({ b: 'new' })).map((d) => d._id)).toEqual(['a']);
+    expect(await (here as EmbeddedCollection).explain({ b: 'new' })).toEqual([expect.stringMatching(/USING INDEX i:shared:b_1 \(k:b=\?\)/)]);
+  });
+});
+
+describe('a file of an earlier version', () => {
+  it('is upgraded at open: the indexes on expressions are built on columns, documents and index specs as they were', async () => {
+    const tasks = await indexed('tasks');
+    const docs = fc.sample(document, { numRuns: 60, seed: 3 }).map((d, i) => ({ ...d, _id: `t${i}` }));
+    await tasks.insertMany(docs);
+    await store.collection('empty').insertOne({ _id: 'e' });
+    const specs = await tasks.listIndexes();
+    const before = await tasks.find({}, { sort: { _id: 1 } });
+    await store.close();
+    // The earlier layout: (_id, doc) only, indexes on json_extract(doc, ...), as that version made them.
+    const db = new (sqlite().DatabaseSync)(file());
+    for (const spec of INDEXES) db.exec(`DROP INDEX "i:tasks:${spec.name}"`);
+    for (const table of ['c:tasks', 'c:empty']) {
+      const columns = db.prepare(`SELECT name FROM pragma_table_info(?) WHERE name LIKE 'k:%' OR name LIKE 'v:%'`).all(table);
+      for (const { name } of columns) db.exec(`ALTER TABLE "${table}" DROP COLUMN "${String(name)}"`);
+    }
+    for (const spec of INDEXES) db.exec(createIndexSql('tasks', spec, new Layout(new Set(), undefined)));
+    expect(String((db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'i:tasks:m.x_1'`).get() as { sql: string }).sql)).toContain(`json_extract(doc, '$."m"."x"')`);
+    db.close();
+
+    store = await openEmbeddedStore(dir);
+    const again = store.collection('tasks') as EmbeddedCollection;
+    expect(await again.listIndexes()).toEqual(specs);
+    expect(await again.find({}, { sort: { _id: 1 } })).toEqual(before);
+    expect(staleColumns('tasks')).toEqual([]);
+    expect(await again.explain({ 'm.x': 'a' })).toEqual([expect.stringMatching(/USING INDEX i:tasks:m\.x_1 \(k:m\.x=\?\)/)]);
+    expect(await again.explain({ status: 'queued', queuedAt: { $gte: 0 } })).toEqual([expect.stringMatching(/USING INDEX i:tasks:status_1_queuedAt_1 \(k:status=\? AND k:queuedAt>\?/)]);
+    // Writes after the upgrade keep the columns.
+    await again.updateMany({ status: 'queued' }, { $set: { 'm.x': 'moved' }, $inc: { queuedAt: 1 } });
+    await again.insertOne({ _id: 'new', m: { x: 'moved' } });
+    expect(staleColumns('tasks')).toEqual([]);
+    expect(await again.count({ 'm.x': 'moved' })).toBe(before.filter((d) => d.status === 'queued').length + 1);
+    await store.collection('empty').insertOne({ _id: 'e2' });
+    expect(await store.collection('empty').count()).toBe(2);
+  });
+});
