@@ -54,7 +54,7 @@ function staleColumns(collection: string, paths = PATHS, _id?: string): string[]
 const scalar = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ min: -3, max: 3, noNaN: true }), fc.constantFrom('a', 'b', 'queued', 'x'), fc.boolean(), fc.constant(null), fc.date({ min: new Date(0), max: new Date(1e12), noInvalidDate: true }));
 const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 2 }), fc.dictionary(fc.constantFrom('x', 'k', 'z'), scalar, { maxKeys: 2 }));
 const document = fc.record(
-  { status: fc.constantFrom('queued', 'running', 'complete'), queuedAt: fc.integer({ min: 0, max: 20 }), a: value, n: scalar, flag: fc.oneof(fc.boolean(), fc.constant(0)), m: fc.oneof(fc.constant(null), fc.dictionary(fc.constantFrom('x', 'k', 'y'), fc.oneof(scalar, fc.record({ z: scalar })), { maxKeys: 3 })) },
+  { status: fc.constantFrom('queued', 'running', 'complete'), queuedAt: fc.integer({ min: 0, max: 20 }), a: value, n: scalar, flag: fc.oneof(fc.boolean(), fc.constant(0)), m: fc.oneof(scalar, fc.array(scalar, { maxLength: 2 }), fc.dictionary(fc.constantFrom('x', 'k', 'y'), fc.oneof(scalar, fc.array(scalar, { maxLength: 2 }), fc.record({ z: scalar })), { maxKeys: 3 })) },
   { requiredKeys: [] },
 );
 const FIELDS = [...PATHS, 'other', 'm.y', 'm.k'];
@@ -134,10 +134,12 @@ describe('indexed fields as columns', () => {
     expect(columnsSet({ $set: { metrics: {} } })).toEqual(['k:metrics.end_time']);
     expect(columnsSet({ $set: { 'jobId.x': 1 } })).toEqual(['k:jobId']);
     expect(columnsSet({ $set: { 'metrics.start_time': 1, other: 2 } })).toEqual([]);
-    // Plain values of top-level fields are bound as json_extract reads them; the rest read the updated document.
+    // Plain values are bound as json_extract reads them (a nested one when the fields above it are objects
+    // or missing); the rest read the updated document.
     const set = updateSet(layout, { $set: { status: 'x', jobId: true, 'metrics.end_time': 3 }, $unset: { leaseUntil: '' } }, '{}');
-    expect(set.params).toEqual(['{}', 'x', null, 1n, '{}']);
-    expect(set.sql).toContain(`"k:metrics.end_time" = json_extract(mongo_apply(doc, ?), '$."metrics"."end_time"')`);
+    expect(set.params).toEqual(['{}', 'x', null, 1n, 3n, '{}']);
+    expect(set.sql).toContain(`"k:metrics.end_time" = CASE WHEN (COALESCE(json_type(doc, '$."metrics"'), 'null') = 'null' OR (json_type(doc, '$."metrics"') = 'object')) THEN ? ELSE json_extract(mongo_apply(doc, ?), '$."metrics"."end_time"') END`);
+    expect(updateSet(layout, { $set: { jobId: 1.5 } }, '{}').sql).toContain(`"k:jobId" = json_extract(mongo_apply(doc, ?), '$."jobId"')`);
     expect(set.sql).toMatch(/"v:3" = NULL$/);
   });
 
@@ -189,10 +191,10 @@ describe('a file of an earlier version', () => {
     expect(await again.explain({ 'm.x': 'a' })).toEqual([expect.stringMatching(/USING INDEX i:tasks:m\.x_1 \(k:m\.x=\?\)/)]);
     expect(await again.explain({ status: 'queued', queuedAt: { $gte: 0 } })).toEqual([expect.stringMatching(/USING INDEX i:tasks:status_1_queuedAt_1 \(k:status=\? AND k:queuedAt>\?/)]);
     // Writes after the upgrade keep the columns.
-    await again.updateMany({ status: 'queued' }, { $set: { 'm.x': 'moved' }, $inc: { queuedAt: 1 } });
-    await again.insertOne({ _id: 'new', m: { x: 'moved' } });
+    await again.updateMany({ status: 'queued' }, { $set: { n: 'moved' }, $inc: { queuedAt: 1 } });
+    await again.insertOne({ _id: 'new', n: 'moved', m: { x: 'a' } });
     expect(staleColumns('tasks')).toEqual([]);
-    expect(await again.count({ 'm.x': 'moved' })).toBe(before.filter((d) => d.status === 'queued').length + 1);
+    expect(await again.count({ n: 'moved' })).toBe(before.filter((d) => d.status === 'queued').length + 1);
     await store.collection('empty').insertOne({ _id: 'e2' });
     expect(await store.collection('empty').count()).toBe(2);
   });

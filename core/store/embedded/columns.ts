@@ -27,6 +27,8 @@ let layoutIds = 0;
 export class Layout {
   /** Tells layouts apart in the filter compiler's cache. */
   readonly id = ++layoutIds;
+  /** The SETs of the updates of this table, by shape (updateSet). */
+  readonly plans = new Map<string, SetPlan>();
 
   constructor(
     readonly fields: ReadonlySet<string>,
@@ -125,35 +127,89 @@ function literal(value: unknown): { value: SqlParam | bigint } | undefined {
 }
 
 /**
- * The SET of an UPDATE applying `update`, and its parameters before the WHERE's: `doc`, the
- * columns of the fields the update can touch and the marker. A top-level field set to a plain
- * value or unset is written as that value; any other touched column reads the updated document
- * (mongo_apply: the same document mongo_update made for this row, kept by update-function.ts).
+ * A column of an UPDATE's SET: bound to the value its field is set to (or null: unset), when the
+ * update sets that field alone to a plain value; otherwise read from the updated document.
  */
-export function updateSet(layout: Layout, update: Update, updateText: string): { sql: string; params: (SqlParam | bigint)[] } {
+type SetColumn = { field: string; from: '$set' | '$unset'; guarded: boolean } | 'doc';
+
+interface SetPlan {
+  sql: string;
+  columns: SetColumn[];
+}
+
+const quotedPath = (field: string) => `'${jsonPath(field).replaceAll("'", "''")}'`;
+
+/**
+ * Whether setting a nested field makes json_extract read the value set: each field above it is an
+ * object, or missing or null (applyUpdate creates it). Not so under an array or a scalar (the
+ * update then fails, or leaves a field JSON does not write).
+ */
+function objectsAbove(field: string): string {
+  const segments = field.split('.');
+  let sql = 'TRUE';
+  for (let i = segments.length - 1; i >= 1; i--) {
+    const type = `json_type(doc, ${quotedPath(segments.slice(0, i).join('.'))})`;
+    sql = `(COALESCE(${type}, 'null') = 'null' OR (${type} = 'object' AND ${sql}))`;
+  }
+  return sql.replaceAll(' AND TRUE)', ')');
+}
+
+/** The plan of an update's SET, made once per shape (operators, fields, and which set values are plain). */
+function planSet(layout: Layout, update: Update): SetPlan {
   const parts = ['doc = mongo_update(doc, ?)'];
-  const params: (SqlParam | bigint)[] = [updateText];
-  if (layout.fields.size) {
-    const keys = [...Object.keys(update.$set ?? {}), ...Object.keys(update.$unset ?? {}), ...Object.keys(update.$inc ?? {})];
-    for (const field of layout.fields) {
-      const touching = keys.filter((key) => touches(key, field));
-      if (touching.length === 0) continue;
-      const plain = touching.length === 1 && touching[0] === field && !field.includes('.') ? plainValue(update, field) : undefined;
-      if (plain) {
-        parts.push(`${columnName(field)} = ?`);
-        params.push(plain.value);
-      } else {
-        parts.push(`${columnName(field)} = json_extract(mongo_apply(doc, ?), '${jsonPath(field).replaceAll("'", "''")}')`);
-        params.push(updateText);
-      }
+  const columns: SetColumn[] = [];
+  const keys = [...Object.keys(update.$set ?? {}), ...Object.keys(update.$unset ?? {}), ...Object.keys(update.$inc ?? {})];
+  for (const field of layout.fields) {
+    const touching = keys.filter((key) => touches(key, field));
+    if (touching.length === 0) continue;
+    const fromDoc = `json_extract(mongo_apply(doc, ?), ${quotedPath(field)})`;
+    const from = update.$unset && field in update.$unset ? '$unset' : update.$set && field in update.$set && literal(update.$set[field]) ? '$set' : undefined;
+    if (touching.length > 1 || touching[0] !== field || !from) {
+      parts.push(`${columnName(field)} = ${fromDoc}`);
+      columns.push('doc');
+    } else if (field.includes('.') && from === '$set') {
+      parts.push(`${columnName(field)} = CASE WHEN ${objectsAbove(field)} THEN ? ELSE ${fromDoc} END`);
+      columns.push({ field, from, guarded: true });
+    } else {
+      // Unset, a field reads null whatever held it.
+      parts.push(`${columnName(field)} = ?`);
+      columns.push({ field, from, guarded: false });
     }
   }
   if (layout.marker) parts.push(`"${layout.marker}" = NULL`);
-  return { sql: parts.join(', '), params };
+  return { sql: parts.join(', '), columns };
 }
 
-function plainValue(update: Update, field: string) {
-  if (update.$unset && field in update.$unset) return { value: null };
-  if (update.$set && field in update.$set) return literal(update.$set[field]);
-  return undefined;
+const PLANS_KEPT = 200;
+
+/**
+ * The SET of an UPDATE applying `update`, and its parameters before the WHERE's: `doc`, the
+ * columns of the fields the update can touch and the marker. A field set alone to a plain value,
+ * or unset, is written as that value; any other touched column reads the updated document
+ * (mongo_apply: the same document mongo_update made for this row, kept by update-function.ts).
+ */
+export function updateSet(layout: Layout, update: Update, updateText: string): { sql: string; params: (SqlParam | bigint)[] } {
+  let shape = '';
+  for (const op of ['$set', '$unset', '$inc'] as const) {
+    const fields = update[op];
+    if (!fields) continue;
+    shape += op;
+    for (const key in fields) {
+      shape += `\u0000${key}`;
+      if (op === '$set' && layout.fields.has(key)) shape += literal(fields[key]) ? '\u0000l' : '\u0000d';
+    }
+  }
+  let plan = layout.plans.get(shape);
+  if (!plan) {
+    plan = planSet(layout, update);
+    if (layout.plans.size >= PLANS_KEPT) layout.plans.clear();
+    layout.plans.set(shape, plan);
+  }
+  const params: (SqlParam | bigint)[] = [updateText];
+  for (const column of plan.columns) {
+    if (column === 'doc') params.push(updateText);
+    else params.push(column.from === '$unset' ? null : literal(update.$set?.[column.field])!.value);
+    if (column !== 'doc' && column.guarded) params.push(updateText);
+  }
+  return { sql: plan.sql, params };
 }
