@@ -37,6 +37,9 @@ function holdsDate(value: unknown): boolean {
   return false;
 }
 
+/** Whether a document's text holds a date or a marked string: a document decoded from text that does not holds neither. */
+export const holdsMark = (text: string) => text.includes(MARK);
+
 export function encodeDoc(doc: unknown): string {
   // A replacer makes JSON.stringify call back for every value (several times slower): it is
   // needed only for a Date, or a string starting with the mark (seen in the plain text).

@@ -3,7 +3,7 @@
 // collection, the writes by the tracked field's value (changes.ts); and mongo_apply(doc, update),
 // the same document without counting, read by the update's indexed columns (columns.ts).
 import type { Update } from '../port';
-import { decodeDoc, encodeDoc } from './codec';
+import { decodeDoc, encodeDoc, holdsMark } from './codec';
 import { applyUpdate } from './update';
 import type { ChangeCounts } from './changes';
 
@@ -31,7 +31,8 @@ export class UpdateFunction {
     const tracked = this.changes.isTracked(this.updating);
     if (tracked) this.changes.wrote(this.updating, doc);
     const updated = applyUpdate(doc, this.parsed);
-    const next = encodeDoc(updated);
+    // Neither text holds a date or a marked string, so neither does the result: JSON.stringify writes it as encodeDoc would.
+    const next = holdsMark(text) || holdsMark(updateText) ? encodeDoc(updated) : JSON.stringify(updated);
     if (next !== text) {
       this.modified++;
       // The tracked field itself changed: the documents of its new value changed too.
