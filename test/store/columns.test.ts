@@ -13,6 +13,7 @@ import { SqliteDatabase } from '../../core/store/embedded/database';
 import { sqlite } from '../../core/store/embedded/sqlite';
 import { Layout, updateSet } from '../../core/store/embedded/columns';
 import { createIndexSql } from '../../core/store/embedded/index-specs';
+import { FilterCompiler } from '../../core/store/embedded/sql';
 import type { Doc, Filter, IndexSpec, Sort, Update } from '../../core/store/port';
 
 let dir: string;
@@ -122,6 +123,27 @@ describe('indexed fields as columns', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('a filter compiled again from its shape binds its values as compiled the first time', () => {
+    const layout = new Layout(new Set(['status', 'n']), 'v:0');
+    const warm = new FilterCompiler();
+    warm.inline('status', 'queued');
+    fc.assert(
+      fc.property(filter, filter, (first, second) => {
+        warm.compile(first, layout);
+        const fresh = new FilterCompiler();
+        fresh.inline('status', 'queued');
+        expect(warm.compile(second, layout)).toEqual(fresh.compile(second, layout));
+      }),
+      { numRuns: 2000 },
+    );
+    // The claim's filter, the second time from its shape.
+    warm.compile({ status: 'queued', runAfter: { $lte: 1 } }, layout);
+    expect(warm.compile({ status: 'queued', runAfter: { $lte: 7 }, n: { $gt: 'a', $lt: 'b' } }, layout).params).toEqual([7, 'a', 'b']);
+    const fresh = new FilterCompiler();
+    fresh.inline('status', 'queued');
+    expect(warm.compile({ status: 'queued', runAfter: { $lte: 9 }, n: { $gt: 'c', $lt: 'd' } }, layout)).toEqual(fresh.compile({ status: 'queued', runAfter: { $lte: 9 }, n: { $gt: 'c', $lt: 'd' } }, layout));
   });
 
   it('an update sets the columns of the fields it can touch and no other', () => {

@@ -165,9 +165,29 @@ function isOperatorObject(value: unknown): value is Record<string, unknown> {
 
 const FLAT_KEPT = 500;
 
+/**
+ * The shape of a range on plain values (`{ $lte: 5 }`, `{ $gt: 'a', $lt: 'b' }`: one bound value
+ * each, pushed to `params` in the order the compiler binds them), or undefined for any other value.
+ */
+function rangeShape(value: unknown, params: SqlParam[]): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date) return undefined;
+  let shape = '';
+  const operands: SqlParam[] = [];
+  for (const [op, operand] of Object.entries(value)) {
+    if (!(op in RANGE_SIGNS)) return undefined;
+    if (typeof operand === 'number') shape += `${op}n`;
+    else if (typeof operand === 'string' && !operand.startsWith('\uFDD0')) shape += `${op}s`;
+    else return undefined;
+    operands.push(operand);
+  }
+  if (!shape) return undefined;
+  params.push(...operands);
+  return shape;
+}
+
 /** A filter compiled to SQL; kept by each database (database.ts), which compiles the same filters again and again. */
 export class FilterCompiler {
-  /** The SQL of filters whose every condition is a plain string or number (a lookup by id, a claim's fence), by fields and types. */
+  /** The SQL of filters whose every condition is a plain string or number, or a range on one (a lookup by id, a claim's fence, the claim), by fields and types. */
   private readonly flatFilters = new Map<string, string>();
   private readonly inlined = new Map<string, Set<string>>();
 
@@ -192,8 +212,13 @@ export class FilterCompiler {
         continue;
       } else if (typeof value === 'string' && !value.startsWith('\uFDD0')) shape += `${key}\u0000s\u0000`;
       else {
-        shape = '';
-        break;
+        const range = rangeShape(value, params);
+        if (range === undefined) {
+          shape = '';
+          break;
+        }
+        shape += `${key}\u0000${range}\u0000`;
+        continue;
       }
       params.push(value);
     }
