@@ -165,6 +165,14 @@ describe('indexed fields as columns', () => {
     expect(set.sql).toMatch(/"v:3" = NULL$/);
   });
 
+  it('a duplicate key on columns names the unique index, also in a collection whose name holds a dot', async () => {
+    const collection = store.collection('with.dot');
+    await collection.createIndex({ key: { 'm.x': 1, n: 1 }, name: 'mx_n', unique: true });
+    await collection.insertOne({ _id: 'a', m: { x: 1 }, n: 'a' });
+    await expect(collection.insertOne({ _id: 'b', m: { x: 1 }, n: 'a' })).rejects.toThrow('duplicate key in collection with.dot: the mx_n index already holds this value');
+    await expect(collection.insertOne({ _id: 'a', n: 'b' })).rejects.toThrow('the _id_ index already holds this value');
+  });
+
   it('a column added by another connection is kept by this one: its stale statement is refused and run again', async () => {
     const here = await indexed('shared');
     await here.insertOne({ _id: 'a', status: 'queued', queuedAt: 1, b: 'old' });

@@ -60,7 +60,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     if (failedWrite instanceof StoreError) return failedWrite;
     if (/UNIQUE constraint failed/.test(message)) {
       const index =
-        /index '(?:i:[^:]*:)?([^']*)'/.exec(message)?.[1] ?? uniqueIndexOf(message, indexSpecs(this.database, this.name)) ?? (/\._id/.test(message) ? '_id_' : 'unique index');
+        /index '(?:i:[^:]*:)?([^']*)'/.exec(message)?.[1] ?? uniqueIndexOf(message, this.name, indexSpecs(this.database, this.name)) ?? (/\._id/.test(message) ? '_id_' : 'unique index');
       return new StoreError('duplicate-key', `duplicate key in collection ${this.name}: the ${index} index already holds this value`);
     }
     if (/database is locked|SQLITE_BUSY/.test(message)) {

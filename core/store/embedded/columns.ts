@@ -47,7 +47,7 @@ export const NO_COLUMNS = new Layout(new Set(), undefined);
 
 /** Reads a table's columns (NO_COLUMNS when it does not exist). */
 export function readLayout(database: SqliteDatabase, table: string): Layout {
-  const rows = database.db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table.slice(1, -1));
+  const rows = database.statement(`SELECT name FROM pragma_table_info(?)`).all(table.slice(1, -1));
   if (rows.length === 0) return NO_COLUMNS;
   const names = rows.map((row) => String(row.name));
   const fields = new Set(names.filter((n) => n.startsWith('k:')).map((n) => n.slice(2)));
@@ -75,10 +75,18 @@ export class Layouts {
   }
 }
 
-/** The unique index a failed UNIQUE constraint on columns names (`... failed: c:t.k:a, c:t.k:b`): SQLite names the columns, not the index. */
-export function uniqueIndexOf(message: string, specs: IndexSpec[]): string | undefined {
-  const fields = [...message.matchAll(/\.k:(.+?)(?=, [^,]*\.k:|$)/g)].map((m) => m[1]!);
-  if (fields.length === 0) return undefined;
+/**
+ * The unique index a failed UNIQUE constraint on columns is of: SQLite names the columns
+ * (`UNIQUE constraint failed: c:<collection>.k:a, c:<collection>._id`), not the index.
+ */
+export function uniqueIndexOf(message: string, collection: string, specs: IndexSpec[]): string | undefined {
+  const failed = /UNIQUE constraint failed: (.*)$/.exec(message)?.[1];
+  if (failed === undefined) return undefined;
+  const prefix = `c:${collection}.`;
+  const fields = failed.split(', ').map((column) => {
+    const name = column.startsWith(prefix) ? column.slice(prefix.length) : column;
+    return name.startsWith('k:') ? name.slice(2) : name;
+  });
   return specs.find((spec) => spec.unique && JSON.stringify(Object.keys(spec.key)) === JSON.stringify(fields))?.name;
 }
 
