@@ -6,7 +6,7 @@ import type { IndexSpec } from '../port';
 import type { SqliteDatabase } from './database';
 import type { WriteHealthLog } from './write-health';
 import { collectionNames, indexSpecs } from './catalog';
-import { addColumns, Layout, readLayout } from './columns';
+import { addColumns, guardColumns, guardNames, Layout, readLayout } from './columns';
 import { createIndexSql, indexedFields, sqlIndexName, tableName } from './index-specs';
 import { errorMessage } from '../../errors';
 
@@ -48,7 +48,8 @@ function upgradeOf(database: SqliteDatabase, collection: string, log: WriteHealt
       return false;
     }
   });
-  if (now.marker && stale.length === 0 && fields.every((f) => now.fields.has(f))) return undefined;
+  const guarded = guardNames(table).every((name) => database.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?`).get(name));
+  if (now.marker && stale.length === 0 && fields.every((f) => now.fields.has(f)) && (guarded || now.fields.size === 0)) return undefined;
   return { collection, fields, specs: stale };
 }
 
@@ -58,6 +59,8 @@ export function upgradeColumns(database: SqliteDatabase, log?: WriteHealthLog) {
   database.writeSync(() => {
     for (const { collection, fields, specs } of upgrades) {
       const layout = addColumns(database, tableName(collection), fields);
+      // A file whose columns were made before their guard triggers gets them (addColumns adds them with new columns).
+      guardColumns(database, tableName(collection), layout);
       for (const spec of specs) {
         database.db.exec(`DROP INDEX ${sqlIndexName(collection, spec.name)}`);
         database.db.exec(createIndexSql(collection, spec, layout));

@@ -106,14 +106,38 @@ export function addColumns(database: SqliteDatabase, table: string, fields: Iter
   if (now.marker) database.db.exec(`ALTER TABLE ${table} RENAME COLUMN "${now.marker}" TO "v:${Number(now.marker.slice(2)) + 1}"`);
   else database.db.exec(`ALTER TABLE ${table} ADD COLUMN "v:0"`);
   database.layouts.forget(table);
-  return database.layouts.get(database, table);
+  const layout = database.layouts.get(database, table);
+  guardColumns(database, table, layout);
+  return layout;
+}
+
+/** The names of a table's two guard triggers (guardColumns), as sqlite_master holds them. */
+export const guardNames = (table: string) => [`k+:${table.slice(1, -1)}`, `k~:${table.slice(1, -1)}`];
+
+/**
+ * Triggers that keep the columns right when a writer that does not know them (an earlier
+ * version of the console opening the file again, a SQLite shell) inserts a row or changes a
+ * document: this store's writes set the marker (0 on insert, flipped on update), so a row
+ * written without it has its columns read again from its document. A write of this store
+ * only has the marker compared. Runs inside the caller's write transaction.
+ */
+export function guardColumns(database: SqliteDatabase, table: string, layout: Layout) {
+  const [inserted, updated] = guardNames(table) as [string, string];
+  database.db.exec(`DROP TRIGGER IF EXISTS "${inserted}"; DROP TRIGGER IF EXISTS "${updated}"`);
+  if (layout.fields.size === 0 || !layout.marker) return;
+  const marker = `"${layout.marker}"`;
+  const columns = [...layout.fields].map((f) => `${columnName(f)} = ${fieldExpr(f).replace('(doc,', '(NEW.doc,')}`).join(', ');
+  const reread = `BEGIN UPDATE ${table} SET ${columns}, ${marker} = 0 WHERE rowid = NEW.rowid; END`;
+  database.db.exec(`CREATE TRIGGER "${inserted}" AFTER INSERT ON ${table} WHEN NEW.${marker} IS NULL ${reread}`);
+  database.db.exec(`CREATE TRIGGER "${updated}" AFTER UPDATE OF doc ON ${table} WHEN NEW.${marker} IS OLD.${marker} ${reread}`);
 }
 
 /** The INSERT of a document (`?` the _id, `?` its text): the columns are read from the text as json_extract reads them. */
 export function insertSql(table: string, layout: Layout): string {
   const fields = [...layout.fields];
   const columns = ['_id', 'doc', ...fields.map(columnName), ...(layout.marker ? [`"${layout.marker}"`] : [])];
-  const values = ['?1', '?2', ...fields.map((f) => fieldExpr(f).replace('(doc,', '(?2,')), ...(layout.marker ? ['NULL'] : [])];
+  // The marker written (0): the row's columns are this store's (guardColumns).
+  const values = ['?1', '?2', ...fields.map((f) => fieldExpr(f).replace('(doc,', '(?2,')), ...(layout.marker ? ['0'] : [])];
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${values.join(', ')})`;
 }
 
@@ -184,7 +208,8 @@ function planSet(layout: Layout, update: Update): SetPlan {
       columns.push({ field, from, guarded: false });
     }
   }
-  if (layout.marker) parts.push(`"${layout.marker}" = NULL`);
+  // The marker flipped: this store wrote the columns (guardColumns).
+  if (layout.marker) parts.push(`"${layout.marker}" = (COALESCE("${layout.marker}", 0) = 0)`);
   return { sql: parts.join(', '), columns };
 }
 
