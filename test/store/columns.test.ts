@@ -175,12 +175,12 @@ describe('indexed fields as columns', () => {
   });
 
   it('a column added by another connection is kept by this one: its stale statement is refused and run again', async () => {
-    const here = await indexed('shared');
+    const here = await indexed('common');
     await here.insertOne({ _id: 'a', status: 'queued', queuedAt: 1, b: 'old' });
     await here.updateOne({ _id: 'a' }, { $set: { b: 'older' } });
     const other = new SqliteDatabase(file());
     try {
-      await new EmbeddedCollection('shared', other).createIndex({ key: { b: 1 }, name: 'b_1' });
+      await new EmbeddedCollection('common', other).createIndex({ key: { b: 1 }, name: 'b_1' });
     } finally {
       await other.close();
     }
@@ -188,9 +188,9 @@ describe('indexed fields as columns', () => {
     await here.updateOne({ _id: 'a' }, { $set: { b: 'new' } });
     await here.insertOne({ _id: 'c', b: 'new' });
     await here.findOneAndUpdate({ _id: 'c' }, { $set: { b: 'newer' } });
-    expect(staleColumns('shared', [...PATHS, 'b'])).toEqual([]);
+    expect(staleColumns('common', [...PATHS, 'b'])).toEqual([]);
     expect((await here.find({ b: 'new' })).map((d) => d._id)).toEqual(['a']);
-    expect(await (here as EmbeddedCollection).explain({ b: 'new' })).toEqual([expect.stringMatching(/USING INDEX i:shared:b_1 \(k:b=\?\)/)]);
+    expect(await (here as EmbeddedCollection).explain({ b: 'new' })).toEqual([expect.stringMatching(/USING INDEX i:common:b_1 \(k:b=\?\)/)]);
   });
 });
 
