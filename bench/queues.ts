@@ -1,5 +1,6 @@
 // This engine beside the embedded queues a user would pick instead (issue 32), in one run:
-// alternating rounds of at least `--seconds` (default 5) each, `--rounds` (default 3) of them;
+// alternating rounds of at least `--seconds` (default 5) each, `--rounds` (default 5) of them
+// (on a shared 2-core machine one round in three could move a median by a tenth);
 // in each round every system runs once, the order turned by one each round, so a busy moment
 // of the shared machine falls on all alike. A system's figure is the median of all its
 // rounds, nothing dropped; every round is printed with the machine's load average and the
@@ -38,7 +39,7 @@ function readOptions(argv: string[]): Options {
     if (!Number.isFinite(n) || n <= 0) throw new Error(`${flag} takes a positive number, got ${String(argv[at + 1])}`);
     return n;
   };
-  return { rounds: Math.round(value('--rounds', 3)), seconds: value('--seconds', 5) };
+  return { rounds: Math.round(value('--rounds', 5)), seconds: value('--seconds', 5) };
 }
 
 /** The CPU counters of /proc/stat (all cores): total and stolen jiffies; undefined off Linux. */
