@@ -172,10 +172,12 @@ function mapAll(pure: PureAnswer, count: number, slow: CompiledScope['callOne'])
     let out: unknown[];
     let fast = true;
     // Every item's steps counted at once when no limit can stop any of them (the steps of a
-    // hole's call, which Array.map does not make, are given back after); else item by item.
+    // hole's call, which Array.map does not make, are given back after: the answer has a hole
+    // where no call was made); else item by item. The closure is Array.map's own callback.
     if (count * items.length <= AT_ONCE && countAtOnce(run, count * items.length)) {
+      out = items.map(answer);
       let calls = 0;
-      out = items.map((item, index) => (calls++, answer(item, index, items)));
+      for (let i = 0; i < out.length; i++) if (i in out) calls++;
       run.steps -= count * (items.length - calls);
     } else {
       out = items.map((item, index) => {

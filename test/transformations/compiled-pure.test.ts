@@ -74,6 +74,21 @@ describe('a function of static-name reads and sets compiled into one closure', (
     expect(answer).toMatchObject({ out: expect.arrayContaining([{ id: 'own', label: undefined, size: undefined }, { id: '2026-01-02T03:04:05.000Z', label: null, size: undefined }, { id: undefined, label: undefined, size: 8 }]) });
   });
 
+  it('reads own names only, on items without a prototype and after a name is added to Object.prototype once compiled', () => {
+    const doc = mapDoc(picker([['id', 'id'], ['label', 'name']]));
+    const compiled = compileTransformation(structuredClone(doc));
+    const items = () => ({ items: [{ id: 'plain' }, Object.assign(Object.create(null) as object, { id: 'bare', name: 'no prototype' })] });
+    expect(compiled.run(items()).outgoing).toEqual({ out: [{ id: 'plain', label: undefined }, { id: 'bare', label: 'no prototype' }] });
+    Object.defineProperty(Object.prototype, 'name', { value: 'polluted', configurable: true, writable: true });
+    try {
+      // The item without its own `name` still answers undefined, in both forms.
+      expect(compiled.run(items()).outgoing).toEqual({ out: [{ id: 'plain', label: undefined }, { id: 'bare', label: 'no prototype' }] });
+      expect(runTransformation(structuredClone(doc), items()).outgoing).toEqual({ out: [{ id: 'plain', label: undefined }, { id: 'bare', label: 'no prototype' }] });
+    } finally {
+      Reflect.deleteProperty(Object.prototype, 'name');
+    }
+  });
+
   it('keeps the order and the last value of names set twice, numbers as names', () => {
     const answer = same(mapDoc(picker([['b', 'x'], [2, 'y'], ['a', 'x'], ['b', 'y']])), () => ({ items: [{ x: 1, y: 2 }] }));
     expect(JSON.stringify(answer)).toBe('{"out":[{"2":2,"b":2,"a":1}]}');
