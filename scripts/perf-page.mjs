@@ -108,6 +108,16 @@ export function transformationsSection(f) {
     '| document | compiled runs/s | interpreter runs/s | plain JS runs/s | compiled / plain |',
     '|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.document} | ${number(r['compiled runs/s'])} | ${number(r['interpreter runs/s'])} | ${number(r['plain JS runs/s'])} | ${number(r['compiled / plain'], 4)} |`),
+    ...(Array.isArray(f.mapRounds) && f.mapRounds.length > 0
+      ? [
+          '',
+          `The map's rounds (compiled and plain alternating, each timed for 1 s after a warm-up; the figure above is the median of each form over all ${f.mapRounds.length}):`,
+          '',
+          '| round | compiled runs/s | plain JS runs/s | compiled / plain | load average |',
+          '|---|---|---|---|---|',
+          ...f.mapRounds.map((r) => `| ${r.round} | ${number(r.compiledRunsPerSecond)} | ${number(r.plainRunsPerSecond)} | ${number(r.ratio, 4)} | ${r.loadAverage} |`),
+        ]
+      : []),
     TR_END,
   ].join('\n');
 }

@@ -81,6 +81,21 @@ describe('scripts/perf-page.mjs', () => {
     expect(page).toContain('<!-- engine-bench:start -->');
   });
 
+  it("lists every round of the map with its load average, when the bench's JSON has them", async () => {
+    const page = await writePage('# Performance\n', {
+      machine: 'Test CPU, 2 cores',
+      mapRatioToPlainJs: 0.25,
+      mapRounds: [
+        { round: 1, compiledRunsPerSecond: 1200000, plainRunsPerSecond: 6000000, ratio: 0.2, loadAverage: 1.25 },
+        { round: 2, compiledRunsPerSecond: 1500000, plainRunsPerSecond: 6000000, ratio: 0.25, loadAverage: 0.5 },
+      ],
+      documents: [],
+    });
+    expect(page).toContain('median of each form over all 2');
+    expect(page).toContain('| 1 | 1,200,000 | 6,000,000 | 0.2000 | 1.25 |');
+    expect(page).toContain('| 2 | 1,500,000 | 6,000,000 | 0.2500 | 0.5 |');
+  });
+
   it('replaces only what is between the markers', async () => {
     const page = await writePage('before\n<!-- engine-bench:start -->\nold figures\n<!-- engine-bench:end -->\nafter\n');
     expect(page).not.toContain('old figures');
