@@ -93,7 +93,8 @@ export class JobExecutor {
   /** Decides the job's event and carries it out, then what follows from it. */
   async run(job: JobDoc, records: TaskRecord[], event: JobEvent, handoff?: AdvanceHandoff): Promise<void> {
     const decision = decide({ job, records, event, now: Date.now() });
-    await this.drain(await this.apply(job, records, decision, handoff));
+    const follow = await this.apply(job, records, decision, handoff);
+    if (follow.length) await this.drain(follow);
   }
 
   /** Works off follow-ups, depth first (each one's own before the next). */
@@ -158,19 +159,18 @@ export class JobExecutor {
     let set = decision.variablesSet;
     if (decision.variables) Object.assign(job, { variables: decision.variables, last_updated: Date.now() });
     // The next task reads the job's variables: they are written before its record, or with the completion.
-    const flush = async () => {
-      if (!set) return;
-      const $set = set;
+    // Called only when a $set waits (an async call per write would cost a promise each).
+    const flush = async ($set: Record<string, unknown>) => {
       set = undefined;
       await this.jobs.updateOne({ _id: job._id }, { $set });
     };
     const follow: FollowUp[] = [];
     for (const write of decision.writes) {
       if (write.kind === 'insert') {
-        if (write.records.length) await flush();
+        if (write.records.length && set) await flush(set);
         await this.insert(job, records, write, handoff);
       } else if (write.kind === 'fail') {
-        await flush();
+        if (set) await flush(set);
         follow.push(...(await this.writeStatus(job, 'error', write.error)));
       } else if (write.kind === 'complete') {
         const $set = set;
@@ -180,7 +180,7 @@ export class JobExecutor {
         follow.push(...(await this.other(job, write)));
       }
     }
-    await flush();
+    if (set) await flush(set);
     return follow;
   }
 

@@ -57,12 +57,14 @@ export class HeldState {
     for (const { held } of claimed) if (!held.inexact) held.stamp = stamp;
   }
 
-  /** `given` when it is still what the store holds of the job (call inside the transaction, before it writes). */
-  async current(jobId: string, given: Partial<Held> | undefined): Promise<Held | undefined> {
+  /**
+   * `given` when it is still what the store holds of the job (call inside the transaction, before it writes).
+   * Synchronous unless CONSOLE_VERIFY_HELD checks it against a read (a promise then).
+   */
+  current(jobId: string, given: Partial<Held> | undefined): Held | undefined | Promise<Held> {
     if (!given?.job || !given.records || given.stamp === undefined || given.stamp !== this.stamp(jobId)) return undefined;
     const held = { job: given.job, records: given.records, stamp: given.stamp };
-    if (this.verify) await this.check(jobId, held);
-    return held;
+    return this.verify ? this.check(jobId, held).then(() => held) : held;
   }
 
   private async check(jobId: string, held: Held) {

@@ -13,15 +13,16 @@ export class JobWrites {
    * workflow_start's is the job document's (records.ts withBoundaries): written with the job.
    */
   async insertRecords(given: TaskRecord[]): Promise<Set<string>> {
-    const boundaries = given.filter(isBoundary).map((r) => r._id);
-    const written = await this.insertStored(given.filter((r) => !isBoundary(r)));
-    for (const id of boundaries) written.add(id);
+    const stored = given.filter((r) => !isBoundary(r));
+    const written = new Set<string>();
+    const [only] = stored;
+    if (stored.length > 1) for (const id of await this.insertStored(stored)) written.add(id);
+    else if (only && (await this.insertRecord(only))) written.add(only._id);
+    for (const r of given) if (isBoundary(r)) written.add(r._id);
     return written;
   }
 
   private async insertStored(records: TaskRecord[]): Promise<Set<string>> {
-    const [only] = records;
-    if (records.length <= 1) return new Set(only && (await this.insertRecord(only)) ? [only._id] : []);
     try {
       await this.tasks.insertMany(records);
       return new Set(records.map((r) => r._id));

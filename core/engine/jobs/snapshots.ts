@@ -45,22 +45,25 @@ export class WorkflowSnapshots {
   }
 
   /**
-   * The job's document as stored, with its snapshot's id; the snapshot is written unless known
-   * to be stored (call `stored` once the job's write committed: a rolled-back write took it too).
+   * The job's document as stored, with its snapshot's id; `write` when the snapshot is not known
+   * to be stored yet (call `stored` once the job's write committed: a rolled-back write took it too).
    */
-  async slim(job: JobDoc): Promise<{ doc: JobDoc; id: string; snapshot: Snapshot }> {
+  slim(job: JobDoc): { doc: JobDoc; id: string; snapshot: Snapshot; write?: () => Promise<void> } {
     const { tasks, transitions, errorHandler, ...rest } = job;
     const snapshot: Snapshot = { tasks, transitions, ...(errorHandler !== undefined ? { errorHandler } : {}) };
     const id = this.idOf(snapshot);
-    if (!this.known.has(id)) {
+    // The job document keeps `tasks` and `transitions` empty, as fields every job has.
+    const doc = { ...rest, tasks: {}, transitions: {}, [SNAPSHOT_FIELD]: id };
+    // Known (nearly every start): nothing to wait for before the job's own write.
+    if (this.known.has(id)) return { doc, id, snapshot };
+    const write = async () => {
       try {
         await this.collection.insertOne({ _id: id, ...snapshot });
       } catch (error) {
         if (!isDuplicateKey(error)) throw error; // stored by another job of the same version
       }
-    }
-    // The job document keeps `tasks` and `transitions` empty, as fields every job has.
-    return { doc: { ...rest, tasks: {}, transitions: {}, [SNAPSHOT_FIELD]: id }, id, snapshot };
+    };
+    return { doc, id, snapshot, write };
   }
 
   stored(id: string, snapshot: Snapshot) {

@@ -94,13 +94,14 @@ export class JobStarter {
     const handoff = this.dispatchAtStart?.();
     const claimed: { record: TaskRecord; held: Held }[] = [];
     let started: boolean;
-    let stored: Awaited<ReturnType<typeof reads.snapshots.slim>> | undefined;
+    let stored: ReturnType<typeof reads.snapshots.slim> | undefined;
     const atomically = <T>(fn: () => Promise<T>) => (store.transaction ? store.transaction(fn) : fn());
     try {
       started = await atomically(async () => {
         try {
           // The job's tasks and transitions go to its workflow snapshot, shared by the jobs of one version (snapshots.ts).
-          stored = await reads.snapshots.slim(job);
+          stored = reads.snapshots.slim(job);
+          if (stored.write) await stored.write();
           await reads.jobs.insertOne(stored.doc);
         } catch (error) {
           if (!(options.id && isDuplicateKey(error))) throw error;

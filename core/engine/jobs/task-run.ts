@@ -105,7 +105,8 @@ export class TaskRun {
     const handoff = given.handoff;
     const write = async () => {
       // Checked before this transaction writes: nothing of the job written since `given` was.
-      const current = atomic ? await held.current(record.jobId, given) : undefined;
+      const found = atomic ? held.current(record.jobId, given) : undefined;
+      const current = found instanceof Promise ? await found : found;
       if (!(await queue.complete(claim, atomic ? { ...fields, advanced: true } : fields))) return false;
       // The record as just written, given to the advance: re-read inside the transaction it would
       // already say `advanced: true`, and the job would never be advanced.
@@ -122,7 +123,7 @@ export class TaskRun {
     }
     for (const next of claimed) handoff?.run(next.record, next.held);
     // The `advanced` mark (MongoDB) is written while the next task runs; left unwritten, the sweeper advances the record again.
-    for (const mark of await Promise.all(marking)) if (mark) throw mark.error;
+    if (marking.length) for (const mark of await Promise.all(marking)) if (mark) throw mark.error;
     return ended;
   }
 

@@ -272,18 +272,21 @@ export class TaskWorker {
         (error) => this.failed('renewing a lease', error, { recordId: record._id, jobId: record.jobId, taskId: record.taskId }),
       );
     }, renewMs);
-    const done = runner
-      .execute(record, abort.signal, { ...held, handoff: this.handoff(turn) })
-      .then((ended) => {
-        if (ended) this.stats.completed++;
-      })
-      .catch((error) => this.failed('running a task', error, { recordId: record._id, jobId: record.jobId, taskId: record.taskId }))
-      .finally(() => {
-        clearInterval(renewal);
-        this.running.delete(record._id);
-        if (this.waitingForRoom) this.wake?.();
-      });
+    const done = this.settle(record, runner.execute(record, abort.signal, { ...held, handoff: this.handoff(turn) }), renewal);
     this.running.set(record._id, { claim, done, abort });
+  }
+
+  /** A task's run ended (one async step, not a chain of three): counted or its failure said, its slot freed. */
+  private async settle(record: TaskRecord, run: Promise<boolean>, renewal: NodeJS.Timeout): Promise<void> {
+    try {
+      if (await run) this.stats.completed++;
+    } catch (error) {
+      this.failed('running a task', error, { recordId: record._id, jobId: record.jobId, taskId: record.taskId });
+    } finally {
+      clearInterval(renewal);
+      this.running.delete(record._id);
+      if (this.waitingForRoom) this.wake?.();
+    }
   }
 
   private sweeping = false;
