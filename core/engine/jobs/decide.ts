@@ -80,11 +80,16 @@ export function decide({ job, records, event, now }: DecisionInput): Decision {
 /** The `$set` that gives the job what a task's end writes to its variables, and the variables after it. */
 export function variablesAfter(job: JobDoc, writes: Record<string, unknown>, now: number): Pick<Decision, 'variablesSet' | 'variables'> {
   const set: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(writes)) set[`variables.${name}`] = encodeValue(value, `variables.${name}`);
-  if (Object.keys(set).length === 0) return {};
+  const encoded: [string, unknown][] = [];
   // A name with "." or a leading "$" is not a path: the variables are then written whole.
-  const whole = Object.keys(writes).some((name) => name.includes('.') || name.startsWith('$'));
-  const variables = { ...job.variables, ...Object.fromEntries(Object.entries(writes).map(([name, value]) => [name, encodeValue(value)])) };
+  let whole = false;
+  for (const [name, value] of Object.entries(writes)) {
+    set[`variables.${name}`] = encodeValue(value, `variables.${name}`);
+    encoded.push([name, encodeValue(value)]);
+    whole ||= name.includes('.') || name.startsWith('$');
+  }
+  if (encoded.length === 0) return {};
+  const variables = { ...job.variables, ...Object.fromEntries(encoded) };
   return { variablesSet: { ...(whole ? { variables } : set), last_updated: now }, variables };
 }
 

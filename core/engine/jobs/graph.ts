@@ -84,19 +84,23 @@ function reachable(transitions: Transitions, roots: Iterable<string>, avoid: str
 export function readyTasks(taskIds: string[], transitions: Transitions, records: RecordState[]): ReadyTask[] {
   const incoming = incomingOf(transitions);
   const latest = latestRecords(records);
-  const consumed = new Set(records.flatMap((r) => r.from ?? []));
+  const consumed = new Set<string>();
+  for (const record of records) for (const id of record.from ?? []) consumed.add(id);
   const nodes = new Set<string>([...taskIds, END]);
   nodes.delete(START);
 
-  // Fired and not yet consumed transitions into a target: the ids of their source records.
-  const firedInto = (node: string) => {
+  // Fired and not yet consumed transitions into each target: the ids of their source records.
+  // They depend on the records alone, so they are found once, not at every pass below.
+  const firedInto = new Map<string, string[]>();
+  for (const node of nodes) {
     const from: string[] = [];
     for (const edge of incoming.get(node) ?? []) {
       const src = latest.get(edge.src);
       if (src && isFinished(src) && src.finishState === edge.state && !consumed.has(src._id)) from.push(src._id);
     }
-    return from;
-  };
+    if (from.length) firedInto.set(node, from);
+  }
+  const arrivals = [...firedInto.keys()];
 
   const active = new Set<string>();
   for (const record of latest.values()) if (ACTIVE.has(record.status) || (record.status === 'error' && !isFinished(record))) active.add(record.taskId);
@@ -104,12 +108,10 @@ export function readyTasks(taskIds: string[], transitions: Transitions, records:
   let progress = true;
   while (progress) {
     progress = false;
-    const arrivals = [...nodes].filter((node) => firedInto(node).length > 0);
     for (const node of nodes) {
-      if (ready.some((r) => r.taskId === node)) continue;
+      const fired = firedInto.get(node);
+      if (!fired || ready.some((r) => r.taskId === node)) continue;
       const mine = latest.get(node);
-      const fired = firedInto(node);
-      if (fired.length === 0) continue;
       if (mine) {
         // A loop back into a task that ran: it runs again once its last run ended.
         if (!isFinished(mine)) continue;
