@@ -35,12 +35,8 @@ function adapterErrorText(task: TaskDefinition, error: unknown): string {
 }
 
 export function methodRunner(adapters: () => AdapterCaller | undefined, applicationRunning: (app: string) => boolean = () => true): TaskMethodRunner {
-  return async (task, incoming, options = {}) => {
+  const otherTask: TaskMethodRunner = async (task, incoming, options = {}) => {
     const app = task.app ?? ENGINE_APP;
-    if (app === ENGINE_APP && task.location !== 'Adapter') {
-      // Rejects only when the signal aborts: the worker is handing the task back.
-      return runBuiltInTask(task.name, incoming, options);
-    }
     // A task of another of the console's applications (MOP's reattempt) runs here too, while it runs.
     if (task.location !== 'Adapter' && applicationTask(app, task.name)) {
       if (!applicationRunning(app)) {
@@ -65,5 +61,11 @@ export function methodRunner(adapters: () => AdapterCaller | undefined, applicat
       if (options.signal?.aborted) throw error;
       return { state: 'error', outgoing: {}, error: messageOf(error) };
     }
+  };
+  return (task, incoming, options = {}) => {
+    // The built-in library's own: its promise as it is, no async step of this function's own in between.
+    // Rejects only when the signal aborts: the worker is handing the task back.
+    if ((task.app ?? ENGINE_APP) === ENGINE_APP && task.location !== 'Adapter') return runBuiltInTask(task.name, incoming, options);
+    return otherTask(task, incoming, options);
   };
 }

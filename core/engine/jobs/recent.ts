@@ -21,9 +21,14 @@ export class RecentWorkflows<T> {
     private readonly writes: WorkflowWrites,
   ) {}
 
-  async get(name: string): Promise<T | null> {
+  /** The workflow, at once when it is kept and fresh (no promise: a start's first step), or read. */
+  get(name: string): T | null | Promise<T | null> {
     const kept = this.kept.get(name);
     if (kept && kept.writes === this.writes.value && Date.now() - kept.at < WORKFLOW_FRESH_MS) return kept.workflow;
+    return this.read(name);
+  }
+
+  private async read(name: string): Promise<T | null> {
     const writes = this.writes.value;
     const at = Date.now();
     const workflow = await this.load(name);

@@ -75,7 +75,8 @@ export interface StarterParts {
   executor: JobExecutor;
   held: HeldState;
   log: Logger;
-  loadWorkflow: (name: string) => Promise<WorkflowSource | null>;
+  /** The workflow by name: a promise, or the workflow at once when it is kept (recent.ts). */
+  loadWorkflow: (name: string) => Promise<WorkflowSource | null> | WorkflowSource | null;
 }
 
 export class JobStarter {
@@ -86,7 +87,8 @@ export class JobStarter {
 
   async start(workflowName: string, options: StartOptions = {}): Promise<JobDoc> {
     if (!workflowName) throw new OpError(400, 'workflow: the name of the workflow to start is required');
-    const workflow = await this.parts.loadWorkflow(workflowName);
+    const loading = this.parts.loadWorkflow(workflowName);
+    const workflow = loading instanceof Promise ? await loading : loading;
     if (!workflow) throw new OpError(404, `no workflow named "${workflowName}"`);
     const job = newJob(workflow, options, Date.now());
     const { store, reads, executor, held } = this.parts;

@@ -91,9 +91,8 @@ export class TaskQueue {
    * Writes the end of a claimed task; false (and nothing written) when the
    * worker lost its lease or the task was canceled meanwhile.
    */
-  async complete(claim: Claim, fields: Record<string, unknown>): Promise<boolean> {
-    const result = await this.tasks.updateOne(fence(claim), { $set: fields, $unset: { leaseUntil: '' } });
-    return result.matched > 0;
+  complete(claim: Claim, fields: Record<string, unknown>): Promise<boolean> {
+    return this.tasks.updateOne(fence(claim), { $set: fields, $unset: { leaseUntil: '' } }).then((result) => result.matched > 0);
   }
 
   /** Gives a claimed task back to the queue (a worker stopping), keeping its place. */
