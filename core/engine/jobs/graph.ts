@@ -58,11 +58,18 @@ interface Edge {
 
 function incomingOf(transitions: Transitions): Map<string, Edge[]> {
   const incoming = new Map<string, Edge[]>();
-  for (const [src, targets] of Object.entries(transitions ?? {})) {
-    for (const [dst, transition] of Object.entries(targets ?? {})) {
-      const list = incoming.get(dst) ?? [];
-      list.push({ src, state: transition?.state ?? 'success', revert: transition?.type === 'revert' });
-      incoming.set(dst, list);
+  const own = Object.prototype.hasOwnProperty;
+  // Own keys, as Object.entries reads them, without an array of pairs per task.
+  for (const src in transitions ?? {}) {
+    if (!own.call(transitions, src)) continue;
+    const targets = transitions[src] ?? {};
+    for (const dst in targets) {
+      if (!own.call(targets, dst)) continue;
+      const transition = targets[dst];
+      const list = incoming.get(dst);
+      const edge = { src, state: transition?.state ?? 'success', revert: transition?.type === 'revert' };
+      if (list) list.push(edge);
+      else incoming.set(dst, [edge]);
     }
   }
   return incoming;
