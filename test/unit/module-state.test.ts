@@ -20,6 +20,7 @@ const PROCESS_WIDE: Record<string, string> = {
   'profiles/repository.ts:queues': "writes of one data directory's profiles queue behind each other, whichever service asks",
   'store/embedded/sqlite.ts:loaded': 'node:sqlite is loaded once per process',
   'store/ping.ts:pending': 'keyed weakly by the store object: the ping in flight belongs to that store',
+  'store/embedded/columns.ts:inserts': "each table layout's INSERT text, kept by the layout object (weakly): derived text, gone with its layout",
   'store/embedded/columns.ts:layoutIds': "a counter telling one connection's table layouts apart in the filter cache; it holds no data",
   'transformations/compiled/pure.ts:itemReads': 'keyed weakly by the closures a compiled document made (which of them read a field of the item): it goes with them',
 };
