@@ -46,6 +46,18 @@ describe('change versions of the embedded store', () => {
     expect(store.changeVersion!('tasks', 'b')).toBe(before);
   });
 
+  it('of a collection tracked by _id move when a document is inserted under an _id the store made', async () => {
+    store.trackChanges!('jobs', '_id');
+    const jobs = store.collection('jobs');
+    const id = await jobs.insertOne({ name: 'made its own id' });
+    // A version ends in the count of writes seen for the value: one insert, then an update (before and after).
+    const other = store.changeVersion!('jobs', 'another id');
+    expect(store.changeVersion!('jobs', id)).toMatch(/\.1$/);
+    await jobs.updateOne({ _id: id }, { $set: { status: 'running' } });
+    expect(store.changeVersion!('jobs', id)).toMatch(/\.3$/);
+    expect(store.changeVersion!('jobs', 'another id')).toBe(other);
+  });
+
   it('move for every value on a delete, and on any commit of another connection to the file', async () => {
     const tasks = store.collection('tasks');
     await tasks.insertMany([{ _id: 'a1', jobId: 'a' }, { _id: 'b1', jobId: 'b' }]);

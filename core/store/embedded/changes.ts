@@ -33,7 +33,16 @@ export class ChangeCounts {
   wrote(collection: string, doc: Record<string, unknown> | undefined) {
     const tracked = this.tracked.get(collection);
     if (!tracked || !doc) return;
-    const value = doc[tracked.field];
+    this.count(tracked, doc[tracked.field]);
+  }
+
+  /** A document was inserted into `collection` under `id` (its `_id`, given or made): no copy of it made to read the field. */
+  inserted(collection: string, doc: Record<string, unknown>, id: string) {
+    const tracked = this.tracked.get(collection);
+    if (tracked) this.count(tracked, tracked.field === '_id' ? id : doc[tracked.field]);
+  }
+
+  private count(tracked: Tracked, value: unknown) {
     if (typeof value !== 'string') return;
     if (tracked.counts.size >= COUNTED_LIMIT && !tracked.counts.has(value)) {
       tracked.counts.clear();

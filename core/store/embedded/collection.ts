@@ -110,7 +110,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
       const id = doc._id ?? newId();
       if (typeof id !== 'string') throw new StoreError('invalid', `the _id of a document in ${this.name} must be a string`);
       insert.run(id, encodeDoc(doc._id === undefined ? { _id: id, ...doc } : doc));
-      this.database.changes.wrote(this.name, { ...doc, _id: id });
+      this.database.changes.inserted(this.name, doc, id);
       return id;
     });
   }
