@@ -9,6 +9,7 @@
 // under continuous writes a passive checkpoint never sees the WAL fully copied,
 // which is when SQLite starts the WAL over.
 import { Worker } from 'node:worker_threads';
+import { errorMessage } from '../../errors';
 
 const SOURCE = `
 const { parentPort } = require('node:worker_threads');
@@ -53,7 +54,8 @@ function thread(): Worker {
       waiting.delete(m.id);
       if (waiting.size === 0) w.unref();
     });
-    w.on('error', () => undefined);
+    // The thread failing is no failure of a write (SQLite's own checkpoints still bound the WAL), but it is said.
+    w.on('error', (error) => process.emitWarning(`the WAL checkpoint thread stopped (${errorMessage(error)}); SQLite's own checkpoints keep the WAL bounded`));
     w.once('exit', () => {
       if (worker === w) worker = undefined;
       for (const done of waiting.values()) done();
