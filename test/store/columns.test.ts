@@ -125,6 +125,19 @@ describe('indexed fields as columns', () => {
     );
   });
 
+  it('an update of one shape runs as its kind asks: the first by either sort, one, or every match', async () => {
+    const collection = await indexed('kinds');
+    await collection.insertMany(['a', 'b', 'c'].map((_id, i) => ({ _id, status: 'queued', queuedAt: i, n: 0 })));
+    const u = { $inc: { n: 1 } };
+    expect((await collection.findOneAndUpdate({ status: 'queued' }, u, { sort: { queuedAt: -1 } }))?._id).toBe('c');
+    expect((await collection.findOneAndUpdate({ status: 'queued' }, u, { sort: { queuedAt: 1 } }))?._id).toBe('a');
+    expect(await collection.findOneAndUpdate({ status: 'queued' }, u, { sort: { queuedAt: -1 } })).toMatchObject({ _id: 'c', n: 2 });
+    expect(await collection.updateOne({ status: 'queued' }, u)).toEqual({ matched: 1, modified: 1 });
+    expect(await collection.updateMany({ status: 'queued' }, u)).toEqual({ matched: 3, modified: 3 });
+    const counts = (await collection.find({}, { sort: { _id: 1 } })).map((d) => d.n as number);
+    expect(counts.reduce((a, b) => a + b)).toBe(3 + 1 + 3);
+  });
+
   it('a filter compiled again from its shape binds its values as compiled the first time', () => {
     const layout = new Layout(new Set(['status', 'n']), 'v:0');
     const warm = new FilterCompiler();

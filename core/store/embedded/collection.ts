@@ -13,7 +13,7 @@ import { stayedLocked } from './busy';
 import { documentCount, hasTable, indexSpecs } from './catalog';
 import { checkNewSpec, createIndexSql, ID_INDEX, indexedFields, normalizeSpec, partialLiterals, sqlIndexName, tableName } from './index-specs';
 import { compileSort, jsonPath, type SqlParam } from './sql';
-import { addColumns, insertSql, isStaleLayout, uniqueIndexOf, updateSet, type Layout } from './columns';
+import { addColumns, insertSql, isStaleLayout, uniqueIndexOf, updateSet, type Layout, type SetPlan } from './columns';
 import { checkUpdate, project } from './update';
 import { errorMessage } from '../../errors';
 
@@ -31,6 +31,16 @@ function selectDoc(projection: FindOptions['projection']): string {
   if (fields.length === 0 || fields.some(([, v]) => v)) return 'doc';
   return `json_remove(doc, ${fields.map(([field]) => `'${jsonPath(field).replaceAll("'", "''")}'`).join(', ')})`;
 }
+
+/** Which rows an UPDATE changes: every match, or the first by `sort`; `returning`: the documents after it. */
+interface Which {
+  first: boolean;
+  sort?: Sort;
+  returning?: boolean;
+}
+
+/** The WHERE clauses an update's SET keeps its statements for (one per filter shape: a few). */
+const WHERES_KEPT = 50;
 
 const isNoTable = (error: unknown) => /no such table/.test(errorMessage(error));
 
@@ -133,11 +143,29 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   /** The UPDATE an update or a claim runs (one statement): `set` its SET (columns.ts's updateSet). */
-  private updateSql(filter: Filter, which: { first: boolean; sort?: Sort; returning?: boolean }, set: { sql: string; params: (SqlParam | bigint)[] }) {
+  private updateSql(filter: Filter, which: Which, set: { sql: string; params: (SqlParam | bigint)[] }) {
     const layout = this.layout();
     const where = this.database.filters.compile(filter, layout);
-    const target = which.first ? `rowid = (SELECT rowid FROM ${this.table} WHERE ${where.sql}${compileSort(which.sort, layout)} LIMIT 1)` : where.sql;
-    return { sql: `UPDATE ${this.table} SET ${set.sql} WHERE ${target}${which.returning ? ' RETURNING doc' : ''}`, params: [...set.params, ...where.params] };
+    return { sql: this.updateText(layout, where.sql, which, set.sql), params: [...set.params, ...where.params] };
+  }
+
+  private updateText(layout: Layout, where: string, which: Which, set: string): string {
+    const target = which.first ? `rowid = (SELECT rowid FROM ${this.table} WHERE ${where}${compileSort(which.sort, layout)} LIMIT 1)` : where;
+    return `UPDATE ${this.table} SET ${set} WHERE ${target}${which.returning ? ' RETURNING doc' : ''}`;
+  }
+
+  /** `updateText` made once per SET, WHERE, sort and kind of update: the statement cache then finds it by a string whose hash V8 keeps. */
+  private updateTextOf(layout: Layout, plan: SetPlan, where: string, which: Which): string {
+    let kind = which.first ? (which.returning ? 'fr' : 'f') : 'm';
+    for (const field in which.sort) kind += `\u0000${field}\u0000${which.sort[field]}`;
+    let byKind = plan.statements.get(where);
+    if (!byKind) {
+      if (plan.statements.size >= WHERES_KEPT) plan.statements.clear();
+      plan.statements.set(where, (byKind = new Map()));
+    }
+    let sql = byKind.get(kind);
+    if (sql === undefined) byKind.set(kind, (sql = this.updateText(layout, where, which, plan.sql)));
+    return sql;
   }
 
   /**
@@ -183,11 +211,15 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   /** One UPDATE: every matching row (or the first by `sort` when `first`) gets the update; returns the documents after it. */
-  private updateRows(filter: Filter, update: Update, which: { first: boolean; sort?: Sort; returning?: boolean }): { rows: string[]; matched: number; modified: number } {
+  private updateRows(filter: Filter, update: Update, which: Which): { rows: string[]; matched: number; modified: number } {
     const { returning = false } = which;
     checkUpdate(update);
-    const { sql, params } = this.updateSql(filter, which, updateSet(this.layout(), update, encodeDoc(update)));
-    const statement = this.database.statement(sql);
+    const layout = this.layout();
+    const set = updateSet(layout, update, encodeDoc(update));
+    const where = this.database.filters.compile(filter, layout);
+    const params = set.params;
+    for (const param of where.params) params.push(param);
+    const statement = this.database.statement(this.updateTextOf(layout, set.plan, where.sql, which));
     this.database.updates.modified = 0;
     this.database.updates.updating = this.name;
     if (returning) {

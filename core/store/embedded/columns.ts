@@ -180,9 +180,11 @@ function literal(value: unknown): { value: SqlParam | bigint } | undefined {
  */
 type SetColumn = { field: string; from: '$set' | '$unset'; guarded: boolean } | 'doc';
 
-interface SetPlan {
+export interface SetPlan {
   sql: string;
   columns: SetColumn[];
+  /** The whole UPDATE statements of this SET, by their WHERE (kept by the filter compiler) and then by what else shapes them (collection.ts). */
+  readonly statements: Map<string, Map<string, string>>;
 }
 
 const quotedPath = (field: string) => `'${jsonPath(field).replaceAll("'", "''")}'`;
@@ -226,7 +228,7 @@ function planSet(layout: Layout, update: Update): SetPlan {
   }
   // The marker flipped: this store wrote the columns (guardColumns).
   if (layout.marker) parts.push(`"${layout.marker}" = (COALESCE("${layout.marker}", 0) = 0)`);
-  return { sql: parts.join(', '), columns };
+  return { sql: parts.join(', '), columns, statements: new Map() };
 }
 
 const PLANS_KEPT = 200;
@@ -237,7 +239,7 @@ const PLANS_KEPT = 200;
  * or unset, is written as that value; any other touched column reads the updated document
  * (mongo_apply: the same document mongo_update made for this row, kept by update-function.ts).
  */
-export function updateSet(layout: Layout, update: Update, updateText: string): { sql: string; params: (SqlParam | bigint)[] } {
+export function updateSet(layout: Layout, update: Update, updateText: string): { sql: string; params: (SqlParam | bigint)[]; plan: SetPlan } {
   let shape = '';
   for (const op of ['$set', '$unset', '$inc'] as const) {
     const fields = update[op];
@@ -260,5 +262,5 @@ export function updateSet(layout: Layout, update: Update, updateText: string): {
     else params.push(column.from === '$unset' ? null : literal(update.$set?.[column.field])!.value);
     if (column !== 'doc' && column.guarded) params.push(updateText);
   }
-  return { sql: plan.sql, params };
+  return { sql: plan.sql, params, plan };
 }
