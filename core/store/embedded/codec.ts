@@ -63,3 +63,71 @@ export function decodeDoc<T = Record<string, unknown>>(text: string): T {
   // Most documents hold no date: skip the reviver's per-value call for them.
   return (text.includes(MARK) ? JSON.parse(text, reviver) : JSON.parse(text)) as T;
 }
+
+/** What JSON does to a value (jsonFate); `equal` false ends the walk. */
+interface Fate {
+  /** encodeDoc then decodeDoc gives an equal value back. */
+  equal: boolean;
+  /** It holds an object, an array or a date (a value a caller may change later). */
+  objects: boolean;
+  /** It holds a date, or a string with the mark: encodeDoc, not JSON.stringify alone, writes it. */
+  marked: boolean;
+}
+
+const MAX_DEPTH = 32;
+
+function walk(value: unknown, fate: Fate, depth: number) {
+  if (value === null || typeof value === 'boolean') return;
+  if (typeof value === 'string') {
+    if (value.includes(MARK)) fate.marked = true;
+    return;
+  }
+  // JSON writes -0 as 0, and NaN and the infinities as null.
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || Object.is(value, -0)) fate.equal = false;
+    return;
+  }
+  fate.objects = true;
+  if (value instanceof Date) {
+    fate.marked = true;
+    return;
+  }
+  const proto: unknown = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  // A class's instance (its toJSON, or its fields only), a function, undefined, a bigint or a symbol: not what comes back.
+  if (depth >= MAX_DEPTH || (proto !== Object.prototype && proto !== Array.prototype && proto !== null)) {
+    fate.equal = false;
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && fate.equal; i++) {
+      // A hole or undefined comes back as null.
+      if (!(i in value) || value[i] === undefined) fate.equal = false;
+      else walk(value[i], fate, depth + 1);
+    }
+    return;
+  }
+  for (const key in value) {
+    if (!fate.equal) return;
+    walk(Reflect.get(value, key), fate, depth + 1);
+  }
+}
+
+/**
+ * Whether the values of each of `fields` (plain objects, or undefined: none) come back equal
+ * through encodeDoc and decodeDoc (no undefined, function, class instance, -0, NaN or infinity
+ * anywhere in them), whether they hold objects, and whether they need encodeDoc's marks. A key
+ * inherited or not enumerable is left out alike by both.
+ */
+export function jsonFate(...fields: unknown[]): Fate {
+  const fate: Fate = { equal: true, objects: false, marked: false };
+  for (const holder of fields) {
+    if (holder === undefined) continue;
+    const proto: unknown = typeof holder === 'object' && holder !== null ? Object.getPrototypeOf(holder) : undefined;
+    if (proto !== Object.prototype && proto !== null) return { ...fate, equal: false };
+    for (const key in holder) {
+      walk(Reflect.get(holder, key), fate, 0);
+      if (!fate.equal) return fate;
+    }
+  }
+  return fate;
+}

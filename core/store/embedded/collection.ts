@@ -215,7 +215,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     const { returning = false } = which;
     checkUpdate(update);
     const layout = this.layout();
-    const set = updateSet(layout, update, encodeDoc(update));
+    const set = updateSet(layout, update, this.database.updates.bind(update));
     const where = this.database.filters.compile(filter, layout);
     const params = set.params;
     for (const param of where.params) params.push(param);
@@ -247,7 +247,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   findOneAndUpdate(filter: Filter, update: Update, options: { sort?: Sort } = {}): Promise<T | null> {
     return this.read(() => {
       const { rows } = this.updateRows(filter, update, { first: true, sort: options.sort, returning: true });
-      return rows.length ? decodeDoc<T>(rows[0]!) : null;
+      return rows.length ? this.database.updates.made<T>(rows[0]!) : null;
     }, null);
   }
 

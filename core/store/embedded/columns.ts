@@ -234,12 +234,13 @@ function planSet(layout: Layout, update: Update): SetPlan {
 const PLANS_KEPT = 200;
 
 /**
- * The SET of an UPDATE applying `update`, and its parameters before the WHERE's: `doc`, the
- * columns of the fields the update can touch and the marker. A field set alone to a plain value,
- * or unset, is written as that value; any other touched column reads the updated document
+ * The SET of an UPDATE applying `update` (bound as `updateParam`: update-function.ts), and its
+ * parameters before the WHERE's: `doc`, the columns of the fields the update can touch and the
+ * marker. A field set alone to a plain value, or unset, is written as that value; any other
+ * touched column reads the updated document
  * (mongo_apply: the same document mongo_update made for this row, kept by update-function.ts).
  */
-export function updateSet(layout: Layout, update: Update, updateText: string): { sql: string; params: (SqlParam | bigint)[]; plan: SetPlan } {
+export function updateSet(layout: Layout, update: Update, updateParam: SqlParam): { sql: string; params: (SqlParam | bigint)[]; plan: SetPlan } {
   let shape = '';
   for (const op of ['$set', '$unset', '$inc'] as const) {
     const fields = update[op];
@@ -256,11 +257,11 @@ export function updateSet(layout: Layout, update: Update, updateText: string): {
     if (layout.plans.size >= PLANS_KEPT) layout.plans.clear();
     layout.plans.set(shape, plan);
   }
-  const params: (SqlParam | bigint)[] = [updateText];
+  const params: (SqlParam | bigint)[] = [updateParam];
   for (const column of plan.columns) {
-    if (column === 'doc') params.push(updateText);
+    if (column === 'doc') params.push(updateParam);
     else params.push(column.from === '$unset' ? null : literal(update.$set?.[column.field])!.value);
-    if (column !== 'doc' && column.guarded) params.push(updateText);
+    if (column !== 'doc' && column.guarded) params.push(updateParam);
   }
   return { sql: plan.sql, params, plan };
 }

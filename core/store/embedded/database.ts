@@ -73,8 +73,8 @@ export class SqliteDatabase {
     this.integrity = new IntegrityChecks(file);
     this.health = new WriteHealth(file, log, () => this.writeSync(() => this.statement(PROBE_SQL).run(String(Date.now()))));
     if (opened.problems.length) this.health.setReadOnly(describeProblems(opened.problems));
-    this.db.function('mongo_update', { deterministic: false, directOnly: true }, (text, updateText) => this.updates.apply(String(text), String(updateText)));
-    this.db.function('mongo_apply', { deterministic: false, directOnly: true }, (text, updateText) => this.updates.again(String(text), String(updateText)));
+    this.db.function('mongo_update', { deterministic: false, directOnly: true }, (text, update) => this.updates.apply(String(text), update));
+    this.db.function('mongo_apply', { deterministic: false, directOnly: true }, (text, update) => this.updates.again(String(text), update));
     // A file opened read-only is not written, so it has nothing to checkpoint.
     this.checkpoints = opened.problems.length ? undefined : setInterval(() => this.checkpoint(), CHECKPOINT_MS);
     this.checkpoints?.unref();

@@ -2,51 +2,114 @@
 // the document after a MongoDB update, counting the documents it changed and, for a tracked
 // collection, the writes by the tracked field's value (changes.ts); and mongo_apply(doc, update),
 // the same document without counting, read by the update's indexed columns (columns.ts).
-import type { Update } from '../port';
-import { decodeDoc, encodeDoc, holdsMark } from './codec';
+//
+// The update is bound as a number naming the update the running statement applies (`bind`),
+// when its values come back equal through JSON (codec.ts's `jsonFate`) and none of its fields goes through an object it sets: it is applied as the
+// caller gave it, not written as JSON text by the caller and parsed again for each row. Any
+// other update is bound as its text, as encodeDoc writes it.
+import type { Doc, Update } from '../port';
+import { decodeDoc, encodeDoc, holdsMark, jsonFate } from './codec';
 import { applyUpdate } from './update';
 import type { ChangeCounts } from './changes';
+
+/** A number in a document's text that JSON.parse reads as a value JSON.stringify does not write back (-0, an overflow to Infinity). */
+const UNSTABLE_NUMBER = /-0[,}\]\s]|[eE]\+?\d{3}/;
+
+/**
+ * Whether a field of the update goes through an object another field of its $set sets
+ * (`{ $set: { a: {}, 'a.b': 1 } }`): applying it would change that object, the caller's.
+ */
+function walksIntoSetValue(update: Update): boolean {
+  const set = update.$set ?? {};
+  const fields = [...Object.keys(set), ...Object.keys(update.$inc ?? {}), ...Object.keys(update.$unset ?? {})];
+  for (const key in set) {
+    const value = set[key];
+    if (typeof value !== 'object' || value === null) continue;
+    if (fields.some((field) => field.startsWith(`${key}.`))) return true;
+  }
+  return false;
+}
 
 export class UpdateFunction {
   /** Documents the running update statement changed (reset by its caller). */
   modified = 0;
   /** The collection whose update statement runs now. */
   updating = '';
+  /** The update bound as a number, that number, and whether its values hold a date or a mark (codec.ts). */
+  private bound: Update = {};
+  private boundAs = 0;
+  private boundMarked = false;
+  /** Whether the bound update's values are plain values only: a document it made can be handed out (`made`). */
+  private boundScalars = false;
+  /** The update bound as text, and that text parsed. */
   private text = '';
   private parsed: Update = {};
   /** The last document text and update mongo_update was given, and what it returned: mongo_apply of the same row reads it. */
   private lastIn: string | undefined;
-  private lastUpdate = '';
+  private lastUpdate: unknown = '';
   private lastOut = '';
+  /** The document mongo_update last returned as an object no one else holds, when it reads back as its text does. */
+  private lastDoc: Doc | undefined;
 
   constructor(private readonly changes: ChangeCounts) {}
 
-  /** The document after the update; counts it when it changed. */
-  apply(text: string, updateText: string): string {
-    if (updateText !== this.text) {
-      this.parsed = decodeDoc<Update>(updateText);
-      this.text = updateText;
+  /** The parameter an update statement binds for `update` (its SET's `mongo_update(doc, ?)` and `mongo_apply(doc, ?)`). */
+  bind(update: Update): number | string {
+    const fate = jsonFate(update.$set, update.$inc, update.$unset);
+    if (!fate.equal || (fate.objects && walksIntoSetValue(update))) return encodeDoc(update);
+    this.bound = update;
+    this.boundMarked = fate.marked;
+    this.boundScalars = !fate.objects;
+    this.lastDoc = undefined;
+    return ++this.boundAs;
+  }
+
+  private updateOf(param: unknown): Update {
+    if (param === this.boundAs) return this.bound;
+    const text = String(param);
+    if (text !== this.text) {
+      this.parsed = decodeDoc<Update>(text);
+      this.text = text;
     }
+    return this.parsed;
+  }
+
+  /** The document after the update; counts it when it changed. */
+  apply(text: string, param: unknown): string {
+    const update = this.updateOf(param);
     const doc = decodeDoc<Record<string, unknown>>(text);
     const tracked = this.changes.isTracked(this.updating);
     if (tracked) this.changes.wrote(this.updating, doc);
-    const updated = applyUpdate(doc, this.parsed);
-    // Neither text holds a date or a marked string, so neither does the result: JSON.stringify writes it as encodeDoc would.
-    const next = holdsMark(text) || holdsMark(updateText) ? encodeDoc(updated) : JSON.stringify(updated);
+    const updated = applyUpdate(doc, update);
+    const marked = param === this.boundAs ? this.boundMarked : holdsMark(String(param));
+    // Neither the document nor the update holds a date or a marked string, so neither does the result: JSON.stringify writes it as encodeDoc would.
+    const next = holdsMark(text) || marked ? encodeDoc(updated) : JSON.stringify(updated);
     if (next !== text) {
       this.modified++;
       // The tracked field itself changed: the documents of its new value changed too.
       if (tracked) this.changes.wrote(this.updating, updated);
     }
     this.lastIn = text;
-    this.lastUpdate = updateText;
+    this.lastUpdate = param;
     this.lastOut = next;
+    // Parsed here and given only plain values by the update: no one else holds any part of it.
+    this.lastDoc = param === this.boundAs && this.boundScalars && !UNSTABLE_NUMBER.test(text) ? updated : undefined;
     return next;
   }
 
   /** The document after the update, not counted: SQLite evaluates `doc` (mongo_update) before the columns that call this. */
-  again(text: string, updateText: string): string {
-    if (text === this.lastIn && updateText === this.lastUpdate) return this.lastOut;
-    return encodeDoc(applyUpdate(decodeDoc<Record<string, unknown>>(text), decodeDoc<Update>(updateText)));
+  again(text: string, param: unknown): string {
+    if (text === this.lastIn && param === this.lastUpdate) return this.lastOut;
+    return encodeDoc(applyUpdate(decodeDoc<Record<string, unknown>>(text), param === this.boundAs ? this.bound : decodeDoc<Update>(String(param))));
+  }
+
+  /**
+   * The document whose text mongo_update last returned, once: the object it made when that is
+   * `text` and no one else holds it (an UPDATE ... RETURNING doc of one row), else `text` parsed.
+   */
+  made<T>(text: string): T {
+    const doc = this.lastDoc;
+    this.lastDoc = undefined;
+    return doc !== undefined && text === this.lastOut ? (doc as T) : decodeDoc<T>(text);
   }
 }
