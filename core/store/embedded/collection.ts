@@ -222,6 +222,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     const statement = this.database.statement(this.updateTextOf(layout, set.plan, where.sql, which));
     this.database.updates.modified = 0;
     this.database.updates.updating = this.name;
+    this.database.updates.returning = returning;
     if (returning) {
       const rows = (statement.all(...params) as { doc: string }[]).map((r) => r.doc);
       return { rows, matched: rows.length, modified: this.database.updates.modified };

@@ -35,6 +35,8 @@ export class UpdateFunction {
   modified = 0;
   /** The collection whose update statement runs now. */
   updating = '';
+  /** Whether the running statement returns the documents it makes (RETURNING doc: `made`). */
+  returning = false;
   /** The update bound as a number, that number, and whether its values hold a date or a mark (codec.ts). */
   private bound: Update = {};
   private boundAs = 0;
@@ -80,7 +82,9 @@ export class UpdateFunction {
     const doc = decodeDoc<Record<string, unknown>>(text);
     const tracked = this.changes.isTracked(this.updating);
     if (tracked) this.changes.wrote(this.updating, doc);
-    const updated = applyUpdate(doc, update);
+    // Parsed here and given only plain values by the update: no one else holds any part of it, and it may be handed out.
+    const handOut = this.returning && param === this.boundAs && this.boundScalars && !UNSTABLE_NUMBER.test(text);
+    const updated = applyUpdate(doc, update, !handOut);
     const marked = param === this.boundAs ? this.boundMarked : holdsMark(String(param));
     // Neither the document nor the update holds a date or a marked string, so neither does the result: JSON.stringify writes it as encodeDoc would.
     const next = holdsMark(text) || marked ? encodeDoc(updated) : JSON.stringify(updated);
@@ -92,15 +96,14 @@ export class UpdateFunction {
     this.lastIn = text;
     this.lastUpdate = param;
     this.lastOut = next;
-    // Parsed here and given only plain values by the update: no one else holds any part of it.
-    this.lastDoc = param === this.boundAs && this.boundScalars && !UNSTABLE_NUMBER.test(text) ? updated : undefined;
+    this.lastDoc = handOut ? updated : undefined;
     return next;
   }
 
   /** The document after the update, not counted: SQLite evaluates `doc` (mongo_update) before the columns that call this. */
   again(text: string, param: unknown): string {
     if (text === this.lastIn && param === this.lastUpdate) return this.lastOut;
-    return encodeDoc(applyUpdate(decodeDoc<Record<string, unknown>>(text), param === this.boundAs ? this.bound : decodeDoc<Update>(String(param))));
+    return encodeDoc(applyUpdate(decodeDoc<Record<string, unknown>>(text), param === this.boundAs ? this.bound : decodeDoc<Update>(String(param)), true));
   }
 
   /**
