@@ -32,7 +32,7 @@ function selectDoc(projection: FindOptions['projection']): string {
   return `json_remove(doc, ${fields.map(([field]) => `'${jsonPath(field).replaceAll("'", "''")}'`).join(', ')})`;
 }
 
-/** Which rows an UPDATE changes: every match, or the first by `sort`; `returning`: the documents after it. */
+/** Which rows an UPDATE changes: every match, or the first by `sort`; `returning`: the document after it (of the first). */
 interface Which {
   first: boolean;
   sort?: Sort;
@@ -151,12 +151,12 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   private updateText(layout: Layout, where: string, which: Which, set: string): string {
     const target = which.first ? `rowid = (SELECT rowid FROM ${this.table} WHERE ${where}${compileSort(which.sort, layout)} LIMIT 1)` : where;
-    return `UPDATE ${this.table} SET ${set} WHERE ${target}${which.returning ? ' RETURNING doc' : ''}`;
+    return `UPDATE ${this.table} SET ${set} WHERE ${target}`;
   }
 
   /** `updateText` made once per SET, WHERE, sort and kind of update: the statement cache then finds it by a string whose hash V8 keeps. */
   private updateTextOf(layout: Layout, plan: SetPlan, where: string, which: Which): string {
-    let kind = which.first ? (which.returning ? 'fr' : 'f') : 'm';
+    let kind = which.first ? 'f' : 'm';
     for (const field in which.sort) kind += `\u0000${field}\u0000${which.sort[field]}`;
     let byKind = plan.statements.get(where);
     if (!byKind) {
@@ -210,9 +210,12 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     }, 0);
   }
 
-  /** One UPDATE: every matching row (or the first by `sort` when `first`) gets the update; returns the documents after it. */
-  private updateRows(filter: Filter, update: Update, which: Which): { rows: string[]; matched: number; modified: number } {
-    const { returning = false } = which;
+  /**
+   * One UPDATE: every matching row (or the first by `sort` when `first`) gets the update. A claim's
+   * document is the one mongo_update made for its row (update-function.ts), not read back by
+   * RETURNING, which SQLite runs through a temporary table of the returned rows.
+   */
+  private updateRows(filter: Filter, update: Update, which: Which): { matched: number; modified: number } {
     checkUpdate(update);
     const layout = this.layout();
     const set = updateSet(layout, update, this.database.updates.bind(update));
@@ -222,13 +225,9 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     const statement = this.database.statement(this.updateTextOf(layout, set.plan, where.sql, which));
     this.database.updates.modified = 0;
     this.database.updates.updating = this.name;
-    this.database.updates.returning = returning;
-    if (returning) {
-      const rows = (statement.all(...params) as { doc: string }[]).map((r) => r.doc);
-      return { rows, matched: rows.length, modified: this.database.updates.modified };
-    }
+    this.database.updates.returning = which.returning ?? false;
     const result = statement.run(...params);
-    return { rows: [], matched: Number(result.changes), modified: this.database.updates.modified };
+    return { matched: Number(result.changes), modified: this.database.updates.modified };
   }
 
   updateOne(filter: Filter, update: Update): Promise<UpdateResult> {
@@ -247,8 +246,9 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   findOneAndUpdate(filter: Filter, update: Update, options: { sort?: Sort } = {}): Promise<T | null> {
     return this.read(() => {
-      const { rows } = this.updateRows(filter, update, { first: true, sort: options.sort, returning: true });
-      return rows.length ? this.database.updates.made<T>(rows[0]!) : null;
+      // One row at most (`first`): the last document mongo_update made is that row's.
+      const { matched } = this.updateRows(filter, update, { first: true, sort: options.sort, returning: true });
+      return matched ? this.database.updates.made<T>() : null;
     }, null);
   }
 

@@ -35,7 +35,7 @@ export class UpdateFunction {
   modified = 0;
   /** The collection whose update statement runs now. */
   updating = '';
-  /** Whether the running statement returns the documents it makes (RETURNING doc: `made`). */
+  /** Whether the running statement's caller takes the document it makes (`made`: a claim). */
   returning = false;
   /** The update bound as a number, that number, and whether its values hold a date or a mark (codec.ts). */
   private bound: Update = {};
@@ -50,19 +50,22 @@ export class UpdateFunction {
   private lastIn: string | undefined;
   private lastUpdate: unknown = '';
   private lastOut = '';
-  /** The document mongo_update last returned as an object no one else holds, when it reads back as its text does. */
+  /** The document mongo_update last made in the running statement, and as an object no one else holds when it reads back as its text does. */
+  private madeText: string | undefined;
   private lastDoc: Doc | undefined;
 
   constructor(private readonly changes: ChangeCounts) {}
 
   /** The parameter an update statement binds for `update` (its SET's `mongo_update(doc, ?)` and `mongo_apply(doc, ?)`). */
   bind(update: Update): number | string {
+    // A new statement: nothing made by it yet.
+    this.madeText = undefined;
+    this.lastDoc = undefined;
     const fate = jsonFate(update.$set, update.$inc, update.$unset);
     if (!fate.equal || (fate.objects && walksIntoSetValue(update))) return encodeDoc(update);
     this.bound = update;
     this.boundMarked = fate.marked;
     this.boundScalars = !fate.objects;
-    this.lastDoc = undefined;
     return ++this.boundAs;
   }
 
@@ -96,6 +99,7 @@ export class UpdateFunction {
     this.lastIn = text;
     this.lastUpdate = param;
     this.lastOut = next;
+    this.madeText = next;
     this.lastDoc = handOut ? updated : undefined;
     return next;
   }
@@ -107,12 +111,14 @@ export class UpdateFunction {
   }
 
   /**
-   * The document whose text mongo_update last returned, once: the object it made when that is
-   * `text` and no one else holds it (an UPDATE ... RETURNING doc of one row), else `text` parsed.
+   * The document mongo_update made last in the statement bound last (a claim's, of its one row),
+   * once: the object it made when no one else holds it, else its text parsed.
    */
-  made<T>(text: string): T {
-    const doc = this.lastDoc;
+  made<T>(): T {
+    const [text, doc] = [this.madeText, this.lastDoc];
+    if (text === undefined) throw new Error('mongo_update made no document in this statement');
+    this.madeText = undefined;
     this.lastDoc = undefined;
-    return doc !== undefined && text === this.lastOut ? (doc as T) : decodeDoc<T>(text);
+    return doc === undefined ? decodeDoc<T>(text) : (doc as T);
   }
 }
