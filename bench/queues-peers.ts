@@ -36,7 +36,7 @@ export async function folderBytes(dir: string): Promise<number> {
 }
 
 const silent = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
-const yieldToWorkers = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const yieldToWorkers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Waits while `outstanding` jobs of the last batches are not finished yet: the enqueuer keeps at most one batch ahead of the worker. */
 export async function backlogBelow(limit: number, outstanding: () => number | Promise<number>): Promise<void> {

@@ -69,6 +69,16 @@ describe('scripts/perf-page.mjs', () => {
     expect(page).not.toContain('6,361');
   });
 
+  it("writes the store layer's own claim + complete beside raw SQLite's, and its target, from the same rounds", async () => {
+    const page = await writePage('# Performance\n', undefined, {
+      rawClaimCompleteOnlyPerSecond: 24000,
+      storeClaimCompleteOnlyPerSecond: 21600,
+      targets: { storeOverRawClaimComplete: { value: 0.9, target: '>= 0.8', met: true } },
+    });
+    expect(page).toContain("| the store layer's own claim + complete (the engine's task queue, embedded) | claim + complete alone: 21,600/s (0.90× raw's) | — | — |");
+    expect(page).toMatch(/the store layer's own claim \+ complete ≥ 0\.8× raw SQLite's claim \+ complete alone \(one caller, in the same rounds\): .*0\.9/);
+  });
+
   it('writes the compiled-JST section from the transformations bench, saying whether the map reached its target', async () => {
     const page = await writePage('# Performance\n', {
       machine: 'Test CPU, 2 cores',
