@@ -2,11 +2,9 @@
 // answer as they do without the columns, every column always holds what json_extract reads
 // from the document (after any update, from any connection), and a file of an earlier version
 // (indexes on expressions) is upgraded at open with its documents and index specs as they were.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openEmbeddedStore, type EmbeddedStore } from '../../core/store/embedded/store';
 import { EmbeddedCollection } from '../../core/store/embedded/collection';
 import { SqliteDatabase } from '../../core/store/embedded/database';
@@ -15,18 +13,12 @@ import { Layout, updateSet } from '../../core/store/embedded/columns';
 import { createIndexSql } from '../../core/store/embedded/index-specs';
 import { FilterCompiler } from '../../core/store/embedded/sql';
 import type { Doc, Filter, IndexSpec, Sort, Update } from '../../core/store/port';
+import { withTempStore } from './support/temp-store';
 
 let dir: string;
 let store: EmbeddedStore;
 const file = () => path.join(dir, 'console.sqlite');
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'columns-'));
-  store = await openEmbeddedStore(dir);
-});
-afterEach(async () => {
-  await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
+withTempStore('columns-', (opened) => ({ dir, store } = opened), { each: true });
 
 const INDEXES: IndexSpec[] = [
   { key: { status: 1, queuedAt: 1 }, name: 'status_1_queuedAt_1', partialFilterExpression: { status: 'queued' } },

@@ -1,12 +1,9 @@
 // The service's documents kept whole: keys with a leading `$` or a `.` escaped and
 // read back as they were; a replaced document loses the fields it no longer has.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { escapeKeys, replaceFields, unescapeKeys } from '../../core/store/documents';
-import { openEmbeddedStore } from '../../core/store/embedded/store';
 import type { Store } from '../../core/store/port';
+import { withTempStore } from './support/temp-store';
 
 const schema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -31,16 +28,8 @@ describe('escaped keys', () => {
 });
 
 describe('replaceFields', () => {
-  let dir: string;
   let store: Store;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'documents-'));
-    store = await openEmbeddedStore(dir);
-  });
-  afterAll(async () => {
-    await store.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  withTempStore('documents-', (opened) => ({ store } = opened));
 
   it('keeps the _id, sets the new fields and removes the ones the new document no longer has', async () => {
     const collection = store.collection('parts');

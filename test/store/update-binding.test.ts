@@ -4,27 +4,19 @@
 // never hand out an object another holds. Checked on generated updates holding what JSON does
 // not keep (undefined, NaN, -0, infinities, class instances, functions, holes) and documents
 // another writer left with numbers JSON does not write back.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedStore, type EmbeddedStore } from '../../core/store/embedded/store';
+import { describe, expect, it } from 'vitest';
+import type { EmbeddedStore } from '../../core/store/embedded/store';
 import { sqlite } from '../../core/store/embedded/sqlite';
 import { applyUpdate } from '../../core/store/embedded/update';
 import { decodeDoc, encodeDoc, jsonFate } from '../../core/store/embedded/codec';
 import type { Doc, Update } from '../../core/store/port';
+import { withTempStore } from './support/temp-store';
 
 let dir: string;
 let store: EmbeddedStore;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'update-binding-'));
-  store = await openEmbeddedStore(dir);
-});
-afterAll(async () => {
-  await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
+withTempStore('update-binding-', (opened) => ({ dir, store } = opened));
 
 class Point {
   constructor(

@@ -2,26 +2,16 @@
 // MongoDB's update does to the document as read back (applyUpdate over the decoded document),
 // counts `modified` alike and fails alike, leaving the document as it was: checked on generated
 // documents and updates holding dates, marked strings, nulls, arrays and nested fields.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedStore, type EmbeddedStore } from '../../core/store/embedded/store';
+import { describe, expect, it } from 'vitest';
+import type { EmbeddedStore } from '../../core/store/embedded/store';
 import { applyUpdate } from '../../core/store/embedded/update';
 import { decodeDoc, encodeDoc } from '../../core/store/embedded/codec';
 import type { Doc, Update } from '../../core/store/port';
+import { withTempStore } from './support/temp-store';
 
-let dir: string;
 let store: EmbeddedStore;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'updates-'));
-  store = await openEmbeddedStore(dir);
-});
-afterAll(async () => {
-  await store.close();
-  await rm(dir, { recursive: true, force: true });
-});
+withTempStore('updates-', (opened) => ({ store } = opened));
 
 const FIELDS = ['a', 'b', 'n', 'm.x', 'm.y', 'm.k.z', 'status', 'metrics.end_time'];
 const scalar = fc.oneof(fc.integer({ min: -1e6, max: 1e6 }), fc.double({ noNaN: false }), fc.string(), fc.constant('\uFDD0D2020'), fc.boolean(), fc.constant(null), fc.date({ noInvalidDate: true }));
