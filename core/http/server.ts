@@ -1,7 +1,7 @@
 // The public REST API, built from the contract: one route per operation, all behind
-// the console's bearer token, plus the built UI served at `/` when there is one.
+// the console's token (in one of the service's login forms, logins/), plus the built UI served at
+// `/` when there is one.
 import { existsSync } from 'node:fs';
-import { timingSafeEqual } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { contract, operationNames, type Operation, type OperationName } from '../contract';
@@ -11,6 +11,8 @@ import { pino } from 'pino';
 import type { Logger } from '../logging/logger';
 import { checkJsonText, MAX_BODY_BYTES } from '../dispatch/limits';
 import { hostChecker } from './hosts';
+import { Logins } from './logins/credentials';
+import { LOGIN_ROUTES, proofOf, registerLoginRoutes } from './logins/routes';
 
 export interface HttpServerOptions {
   handlers: Handlers;
@@ -21,6 +23,8 @@ export interface HttpServerOptions {
   logger?: Logger;
   /** Host values served besides the loopback names (`name` or `name:port`), when bound elsewhere. */
   allowedHosts?: string[];
+  /** The sessions and access tokens of the service's logins; made from `token` unless given (a test that rotates the token holds it). */
+  logins?: Logins;
 }
 
 /** Content Security Policy of the UI: only our own scripts, no inline script, no framing. */
@@ -36,23 +40,14 @@ class UnreadableBody {
   ) {}
 }
 
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** The route fastify-static registers for the UI's files. */
 const UI_ROUTE = '/*';
 
-function hasToken(request: FastifyRequest, expected: string): boolean {
-  const auth = request.headers.authorization ?? '';
-  const token = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : '';
-  return token !== '' && sameToken(token, expected);
-}
-
 const missingToken = () =>
-  new OpError(401, 'missing or wrong token: send "Authorization: Bearer <token>" (the token is printed when the console starts)');
+  new OpError(
+    401,
+    'missing or wrong token: send "Authorization: Bearer <token>" or "?token=<token>", or log in (POST /login, POST /oauth/token); the token is printed when the console starts',
+  );
 
 /** What the console's own UI sends as `X-Caller` (renderer/api/client.ts), instead of a browser's full user agent. */
 export const UI_CALLER = 'console UI';
@@ -63,6 +58,8 @@ function callerOf(request: FastifyRequest): string {
 }
 
 export async function buildHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
+  const logins = options.logins ?? new Logins(options.token);
+  const hasToken = (request: FastifyRequest) => proofOf(request, logins) !== undefined;
   const log = (options.logger ?? pino({ level: 'silent' })).child({ component: 'http' });
   // Fastify's own per-request lines are replaced by one entry per answered request (onResponse).
   const app = Fastify({
@@ -132,9 +129,11 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   });
 
   // The token, before the body is read: a caller without it costs no parsing. Only the UI's own
-  // files are served without it; any other path, a route or not, answers 401.
+  // files and the logins (which check their own credentials) are served without it; any other
+  // path, a route or not, answers 401.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url === UI_ROUTE || hasToken(request, options.token)) return;
+    const route = request.routeOptions.url;
+    if (route === UI_ROUTE || (request.method === 'POST' && route !== undefined && LOGIN_ROUTES.has(route)) || hasToken(request)) return;
     return reply.status(401).type('application/json').send(errorBody(missingToken()));
   });
 
@@ -149,11 +148,12 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
 
   app.setNotFoundHandler((request, reply) => {
     // A path the UI's files do not hold is no more public than a route.
-    if (!hasToken(request, options.token)) return reply.status(401).type('application/json').send(errorBody(missingToken()));
+    if (!hasToken(request)) return reply.status(401).type('application/json').send(errorBody(missingToken()));
     const body = errorBody(new OpError(404, `no route ${request.method} ${request.url.split('?')[0]}`));
     reply.status(404).send(body);
   });
 
+  registerLoginRoutes(app, logins, readBody);
   for (const name of operationNames) registerOperation(app, name, options);
 
   if (options.uiDir && existsSync(options.uiDir)) {
@@ -182,6 +182,19 @@ function asConsoleError(error: unknown): unknown {
   return status && status < 500 ? new ConsoleError(codeOfStatus(status), error.message) : error;
 }
 
+/** A body as a route that takes one reads it: one that could not be read is its 400, 413 or 415. */
+function readBody(body: unknown): unknown {
+  if (body instanceof UnreadableBody) throw new OpError(body.statusCode, body.message, { issues: [{ path: 'body', message: body.message.replace(/^body: /, '') }] });
+  return body;
+}
+
+/** The query without `?token=`: a login form, not an input of the operation (nor anything its handler may see). */
+function withoutToken(query: unknown): unknown {
+  if (typeof query !== 'object' || query === null || !('token' in query)) return query;
+  const { token: _token, ...rest } = query as Record<string, unknown>;
+  return rest;
+}
+
 function registerOperation(app: FastifyInstance, name: OperationName, options: HttpServerOptions) {
   const operation: Operation = contract[name];
   app.route({
@@ -194,15 +207,11 @@ function registerOperation(app: FastifyInstance, name: OperationName, options: H
         setHeader: (header, value) => void reply.header(header, value),
         setStatus: (code) => void reply.status(code),
       };
-      let body = request.body;
-      if (body instanceof UnreadableBody) {
-        if (operation.body) throw new OpError(body.statusCode, body.message, { issues: [{ path: 'body', message: body.message.replace(/^body: /, '') }] });
-        body = undefined;
-      }
+      const body = operation.body ? readBody(request.body) : request.body instanceof UnreadableBody ? undefined : request.body;
       const result = await dispatch(
         options.handlers,
         name,
-        { params: request.params, query: request.query, body },
+        { params: request.params, query: withoutToken(request.query), body },
         ctx,
       );
       return result ?? null;
