@@ -63,6 +63,11 @@ export class AdapterManager {
     return this.entries.has(id);
   }
 
+  /** Each instance's state now, without asking its process (what `GET /health/status` reads every few seconds). */
+  states(): Entry['state'][] {
+    return this.list().map((id) => this.entries.get(id)!.state);
+  }
+
   /** The service config and package of an instance. */
   instance(id: string): { config: ServiceConfig; pkg?: AdapterPackage; problem?: string } | undefined {
     const entry = this.entries.get(id);

@@ -11,19 +11,61 @@ export const ServiceStatus = z.object({
   detail: z.string().optional(),
 });
 
+/** `running` when every one is RUNNING, else `degraded` (the service's words). */
+const Overall = z.enum(['running', 'degraded']);
+
 export const HealthStatus = z.object({
-  release: z.string(),
+  /** The service's fields (`host`, `serverId`, `serverName`, `services`, `timestamp`, `apps`, `adapters`), then the console's own. */
+  host: z.string(),
   serverId: z.string(),
   serverName: z.string(),
+  services: z.array(ServiceStatus),
+  /** When the status was taken, ms since the epoch. */
+  timestamp: z.number(),
+  apps: Overall,
+  adapters: Overall,
+  release: z.string(),
   profile: z.string(),
   store: z.enum(['embedded', 'mongodb']),
-  services: z.array(ServiceStatus),
   taskWorker: z.object({ running: z.boolean() }),
 });
 export type HealthStatus = z.infer<typeof HealthStatus>;
 
 export const MemoryUsage = z.object({ rss: z.number(), heapTotal: z.number(), heapUsed: z.number(), external: z.number() });
 export const CpuUsage = z.object({ user: z.number(), system: z.number() });
+
+/** `GET /health/server`: the console process as the service describes its own (Node's process facts). */
+export const ServerHealth = z.object({
+  /** The build: the version of the applications this console ships. */
+  version: z.string(),
+  /** The release the console serves, `2022.1`. */
+  release: z.string(),
+  arch: z.string(),
+  platform: z.string(),
+  versions: z.record(z.string(), z.string()),
+  memoryUsage: MemoryUsage.extend({ arrayBuffers: z.number() }),
+  cpuUsage: CpuUsage,
+  /** Seconds the console process has been running. */
+  uptime: z.number(),
+  pid: z.number(),
+  /** The applications' packages and the store's engine, with their versions. */
+  dependencies: z.record(z.string(), z.string()),
+});
+export type ServerHealth = z.infer<typeof ServerHealth>;
+
+/** `GET /health/system`: the machine (Node's os facts). */
+export const SystemHealth = z.object({
+  arch: z.string(),
+  /** The operating system's release. */
+  release: z.string(),
+  /** Seconds the machine has been up. */
+  uptime: z.number(),
+  freemem: z.number(),
+  totalmem: z.number(),
+  loadavg: z.array(z.number()),
+  cpus: z.array(z.object({ model: z.string(), speed: z.number(), times: z.object({ user: z.number(), nice: z.number(), sys: z.number(), idle: z.number(), irq: z.number() }) })),
+});
+export type SystemHealth = z.infer<typeof SystemHealth>;
 
 /** What the console keeps of an adapter's last crash, for the operator. */
 export const AdapterCrash = z.object({
@@ -130,8 +172,20 @@ export const healthOperations = defineOperations({
   'health.status': {
     method: 'GET',
     path: '/health/status',
-    summary: 'Release, server, active profile, store and task worker of this console',
+    summary: "The service's status (host, server, services, apps and adapters running or degraded), with the console's release, active profile, store and task worker",
     output: HealthStatus,
+  },
+  'health.server': {
+    method: 'GET',
+    path: '/health/server',
+    summary: 'The console process: release and version, Node and its libraries, memory, cpu, uptime, pid, dependencies',
+    output: ServerHealth,
+  },
+  'health.system': {
+    method: 'GET',
+    path: '/health/system',
+    summary: 'The machine: operating system release, uptime, free and total memory, load averages, cpus',
+    output: SystemHealth,
   },
   'health.applications': {
     method: 'GET',

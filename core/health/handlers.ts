@@ -9,6 +9,7 @@ import { OpError } from '../dispatch/dispatch';
 import type { DeprecatedCallLog } from './lifecycle';
 import { applyHealthQuery } from './query';
 import { healthStatus, type StatusDeps } from './status';
+import { serverHealth, systemHealth } from './server';
 
 export interface HealthDeps extends StatusDeps {
   /** The active profile's applications and their lifecycle. */
@@ -36,6 +37,8 @@ export function healthHandlers(service: HealthService) {
   const adapters = (): AdapterManager => service.adapters();
   return {
     'health.status': () => healthStatus(service),
+    'health.server': () => serverHealth(),
+    'health.system': () => systemHealth(),
     'health.applications': async ({ query }: { query: Parameters<typeof applyHealthQuery>[1] }) => applyHealthQuery(await applications().items(), query),
     'health.application': async ({ params }: { params: { name: string } }) =>
       one(await applications().items(), params.name, 'application', applications().ids()),

@@ -1,4 +1,7 @@
-// The console's own status: what the status bar shows and scripts poll.
+// The console's own status: what the status bar shows and scripts poll, in the service's shape
+// (`host`, `serverId`, `serverName`, `services`, `timestamp`, `apps`, `adapters`) with the console's
+// fields after it.
+import os from 'node:os';
 import type { HealthStatus } from '../contract/health';
 import { RUNNING_RELEASE } from '../release';
 import type { RuntimeConfig } from '../profiles/runtime-config';
@@ -12,20 +15,30 @@ export interface StatusDeps {
   store(): Store;
   /** Whether this server's task worker runs now. */
   taskWorkerRunning(): boolean;
+  /** The state of each application and of each adapter now, as read without asking them (no round trip). */
+  states(): { apps: string[]; adapters: string[] };
 }
+
+/** The service's overall word for a group: `running` when every one is RUNNING. */
+const overall = (states: string[]) => (states.every((state) => state === 'RUNNING') ? 'running' : 'degraded');
 
 export async function healthStatus(deps: StatusDeps): Promise<HealthStatus> {
   const profile = deps.profile();
   const store = deps.store();
   const mongo = await storeService(store);
+  const states = deps.states();
   return {
-    release: RUNNING_RELEASE,
+    host: os.hostname(),
     serverId: deps.serverId,
     serverName: profile.serverName ?? deps.serverId,
+    services: [mongo],
+    timestamp: Date.now(),
+    apps: overall(states.apps),
+    adapters: overall(states.adapters),
+    release: RUNNING_RELEASE,
     // No profile is active (console.json cannot be read): said in words, never a profile's id.
     profile: profile.profileId ?? '(none)',
     store: store.kind,
-    services: [mongo],
     taskWorker: { running: deps.taskWorkerRunning() },
   };
 }

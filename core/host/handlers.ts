@@ -79,6 +79,7 @@ export function buildHandlers(state: HostState): Handlers {
           store,
           adapters: () => adapters().manager,
           taskWorkerRunning: () => engine().worker.isRunning,
+          states: () => ({ apps: applications().snapshot().map((app) => app.state), adapters: adapters().manager.states() }),
           applications,
           callLog: state.callLog,
         }),

@@ -107,7 +107,7 @@ describe('the service logins', () => {
         const answer = await bare('/login', json(body));
         expect(answer.status, JSON.stringify(body)).toBe(400);
         const error = (await answer.json()) as { message: string; issues: { path: string }[] };
-        expect(error.issues[0].path, JSON.stringify(body)).toBe(field);
+        expect(error.issues[0]?.path, JSON.stringify(body)).toBe(field);
       }
       expect((await bare('/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"user":' })).status).toBe(400);
       expect((await bare('/login', form({ username: 'admin', password: host.token }))).status).toBe(415);
@@ -155,7 +155,7 @@ describe('the service logins', () => {
         const answer = await bare('/oauth/token', form(fields));
         expect(answer.status, JSON.stringify(fields)).toBe(400);
         const error = (await answer.json()) as { issues: { path: string }[]; message: string };
-        expect(error.issues[0].path).toBe(field);
+        expect(error.issues[0]?.path).toBe(field);
         expect(error.message).not.toContain(host.token);
       }
     });
