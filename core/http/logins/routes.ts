@@ -7,7 +7,7 @@ import { OpError } from '../../dispatch/dispatch';
 import { SESSION_COOKIE, SESSION_IDLE_MS, type Logins, type Proof } from './credentials';
 
 /** The routes any caller may reach without a credential: they check their own. */
-export const LOGIN_ROUTES = new Set(['/login', '/oauth/token']);
+export const LOGIN_ROUTES: ReadonlySet<string> = new Set(['/login', '/oauth/token']);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
