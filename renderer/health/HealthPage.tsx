@@ -1,12 +1,14 @@
 // The Health page: Applications and Adapters tabs (reference health shape, unhealthy rows
-// marked, adapter start/stop/restart) and the callers of deprecated APIs. `#/health/<tab>`.
+// marked, adapter start/stop/restart), the server facts and the callers of deprecated APIs. `#/health/<tab>`.
 import { DeprecatedCallers } from './DeprecatedCallers';
+import { ServerFacts } from './ServerFacts';
 import { useRoute } from '../shell/route';
 import { HealthTable } from './HealthTable';
 
 const TABS = [
   { id: 'applications', title: 'Applications' },
   { id: 'adapters', title: 'Adapters' },
+  { id: 'server', title: 'Server' },
   { id: 'deprecated', title: 'Deprecated API callers' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -35,6 +37,7 @@ export function HealthPage() {
       <div role="tabpanel" id={`health-${tab}`} aria-label={TABS.find((t) => t.id === tab)!.title}>
         {tab === 'applications' && <HealthTable key="applications" kind="applications" />}
         {tab === 'adapters' && <HealthTable key="adapters" kind="adapters" />}
+        {tab === 'server' && <ServerFacts />}
         {tab === 'deprecated' && <DeprecatedCallers />}
       </div>
     </section>

@@ -67,3 +67,12 @@ test('the deprecated API callers list shows who still calls GET /admin/services/
   await expect(row).toContainText('deprecated');
   await expect(row).toContainText('GET /health/adapters or GET /health/applications');
 });
+
+test('the Server tab shows the release the service’s clients read, the console process and its machine', async ({ consolePage: page }) => {
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Health' }).click();
+  await page.getByRole('tab', { name: 'Server' }).click();
+  const process = page.getByLabel('Console process');
+  await expect(process).toContainText('2022.1 (build 2022.1.0)');
+  await expect(process).toContainText(/Applications\s*running/);
+  await expect(page.getByLabel('Machine')).toContainText('Load (1, 5, 15 min)');
+});
