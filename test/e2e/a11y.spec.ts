@@ -59,6 +59,7 @@ for (const width of [1024, 1920]) {
         ['#/profiles/new', 'Profiles'],
         ['#/health/applications', 'Health'],
         ['#/health/adapters', 'Health'],
+        ['#/health/server', 'Health'],
         ['#/health/deprecated', 'Health'],
         ['#/adapters', 'Adapters'],
         ['#/adapters/example', 'Adapters'],
