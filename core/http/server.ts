@@ -133,7 +133,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   // path, a route or not, answers 401.
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.url;
-    if (route === UI_ROUTE || (request.method === 'POST' && route !== undefined && LOGIN_ROUTES.has(route)) || hasToken(request)) return;
+    if (route === UI_ROUTE || LOGIN_ROUTES.has(`${request.method} ${route}`) || hasToken(request)) return;
     return reply.status(401).type('application/json').send(errorBody(missingToken()));
   });
 

@@ -121,6 +121,14 @@ describe('the service logins', () => {
       expect(out.status).toBe(200);
       expect(out.headers.get('set-cookie')).toMatch(/^token=; .*Max-Age=0/);
       expect((await bare(byQuery)).status).toBe(401);
+      // A session already ended (or never made) is no error to log out of: nothing is said of it.
+      expect((await bare(`/logout?token=${encodeURIComponent(session)}`)).status).toBe(200);
+    });
+
+    it('only the logins and the logout answer without a credential', async () => {
+      expect((await bare('/login')).status).toBe(401);
+      expect((await bare('/oauth/token')).status).toBe(401);
+      expect((await bare('/logout', { method: 'POST' })).status).toBe(401);
     });
   });
 

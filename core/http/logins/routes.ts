@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OpError } from '../../dispatch/dispatch';
 import { SESSION_COOKIE, SESSION_IDLE_MS, type Logins, type Proof } from './credentials';
 
-/** The routes any caller may reach without a credential: they check their own. */
-export const LOGIN_ROUTES: ReadonlySet<string> = new Set(['/login', '/oauth/token']);
+/** The routes any caller may reach without a credential (`METHOD path`): the logins check their own, a logout ends only the session it names. */
+export const LOGIN_ROUTES: ReadonlySet<string> = new Set(['POST /login', 'POST /oauth/token', 'GET /logout']);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
