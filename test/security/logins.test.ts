@@ -1,10 +1,13 @@
 // The service's logins on a real console host: `?token=`, `POST /login` (a session, its cookie),
 // `POST /oauth/token` (client credentials), each refusing a wrong secret with a 401 that tells
 // nothing more, and bad input with a 400 naming the field; the token in a URL is in no log line.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../support/host';
+import { createLogService } from '../../core/logging/logger';
+import { logSettings } from '../../core/profiles/runtime-config';
 
 const form = (fields: Record<string, string>) => ({
   method: 'POST',
@@ -198,5 +201,26 @@ describe('the service logins', () => {
       }
       expect(findings).toContain('/admin/services/health');
     });
+  });
+});
+
+describe('?token= in any other log line', () => {
+  it('is masked by the logger wherever a URL carrying it is logged (a message, a field, a nested value)', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-login-log-'));
+    const service = createLogService({ dataDir });
+    service.configure(logSettings(dataDir, undefined));
+    try {
+      const secret = 'Zq8-secret-token-value';
+      service.logger.info({ url: `http://svc:3000/health/server?token=${secret}`, call: { target: `/jobs?limit=5&token=${secret}` } }, `calling http://svc:3000/workflow_engine/job/1/details?token=${secret}`);
+      const { results } = service.ring.query({});
+      expect(results).toHaveLength(1);
+      const entries = JSON.stringify(results);
+      const file = await readFile(path.join(dataDir, 'logs', 'console.log'), 'utf8');
+      expect(file).toContain('/health/server?token=********');
+      for (const text of [entries, file]) expect(text).not.toContain(secret);
+    } finally {
+      service.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
