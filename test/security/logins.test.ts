@@ -1,13 +1,14 @@
 // The service's logins on a real console host: `?token=`, `POST /login` (a session, its cookie),
 // `POST /oauth/token` (client credentials), each refusing a wrong secret with a 401 that tells
 // nothing more, and bad input with a 400 naming the field; the token in a URL is in no log line.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../support/host';
 import { createLogService } from '../../core/logging/logger';
 import { logSettings } from '../../core/profiles/runtime-config';
+import { scanFolder } from '../../core/upgrade';
 
 const form = (fields: Record<string, string>) => ({
   method: 'POST',
@@ -221,6 +222,24 @@ describe('?token= in any other log line', () => {
     } finally {
       service.close();
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('?token= in an upgrade-check finding', () => {
+  it('is masked where the finding quotes the call', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'console-login-scan-'));
+    try {
+      const secret = 'Kp3-site-token-in-code';
+      await mkdir(path.join(dir, 'src'));
+      await writeFile(path.join(dir, 'src', 'poll.js'), `async function poll() {\n  return fetch('http://iap:3000/admin/services/health?token=${secret}');\n}\nmodule.exports = { poll };\n`);
+      const report = await scanFolder(dir);
+      const found = report.findings.filter((f) => f.rule === 'api-call');
+      expect(found.map((f) => `${f.file}:${f.line}`)).toEqual(['src/poll.js:2']);
+      expect(found[0]?.message).toContain('/admin/services/health?token=********');
+      expect(JSON.stringify(report)).not.toContain(secret);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
