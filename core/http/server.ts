@@ -138,7 +138,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const body = errorBody(asConsoleError(error));
+    const body = errorBody(asConsoleError(error, request.routeOptions.bodyLimit ?? MAX_BODY_BYTES));
     // A server-side failure (a store that does not answer, a bug) is logged with its cause and stack.
     // A store that takes no writes or cannot be read logs its cause itself, once per cause and minute: no stack per request.
     const storeDown = error instanceof ConsoleError && error.name === 'StoreError' && error.code === 'unavailable';
@@ -173,10 +173,11 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
 }
 
 /** What Fastify itself refused (a body too large, a malformed request) as the console's error; others pass as they are. */
-function asConsoleError(error: unknown): unknown {
+function asConsoleError(error: unknown, bodyLimit: number): unknown {
   if (error instanceof ConsoleError || !(error instanceof Error)) return error;
   if ('code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return new ConsoleError('too_large', `body: larger than ${MAX_BODY_BYTES / 1024 / 1024} MB, the most one request may carry`);
+    const most = bodyLimit >= 1024 * 1024 ? `${bodyLimit / 1024 / 1024} MB` : `${bodyLimit / 1024} KB`;
+    return new ConsoleError('too_large', `body: larger than ${most}, the most one request ${bodyLimit === MAX_BODY_BYTES ? 'may' : 'to this route may'} carry`);
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : undefined;
   return status && status < 500 ? new ConsoleError(codeOfStatus(status), error.message) : error;

@@ -117,6 +117,18 @@ describe('the service logins', () => {
       expect((await bare('/login', form({ username: 'admin', password: host.token }))).status).toBe(415);
     });
 
+    it('a body larger than a login needs is refused before it is read whole: 413, for a caller without a credential', async () => {
+      const padding = 'x'.repeat(65 * 1024);
+      for (const [route, init] of [
+        ['/login', json({ user: { username: 'admin', password: padding } })],
+        ['/oauth/token', form({ grant_type: 'client_credentials', client_id: 'a', client_secret: padding })],
+      ] as const) {
+        const answer = await bare(route, init);
+        expect(answer.status, route).toBe(413);
+        expect(((await answer.json()) as { message: string }).message).toBe('body: larger than 64 KB, the most one request to this route may carry');
+      }
+    });
+
     it('GET /logout ends the session', async () => {
       const session = await (await login('admin', host.token)).text();
       const byQuery = `/health/status?token=${encodeURIComponent(session)}`;

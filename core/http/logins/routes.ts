@@ -87,11 +87,14 @@ const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store
 const wrongLogin = () => new OpError(401, 'login failed: wrong username or password');
 const wrongClient = () => new OpError(401, 'invalid_client: wrong client credentials');
 
+/** A login's body is a few fields: read before any credential is shown, it is kept small (64 KB, not the API's 10 MB). */
+export const LOGIN_BODY_LIMIT = 64 * 1024;
+
 /** What a body that could not be read turned into (the server's lenient parsers), re-thrown as its error. */
 export type BodyCheck = (body: unknown) => unknown;
 
 export function registerLoginRoutes(app: FastifyInstance, logins: Logins, readBody: BodyCheck) {
-  app.post('/login', async (request, reply) => {
+  app.post('/login', { bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
     const body = readBody(request.body);
     if (!isRecord(body)) throw badField('body', 'send { "user": { "username", "password" } } as JSON');
     const user = body.user;
@@ -117,7 +120,7 @@ export function registerLoginRoutes(app: FastifyInstance, logins: Logins, readBo
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, text, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(text))));
     });
-    scope.post('/oauth/token', async (request, reply) => {
+    scope.post('/oauth/token', { bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
       const body = readBody(request.body);
       if (!isRecord(body)) throw badField('body', 'send grant_type=client_credentials, client_id and client_secret, form-encoded');
       const grant = stringField(body, 'grant_type', 'body.grant_type');
