@@ -1,0 +1,47 @@
+// The automations' and triggers' documents as the service keeps them: one `automations`
+// collection and one `triggers` collection (a trigger names its automation by `actionId`),
+// ids shaped like the service's ObjectIds, JSON Schema's `$`-keys escaped for the store,
+// and the service's list query (`equals` / `contains` / `starts-with` on a named field).
+import { ObjectId } from 'bson';
+import type { ListQuery } from '../contract/automations';
+import { escapeKeys, unescapeKeys } from '../store/documents';
+import type { Doc } from '../store/port';
+
+export const AUTOMATIONS_COLLECTION = 'automations';
+export const TRIGGERS_COLLECTION = 'triggers';
+
+export type Obj = Record<string, unknown>;
+export const isObject = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+export const newId = () => new ObjectId().toHexString();
+
+/** A document for the store: `$`-keys (a schema's `$id`, `$ref`) escaped. */
+export const toStored = (doc: Obj): Doc => escapeKeys(doc) as Doc;
+/** A stored document as the service answers it. */
+export const fromStored = <T>(doc: Doc): T => unescapeKeys(doc) as T;
+
+function fieldOf(doc: Obj, path: string): unknown {
+  let value: unknown = doc;
+  for (const part of path.split('.')) value = isObject(value) ? value[part] : undefined;
+  return value;
+}
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The service's list query over documents (the collections are small: an operator's automations). */
+export function listPage<T extends Obj>(docs: T[], query: ListQuery): { data: T[]; metadata: { skip: number; limit: number; total: number } } {
+  let matching = docs;
+  if (query.equals !== undefined) matching = matching.filter((d) => text(fieldOf(d, query.equalsField ?? 'name')) === query.equals);
+  if (query.contains !== undefined) {
+    const needle = query.contains.toLowerCase();
+    matching = matching.filter((d) => text(fieldOf(d, query.containsField ?? 'name')).toLowerCase().includes(needle));
+  }
+  const prefix = query['starts-with'];
+  if (prefix !== undefined) matching = matching.filter((d) => text(fieldOf(d, query['starts-withField'] ?? 'name')).startsWith(prefix));
+  const sort = query.sort ?? 'name';
+  const order = query.order ?? 1;
+  const sorted = [...matching].sort((a, b) => text(fieldOf(a, sort)).localeCompare(text(fieldOf(b, sort))) * order);
+  // limit 0 is "no limit", as the service reads it.
+  const page = query.limit === 0 ? sorted.slice(query.skip) : sorted.slice(query.skip, query.skip + query.limit);
+  return { data: page, metadata: { skip: query.skip, limit: query.limit, total: matching.length } };
+}
