@@ -16,7 +16,7 @@ export const isObject = (value: unknown): value is Obj => value !== null && type
 export const newId = () => new ObjectId().toHexString();
 
 /** A document for the store: `$`-keys (a schema's `$id`, `$ref`) escaped. */
-export const toStored = (doc: Obj): Doc => escapeKeys(doc) as Doc;
+export const toStored = (doc: Obj): Doc => escapeKeys(doc);
 /** A stored document as the service answers it. */
 export const fromStored = <T>(doc: Doc): T => unescapeKeys(doc) as T;
 
