@@ -59,7 +59,9 @@ export type AutomationExport = z.infer<typeof AutomationExport>;
 
 const RouteName = z
   .string({ error: 'must be a string' })
-  .regex(/^[A-Za-z0-9_-]{1,128}$/, "must be 1 to 128 letters, digits, '_' or '-' (it is the last part of /operations-manager/triggers/endpoint/:routeName)");
+  .regex(/^[A-Za-z0-9_-]{1,128}$/, "must be 1 to 128 letters, digits, '_' or '-' (it is the last part of /operations-manager/triggers/endpoint/:routeName)")
+  // As every path parameter of the console: never a name Windows reserves.
+  .refine((v) => !/^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i.test(v), 'must not be a name reserved by Windows (CON, NUL, COM1, ...)');
 
 const AutomationFields = {
   description: z.string().optional(),
