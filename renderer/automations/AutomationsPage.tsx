@@ -88,7 +88,7 @@ function AutomationRow({ automation }: { automation: AutomationOverview }) {
           </ul>
         )}
         {adding ? <TriggerForm automationId={automation._id} onDone={() => setAdding(false)} /> : (
-          <button type="button" onClick={() => setAdding(true)} aria-label={`Add a trigger to ${automation.name}`}>
+          <button type="button" onClick={() => setAdding(true)} aria-label={`Add trigger to ${automation.name}`}>
             Add trigger
           </button>
         )}

@@ -4,6 +4,7 @@
 // pre-built's automations (the project's own, and the real Kentik one when ../shared is there)
 // are listed with their triggers after an import.
 import { existsSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 import { CORPUS_TAG, corpus, fixtures, FIXTURES_TAG, noteCorpusSkip } from '../support/iap';
 import type { TestHost } from '../support/host';
@@ -84,7 +85,7 @@ test('an automation and a manual trigger made on the Automations page run from t
 
   const row = page.getByRole('table', { name: 'Automations' }).getByRole('row', { name: 'By hand' });
   await expect(row).toContainText('Remember Device');
-  await row.getByRole('button', { name: 'Add a trigger to By hand' }).click();
+  await row.getByRole('button', { name: 'Add trigger to By hand' }).click();
   const trigger = row.getByRole('form', { name: 'New trigger' });
   await trigger.getByLabel('Trigger name').fill('Operator');
   await trigger.getByRole('button', { name: 'Add trigger' }).click();
@@ -134,6 +135,12 @@ for (const c of prebuilts) {
       const table = page.getByRole('table', { name: 'Automations' });
       for (const [name, trigger] of Object.entries(c.automations)) await expect(table.getByRole('row', { name, exact: true })).toContainText(trigger);
       await expect(table.getByRole('row')).toHaveCount(Object.keys(c.automations).length + 1);
+      // The page full of automations, triggers and a form open holds no serious or critical WCAG 2.1 AA violation.
+      await table.getByRole('button', { name: /^Add trigger to / }).first().click();
+      const serious = (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+      expect(serious).toEqual([]);
     });
   });
 }
