@@ -3,7 +3,9 @@
 // ids shaped like the service's ObjectIds, JSON Schema's `$`-keys escaped for the store,
 // and the service's list query (`equals` / `contains` / `starts-with` on a named field).
 import { ObjectId } from 'bson';
+import type { z } from 'zod';
 import type { ListQuery } from '../contract/automations';
+import { ConsoleError } from '../errors';
 import { escapeKeys, unescapeKeys } from '../store/documents';
 import type { Doc } from '../store/port';
 
@@ -19,6 +21,17 @@ export const newId = () => new ObjectId().toHexString();
 export const toStored = (doc: Obj): Doc => escapeKeys(doc);
 /** A stored document as the service answers it. */
 export const fromStored = <T>(doc: Doc): T => unescapeKeys(doc) as T;
+
+/**
+ * A document checked against the service's shape (`Automation`, `Trigger`) before it is stored or
+ * answered: what does not fit is named, `where` saying whose it is (`body.automations.0`, a stored one).
+ */
+export function shaped<S extends z.ZodType>(schema: S, value: unknown, where: string, code: 'bad_input' | 'conflict' = 'bad_input'): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({ path: [where, ...issue.path.map(String)].filter((part) => part !== '').join('.'), message: issue.message }));
+  throw new ConsoleError(code, issues.map((i) => `${i.path}: ${i.message}`).join('; '), { issues });
+}
 
 function fieldOf(doc: Obj, path: string): unknown {
   let value: unknown = doc;

@@ -7,7 +7,7 @@
 // 2022.1 does, unless the trigger says `legacyWrapper: false`). The job runs as any other.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Automation, Trigger } from '../contract/automations';
-import { ConsoleError } from '../errors';
+import { ConsoleError, errorMessage } from '../errors';
 import { fromStored, isObject, type Obj } from './documents';
 import { schemaCompiler, type AutomationsDeps, type AutomationsService } from './service';
 
@@ -43,11 +43,12 @@ export function createTriggerRunner(deps: RunDeps, automations: Pick<Automations
     const key = `${trigger._id}\u0000${trigger.lastUpdated ?? ''}\u0000${JSON.stringify(schema)}`;
     let validate = validators.get(key);
     if (!validate) {
-      if (validators.size >= 200) validators.delete(validators.keys().next().value as string);
+      const oldest = validators.keys().next();
+      if (validators.size >= 200 && !oldest.done) validators.delete(oldest.value);
       try {
         validate = schemaCompiler().compile(schema);
       } catch (error) {
-        throw new ConsoleError('conflict', `trigger "${trigger.name}" has a schema the console cannot check bodies with (${(error as Error).message}): change the trigger's schema`);
+        throw new ConsoleError('conflict', `trigger "${trigger.name}" has a schema the console cannot check bodies with (${errorMessage(error)}): change the trigger's schema`);
       }
       validators.set(key, validate);
     }

@@ -4,10 +4,10 @@
 // naming it by `actionId`. Running a trigger is run.ts.
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import type { Automation, AutomationExport, ListQuery, Trigger } from '../contract/automations';
-import { ConsoleError } from '../errors';
+import { Automation, Trigger, type AutomationExport, type ListQuery } from '../contract/automations';
+import { ConsoleError, errorMessage } from '../errors';
 import type { Collection } from '../store/port';
-import { fromStored, isObject, listPage, newId, toStored, type Obj } from './documents';
+import { fromStored, isObject, listPage, newId, shaped, toStored, type Obj } from './documents';
 
 export interface WorkflowRef {
   _id?: string;
@@ -95,7 +95,7 @@ export function createAutomationsService(deps: AutomationsDeps) {
         // A compiler of its own: a schema's `$id` is registered once per compiler.
         schemaCompiler().compile(trigger.schema);
       } catch (error) {
-        throw badInput('body.schema', `not a JSON schema the console can check bodies with: ${(error as Error).message}`);
+        throw badInput('body.schema', `not a JSON schema the console can check bodies with: ${errorMessage(error)}`);
       }
     }
     if (typeof trigger.jst === 'string' && trigger.jst && !(await deps.hasTransformation(trigger.jst))) {
@@ -119,8 +119,9 @@ export function createAutomationsService(deps: AutomationsDeps) {
       lastUpdatedBy: user(),
     };
     await checkTrigger(trigger);
-    await deps.triggers().insertOne(toStored(trigger));
-    return trigger as Trigger;
+    const checked = shaped(Trigger, trigger, 'body');
+    await deps.triggers().insertOne(toStored(checked));
+    return checked;
   }
 
   /** Stores one exported automation with its triggers (the same _id or name replaced); why not, when refused. */
@@ -134,7 +135,7 @@ export function createAutomationsService(deps: AutomationsDeps) {
     const existing = (typeof raw._id === 'string' && (await deps.automations().findOne({ _id: raw._id }))) || (await deps.automations().findOne({ name: raw.name }));
     const id = existing ? String(existing._id) : typeof raw._id === 'string' && raw._id ? raw._id : newId();
     const stamp = now();
-    const automation: Obj = { description: '', componentType: 'workflows', gbac: { read: [], write: [] }, created: stamp, createdBy: user(), lastUpdated: stamp, lastUpdatedBy: user(), ...fields, _id: id };
+    const automation = shaped(Automation, { description: '', componentType: 'workflows', gbac: { read: [], write: [] }, created: stamp, createdBy: user(), lastUpdated: stamp, lastUpdatedBy: user(), ...fields, _id: id }, '');
     if (existing) {
       await deps.automations().deleteOne({ _id: id });
       await deps.triggers().deleteMany({ actionId: id });
@@ -152,7 +153,7 @@ export function createAutomationsService(deps: AutomationsDeps) {
         warnings.push(`trigger "${String(trigger.name)}" left out: ${error.message.replace(/^body\./, '')}`);
       }
     }
-    return { automation: automation as Automation, replaced: Boolean(existing), warnings };
+    return { automation, replaced: Boolean(existing), warnings };
   }
 
   return {
@@ -164,9 +165,9 @@ export function createAutomationsService(deps: AutomationsDeps) {
       await uniqueName(String(body.name));
       const { fields } = await component(body, true);
       const stamp = now();
-      const automation: Obj = { description: '', componentType: 'workflows', gbac: { read: [], write: [] }, ...fields, _id: newId(), created: stamp, createdBy: user(), lastUpdated: stamp, lastUpdatedBy: user() };
+      const automation = shaped(Automation, { description: '', componentType: 'workflows', gbac: { read: [], write: [] }, ...fields, _id: newId(), created: stamp, createdBy: user(), lastUpdated: stamp, lastUpdatedBy: user() }, 'body');
       await deps.automations().insertOne(toStored(automation));
-      return automation as Automation;
+      return automation;
     },
     async update(id: string, body: Obj): Promise<Automation> {
       const current = await requireAutomation(id);
@@ -176,9 +177,10 @@ export function createAutomationsService(deps: AutomationsDeps) {
       const { _id: _ignored, created: _c, createdBy: _cb, ...changes } = fields;
       const next: Obj = { ...current, ...changes, _id: id, lastUpdated: now(), lastUpdatedBy: user() };
       for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
+      const checked = shaped(Automation, next, 'body');
       await deps.automations().deleteOne({ _id: id });
-      await deps.automations().insertOne(toStored(next));
-      return next as Automation;
+      await deps.automations().insertOne(toStored(checked));
+      return checked;
     },
     async remove(id: string) {
       await requireAutomation(id);
@@ -206,9 +208,10 @@ export function createAutomationsService(deps: AutomationsDeps) {
       const { _id: _ignored, created: _c, createdBy: _cb, ...changes } = body;
       const next: Obj = { ...current, ...changes, _id: id, lastUpdated: now(), lastUpdatedBy: user() };
       await checkTrigger(next, id);
+      const checked = shaped(Trigger, next, 'body');
       await deps.triggers().deleteOne({ _id: id });
-      await deps.triggers().insertOne(toStored(next));
-      return next as Trigger;
+      await deps.triggers().insertOne(toStored(checked));
+      return checked;
     },
     async removeTrigger(id: string) {
       await requireTrigger(id);
