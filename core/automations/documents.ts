@@ -44,6 +44,15 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : t
 /** The service's list query over documents (the collections are small: an operator's automations). */
 export function listPage<T extends Obj>(docs: T[], query: ListQuery): { data: T[]; metadata: { skip: number; limit: number; total: number } } {
   let matching = docs;
+  // The bracket forms: `equals[name]=X`, `contains[description]=y`, `starts-with[name]=Z`.
+  for (const [key, value] of Object.entries(query)) {
+    const bracket = /^(equals|contains|starts-with)\[(.+)\]$/.exec(key);
+    if (!bracket || typeof value !== 'string') continue;
+    const [, form, field = 'name'] = bracket;
+    if (form === 'equals') matching = matching.filter((d) => text(fieldOf(d, field)) === value);
+    else if (form === 'contains') matching = matching.filter((d) => text(fieldOf(d, field)).toLowerCase().includes(value.toLowerCase()));
+    else matching = matching.filter((d) => text(fieldOf(d, field)).startsWith(value));
+  }
   if (query.equals !== undefined) matching = matching.filter((d) => text(fieldOf(d, query.equalsField ?? 'name')) === query.equals);
   if (query.contains !== undefined) {
     const needle = query.contains.toLowerCase();

@@ -95,8 +95,11 @@ const Metadata = z.looseObject({});
 const ListMetadata = z.looseObject({ skip: z.number(), limit: z.number(), total: z.number() });
 const answer = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data, metadata: Metadata });
 
-/** The service's list query: `equals` / `contains` / `starts-with` on the field named by `equalsField` / ..., sorted and paged. */
-const ListQuery = z.object({
+/**
+ * The service's list query: `equals` / `contains` / `starts-with` on the field named by `equalsField` / ...,
+ * or in its bracket form (`equals[name]=X`, `contains[description]=Y`, kept as given), sorted and paged.
+ */
+const ListQuery = z.looseObject({
   equals: z.string().optional(),
   equalsField: z.string().optional(),
   contains: z.string().optional(),

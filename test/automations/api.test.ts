@@ -73,6 +73,7 @@ describe('automations', () => {
     expect(list.body.data.map((a: { name: string }) => a.name)).toEqual(['Remember']);
     expect(list.body.metadata).toEqual({ skip: 0, limit: 25, total: 1 });
     expect((await api('/operations-manager/automations?contains=nothing-like-it')).body.data).toEqual([]);
+    expect((await api(`/operations-manager/automations?equals[name]=Remember`)).body.data.map((a: { _id: string }) => a._id)).toEqual([automation._id]);
 
     const read = await api(`/operations-manager/automations/${automation._id}`);
     expect(read.body.data).toEqual(automation);

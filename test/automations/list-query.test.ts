@@ -36,5 +36,8 @@ describe('the list query', () => {
     const docs = [{ name: 'b' }, { name: 'c' }, { name: 'a' }];
     expect(listPage(docs, { skip: 0, limit: 25, sort: 'name', order: -1 }).data.map((d) => d.name)).toEqual(['c', 'b', 'a']);
     expect(listPage(docs, { skip: 0, limit: 25, 'starts-with': 'b' }).data).toEqual([{ name: 'b' }]);
+    // The bracket forms the service's clients send.
+    expect(listPage(docs, { skip: 0, limit: 25, 'equals[name]': 'c' }).data).toEqual([{ name: 'c' }]);
+    expect(listPage(docs, { skip: 0, limit: 25, 'contains[name]': 'A' }).data).toEqual([{ name: 'a' }]);
   });
 });
