@@ -2,7 +2,7 @@
 // triggers (an endpoint trigger's route, a manual trigger's Run button) and the last jobs of its
 // workflow; create, edit and delete automations and triggers. `#/automations`.
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import type { AutomationOverview, Trigger } from '../../core/contract/automations';
 import { Alert } from '../shell/Alert';
@@ -10,20 +10,14 @@ import { DeleteButton } from '../shell/DeleteButton';
 import { StatusBadge } from '../shell/StatusBadge';
 import { jobStatus } from '../shell/status';
 import { AutomationForm, TriggerForm } from './AutomationForm';
+import { ManualRun } from './ManualRun';
 
 export const OVERVIEW_KEY = ['automations.overview'];
 const REFRESH_MS = 3000;
 
 function TriggerLine({ trigger, automation }: { trigger: Trigger; automation: string }) {
   const queryClient = useQueryClient();
-  const [started, setStarted] = useState<string>();
-  const run = useMutation({
-    mutationFn: () => call('triggers.runManual', { params: { id: trigger._id }, body: { formData: {} } }),
-    onSuccess: (answer) => {
-      setStarted(answer.data._id);
-      void queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
-    },
-  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
   return (
     <li aria-label={`Trigger ${trigger.name}`}>
       <strong>{trigger.name}</strong> <span className="badge">{trigger.type}</span>{' '}
@@ -35,28 +29,9 @@ function TriggerLine({ trigger, automation }: { trigger: Trigger; automation: st
           {trigger.jst ? ` (JST ${trigger.jst})` : ''}
         </code>
       )}
-      {trigger.type === 'manual' && (
-        <>
-          {' '}
-          <button type="button" onClick={() => run.mutate()} disabled={run.isPending || !trigger.enabled} aria-label={`Run ${automation} by ${trigger.name}`}>
-            {run.isPending ? 'Starting…' : 'Run'}
-          </button>
-          {started && (
-            <span role="status" className="small">
-              {' '}
-              Started <a href={`#/jobs/${encodeURIComponent(started)}`}>job {started}</a>
-            </span>
-          )}
-        </>
-      )}
+      {trigger.type === 'manual' && <ManualRun trigger={trigger} automation={automation} onStarted={refresh} />}
       {(trigger.type === 'schedule' || trigger.type === 'eventSystem') && <span className="muted small"> kept as imported; the console does not fire {trigger.type} triggers</span>}{' '}
-      <DeleteButton
-        name={trigger.name}
-        consequence="Callers of this trigger get 404 from then on."
-        remove={() => call('triggers.delete', { params: { id: trigger._id } })}
-        onDeleted={() => void queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY })}
-      />
-      {run.isError && <Alert as="span"> Cannot run: {run.error.message}</Alert>}
+      <DeleteButton name={trigger.name} consequence="Callers of this trigger get 404 from then on." remove={() => call('triggers.delete', { params: { id: trigger._id } })} onDeleted={refresh} />
     </li>
   );
 }
