@@ -41,7 +41,12 @@ export function createAutomationsService(deps: AutomationsDeps) {
   const user = () => deps.user?.() ?? 'admin@pronghorn';
 
   async function allAutomations(): Promise<Automation[]> {
-    return (await deps.automations().find({})).map((d) => fromStored<Automation>(d));
+    const stored = await deps.automations().find({});
+    // The console's earlier imports kept an automation as exported, its triggers inline: stored now as the service keeps them.
+    const inline = stored.filter((d) => Array.isArray(d.triggers));
+    for (const doc of inline) await importOne(fromStored<Obj>(doc));
+    const all = inline.length ? await deps.automations().find({}) : stored;
+    return all.map((d) => fromStored<Automation>(d));
   }
   async function allTriggers(filter: Obj = {}): Promise<Trigger[]> {
     return (await deps.triggers().find(filter)).map((d) => fromStored<Trigger>(d));

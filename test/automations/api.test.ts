@@ -122,6 +122,15 @@ describe('automations', () => {
     expect(badSchema.status).toBe(400);
     expect(badSchema.body.message).toContain('body.schema');
   });
+
+  it('stores an automation kept as exported (its triggers inline, as earlier imports kept it) as the service does, when listed', async () => {
+    const exported = { _id: '6a0c1e5a0000000000000a77', name: 'Kept inline', componentName: 'Remember Device', componentType: 'workflows', triggers: [{ _id: '6a0c1e5a0000000000000b77', name: 'Inline hook', type: 'endpoint', enabled: true, actionId: '6a0c1e5a0000000000000a77', routeName: 'inline-hook', schema: null, jst: null }] };
+    await host.state.runtime.store.collection('automations').insertOne(exported);
+    const listed = (await api('/operations-manager/automations?equals=Kept%20inline')).body.data;
+    expect(listed).toEqual([expect.objectContaining({ _id: exported._id, name: 'Kept inline' })]);
+    expect(listed[0].triggers).toBeUndefined();
+    expect((await api('/operations-manager/triggers/6a0c1e5a0000000000000b77')).body.data).toMatchObject({ routeName: 'inline-hook', actionId: exported._id });
+  });
 });
 
 describe('an endpoint trigger called as a webhook', () => {
