@@ -184,6 +184,25 @@ describe('an endpoint trigger called as a webhook', () => {
     expect(taken.status).toBe(409);
   });
 
+  it('exports the automation with its triggers inline, and an import of that export brings it back whole', async () => {
+    const exported = await api(`/operations-manager/automations/${automationId}/export`);
+    expect(exported.status).toBe(200);
+    expect(exported.body.data).toMatchObject({ name: 'Alert intake', componentName: 'Remember Device' });
+    expect(exported.body.data.componentId).toBeUndefined();
+    expect(exported.body.data.triggers.map((t: { routeName: string }) => t.routeName).sort()).toEqual(['alert-hook', 'alert-jst', 'off-hook']);
+    expect(exported.body.data.triggers.find((t: { routeName: string }) => t.routeName === 'alert-hook').schema.required).toEqual(['device']);
+
+    expect((await api(`/operations-manager/automations/${automationId}`, { method: 'DELETE' })).body.data.triggersDeleted).toBe(3);
+    expect((await api('/operations-manager/triggers/endpoint/alert-hook', { method: 'POST', json: { device: 'x' } })).status).toBe(404);
+    const imported = await api('/operations-manager/automations', { method: 'PUT', json: { automations: [exported.body.data, { description: 'no name' }] } });
+    expect(imported.status).toBe(200);
+    expect(imported.body.data.map((r: { success: boolean }) => r.success)).toEqual([true, false]);
+    expect(imported.body.data[1].message).toBe('body.automations.1.name: an automation needs a name');
+    const again = await api('/operations-manager/triggers/endpoint/alert-hook', { method: 'POST', json: { device: 'core-2' } });
+    expect(again.status).toBe(200);
+    expect((await jobWhenEnded(again.body.data._id)).variables).toMatchObject({ seen: 'core-2' });
+  });
+
   it('lists the triggers of one automation by actionId, as the vendor MCP server asks', async () => {
     const { body } = await api(`/operations-manager/triggers?equals=${automationId}&equalsField=actionId&limit=0`);
     expect(body.data.map((t: { name: string }) => t.name)).toEqual(['Alert', 'Alert via JST', 'Off']);
