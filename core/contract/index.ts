@@ -17,6 +17,7 @@ import { projectsOperations } from './projects';
 import { transformationsOperations } from './transformations';
 import { drillsOperations } from './drills';
 import { jsonFormsOperations } from './json-forms';
+import { automationsOperations } from './automations';
 
 export const contract = {
   ...healthOperations,
@@ -36,6 +37,7 @@ export const contract = {
   ...transformationsOperations,
   ...drillsOperations,
   ...jsonFormsOperations,
+  ...automationsOperations,
 };
 
 export type Contract = typeof contract;

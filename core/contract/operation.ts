@@ -3,7 +3,7 @@
 // Electron IPC handlers) and the renderer's client are built from.
 import type { z } from 'zod';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Operation {
   method: Method;

@@ -29,6 +29,7 @@ import { createTransformationsService } from '../transformations/service';
 import { transformationsHandlers } from '../transformations/handlers';
 import { createDrillsService, drillsHandlers } from '../drills/service';
 import { createJsonFormsService, JSON_FORMS_COLLECTION, jsonFormsHandlers } from '../json-forms/service';
+import { AUTOMATIONS_COLLECTION, automationsHandlers, createAutomationsService, createTriggerRunner, TRIGGERS_COLLECTION } from '../automations/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
   const profile = () => state.runtime.config;
@@ -69,6 +70,40 @@ export function buildHandlers(state: HostState): Handlers {
       }
     },
   });
+  const jobs = createJobsService({
+    engine,
+    guardStart: () => applications().require('OperationsManager', 'starting a job'),
+    startCheck: (name) => workflows.assertStartable(name),
+    operator: desktopOperator,
+    workflowNames: async () => (await store().collection('workflows').find({}, { projection: { name: 1 } })).map((w) => String(w.name)),
+  });
+  // Automations start their workflow the way POST /operations-manager/jobs/start does: the same refusals, the same worker.
+  const workflowRef = async (ref: { name?: string; id?: string }) => {
+    const found = await store().collection('workflows').findOne(ref.name !== undefined ? { name: ref.name } : { _id: ref.id });
+    return found ? { name: String(found.name), ...(found._id !== undefined ? { _id: String(found._id) } : {}) } : null;
+  };
+  const automations = createAutomationsService({
+    automations: () => store().collection(AUTOMATIONS_COLLECTION),
+    triggers: () => store().collection(TRIGGERS_COLLECTION),
+    workflow: workflowRef,
+    hasTransformation: (id) => transformations.has(id),
+    user: desktopOperator,
+  });
+  const triggerRunner = createTriggerRunner(
+    {
+      triggers: () => store().collection(TRIGGERS_COLLECTION),
+      workflow: workflowRef,
+      transform: (id, incoming) => transformations.run(id, incoming),
+      startJob: async (workflow, options) => {
+        jobs.guardStart?.();
+        await jobs.startCheck?.(workflow);
+        const job = await engine().runner.start(workflow, { ...options, user: desktopOperator() });
+        engine().worker.poke();
+        return job;
+      },
+    },
+    automations,
+  );
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle(
     {
@@ -101,15 +136,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...upgradeHandlers(createUpgradeService()),
       ...storeHandlers(storeService),
       ...workflowsHandlers(workflows),
-      ...jobsHandlers(
-        createJobsService({
-          engine,
-          guardStart: () => applications().require('OperationsManager', 'starting a job'),
-          startCheck: (name) => workflows.assertStartable(name),
-          operator: desktopOperator,
-          workflowNames: async () => (await store().collection('workflows').find({}, { projection: { name: 1 } })).map((w) => String(w.name)),
-        }),
-      ),
+      ...jobsHandlers(jobs),
       ...workersHandlers(createWorkersService({ engine })),
       ...logsHandlers(createLogsService({ log: state.log })),
       ...transformationsHandlers(createTransformationsService({ store })),
@@ -137,7 +164,20 @@ export function buildHandlers(state: HostState): Handlers {
           operator: desktopOperator,
         }),
       ),
-      ...projectsHandlers(createProjectsService({ store, workflows, transformations })),
+      ...projectsHandlers(createProjectsService({ store, workflows, transformations, automations })),
+      ...automationsHandlers({
+        service: automations,
+        runner: triggerRunner,
+        hasWorkflow: async (name) => (await workflowRef({ name })) !== null,
+        recentJobs: async (workflow, limit) =>
+          (await engine().runner.jobs.find({ name: workflow }, { sort: { 'metrics.start_time': -1 }, limit })).map((job) => ({
+            _id: String(job._id),
+            name: job.name,
+            status: job.status,
+            ...(typeof job.description === 'string' ? { description: job.description } : {}),
+            start_time: job.metrics.start_time,
+          })),
+      }),
       ...transformationsHandlers(transformations),
       ...drillsHandlers(createDrillsService({ store, log: state.log.logger.child({ component: 'drills' }), localSite: () => state.api })),
       ...jsonFormsHandlers(createJsonFormsService({ forms: () => store().collection(JSON_FORMS_COLLECTION), guard: (what) => applications().require('JsonForms', what) })),

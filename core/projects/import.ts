@@ -3,7 +3,7 @@
 // references between them resolved, and a summary of what was imported, replaced,
 // refused or left out, with what the workflows still need.
 import type { ImportItem, ImportSummary, MissingPart } from '../contract/projects';
-import { OpError } from '../dispatch/dispatch';
+import { ConsoleError } from '../errors';
 import { escapeKeys, replaceFields } from '../store/documents';
 import type { Store } from '../store/port';
 import { COLLECTION_OF, IMPORT_ORDER, type ArtifactKind } from './kinds';
@@ -22,8 +22,15 @@ export interface TransformationImporter {
   importTransformations(docs: unknown[], options: { overwrite?: boolean }): Promise<{ imported: unknown[]; problems: { message: string }[]; warnings: string[] }>;
 }
 
+/** What the import needs of the automations capability: an exported automation stored with its triggers. */
+export interface AutomationImporter {
+  importOne(doc: Record<string, unknown>): Promise<{ replaced: boolean; warnings: string[] }>;
+}
+
 export interface ImportDeps {
   store(): Store;
+  /** Without it, automations are stored as they are in the `automations` collection. */
+  automations?: AutomationImporter;
   workflows: WorkflowImporter;
   /** Without it, transformations are stored as they are in the `transformations` collection. */
   transformations?: TransformationImporter;
@@ -84,6 +91,10 @@ export async function importBundle(
           const outcome = await deps.transformations.importTransformations([data], { overwrite: true });
           if (outcome.problems.length) items.push({ ...base(artifact), outcome: 'refused', message: outcome.problems.map((p) => p.message).join('; ') });
           else items.push({ ...base(artifact), outcome: existed ? 'replaced' : 'imported', ...(outcome.warnings.length ? { message: outcome.warnings.join('; ') } : {}) });
+        } else if (artifact.kind === 'automation' && deps.automations) {
+          // Stored as the service keeps them: the automation, and each of its triggers as a document naming it.
+          const { replaced, warnings } = await deps.automations.importOne(data);
+          items.push({ ...base(artifact), outcome: replaced ? 'replaced' : 'imported', ...(warnings.length ? { message: warnings.join('; ') } : {}) });
         } else if (artifact.kind !== 'transformation' && (typeof data.name !== 'string' || !data.name)) {
           items.push({ ...base(artifact), outcome: 'refused', message: 'it has no name' });
         } else {
@@ -92,7 +103,7 @@ export async function importBundle(
         }
       } catch (error) {
         // A refused workflow (400 with problems) is part of the summary; anything else stops the import.
-        if (!(error instanceof OpError) || error.statusCode !== 400) throw error;
+        if (!(error instanceof ConsoleError) || error.statusCode !== 400) throw error;
         items.push({ ...base(artifact), outcome: 'refused', message: error.message, problems: error.details.problems as ImportItem['problems'] });
       }
     }

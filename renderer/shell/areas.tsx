@@ -13,6 +13,7 @@ import { WorklistPage } from '../worklist/WorklistPage';
 import { ImportPage } from '../projects/ImportPage';
 import { TransformationsPage } from '../transformations/TransformationsPage';
 import { DrillsPage } from '../drills/DrillsPage';
+import { AutomationsPage } from '../automations/AutomationsPage';
 
 export interface Area {
   id: string;
@@ -26,6 +27,7 @@ export const areas: Area[] = [
   { id: 'health', title: 'Health', render: () => <HealthPage /> },
   { id: 'adapters', title: 'Adapters', render: () => <AdaptersPage /> },
   { id: 'workflows', title: 'Workflows', render: () => <WorkflowsPage /> },
+  { id: 'automations', title: 'Automations', render: () => <AutomationsPage /> },
   { id: 'jobs', title: 'Jobs', render: () => <JobsPage /> },
   { id: 'logs', title: 'Logs', render: () => <LogsPage /> },
   { id: 'worklist', title: 'Work queue', render: () => <WorklistPage /> },

@@ -64,6 +64,7 @@ for (const width of [1024, 1920]) {
         ['#/adapters', 'Adapters'],
         ['#/adapters/example', 'Adapters'],
         ['#/import', /Import/],
+        ['#/automations', 'Automations'],
         ['#/transformations', 'Transformations'],
         ['#/release', /Release/],
         ['#/upgrade', /Upgrade/],

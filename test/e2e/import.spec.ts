@@ -14,8 +14,8 @@ const cases = [
   {
     tag: FIXTURES_TAG,
     folder: fixtures.prebuilt('Instance-Check-Example'),
-    summary: 'Pre-built “Instance Check - Example”: 12 imported, 0 replaced, 0 refused, 0 left out.',
-    replaced: '0 imported, 12 replaced',
+    summary: 'Pre-built “Instance Check - Example”: 13 imported, 0 replaced, 0 refused, 0 left out.',
+    replaced: '0 imported, 13 replaced',
     mop: 'Ping - Example',
     transformation: 'Build Change Update Payload - Example',
     needsServicenow: 'Update Change Request - Example',

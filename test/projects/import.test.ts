@@ -56,7 +56,7 @@ noteCorpusSkip('importing the real pre-builts');
 interface Expected {
   source: IapSource;
   /** The pre-built with every kind of artifact, and its bundle name. */
-  full: { folder: string; name: string; project: string; counts: Record<string, number>; transformation: { _id: string; name: string }; workflow: string };
+  full: { folder: string; name: string; project: string; counts: Record<string, number>; transformation: { _id: string; name: string }; workflow: string; webhook: { automation: string; routeName: string } };
   /** A pre-built of workflows and transformations only, which need one adapter. */
   lean: { folder: string; counts: Record<string, number>; adapter: string } | undefined;
 }
@@ -68,9 +68,10 @@ const expectations: Expected[] = [
       folder: 'Instance-Check-Example',
       name: 'Instance Check - Example',
       project: 'Instance Check - Example.project.json',
-      counts: { workflows: 4, transformations: 4, json_forms: 1, templates: 1, mop_templates: 1, automations: 1 },
+      counts: { workflows: 4, transformations: 4, json_forms: 1, templates: 1, mop_templates: 1, automations: 2 },
       transformation: { _id: '6a0c1e5a0000000000000f03', name: 'Process Instance State - Example' },
       workflow: 'Update Change Request - Example',
+      webhook: { automation: 'Change Request Webhook - Example', routeName: 'change-request-webhook' },
     },
     lean: undefined,
   },
@@ -83,6 +84,7 @@ const expectations: Expected[] = [
       counts: { workflows: 13, transformations: 12, json_forms: 3, templates: 2, mop_templates: 1, automations: 4 },
       transformation: { _id: '649dd079d8cf7a00af456027', name: 'AWS Blocked Traffic Event' },
       workflow: 'Command Template Runner',
+      webhook: { automation: 'AWS Blocked Traffic - Kentik - Example', routeName: 'test-webhook' },
     },
     lean: { folder: 'AWS-EC2-REST', counts: { workflows: 12, transformations: 10 }, adapter: 'Awsec2' },
   },
@@ -103,6 +105,16 @@ describe.each(expectations)('importing the pre-builts $source.tag', ({ source, f
     const store = host.state.runtime.store;
     expect(await store.collection('transformations').findOne({ _id: full.transformation._id })).toMatchObject({ name: full.transformation.name });
     expect(await store.collection('mop_templates').find({}).then((docs) => docs.length)).toBeGreaterThanOrEqual(1);
+    // Automations as Operations Manager keeps them: listed at its route, each trigger a document naming its automation.
+    const automations = (await (await host.api('/operations-manager/automations?limit=0')).json()) as { data: { _id: string; name: string; componentName: string; triggers?: unknown }[]; metadata: { total: number } };
+    const shipped = manifest.artifacts.filter((a) => a.type === 'automation').map((a) => (a as { name?: string }).name);
+    expect(shipped).toHaveLength(full.counts.automations!);
+    expect(automations.data.map((a) => a.name)).toEqual(expect.arrayContaining(shipped));
+    const hook = automations.data.find((a) => a.name === full.webhook.automation)!;
+    expect(hook.triggers).toBeUndefined();
+    const triggers = (await (await host.api(`/operations-manager/triggers?equals=${hook._id}&equalsField=actionId`)).json()) as { data: { type: string; routeName: string; actionId: string }[] };
+    expect(triggers.data).toEqual([expect.objectContaining({ type: 'endpoint', routeName: full.webhook.routeName, actionId: hook._id, verb: 'POST' })]);
+    expect(summary.items.filter((i) => i.collection === 'automations').map((i) => i.message)).toEqual(summary.items.filter((i) => i.collection === 'automations').map(() => undefined));
 
     // What is missing: every adapter and application the workflows use (none is installed here),
     // and no transformation or child workflow, since the bundle carried them.
