@@ -8,14 +8,15 @@
 // vendor's later release of the Action and its SDKs log in.
 //
 // The Action starts through an Operations Manager endpoint trigger
-// (`POST /operations-manager/triggers/endpoint/:routeName`), another item of issue #46 built
-// separately; until it lands, the start step below uses the job start route with the same token
-// form (START_THROUGH_JOB_START_UNTIL_TRIGGERS_LAND), and the trigger step is a todo naming why.
+// (`POST /operations-manager/triggers/endpoint/<api_endpoint>` with `api_endpoint_body`): the test
+// makes the automation and its endpoint trigger over the API first, as an operator would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../support/host';
 import { workflow } from '../engine/queue/support';
 
 const WORKFLOW = 'github-action-upper';
+/** The Action's `api_endpoint` input: the endpoint trigger's routeName. */
+const API_ENDPOINT = 'github-action-upper';
 const upper = workflow(
   WORKFLOW,
   { up: { name: 'toUpperCase', variables: { incoming: { str: '$var.job.text' }, outgoing: { uppercaseString: '$var.job.result' } } } },
@@ -67,9 +68,8 @@ async function runAction(
     const release = releaseText.substring(0, releaseText.lastIndexOf('.'));
     if (Number(release) <= 2021.1) return { sent, failed: `the Action took the 2021.1 routes for release ${releaseText}` };
 
-    // START_THROUGH_JOB_START_UNTIL_TRIGGERS_LAND: the Action posts api_endpoint_body to
-    // /operations-manager/triggers/endpoint/<api_endpoint>; the trigger starts the workflow with it.
-    const started = await call('POST', '/operations-manager/jobs/start', { workflow: WORKFLOW, options: { variables: inputs.api_endpoint_body } });
+    // The Action posts api_endpoint_body to the endpoint trigger; it starts the workflow with it.
+    const started = await call('POST', `/operations-manager/triggers/endpoint/${API_ENDPOINT}`, inputs.api_endpoint_body);
     const id = String((started.data.data as { _id: string })._id);
     if (!(Boolean(Number(inputs.automation_status)) === true)) return { sent, results: id };
 
@@ -98,6 +98,11 @@ describe("the vendor's GitHub Action (itential-automation-start) against the con
   beforeAll(async () => {
     host = await startTestHost();
     expect((await host.api('/workflows', { method: 'POST', json: upper })).status).toBe(201);
+    const automation = await host.api('/operations-manager/automations', { method: 'POST', json: { name: 'GitHub pipeline', componentType: 'workflows', componentName: WORKFLOW } });
+    expect(automation.status).toBe(200);
+    const { data } = (await automation.json()) as { data: { _id: string } };
+    const trigger = await host.api('/operations-manager/triggers', { method: 'POST', json: { name: 'From GitHub', type: 'endpoint', actionId: data._id, routeName: API_ENDPOINT, verb: 'POST' } });
+    expect(trigger.status).toBe(200);
   });
   afterAll(() => host?.dispose());
 
@@ -105,7 +110,7 @@ describe("the vendor's GitHub Action (itential-automation-start) against the con
     expect(run.failed).toBeUndefined();
     expect(run.results).toMatchObject({ text: 'from the pipeline', result: 'FROM THE PIPELINE' });
     // Its requests in its order, each answered 2xx: the server facts, the start, then the polls of the job.
-    expect(run.sent.slice(0, 2).map((s) => `${s.method} ${s.path}`)).toEqual(['GET /health/server', 'POST /operations-manager/jobs/start']);
+    expect(run.sent.slice(0, 2).map((s) => `${s.method} ${s.path}`)).toEqual(['GET /health/server', `POST /operations-manager/triggers/endpoint/${API_ENDPOINT}`]);
     const polls = run.sent.slice(2);
     expect(polls.length).toBeGreaterThan(0);
     expect(polls.every((s) => s.method === 'GET' && /^\/operations-manager\/jobs\/[^/]+$/.test(s.path))).toBe(true);
@@ -146,8 +151,4 @@ describe("the vendor's GitHub Action (itential-automation-start) against the con
     expect(run.sent).toEqual([{ method: 'GET', path: '/health/server', status: 401 }]);
     expect(run.failed).toMatchObject({ statusCode: 401 });
   });
-
-  it.todo(
-    'starts through POST /operations-manager/triggers/endpoint/:routeName as the Action does (the Operations Manager triggers of issue #46 item 3 are built separately; replace the START_THROUGH_JOB_START_UNTIL_TRIGGERS_LAND step once they land)',
-  );
 });
