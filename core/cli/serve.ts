@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startHost, type Host } from '../host/host';
 import { defaultDataDir } from '../host/data-dir';
 import { startupLines } from './where';
+import { listenProblem, newPaths, removeNew } from './listen';
 
 export const UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/renderer');
 
@@ -57,6 +58,14 @@ export async function serve(argv: string[]) {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be a number from 0 to 65535, got "${values.port}"`);
   const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
+  const busy = (code: string) =>
+    code === 'EADDRINUSE'
+      ? `port ${port} on ${values.host} is already in use: pass another --port, or --port 0 for any free port`
+      : `cannot listen on ${values.host} port ${port} (${code}): pass another --host or --port`;
+  // Nothing is written (data directory, token, profile) before the port is known to be free.
+  const problem = await listenProblem(port, values.host);
+  if (problem) usage(busy(problem));
+  const created = newPaths(dataDir);
   // Before the port opens: a SIGTERM in the moment after it would otherwise end the process before
   // its handlers exist (the data directory's lock left behind, no graceful stop). One received while
   // starting stops the console as soon as it has started.
@@ -83,8 +92,12 @@ export async function serve(argv: string[]) {
     token: process.env.CONSOLE_TOKEN || undefined,
     uiDir: UI_DIR,
     logToConsole: true,
-  }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') usage(`port ${port} on ${values.host} is already in use: pass another --port, or --port 0 for any free port`);
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    // Taken in the moment since the check: what this start created goes again.
+    if (error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL') {
+      await removeNew(created);
+      usage(busy(error.code));
+    }
     throw error;
   });
   started = host;
