@@ -3,14 +3,13 @@
 // the same settings (WAL, synchronous=NORMAL): plainjob (better-sqlite3, one job at a time,
 // its design), liteque (better-sqlite3 through drizzle, 8 at once), and node:sqlite with one
 // table: insert, claim (an UPDATE … RETURNING of the oldest queued row) and complete, each
-// statement its own transaction, as a queue commits them. Used by queues.ts.
+// statement its own transaction, as a queue commits them. Used by queues.ts. plainjob, liteque
+// and better-sqlite3 are not in the project's install: peers.ts installs them on first use.
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import Database from 'better-sqlite3';
-import { Runner, SqliteQueue, buildDBClient } from 'liteque';
-import { better, defineQueue, defineWorker } from 'plainjob';
+import { benchPeers, type Peers } from './peers';
 
 /** What one system did in one round: items finished, the time from the first enqueue to the last finish, the file it left. */
 export interface Work {
@@ -35,6 +34,13 @@ export async function folderBytes(dir: string): Promise<number> {
   return total;
 }
 
+/** The peers, or an error saying why they cannot run here (queues.ts skips their rounds then). */
+async function peers(): Promise<Peers> {
+  const found = await benchPeers();
+  if ('unavailable' in found) throw new Error(found.unavailable);
+  return found;
+}
+
 const silent = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
 export const yieldToWorkers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -52,6 +58,8 @@ async function waitFor(done: () => boolean): Promise<void> {
 }
 
 export async function plainjobRound(seconds: number): Promise<Work> {
+  const { plainjob, Database } = await peers();
+  const { better, defineQueue, defineWorker } = plainjob;
   const dir = await tempDir();
   const connection = better(new Database(path.join(dir, 'plainjob.sqlite')));
   const queue = defineQueue({ connection, logger: silent });
@@ -84,6 +92,7 @@ export async function plainjobRound(seconds: number): Promise<Work> {
 }
 
 export async function litequeRound(seconds: number): Promise<Work> {
+  const { Runner, SqliteQueue, buildDBClient } = (await peers()).liteque;
   const dir = await tempDir();
   const db = buildDBClient(path.join(dir, 'liteque.sqlite'), { walEnabled: true, runMigrations: true });
   oldStyleTransactions(Reflect.get(Reflect.get(db, 'session') ?? {}, 'client'));

@@ -27,6 +27,7 @@ import { benchEngine } from './engine';
 import { createEngineIndexes } from './engine-support';
 import { storeLayerRound } from './queues-store';
 import { BATCH, backlogBelow, folderBytes, litequeRound, plainjobRound, rawSqliteRound, tempDir, type Work } from './queues-peers';
+import { benchPeers } from './peers';
 import { rm } from 'node:fs/promises';
 
 interface Options {
@@ -108,10 +109,11 @@ interface Round {
   claimCompleteOnlyPerSecond?: number;
 }
 
-const SYSTEMS: { name: string; unit: string; run: (seconds: number) => Promise<Work & { tasks?: number }> }[] = [
+/** `peer`: a queue installed on first use (peers.ts), skipped where it cannot be. */
+const SYSTEMS: { name: string; unit: string; peer?: true; run: (seconds: number) => Promise<Work & { tasks?: number }> }[] = [
   { name: 'engine one-task jobs', unit: 'jobs/s', run: (s) => engineRound(s, 1, 8) },
-  { name: 'plainjob', unit: 'jobs/s', run: plainjobRound },
-  { name: 'liteque', unit: 'jobs/s', run: litequeRound },
+  { name: 'plainjob', unit: 'jobs/s', peer: true, run: plainjobRound },
+  { name: 'liteque', unit: 'jobs/s', peer: true, run: litequeRound },
   { name: 'raw node:sqlite insert+claim+complete', unit: 'items/s', run: rawSqliteRound },
   { name: 'store layer insert+claim+complete', unit: 'items/s', run: storeLayerRound },
   { name: 'engine 10-task jobs, concurrency 8', unit: 'tasks/s', run: (s) => engineRound(s, 10, 8) },
@@ -155,14 +157,20 @@ export interface QueueFigures {
   roundCount: number;
   secondsPerRound: number;
   method: string;
+  /** Why plainjob and liteque did not run (their figures are then NaN). */
+  peersSkipped?: string;
 }
 
 export async function benchQueues(argv: string[] = process.argv.slice(2)): Promise<QueueFigures> {
   const options = readOptions(argv);
+  const peers = await benchPeers();
+  const peersSkipped = 'unavailable' in peers ? peers.unavailable : undefined;
+  if (peersSkipped) console.log(`plainjob, liteque: skipped (${peersSkipped})`);
+  const systems = SYSTEMS.filter((system) => !(system.peer && peersSkipped));
   const rounds: Round[] = [];
   for (let r = 0; r < options.rounds; r++) {
-    for (let k = 0; k < SYSTEMS.length; k++) {
-      const system = SYSTEMS[(r + k) % SYSTEMS.length];
+    for (let k = 0; k < systems.length; k++) {
+      const system = systems[(r + k) % systems.length];
       if (!system) continue;
       const cpu = process.cpuUsage();
       const before = cpuTimes();
@@ -227,6 +235,7 @@ export async function benchQueues(argv: string[] = process.argv.slice(2)): Promi
     roundCount: options.rounds,
     secondsPerRound: options.seconds,
     method: `${options.rounds} rounds, each system once per round (order turned each round), at least ${options.seconds} s each: batches of ${BATCH} tasks (${BATCH} one-task jobs, ${BATCH / 10} ten-task jobs) enqueued while the worker runs, at most one batch ahead, then the last awaited (enqueue + run); the median of all rounds, nothing dropped; every file in ${os.tmpdir()}`,
+    ...(peersSkipped ? { peersSkipped } : {}),
   };
 }
 

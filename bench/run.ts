@@ -33,6 +33,23 @@ function print(result: unknown) {
 }
 
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(`usage: npm run bench [-- NAME...] [--json] [--rounds N] [--seconds S]
+
+Runs the benchmarks named (every one when none is), each printing its figures, after the machine.
+
+  NAME         one of: ${Object.keys(BENCHES).join(', ')}
+  --json       print one JSON object ({ machine, <bench>: figures }) on stdout, the rest on stderr
+  --rounds N   the engine bench: alternating rounds (default 5)
+  --seconds S  the engine bench: seconds per system per round (default 5)
+  -h, --help   this help
+
+The engine bench measures this engine against plainjob and liteque (better-sqlite3, a native build).
+They are not in the project's install: the first run installs them with npm into
+BENCH_PEERS_DIR, else $XDG_CACHE_HOME/automation-console-bench (~/.cache/automation-console-bench),
+and skips their rounds, saying why, where that install fails. Figures: docs/performance.md.`);
+  process.exit(0);
+}
 const json = args.includes('--json');
 // `--rounds N --seconds S` (the engine bench's) take a value.
 const wanted = args.filter((a, i) => !a.startsWith('--') && !/^--(rounds|seconds)$/.test(args[i - 1] ?? ''));

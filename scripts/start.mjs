@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { electronBinary } from './electron-binary.mjs';
+import { noElectronHint } from './electron-archive.mjs';
 
 const binary = electronBinary();
 const forward = (child) => {
@@ -31,7 +32,7 @@ if (binary) {
   console.log('Port: any free one on 127.0.0.1 (the window talks to the console over IPC; the API is for scripts)');
   forward(spawn(binary, ['.'], { stdio: 'inherit' }));
 } else {
-  console.log('No Electron binary on this machine (get it with `node node_modules/electron/install.js`): serving the console to your browser instead, open the URL below.');
+  for (const line of noElectronHint()) console.log(line);
   // The bundled headless console (`npm start` builds it first); its first lines say where the data, the log and the port are.
   forward(spawn(process.execPath, ['dist/serve/serve.cjs', ...process.argv.slice(2)], { stdio: 'inherit' }));
 }

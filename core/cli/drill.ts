@@ -16,6 +16,38 @@ import { errorMessage } from '../errors';
 const USAGE = `usage: npm run drill -- --lab [--jobs N] [--failure kill|stop] [--failback] [--persist] [--rto-ms N] [--drain-ms N] [--mongo-url URL] [--json]
        npm run drill -- --site ACTIVE_URL=TOKEN --site STANDBY_URL=TOKEN [--jobs N] [--failure stop|gone] [--workflow NAME]... [--load ledger|workflows] [--failback] [--persist] [--ledger-host HOST] [--json]`;
 
+const HELP = `${USAGE}
+
+Rehearses a disaster-recovery failover and prints its report (docs/dr-drills.md).
+
+In a lab (--lab): two headless consoles on this machine, on one database (the embedded store,
+or MongoDB with --mongo-url), the active one failed while jobs run.
+Between two sites (--site twice): the first is the active site, the second the standby, each
+given as its console's URL and API token (URL=TOKEN).
+
+  --lab                  run the drill in a lab on this machine
+  --site URL=TOKEN       a site: give it twice, the active site first, then the standby
+  --jobs N               jobs started before the failure, 1 to 5000 (default 200)
+  --failure MODE         lab: kill (kill -9 of the active site, default) or stop (its worker and
+                         applications stopped); sites: stop (default) or gone (you cut it off)
+  --failback             afterwards, return both sites to their starting state
+  --persist              failover also writes processTasksOnStart: true into the standby's
+                         active profile, so a restarted standby keeps working tasks
+  --load ledger|workflows
+                         the drill's own ledger workflow (default), or the --workflow names on
+                         simulated adapter instances (sites only)
+  --workflow NAME        a workflow of the active site the load runs (repeat)
+  --ledger-host HOST     sites: the address the sites reach this drill's ledger at
+                         (127.0.0.1 unless given: both sites on this machine)
+  --rto-ms N, --drain-ms N
+                         the RTO and drain-time targets the report checks, in milliseconds
+                         (RTO: below the task lease, 30 s, unless given)
+  --mongo-url URL        lab: run both consoles on this MongoDB instead of the embedded store
+  --json                 print the report as JSON
+  -h, --help             this help
+
+Exit code: 0 when every step passed and every target was met, 1 otherwise, 2 for a usage error.`;
+
 function usage(message: string): never {
   console.error(`drill: ${message}\n${USAGE}`);
   process.exit(2);
@@ -39,10 +71,15 @@ try {
       'ledger-host': { type: 'string' },
       'rto-ms': { type: 'string' },
       'drain-ms': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   }));
 } catch (error) {
   usage(errorMessage(error));
+}
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
 }
 const sites = values.site ?? [];
 const [activeSite = '', standbySite = ''] = sites;

@@ -6,13 +6,30 @@ import { fileURLToPath } from 'node:url';
 import { startHost, type Host } from '../host/host';
 import { defaultDataDir } from '../host/data-dir';
 import { startupLines } from './where';
+import { listenProblem, newPaths, removeNew } from './listen';
 
 export const UI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/renderer');
 
+const USAGE = 'usage: npm run serve -- [--data-dir DIR] [--port N] [--host 127.0.0.1] [--allowed-host NAME[:PORT]]... [--print-token | --no-print-token]';
+
+const HELP = `${USAGE}
+
+Serves the console (the built UI and its API) to a browser, headless: for a DR site with no desktop.
+
+  --data-dir DIR         profiles, the embedded store, the API token and the log
+                         (default ${defaultDataDir()})
+  --port N               the port to listen on, 4100 by default; 0 for any free one
+  --host ADDR            the address to listen on, 127.0.0.1 by default
+  --allowed-host NAME[:PORT]
+                         another Host name the API answers to (repeat, or comma-separated)
+  --print-token          print the URL with the API token even when stdout is not a terminal
+  --no-print-token       never print the token (it is in DIR/console-token)
+  -h, --help             this help
+
+The token is CONSOLE_TOKEN when set. More: docs/running-and-testing.md.`;
+
 function usage(message: string): never {
-  console.error(
-    `serve: ${message}\nusage: npm run serve -- [--data-dir DIR] [--port N] [--host 127.0.0.1] [--allowed-host NAME[:PORT]]... [--print-token | --no-print-token]`,
-  );
+  console.error(`serve: ${message}\n${USAGE}`);
   process.exit(2);
 }
 
@@ -28,14 +45,27 @@ export async function serve(argv: string[]) {
         'allowed-host': { type: 'string', multiple: true },
         'print-token': { type: 'boolean' },
         'no-print-token': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (error) {
     usage(error instanceof Error ? error.message : String(error));
   }
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be a number from 0 to 65535, got "${values.port}"`);
   const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
+  const busy = (code: string) =>
+    code === 'EADDRINUSE'
+      ? `port ${port} on ${values.host} is already in use: pass another --port, or --port 0 for any free port`
+      : `cannot listen on ${values.host} port ${port} (${code}): pass another --host or --port`;
+  // Nothing is written (data directory, token, profile) before the port is known to be free.
+  const problem = await listenProblem(port, values.host);
+  if (problem) usage(busy(problem));
+  const created = newPaths(dataDir);
   // Before the port opens: a SIGTERM in the moment after it would otherwise end the process before
   // its handlers exist (the data directory's lock left behind, no graceful stop). One received while
   // starting stops the console as soon as it has started.
@@ -62,8 +92,12 @@ export async function serve(argv: string[]) {
     token: process.env.CONSOLE_TOKEN || undefined,
     uiDir: UI_DIR,
     logToConsole: true,
-  }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') usage(`port ${port} on ${values.host} is already in use: pass another --port, or --port 0 for any free port`);
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    // Taken in the moment since the check: what this start created goes again.
+    if (error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL') {
+      await removeNew(created);
+      usage(busy(error.code));
+    }
     throw error;
   });
   started = host;

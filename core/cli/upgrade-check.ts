@@ -8,6 +8,19 @@ import { errorMessage } from '../errors';
 
 const USAGE = 'usage: npm run upgrade-check -- DIR [--json]';
 
+const HELP = `${USAGE}
+
+Reads a site's custom applications and adapters, service configs, properties files, shell scripts
+and exported workflows under DIR (skipping node_modules and .git) and reports what release 2022.1
+changes for them, each finding with its file, line, release-notes section and fix.
+
+  DIR          the folder to check
+  --json       print { findings, summary } instead of the readable report
+  -h, --help   this help
+
+Exit code: 0 when nothing blocks the upgrade, 1 when something does, 2 for a usage error.
+More: docs/upgrade-check.md.`;
+
 function usage(message: string): never {
   console.error(`upgrade-check: ${message}\n${USAGE}`);
   process.exit(2);
@@ -16,11 +29,15 @@ function usage(message: string): never {
 export async function upgradeCheck(argv: string[]) {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     usage(errorMessage(error));
   }
   const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
   if (positionals.length === 0) usage('missing DIR: the folder of custom applications, adapters, service configs and workflows to check');
   if (positionals.length > 1) usage(`one DIR at a time, got ${positionals.length}: ${positionals.join(' ')}`);
   const [dir] = positionals;

@@ -1,6 +1,7 @@
 // The headless command as an operator runs it.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, stat, readdir, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -95,5 +96,31 @@ describe('npm run serve', () => {
     await expect.poll(() => stderr).toContain('Warning (profile "dr")');
     expect(stderr).toContain('processTasksOnStart wins');
     await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('on a busy port exits 2 naming the port, and leaves no new data directory or token behind', async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'console-serve-busy-'));
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    const existing = path.join(parent, 'existing');
+    await mkdir(existing);
+    try {
+      for (const dataDir of [path.join(parent, 'new', 'data'), existing]) {
+        const run = await new Promise<{ code: number; stderr: string }>((resolve) =>
+          execFile(process.execPath, ['--import', 'tsx', 'core/cli/serve.ts', '--data-dir', dataDir, '--port', String(port)], { timeout: 60_000 }, (error, _stdout, stderr) =>
+            resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
+          ),
+        );
+        expect(run.code, dataDir).toBe(2);
+        expect(run.stderr).toContain(`serve: port ${port} on 127.0.0.1 is already in use: pass another --port, or --port 0 for any free port`);
+      }
+      // The folder given did not exist: neither it nor its missing parent was made; the one that existed stays empty.
+      expect(await readdir(parent)).toEqual(['existing']);
+      expect(await readdir(existing)).toEqual([]);
+    } finally {
+      taken.close();
+      await rm(parent, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 // The README's pictures, taken from the running console so they stay current: the Overview and a
 // job page, on the project's own pre-built (test/fixtures/iap) and its EC2 test adapter in stub
-// mode. Each run writes docs/screenshots/overview.png and docs/screenshots/job.png.
+// mode. A test run writes them under test-results/screenshots/, never into the tree;
+// `npm run docs:screenshots` (CONSOLE_SCREENSHOTS_DIR=docs/screenshots) refreshes the README's.
 import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { startTestHost, UI_DIR, type TestHost } from '../support/host';
 import { fixtures } from '../support/iap';
 import { test, expect } from './fixtures';
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../..', process.env.CONSOLE_SCREENSHOTS_DIR || 'test-results/screenshots');
 const AWS_PACKAGE = path.resolve(import.meta.dirname, '../adapters/fixtures/adapter-aws_ec2');
 
 /** A console whose profile finds the EC2 test package in its sdk_dir, as the service installs packages. */
