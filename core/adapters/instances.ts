@@ -85,7 +85,10 @@ export class AdapterInstances {
     let docs: Record<string, unknown>[];
     let stopped: Set<string>;
     try {
-      docs = [...(await this.configs.find({})), ...(await this.simulatedConfigs.find({}))];
+      // The service keeps its applications' own configs in service_configs too: those are not adapters. A simulated
+      // instance of an application's method (a simulated MOP) is one, kept in its own collection, and loads as any other.
+      const configs = (await this.configs.find({})).filter((doc) => !(typeof doc.type === 'string' && APPLICATION_TYPES.has(doc.type)));
+      docs = [...configs, ...(await this.simulatedConfigs.find({}))];
       stopped = await this.deps.desired.stopped('adapter');
     } catch (error) {
       this.discoveryProblems.push(`the service configs cannot be read from the store, so no adapter runs: ${errorMessage(error)}`);
@@ -93,7 +96,6 @@ export class AdapterInstances {
     }
     const ids: string[] = [];
     for (const doc of docs) {
-      if (typeof doc.type === 'string' && APPLICATION_TYPES.has(doc.type)) continue;
       let config: ServiceConfig;
       try {
         config = checkShape(stripId(doc), SERVICE_CONFIGS);
