@@ -20,7 +20,6 @@ import { secretValues } from '../secrets/classify';
 export const SERVICE_CONFIGS = 'service_configs';
 const APPLICATION_TYPES: ReadonlySet<string> = new Set(builtInApplications.map((a) => a.id));
 
-
 export interface AdapterView {
   config: ServiceConfig;
   package?: { name: string; export: string; title: string; version: string; source: string; dir: string };
@@ -85,8 +84,7 @@ export class AdapterInstances {
     let docs: Record<string, unknown>[];
     let stopped: Set<string>;
     try {
-      // The service keeps its applications' own configs in service_configs too: those are not adapters. A simulated
-      // instance of an application's method (a simulated MOP) is one, kept in its own collection, and loads as any other.
+      // service_configs also keeps the service's applications' configs, not adapters; a simulated MOP (its own collection) is one.
       const configs = (await this.configs.find({})).filter((doc) => !(typeof doc.type === 'string' && APPLICATION_TYPES.has(doc.type)));
       docs = [...configs, ...(await this.simulatedConfigs.find({}))];
       stopped = await this.deps.desired.stopped('adapter');
