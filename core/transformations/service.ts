@@ -120,12 +120,20 @@ export function createTransformationsService(deps: Pick<TransformationsDeps, 'st
     async has(id: string): Promise<boolean> {
       return (await coll().count({ _id: id })) > 0;
     },
+    /** One page by name; only the page's documents are read whole (a search reads the others' names and descriptions). */
     async list(query: { contains?: string; skip?: number; limit?: number } = {}): Promise<{ results: TransformationDoc[]; total: number }> {
-      const all = (await coll().find({}, { sort: { name: 1 } })).map(fromStored);
-      const needle = query.contains?.trim().toLowerCase();
-      const matching = needle ? all.filter((d) => d.name.toLowerCase().includes(needle) || String(d.description ?? '').toLowerCase().includes(needle) || d._id === needle) : all;
+      const c = coll();
       const skip = query.skip ?? 0;
-      return { results: matching.slice(skip, skip + (query.limit ?? matching.length)), total: matching.length };
+      const needle = query.contains?.trim().toLowerCase();
+      if (!needle) {
+        const [page, total] = await Promise.all([c.find({}, { sort: { name: 1 }, skip, ...(query.limit !== undefined ? { limit: query.limit } : {}) }), c.count({})]);
+        return { results: page.map(fromStored), total };
+      }
+      const heads = await c.find({}, { sort: { name: 1 }, projection: { name: 1, description: 1 } });
+      const matching = heads.filter((d) => String(d.name ?? '').toLowerCase().includes(needle) || String(d.description ?? '').toLowerCase().includes(needle) || String(d._id) === needle);
+      const ids = matching.slice(skip, skip + (query.limit ?? matching.length)).map((d) => String(d._id));
+      const docs = ids.length ? new Map((await c.find({ _id: { $in: ids } })).map((d) => [String(d._id), fromStored(d)])) : new Map<string, TransformationDoc>();
+      return { results: ids.flatMap((id) => docs.get(id) ?? []), total: matching.length };
     },
     /** Stores one document, its `_id` kept (one is made when it has none). */
     async create(raw: unknown, options: { overwrite?: boolean } = {}) {

@@ -6,7 +6,7 @@ import type { Store } from '../../store/port';
 import { whileStoreAnswers } from '../../store/errors';
 import { loadPartsCatalog, type AdapterListing } from './catalog';
 import { describeNeeds, howToFix } from './parts';
-import { listNeeds, needsWithChildren } from './child-needs';
+import { listNeeds, needsWithChildren, workflowTree } from './child-needs';
 import { deleteWorkflow, getWorkflow, listWorkflowDocs, saveWorkflow, summarize, WorkflowExistsError } from './repository';
 import { checkWorkflow } from './validate';
 import type { WorkflowWrites } from './writes';
@@ -34,8 +34,8 @@ export function problemsError(name: string, problems: WorkflowProblem[]): OpErro
 export const withStore = <T>(work: () => Promise<T>): Promise<T> => whileStoreAnswers('the workflows', work);
 
 export function createWorkflowsService(deps: WorkflowsDeps) {
-  const catalog = () =>
-    loadPartsCatalog({ store: deps.store(), adapters: deps.adapters() });
+  const catalog = (workflows: readonly StoredWorkflow[], knownWorkflows?: Iterable<string>) =>
+    loadPartsCatalog({ store: deps.store(), adapters: deps.adapters() }, workflows, knownWorkflows);
 
   return {
     /** Validates and saves; a 400 lists every problem. What it needs is read with `list` or `needs`. */
@@ -63,7 +63,8 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
 
     async list(): Promise<WorkflowSummary[]> {
       return withStore(async () => {
-        const [docs, parts] = await Promise.all([listWorkflowDocs(deps.store()), catalog()]);
+        const docs = await listWorkflowDocs(deps.store());
+        const parts = await catalog(docs, docs.map((doc) => doc.name));
         // Ready means the workflow and every workflow it starts can run.
         const needs = await listNeeds(docs, parts);
         return docs.map((doc) => ({ ...summarize(doc), needs: needs.get(doc.name) ?? [] }));
@@ -86,7 +87,10 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
     async needs(name: string): Promise<MissingPart[] | null> {
       return withStore(async () => {
         const workflow = await getWorkflow(deps.store(), name);
-        return workflow ? needsWithChildren(workflow, await catalog(), (child) => getWorkflow(deps.store(), child)) : null;
+        if (!workflow) return null;
+        // The workflow and the children it starts, then what they name of the profile: nothing else is read.
+        const tree = await workflowTree(workflow, (child) => getWorkflow(deps.store(), child));
+        return needsWithChildren(workflow, await catalog([...tree.values()]), (child) => tree.get(child));
       });
     },
 
