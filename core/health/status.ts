@@ -10,8 +10,8 @@ export interface StatusDeps {
   /** The active profile's runtime config (no profile id when none is active). */
   profile(): Pick<RuntimeConfig, 'profileId' | 'serverName'>;
   store(): Store;
-  /** Whether this server's task worker runs now. */
-  taskWorkerRunning(): boolean;
+  /** Whether this server's task worker runs now, and whether it starts with the profile (processTasksOnStart as saved). */
+  taskWorker(): { running: boolean; startupValue: boolean };
 }
 
 export async function healthStatus(deps: StatusDeps): Promise<HealthStatus> {
@@ -26,7 +26,7 @@ export async function healthStatus(deps: StatusDeps): Promise<HealthStatus> {
     profile: profile.profileId ?? '(none)',
     store: store.kind,
     services: [mongo],
-    taskWorker: { running: deps.taskWorkerRunning() },
+    taskWorker: deps.taskWorker(),
   };
 }
 
