@@ -3,7 +3,7 @@
 // references between them resolved, and a summary of what was imported, replaced,
 // refused or left out, with what the workflows still need.
 import type { ImportItem, ImportSummary, MissingPart } from '../contract/projects';
-import { OpError } from '../dispatch/dispatch';
+import { ConsoleError } from '../errors';
 import { escapeKeys, replaceFields } from '../store/documents';
 import type { Store } from '../store/port';
 import { COLLECTION_OF, IMPORT_ORDER, type ArtifactKind } from './kinds';
@@ -92,7 +92,7 @@ export async function importBundle(
         }
       } catch (error) {
         // A refused workflow (400 with problems) is part of the summary; anything else stops the import.
-        if (!(error instanceof OpError) || error.statusCode !== 400) throw error;
+        if (!(error instanceof ConsoleError) || error.code !== 'bad_input') throw error;
         items.push({ ...base(artifact), outcome: 'refused', message: error.message, problems: error.details.problems as ImportItem['problems'] });
       }
     }
