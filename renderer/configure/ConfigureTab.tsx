@@ -66,7 +66,9 @@ function WorkerNow() {
     mutationFn: (start: boolean) => call(start ? 'workers.activateTaskWorker' : 'workers.deactivateTaskWorker'),
     onSuccess: (data) => {
       client.setQueryData(WORKERS_KEY, data);
+      // The status bar's running state and attention's role check change with it: read them again now.
       void client.invalidateQueries({ queryKey: ['health.status'] });
+      void client.invalidateQueries({ queryKey: ['console.attention'] });
     },
   });
   if (status.isPending) return <p>Loading the task worker's status…</p>;

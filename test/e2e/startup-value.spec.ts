@@ -27,7 +27,7 @@ test('saving processTasksOnStart off: the Configure tab, status bar, attention a
   await page.getByRole('button', { name: 'Stop the task worker' }).click();
   await expect(page.getByLabel('Task worker state')).toHaveText('stopped');
   await expect(bar).toContainText('Task worker stopped');
-  await expect(bar).not.toContainText('Standby working tasks');
+  await expect(bar).not.toContainText('Standby working tasks', { timeout: 1500 });
 
   await page.goto(`${host.url}/#/profiles`);
   await expect(page.getByRole('table', { name: 'Profiles' }).getByRole('row', { name: /default/ })).toContainText('no');
