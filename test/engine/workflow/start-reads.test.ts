@@ -93,6 +93,8 @@ describe('reads independent of the transformations stored beside', () => {
     expect(page.total).toBe(STORED);
     expect(page.results.map((d) => d.name)).toEqual(['JST 000']);
     expect(spy.read('transformations')).toEqual({ whole: 1, projected: 0 });
+    // In the console's own file the page is found through an index by name, not by sorting every document.
+    expect((await store.collection('transformations').listIndexes()).map((index) => index.key)).toContainEqual({ name: 1 });
     spy.reset();
     const later = await transformations.list({ skip: 10, limit: 2 });
     expect(later.results.map((d) => d.name)).toEqual(['JST 010', 'JST 011']);
