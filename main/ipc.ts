@@ -2,7 +2,8 @@
 // answering through the same dispatch as the HTTP routes.
 import type { IpcMainInvokeEvent } from 'electron';
 import { operationNames, type ErrorBody, type OperationName } from '../core/contract';
-import { dispatch, errorBody, OpError, type Handlers, type RawInput } from '../core/dispatch/dispatch';
+import { dispatch, errorBody, type Handlers, type RawInput } from '../core/dispatch/dispatch';
+import { ConsoleError } from '../core/errors';
 import type { Logger } from '../core/logging/logger';
 
 export const channelOf = (name: OperationName) => `op:${name}`;
@@ -24,7 +25,7 @@ export function registerOperations(
     ipcMain.handle(channelOf(name), async (event, input) => {
       const started = performance.now();
       try {
-        if (!isTrusted(event)) throw new OpError(403, `operation ${name} refused: the caller is not the console window`);
+        if (!isTrusted(event)) throw new ConsoleError('forbidden', `operation ${name} refused: the caller is not the console window`);
         const data = await dispatch(handlers(), name, input ?? {}, {
           transport: 'ipc',
           caller: 'console window',

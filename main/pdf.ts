@@ -3,7 +3,8 @@
 // where the user picks (dialog.showSaveDialog), atomically.
 import type { BrowserWindow as ElectronBrowserWindow, BrowserWindowConstructorOptions, IpcMainInvokeEvent, SaveDialogOptions, SaveDialogReturnValue } from 'electron';
 import { writeFileAtomic } from '../core/files/atomic';
-import { dispatch, errorBody, OpError, type Handlers } from '../core/dispatch/dispatch';
+import { dispatch, errorBody, type Handlers } from '../core/dispatch/dispatch';
+import { ConsoleError } from '../core/errors';
 import type { Logger } from '../core/logging/logger';
 import type { IpcReply } from './ipc';
 
@@ -40,9 +41,9 @@ export async function printHtmlToPdf(BrowserWindow: PdfDeps['BrowserWindow'], ht
 export function registerDrillPdf(deps: PdfDeps) {
   deps.ipcMain.handle(SAVE_DRILL_PDF, async (event, input) => {
     try {
-      if (!deps.isTrusted(event)) throw new OpError(403, 'saving a PDF refused: the caller is not the console window');
+      if (!deps.isTrusted(event)) throw new ConsoleError('forbidden', 'saving a PDF refused: the caller is not the console window');
       const id = (input as { id?: unknown } | undefined)?.id;
-      if (typeof id !== 'string' || !id) throw new OpError(400, 'id: the drill whose report to save as PDF');
+      if (typeof id !== 'string' || !id) throw new ConsoleError('bad_input', 'id: the drill whose report to save as PDF');
       const file = (await dispatch(deps.handlers(), 'drills.export', { params: { id }, query: { format: 'html' } }, {
         transport: 'ipc',
         caller: 'console window',
@@ -57,7 +58,7 @@ export function registerDrillPdf(deps: PdfDeps) {
       if (choice.canceled || !choice.filePath) return { ok: true, data: { saved: false } };
       const pdf = await printHtmlToPdf(deps.BrowserWindow, file.content);
       await writeFileAtomic(choice.filePath, pdf).catch((error: Error) => {
-        throw new OpError(409, `cannot save the PDF at ${choice.filePath}: ${error.message}; pick another folder`);
+        throw new ConsoleError('conflict', `cannot save the PDF at ${choice.filePath}: ${error.message}; pick another folder`);
       });
       deps.logger.info({ drill: id, path: choice.filePath, bytes: pdf.length }, 'drill report saved as PDF');
       return { ok: true, data: { saved: true, path: choice.filePath, bytes: pdf.length } };

@@ -20,7 +20,6 @@ import { secretValues } from '../secrets/classify';
 export const SERVICE_CONFIGS = 'service_configs';
 const APPLICATION_TYPES: ReadonlySet<string> = new Set(builtInApplications.map((a) => a.id));
 
-
 export interface AdapterView {
   config: ServiceConfig;
   package?: { name: string; export: string; title: string; version: string; source: string; dir: string };
@@ -85,7 +84,9 @@ export class AdapterInstances {
     let docs: Record<string, unknown>[];
     let stopped: Set<string>;
     try {
-      docs = [...(await this.configs.find({})), ...(await this.simulatedConfigs.find({}))];
+      // service_configs also keeps the service's applications' configs, not adapters; a simulated MOP (its own collection) is one.
+      const configs = (await this.configs.find({})).filter((doc) => !(typeof doc.type === 'string' && APPLICATION_TYPES.has(doc.type)));
+      docs = [...configs, ...(await this.simulatedConfigs.find({}))];
       stopped = await this.deps.desired.stopped('adapter');
     } catch (error) {
       this.discoveryProblems.push(`the service configs cannot be read from the store, so no adapter runs: ${errorMessage(error)}`);
@@ -93,7 +94,6 @@ export class AdapterInstances {
     }
     const ids: string[] = [];
     for (const doc of docs) {
-      if (typeof doc.type === 'string' && APPLICATION_TYPES.has(doc.type)) continue;
       let config: ServiceConfig;
       try {
         config = checkShape(stripId(doc), SERVICE_CONFIGS);

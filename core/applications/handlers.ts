@@ -1,6 +1,6 @@
 // Start, stop and restart of the applications (the service's /applications/:name routes).
 import type { Handler } from '../dispatch/dispatch';
-import { OpError } from '../dispatch/dispatch';
+import { ConsoleError } from '../errors';
 import { UnknownApplicationError, type Applications } from './lifecycle';
 
 type Ops = 'applications.start' | 'applications.stop' | 'applications.restart';
@@ -20,7 +20,7 @@ export function applicationsHandlers(service: ApplicationsService): { [K in Ops]
     try {
       await apps[verb](params.name);
     } catch (error) {
-      if (error instanceof UnknownApplicationError) throw new OpError(404, error.message);
+      if (error instanceof UnknownApplicationError) throw new ConsoleError('not_found', error.message);
       throw error;
     }
     return apps.item(params.name);

@@ -5,11 +5,10 @@
 // stopped OperationsManager refuses job starts). Each reports its own uptime, cpu since it
 // started and counters of its work; the memory and pid are those of the console process it runs in.
 import type { HealthItem } from '../contract/health';
-import { OpError } from '../dispatch/dispatch';
 import type { DesiredStates } from './desired-state';
 import type { Logger } from 'pino';
 import { builtInApplications, type ApplicationDefinition, type ApplicationState } from './registry';
-import { errorMessage } from '../errors';
+import { ConsoleError, errorMessage } from '../errors';
 
 
 /** What stopping or starting an application does to what it serves. */
@@ -23,12 +22,12 @@ export interface ApplicationHooks {
 }
 
 /** A guarded call reached a stopped application: answered 503 naming it. */
-export class ApplicationStoppedError extends OpError {
+export class ApplicationStoppedError extends ConsoleError {
   constructor(
     readonly application: string,
     what: string,
   ) {
-    super(503, `${application} is STOPPED, so ${what} is refused; start it from the Health page or with PUT /applications/${application}/start`, { application });
+    super('unavailable', `${application} is STOPPED, so ${what} is refused; start it from the Health page or with PUT /applications/${application}/start`, { application });
     this.name = 'ApplicationStoppedError';
   }
 }

@@ -1,7 +1,7 @@
 // The automations operations of the contract, answered in the service's `{ message, data, metadata }`.
 import type { Handlers } from '../dispatch/dispatch';
 import type { AutomationOverview } from '../contract/automations';
-import { ConsoleError } from '../errors';
+import { ConsoleError, isRefusal } from '../errors';
 import type { AutomationsService } from './service';
 import type { TriggerRunner } from './run';
 
@@ -53,7 +53,7 @@ export function automationsHandlers({ service, runner, recentJobs, hasWorkflow }
           const { automation, warnings } = await service.importOne(raw);
           results.push({ success: true, data: automation, ...(warnings.length ? { message: warnings.join('; ') } : {}) });
         } catch (error) {
-          if (!(error instanceof ConsoleError) || error.statusCode >= 500) throw error;
+          if (!(error instanceof ConsoleError) || !isRefusal(error.code)) throw error;
           results.push({ success: false, data: raw, message: `body.automations.${index}.${error.message}` });
         }
       }

@@ -5,7 +5,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { Automation, Trigger, type AutomationExport, type ListQuery } from '../contract/automations';
-import { ConsoleError, errorMessage } from '../errors';
+import { ConsoleError, errorMessage, isRefusal } from '../errors';
 import type { Collection } from '../store/port';
 import { fromStored, isObject, listPage, newId, shaped, toStored, type Obj } from './documents';
 
@@ -154,7 +154,7 @@ export function createAutomationsService(deps: AutomationsDeps) {
         await checkTrigger(trigger);
         await deps.triggers().insertOne(toStored(trigger));
       } catch (error) {
-        if (!(error instanceof ConsoleError) || error.statusCode >= 500) throw error;
+        if (!(error instanceof ConsoleError) || !isRefusal(error.code)) throw error;
         warnings.push(`trigger "${String(trigger.name)}" left out: ${error.message.replace(/^body\./, '')}`);
       }
     }

@@ -27,7 +27,8 @@ export const HealthStatus = z.object({
   release: z.string(),
   profile: z.string(),
   store: z.enum(['embedded', 'mongodb']),
-  taskWorker: z.object({ running: z.boolean() }),
+  /** `running`: the worker now; `startupValue`: the active profile's processTasksOnStart as saved (whether it starts with the profile). */
+  taskWorker: z.object({ running: z.boolean(), startupValue: z.boolean() }),
 });
 export type HealthStatus = z.infer<typeof HealthStatus>;
 

@@ -15,7 +15,7 @@ import {
 } from '../contract';
 import { MAX_DEPTH, shortPath, tooDeep } from './limits';
 import { redactText } from '../secrets/classify';
-import { ConsoleError, ERROR_CODES, codeOfStatus, type ErrorDetails } from '../errors';
+import { ConsoleError, DomainError, ERROR_CODES, answerOf } from '../errors';
 
 export interface CallContext {
   transport: 'http' | 'ipc';
@@ -33,16 +33,6 @@ export type Handler<N extends OperationName> = (
 ) => Promise<Output<Contract[N]>> | Output<Contract[N]>;
 
 export type Handlers = { [N in OperationName]: Handler<N> };
-
-/**
- * An error an operation answers with on purpose, named by its HTTP status (the code follows from
- * core/errors' table). New code can throw `ConsoleError` with a code directly.
- */
-export class OpError extends ConsoleError {
-  constructor(status: number, message: string, details: ErrorDetails = {}) {
-    super(codeOfStatus(status), message, details);
-  }
-}
 
 export interface RawInput {
   params?: unknown;
@@ -87,6 +77,7 @@ export async function dispatch(
  * bug or an unplanned failure: 500, its message with any secret masked (it may quote a config).
  */
 export function errorBody(error: unknown): ErrorBody {
+  if (error instanceof DomainError) return errorBody(answerOf(error));
   if (error instanceof ConsoleError) {
     const { status, error: name } = ERROR_CODES[error.code];
     return { statusCode: status, error: name, message: error.answerMessage(), ...error.details };

@@ -14,7 +14,7 @@ export const MAX_VALUES = 1_000_000;
 
 /** What a body's text breaks, found before it is parsed. */
 export interface TextLimitBreach {
-  statusCode: 400 | 413;
+  code: 'bad_input' | 'too_large';
   message: string;
 }
 
@@ -47,7 +47,7 @@ export function checkJsonText(text: string, maxDepth = MAX_DEPTH, maxValues = MA
       values++;
       if (frames.length >= maxDepth) {
         const path = frames.map((f) => (f.array ? String(f.index) : f.key));
-        return { statusCode: 400, message: `body: nested deeper than ${maxDepth} levels (at ${shortPath(['body', ...path])})` };
+        return { code: 'bad_input', message: `body: nested deeper than ${maxDepth} levels (at ${shortPath(['body', ...path])})` };
       }
       frames.push({ array: c === 0x5b, index: 0, key: '' });
       keyStart = c === 0x7b ? nextToken(text, i + 1) : -1;
@@ -67,7 +67,7 @@ export function checkJsonText(text: string, maxDepth = MAX_DEPTH, maxValues = MA
       while (i + 1 < text.length && isNumberOrWordChar(text.charCodeAt(i + 1))) i++;
     }
     if (values > maxValues) {
-      return { statusCode: 413, message: `body: more than ${maxValues.toLocaleString('en')} values, the most one request may carry` };
+      return { code: 'too_large', message: `body: more than ${maxValues.toLocaleString('en')} values, the most one request may carry` };
     }
   }
   return undefined;

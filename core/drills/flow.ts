@@ -241,7 +241,7 @@ async function declareGone(standby: Site, active: DrillSiteInfo): Promise<string
       answer = await standby.call<{ requeued: number }>('POST', `/workflow_engine/servers/${encodeURIComponent(active.serverId)}/gone`);
       return true;
     } catch (error) {
-      if (error instanceof SiteError && error.status === 409) return false;
+      if (error instanceof SiteError && error.code === 'conflict') return false;
       throw error;
     }
   }, 250).catch((error: unknown) => {

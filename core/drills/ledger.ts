@@ -2,6 +2,7 @@
 // workflow's tasks call (through the http-request adapter), recording each call. A task run twice
 // (at-least-once: in flight when its site failed) shows as a (job, task) key called twice.
 import http from 'node:http';
+import { statusOf } from '../errors';
 
 export interface LedgerCall {
   job: string;
@@ -28,7 +29,7 @@ export async function startLedger(delayMs = 100, host = '127.0.0.1'): Promise<Le
     const url = new URL(req.url ?? '/', 'http://ledger');
     req.resume();
     if (!url.pathname.startsWith('/ledger/call')) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `no ledger route ${url.pathname}` }));
+      res.writeHead(statusOf('not_found'), { 'content-type': 'application/json' }).end(JSON.stringify({ message: `no ledger route ${url.pathname}` }));
       return;
     }
     calls.push({ job: url.searchParams.get('job') ?? '', task: url.searchParams.get('task') ?? '', at: Date.now() });

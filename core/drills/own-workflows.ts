@@ -21,7 +21,7 @@ export function siteSource(site: Site): WorkflowSource {
       const { warnings: _warnings, needs: _needs, ...doc } = await site.call<Doc>('GET', path);
       return doc;
     } catch (error) {
-      if (error instanceof SiteError && error.status === 404) return undefined;
+      if (error instanceof SiteError && error.code === 'not_found') return undefined;
       throw error;
     }
   };

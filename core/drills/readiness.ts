@@ -87,7 +87,7 @@ export async function checkReadiness({ active, standby, workflows }: ReadinessIn
     try {
       await standby.call('GET', `/workflows/${encodeURIComponent(marker)}`);
     } catch (error) {
-      if (!(error instanceof SiteError && error.status === 404)) throw error;
+      if (!(error instanceof SiteError && error.code === 'not_found')) throw error;
       seen = false;
     }
     await active.call('DELETE', `/workflows/${encodeURIComponent(marker)}`);
@@ -124,7 +124,7 @@ export async function checkReadiness({ active, standby, workflows }: ReadinessIn
           : { id: `standby-${app}`, title: `Standby: ${app} stopped`, state: 'fail', detail: `${app} is ${item.state}`, fix: `stop ${app} on ${standby.name} (PUT /applications/${app}/stop)` },
       );
     } catch (error) {
-      if (!(error instanceof SiteError && error.status === 404)) throw error;
+      if (!(error instanceof SiteError && error.code === 'not_found')) throw error;
       items.push({ id: `standby-${app}`, title: `Standby: ${app} stopped`, state: 'skipped', detail: `${standby.name} does not report an application ${app}` });
     }
   }

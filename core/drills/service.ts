@@ -1,7 +1,8 @@
 // The drills capability: runs lab and sites drills in the background (one at a time on a
 // console), keeps each report in the store (`drill_reports`: the history) as it changes, and
 // exports reports.
-import { OpError, type Handlers } from '../dispatch/dispatch';
+import { ConsoleError } from '../errors';
+import type { Handlers } from '../dispatch/dispatch';
 import type { Logger } from 'pino';
 import type { Store } from '../store/port';
 import { runLabDrill } from './run';
@@ -45,7 +46,7 @@ export function createDrillsService(deps: DrillsDeps) {
   /** Starts a drill and answers with its first report; the rest runs in the background. */
   function start(runner: (id: string, onChange: (report: DrillReport) => void) => Promise<DrillReport>): Promise<DrillReport> {
     const running = [...live.values()].find((r) => r.status === 'running');
-    if (running) throw new OpError(409, `drill ${running.id} is running on this console: wait for it to end (GET /drills/${running.id})`);
+    if (running) throw new ConsoleError('conflict', `drill ${running.id} is running on this console: wait for it to end (GET /drills/${running.id})`);
     const id = randomUUID();
     let first: DrillReport | undefined;
     let saving = Promise.resolve();
@@ -67,11 +68,11 @@ export function createDrillsService(deps: DrillsDeps) {
   function site(choice: SiteChoice, field: string): SiteAddress {
     if (!choice.local) {
       // The contract asks for both when the site is not this console.
-      if (!choice.url || !choice.token) throw new OpError(400, `${field}: give the site's url and token, or local: true`);
+      if (!choice.url || !choice.token) throw new ConsoleError('bad_input', `${field}: give the site's url and token, or local: true`);
       return { url: choice.url, token: choice.token };
     }
     const self = deps.localSite?.();
-    if (!self) throw new OpError(409, `${field}: this console does not know its own API address yet; give its URL and token instead`);
+    if (!self) throw new ConsoleError('conflict', `${field}: this console does not know its own API address yet; give its URL and token instead`);
     return self;
   }
 
@@ -81,10 +82,10 @@ export function createDrillsService(deps: DrillsDeps) {
    */
   async function workflowSource(load: Load, names: string[]): Promise<WorkflowSource | undefined> {
     if (load === 'ledger') return undefined;
-    if (!names.length) throw new OpError(400, 'body.workflows: name the workflows of this console\'s profile the load runs (load: "workflows")');
+    if (!names.length) throw new ConsoleError('bad_input', 'body.workflows: name the workflows of this console\'s profile the load runs (load: "workflows")');
     const source = siteSource(new Site({ name: 'this console', ...site({ local: true }, 'body.workflows') }));
     const unknown = await unknownWorkflows(source, names);
-    if (unknown.length) throw new OpError(400, `body.workflows: the active profile has no workflow named ${unknown.map((n) => `"${n}"`).join(', ')}`);
+    if (unknown.length) throw new ConsoleError('bad_input', `body.workflows: the active profile has no workflow named ${unknown.map((n) => `"${n}"`).join(', ')}`);
     return source;
   }
 
@@ -101,7 +102,7 @@ export function createDrillsService(deps: DrillsDeps) {
       const { load, ...rest } = options;
       const active = site(options.active, 'body.active');
       const standby = site(options.standby, 'body.standby');
-      if (active.url === standby.url) throw new OpError(400, `body.standby: the standby is the same console as the active site (${active.url}): give two sites`);
+      if (active.url === standby.url) throw new ConsoleError('bad_input', `body.standby: the standby is the same console as the active site (${active.url}): give two sites`);
       // Real sites: their critical workflows are only checked unless the load names them (load: "workflows").
       const source = await workflowSource(load ?? 'ledger', rest.workflows ?? []);
       return start((id, onChange) => runSites({ ...rest, active, standby, source, id }, onChange));
@@ -111,7 +112,7 @@ export function createDrillsService(deps: DrillsDeps) {
       const current = live.get(id);
       if (current) return current;
       const doc = await collection().findOne({ _id: id });
-      if (!doc) throw new OpError(404, `no drill "${id}" in the drill history`);
+      if (!doc) throw new ConsoleError('not_found', `no drill "${id}" in the drill history`);
       const { _id, ...report } = doc;
       return report;
     },

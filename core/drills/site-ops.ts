@@ -24,7 +24,7 @@ export async function prepareSite(site: Site, ledger: Ledger, tasks: number) {
   try {
     await site.call('POST', '/adapters', { properties: config });
   } catch (error) {
-    if (!(error instanceof SiteError && error.status === 409)) throw error;
+    if (!(error instanceof SiteError && error.code === 'conflict')) throw error;
     // An instance left by an earlier drill (or created through the other site): this drill's ledger URL.
     await site.call('PUT', `/adapters/${DRILL_ADAPTER}/properties`, { properties: config });
   }
@@ -39,7 +39,7 @@ export async function applications(site: Site, action: 'start' | 'stop') {
       await site.call('PUT', `/applications/${app}/${action}`);
       done.push(`${app} ${action === 'start' ? 'started' : 'stopped'}`);
     } catch (error) {
-      if (!(error instanceof SiteError && error.status === 404)) throw error;
+      if (!(error instanceof SiteError && error.code === 'not_found')) throw error;
       done.push(`${app}: not on this site`);
     }
   }

@@ -1,6 +1,6 @@
 // A site of a drill: a console reachable over its API (URL + token). Every call names the site
 // and the route in its error, so a failed step says which site answered what.
-import { errorMessage, systemErrorCode } from '../errors';
+import { codeOfStatus, errorMessage, systemErrorCode, type ErrorCode } from '../errors';
 export interface SiteRef {
   name: string;
   url: string;
@@ -13,6 +13,11 @@ export class SiteError extends Error {
     readonly status?: number,
   ) {
     super(message);
+  }
+
+  /** What the other console's answer means (its code in core/errors' table); undefined when it did not answer. */
+  get code(): ErrorCode | undefined {
+    return this.status === undefined ? undefined : codeOfStatus(this.status);
   }
 }
 

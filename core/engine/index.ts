@@ -18,6 +18,12 @@ export interface EngineOptions {
   serverName: string;
   /** properties.json's processTasksOnStart: whether the worker starts now. */
   processTasksOnStart: boolean;
+  /**
+   * The active profile's processTasksOnStart as saved since (the runtime's config, which a save of the
+   * profile replaces): the worker status's `startupValue`, attention and the UI read it through `startupValue`.
+   * Absent: `processTasksOnStart`.
+   */
+  startupValue?: () => boolean;
   adapters?: () => AdapterCaller | undefined;
   /** Whether one of the console's applications is running: MOP's tasks stop with it (absent: always running). */
   applicationRunning?: (app: string) => boolean;
@@ -66,8 +72,9 @@ export class Engine {
     this.heartbeats = new Heartbeats(options.store, options.heartbeatMs);
   }
 
-  get startupValue() {
-    return this.options.processTasksOnStart;
+  /** Whether the task worker starts with the profile: the saved processTasksOnStart, whatever the worker does now. */
+  get startupValue(): boolean {
+    return this.options.startupValue?.() ?? this.options.processTasksOnStart;
   }
 
   async open(): Promise<this> {
@@ -86,7 +93,7 @@ export class Engine {
         (error: unknown) => void this.log.warn({ component: 'task-worker', err: error }, `tasks of a previous run of this server are left to their lease: ${errorMessage(error)}`),
       );
     }
-    if (this.options.processTasksOnStart) this.worker.start();
+    if (this.startupValue) this.worker.start();
     else this.log.info({ component: 'task-worker', serverId: this.options.serverId }, 'task worker not started: processTasksOnStart is false (jobs start; their tasks wait)');
     await this.beat();
     this.beatTimer = setInterval(() => void this.beat(), this.heartbeats.intervalMs);

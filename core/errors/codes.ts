@@ -47,3 +47,9 @@ export function codeOfStatus(status: number): ErrorCode {
 }
 
 export const statusOf = (code: ErrorCode): ErrorStatus => ERROR_CODES[code].status;
+
+/** Whether an answer's status is the server's fault (5xx), not the caller's: logged with its cause. */
+export const isServerFault = (status: number): boolean => status >= ERROR_CODES.internal.status;
+
+/** Whether a code refuses the caller's request (4xx: bad input, a state that does not allow it...), not a failure of the server. */
+export const isRefusal = (code: ErrorCode): boolean => !isServerFault(statusOf(code));

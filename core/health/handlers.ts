@@ -5,7 +5,7 @@
 import type { Applications } from '../applications';
 import type { AdapterManager } from '../adapters';
 import type { HealthItem } from '../contract/health';
-import { OpError } from '../dispatch/dispatch';
+import { ConsoleError } from '../errors';
 import type { DeprecatedCallLog } from './lifecycle';
 import { applyHealthQuery } from './query';
 import { healthStatus, type StatusDeps } from './status';
@@ -28,7 +28,7 @@ export function createHealthService(deps: HealthDeps): HealthService {
 
 function one(items: HealthItem[], name: string, kind: 'application' | 'adapter', known: string[]) {
   const item = items.find((i) => i.id === name);
-  if (!item) throw new OpError(404, `no ${kind} "${name}" (${kind}s: ${known.join(', ') || 'none'})`);
+  if (!item) throw new ConsoleError('not_found', `no ${kind} "${name}" (${kind}s: ${known.join(', ') || 'none'})`);
   return { results: [item], total: 1 };
 }
 

@@ -6,9 +6,9 @@
 // can show which custom applications still use it (section 9.3).
 import { contract, operationNames, type OperationName } from '../contract';
 import type { DeprecatedCall } from '../contract/health';
-import { OpError, type CallContext, type Handler, type Handlers } from '../dispatch/dispatch';
+import type { CallContext, Handler, Handlers } from '../dispatch/dispatch';
 import { findApiRow, lifecycleAt, parseRelease, RUNNING_RELEASE, type LifecycleRow } from '../release';
-import { errorMessage } from '../errors';
+import { ConsoleError, errorMessage } from '../errors';
 
 /**
  * The release the console answers API lifecycles as: the running release, or CONSOLE_API_RELEASE
@@ -20,7 +20,7 @@ export function apiRelease(): string {
   try {
     return parseRelease(configured).text;
   } catch (error) {
-    throw new OpError(500, `CONSOLE_API_RELEASE: ${errorMessage(error)}`);
+    throw new ConsoleError('internal', `CONSOLE_API_RELEASE: ${errorMessage(error)}`);
   }
 }
 
@@ -83,8 +83,7 @@ export function answerLifecycle(row: LifecycleRow, ctx: CallContext, log: Deprec
     .map((r) => `<${r.path}>; rel="successor-version"; title="${r.text}"`)
     .join(', ');
   if (lifecycle.state === 'removed') {
-    throw new OpError(
-      410,
+    throw new ConsoleError('gone',
       `${row.item} was removed in ${lifecycle.removal} (deprecated since ${lifecycle.deprecated ?? 'an earlier release'}); use ${replacementsText(row)}`,
       { api: `${row.method} ${row.path}`, release, deprecated: lifecycle.deprecated, removal: lifecycle.removal, replacements: row.replacements },
     );

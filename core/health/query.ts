@@ -1,7 +1,7 @@
 // The query parameters of the health lists (reference: contains, containsField, equals,
 // equalsField, startsWith, startsWithField, skip, limit, sort, order) applied to health items.
 import type { HealthField, HealthItem, HealthList, HealthQuery, HealthSortField } from '../contract/health';
-import { OpError } from '../dispatch/dispatch';
+import { ConsoleError } from '../errors';
 
 function fieldValue(item: HealthItem, field: HealthField | HealthSortField): string | number {
   switch (field) {
@@ -34,7 +34,7 @@ export function applyHealthQuery(items: HealthItem[], query: HealthQuery): Healt
     const wanted = query[key];
     const field = query[`${key}Field`];
     if (field !== undefined && wanted === undefined) {
-      throw new OpError(400, `query.${key}Field: given without ${key} (the value to match)`, {
+      throw new ConsoleError('bad_input', `query.${key}Field: given without ${key} (the value to match)`, {
         issues: [{ path: `query.${key}Field`, message: `given without ${key}` }],
       });
     }

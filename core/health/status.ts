@@ -13,8 +13,8 @@ export interface StatusDeps {
   /** The active profile's runtime config (no profile id when none is active). */
   profile(): Pick<RuntimeConfig, 'profileId' | 'serverName'>;
   store(): Store;
-  /** Whether this server's task worker runs now. */
-  taskWorkerRunning(): boolean;
+  /** Whether this server's task worker runs now, and whether it starts with the profile (processTasksOnStart as saved). */
+  taskWorker(): { running: boolean; startupValue: boolean };
   /** The state of each application and of each adapter now, as read without asking them (no round trip). */
   states(): { apps: string[]; adapters: string[] };
 }
@@ -39,7 +39,7 @@ export async function healthStatus(deps: StatusDeps): Promise<HealthStatus> {
     // No profile is active (console.json cannot be read): said in words, never a profile's id.
     profile: profile.profileId ?? '(none)',
     store: store.kind,
-    taskWorker: { running: deps.taskWorkerRunning() },
+    taskWorker: deps.taskWorker(),
   };
 }
 

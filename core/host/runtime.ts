@@ -60,12 +60,16 @@ export async function openRuntime(context: RuntimeContext, config: RuntimeConfig
     adapters = opened;
     // The applications open after the engine (WorkFlowEngine's worker is the engine's): read when a task runs.
     let applications: Awaited<ReturnType<typeof openApplications>> | undefined;
+    // The one reader of processTasksOnStart: the runtime's config, which saving the active profile replaces
+    // (profile-switch.ts). The worker status, attention, health and WorkFlowEngine's start all read it through the engine.
+    let runtime: Runtime | undefined;
     const transformations = createTransformationsService({ store: () => store });
     const engine = await openEngine({
       store,
       serverId,
       serverName: config.serverName ?? serverId,
       processTasksOnStart: config.processTasksOnStart,
+      startupValue: () => (runtime?.config ?? config).processTasksOnStart,
       adapters: () => opened,
       applicationRunning: (app) => applications?.isRunning(app) ?? true,
       log,
@@ -81,10 +85,11 @@ export async function openRuntime(context: RuntimeContext, config: RuntimeConfig
         isRunning: engine.worker.isRunning,
         start: () => engine.startWorker(),
         stop: () => engine.stopWorker(),
-        startsWithProfile: config.processTasksOnStart,
+        startsWithProfile: engine.startupValue,
       }),
     });
-    return { config, store, indexes, adapters: opened, engine, applications };
+    runtime = { config, store, indexes, adapters: opened, engine, applications };
+    return runtime;
   } catch (error) {
     // A half-opened runtime leaves no adapter process or store connection behind; the
     // opening error is the one reported, a failure to close is added to it.

@@ -2,11 +2,11 @@
 // the console's token (in one of the service's login forms, logins/), plus the built UI served at
 // `/` when there is one.
 import { existsSync } from 'node:fs';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { contract, operationNames, type Operation, type OperationName } from '../contract';
-import { dispatch, errorBody, OpError, type CallContext, type Handlers } from '../dispatch/dispatch';
-import { ConsoleError, codeOfStatus, errorMessage } from '../errors';
+import { dispatch, errorBody, type CallContext, type Handlers } from '../dispatch/dispatch';
+import { ConsoleError, codeOfStatus, errorMessage, isServerFault, statusOf, type ErrorCode } from '../errors';
 import { pino } from 'pino';
 import type { Logger } from '../logging/logger';
 import { checkJsonText, MAX_BODY_BYTES } from '../dispatch/limits';
@@ -36,7 +36,7 @@ export const UI_CSP =
 class UnreadableBody {
   constructor(
     readonly message: string,
-    readonly statusCode: number,
+    readonly code: ErrorCode,
   ) {}
 }
 
@@ -44,10 +44,16 @@ class UnreadableBody {
 const UI_ROUTE = '/*';
 
 const missingToken = () =>
-  new OpError(
-    401,
+  new ConsoleError(
+    'unauthorized',
     'missing or wrong token: send "Authorization: Bearer <token>" or "?token=<token>", or log in (POST /login, POST /oauth/token); the token is printed when the console starts',
   );
+
+/** The answer to a call without the token (its status from core/errors' table). */
+function refuseWithoutToken(reply: FastifyReply) {
+  const body = errorBody(missingToken());
+  return reply.status(body.statusCode).type('application/json').send(body);
+}
 
 /** What the console's own UI sends as `X-Caller` (renderer/api/client.ts), instead of a browser's full user agent. */
 export const UI_CALLER = 'console UI';
@@ -86,8 +92,8 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     // reads would bury what the log is for, so its reads, and GET /logs from anyone, are at debug.
     const quiet = request.method === 'GET' && (entry.url === '/logs' || request.headers['x-caller'] === UI_CALLER);
     // 503: something the console depends on is down, said once where it is found (the store's own log).
-    if (reply.statusCode === 503) log.warn(entry, 'request failed: service unavailable');
-    else if (reply.statusCode >= 500) log.error(entry, 'request failed');
+    if (reply.statusCode === statusOf('unavailable')) log.warn(entry, 'request failed: service unavailable');
+    else if (isServerFault(reply.statusCode)) log.error(entry, 'request failed');
     else if (quiet) log.debug(entry, 'request');
     else log.info(entry, 'request');
   });
@@ -101,17 +107,17 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     if (source.trim() === '') return done(null, undefined);
     // Depth and size are judged on the text, in one pass, before the parser builds anything.
     const breach = checkJsonText(source);
-    if (breach) return done(null, new UnreadableBody(breach.message, breach.statusCode));
+    if (breach) return done(null, new UnreadableBody(breach.message, breach.code));
     try {
       done(null, JSON.parse(source));
     } catch (error) {
-      done(null, new UnreadableBody(`body: not valid JSON (${errorMessage(error)})`, 400));
+      done(null, new UnreadableBody(`body: not valid JSON (${errorMessage(error)})`, 'bad_input'));
     }
   });
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (req, buffer, done) => {
     const length = (buffer as Buffer).length;
     const type = req.headers['content-type'] ?? 'none';
-    done(null, length === 0 ? undefined : new UnreadableBody(`body: send JSON with "Content-Type: application/json" (got ${type})`, 415));
+    done(null, length === 0 ? undefined : new UnreadableBody(`body: send JSON with "Content-Type: application/json" (got ${type})`, 'unsupported_media'));
   });
 
   // Before anything else, the UI included: a request under another name is not ours to answer.
@@ -123,9 +129,9 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   app.addHook('onRequest', async (request, reply) => {
     if (servedHost(request.headers.host)) return;
     const body = errorBody(
-      new OpError(421, `Host "${request.headers.host ?? ''}" is not served: use http://127.0.0.1:${listeningPort()} (or start the console with --allowed-host NAME)`),
+      new ConsoleError('misdirected', `Host "${request.headers.host ?? ''}" is not served: use http://127.0.0.1:${listeningPort()} (or start the console with --allowed-host NAME)`),
     );
-    return reply.status(421).type('application/json').send(body);
+    return reply.status(body.statusCode).type('application/json').send(body);
   });
 
   // The token, before the body is read: a caller without it costs no parsing. Only the UI's own
@@ -134,7 +140,7 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.url;
     if (route === UI_ROUTE || LOGIN_ROUTES.has(`${request.method} ${route}`) || hasToken(request)) return;
-    return reply.status(401).type('application/json').send(errorBody(missingToken()));
+    return refuseWithoutToken(reply);
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -142,15 +148,15 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
     // A server-side failure (a store that does not answer, a bug) is logged with its cause and stack.
     // A store that takes no writes or cannot be read logs its cause itself, once per cause and minute: no stack per request.
     const storeDown = error instanceof ConsoleError && error.name === 'StoreError' && error.code === 'unavailable';
-    if (body.statusCode >= 500 && !storeDown) log.error({ reqId: request.id, url: request.url.split('?')[0], err: error }, `${request.method} failed: ${body.message}`);
+    if (isServerFault(body.statusCode) && !storeDown) log.error({ reqId: request.id, url: request.url.split('?')[0], err: error }, `${request.method} failed: ${body.message}`);
     reply.status(body.statusCode).type('application/json').send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {
     // A path the UI's files do not hold is no more public than a route.
-    if (!hasToken(request)) return reply.status(401).type('application/json').send(errorBody(missingToken()));
-    const body = errorBody(new OpError(404, `no route ${request.method} ${request.url.split('?')[0]}`));
-    reply.status(404).send(body);
+    if (!hasToken(request)) return refuseWithoutToken(reply);
+    const body = errorBody(new ConsoleError('not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
+    reply.status(body.statusCode).send(body);
   });
 
   registerLoginRoutes(app, logins, readBody);
@@ -180,12 +186,12 @@ function asConsoleError(error: unknown, bodyLimit: number): unknown {
     return new ConsoleError('too_large', `body: larger than ${most}, the most one request ${bodyLimit === MAX_BODY_BYTES ? 'may' : 'to this route may'} carry`);
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : undefined;
-  return status && status < 500 ? new ConsoleError(codeOfStatus(status), error.message) : error;
+  return status && !isServerFault(status) ? new ConsoleError(codeOfStatus(status), error.message) : error;
 }
 
 /** A body as a route that takes one reads it: one that could not be read is its 400, 413 or 415. */
 function readBody(body: unknown): unknown {
-  if (body instanceof UnreadableBody) throw new OpError(body.statusCode, body.message, { issues: [{ path: 'body', message: body.message.replace(/^body: /, '') }] });
+  if (body instanceof UnreadableBody) throw new ConsoleError(body.code, body.message, { issues: [{ path: 'body', message: body.message.replace(/^body: /, '') }] });
   return body;
 }
 

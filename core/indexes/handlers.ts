@@ -1,5 +1,5 @@
 // Indexing operations on the active profile's store.
-import { OpError, type Handler } from '../dispatch/dispatch';
+import type { Handler } from '../dispatch/dispatch';
 import type { IndexBuilds } from './builds';
 import {
   declaredCollectionNames,
@@ -9,7 +9,7 @@ import {
   findDeclaringApplication,
   type DeclaredCollection,
 } from './declared';
-import { errorMessage } from '../errors';
+import { ConsoleError, errorMessage } from '../errors';
 
 export interface IndexesDeps {
   /** The index builds of the active profile's store. */
@@ -25,8 +25,7 @@ export function createIndexesService(deps: IndexesDeps): IndexesService {
 function declaredOrNotFound(name: string): DeclaredCollection {
   const declared = findDeclaredCollection(name);
   if (!declared) {
-    throw new OpError(
-      404,
+    throw new ConsoleError('not_found',
       `collection "${name}" has no declared indexes; collections that can be indexed: ${declaredCollectionNames.join(', ')}`,
       { collections: declaredCollectionNames },
     );
@@ -39,8 +38,8 @@ async function storeCall<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof OpError) throw error;
-    throw new OpError(503, errorMessage(error));
+    if (error instanceof ConsoleError) throw error;
+    throw new ConsoleError('unavailable', errorMessage(error));
   }
 }
 
@@ -70,7 +69,7 @@ export function indexesHandlers(service: IndexesService): {
         const app = findDeclaringApplication(query.application);
         if (!app) {
           const names = declaringApplications.map((a) => a.name);
-          throw new OpError(404, `application "${query.application}" declares no indexes; applications that do: ${names.join(', ')}`, {
+          throw new ConsoleError('not_found', `application "${query.application}" declares no indexes; applications that do: ${names.join(', ')}`, {
             applications: names,
           });
         }

@@ -1,6 +1,7 @@
 // JSON forms: the `json_forms` collection the pre-built and project imports fill, read by name for
 // the ShowJsonForm manual task (JsonForms application), whose operator fills the form's schema.
-import { OpError, type Handler } from '../dispatch/dispatch';
+import { ConsoleError } from '../errors';
+import type { Handler } from '../dispatch/dispatch';
 import type { Collection } from '../store/port';
 import { unescapeKeys } from '../store/documents';
 import type { JsonForm } from '../contract/json-forms';
@@ -19,7 +20,7 @@ export function createJsonFormsService(deps: JsonFormsDeps) {
     async get(name: string): Promise<JsonForm> {
       deps.guard?.('reading a JSON form');
       const form = await deps.forms().findOne({ name });
-      if (!form) throw new OpError(404, `no JSON form named "${name}": import the pre-built or project that carries it`);
+      if (!form) throw new ConsoleError('not_found', `no JSON form named "${name}": import the pre-built or project that carries it`);
       // Kept as imported: keys such as JSON Schema's `$id` were escaped for the store.
       const { _id, ...rest } = unescapeKeys(form);
       return { ...rest, name: String(rest.name), ...(rest.id === undefined && _id !== undefined ? { id: String(_id) } : {}) };

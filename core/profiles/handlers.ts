@@ -1,7 +1,7 @@
 // The profile operations (service-compatible shapes): list, get, create, clone, update,
 // activate, delete, export, import, and the `activate` migration.
 import type { Handlers, CallContext } from '../dispatch/dispatch';
-import { OpError } from '../dispatch/dispatch';
+import { ConsoleError } from '../errors';
 import type { ProfileEntry, ProfileProperties } from '../contract/profiles';
 import { SecretError } from '../secrets/secrets';
 import { NoActiveProfile, writeActiveProfileId } from './directory';
@@ -44,10 +44,10 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ProfileNotFound) throw new OpError(404, error.message, { id: error.id });
-    if (error instanceof InvalidProperties) throw new OpError(400, error.message, { issues: error.issues });
-    if (error instanceof SecretError) throw new OpError(422, error.message);
-    if (error instanceof NoActiveProfile) throw new OpError(409, error.message);
+    if (error instanceof ProfileNotFound) throw new ConsoleError('not_found', error.message, { id: error.id });
+    if (error instanceof InvalidProperties) throw new ConsoleError('bad_input', error.message, { issues: error.issues });
+    if (error instanceof SecretError) throw new ConsoleError('unprocessable', error.message);
+    if (error instanceof NoActiveProfile) throw new ConsoleError('conflict', error.message);
     throw error;
   }
 }
@@ -86,7 +86,7 @@ export function profilesHandlers(service: ProfilesService): ProfileHandlers {
   const createFrom = async (body: ProfileProperties, ctx: CallContext, what: string) =>
     locked(async () => {
       if (await profileExists(dataDir, body.id)) {
-        throw new OpError(409, `a profile "${body.id}" exists already: ${what} with another id, or edit that profile`, {
+        throw new ConsoleError('conflict', `a profile "${body.id}" exists already: ${what} with another id, or edit that profile`, {
           issues: [{ path: 'body.id', message: `"${body.id}" is taken` }],
         });
       }
@@ -117,7 +117,7 @@ export function profilesHandlers(service: ProfilesService): ProfileHandlers {
     'profiles.clone': ({ params, body }, ctx) =>
       locked(async () => {
         const source = await loadValid(dataDir, params.id);
-        if (await profileExists(dataDir, body.id)) throw new OpError(409, `a profile "${body.id}" exists already: pick another id`);
+        if (await profileExists(dataDir, body.id)) throw new ConsoleError('conflict', `a profile "${body.id}" exists already: pick another id`);
         await writeProfile(dataDir, vault, { ...source, id: body.id });
         ctx.setStatus(201);
         return entryOf(body.id);
@@ -126,7 +126,7 @@ export function profilesHandlers(service: ProfilesService): ProfileHandlers {
     'profiles.update': ({ params, body }) =>
       locked(async () => {
         if (body.id !== undefined && body.id !== params.id) {
-          throw new OpError(400, `id: cannot be changed from "${params.id}" to "${body.id}"; clone the profile to copy it under another id`, {
+          throw new ConsoleError('bad_input', `id: cannot be changed from "${params.id}" to "${body.id}"; clone the profile to copy it under another id`, {
             issues: [{ path: 'body.id', message: `must stay "${params.id}"` }],
           });
         }
@@ -151,7 +151,7 @@ export function profilesHandlers(service: ProfilesService): ProfileHandlers {
       locked(async () => {
         if (!(await profileExists(dataDir, params.id))) throw new ProfileNotFound(params.id);
         if ((await activeId(dataDir)) === params.id || service.runningProfileId() === params.id) {
-          throw new OpError(409, `profile "${params.id}" is the active profile: activate another profile before deleting it`);
+          throw new ConsoleError('conflict', `profile "${params.id}" is the active profile: activate another profile before deleting it`);
         }
         const keptAt = await removeProfile(dataDir, params.id);
         return { id: params.id, deleted: true, message: `profile "${params.id}" deleted; its folder was kept at ${keptAt}` };
@@ -160,7 +160,7 @@ export function profilesHandlers(service: ProfilesService): ProfileHandlers {
     'profiles.export': ({ params }, ctx) =>
       answer(async () => {
         const stored = await loadStored(dataDir, params.id);
-        if (stored.problem && !stored.issues) throw new OpError(422, `profile "${params.id}": ${stored.problem}`);
+        if (stored.problem && !stored.issues) throw new ConsoleError('unprocessable', `profile "${params.id}": ${stored.problem}`);
         const { profile } = await toEntry(dataDir, vault, stored, undefined);
         ctx.setHeader('Content-Disposition', `attachment; filename="${params.id}.properties.json"`);
         return profile;
@@ -173,7 +173,7 @@ export function profilesHandlers(service: ProfilesService): ProfileHandlers {
       locked(async () => {
         const profile = await loadValid(dataDir, params.id);
         const preview = previewActivateMigration(profile, body ?? {});
-        if (!preview.applicable) throw new OpError(409, preview.message, { preview });
+        if (!preview.applicable) throw new ConsoleError('conflict', preview.message, { preview });
         const { profile: migrated, backup } = await applyActivateMigration(dataDir, vault, profile, preview);
         await profileEvents.emit({ type: 'saved', profile: migrated });
         return { preview, entry: await entryOf(params.id), backup };

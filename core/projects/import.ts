@@ -103,7 +103,7 @@ export async function importBundle(
         }
       } catch (error) {
         // A refused workflow (400 with problems) is part of the summary; anything else stops the import.
-        if (!(error instanceof ConsoleError) || error.statusCode !== 400) throw error;
+        if (!(error instanceof ConsoleError) || error.code !== 'bad_input') throw error;
         items.push({ ...base(artifact), outcome: 'refused', message: error.message, problems: error.details.problems as ImportItem['problems'] });
       }
     }

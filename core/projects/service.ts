@@ -2,7 +2,7 @@
 // their progress; the last few runs are kept in memory for the operator who started them.
 import { randomUUID } from 'node:crypto';
 import type { ImportRun } from '../contract/projects';
-import { OpError } from '../dispatch/dispatch';
+import { ConsoleError } from '../errors';
 import { readJsonFiles, PathError } from './files';
 import { importBundle, type ImportDeps } from './import';
 import { BundleError, readBundle, type UploadedFile } from './read';
@@ -17,7 +17,7 @@ export function createProjectsService(deps: ImportDeps) {
     try {
       bundle = readBundle(files);
     } catch (error) {
-      if (error instanceof BundleError) throw new OpError(400, `body.files: ${error.message}`, { issues: [{ path: 'body.files', message: error.message }] });
+      if (error instanceof BundleError) throw new ConsoleError('bad_input', `body.files: ${error.message}`, { issues: [{ path: 'body.files', message: error.message }] });
       throw error;
     }
     const run: ImportRun = { id: randomUUID(), source, state: 'running', done: 0, total: bundle.artifacts.length };
@@ -45,10 +45,10 @@ export function createProjectsService(deps: ImportDeps) {
         if (files.length === 0) throw new PathError(`"${trimmed}" holds no JSON file`);
         return begin(trimmed, files);
       } catch (error) {
-        if (error instanceof PathError) throw new OpError(400, `body.path: ${error.message}`, { issues: [{ path: 'body.path', message: error.message }] });
-        if (error instanceof OpError && error.statusCode === 400) {
+        if (error instanceof PathError) throw new ConsoleError('bad_input', `body.path: ${error.message}`, { issues: [{ path: 'body.path', message: error.message }] });
+        if (error instanceof ConsoleError && error.code === 'bad_input') {
           const message = error.message.replace(/^body\.files: /, '');
-          throw new OpError(400, `body.path: ${message}`, { issues: [{ path: 'body.path', message }] });
+          throw new ConsoleError('bad_input', `body.path: ${message}`, { issues: [{ path: 'body.path', message }] });
         }
         throw error;
       }
@@ -56,7 +56,7 @@ export function createProjectsService(deps: ImportDeps) {
 
     run(id: string): ImportRun {
       const run = runs.get(id);
-      if (!run) throw new OpError(404, `no import ${id}: it was never started here, or is older than the last ${KEPT_RUNS} kept`, { id });
+      if (!run) throw new ConsoleError('not_found', `no import ${id}: it was never started here, or is older than the last ${KEPT_RUNS} kept`, { id });
       return { ...run };
     },
   };

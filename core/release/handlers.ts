@@ -1,7 +1,6 @@
 // Handlers of the release operations.
-import { OpError } from '../dispatch/dispatch';
 import { checkPolicy, deprecationTable, findApiRow, lifecycleAt, MIN_DEPRECATION_CYCLES, normalizeApiPath, parseRelease, RUNNING_RELEASE } from './index';
-import { errorMessage } from '../errors';
+import { ConsoleError, errorMessage } from '../errors';
 
 export function releaseTableAnswer() {
   return {
@@ -19,7 +18,7 @@ export function apiLifecycleAnswer(method: string, path: string, release = RUNNI
     label = parseRelease(release).text;
   } catch (error) {
     const message = errorMessage(error);
-    throw new OpError(400, `query.release: ${message}`, { issues: [{ path: 'query.release', message }] });
+    throw new ConsoleError('bad_input', `query.release: ${message}`, { issues: [{ path: 'query.release', message }] });
   }
   const verb = method.trim().toUpperCase();
   const shownPath = normalizeApiPath(path);

@@ -1,5 +1,6 @@
 // The transformations operations of the contract, answered by the service.
-import { OpError, type Handler } from '../dispatch/dispatch';
+import { ConsoleError } from '../errors';
+import type { Handler } from '../dispatch/dispatch';
 import { whileStoreAnswers } from '../store/errors';
 import { TransformationConflictError, TransformationInvalidError, type TransformationsService } from './service';
 
@@ -18,15 +19,15 @@ async function withStore<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await whileStoreAnswers('the transformations', work);
   } catch (error) {
-    if (error instanceof TransformationConflictError) throw new OpError(409, error.message);
+    if (error instanceof TransformationConflictError) throw new ConsoleError('conflict', error.message);
     if (error instanceof TransformationInvalidError) {
-      throw new OpError(400, `the transformation cannot be imported: ${error.message}`, { issues: error.issues.map((i) => ({ path: `body.${i.path}`, message: i.message })) });
+      throw new ConsoleError('bad_input', `the transformation cannot be imported: ${error.message}`, { issues: error.issues.map((i) => ({ path: `body.${i.path}`, message: i.message })) });
     }
     throw error;
   }
 }
 
-const notFound = (id: string) => new OpError(404, `no transformation with _id "${id}"`);
+const notFound = (id: string) => new ConsoleError('not_found', `no transformation with _id "${id}"`);
 
 export function transformationsHandlers(service: TransformationsService): TransformationsHandlers {
   return {

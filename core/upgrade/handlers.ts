@@ -1,11 +1,11 @@
 // Handlers of the upgrade check: a folder on the server's machine, named by an absolute path.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { OpError } from '../dispatch/dispatch';
+import { ConsoleError } from '../errors';
 import { UpgradeRuns } from './runs';
 
 function badPath(message: string): never {
-  throw new OpError(400, `body.path: ${message}`, { issues: [{ path: 'body.path', message }] });
+  throw new ConsoleError('bad_input', `body.path: ${message}`, { issues: [{ path: 'body.path', message }] });
 }
 
 /** The folder to check, or a 400 naming body.path. */
@@ -31,14 +31,14 @@ type Ctx = { setStatus(code: number): void; setHeader(name: string, value: strin
 
 export function upgradeHandlers({ runs }: { runs: UpgradeRuns }) {
   const notFound = (id: string): never => {
-    throw new OpError(404, `no upgrade check ${id}: it was never started here, or is older than the last few kept`, { id });
+    throw new ConsoleError('not_found', `no upgrade check ${id}: it was never started here, or is older than the last few kept`, { id });
   };
   return {
     'upgrade.check': async ({ body }: { body: Body }, ctx: Ctx) => {
       const started = runs.start(await requireFolder(body.path), body);
       const run = (await runs.settle(started.id, SYNC_WAIT_MS)) ?? started;
       if (run.state === 'done' && run.report) return run.report;
-      if (run.state === 'failed') throw new OpError(422, `the check of ${run.path} failed: ${run.error ?? 'unknown error'}`);
+      if (run.state === 'failed') throw new ConsoleError('unprocessable', `the check of ${run.path} failed: ${run.error ?? 'unknown error'}`);
       // Still running: the caller follows it like a run started with upgrade.start.
       ctx.setStatus(202);
       ctx.setHeader('Location', `/upgrade/checks/${run.id}`);

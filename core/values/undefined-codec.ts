@@ -4,15 +4,15 @@
 // again. Records written before the marker existed hold null instead; they read
 // as null, as they always did. Because a string equal to the marker would come
 // back as undefined, user input holding it is refused.
-import { ConsoleError } from '../errors';
+import { DomainError } from '../errors/domain';
 
 export const UNDEFINED_MARKER = '~4undefined';
 
 /** A user-supplied value holds the marker string; `path` names where, e.g. `variables.device.tags[2]`. */
-export class MarkerValueError extends ConsoleError {
+export class MarkerValueError extends DomainError {
   constructor(readonly path: string) {
     super(
-      'bad_input',
+      'invalid-value',
       `${path || 'value'} is the reserved string "${UNDEFINED_MARKER}", which the engine stores in place of undefined ` +
         `and would read back as undefined; use another value (or leave the key out to mean undefined)`,
     );

@@ -1,7 +1,7 @@
 // Claims of manual tasks (collection `task_claims`, one document per task record id):
 // an operator takes a waiting task so two operators do not both act on it, and releases
 // it to hand it back. A claim outlives nothing: once the task stops waiting it is ignored.
-import { OpError } from '../dispatch/dispatch';
+import { ConsoleError } from '../errors';
 import type { Collection } from '../store/port';
 
 export const TASK_CLAIMS = 'task_claims';
@@ -29,7 +29,7 @@ export async function claimsOf(claims: Collection, ids: string[]): Promise<Map<s
 
 async function requireWaiting(deps: ClaimsDeps, id: string): Promise<void> {
   const task = await deps.tasks().findOne({ _id: id, status: 'waiting' });
-  if (!task || task.childJob !== undefined) throw new OpError(404, `no manual task "${id}" is waiting for an operator`);
+  if (!task || task.childJob !== undefined) throw new ConsoleError('not_found', `no manual task "${id}" is waiting for an operator`);
 }
 
 export function createClaims(deps: ClaimsDeps) {
@@ -38,7 +38,7 @@ export function createClaims(deps: ClaimsDeps) {
       await requireWaiting(deps, id);
       const operator = deps.operator();
       const held = await deps.claims().findOne({ _id: id });
-      if (held && held.assignee !== operator) throw new OpError(409, `task "${id}" is claimed by ${String(held.assignee)}: they release it first`, { assignee: held.assignee });
+      if (held && held.assignee !== operator) throw new ConsoleError('conflict', `task "${id}" is claimed by ${String(held.assignee)}: they release it first`, { assignee: held.assignee });
       if (held) return asClaim(held);
       const claim: Claim = { _id: id, assignee: operator, claimedAt: now };
       await deps.claims().insertOne({ ...claim });

@@ -1,7 +1,9 @@
 // The Configure tab of the active profile: whether this server works tasks when it
-// starts (processTasksOnStart, saved in properties.json, applies at the next
-// start), starting or stopping the task worker now, and every server working
-// tasks on the same database, so a DR operator sees whether one or two sites work.
+// starts (processTasksOnStart, saved in properties.json: the worker's startup value,
+// which the status bar, attention and the profile list show at once), starting or
+// stopping the task worker now (a separate fact: a save does not start or stop it),
+// and every server working tasks on the same database, so a DR operator sees whether
+// one or two sites work.
 import { useEffect, useState } from 'react';
 import { useUnsavedChanges } from '../shell/unsaved';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +11,7 @@ import { call } from '../api/client';
 import { useStatus } from '../shell/useStatus';
 import { ago, formatTime } from '../jobs/format';
 import { Alert } from '../shell/Alert';
+import { PROFILE_INDICATOR_KEYS } from '../profiles/api';
 
 const WORKERS_KEY = ['workers.status'];
 
@@ -26,8 +29,7 @@ function StartupSetting({ profileId }: { profileId: string }) {
       return call('profiles.update', { params: { id: profileId }, body: { ...(fresh.profile as Record<string, unknown>), processTasksOnStart: next } });
     },
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['profiles'] });
-      void client.invalidateQueries({ queryKey: WORKERS_KEY });
+      for (const queryKey of [['profiles'], ...PROFILE_INDICATOR_KEYS]) void client.invalidateQueries({ queryKey });
     },
   });
   useUnsavedChanges(current !== saved, 'the startup setting');
@@ -41,13 +43,16 @@ function StartupSetting({ profileId }: { profileId: string }) {
         (<code>processTasksOnStart</code>)
       </label>
       <p className="muted small">
-        Saved in this profile's properties.json; it applies at the next start. Turn it off on a disaster-recovery standby.
+        Saved in this profile's properties.json: whether the task worker starts with the console (and with WorkFlowEngine). Saving does not
+        start or stop the worker now: that is below. Turn it off on a disaster-recovery standby.
       </p>
       <div className="form-actions">
         <button type="button" className="primary" disabled={current === saved || save.isPending} onClick={() => save.mutate(current)}>
           {save.isPending ? 'Saving…' : 'Save'}
         </button>
-        {save.isSuccess && current === saved && <span className="good">Saved: applies at the next start.</span>}
+        {save.isSuccess && current === saved && (
+          <span className="good">Saved: the task worker {saved ? 'works' : 'does not work'} tasks at startup. Whether it runs now is below.</span>
+        )}
         {save.isError && <span className="error">{save.error.message}</span>}
       </div>
     </fieldset>
@@ -61,7 +66,9 @@ function WorkerNow() {
     mutationFn: (start: boolean) => call(start ? 'workers.activateTaskWorker' : 'workers.deactivateTaskWorker'),
     onSuccess: (data) => {
       client.setQueryData(WORKERS_KEY, data);
+      // The status bar's running state and attention's role check change with it: read them again now.
       void client.invalidateQueries({ queryKey: ['health.status'] });
+      void client.invalidateQueries({ queryKey: ['console.attention'] });
     },
   });
   if (status.isPending) return <p>Loading the task worker's status…</p>;
@@ -77,7 +84,10 @@ function WorkerNow() {
           <strong className={taskWorker.running ? 'good' : 'muted'} aria-label="Task worker state">
             {taskWorker.running ? 'running' : 'stopped'}
           </strong>
-          <span className="muted small"> (at startup: {taskWorker.startupValue ? 'works tasks' : 'does not work tasks'})</span>
+          <span className="muted small" aria-label="Task worker at startup">
+            {' '}
+            (at startup: {taskWorker.startupValue ? 'works tasks' : 'does not work tasks'})
+          </span>
         </p>
         <div className="form-actions">
           {taskWorker.running ? (

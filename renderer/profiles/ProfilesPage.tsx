@@ -142,7 +142,7 @@ function ProfileList({ selected }: { selected?: string }) {
                     )}
                     {typeof profile.serverName === 'string' && profile.serverName && <div className="muted">{profile.serverName}</div>}
                   </td>
-                  <td>{profile.processTasksOnStart === false ? 'no' : profile.processTasksOnStart === true ? 'yes' : 'not set'}</td>
+                  <td>{profile.processTasksOnStart === false ? 'no' : profile.processTasksOnStart === true ? 'yes' : 'yes (not set)'}</td>
                   <td>{url ? 'MongoDB' : 'embedded'}</td>
                 </tr>
               );

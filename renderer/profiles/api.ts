@@ -18,12 +18,21 @@ export function useProfile(id: string | undefined) {
   });
 }
 
+/**
+ * What shows the active profile's settings besides the Profiles page: the status bar (health.status), attention and
+ * the Configure tab's worker status (processTasksOnStart's startupValue). Read again after a save, so they agree at once.
+ */
+export const PROFILE_INDICATOR_KEYS = [['health.status'], ['console.attention'], ['workers.status']];
+
 /** After a change, everything that shows a profile is read again (and, after activation, everything). */
 export function useProfileMutation<V, R>(run: (vars: V) => Promise<R>, options: { everything?: boolean } = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => (options.everything ? client.invalidateQueries() : client.invalidateQueries({ queryKey: PROFILES_KEY })),
+    onSuccess: () =>
+      options.everything
+        ? client.invalidateQueries()
+        : Promise.all([PROFILES_KEY, ...PROFILE_INDICATOR_KEYS].map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }
 

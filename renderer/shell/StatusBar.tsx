@@ -43,6 +43,11 @@ export function StatusBar() {
       <span className={stale ? 'tone-unknown' : s?.taskWorker.running ? 'tone-good' : 'tone-muted'}>
         Task worker {stale ?? (s?.taskWorker.running ? 'running' : 'stopped')}
       </span>
+      {s && !stale && (
+        <span className="tone-muted" title="processTasksOnStart in the active profile's properties.json">
+          At startup: {s.taskWorker.startupValue ? 'works tasks' : 'does not work tasks'}
+        </span>
+      )}
       <span className={`status-attention ${toneClass(levelTone(level))}`} title={attentionText}>
         {attentionText}
       </span>

@@ -70,12 +70,12 @@ test('the Configure tab stops and starts the task worker now and lists the serve
   await page.getByRole('button', { name: 'Start the task worker' }).click();
   await expect(page.getByLabel('Task worker state')).toHaveText('running');
 
-  // processTasksOnStart is saved in properties.json, for the next start.
+  // processTasksOnStart is saved in properties.json: the startup value (test/e2e/startup-value.spec.ts has every indicator).
   const box = page.getByLabel(/Work tasks when the server starts/);
   await expect(box).toBeChecked();
   await box.uncheck();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Saved: applies at the next start.')).toBeVisible();
+  await expect(page.getByText('Saved: the task worker does not work tasks at startup.')).toBeVisible();
   const { readProperties } = await import('../../core/profiles/directory');
   expect((await readProperties(host.dataDir, 'default')).processTasksOnStart).toBe(false);
   // The worker keeps running until the next start.

@@ -5,7 +5,7 @@ import type { IpcMainInvokeEvent } from 'electron';
 import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, ConsoleError, codeOfStatus, errorMessage } from '../../core/errors';
-import { errorBody, OpError, type Handlers, type RawInput } from '../../core/dispatch/dispatch';
+import { errorBody, type Handlers, type RawInput } from '../../core/dispatch/dispatch';
 import { buildHttpServer } from '../../core/http/server';
 import { StoreError } from '../../core/store/errors';
 import { AdapterError } from '../../core/adapters/errors';
@@ -29,7 +29,7 @@ describe('the code table', () => {
 
   it('answers an error of any class by its code', () => {
     expect(errorBody(new ConsoleError('gone', 'removed in 2022.1'))).toEqual({ statusCode: 410, error: 'Gone', message: 'removed in 2022.1' });
-    expect(errorBody(new OpError(404, 'no such job', { id: 'j1' }))).toEqual({ statusCode: 404, error: 'Not Found', message: 'no such job', id: 'j1' });
+    expect(errorBody(new ConsoleError('not_found', 'no such job', { id: 'j1' }))).toEqual({ statusCode: 404, error: 'Not Found', message: 'no such job', id: 'j1' });
     expect(errorBody(new AdapterError('unknown-adapter', 'Ansible', 'run', 'no adapter Ansible'))).toMatchObject({ statusCode: 404, adapter: 'Ansible' });
     expect(errorBody(new Error('a bug'))).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'a bug' });
   });

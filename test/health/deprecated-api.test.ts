@@ -3,7 +3,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../support/host';
 import { answerLifecycle, DeprecatedCallLog, releaseDate } from '../../core/health/lifecycle';
-import { OpError, type CallContext } from '../../core/dispatch/dispatch';
+import type { CallContext } from '../../core/dispatch/dispatch';
+import { ConsoleError } from '../../core/errors';
 import type { LifecycleRow } from '../../core/release';
 
 let host: TestHost;
@@ -107,9 +108,10 @@ describe('the lifecycle answer serves any API row of the table', () => {
     } catch (thrown) {
       error = thrown;
     }
-    expect(error).toBeInstanceOf(OpError);
-    expect((error as OpError).statusCode).toBe(410);
-    expect((error as OpError).message).toBe('POST /things was removed in 2022.1 (deprecated since 2021.1); use POST /items');
+    expect(error).toBeInstanceOf(ConsoleError);
+    expect((error as ConsoleError).code).toBe('gone');
+    expect((error as ConsoleError).statusCode).toBe(410);
+    expect((error as ConsoleError).message).toBe('POST /things was removed in 2022.1 (deprecated since 2021.1); use POST /items');
     expect(log.list()).toMatchObject([{ caller: 'script', count: 1, state: 'removed', path: '/things' }]);
   });
 

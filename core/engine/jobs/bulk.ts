@@ -1,7 +1,7 @@
 // One action on many jobs (the Jobs list's selection): each job is acted on alone,
 // and the answer says, per job, whether it was done or why not, so a job that
 // cannot take the action (already complete, not paused) never hides the others.
-import { OpError } from '../../dispatch/dispatch';
+import { ConsoleError, isRefusal } from '../../errors';
 import { latestRecords } from './graph';
 import type { JobRunner } from './runner';
 
@@ -23,7 +23,7 @@ async function retryJob(runner: JobRunner, id: string) {
   const failed = [...latest.values()].filter(
     (r) => r.status === 'error' && !Object.values(job.transitions[r.taskId] ?? {}).some((t) => t.state === 'error'),
   );
-  if (failed.length === 0) throw new OpError(409, `job ${id} is ${job.status} and has no task in error to retry`);
+  if (failed.length === 0) throw new ConsoleError('conflict', `job ${id} is ${job.status} and has no task in error to retry`);
   let last = job;
   for (const record of failed) last = await runner.retryTask(id, record.taskId);
   return last;
@@ -38,7 +38,7 @@ export async function bulkJobAction(runner: JobRunner, action: BulkAction, ids: 
       results.push({ _id: id, ok: true, status: job.status, message: `job ${DONE[action]}` });
     } catch (error) {
       // A job that cannot take the action is reported in its row; anything else is the server's fault.
-      if (!(error instanceof OpError)) throw error;
+      if (!(error instanceof ConsoleError) || !isRefusal(error.code)) throw error;
       results.push({ _id: id, ok: false, message: error.message });
     }
   }

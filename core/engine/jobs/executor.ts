@@ -22,6 +22,7 @@ import { endFields } from './records';
 import type { JobDoc, JobStatus } from './types';
 import { decodeVariables } from '../../values/undefined-codec';
 import type { FollowUp } from './follow-up';
+import { answeringDomain } from '../../errors';
 
 /**
  * Eager dispatch: the worker running a task lets the executor claim one next task of
@@ -267,11 +268,13 @@ export class JobExecutor {
     }
   }
 
-  /** An operator's action on a job: refused (OpError) or carried out; answers the job as it is then. */
+  /** An operator's action on a job: refused (the decision core's DomainError, answered here as a ConsoleError) or carried out; answers the job as it is then. */
   async act(jobId: string, action: OperatorAction): Promise<JobDoc> {
     const job = await this.parts.reads.requireJob(jobId);
     const records = action.kind === 'retry' || action.kind === 'finish' ? await this.parts.reads.records(jobId, job) : [];
-    await this.run(job, records, { kind: 'operator', action });
+    await this.run(job, records, { kind: 'operator', action }).catch((error: unknown) => {
+      throw answeringDomain(error);
+    });
     return this.parts.reads.requireJob(jobId);
   }
 }

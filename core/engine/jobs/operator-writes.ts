@@ -2,7 +2,7 @@
 // its tasks, and what follows (a canceled job's children canceled and its parent's
 // task told; a resumed job advanced; a finished manual task's job advanced).
 import type { Logger } from 'pino';
-import { OpError } from '../../dispatch/dispatch';
+import { ConsoleError } from '../../errors';
 import { NEVER } from '../queue/queue';
 import type { OperatorWrite } from './actions';
 import type { FollowUp } from './follow-up';
@@ -14,7 +14,7 @@ export interface OperatorParts {
   log: Logger;
 }
 
-const changedMeanwhile = (taskId: string) => new OpError(409, `task ${taskId} changed meanwhile; reload and try again`);
+const changedMeanwhile = (taskId: string) => new ConsoleError('conflict', `task ${taskId} changed meanwhile; reload and try again`);
 
 export async function operatorWritten(parts: OperatorParts, job: JobDoc, write: OperatorWrite): Promise<FollowUp[]> {
   const id = job._id;

@@ -1,6 +1,6 @@
 // What the engine reads of jobs and their task records. A job's fields fixed at its
 // start are kept (recent.ts), so reading it again leaves them out.
-import { OpError } from '../../dispatch/dispatch';
+import { ConsoleError } from '../../errors';
 import type { Collection, Store } from '../../store/port';
 import type { TaskRecord } from '../queue/queue';
 import { withBoundaries } from './records';
@@ -33,7 +33,7 @@ export class JobReads {
 
   async requireJob(id: string): Promise<JobDoc> {
     const job = await this.job(id);
-    if (!job) throw new OpError(404, `no job with id "${id}"`);
+    if (!job) throw new ConsoleError('not_found', `no job with id "${id}"`);
     return job;
   }
 

@@ -2,7 +2,7 @@
 // given (its incoming, used as they are instead of being resolved again) or the job's variables;
 // the job's history records who changed what. The retry itself is the runner's (it re-checks
 // that the task is in error and may be retried).
-import { OpError } from '../../dispatch/dispatch';
+import { ConsoleError } from '../../errors';
 import { encodeValue, encodeVariables, decodeVariables } from '../../values/undefined-codec';
 import { addJobHistory } from './history';
 import { latestRecords } from './graph';
@@ -19,7 +19,7 @@ const shown = (value: unknown) => (value === undefined ? 'undefined' : JSON.stri
 
 function checkNames(variables: Record<string, unknown>) {
   for (const name of Object.keys(variables)) {
-    if (name === '' || name.includes('.') || name.startsWith('$')) throw new OpError(400, `body.variables: "${name}" is not a variable name a job can keep (no ".", no leading "$")`);
+    if (name === '' || name.includes('.') || name.startsWith('$')) throw new ConsoleError('bad_input', `body.variables: "${name}" is not a variable name a job can keep (no ".", no leading "$")`);
   }
 }
 
@@ -28,8 +28,8 @@ export async function retryWithChanges(runner: JobRunner, ids: { jobId: string; 
   const { jobId, taskId } = ids;
   const job = await runner.requireJob(jobId);
   const record = latestRecords(await runner.records(jobId)).get(taskId);
-  if (!job.tasks[taskId]) throw new OpError(404, `job ${jobId} has no task "${taskId}"`);
-  if (!record || record.status !== 'error') throw new OpError(409, `task ${taskId} is ${record?.status ?? 'not run yet'}; only a task in error can be retried`);
+  if (!job.tasks[taskId]) throw new ConsoleError('not_found', `job ${jobId} has no task "${taskId}"`);
+  if (!record || record.status !== 'error') throw new ConsoleError('conflict', `task ${taskId} is ${record?.status ?? 'not run yet'}; only a task in error can be retried`);
   const said: string[] = [];
   if (changes.variables && Object.keys(changes.variables).length > 0) {
     checkNames(changes.variables);

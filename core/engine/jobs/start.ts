@@ -4,7 +4,7 @@
 // process's task worker in that write (eager dispatch at start).
 import { ObjectId } from 'bson';
 import type { Logger } from 'pino';
-import { OpError } from '../../dispatch/dispatch';
+import { ConsoleError } from '../../errors';
 import { isDuplicateKey } from '../../store/errors';
 import type { Store } from '../../store/port';
 import { encodeVariables, rejectMarker } from '../../values/undefined-codec';
@@ -43,7 +43,7 @@ export function newJob(workflow: WorkflowSource, options: StartOptions, now: num
   try {
     rejectMarker(variables, 'options.variables');
   } catch (error) {
-    throw new OpError(400, error instanceof Error ? error.message : String(error));
+    throw new ConsoleError('bad_input', error instanceof Error ? error.message : String(error));
   }
   const id = options.id ?? newId();
   const user = options.user ?? 'console';
@@ -51,7 +51,7 @@ export function newJob(workflow: WorkflowSource, options: StartOptions, now: num
   // (references read them through scopeOf(); the stored variables are those given).
   const problems = checkVariables(jobStartVariables(variables, { id, initiator: user }), workflow.inputSchema);
   if (problems.length) {
-    throw new OpError(400, `the variables do not fit the inputSchema of workflow "${workflow.name}": ${problems.join('; ')}`, { problems });
+    throw new ConsoleError('bad_input', `the variables do not fit the inputSchema of workflow "${workflow.name}": ${problems.join('; ')}`, { problems });
   }
   return {
     _id: id,
@@ -86,10 +86,10 @@ export class JobStarter {
   constructor(private readonly parts: StarterParts) {}
 
   async start(workflowName: string, options: StartOptions = {}): Promise<JobDoc> {
-    if (!workflowName) throw new OpError(400, 'workflow: the name of the workflow to start is required');
+    if (!workflowName) throw new ConsoleError('bad_input', 'workflow: the name of the workflow to start is required');
     const loading = this.parts.loadWorkflow(workflowName);
     const workflow = loading instanceof Promise ? await loading : loading;
-    if (!workflow) throw new OpError(404, `no workflow named "${workflowName}"`);
+    if (!workflow) throw new ConsoleError('not_found', `no workflow named "${workflowName}"`);
     const job = newJob(workflow, options, Date.now());
     const { store, reads, executor, held } = this.parts;
     // The job, its first record and its advance are one transaction where the store has them.

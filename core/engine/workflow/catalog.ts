@@ -6,7 +6,7 @@ import { builtInApplications } from '../../applications/registry';
 import type { Store } from '../../store/port';
 import { APPLICATION_MANUAL_TASKS, applicationTasks, builtInTaskMethods, WORKFLOW_ENGINE_APP } from '../tasks/library';
 import { TRANSFORMATIONS_COLLECTION } from '../../transformations/repository';
-import type { PartsCatalog } from './parts';
+import { namedParts, type PartsCatalog } from './parts';
 import { WORKFLOWS_COLLECTION } from './repository';
 
 
@@ -64,17 +64,29 @@ export interface CatalogDeps {
 }
 
 /**
- * Reads the catalog once (for a list or a start), from the store and the adapter manager.
- * Transformations are read from their collection, the one the transformations service keeps.
+ * Reads the catalog for `workflows` (a list, or a workflow and the children it starts), from the store and the
+ * adapter manager: of the transformations and workflows, only those their tasks name, by `_id` and by name, so
+ * what a start or a list reads does not grow with the transformations stored beside them. `knownWorkflows`
+ * (the names a list has read already) are not read again.
  */
-export async function loadPartsCatalog(deps: CatalogDeps): Promise<PartsCatalog> {
+export async function loadPartsCatalog(deps: CatalogDeps, workflows: readonly { tasks?: unknown }[], knownWorkflows?: Iterable<string>): Promise<PartsCatalog> {
+  const transformationIds = new Set<string>();
+  const childNames = new Set<string>();
+  for (const workflow of workflows) {
+    if (workflow.tasks === null || typeof workflow.tasks !== 'object') continue;
+    const named = namedParts(workflow.tasks as Record<string, unknown>);
+    named.transformations.forEach((id) => transformationIds.add(id));
+    named.workflows.forEach((name) => childNames.add(name));
+  }
+  const known = knownWorkflows ? new Set(knownWorkflows) : undefined;
+  const unknownChildren = [...childNames].filter((name) => !known?.has(name));
   const [workflowDocs, transformationDocs] = await Promise.all([
-    deps.store.collection(WORKFLOWS_COLLECTION).find({}, { projection: { name: 1 } }),
-    deps.store.collection(TRANSFORMATIONS_COLLECTION).find({}, { projection: { _id: 1 } }),
+    unknownChildren.length ? deps.store.collection(WORKFLOWS_COLLECTION).find({ name: { $in: unknownChildren } }, { projection: { name: 1 } }) : [],
+    transformationIds.size ? deps.store.collection(TRANSFORMATIONS_COLLECTION).find({ _id: { $in: [...transformationIds] } }, { projection: { _id: 1 } }) : [],
   ]);
   return createPartsCatalog({
     adapters: deps.adapters,
-    workflowNames: workflowDocs.map((doc) => String(doc.name)),
+    workflowNames: [...(known ?? []), ...workflowDocs.map((doc) => String(doc.name))],
     transformationIds: transformationDocs.map((doc) => String(doc._id)),
   });
 }

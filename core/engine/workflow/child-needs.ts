@@ -43,6 +43,26 @@ export async function needsWithChildren(root: StoredWorkflow, parts: PartsCatalo
   return [...merged.values()].map(labelled).sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || a.name.localeCompare(b.name));
 }
 
+/** A workflow and every workflow it starts (childJob, recursively), each once, read with `lookup` as `needsWithChildren` finds them. */
+export async function workflowTree(root: StoredWorkflow, lookup: WorkflowLookup): Promise<Map<string, StoredWorkflow>> {
+  const tree = new Map<string, StoredWorkflow>([[root.name, root]]);
+  const seen = new Set<string>([root.name]);
+  const queue = [root];
+  for (let workflow = queue.shift(); workflow; workflow = queue.shift()) {
+    for (const child of childWorkflowNames(workflow)) {
+      const name = withoutProjectPrefix(child);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const byName = await lookup(name);
+      const doc = byName ?? (await lookup(child));
+      if (!doc) continue;
+      tree.set(byName ? name : child, doc);
+      queue.push(doc);
+    }
+  }
+  return tree;
+}
+
 /** Every listed workflow's needs with its children's folded in, from the listed documents alone. */
 export async function listNeeds(docs: StoredWorkflow[], parts: PartsCatalog): Promise<Map<string, MissingPart[]>> {
   const byName = new Map(docs.map((doc) => [doc.name, doc]));

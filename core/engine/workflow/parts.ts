@@ -43,6 +43,24 @@ export function withoutProjectPrefix(name: string): string {
   return match ? match[1]! : name;
 }
 
+/**
+ * The transformations and child workflows a workflow's tasks name literally: what `missingParts` asks the catalog
+ * about with `hasTransformation` and `hasWorkflow`, so a catalog can be read for these alone.
+ */
+export function namedParts(tasks: Record<string, unknown>): { transformations: string[]; workflows: string[] } {
+  const transformations = new Set<string>();
+  const workflows = new Set<string>();
+  for (const [id, task] of Object.entries(tasks)) {
+    if ((RESERVED_TASK_IDS as readonly string[]).includes(id) || !isObject(task) || task.app !== 'WorkFlowEngine') continue;
+    const incoming = isObject(task.variables) && isObject(task.variables.incoming) ? task.variables.incoming : {};
+    const jst = literalOrStatic(task.name === 'childJob' ? incoming.transformation : task.name === 'transformation' ? incoming.tr_id : undefined);
+    if (jst) transformations.add(jst);
+    const child = task.name === 'childJob' ? literalOrStatic(incoming.workflow) : undefined;
+    if (child) workflows.add(child).add(withoutProjectPrefix(child));
+  }
+  return { transformations: [...transformations], workflows: [...workflows] };
+}
+
 const plural = (n: number) => `${n} task${n === 1 ? '' : 's'}`;
 
 export function missingParts(tasks: Record<string, unknown>, catalog: PartsCatalog): MissingPart[] {

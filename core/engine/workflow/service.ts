@@ -1,12 +1,12 @@
 // The workflows capability: import (validated, unknown fields kept), list with
 // what each workflow needs, get, delete, and the check a job start makes.
-import { OpError } from '../../dispatch/dispatch';
+import { ConsoleError } from '../../errors';
 import type { MissingPart, StoredWorkflow, Workflow, WorkflowProblem, WorkflowSummary } from '../../contract/workflows';
 import type { Store } from '../../store/port';
 import { whileStoreAnswers } from '../../store/errors';
 import { loadPartsCatalog, type AdapterListing } from './catalog';
 import { describeNeeds, howToFix } from './parts';
-import { listNeeds, needsWithChildren } from './child-needs';
+import { listNeeds, needsWithChildren, workflowTree } from './child-needs';
 import { deleteWorkflow, getWorkflow, listWorkflowDocs, saveWorkflow, summarize, WorkflowExistsError } from './repository';
 import { checkWorkflow } from './validate';
 import type { WorkflowWrites } from './writes';
@@ -21,10 +21,10 @@ export interface WorkflowsDeps {
 }
 
 /** A 400 naming every problem, in one list (and as `issues` with body paths, like other bad input). */
-export function problemsError(name: string, problems: WorkflowProblem[]): OpError {
+export function problemsError(name: string, problems: WorkflowProblem[]): ConsoleError {
   const shown = problems.slice(0, 5).map((p) => p.message).join('; ');
   const more = problems.length > 5 ? ` (and ${problems.length - 5} more)` : '';
-  return new OpError(400, `workflow "${name || '(unnamed)'}" cannot be imported: ${shown}${more}`, {
+  return new ConsoleError('bad_input', `workflow "${name || '(unnamed)'}" cannot be imported: ${shown}${more}`, {
     problems,
     issues: problems.map((p) => ({ path: p.path ? `body.${p.path}` : 'body', message: p.message })),
   });
@@ -34,8 +34,8 @@ export function problemsError(name: string, problems: WorkflowProblem[]): OpErro
 export const withStore = <T>(work: () => Promise<T>): Promise<T> => whileStoreAnswers('the workflows', work);
 
 export function createWorkflowsService(deps: WorkflowsDeps) {
-  const catalog = () =>
-    loadPartsCatalog({ store: deps.store(), adapters: deps.adapters() });
+  const catalog = (workflows: readonly StoredWorkflow[], knownWorkflows?: Iterable<string>) =>
+    loadPartsCatalog({ store: deps.store(), adapters: deps.adapters() }, workflows, knownWorkflows);
 
   return {
     /** Validates and saves; a 400 lists every problem. What it needs is read with `list` or `needs`. */
@@ -55,7 +55,7 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
           const saved = await saveWorkflow(deps.store(), workflow, { overwrite: options.overwrite }).finally(() => writes.note());
           return { workflow: saved, replaced: existed, warnings };
         } catch (error) {
-          if (error instanceof WorkflowExistsError) throw new OpError(409, error.message, { name: workflow.name });
+          if (error instanceof WorkflowExistsError) throw new ConsoleError('conflict', error.message, { name: workflow.name });
           throw error;
         }
       });
@@ -63,7 +63,8 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
 
     async list(): Promise<WorkflowSummary[]> {
       return withStore(async () => {
-        const [docs, parts] = await Promise.all([listWorkflowDocs(deps.store()), catalog()]);
+        const docs = await listWorkflowDocs(deps.store());
+        const parts = await catalog(docs, docs.map((doc) => doc.name));
         // Ready means the workflow and every workflow it starts can run.
         const needs = await listNeeds(docs, parts);
         return docs.map((doc) => ({ ...summarize(doc), needs: needs.get(doc.name) ?? [] }));
@@ -72,13 +73,13 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
 
     async get(name: string): Promise<StoredWorkflow> {
       const workflow = await withStore(() => getWorkflow(deps.store(), name));
-      if (!workflow) throw new OpError(404, `no workflow named "${name}"`);
+      if (!workflow) throw new ConsoleError('not_found', `no workflow named "${name}"`);
       return workflow;
     },
 
     async remove(name: string): Promise<{ deleted: string }> {
       const writes = deps.writes();
-      if (!(await withStore(() => deleteWorkflow(deps.store(), name).finally(() => writes.note())))) throw new OpError(404, `no workflow named "${name}"`);
+      if (!(await withStore(() => deleteWorkflow(deps.store(), name).finally(() => writes.note())))) throw new ConsoleError('not_found', `no workflow named "${name}"`);
       return { deleted: name };
     },
 
@@ -86,7 +87,10 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
     async needs(name: string): Promise<MissingPart[] | null> {
       return withStore(async () => {
         const workflow = await getWorkflow(deps.store(), name);
-        return workflow ? needsWithChildren(workflow, await catalog(), (child) => getWorkflow(deps.store(), child)) : null;
+        if (!workflow) return null;
+        // The workflow and the children it starts, then what they name of the profile: nothing else is read.
+        const tree = await workflowTree(workflow, (child) => getWorkflow(deps.store(), child));
+        return needsWithChildren(workflow, await catalog([...tree.values()]), (child) => tree.get(child));
       });
     },
 
@@ -95,7 +99,7 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
       const needs = await this.needs(name);
       if (!needs || needs.length === 0) return;
       const fix = howToFix(needs);
-      throw new OpError(409, `workflow "${name}" cannot start: it needs ${describeNeeds(needs)}. ${fix[0]!.toUpperCase()}${fix.slice(1)}`, {
+      throw new ConsoleError('conflict', `workflow "${name}" cannot start: it needs ${describeNeeds(needs)}. ${fix[0]!.toUpperCase()}${fix.slice(1)}`, {
         needs,
       });
     },

@@ -3,7 +3,7 @@
 // They are not operations of the contract: the desktop window reaches the core over IPC, which the
 // token's holder opened, and has nothing to log in to; these exist for the service's HTTP clients.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OpError } from '../../dispatch/dispatch';
+import { ConsoleError } from '../../errors';
 import { SESSION_COOKIE, SESSION_IDLE_MS, type Logins, type Proof } from './credentials';
 
 /** The routes any caller may reach without a credential (`METHOD path`): the logins check their own, a logout ends only the session it names. */
@@ -11,7 +11,7 @@ export const LOGIN_ROUTES: ReadonlySet<string> = new Set(['POST /login', 'POST /
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const badField = (path: string, message: string) => new OpError(400, `${path}: ${message}`, { issues: [{ path, message }] });
+const badField = (path: string, message: string) => new ConsoleError('bad_input', `${path}: ${message}`, { issues: [{ path, message }] });
 
 function stringField(parent: Record<string, unknown>, key: string, path: string): string {
   const value = parent[key];
@@ -84,8 +84,8 @@ function sessionCookie(value: string, maxAgeSeconds: number): string {
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
 
-const wrongLogin = () => new OpError(401, 'login failed: wrong username or password');
-const wrongClient = () => new OpError(401, 'invalid_client: wrong client credentials');
+const wrongLogin = () => new ConsoleError('unauthorized', 'login failed: wrong username or password');
+const wrongClient = () => new ConsoleError('unauthorized', 'invalid_client: wrong client credentials');
 
 /** A login's body is a few fields: read before any credential is shown, it is kept small (64 KB, not the API's 10 MB). */
 export const LOGIN_BODY_LIMIT = 64 * 1024;

@@ -3,6 +3,7 @@
 // would have and reads the decision.
 import { describe, expect, it } from 'vitest';
 import { decide, type Decision, type JobEvent } from '../../../core/engine/jobs/decide';
+import { ConsoleError, DomainError } from '../../../core/errors';
 import { boundaryRecord, recordId, taskRecord } from '../../../core/engine/jobs/records';
 import type { JobDoc, TaskDefinition } from '../../../core/engine/jobs/types';
 import type { TaskRecord } from '../../../core/engine/queue/queue';
@@ -159,8 +160,17 @@ describe('decide: a child job ended', () => {
 });
 
 describe('decide: an operator acted', () => {
-  it('refuses to cancel a job that ended, with 409', () => {
-    expect(() => run(job({ status: 'complete' }), [], { kind: 'operator', action: { kind: 'cancel' } })).toThrow(expect.objectContaining({ code: 'conflict', message: 'job j1 is already complete' }));
+  it('refuses to cancel a job that ended, with a domain error (not-allowed: the executor answers it 409)', () => {
+    const refusal = (() => {
+      try {
+        run(job({ status: 'complete' }), [], { kind: 'operator', action: { kind: 'cancel' } });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ fault: 'not-allowed', message: 'job j1 is already complete' });
+    expect(refusal).not.toBeInstanceOf(ConsoleError);
   });
 
   it('queues a task in error again, and runs the job again when it stopped for that task alone', () => {
