@@ -8,6 +8,9 @@
 // before the call that caused them returns: nothing calls back into a runner.
 import type { Logger } from 'pino';
 import type { Store } from '../../store/port';
+import { unitOfWork } from '../../store/unit-of-work';
+import { ConsoleError } from '../../errors';
+import type { TaskClaim } from './claims';
 import type { TaskOutcome } from '../tasks/library';
 import type { TaskRecord } from '../queue/queue';
 import { decide, type Decision, type JobEvent, type Write } from './decide';
@@ -267,11 +270,37 @@ export class JobExecutor {
     }
   }
 
-  /** An operator's action on a job: refused (OpError) or carried out; answers the job as it is then. */
+  /**
+   * An operator's action on a job, as one unit of work (one transaction on the embedded store):
+   * the job, its records and its claims read, the action decided, its writes and what follows
+   * from them made; refused (a ConsoleError) with nothing written. Answers the job as it is then.
+   */
   async act(jobId: string, action: OperatorAction): Promise<JobDoc> {
-    const job = await this.parts.reads.requireJob(jobId);
-    const records = action.kind === 'retry' || action.kind === 'finish' ? await this.parts.reads.records(jobId, job) : [];
-    await this.run(job, records, { kind: 'operator', action });
-    return this.parts.reads.requireJob(jobId);
+    const { reads, store } = this.parts;
+    await unitOfWork(store, async () => {
+      const job = await reads.requireJob(jobId);
+      const records = action.kind === 'cancel' || action.kind === 'pause' || action.kind === 'resume' ? [] : await reads.records(jobId, job);
+      await this.decideAndCarryOut(job, records, action);
+    });
+    return reads.requireJob(jobId);
+  }
+
+  /** An operator's action on one task record (a claim, a release, a take-over), as `act`; answers the record's claim after it. */
+  async actOnRecord(recordId: string, action: Extract<OperatorAction, { recordId: string }>): Promise<TaskClaim | undefined> {
+    const { reads, store } = this.parts;
+    return unitOfWork(store, async () => {
+      const record = await reads.record(recordId);
+      const job = record && (await reads.job(record.jobId));
+      if (!record || !job) throw new ConsoleError('not_found', `no manual task "${recordId}" is waiting for an operator`);
+      await this.decideAndCarryOut(job, await reads.records(job._id, job), action);
+      return (await reads.claims.findOne({ _id: recordId })) ?? undefined;
+    });
+  }
+
+  private async decideAndCarryOut(job: JobDoc, records: TaskRecord[], action: OperatorAction) {
+    const claims = action.kind === 'cancel' || action.kind === 'pause' || action.kind === 'resume' || action.kind === 'retry' ? undefined : await this.parts.reads.claimsOf(records);
+    const decision = decide({ job, records, event: { kind: 'operator', action }, now: Date.now(), claims });
+    const follow = await this.apply(job, records, decision);
+    if (follow.length) await this.drain(follow);
   }
 }

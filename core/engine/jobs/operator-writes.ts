@@ -1,8 +1,13 @@
 // What an operator's action writes, once actions.ts has accepted it: the job's status,
-// its tasks, and what follows (a canceled job's children canceled and its parent's
-// task told; a resumed job advanced; a finished manual task's job advanced).
+// its tasks, the claims of its manual tasks, its history, and what follows (a canceled
+// job's children canceled and its parent's task told; a resumed job advanced; a finished
+// manual task's job advanced). The executor runs them as one unit of work. Each write is
+// conditional on what the decision was made from: one that finds it changed meanwhile
+// refuses the action (409), and the unit of work writes nothing.
 import type { Logger } from 'pino';
 import { OpError } from '../../dispatch/dispatch';
+import { ConsoleError } from '../../errors';
+import { isDuplicateKey } from '../../store/errors';
 import { NEVER } from '../queue/queue';
 import type { OperatorWrite } from './actions';
 import type { FollowUp } from './follow-up';
@@ -48,19 +53,53 @@ export async function operatorWritten(parts: OperatorParts, job: JobDoc, write: 
     case 'op-finish': {
       const result = await tasks.updateOne({ _id: write.record._id, status: 'waiting' }, { $set: write.fields });
       if (!result.matched) throw changedMeanwhile(write.record.taskId);
+      // A claim outlives nothing: the task it held is done.
+      if (write.claimed) await reads.claims.deleteOne({ _id: write.record._id });
       return [{ kind: 'ended', recordId: write.record._id }];
     }
+    case 'op-claim': {
+      const { claim, replaces } = write;
+      if (replaces !== undefined) {
+        const taken = await reads.claims.updateOne({ _id: claim._id, assignee: replaces }, { $set: { assignee: claim.assignee, claimedAt: claim.claimedAt } });
+        if (!taken.matched) throw claimedMeanwhile(claim._id);
+      } else {
+        try {
+          await reads.claims.insertOne({ ...claim });
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+          throw claimedMeanwhile(claim._id);
+        }
+      }
+      log.info({ jobId: id, recordId: claim._id, assignee: claim.assignee, ...(replaces ? { from: replaces } : {}) }, `task ${claim._id} ${replaces ? `taken over from ${replaces}` : 'claimed'} by ${claim.assignee}`);
+      return [];
+    }
+    case 'op-release':
+      await reads.claims.deleteOne({ _id: write.recordId, assignee: write.assignee });
+      log.info({ jobId: id, recordId: write.recordId, assignee: write.assignee }, `task ${write.recordId} released by ${write.assignee}`);
+      return [];
+    case 'history':
+      try {
+        await reads.history.insertOne({ ...write.entry });
+      } catch (error) {
+        // Its id is made from what it records: written already by the same decision.
+        if (!isDuplicateKey(error)) throw error;
+      }
+      return [];
   }
 }
+
+const claimedMeanwhile = (recordId: string) => new ConsoleError('conflict', `task "${recordId}" was claimed meanwhile; reload and try again`);
 
 async function retry(parts: OperatorParts, job: JobDoc, write: Extract<OperatorWrite, { kind: 'op-retry' }>): Promise<FollowUp[]> {
   const { record } = write;
   const { jobs, tasks } = parts.reads;
   const now = Date.now();
+  // The operator's changes first: the task reads them when it runs again.
+  if (write.variablesSet) await jobs.updateOne({ _id: job._id }, { $set: write.variablesSet });
   const result = await tasks.updateOne(
     { _id: record._id, status: 'error' },
     {
-      $set: { status: 'queued', runAfter: write.paused ? NEVER : now, queuedAt: now },
+      $set: { status: 'queued', runAfter: write.paused ? NEVER : now, queuedAt: now, ...(write.incomingOverride ? { incomingOverride: write.incomingOverride } : {}) },
       $unset: { finishState: '', error: '', outgoing: '', jobVariables: '', childJob: '', loop: '', workerId: '', leaseUntil: '', advanced: '', autoRetries: '', 'metrics.end_time': '' },
     },
   );

@@ -23,6 +23,8 @@ import { TaskRun, type Given } from './task-run';
 import type { TaskMethodRunner } from './execute';
 import type { TransformationRunner } from './own-tasks';
 import type { JobDoc, JobStatus } from './types';
+import type { RetryChanges } from './retry-with-changes';
+import type { TaskClaim } from './claims';
 
 export type { Held } from './held';
 export type { Handoff } from './executor';
@@ -158,11 +160,35 @@ export class JobRunner {
     return this.executor.act(id, { kind: 'resume' });
   }
 
-  retryTask(id: string, taskId: string): Promise<JobDoc> {
-    return this.executor.act(id, { kind: 'retry', taskId });
+  /** Queues a task in error again; `changes`: the operator's values for it (retry-with-changes.ts), recorded under `operator`. */
+  retryTask(id: string, taskId: string, edit: { changes?: RetryChanges; operator?: string } = {}): Promise<JobDoc> {
+    return this.executor.act(id, { kind: 'retry', taskId, ...edit });
   }
 
-  finishTask(id: string, taskId: string, values: Record<string, unknown> = {}, state: FinishState = 'success'): Promise<JobDoc> {
-    return this.executor.act(id, { kind: 'finish', taskId, values, state });
+  /** Finishes a manual task in `how` (a state, success unless given; and by whom): refused (409) when another operator claimed it. */
+  finishTask(id: string, taskId: string, values: Record<string, unknown> = {}, how: FinishState | { state?: FinishState; operator?: string } = 'success'): Promise<JobDoc> {
+    const { state = 'success', operator } = typeof how === 'string' ? { state: how } : how;
+    return this.executor.act(id, { kind: 'finish', taskId, values, state, ...(operator !== undefined ? { operator } : {}) });
+  }
+
+  // ---- claims of manual tasks (claims.ts decides, the executor writes) ----
+
+  /** Claims a waiting manual task (its record id) for `operator`; answers the claim. */
+  async claimTask(recordId: string, operator: string): Promise<TaskClaim> {
+    const claim = await this.executor.actOnRecord(recordId, { kind: 'claim', recordId, operator });
+    if (!claim) throw new Error(`the claim of task ${recordId} was not written`);
+    return claim;
+  }
+
+  /** Releases `operator`'s claim of a waiting manual task. */
+  async releaseTask(recordId: string, operator: string): Promise<void> {
+    await this.executor.actOnRecord(recordId, { kind: 'release', recordId, operator });
+  }
+
+  /** Takes a waiting manual task over for `operator` (or assigns it to `assignee`) from whoever claimed it, recorded in the job's history; answers the claim. */
+  async takeOverTask(recordId: string, operator: string, assignee?: string): Promise<TaskClaim> {
+    const claim = await this.executor.actOnRecord(recordId, { kind: 'take-over', recordId, operator, ...(assignee !== undefined ? { assignee } : {}) });
+    if (!claim) throw new Error(`the take-over of task ${recordId} was not written`);
+    return claim;
   }
 }

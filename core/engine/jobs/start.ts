@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { OpError } from '../../dispatch/dispatch';
 import { isDuplicateKey } from '../../store/errors';
 import type { Store } from '../../store/port';
+import { unitOfWork } from '../../store/unit-of-work';
 import { encodeVariables, rejectMarker } from '../../values/undefined-codec';
 import { jobStartVariables } from '../workflow/job-variables';
 import type { TaskRecord } from '../queue/queue';
@@ -97,9 +98,8 @@ export class JobStarter {
     const claimed: { record: TaskRecord; held: Held }[] = [];
     let started: boolean;
     let stored: ReturnType<typeof reads.snapshots.slim> | undefined;
-    const atomically = <T>(fn: () => Promise<T>) => (store.transaction ? store.transaction(fn) : fn());
     try {
-      started = await atomically(async () => {
+      started = await unitOfWork(store, async () => {
         try {
           // The job's tasks and transitions go to its workflow snapshot, shared by the jobs of one version (snapshots.ts).
           stored = reads.snapshots.slim(job);
