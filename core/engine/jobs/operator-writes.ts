@@ -28,7 +28,9 @@ export async function operatorWritten(parts: OperatorParts, job: JobDoc, write: 
   const now = Date.now();
   switch (write.kind) {
     case 'op-cancel': {
-      await jobs.updateOne({ _id: id }, { $set: { status: 'canceled', 'metrics.end_time': now, last_updated: now } });
+      // Conditional on the status it was decided from: a cancel carried out twice (or after the job ended meanwhile) writes nothing.
+      const canceled = await jobs.updateOne({ _id: id, status: write.from }, { $set: { status: 'canceled', 'metrics.end_time': now, last_updated: now } });
+      if (!canceled.matched) throw new ConsoleError('conflict', `job ${id} changed meanwhile (it is no longer ${write.from}); reload and try again`);
       await tasks.updateMany({ jobId: id, status: { $in: ['queued', 'running', 'waiting'] } }, { $set: { status: 'canceled', 'metrics.end_time': now }, $unset: { leaseUntil: '' } });
       log.info({ jobId: id, workflow: job.name, status: 'canceled', from: write.from }, `job of workflow "${job.name}" canceled`);
       const follow: FollowUp[] = [];
