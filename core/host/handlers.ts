@@ -115,7 +115,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...attentionHandlers(
         createAttentionService({
           jobs: () => engine().runner.jobs,
-          tasks: () => engine().runner.queue.tasks,
+          tasks: () => engine().runner.tasks,
           adapters: () => adapters().manager.items(),
           applications: () => applications().snapshot(),
           indexes: () => Promise.all(declaredCollections.map((declared) => state.runtime.indexes.status(declared))),
@@ -128,7 +128,7 @@ export function buildHandlers(state: HostState): Handlers {
       ),
       ...worklistHandlers(
         createWorklistService({
-          tasks: () => engine().runner.queue.tasks,
+          tasks: () => engine().runner.tasks,
           jobs: () => engine().runner.jobs,
           jobTasks: async (jobId) => (await engine().runner.job(jobId))?.tasks,
           claims: () => store().collection(TASK_CLAIMS),

@@ -62,6 +62,9 @@ export interface Collection<T extends Doc = Doc> {
   dropIndex(name: string): Promise<void>;
 }
 
+/** What a reader of a collection may do: read, never write (the engine's jobs and task records, outside its executor). */
+export type ReadOnlyCollection<T extends Doc = Doc> = Pick<Collection<T>, 'name' | 'findOne' | 'find' | 'count'>;
+
 /**
  * ok: reads and writes work; read-only: the check at open failed (writes answer 503); write-failing:
  * the last write failed (disk full, read-only file, I/O error); stopped: the file was not opened.

@@ -2,7 +2,7 @@
 // job and workflow it belongs to, the outgoing values its form asks for and who claimed
 // it; "mine" and "unassigned" views; and the history of the tasks operators finished.
 import type { Handler } from '../dispatch/dispatch';
-import type { Collection } from '../store/port';
+import type { ReadOnlyCollection } from '../store/port';
 import type { FinishedItem, WorkItem } from '../contract/worklist';
 import { decodeVariables } from '../values/undefined-codec';
 import { ConsoleError } from '../errors';
@@ -10,16 +10,16 @@ import { claimsOf, type ClaimActions } from './claims';
 
 export interface WorklistDeps {
   /** The active profile's task records and jobs (read at each call: the profile can change). */
-  tasks: () => Collection;
-  jobs: () => Collection;
+  tasks: () => ReadOnlyCollection;
+  jobs: () => ReadOnlyCollection;
   /** A job whole (its tasks are its workflow snapshot's, put back by the engine's reads): each task's form fields. */
   jobTasks: (jobId: string) => Promise<unknown>;
   /** Claims of manual tasks (`task_claims`); absent, every task reads unassigned. */
-  claims?: () => Collection;
+  claims?: () => ReadOnlyCollection;
   /** The engine's claim, release and take-over (each one unit of work with the job's history); absent, they are refused. */
   claimActions?: () => ClaimActions;
   /** The jobs' history (`job_history`), where finished manual tasks are recorded with who finished them. */
-  history?: () => Collection;
+  history?: () => ReadOnlyCollection;
   /** This console's operator (the desktop user): whose "mine" is. */
   operator?: () => string;
 }

@@ -28,7 +28,9 @@ export type JobEvent =
   /** A child job ended (`child`); `waiting` is the parent's childJob record that waits for it. */
   | { kind: 'child-ended'; child: JobDoc; waiting: TaskRecord }
   /** An operator acted on the job. */
-  | { kind: 'operator'; action: OperatorAction };
+  | { kind: 'operator'; action: OperatorAction }
+  /** The job's workflow_end record is written (by an earlier version) and its status is not (recovery): it completes. */
+  | { kind: 'end-recorded'; end: TaskRecord };
 
 /** One write of a decision; the executor makes them in order. */
 export type Write =
@@ -74,6 +76,8 @@ export function decide({ job, records, event, now, claims }: DecisionInput): Dec
       return { writes: TERMINAL.includes(job.status) ? [] : advanceWrites(job, records, [], now) };
     case 'child-ended':
       return { writes: [{ kind: 'child', step: childEnded(event.child, event.waiting, job), waiting: event.waiting }] };
+    case 'end-recorded':
+      return { writes: job.status === 'running' || job.status === 'paused' ? [{ kind: 'complete', end: event.end }] : [] };
     case 'operator':
       return { writes: operatorWrites({ job, records, now, ...(claims ? { claims } : {}) }, event.action) };
   }

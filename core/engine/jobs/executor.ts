@@ -6,6 +6,7 @@
 // what follows from it: a child job that ended tells its parent's childJob task, a
 // canceled job cancels its children. Follow-ups are worked off here, depth first,
 // before the call that caused them returns: nothing calls back into a runner.
+import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Store } from '../../store/port';
 import { unitOfWork } from '../../store/unit-of-work';
@@ -214,13 +215,15 @@ export class JobExecutor {
   private async complete(job: JobDoc, end: TaskRecord, set: Record<string, unknown> | undefined): Promise<FollowUp[]> {
     const now = Date.now();
     const reachedEnd = { from: end.from, iteration: end.iteration };
-    const result = await this.jobs.updateOne({ _id: job._id, status: { $in: ['running', 'paused'] } }, { $set: { ...set, status: 'complete', reachedEnd, 'metrics.end_time': now, last_updated: now } });
+    // When workflow_end was reached (a recovered end: when its record says).
+    const endTime = end.metrics.end_time ?? now;
+    const result = await this.jobs.updateOne({ _id: job._id, status: { $in: ['running', 'paused'] } }, { $set: { ...set, status: 'complete', reachedEnd, 'metrics.end_time': endTime, last_updated: now } });
     // Ended otherwise meanwhile (canceled): the variables are still the job's.
     if (!result.matched) {
       if (set) await this.jobs.updateOne({ _id: job._id }, { $set: set });
       return [];
     }
-    Object.assign(job, { status: 'complete', reachedEnd, last_updated: now, metrics: { ...job.metrics, end_time: now } });
+    Object.assign(job, { status: 'complete', reachedEnd, last_updated: now, metrics: { ...job.metrics, end_time: endTime } });
     this.parts.log.info({ jobId: job._id, workflow: job.name, status: 'complete' }, `job of workflow "${job.name}" complete`);
     // Only a child job has a parent task to finish (`parent` is set at its start, never after).
     return job.parent ? [{ kind: 'child-ended', childId: job._id }] : [];
@@ -295,6 +298,11 @@ export class JobExecutor {
       await this.decideAndCarryOut(job, await reads.records(job._id, job), action);
       return (await reads.claims.findOne({ _id: recordId })) ?? undefined;
     });
+  }
+
+  /** An entry of a job's history written by the engine itself (a recovery). */
+  async recordHistory(entry: { jobId: string; event: string; message: string; [field: string]: unknown }): Promise<void> {
+    await this.parts.reads.history.insertOne({ _id: randomBytes(12).toString('hex'), ...entry, timestamp: typeof entry.timestamp === 'number' ? entry.timestamp : Date.now() });
   }
 
   private async decideAndCarryOut(job: JobDoc, records: TaskRecord[], action: OperatorAction) {

@@ -3,7 +3,6 @@ import type { Handlers } from '../../dispatch/dispatch';
 import type { Engine } from '../index';
 import type { JobDoc } from './types';
 import { jobView } from './view';
-import { readJobHistory } from './history';
 import { listJobs } from './list';
 import { bulkJobAction } from './bulk';
 
@@ -43,13 +42,13 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
     },
     'jobs.list': async ({ query }) => {
       const r = runner();
-      const page = await listJobs({ jobs: r.jobs, tasks: r.queue.tasks, workflowNames: service.workflowNames }, query);
+      const page = await listJobs({ jobs: r.jobs, tasks: r.tasks, workflowNames: service.workflowNames }, query);
       return { ...page, skip: query.skip, limit: query.limit };
     },
     'jobs.get': async ({ params }) => {
       const r = runner();
       const job = await r.requireJob(params.id);
-      return { data: jobView(job, await r.records(job._id), await r.childIds(job), await readJobHistory(r.store, job._id)) as never };
+      return { data: jobView(job, await r.records(job._id), await r.childIds(job), await r.history(job._id)) as never };
     },
     'jobs.bulkCancel': async ({ body }) => bulkJobAction(runner(), 'cancel', body.jobIds),
     'jobs.bulkPause': async ({ body }) => bulkJobAction(runner(), 'pause', body.jobIds),
