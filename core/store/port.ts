@@ -92,6 +92,13 @@ export interface Store {
    */
   transaction?<R>(fn: (tx: Store) => Promise<R>): Promise<R>;
   /**
+   * MongoDB: runs `fn` as one session transaction where the server has them (a replica set or a
+   * sharded cluster): the calls `fn` makes in its async context commit together or not at all.
+   * On a standalone server `fn` runs as it is. `fn` must leave no write running once it returns.
+   * Absent where the store has `transaction` (the embedded store).
+   */
+  sessionTransaction?<R>(fn: () => Promise<R>): Promise<R>;
+  /**
    * Where the store can tell without reading (the embedded store): counts the writes to the
    * documents of `collection` by the value of their `field`, for `changeVersion`.
    */

@@ -46,6 +46,8 @@ export type AdvanceHandoff = Handoff & { claimed: { record: TaskRecord; held: He
 
 export interface AfterEnd {
   atomic?: boolean;
+  /** Inside a unit of work (an operator's action): the mark is written now, in it, not batched with marks of other callers. */
+  inUnit?: boolean;
   handoff?: AdvanceHandoff;
   held?: Pick<Held, 'job' | 'records'>;
   marking?: Promise<{ error: unknown } | undefined>[];
@@ -90,7 +92,8 @@ export class JobExecutor {
     const [job, records] = options.held ? [options.held.job, options.held.records] : await reads.jobAndRecords(record.jobId);
     if (job) await this.run(job, records, { kind: 'task-ended', record }, options.handoff);
     if (options.atomic) return;
-    if (options.marking) options.marking.push(marks.mark(recordId).then(() => undefined, (error: unknown) => ({ error })));
+    if (options.inUnit) await this.tasks.updateOne({ _id: recordId }, { $set: { advanced: true } });
+    else if (options.marking) options.marking.push(marks.mark(recordId).then(() => undefined, (error: unknown) => ({ error })));
     else await marks.mark(recordId);
   }
 
@@ -101,15 +104,15 @@ export class JobExecutor {
     if (follow.length) await this.drain(follow);
   }
 
-  /** Works off follow-ups, depth first (each one's own before the next). */
-  async drain(work: FollowUp[]): Promise<void> {
-    for (let next = work.shift(); next; next = work.shift()) work.unshift(...(await this.followUp(next)));
+  /** Works off follow-ups, depth first (each one's own before the next); `inUnit`: inside an operator's unit of work. */
+  async drain(work: FollowUp[], inUnit = false): Promise<void> {
+    for (let next = work.shift(); next; next = work.shift()) work.unshift(...(await this.followUp(next, inUnit)));
   }
 
-  private async followUp(work: FollowUp): Promise<FollowUp[]> {
+  private async followUp(work: FollowUp, inUnit: boolean): Promise<FollowUp[]> {
     switch (work.kind) {
       case 'ended':
-        await this.afterEnd(work.recordId);
+        await this.afterEnd(work.recordId, undefined, { inUnit });
         return [];
       case 'event': {
         const job = await this.parts.reads.job(work.jobId);
@@ -280,24 +283,26 @@ export class JobExecutor {
    */
   async act(jobId: string, action: OperatorAction): Promise<JobDoc> {
     const { reads, store } = this.parts;
-    await unitOfWork(store, async () => {
+    const work = async () => {
       const job = await reads.requireJob(jobId);
       const records = action.kind === 'cancel' || action.kind === 'pause' || action.kind === 'resume' ? [] : await reads.records(jobId, job);
       await this.decideAndCarryOut(job, records, action);
-    });
+    };
+    await unitOfWork(store, work, { session: true });
     return reads.requireJob(jobId);
   }
 
   /** An operator's action on one task record (a claim, a release, a take-over), as `act`; answers the record's claim after it. */
   async actOnRecord(recordId: string, action: Extract<OperatorAction, { recordId: string }>): Promise<TaskClaim | undefined> {
     const { reads, store } = this.parts;
-    return unitOfWork(store, async () => {
+    const work = async () => {
       const record = await reads.record(recordId);
       const job = record && (await reads.job(record.jobId));
       if (!record || !job) throw new ConsoleError('not_found', `no manual task "${recordId}" is waiting for an operator`);
       await this.decideAndCarryOut(job, await reads.records(job._id, job), action);
       return (await reads.claims.findOne({ _id: recordId })) ?? undefined;
-    });
+    };
+    return unitOfWork(store, work, { session: true });
   }
 
   /** An entry of a job's history written by the engine itself (a recovery). */
@@ -309,6 +314,6 @@ export class JobExecutor {
     const claims = action.kind === 'cancel' || action.kind === 'pause' || action.kind === 'resume' || action.kind === 'retry' ? undefined : await this.parts.reads.claimsOf(records);
     const decision = decide({ job, records, event: { kind: 'operator', action }, now: Date.now(), claims });
     const follow = await this.apply(job, records, decision);
-    if (follow.length) await this.drain(follow);
+    if (follow.length) await this.drain(follow, true);
   }
 }
