@@ -17,32 +17,16 @@ import type { TaskRecord } from '../queue/queue';
 import { decide, type Decision, type JobEvent, type Write } from './decide';
 import { loopOutcome, type ChildStart, type ChildStep } from './children';
 import type { OperatorAction, OperatorWrite } from './actions';
-import { operatorWritten } from './operator-writes';
-import type { Held } from './held';
+import { operatorWritten, type FollowUp } from './operator-writes';
+import type { AdvanceHandoff, Held } from './held';
+
+export type { AdvanceHandoff, Handoff } from './held';
 import type { AdvancedMarks } from '../queue/advanced-marks';
 import type { JobWrites } from './job-writes';
 import type { JobReads } from './reads';
 import { endFields } from './records';
 import type { JobDoc, JobStatus } from './types';
 import { decodeVariables } from '../../values/undefined-codec';
-import type { FollowUp } from './follow-up';
-
-/**
- * Eager dispatch: the worker running a task lets the executor claim one next task of
- * the same job for it, in the same write that queues it (still fenced and leased).
- */
-export interface Handoff {
-  /** The worker's id and a lease for one more task now, or undefined when it has no room (or the job had its turn). */
-  take(): { workerId: string; leaseUntil: number } | undefined;
-  /** Runs a record claimed for this worker, with the job and records it was made from. */
-  run(record: TaskRecord, held: Held): void;
-  /** A claim taken and not run (its record was not written): frees what `take` reserved. */
-  drop?(): void;
-}
-
-/** A worker's handoff in an advance: `claimed` gets the record claimed for it, with what its run is handed. */
-export type AdvanceHandoff = Handoff & { claimed: { record: TaskRecord; held: Held }[] };
-
 
 export interface AfterEnd {
   atomic?: boolean;

@@ -1,7 +1,8 @@
 // What an operator's action writes, once actions.ts has accepted it: the job's status,
 // its tasks, the claims of its manual tasks, its history, and what follows (a canceled
 // job's children canceled and its parent's task told; a resumed job advanced; a finished
-// manual task's job advanced). The executor runs them as one unit of work. Each write is
+// manual task's job advanced: the follow-ups of a decision, which the executor works off).
+// The executor runs them as one unit of work. Each write is
 // conditional on what the decision was made from: one that finds it changed meanwhile
 // refuses the action (409), and the unit of work writes nothing.
 import type { Logger } from 'pino';
@@ -10,9 +11,24 @@ import { ConsoleError } from '../../errors';
 import { isDuplicateKey } from '../../store/errors';
 import { NEVER } from '../queue/queue';
 import type { OperatorWrite } from './actions';
-import type { FollowUp } from './follow-up';
+import type { TaskOutcome } from '../tasks/library';
+import type { ChildStart } from './children';
+import type { JobEvent } from './decide';
 import type { JobReads } from './reads';
 import { TERMINAL, type JobDoc } from './types';
+
+/** Work that follows from a decision carried out. */
+export type FollowUp =
+  /** A record ended: its job is advanced (read again). */
+  | { kind: 'ended'; recordId: string }
+  /** An event of a job read again. */
+  | { kind: 'event'; jobId: string; event: JobEvent }
+  /** A child job ended: its parent's childJob task is told. */
+  | { kind: 'child-ended'; childId: string }
+  /** A childJob record that waits for its children ends. */
+  | { kind: 'end-waiting'; recordId: string; outcome: TaskOutcome }
+  /** A child job starts (a sequential loop's next element); `failure` prefixes the task's error when it cannot. */
+  | { kind: 'start-child'; start: ChildStart; failure: string };
 
 export interface OperatorParts {
   reads: JobReads;

@@ -20,7 +20,8 @@ import { WorkflowWrites } from '../workflow/writes';
 import { HeldState } from './held';
 import { JobWrites } from './job-writes';
 import { JobReads } from './reads';
-import { JobExecutor, type Handoff } from './executor';
+import { JobExecutor } from './executor';
+import type { Handoff } from './held';
 import { JobStarter, type StartOptions, type WorkflowSource } from './start';
 import { TaskRun, type Given } from './task-run';
 import type { TaskMethodRunner } from './execute';
@@ -31,7 +32,7 @@ import type { TaskClaim } from './claims';
 import type { JobHistoryEntry } from './history';
 
 export type { Held } from './held';
-export type { Handoff } from './executor';
+export type { Handoff } from './held';
 export type { StartOptions, WorkflowSource } from './start';
 export { recordId } from './records';
 

@@ -12,8 +12,8 @@ import { encodeVariables, rejectMarker } from '../../values/undefined-codec';
 import { jobStartVariables } from '../workflow/job-variables';
 import type { TaskRecord } from '../queue/queue';
 import type { ChildStart } from './children';
-import type { Handoff, JobExecutor } from './executor';
-import type { Held, HeldState } from './held';
+import type { JobEvent } from './decide';
+import type { AdvanceHandoff, Handoff, Held, HeldState } from './held';
 import { checkVariables } from './input-schema';
 import type { JobReads } from './reads';
 import type { JobDoc, TaskDefinition } from './types';
@@ -73,7 +73,8 @@ export function newJob(workflow: WorkflowSource, options: StartOptions, now: num
 export interface StarterParts {
   store: Store;
   reads: JobReads;
-  executor: JobExecutor;
+  /** The executor: decides the job's start and carries it out. */
+  executor: { run(job: JobDoc, records: TaskRecord[], event: JobEvent, handoff?: AdvanceHandoff): Promise<void> };
   held: HeldState;
   log: Logger;
   /** The workflow by name: a promise, or the workflow at once when it is kept (recent.ts). */
