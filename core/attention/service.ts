@@ -6,7 +6,7 @@ import { errorMessage } from '../errors';
 import type { Attention, AttentionEntry, AttentionItem, AttentionLevel } from '../contract/attention';
 import type { DeprecatedCall, HealthItem } from '../contract/health';
 import type { CollectionIndexStatus } from '../contract/indexes';
-import type { Collection } from '../store/port';
+import type { Collection, ReadOnlyCollection } from '../store/port';
 import type { WorkflowSummary } from '../contract/workflows';
 import type { StoreSafety } from '../store/port';
 
@@ -25,8 +25,8 @@ const STORE_SUMMARY: Record<StoreSafety['state'], string> = {
 };
 
 export interface AttentionDeps {
-  jobs: () => Collection;
-  tasks: () => Collection;
+  jobs: () => ReadOnlyCollection;
+  tasks: () => ReadOnlyCollection;
   adapters: () => Promise<HealthItem[]>;
   applications: () => HealthItem[];
   indexes: () => Promise<CollectionIndexStatus[]>;

@@ -1,7 +1,9 @@
 // The work queue: every manual task waiting for an operator, across jobs, with its
 // job and workflow and who claimed it. An operator claims one (Operations Manager's
-// `tasks/:taskId/claim` and `release`) and finishes it with `jobs.finishTask`; the
-// finished ones are listed with who finished them and when. Browser-safe: zod only.
+// `tasks/:taskId/claim` and `release`) and finishes it with `jobs.finishTask`; a claimed task
+// is finished only by whoever claimed it, or after another operator takes it over (recorded
+// in the job's history). The finished ones are listed with who finished them and when.
+// Browser-safe: zod only.
 import { z } from 'zod';
 import { defineOperations } from './operation';
 import { JobStatus } from './jobs';
@@ -71,10 +73,19 @@ export const worklistOperations = defineOperations({
     params: z.object({ taskId: RecordId }),
     output: z.object({ message: z.string(), data: z.object({ _id: z.string(), assignee: z.string(), claimedAt: z.number() }) }),
   },
+  'tasks.assign': {
+    method: 'POST',
+    path: '/operations-manager/tasks/:taskId/assign',
+    summary:
+      "Assign a manual task waiting for an operator (the task record's id) to userId, or to this console's operator when absent (a take-over), whoever claimed it: the job's history records who assigned it to whom, and from whom. 404 when no such task waits",
+    params: z.object({ taskId: RecordId }),
+    body: z.object({ userId: z.string().min(1).optional() }).default({}),
+    output: z.object({ message: z.string(), data: z.object({ _id: z.string(), assignee: z.string(), claimedAt: z.number() }) }),
+  },
   'tasks.release': {
     method: 'POST',
     path: '/operations-manager/tasks/:taskId/release',
-    summary: 'Release a claimed manual task: it is unassigned again. 404 when no such task waits',
+    summary: 'Release a claimed manual task: it is unassigned again. 404 when no such task waits; 409 when another operator holds it',
     params: z.object({ taskId: RecordId }),
     output: z.object({ message: z.string(), data: z.object({ _id: z.string() }) }),
   },

@@ -8,7 +8,7 @@ import { methodRunner, type AdapterCaller, type TaskMethodRunner } from './jobs/
 import { TaskWorker, type WorkerOptions } from './worker/worker';
 import type { TransformationRunner } from './jobs/own-tasks';
 import { Heartbeats, type ServerBeat } from './worker/heartbeat';
-import { previousRunGone, requeueTasksOf } from './worker/recover';
+import { previousRunGone } from './worker/recover';
 import { WorkflowWrites } from './workflow/writes';
 import { errorMessage } from '../errors';
 
@@ -86,7 +86,7 @@ export class Engine {
       (error: Error) => void this.log.warn({ component: 'heartbeat', err: error }, `the last heartbeat of this server cannot be read: ${error.message}`),
     );
     if (previous && previousRunGone(previous.beat, 3 * this.heartbeats.intervalMs)) {
-      await requeueTasksOf(this.runner.queue.tasks, this.options.serverId, '').then(
+      await this.runner.requeueTasksOf(this.options.serverId, '').then(
         (requeued) => {
           if (requeued > 0) this.log.warn({ component: 'task-worker', serverId: this.options.serverId, requeued }, `${requeued} task(s) of a previous run of this server queued again`);
         },

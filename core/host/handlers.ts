@@ -21,7 +21,7 @@ import { createLogsService, logsHandlers } from '../logging/handlers';
 import { attentionHandlers, createAttentionService } from '../attention/service';
 import { createWorklistService, worklistHandlers } from '../worklist/service';
 import { desktopOperator } from '../worklist/operator';
-import { TASK_CLAIMS } from '../worklist/claims';
+import { TASK_CLAIMS } from '../engine/jobs/claims';
 import { JOB_HISTORY } from '../engine/jobs/history';
 import { declaredCollections } from '../indexes/declared';
 import { createProjectsService, projectsHandlers } from '../projects/handlers';
@@ -143,7 +143,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...attentionHandlers(
         createAttentionService({
           jobs: () => engine().runner.jobs,
-          tasks: () => engine().runner.queue.tasks,
+          tasks: () => engine().runner.tasks,
           adapters: () => adapters().manager.items(),
           applications: () => applications().snapshot(),
           indexes: () => Promise.all(declaredCollections.map((declared) => state.runtime.indexes.status(declared))),
@@ -156,10 +156,18 @@ export function buildHandlers(state: HostState): Handlers {
       ),
       ...worklistHandlers(
         createWorklistService({
-          tasks: () => engine().runner.queue.tasks,
+          tasks: () => engine().runner.tasks,
           jobs: () => engine().runner.jobs,
           jobTasks: async (jobId) => (await engine().runner.job(jobId))?.tasks,
           claims: () => store().collection(TASK_CLAIMS),
+          claimActions: () => {
+            const { runner } = engine();
+            return {
+              claim: (id, operator) => runner.claimTask(id, operator),
+              release: (id, operator) => runner.releaseTask(id, operator),
+              takeOver: (id, operator, assignee) => runner.takeOverTask(id, operator, assignee),
+            };
+          },
           history: () => store().collection(JOB_HISTORY),
           operator: desktopOperator,
         }),

@@ -62,6 +62,9 @@ export interface Collection<T extends Doc = Doc> {
   dropIndex(name: string): Promise<void>;
 }
 
+/** What a reader of a collection may do: read, never write (the engine's jobs and task records, outside its executor). */
+export type ReadOnlyCollection<T extends Doc = Doc> = Pick<Collection<T>, 'name' | 'findOne' | 'find' | 'count'>;
+
 /**
  * ok: reads and writes work; read-only: the check at open failed (writes answer 503); write-failing:
  * the last write failed (disk full, read-only file, I/O error); stopped: the file was not opened.
@@ -88,6 +91,13 @@ export interface Store {
    * sweeper can recover from.
    */
   transaction?<R>(fn: (tx: Store) => Promise<R>): Promise<R>;
+  /**
+   * MongoDB: runs `fn` as one session transaction where the server has them (a replica set or a
+   * sharded cluster): the calls `fn` makes in its async context commit together or not at all.
+   * On a standalone server `fn` runs as it is. `fn` must leave no write running once it returns.
+   * Absent where the store has `transaction` (the embedded store).
+   */
+  sessionTransaction?<R>(fn: () => Promise<R>): Promise<R>;
   /**
    * Where the store can tell without reading (the embedded store): counts the writes to the
    * documents of `collection` by the value of their `field`, for `changeVersion`.

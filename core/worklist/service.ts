@@ -2,21 +2,24 @@
 // job and workflow it belongs to, the outgoing values its form asks for and who claimed
 // it; "mine" and "unassigned" views; and the history of the tasks operators finished.
 import type { Handler } from '../dispatch/dispatch';
-import type { Collection } from '../store/port';
+import type { ReadOnlyCollection } from '../store/port';
 import type { FinishedItem, WorkItem } from '../contract/worklist';
 import { decodeVariables } from '../values/undefined-codec';
-import { claimsOf, createClaims } from './claims';
+import { ConsoleError } from '../errors';
+import { claimsOf, type ClaimActions } from './claims';
 
 export interface WorklistDeps {
   /** The active profile's task records and jobs (read at each call: the profile can change). */
-  tasks: () => Collection;
-  jobs: () => Collection;
+  tasks: () => ReadOnlyCollection;
+  jobs: () => ReadOnlyCollection;
   /** A job whole (its tasks are its workflow snapshot's, put back by the engine's reads): each task's form fields. */
   jobTasks: (jobId: string) => Promise<unknown>;
-  /** Claims of manual tasks (`task_claims`); absent, every task reads unassigned and claims are refused. */
-  claims?: () => Collection;
+  /** Claims of manual tasks (`task_claims`); absent, every task reads unassigned. */
+  claims?: () => ReadOnlyCollection;
+  /** The engine's claim, release and take-over (each one unit of work with the job's history); absent, they are refused. */
+  claimActions?: () => ClaimActions;
   /** The jobs' history (`job_history`), where finished manual tasks are recorded with who finished them. */
-  history?: () => Collection;
+  history?: () => ReadOnlyCollection;
   /** This console's operator (the desktop user): whose "mine" is. */
   operator?: () => string;
 }
@@ -40,14 +43,10 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 
 export function createWorklistService(deps: WorklistDeps) {
   const operator = () => deps.operator?.() ?? 'operator';
-  const claims = createClaims({
-    tasks: deps.tasks,
-    claims: () => {
-      if (!deps.claims) throw new Error('claims are not kept by this console');
-      return deps.claims();
-    },
-    operator,
-  });
+  const acts = (): ClaimActions => {
+    if (!deps.claimActions) throw new ConsoleError('unavailable', 'claims of manual tasks are not kept by this console');
+    return deps.claimActions();
+  };
 
   async function waitingItems(workflow: string | undefined): Promise<WorkItem[]> {
     const waiting = await deps.tasks().find({ status: 'waiting', childJob: { $exists: false } }, { sort: { queuedAt: 1 } });
@@ -114,14 +113,16 @@ export function createWorklistService(deps: WorklistDeps) {
       }));
     },
 
-    claim: claims.claim,
-    release: claims.release,
+    claim: (id: string) => acts().claim(id, operator()),
+    release: (id: string) => acts().release(id, operator()),
+    /** Takes the task over (or assigns it to `assignee`) from whoever claimed it; the job's history records who from. */
+    takeOver: (id: string, assignee?: string) => acts().takeOver(id, operator(), assignee),
   };
 }
 
 export type WorklistService = ReturnType<typeof createWorklistService>;
 
-type WorklistOperations = 'tasks.worklist' | 'tasks.claim' | 'tasks.release' | 'tasks.worklistHistory';
+type WorklistOperations = 'tasks.worklist' | 'tasks.claim' | 'tasks.release' | 'tasks.assign' | 'tasks.worklistHistory';
 
 export function worklistHandlers(service: WorklistService): { [N in WorklistOperations]: Handler<N> } {
   return {
@@ -129,6 +130,10 @@ export function worklistHandlers(service: WorklistService): { [N in WorklistOper
     'tasks.claim': async ({ params }) => {
       const claim = await service.claim(params.taskId);
       return { message: `task ${params.taskId} claimed by ${claim.assignee}`, data: claim };
+    },
+    'tasks.assign': async ({ params, body }) => {
+      const claim = await service.takeOver(params.taskId, body.userId);
+      return { message: `task ${params.taskId} assigned to ${claim.assignee}`, data: claim };
     },
     'tasks.release': async ({ params }) => {
       await service.release(params.taskId);

@@ -2,7 +2,9 @@
 // the jobs, oldest first, with its job, workflow, age and who claimed it; "mine",
 // "unassigned" and "all" views (kept in the URL). The selected task is drawn as the job
 // page draws it (ViewData's heading and buttons, ErrorHandling's answers, a JSON form)
-// beside the list, with Claim / Release; below, the tasks operators finished, by whom and when.
+// beside the list, with Claim / Release, or Take over when another operator claimed it (only
+// whoever holds a claim can finish the task; a take-over is recorded in the job's history);
+// below, the tasks operators finished, by whom and when.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkItem } from '../../core/contract/worklist';
@@ -19,11 +21,17 @@ const VIEWS: { view: View; label: string }[] = [
   { view: 'all', label: 'All' },
 ];
 
+type ClaimAction = 'claim' | 'release' | 'take-over';
+
 function useClaim(item: WorkItem) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (claim: boolean) => call(claim ? 'tasks.claim' : 'tasks.release', { params: { taskId: item._id } }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['tasks.worklist'] }),
+    mutationFn: (action: ClaimAction) => {
+      const params = { taskId: item._id };
+      if (action === 'take-over') return call('tasks.assign', { params, body: {} });
+      return call(action === 'claim' ? 'tasks.claim' : 'tasks.release', { params });
+    },
+    onSettled: () => void client.invalidateQueries({ queryKey: ['tasks.worklist'] }),
   });
 }
 
@@ -56,15 +64,17 @@ function Detail({ item, operator, onFinished }: { item: WorkItem; operator: stri
             <span className="muted">nobody</span>
           )}{' '}
           {item.assignee === operator ? (
-            <button type="button" disabled={claim.isPending} onClick={() => claim.mutate(false)}>
+            <button type="button" disabled={claim.isPending} onClick={() => claim.mutate('release')}>
               Release
             </button>
+          ) : heldByOther ? (
+            <button type="button" disabled={claim.isPending} onClick={() => claim.mutate('take-over')}>
+              Take over
+            </button>
           ) : (
-            !heldByOther && (
-              <button type="button" disabled={claim.isPending} onClick={() => claim.mutate(true)}>
-                Claim
-              </button>
-            )
+            <button type="button" disabled={claim.isPending} onClick={() => claim.mutate('claim')}>
+              Claim
+            </button>
           )}
           {claim.isError && <Alert as="span"> {claim.error.message}</Alert>}
         </dd>
@@ -75,18 +85,23 @@ function Detail({ item, operator, onFinished }: { item: WorkItem; operator: stri
           </>
         )}
       </dl>
-      {heldByOther && <p className="banner">{item.assignee} has claimed this task: leave it to them, or ask them to release it.</p>}
-      <ManualTaskPanel
-        key={item._id}
-        jobId={item.jobId}
-        taskId={item.taskId}
-        name={item.name}
-        app={item.app}
-        incoming={item.incoming ?? {}}
-        outgoing={item.outgoing}
-        level={3}
-        onFinished={(message) => onFinished(`${message} (job ${item.jobId})`)}
-      />
+      {heldByOther ? (
+        <p className="banner">
+          {item.assignee} has claimed this task: only they can finish it. Leave it to them, or take it over to finish it yourself (the job&apos;s history records the take-over).
+        </p>
+      ) : (
+        <ManualTaskPanel
+          key={item._id}
+          jobId={item.jobId}
+          taskId={item.taskId}
+          name={item.name}
+          app={item.app}
+          incoming={item.incoming ?? {}}
+          outgoing={item.outgoing}
+          level={3}
+          onFinished={(message) => onFinished(`${message} (job ${item.jobId})`)}
+        />
+      )}
       <details className="incoming-values">
         <summary>Incoming values</summary>
         <pre className="json-block job-value" aria-label={`incoming of ${item.taskId}`}>

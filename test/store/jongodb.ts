@@ -31,10 +31,12 @@ export function jongodbBinary(): { binary: string } | { unavailable: string } {
   }
 }
 
-export async function startJongodb(): Promise<TestMongo> {
+/** `replicaSet`: a single-node replica set of that name (it has transactions); else a standalone server. */
+export async function startJongodb(options: { replicaSet?: string } = {}): Promise<TestMongo> {
   const found = jongodbBinary();
   if ('unavailable' in found) throw new Error(found.unavailable);
-  const child = spawn(found.binary, ['--host=127.0.0.1', '--port=0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const topology = options.replicaSet ? ['--topology-profile=singleNodeReplicaSet', `--replica-set-name=${options.replicaSet}`] : [];
+  const child = spawn(found.binary, ['--host=127.0.0.1', '--port=0', ...topology], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => fail(new Error(`jongodb did not start within 20 s: ${output}`)), 20_000);

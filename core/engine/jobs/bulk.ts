@@ -3,7 +3,18 @@
 // cannot take the action (already complete, not paused) never hides the others.
 import { ConsoleError, isRefusal } from '../../errors';
 import { latestRecords } from './graph';
-import type { JobRunner } from './runner';
+import type { TaskRecord } from '../queue/queue';
+import type { JobDoc } from './types';
+
+/** What a bulk action uses of the job runner. */
+export interface BulkRunner {
+  requireJob(id: string): Promise<JobDoc>;
+  records(jobId: string): Promise<TaskRecord[]>;
+  retryTask(id: string, taskId: string): Promise<JobDoc>;
+  cancel(id: string): Promise<JobDoc>;
+  pause(id: string): Promise<JobDoc>;
+  resume(id: string): Promise<JobDoc>;
+}
 
 export type BulkAction = 'cancel' | 'pause' | 'resume' | 'retry';
 
@@ -17,7 +28,7 @@ export interface BulkOutcome {
 const DONE: Record<BulkAction, string> = { cancel: 'canceled', pause: 'paused', resume: 'resumed', retry: 'retried' };
 
 /** Retrying a job runs again each task in error that has no error transition. */
-async function retryJob(runner: JobRunner, id: string) {
+async function retryJob(runner: BulkRunner, id: string) {
   const job = await runner.requireJob(id);
   const latest = latestRecords(await runner.records(id));
   const failed = [...latest.values()].filter(
@@ -29,7 +40,7 @@ async function retryJob(runner: JobRunner, id: string) {
   return last;
 }
 
-export async function bulkJobAction(runner: JobRunner, action: BulkAction, ids: string[]) {
+export async function bulkJobAction(runner: BulkRunner, action: BulkAction, ids: string[]) {
   const results: BulkOutcome[] = [];
   for (const id of [...new Set(ids)]) {
     try {

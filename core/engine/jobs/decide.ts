@@ -15,7 +15,7 @@ import { boundaryRecord, isManual, stoppedOn, taskRecord } from './records';
 import { ERROR_HANDLER, errorHandlerOf } from './settings';
 import { errorWrites, jobWrites, resolveIncoming, type Scope } from './variables';
 import { childEnded, type ChildStep } from './children';
-import { operatorWrites, type OperatorAction, type OperatorWrite } from './actions';
+import { operatorWrites, type Claims, type OperatorAction, type OperatorWrite } from './actions';
 import { TERMINAL, type JobDoc, type TaskDefinition } from './types';
 
 export type JobEvent =
@@ -28,7 +28,9 @@ export type JobEvent =
   /** A child job ended (`child`); `waiting` is the parent's childJob record that waits for it. */
   | { kind: 'child-ended'; child: JobDoc; waiting: TaskRecord }
   /** An operator acted on the job. */
-  | { kind: 'operator'; action: OperatorAction };
+  | { kind: 'operator'; action: OperatorAction }
+  /** The job's workflow_end record is written (by an earlier version) and its status is not (recovery): it completes. */
+  | { kind: 'end-recorded'; end: TaskRecord };
 
 /** One write of a decision; the executor makes them in order. */
 export type Write =
@@ -57,10 +59,12 @@ export interface DecisionInput {
   records: TaskRecord[];
   event: JobEvent;
   now: number;
+  /** The claims of the job's waiting manual tasks, by record id (an operator's finish, claim, release, take-over). */
+  claims?: Claims;
 }
 
 /** What the job's event means: the writes to make, in order. */
-export function decide({ job, records, event, now }: DecisionInput): Decision {
+export function decide({ job, records, event, now, claims }: DecisionInput): Decision {
   switch (event.kind) {
     case 'started': {
       const start = boundaryRecord(job._id, { taskId: START, iteration: 0, from: [] }, now);
@@ -72,8 +76,10 @@ export function decide({ job, records, event, now }: DecisionInput): Decision {
       return { writes: TERMINAL.includes(job.status) ? [] : advanceWrites(job, records, [], now) };
     case 'child-ended':
       return { writes: [{ kind: 'child', step: childEnded(event.child, event.waiting, job), waiting: event.waiting }] };
+    case 'end-recorded':
+      return { writes: job.status === 'running' || job.status === 'paused' ? [{ kind: 'complete', end: event.end }] : [] };
     case 'operator':
-      return { writes: operatorWrites(job, records, event.action, now) };
+      return { writes: operatorWrites({ job, records, now, ...(claims ? { claims } : {}) }, event.action) };
   }
 }
 

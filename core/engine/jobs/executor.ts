@@ -6,43 +6,33 @@
 // what follows from it: a child job that ended tells its parent's childJob task, a
 // canceled job cancels its children. Follow-ups are worked off here, depth first,
 // before the call that caused them returns: nothing calls back into a runner.
+import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Store } from '../../store/port';
+import { unitOfWork } from '../../store/unit-of-work';
+import { ConsoleError } from '../../errors';
+import type { TaskClaim } from './claims';
 import type { TaskOutcome } from '../tasks/library';
 import type { TaskRecord } from '../queue/queue';
 import { decide, type Decision, type JobEvent, type Write } from './decide';
 import { loopOutcome, type ChildStart, type ChildStep } from './children';
 import type { OperatorAction, OperatorWrite } from './actions';
-import { operatorWritten } from './operator-writes';
-import type { Held } from './held';
+import { operatorWritten, type FollowUp } from './operator-writes';
+import type { AdvanceHandoff, Held } from './held';
+
+export type { AdvanceHandoff, Handoff } from './held';
 import type { AdvancedMarks } from '../queue/advanced-marks';
 import type { JobWrites } from './job-writes';
 import type { JobReads } from './reads';
 import { endFields } from './records';
 import type { JobDoc, JobStatus } from './types';
 import { decodeVariables } from '../../values/undefined-codec';
-import type { FollowUp } from './follow-up';
 import { answeringDomain } from '../../errors';
-
-/**
- * Eager dispatch: the worker running a task lets the executor claim one next task of
- * the same job for it, in the same write that queues it (still fenced and leased).
- */
-export interface Handoff {
-  /** The worker's id and a lease for one more task now, or undefined when it has no room (or the job had its turn). */
-  take(): { workerId: string; leaseUntil: number } | undefined;
-  /** Runs a record claimed for this worker, with the job and records it was made from. */
-  run(record: TaskRecord, held: Held): void;
-  /** A claim taken and not run (its record was not written): frees what `take` reserved. */
-  drop?(): void;
-}
-
-/** A worker's handoff in an advance: `claimed` gets the record claimed for it, with what its run is handed. */
-export type AdvanceHandoff = Handoff & { claimed: { record: TaskRecord; held: Held }[] };
-
 
 export interface AfterEnd {
   atomic?: boolean;
+  /** Inside a unit of work (an operator's action): the mark is written now, in it, not batched with marks of other callers. */
+  inUnit?: boolean;
   handoff?: AdvanceHandoff;
   held?: Pick<Held, 'job' | 'records'>;
   marking?: Promise<{ error: unknown } | undefined>[];
@@ -87,7 +77,8 @@ export class JobExecutor {
     const [job, records] = options.held ? [options.held.job, options.held.records] : await reads.jobAndRecords(record.jobId);
     if (job) await this.run(job, records, { kind: 'task-ended', record }, options.handoff);
     if (options.atomic) return;
-    if (options.marking) options.marking.push(marks.mark(recordId).then(() => undefined, (error: unknown) => ({ error })));
+    if (options.inUnit) await this.tasks.updateOne({ _id: recordId }, { $set: { advanced: true } });
+    else if (options.marking) options.marking.push(marks.mark(recordId).then(() => undefined, (error: unknown) => ({ error })));
     else await marks.mark(recordId);
   }
 
@@ -98,15 +89,15 @@ export class JobExecutor {
     if (follow.length) await this.drain(follow);
   }
 
-  /** Works off follow-ups, depth first (each one's own before the next). */
-  async drain(work: FollowUp[]): Promise<void> {
-    for (let next = work.shift(); next; next = work.shift()) work.unshift(...(await this.followUp(next)));
+  /** Works off follow-ups, depth first (each one's own before the next); `inUnit`: inside an operator's unit of work. */
+  async drain(work: FollowUp[], inUnit = false): Promise<void> {
+    for (let next = work.shift(); next; next = work.shift()) work.unshift(...(await this.followUp(next, inUnit)));
   }
 
-  private async followUp(work: FollowUp): Promise<FollowUp[]> {
+  private async followUp(work: FollowUp, inUnit: boolean): Promise<FollowUp[]> {
     switch (work.kind) {
       case 'ended':
-        await this.afterEnd(work.recordId);
+        await this.afterEnd(work.recordId, undefined, { inUnit });
         return [];
       case 'event': {
         const job = await this.parts.reads.job(work.jobId);
@@ -212,13 +203,15 @@ export class JobExecutor {
   private async complete(job: JobDoc, end: TaskRecord, set: Record<string, unknown> | undefined): Promise<FollowUp[]> {
     const now = Date.now();
     const reachedEnd = { from: end.from, iteration: end.iteration };
-    const result = await this.jobs.updateOne({ _id: job._id, status: { $in: ['running', 'paused'] } }, { $set: { ...set, status: 'complete', reachedEnd, 'metrics.end_time': now, last_updated: now } });
+    // When workflow_end was reached (a recovered end: when its record says).
+    const endTime = end.metrics.end_time ?? now;
+    const result = await this.jobs.updateOne({ _id: job._id, status: { $in: ['running', 'paused'] } }, { $set: { ...set, status: 'complete', reachedEnd, 'metrics.end_time': endTime, last_updated: now } });
     // Ended otherwise meanwhile (canceled): the variables are still the job's.
     if (!result.matched) {
       if (set) await this.jobs.updateOne({ _id: job._id }, { $set: set });
       return [];
     }
-    Object.assign(job, { status: 'complete', reachedEnd, last_updated: now, metrics: { ...job.metrics, end_time: now } });
+    Object.assign(job, { status: 'complete', reachedEnd, last_updated: now, metrics: { ...job.metrics, end_time: endTime } });
     this.parts.log.info({ jobId: job._id, workflow: job.name, status: 'complete' }, `job of workflow "${job.name}" complete`);
     // Only a child job has a parent task to finish (`parent` is set at its start, never after).
     return job.parent ? [{ kind: 'child-ended', childId: job._id }] : [];
@@ -268,13 +261,50 @@ export class JobExecutor {
     }
   }
 
-  /** An operator's action on a job: refused (the decision core's DomainError, answered here as a ConsoleError) or carried out; answers the job as it is then. */
+  /**
+   * An operator's action on a job, as one unit of work (one transaction on the embedded store):
+   * the job, its records and its claims read, the action decided, its writes and what follows
+   * from them made; refused (a ConsoleError) with nothing written. Answers the job as it is then.
+   */
   async act(jobId: string, action: OperatorAction): Promise<JobDoc> {
-    const job = await this.parts.reads.requireJob(jobId);
-    const records = action.kind === 'retry' || action.kind === 'finish' ? await this.parts.reads.records(jobId, job) : [];
-    await this.run(job, records, { kind: 'operator', action }).catch((error: unknown) => {
+    const { reads, store } = this.parts;
+    const work = async () => {
+      const job = await reads.requireJob(jobId);
+      const records = action.kind === 'cancel' || action.kind === 'pause' || action.kind === 'resume' ? [] : await reads.records(jobId, job);
+      await this.decideAndCarryOut(job, records, action);
+    };
+    await unitOfWork(store, work, { session: true });
+    return reads.requireJob(jobId);
+  }
+
+  /** An operator's action on one task record (a claim, a release, a take-over), as `act`; answers the record's claim after it. */
+  async actOnRecord(recordId: string, action: Extract<OperatorAction, { recordId: string }>): Promise<TaskClaim | undefined> {
+    const { reads, store } = this.parts;
+    const work = async () => {
+      const record = await reads.record(recordId);
+      const job = record && (await reads.job(record.jobId));
+      if (!record || !job) throw new ConsoleError('not_found', `no manual task "${recordId}" is waiting for an operator`);
+      await this.decideAndCarryOut(job, await reads.records(job._id, job), action);
+      return (await reads.claims.findOne({ _id: recordId })) ?? undefined;
+    };
+    return unitOfWork(store, work, { session: true });
+  }
+
+  /** An entry of a job's history written by the engine itself (a recovery). */
+  async recordHistory(entry: { jobId: string; event: string; message: string; [field: string]: unknown }): Promise<void> {
+    await this.parts.reads.history.insertOne({ _id: randomBytes(12).toString('hex'), ...entry, timestamp: typeof entry.timestamp === 'number' ? entry.timestamp : Date.now() });
+  }
+
+  private async decideAndCarryOut(job: JobDoc, records: TaskRecord[], action: OperatorAction) {
+    const claims = action.kind === 'cancel' || action.kind === 'pause' || action.kind === 'resume' || action.kind === 'retry' ? undefined : await this.parts.reads.claimsOf(records);
+    let decision: Decision;
+    try {
+      decision = decide({ job, records, event: { kind: 'operator', action }, now: Date.now(), claims });
+    } catch (error) {
+      // The decision core refuses with a DomainError; the caller is answered a ConsoleError.
       throw answeringDomain(error);
-    });
-    return this.parts.reads.requireJob(jobId);
+    }
+    const follow = await this.apply(job, records, decision);
+    if (follow.length) await this.drain(follow, true);
   }
 }

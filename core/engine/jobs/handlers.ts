@@ -3,8 +3,6 @@ import type { Handlers } from '../../dispatch/dispatch';
 import type { Engine } from '../index';
 import type { JobDoc } from './types';
 import { jobView } from './view';
-import { addJobHistory, readJobHistory } from './history';
-import { retryWithChanges } from './retry-with-changes';
 import { listJobs } from './list';
 import { bulkJobAction } from './bulk';
 
@@ -44,13 +42,13 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
     },
     'jobs.list': async ({ query }) => {
       const r = runner();
-      const page = await listJobs({ jobs: r.jobs, tasks: r.queue.tasks, workflowNames: service.workflowNames }, query);
+      const page = await listJobs({ jobs: r.jobs, tasks: r.tasks, workflowNames: service.workflowNames }, query);
       return { ...page, skip: query.skip, limit: query.limit };
     },
     'jobs.get': async ({ params }) => {
       const r = runner();
       const job = await r.requireJob(params.id);
-      return { data: jobView(job, await r.records(job._id), await r.childIds(job), await readJobHistory(r.store, job._id)) as never };
+      return { data: jobView(job, await r.records(job._id), await r.childIds(job), await r.history(job._id)) as never };
     },
     'jobs.bulkCancel': async ({ body }) => bulkJobAction(runner(), 'cancel', body.jobIds),
     'jobs.bulkPause': async ({ body }) => bulkJobAction(runner(), 'pause', body.jobIds),
@@ -73,28 +71,15 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
     },
     'jobs.retryTask': async ({ params, body }) => {
       const changed = body.incoming !== undefined || (body.variables !== undefined && Object.keys(body.variables).length > 0);
-      const ids = { jobId: params.id, taskId: params.taskId };
-      const job = changed ? await retryWithChanges(runner(), ids, body, service.operator?.() ?? 'operator') : await runner().retryTask(params.id, params.taskId);
+      const operator = service.operator?.() ?? 'operator';
+      const job = await runner().retryTask(params.id, params.taskId, changed ? { changes: body, operator } : {});
       service.engine().worker.poke();
       return answer(`task ${params.taskId} queued again`, job);
     },
     'jobs.finishTask': async ({ params, body }) => {
-      const job = await runner().finishTask(params.id, params.taskId, body.values, body.state);
+      // Who finishes it is recorded in the job's history with the finish (one unit of work).
+      const job = await runner().finishTask(params.id, params.taskId, body.values, { state: body.state, operator: service.operator?.() ?? 'operator' });
       service.engine().worker.poke();
-      // Who finished it and how, for the job's history and the work queue's list of finished tasks.
-      const task = job.tasks[params.taskId];
-      const operator = service.operator?.() ?? 'operator';
-      await addJobHistory(runner().store, {
-        jobId: job._id,
-        event: 'task-finished',
-        message: `task ${params.taskId} finished in ${body.state} by ${operator}`,
-        taskId: params.taskId,
-        taskName: task?.name,
-        summary: task?.summary,
-        workflow: job.name,
-        state: body.state,
-        operator,
-      });
       return answer(`task ${params.taskId} finished`, job);
     },
   };

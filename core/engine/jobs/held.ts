@@ -79,3 +79,19 @@ export class HeldState {
     }
   }
 }
+
+/**
+ * Eager dispatch: the worker running a task lets the executor claim one next task of
+ * the same job for it, in the same write that queues it (still fenced and leased).
+ */
+export interface Handoff {
+  /** The worker's id and a lease for one more task now, or undefined when it has no room (or the job had its turn). */
+  take(): { workerId: string; leaseUntil: number } | undefined;
+  /** Runs a record claimed for this worker, with the job and records it was made from. */
+  run(record: TaskRecord, held: Held): void;
+  /** A claim taken and not run (its record was not written): frees what `take` reserved. */
+  drop?(): void;
+}
+
+/** A worker's handoff in an advance: `claimed` gets the record claimed for it, with what its run is handed. */
+export type AdvanceHandoff = Handoff & { claimed: { record: TaskRecord; held: Held }[] };

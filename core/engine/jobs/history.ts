@@ -21,6 +21,12 @@ export interface JobHistoryEntry {
   [field: string]: unknown;
 }
 
+/** An entry of a job's history written by a decision (an operator's action): its id is made from what it records, so writing it twice writes it once. */
+export interface HistoryWrite {
+  kind: 'history';
+  entry: JobHistoryEntry;
+}
+
 export async function addJobHistory(
   store: Store,
   entry: { jobId: string; event: string; message: string; serverId?: string; timestamp?: number; [field: string]: unknown },

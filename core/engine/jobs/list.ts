@@ -3,7 +3,7 @@
 // served by the jobs indexes the workflow engine declares; "waiting for an operator"
 // reads the tasks index on status; free text has no index and reads the matching
 // jobs' description, id and variables.
-import type { Collection, Filter, Sort } from '../../store/port';
+import type { ReadOnlyCollection, Filter, Sort } from '../../store/port';
 import { JOB_STATUSES, type JobDoc, type JobStatus } from './types';
 import { jobSummary } from './view';
 
@@ -39,8 +39,8 @@ export interface JobsCounts {
 }
 
 export interface JobsListDeps {
-  jobs: Collection;
-  tasks: Collection;
+  jobs: ReadOnlyCollection;
+  tasks: ReadOnlyCollection;
   /** The names of the stored workflows, for the per-workflow counts. */
   workflowNames: () => Promise<string[]>;
 }
@@ -48,7 +48,7 @@ export interface JobsListDeps {
 const SORT_KEY: Record<JobSortField, string> = { start_time: 'metrics.start_time', end_time: 'metrics.end_time', name: 'name', status: 'status' };
 
 /** Manual tasks waiting for an operator, counted per job. */
-export async function waitingTasksByJob(tasks: Collection): Promise<Map<string, number>> {
+export async function waitingTasksByJob(tasks: ReadOnlyCollection): Promise<Map<string, number>> {
   const waiting = await tasks.find({ status: 'waiting', childJob: { $exists: false } }, { projection: { jobId: 1 } });
   const byJob = new Map<string, number>();
   for (const task of waiting) byJob.set(String(task.jobId), (byJob.get(String(task.jobId)) ?? 0) + 1);
@@ -56,7 +56,7 @@ export async function waitingTasksByJob(tasks: Collection): Promise<Map<string, 
 }
 
 /** The tasks a running or paused job is at (queued, running or waiting), by their summary or method, per job. */
-async function currentTasks(tasks: Collection, jobIds: string[]): Promise<Map<string, string>> {
+async function currentTasks(tasks: ReadOnlyCollection, jobIds: string[]): Promise<Map<string, string>> {
   if (jobIds.length === 0) return new Map();
   const active = await tasks.find({ jobId: { $in: jobIds }, status: { $in: ['queued', 'running', 'waiting'] } }, { projection: { jobId: 1, taskId: 1, name: 1, summary: 1 } });
   const byJob = new Map<string, string[]>();

@@ -6,12 +6,18 @@ import type { TaskRecord } from '../queue/queue';
 import { withBoundaries } from './records';
 import { RecentJobs } from './recent';
 import { SNAPSHOTS, WorkflowSnapshots } from './snapshots';
+import { TASK_CLAIMS, type TaskClaim } from './claims';
+import { JOB_HISTORY, type JobHistoryEntry } from './history';
 import type { JobDoc } from './types';
 
 export class JobReads {
   private readonly recent: RecentJobs;
   /** The workflow snapshots of jobs (snapshots.ts): written with a job, put back when it is read. */
   readonly snapshots: WorkflowSnapshots;
+  /** Claims of manual tasks (claims.ts), by task record id. */
+  readonly claims: Collection<TaskClaim>;
+  /** The jobs' history (history.ts). */
+  readonly history: Collection<JobHistoryEntry>;
 
   constructor(
     readonly jobs: Collection<JobDoc>,
@@ -19,6 +25,8 @@ export class JobReads {
     store: Pick<Store, 'collection'>,
   ) {
     this.snapshots = new WorkflowSnapshots(store.collection(SNAPSHOTS));
+    this.claims = store.collection<TaskClaim>(TASK_CLAIMS);
+    this.history = store.collection<JobHistoryEntry>(JOB_HISTORY);
     this.recent = new RecentJobs(jobs, this.snapshots);
   }
 
@@ -51,6 +59,13 @@ export class JobReads {
   async jobAndRecords(jobId: string): Promise<[JobDoc | null, TaskRecord[]]> {
     const job = await this.job(jobId);
     return [job, await this.records(jobId, job)];
+  }
+
+  /** The claims of the job's waiting manual tasks, by record id. */
+  async claimsOf(records: TaskRecord[]): Promise<Map<string, TaskClaim>> {
+    const ids = records.filter((r) => r.status === 'waiting' && r.childJob === undefined).map((r) => r._id);
+    if (ids.length === 0) return new Map();
+    return new Map((await this.claims.find({ _id: { $in: ids } })).map((c) => [c._id, c]));
   }
 
   /** The ids of the job's children: those it lists, and those that name it as their parent. */

@@ -1,14 +1,17 @@
 // The job runner: what the console and the task worker use of the engine's jobs.
 // It puts together the decision core (decide.ts: what a job's event means, pure),
 // the executor that carries decisions out (executor.ts), the starter (start.ts) and
-// a claimed task's run (task-run.ts). Advancing a job only reads the store and writes
+// a claimed task's run (task-run.ts). It exposes no collection to write: jobs and task
+// records are read here, and written by the executor alone (the task queue's lease
+// protocol, fenced by worker id and attempt, is the worker's: `queue`). Advancing a job only reads the store and writes
 // records with deterministic ids, so it is safe to repeat: a worker that dies between
 // a task's end and the advance leaves the record `advanced: false`, and the worker's
 // recovery pass advances it again. A task run again (a revert transition, a forEach
 // element) is a new record, one per iteration; an automatic retry (retrySettings)
 // runs the same record again.
 import { pino, type Logger } from 'pino';
-import type { Collection, Store } from '../../store/port';
+import type { ReadOnlyCollection, Store } from '../../store/port';
+import { requeueTasksOf } from '../worker/recover';
 import { getWorkflow } from '../workflow/repository';
 import { AdvancedMarks } from '../queue/advanced-marks';
 import { TaskQueue, type FinishState, type TaskRecord } from '../queue/queue';
@@ -17,15 +20,19 @@ import { WorkflowWrites } from '../workflow/writes';
 import { HeldState } from './held';
 import { JobWrites } from './job-writes';
 import { JobReads } from './reads';
-import { JobExecutor, type Handoff } from './executor';
+import { JobExecutor } from './executor';
+import type { Handoff } from './held';
 import { JobStarter, type StartOptions, type WorkflowSource } from './start';
 import { TaskRun, type Given } from './task-run';
 import type { TaskMethodRunner } from './execute';
 import type { TransformationRunner } from './own-tasks';
 import type { JobDoc, JobStatus } from './types';
+import type { RetryChanges } from './retry-with-changes';
+import type { TaskClaim } from './claims';
+import type { JobHistoryEntry } from './history';
 
 export type { Held } from './held';
-export type { Handoff } from './executor';
+export type { Handoff } from './held';
 export type { StartOptions, WorkflowSource } from './start';
 export { recordId } from './records';
 
@@ -51,10 +58,16 @@ export interface WorkerLink {
 }
 
 export class JobRunner {
-  readonly store: Store;
-  readonly jobs: Collection<JobDoc>;
-  readonly queue: TaskQueue;
+  /** What the worker needs of the store: its change stream and whether it can be written. */
+  readonly store: Pick<Store, 'kind' | 'location' | 'watch' | 'safety'>;
+  /** The jobs, to read (the executor writes them). */
+  readonly jobs: ReadOnlyCollection<JobDoc>;
+  /** The task records, to read (the executor writes them). */
+  readonly tasks: ReadOnlyCollection<TaskRecord>;
+  /** The task queue's lease protocol (claim, renew, release, sweep), the worker's; its collection is not exposed. */
+  readonly queue: Omit<TaskQueue, 'tasks'>;
   readonly log: Logger;
+  private readonly tasksCollection: TaskQueue['tasks'];
   private readonly reads: JobReads;
   private readonly executor: JobExecutor;
   private readonly starter: JobStarter;
@@ -65,22 +78,26 @@ export class JobRunner {
     const log = (options.log ?? pino({ level: 'silent' })).child({ component: 'jobs' });
     this.log = log;
     this.store = store;
-    this.jobs = store.collection<JobDoc>('jobs');
-    this.queue = new TaskQueue(store);
-    const reads = new JobReads(this.jobs, this.queue.tasks, store);
+    const jobs = store.collection<JobDoc>('jobs');
+    const queue = new TaskQueue(store);
+    this.jobs = jobs;
+    this.queue = queue;
+    this.tasks = queue.tasks;
+    this.tasksCollection = queue.tasks;
+    const reads = new JobReads(jobs, queue.tasks, store);
     const held = new HeldState(store, log);
     const recentWorkflows = new RecentWorkflows((name) => getWorkflow(store, name), options.workflowWrites ?? new WorkflowWrites());
     const loadWorkflow = options.loadWorkflow ?? ((name: string) => recentWorkflows.get(name));
     const executor: JobExecutor = new JobExecutor({
       store,
       reads,
-      writes: new JobWrites(this.queue.tasks),
-      marks: new AdvancedMarks(this.queue.tasks),
+      writes: new JobWrites(queue.tasks),
+      marks: new AdvancedMarks(queue.tasks),
       log,
       startJob: (child) => starter.startChild(child),
     });
     const starter: JobStarter = new JobStarter({ store, reads, executor, held, log, loadWorkflow });
-    this.taskRun = new TaskRun({ store, queue: this.queue, reads, executor, starter, held, log, runMethod: options.runMethod, transformations: options.transformations });
+    this.taskRun = new TaskRun({ store, queue, reads, executor, starter, held, log, runMethod: options.runMethod, transformations: options.transformations });
     this.reads = reads;
     this.executor = executor;
     this.starter = starter;
@@ -110,6 +127,16 @@ export class JobRunner {
     return this.reads.childIds(job);
   }
 
+  /** The job's history, oldest first. */
+  history(jobId: string, limit = 200): Promise<JobHistoryEntry[]> {
+    return this.reads.history.find({ jobId }, { sort: { timestamp: 1 }, limit });
+  }
+
+  /** Records what happened to a job besides its task runs (a recovery), in its history. */
+  recordHistory(entry: { jobId: string; event: string; message: string; [field: string]: unknown }): Promise<void> {
+    return this.executor.recordHistory(entry);
+  }
+
   // ---- starting, advancing, recovering ----
 
   start(workflowName: string, options: StartOptions = {}): Promise<JobDoc> {
@@ -130,6 +157,16 @@ export class JobRunner {
   /** Sets a job's status (from the one `job` has); a child job that stops tells its parent's task. */
   async setStatus(job: JobDoc, status: JobStatus, error?: string): Promise<void> {
     await this.executor.drain(await this.executor.writeStatus(job, status, error));
+  }
+
+  /** A job whose workflow_end record was written (by an earlier version) and not its status: it completes, and its parent is told (recovery). */
+  async endRecorded(job: JobDoc, end: TaskRecord): Promise<void> {
+    await this.executor.run(job, [], { kind: 'end-recorded', end });
+  }
+
+  /** The running tasks held by workers of `serverId` other than `currentWorkerId` queued again (a gone run of a server); how many. */
+  requeueTasksOf(serverId: string, currentWorkerId: string, now = Date.now()): Promise<number> {
+    return requeueTasksOf(this.tasksCollection, serverId, currentWorkerId, now);
   }
 
   /** A child job ended: its parent's childJob task goes on or ends with it. */
@@ -158,11 +195,35 @@ export class JobRunner {
     return this.executor.act(id, { kind: 'resume' });
   }
 
-  retryTask(id: string, taskId: string): Promise<JobDoc> {
-    return this.executor.act(id, { kind: 'retry', taskId });
+  /** Queues a task in error again; `changes`: the operator's values for it (retry-with-changes.ts), recorded under `operator`. */
+  retryTask(id: string, taskId: string, edit: { changes?: RetryChanges; operator?: string } = {}): Promise<JobDoc> {
+    return this.executor.act(id, { kind: 'retry', taskId, ...edit });
   }
 
-  finishTask(id: string, taskId: string, values: Record<string, unknown> = {}, state: FinishState = 'success'): Promise<JobDoc> {
-    return this.executor.act(id, { kind: 'finish', taskId, values, state });
+  /** Finishes a manual task in `how` (a state, success unless given; and by whom): refused (409) when another operator claimed it. */
+  finishTask(id: string, taskId: string, values: Record<string, unknown> = {}, how: FinishState | { state?: FinishState; operator?: string } = 'success'): Promise<JobDoc> {
+    const { state = 'success', operator } = typeof how === 'string' ? { state: how } : how;
+    return this.executor.act(id, { kind: 'finish', taskId, values, state, ...(operator !== undefined ? { operator } : {}) });
+  }
+
+  // ---- claims of manual tasks (claims.ts decides, the executor writes) ----
+
+  /** Claims a waiting manual task (its record id) for `operator`; answers the claim. */
+  async claimTask(recordId: string, operator: string): Promise<TaskClaim> {
+    const claim = await this.executor.actOnRecord(recordId, { kind: 'claim', recordId, operator });
+    if (!claim) throw new Error(`the claim of task ${recordId} was not written`);
+    return claim;
+  }
+
+  /** Releases `operator`'s claim of a waiting manual task. */
+  async releaseTask(recordId: string, operator: string): Promise<void> {
+    await this.executor.actOnRecord(recordId, { kind: 'release', recordId, operator });
+  }
+
+  /** Takes a waiting manual task over for `operator` (or assigns it to `assignee`) from whoever claimed it, recorded in the job's history; answers the claim. */
+  async takeOverTask(recordId: string, operator: string, assignee?: string): Promise<TaskClaim> {
+    const claim = await this.executor.actOnRecord(recordId, { kind: 'take-over', recordId, operator, ...(assignee !== undefined ? { assignee } : {}) });
+    if (!claim) throw new Error(`the take-over of task ${recordId} was not written`);
+    return claim;
   }
 }

@@ -7,12 +7,13 @@ import type { Logger } from 'pino';
 import { ConsoleError } from '../../errors';
 import { isDuplicateKey } from '../../store/errors';
 import type { Store } from '../../store/port';
+import { unitOfWork } from '../../store/unit-of-work';
 import { encodeVariables, rejectMarker } from '../../values/undefined-codec';
 import { jobStartVariables } from '../workflow/job-variables';
 import type { TaskRecord } from '../queue/queue';
 import type { ChildStart } from './children';
-import type { Handoff, JobExecutor } from './executor';
-import type { Held, HeldState } from './held';
+import type { JobEvent } from './decide';
+import type { AdvanceHandoff, Handoff, Held, HeldState } from './held';
 import { checkVariables } from './input-schema';
 import type { JobReads } from './reads';
 import type { JobDoc, TaskDefinition } from './types';
@@ -72,7 +73,8 @@ export function newJob(workflow: WorkflowSource, options: StartOptions, now: num
 export interface StarterParts {
   store: Store;
   reads: JobReads;
-  executor: JobExecutor;
+  /** The executor: decides the job's start and carries it out. */
+  executor: { run(job: JobDoc, records: TaskRecord[], event: JobEvent, handoff?: AdvanceHandoff): Promise<void> };
   held: HeldState;
   log: Logger;
   /** The workflow by name: a promise, or the workflow at once when it is kept (recent.ts). */
@@ -97,9 +99,8 @@ export class JobStarter {
     const claimed: { record: TaskRecord; held: Held }[] = [];
     let started: boolean;
     let stored: ReturnType<typeof reads.snapshots.slim> | undefined;
-    const atomically = <T>(fn: () => Promise<T>) => (store.transaction ? store.transaction(fn) : fn());
     try {
-      started = await atomically(async () => {
+      started = await unitOfWork(store, async () => {
         try {
           // The job's tasks and transitions go to its workflow snapshot, shared by the jobs of one version (snapshots.ts).
           stored = reads.snapshots.slim(job);

@@ -5,6 +5,7 @@
 // claimed in that write for the worker that ran this one (run once it commits).
 import type { Logger } from 'pino';
 import type { Store } from '../../store/port';
+import { isAtomic, unitOfWork } from '../../store/unit-of-work';
 import { decodeVariables, encodeVariables } from '../../values/undefined-codec';
 import type { TaskOutcome } from '../tasks/library';
 import { fence, type Claim, type TaskQueue, type TaskRecord } from '../queue/queue';
@@ -99,7 +100,7 @@ export class TaskRun {
     const { store, queue, held, executor } = this.parts;
     const { outcome } = end;
     const fields = endFields(end.incoming, outcome);
-    const atomic = Boolean(store.transaction);
+    const atomic = isAtomic(store);
     const claimed: { record: TaskRecord; held: Held }[] = [];
     const marking: Promise<{ error: unknown } | undefined>[] = [];
     const handoff = given.handoff;
@@ -116,7 +117,7 @@ export class TaskRun {
       held.stampAll(record.jobId, claimed);
       return true;
     };
-    const ended = await (store.transaction ? store.transaction(write) : write());
+    const ended = await unitOfWork(store, write);
     if (ended && outcome.state === 'error') {
       const ids = { jobId: record.jobId, taskId: record.taskId, recordId: claim._id, workerId: claim.workerId, task: record.name };
       this.parts.log.error({ ...ids, error: outcome.error }, `task ${record.taskId} (${record.name}) ended in error: ${outcome.error ?? 'error'}`);

@@ -4,7 +4,6 @@
 // queue's fencing token (worker id and attempt) has moved on, and no task completes twice.
 import { ConsoleError } from '../../errors';
 import type { Collection } from '../../store/port';
-import { requeueTasksOf } from './recover';
 
 export interface FenceAnswer {
   serverId: string;
@@ -16,7 +15,15 @@ export interface FenceAnswer {
 /** A beat missed: older than one interval and a little (a beat may be late by a write). */
 export const stoppedAfter = (intervalMs: number) => intervalMs + Math.min(1000, Math.floor(intervalMs / 5));
 
-export async function fenceServer(deps: { beats: Collection; tasks: Collection; selfId: string; intervalMs: number }, serverId: string, now = Date.now()): Promise<FenceAnswer> {
+export interface FenceDeps {
+  beats: Collection;
+  /** Queues again the running tasks of the server's workers (the runner's requeueTasksOf); how many. */
+  requeue(serverId: string, now: number): Promise<number>;
+  selfId: string;
+  intervalMs: number;
+}
+
+export async function fenceServer(deps: FenceDeps, serverId: string, now = Date.now()): Promise<FenceAnswer> {
   if (serverId === deps.selfId) throw new ConsoleError('bad_input', `serverId: "${serverId}" is this server; declare the failed site gone from the standby`);
   const beat = await deps.beats.findOne({ _id: serverId });
   const heartbeatAt = beat && typeof beat.heartbeatAt === 'number' ? beat.heartbeatAt : null;
@@ -24,6 +31,6 @@ export async function fenceServer(deps: { beats: Collection; tasks: Collection; 
   if (age < stoppedAfter(deps.intervalMs)) {
     throw new ConsoleError('conflict', `server "${serverId}" beat ${age} ms ago: its heartbeat has not stopped, so its tasks are not taken from it (try again after ${stoppedAfter(deps.intervalMs) - age} ms)`);
   }
-  const requeued = await requeueTasksOf(deps.tasks, serverId, '', now);
+  const requeued = await deps.requeue(serverId, now);
   return { serverId, heartbeatAt, requeued };
 }

@@ -6,13 +6,15 @@
 // ended task waiting to be advanced. This pass finds such jobs once they are older
 // than a lease (a job merely starting on another server is younger), and finishes the
 // start (the advance: idempotent, with deterministic record ids) or the end, or fails the job when its tasks cannot be run, naming why.
-// Each is written to the job's history, which the Job page shows.
+// Each is written to the job's history, which the Job page shows. It reads through the runner
+// and writes nothing itself: finishing the end is the decision core's `end-recorded` event,
+// failing the job its status write, and the history entry the executor's.
 import type { Logger } from 'pino';
 import { StoreError } from '../../store/errors';
 import { END, START } from '../jobs/graph';
-import { addJobHistory } from '../jobs/history';
 import type { JobRunner } from '../jobs/runner';
 import type { JobDoc } from '../jobs/types';
+import type { TaskRecord } from '../queue/queue';
 
 export interface HalfStartedOptions {
   /** A job younger than this (by `last_updated`) may still be starting: it is left alone. */
@@ -80,7 +82,7 @@ export class HalfStartedJobs {
 
   /** Whether something still moves the job: a task queued, running or waiting, or an ended task not advanced yet (the unadvanced pass's). */
   private async moving(jobId: string): Promise<boolean> {
-    const tasks = this.runner.queue.tasks;
+    const tasks = this.runner.tasks;
     const projection = { _id: 1 } as const;
     if (await tasks.findOne({ jobId, status: { $in: ['queued', 'running', 'waiting'] } }, { projection })) return true;
     return Boolean(await tasks.findOne({ jobId, advanced: false }, { projection }));
@@ -93,7 +95,7 @@ export class HalfStartedJobs {
     if (!job || job.status !== 'running' || !(Number(job.last_updated) < olderThan)) return undefined;
     const records = await this.runner.records(jobId);
     const end = records.find((r) => r.taskId === END);
-    if (end) return this.finishEnd(job, end.metrics.end_time ?? Date.now());
+    if (end) return this.finishEnd(job, end);
 
     const problem = unusableTasks(job);
     if (problem) return this.fail(job, `the job cannot start: ${problem}`);
@@ -119,14 +121,12 @@ export class HalfStartedJobs {
   }
 
   /** A workflow_end task record (written by an earlier version) and the job's status was not: the job completed. */
-  private async finishEnd(job: JobDoc, endTime: number): Promise<RecoveryOutcome | undefined> {
-    const result = await this.runner.jobs.updateOne(
-      { _id: job._id, status: 'running' },
-      { $set: { status: 'complete', 'metrics.end_time': endTime, last_updated: Date.now() } },
-    );
-    if (!result.matched) return undefined;
+  private async finishEnd(job: JobDoc, end: TaskRecord): Promise<RecoveryOutcome | undefined> {
+    await this.runner.endRecorded(job, end);
+    // Written only where the job was still running (the completion is conditional on it).
+    const after = await this.runner.job(job._id);
+    if (after?.status !== 'complete') return undefined;
     this.runner.log.info({ jobId: job._id, workflow: job.name, status: 'complete', from: 'running' }, `job of workflow "${job.name}" complete (its end was recorded; the status is written by recovery)`);
-    await this.runner.finishParentTask(job._id);
     return this.record(job, 'end-recovered', `recovered: a server stopped after the workflow_end record and before writing the job complete; written complete (server ${this.options.serverId})`);
   }
 
@@ -139,7 +139,7 @@ export class HalfStartedJobs {
   }
 
   private async record(job: JobDoc, event: RecoveryOutcome['event'], message: string): Promise<RecoveryOutcome> {
-    await addJobHistory(this.runner.store, { jobId: job._id, event, message, serverId: this.options.serverId });
+    await this.runner.recordHistory({ jobId: job._id, event, message, serverId: this.options.serverId });
     const level = event === 'start-failed' ? 'warn' : 'info';
     this.options.log[level]({ jobId: job._id, workflow: job.name, event, serverId: this.options.serverId }, `job ${job._id} of workflow "${job.name}": ${message}`);
     return { jobId: job._id, event, message };

@@ -19,7 +19,7 @@ export function workersHandlers(service: WorkersService): Pick<Handlers, 'worker
   return {
     'workers.declareGone': async ({ params }) => {
       const engine = service.engine();
-      const deps = { beats: engine.heartbeats.collection, tasks: engine.runner.queue.tasks, selfId: engine.options.serverId, intervalMs: engine.heartbeats.intervalMs };
+      const deps = { beats: engine.heartbeats.collection, requeue: (serverId: string, now: number) => engine.runner.requeueTasksOf(serverId, '', now), selfId: engine.options.serverId, intervalMs: engine.heartbeats.intervalMs };
       return fenceServer(deps, params.serverId);
     },
     'workers.status': () => service.engine().status(),

@@ -1,7 +1,11 @@
 // The MongoDB adapter: one MongoClient per opened profile, on the official driver.
 // The client connects at the first operation, so the Store exists even when the
 // database is down; its operations and ping() then fail with a clear StoreError.
-import { MongoClient, ObjectId, type ChangeStream, type Collection as DriverCollection, type Db, type Document } from 'mongodb';
+// Where the server has transactions (a replica set, a sharded cluster), a unit of work
+// asked for as one (`sessionTransaction`) is a session transaction: the calls made in its
+// async context carry its session while it is open.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { MongoClient, ObjectId, type ChangeStream, type ClientSession, type Collection as DriverCollection, type Db, type Document } from 'mongodb';
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Sort, Update, UpdateResult, Store } from '../port';
 import { checkCollectionName, StoreError } from '../errors';
 import { rewriteMongoError } from './errors';
@@ -43,6 +47,26 @@ export function openMongoStore(props: MongoProps, options: MongoStoreOptions = {
     return connecting;
   };
   const db = async (): Promise<Db> => (await client()).db(s.db);
+  // The session transaction open in the caller's async context (`open` false once it ended: a
+  // timer or callback made inside it and run later writes outside it).
+  const sessions = new AsyncLocalStorage<{ session: ClientSession; open: boolean }>();
+  const inSession: SessionOf = () => {
+    const current = sessions.getStore();
+    return current?.open ? { session: current.session } : {};
+  };
+  // Whether the server has transactions, asked once per connected client.
+  const transactional = new WeakMap<MongoClient, Promise<boolean>>();
+  const hasTransactions = async (c: MongoClient): Promise<boolean> => {
+    let known = transactional.get(c);
+    if (!known) {
+      known = c
+        .db(s.db)
+        .command({ hello: 1 })
+        .then((hello) => typeof hello.setName === 'string' || hello.msg === 'isdbgrid');
+      transactional.set(c, known);
+    }
+    return known;
+  };
   const run = async <T>(fn: () => Promise<T>, collection?: string): Promise<T> => {
     try {
       return await fn();
@@ -56,7 +80,27 @@ export function openMongoStore(props: MongoProps, options: MongoStoreOptions = {
     location: `MongoDB at ${s.hosts} (db ${s.db})`,
     collection<T extends Doc = Doc>(name: string): Collection<T> {
       checkCollectionName(name);
-      return new MongoCollection<T>(name, async () => (await db()).collection(name), run);
+      return new MongoCollection<T>(name, async () => (await db()).collection(name), run, inSession);
+    },
+    async sessionTransaction<R>(fn: () => Promise<R>): Promise<R> {
+      if (sessions.getStore()?.open) return fn(); // a unit inside another joins it
+      const c = await run(client);
+      if (!(await run(() => hasTransactions(c)))) return fn();
+      const session = c.startSession();
+      const current = { session, open: true };
+      try {
+        session.startTransaction();
+        const result = await sessions.run(current, fn);
+        await run(() => session.commitTransaction());
+        return result;
+      } catch (error) {
+        // The work's own error is the one to report; the abort only ends the transaction.
+        if (session.inTransaction()) await session.abortTransaction().catch(() => undefined);
+        throw error;
+      } finally {
+        current.open = false;
+        await session.endSession();
+      }
     },
     listCollections: () =>
       run(async () => {
@@ -111,12 +155,15 @@ export function openMongoStore(props: MongoProps, options: MongoStoreOptions = {
 type RawCollection = DriverCollection<any>;
 
 type Run = <T>(fn: () => Promise<T>, collection?: string) => Promise<T>;
+/** The session of the transaction open in the caller's async context, as driver options (none: `{}`). */
+type SessionOf = () => { session?: ClientSession };
 
 class MongoCollection<T extends Doc = Doc> implements Collection<T> {
   constructor(
     readonly name: string,
     private readonly coll: () => Promise<RawCollection>,
     private readonly runner: Run,
+    private readonly session: SessionOf,
   ) {}
 
   private run<T>(fn: (c: RawCollection) => Promise<T>) {
@@ -133,7 +180,7 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
   insertOne(doc: T) {
     return this.run(async (c) => {
       const copy = withId(doc);
-      await c.insertOne(encodeDocKeys(copy));
+      await c.insertOne(encodeDocKeys(copy), this.session());
       return copy._id;
     });
   }
@@ -142,29 +189,29 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
     return this.run(async (c) => {
       if (docs.length === 0) return [];
       const copies = docs.map(withId);
-      await c.insertMany(copies.map(encodeDocKeys));
+      await c.insertMany(copies.map(encodeDocKeys), this.session());
       return copies.map((d) => d._id);
     });
   }
 
   findOne(filter: Filter, options: FindOptions = {}) {
-    return this.run(async (c) => this.read(await c.findOne(filter, findOptions(options))));
+    return this.run(async (c) => this.read(await c.findOne(filter, { ...findOptions(options), ...this.session() })));
   }
 
   find(filter: Filter, options: FindOptions = {}) {
-    return this.run(async (c) => (await c.find(filter, findOptions(options)).toArray()).map((doc) => this.read(doc)));
+    return this.run(async (c) => (await c.find(filter, { ...findOptions(options), ...this.session() }).toArray()).map((doc) => this.read(doc)));
   }
 
   count(filter: Filter = {}) {
-    return this.run((c) => c.countDocuments(filter));
+    return this.run((c) => c.countDocuments(filter, this.session()));
   }
 
   updateOne(filter: Filter, update: Update) {
-    return this.run(async (c) => updateResult(await c.updateOne(filter, encodeUpdateValues(update))));
+    return this.run(async (c) => updateResult(await c.updateOne(filter, encodeUpdateValues(update), this.session())));
   }
 
   updateMany(filter: Filter, update: Update) {
-    return this.run(async (c) => updateResult(await c.updateMany(filter, encodeUpdateValues(update))));
+    return this.run(async (c) => updateResult(await c.updateMany(filter, encodeUpdateValues(update), this.session())));
   }
 
   findOneAndUpdate(filter: Filter, update: Update, options: { sort?: Sort } = {}) {
@@ -175,17 +222,18 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
             ...(options.sort ? { sort: options.sort } : {}),
             returnDocument: 'after',
             includeResultMetadata: false,
+            ...this.session(),
           }),
         ),
     );
   }
 
   deleteOne(filter: Filter) {
-    return this.run(async (c) => (await c.deleteOne(filter)).deletedCount);
+    return this.run(async (c) => (await c.deleteOne(filter, this.session())).deletedCount);
   }
 
   deleteMany(filter: Filter) {
-    return this.run(async (c) => (await c.deleteMany(filter)).deletedCount);
+    return this.run(async (c) => (await c.deleteMany(filter, this.session())).deletedCount);
   }
 
   createIndex(spec: IndexSpec) {

@@ -186,7 +186,32 @@ describe('decide: an operator acted', () => {
     const record = { ...ended(j, 'ask', {}), status: 'waiting' as const, finishState: undefined, advanced: undefined, incoming: { body: 'x' } };
     const d = run(j, [start(j), record], { kind: 'operator', action: { kind: 'finish', taskId: 'ask', values: { ok: true }, state: 'success' } });
     expect(d.writes).toEqual([
-      { kind: 'op-finish', record, fields: expect.objectContaining({ status: 'complete', finishState: 'success', outgoing: { ok: true }, incoming: { body: 'x' }, 'metrics.end_time': NOW, advanced: false }) },
+      { kind: 'op-finish', record, claimed: false, fields: expect.objectContaining({ status: 'complete', finishState: 'success', outgoing: { ok: true }, incoming: { body: 'x' }, 'metrics.end_time': NOW, advanced: false }) },
+      { kind: 'history', entry: expect.objectContaining({ event: 'task-finished', message: 'task ask finished in success by operator', taskName: 'ViewData', workflow: 'wf' }) },
+    ]);
+  });
+
+  it('refuses a finish by anyone but the operator who claimed the task (409 naming them), and lets them finish it', () => {
+    const ask: TaskDefinition = { name: 'ViewData', app: 'WorkFlowEngine', type: 'manual', variables: { incoming: {}, outgoing: {} } };
+    const j = job({ tasks: { ...job().tasks, ask } });
+    const record = { ...ended(j, 'ask', {}), status: 'waiting' as const, finishState: undefined, advanced: undefined };
+    const claims = new Map([[record._id, { _id: record._id, assignee: 'ana', claimedAt: NOW - 10 }]]);
+    const finish = (operator: string) => decide({ job: j, records: [start(j), record], event: { kind: 'operator', action: { kind: 'finish', taskId: 'ask', values: {}, state: 'success', operator } }, now: NOW, claims });
+    expect(() => finish('bob')).toThrow(expect.objectContaining({ fault: 'not-allowed', message: expect.stringContaining('claimed by ana'), details: { assignee: 'ana' } }));
+    expect(finish('ana').writes[0]).toMatchObject({ kind: 'op-finish', claimed: true });
+  });
+
+  it('takes a claimed task over, recording from whom in the job\'s history; a claim of a task another holds is refused', () => {
+    const ask: TaskDefinition = { name: 'ViewData', app: 'WorkFlowEngine', type: 'manual', variables: { incoming: {}, outgoing: {} } };
+    const j = job({ tasks: { ...job().tasks, ask } });
+    const record = { ...ended(j, 'ask', {}), status: 'waiting' as const, finishState: undefined, advanced: undefined };
+    const claims = new Map([[record._id, { _id: record._id, assignee: 'ana', claimedAt: NOW - 10 }]]);
+    const act = (kind: 'claim' | 'take-over' | 'release') => decide({ job: j, records: [start(j), record], event: { kind: 'operator', action: { kind, recordId: record._id, operator: 'bob' } }, now: NOW, claims });
+    expect(() => act('claim')).toThrow(expect.objectContaining({ fault: 'not-allowed', message: expect.stringContaining('claimed by ana') }));
+    expect(() => act('release')).toThrow(expect.objectContaining({ fault: 'not-allowed' }));
+    expect(act('take-over').writes).toEqual([
+      { kind: 'op-claim', claim: { _id: record._id, assignee: 'bob', claimedAt: NOW }, replaces: 'ana' },
+      { kind: 'history', entry: expect.objectContaining({ event: 'task-taken-over', message: 'bob took over task ask from ana', from: 'ana' }) },
     ]);
   });
 

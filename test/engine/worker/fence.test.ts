@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fenceServer } from '../../../core/engine/worker/fence';
 import { TaskQueue } from '../../../core/engine/queue/queue';
+import { requeueTasksOf } from '../../../core/engine/worker/recover';
 import { tempEmbeddedStore, type TempStore } from '../queue/support';
 
 let temp: TempStore;
@@ -19,7 +20,7 @@ describe('declaring a server gone', () => {
     await queue.tasks.insertOne({ _id: 't1', jobId: 'j1', taskId: 'a', iteration: 0, name: 'x', app: 'A', type: 'automatic', status: 'queued', queuedAt: now, runAfter: 0, attempt: 0, metrics: {} });
     const claimed = await queue.claim('site-a:w1', 30_000, now);
     expect(claimed?.status).toBe('running');
-    const deps = { beats, tasks: queue.tasks, selfId: 'site-b', intervalMs: 5000 };
+    const deps = { beats, requeue: (serverId: string, at: number) => requeueTasksOf(queue.tasks, serverId, '', at), selfId: 'site-b', intervalMs: 5000 };
 
     await beats.insertOne({ _id: 'site-a', heartbeatAt: now - 1000 });
     await expect(fenceServer(deps, 'site-a', now)).rejects.toThrow(/heartbeat has not stopped/);
