@@ -45,10 +45,24 @@ export interface TaskRecord extends Doc {
   jobVariables?: Record<string, unknown>;
   /** forEach: the element this run handed out. */
   loopIndex?: number;
+  /** A wait the task asked for (delay, reattempt, stub): queued with `runAfter` at its due time, holding no worker slot. */
+  timer?: TaskTimer;
   /** retrySettings: the automatic retries made so far, and their errors. */
   autoRetries?: number;
   retryErrors?: string[];
   metrics: { start_time?: number; end_time?: number; claimed_at?: number };
+}
+
+/**
+ * A durable timer (jobs/timers.ts): the task ends with `outcome` once `due` (ms since the
+ * epoch) has come; until then its record is queued with `runAfter` at `due`, so no worker
+ * claims it before. `started`: when the task first ran (its start time, kept through the wait).
+ */
+export interface TaskTimer {
+  due: number;
+  started: number;
+  /** The outcome it ends with (`outgoing` encoded for the store). */
+  outcome: { state: FinishState; outgoing: Record<string, unknown>; error?: string };
 }
 
 /** The part of a claimed record that proves who holds it. */
@@ -91,11 +105,31 @@ export class TaskQueue {
    * Writes the end of a claimed task; false (and nothing written) when the
    * worker lost its lease or the task was canceled meanwhile.
    */
-  complete(claim: Claim, fields: Record<string, unknown>): Promise<boolean> {
-    return this.tasks.updateOne(fence(claim), { $set: fields, $unset: { leaseUntil: '' } }).then((result) => result.matched > 0);
+  complete(claim: Claim, fields: Record<string, unknown>, timer = false): Promise<boolean> {
+    // A timer that fired (`timer`) goes with the wait it ended: a retry of the task runs it again.
+    const $unset: Record<string, ''> = timer ? { leaseUntil: '', timer: '' } : { leaseUntil: '' };
+    return this.tasks.updateOne(fence(claim), { $set: fields, $unset }).then((result) => result.matched > 0);
   }
 
-  /** Gives a claimed task back to the queue (a worker stopping), keeping its place. */
+  /**
+   * Sets a claimed task's timer: the record goes back to the queue due at `timer.due`, with
+   * what it ends with then, and the worker's slot is free. False when the claim was lost.
+   */
+  async wait(claim: Claim, timer: TaskTimer, incoming: Record<string, unknown>): Promise<boolean> {
+    const result = await this.tasks.updateOne(fence(claim), {
+      $set: { status: 'queued', runAfter: timer.due, timer, incoming },
+      $unset: { workerId: '', leaseUntil: '' },
+    });
+    return result.matched > 0;
+  }
+
+  /** The earliest time a queued task is due after `now` (a timer, a retry's delay), if any. */
+  async nextDue(now = Date.now()): Promise<number | undefined> {
+    const [next] = await this.tasks.find({ status: 'queued', runAfter: { $gt: now, $lt: NEVER } }, { sort: { runAfter: 1 }, limit: 1, projection: { runAfter: 1 } });
+    return next?.runAfter;
+  }
+
+  /** Gives a claimed task back to the queue (a worker stopping; a timer claimed early, due at `now`), keeping its place. */
   async release(claim: Claim, now = Date.now()): Promise<boolean> {
     const result = await this.tasks.updateOne(fence(claim), {
       $set: { status: 'queued', runAfter: now },

@@ -3,7 +3,9 @@
 // (a server that died) and advances jobs whose last task ended without the job
 // being advanced, and finishes or fails jobs a server left half-started
 // (half-started.ts). An idle worker polls, and is woken at once by a change stream
-// where the store has one (wake.ts). Stopping hands running tasks back to the queue.
+// where the store has one (wake.ts), and at the due time of the earliest timer.
+// A task waiting on a timer holds no slot here: its record waits in the queue
+// (jobs/timers.ts). Stopping hands running tasks back to the queue.
 import { randomBytes } from 'node:crypto';
 import { pino, type Logger } from 'pino';
 import type { Handoff, Held } from '../jobs/runner';
@@ -158,9 +160,23 @@ export class TaskWorker {
         this.run(record);
         continue;
       }
-      const delay = wait;
+      const delay = await this.untilDue(wait);
       wait = Math.min(idleMs, wait * 2);
       await this.idle(delay);
+    }
+  }
+
+  /**
+   * How long an idle worker waits: `ms`, or less when a task's timer (or a retry's delay) comes
+   * due sooner, so the task runs at its due time, not up to a poll later.
+   */
+  private async untilDue(ms: number): Promise<number> {
+    try {
+      const due = await this.options.runner.queue.nextDue();
+      return due === undefined ? ms : Math.max(0, Math.min(ms, due - Date.now()));
+    } catch (error) {
+      this.failed('reading the next due time', error);
+      return ms;
     }
   }
 
