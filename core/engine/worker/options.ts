@@ -2,11 +2,19 @@
 import type { Logger } from 'pino';
 import type { JobRunner } from '../jobs/runner';
 
+/**
+ * Tasks a worker runs at once by default. Only tasks that run count (a built-in's run, an adapter
+ * call in flight); a task waiting on a timer, a child job or an operator holds no slot. Large
+ * enough that 100 slow adapter calls leave room for the tasks of other jobs; an adapter
+ * instance's own throttle (properties.throttle) bounds its calls where it declares one.
+ */
+export const DEFAULT_CONCURRENCY = 256;
+
 export interface WorkerOptions {
   runner: JobRunner;
   /** Identifies this server; the worker id adds a suffix per start. */
   serverId: string;
-  /** Tasks run at once. */
+  /** Tasks run at once (default DEFAULT_CONCURRENCY). */
   concurrency?: number;
   leaseMs?: number;
   /** How often a lease is renewed while its task runs (default: a third of the lease). */

@@ -12,7 +12,7 @@ import type { Handoff, Held } from '../jobs/runner';
 import type { Claim, TaskRecord } from '../queue/queue';
 import { HalfStartedJobs } from './half-started';
 import { watchQueuedTasks, type QueueWatch } from './wake';
-import type { WorkerOptions, WorkerStats } from './options';
+import { DEFAULT_CONCURRENCY, type WorkerOptions, type WorkerStats } from './options';
 
 export type { WorkerOptions, WorkerStats } from './options';
 
@@ -43,7 +43,7 @@ export class TaskWorker {
   constructor(options: WorkerOptions) {
     const leaseMs = options.leaseMs ?? 30_000;
     this.options = {
-      concurrency: 8,
+      concurrency: DEFAULT_CONCURRENCY,
       renewMs: Math.max(10, Math.floor(leaseMs / 3)),
       idleMs: 200,
       firstIdleMs: 5,
