@@ -11,8 +11,8 @@ import { pino, type Logger } from 'pino';
 import type { Handoff, Held } from '../jobs/runner';
 import type { Claim, TaskRecord } from '../queue/queue';
 import { HalfStartedJobs } from './half-started';
-import { watchQueuedTasks, type QueueWatch } from './wake';
-import { DEFAULT_CONCURRENCY, type WorkerOptions, type WorkerStats } from './options';
+import { untilDue, watchQueuedTasks, type QueueWatch } from './wake';
+import { DEFAULT_CONCURRENCY, DEFAULT_LOCAL_CONCURRENCY, isLocal, type WorkerOptions, type WorkerStats } from './options';
 
 export type { WorkerOptions, WorkerStats } from './options';
 
@@ -28,6 +28,8 @@ export class TaskWorker {
   private watchRefused = false;
   private readonly halfStarted: HalfStartedJobs;
   private readonly running = new Map<string, { claim: Claim; done: Promise<void>; abort: AbortController }>();
+  /** Of the tasks running, those the console runs itself (built-ins): CPU work in this process. */
+  private localRunning = 0;
   /** Tasks handed to this worker by eager dispatch, claimed but not yet running: they hold a slot. */
   private handedOff = 0;
   /**
@@ -44,6 +46,7 @@ export class TaskWorker {
     const leaseMs = options.leaseMs ?? 30_000;
     this.options = {
       concurrency: DEFAULT_CONCURRENCY,
+      localConcurrency: Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, DEFAULT_LOCAL_CONCURRENCY),
       renewMs: Math.max(10, Math.floor(leaseMs / 3)),
       idleMs: 200,
       firstIdleMs: 5,
@@ -127,11 +130,12 @@ export class TaskWorker {
   }
 
   private async claimLoop() {
-    const { runner, concurrency, leaseMs, idleMs, firstIdleMs } = this.options;
+    const { runner, concurrency, localConcurrency, leaseMs, idleMs, firstIdleMs } = this.options;
     // An idle worker polls soon, then less often: work queued by another process is picked up promptly.
     let wait = Math.min(firstIdleMs, idleMs);
     while (this.active) {
-      if (this.busy >= concurrency) {
+      // Tasks handed over, not yet running, count as built-ins here (each takes over the slot of one).
+      if (this.busy >= concurrency || this.localRunning + this.handedOff >= localConcurrency) {
         // Woken when a task leaves this worker's hands (or the worker stops).
         this.waitingForRoom = true;
         await new Promise<void>((resolve) => (this.wake = resolve));
@@ -166,18 +170,9 @@ export class TaskWorker {
     }
   }
 
-  /**
-   * How long an idle worker waits: `ms`, or less when a task's timer (or a retry's delay) comes
-   * due sooner, so the task runs at its due time, not up to a poll later.
-   */
-  private async untilDue(ms: number): Promise<number> {
-    try {
-      const due = await this.options.runner.queue.nextDue();
-      return due === undefined ? ms : Math.max(0, Math.min(ms, due - Date.now()));
-    } catch (error) {
-      this.failed('reading the next due time', error);
-      return ms;
-    }
+  /** How long an idle worker waits: `ms`, or less when a timer comes due sooner (wake.ts). */
+  private untilDue(ms: number): Promise<number> {
+    return untilDue(this.options.runner.queue, ms).catch((error: unknown) => (this.failed('reading the next due time', error), ms));
   }
 
   /** Waits `ms`, or until woken (a task queued, the worker stopping). */
@@ -288,12 +283,14 @@ export class TaskWorker {
         (error) => this.failed('renewing a lease', error, { recordId: record._id, jobId: record.jobId, taskId: record.taskId }),
       );
     }, renewMs);
-    const done = this.settle(record, runner.execute(record, abort.signal, { ...held, handoff: this.handoff(turn) }), renewal);
+    const local = isLocal(record);
+    if (local) this.localRunning++;
+    const done = this.settle(record, runner.execute(record, abort.signal, { ...held, handoff: this.handoff(turn) }), renewal, local);
     this.running.set(record._id, { claim, done, abort });
   }
 
   /** A task's run ended (one async step, not a chain of three): counted or its failure said, its slot freed. */
-  private async settle(record: TaskRecord, run: Promise<boolean>, renewal: NodeJS.Timeout): Promise<void> {
+  private async settle(record: TaskRecord, run: Promise<boolean>, renewal: NodeJS.Timeout, local: boolean): Promise<void> {
     try {
       if (await run) this.stats.completed++;
     } catch (error) {
@@ -301,6 +298,7 @@ export class TaskWorker {
     } finally {
       clearInterval(renewal);
       this.running.delete(record._id);
+      if (local) this.localRunning--;
       if (this.waitingForRoom) this.wake?.();
     }
   }
@@ -345,3 +343,4 @@ export class TaskWorker {
     }
   }
 }
+
