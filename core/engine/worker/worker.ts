@@ -74,6 +74,11 @@ export class TaskWorker {
     return this.active;
   }
 
+  /** No more tasks are taken: all slots busy, or enough built-ins (handed over, not yet running: counted as such) run. */
+  private get full() {
+    return this.busy >= this.options.concurrency || this.localRunning + this.handedOff >= this.options.localConcurrency;
+  }
+
   /** Tasks in this worker's hands now (running, or handed to it and about to run). */
   get busy() {
     return this.running.size + this.handedOff;
@@ -130,12 +135,11 @@ export class TaskWorker {
   }
 
   private async claimLoop() {
-    const { runner, concurrency, localConcurrency, leaseMs, idleMs, firstIdleMs } = this.options;
+    const { runner, leaseMs, idleMs, firstIdleMs } = this.options;
     // An idle worker polls soon, then less often: work queued by another process is picked up promptly.
     let wait = Math.min(firstIdleMs, idleMs);
     while (this.active) {
-      // Tasks handed over, not yet running, count as built-ins here (each takes over the slot of one).
-      if (this.busy >= concurrency || this.localRunning + this.handedOff >= localConcurrency) {
+      if (this.full) {
         // Woken when a task leaves this worker's hands (or the worker stops).
         this.waitingForRoom = true;
         await new Promise<void>((resolve) => (this.wake = resolve));
@@ -240,12 +244,12 @@ export class TaskWorker {
    * `take` (counted in `handedOff`) and freed by `run` or `drop`.
    */
   private startHandoff(): Handoff | undefined {
-    const { concurrency, leaseMs } = this.options;
-    if (!this.active || this.busy >= concurrency) return undefined;
+    const { leaseMs } = this.options;
+    if (!this.active || this.full) return undefined;
     let state: 'free' | 'taken' | 'done' = 'free';
     return {
       take: () => {
-        if (state !== 'free' || !this.active || this.busy >= concurrency) return undefined;
+        if (state !== 'free' || !this.active || this.full) return undefined;
         state = 'taken';
         this.handedOff++;
         return { workerId: this.workerId, leaseUntil: Date.now() + leaseMs };
