@@ -73,7 +73,7 @@ export class TaskRun {
     // A wait the task asked for: its record is queued for the due time, and this worker's slot is free.
     if (outcome.after !== undefined && outcome.after > 0) {
       const now = Date.now();
-      const timer = timerOf(outcome, now, record.metrics.start_time ?? now);
+      const timer = timerOf(record, outcome, now);
       const set = await queue.wait(claim, timer, safeEncode(incoming, 'incoming'));
       if (set) this.parts.log.debug({ jobId: record.jobId, taskId: record.taskId, recordId: record._id, due: timer.due }, `task ${record.taskId} (${record.name}) waits until ${new Date(timer.due).toISOString()}`);
       return set;
@@ -90,7 +90,7 @@ export class TaskRun {
     const outcome = firedOutcome(timer);
     if (outcome.state === 'error' && (await this.retryLater(claim, record, definition, outcome))) return true;
     const incoming = decodeVariables(record.incoming ?? {});
-    return this.finishClaimed(claim, { ...record, metrics: { ...record.metrics, start_time: timer.started } }, { incoming, outcome }, { ...given, timer: true });
+    return this.finishClaimed(claim, { ...record, queuedAt: timer.queued, metrics: { ...record.metrics, start_time: timer.started } }, { incoming, outcome }, { ...given, timer: true });
   }
 
   /** retrySettings: an error is run again after `delay` ms, up to `limit` times; true when queued again. */
@@ -120,8 +120,8 @@ export class TaskRun {
   async finishClaimed(claim: Claim, record: TaskRecord, end: { incoming: Record<string, unknown>; outcome: TaskOutcome }, given: Given = {}): Promise<boolean> {
     const { store, queue, held, executor } = this.parts;
     const { outcome } = end;
-    // A timer's task keeps the start time of its first run, not the time its timer fired.
-    const fields = given.timer ? { ...endFields(end.incoming, outcome), 'metrics.start_time': record.metrics.start_time } : endFields(end.incoming, outcome);
+    // A timer's task keeps the queue and start times of its first run, not its due time.
+    const fields = given.timer ? { ...endFields(end.incoming, outcome), queuedAt: record.queuedAt, 'metrics.start_time': record.metrics.start_time } : endFields(end.incoming, outcome);
     const atomic = Boolean(store.transaction);
     const claimed: { record: TaskRecord; held: Held }[] = [];
     const marking: Promise<{ error: unknown } | undefined>[] = [];

@@ -10,12 +10,13 @@ import type { TaskOutcome } from '../tasks/library';
 import { NEVER, type TaskRecord, type TaskTimer } from '../queue/queue';
 import { safeEncode } from './records';
 
-/** The timer of a task whose run answered `outcome` with a wait (`after` ms), set at `now`; `started`: when the run began. */
-export function timerOf(outcome: TaskOutcome, now: number, started: number): TaskTimer {
+/** The timer of `record`, whose run answered `outcome` with a wait (`after` ms), set at `now`. */
+export function timerOf(record: Pick<TaskRecord, 'queuedAt' | 'metrics'>, outcome: TaskOutcome, now: number): TaskTimer {
   const { state, outgoing, error } = outcome;
   return {
     due: now + Math.max(0, outcome.after ?? 0),
-    started,
+    started: record.metrics.start_time ?? now,
+    queued: record.queuedAt,
     outcome: { state, outgoing: safeEncode(outgoing ?? {}, 'outgoing'), ...(error !== undefined ? { error } : {}) },
   };
 }

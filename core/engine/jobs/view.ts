@@ -35,6 +35,8 @@ export function taskRun(record: TaskRecord) {
     ...rest,
     ...children,
     ...(until !== undefined ? { waitingUntil: until } : {}),
+    // While it waits on a timer its record is queued as of its due time; shown: when it was first queued.
+    ...(record.timer ? { queuedAt: record.timer.queued } : {}),
     ...(record.incoming ? { incoming: decodeVariables(record.incoming) } : {}),
     ...(record.outgoing ? { outgoing: decodeVariables(record.outgoing) } : {}),
   };

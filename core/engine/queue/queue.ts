@@ -61,6 +61,8 @@ export interface TaskRecord extends Doc {
 export interface TaskTimer {
   due: number;
   started: number;
+  /** The record's `queuedAt` before the wait: while it waits its `queuedAt` is `due` (it is queued to run then). */
+  queued: number;
   /** The outcome it ends with (`outgoing` encoded for the store). */
   outcome: { state: FinishState; outgoing: Record<string, unknown>; error?: string };
 }
@@ -117,7 +119,8 @@ export class TaskQueue {
    */
   async wait(claim: Claim, timer: TaskTimer, incoming: Record<string, unknown>): Promise<boolean> {
     const result = await this.tasks.updateOne(fence(claim), {
-      $set: { status: 'queued', runAfter: timer.due, timer, incoming },
+      // Queued as of its due time: the claim (oldest queuedAt first) reads the tasks due now before any waiting one.
+      $set: { status: 'queued', runAfter: timer.due, queuedAt: timer.due, timer, incoming },
       $unset: { workerId: '', leaseUntil: '' },
     });
     return result.matched > 0;

@@ -62,6 +62,9 @@ describe('a task waiting on a timer holds no worker slot', () => {
     expect(record?.status).toBe('queued');
     const view = jobView((await jobOf(temp.store, waiting[0]!)) as never, [record as never], []);
     expect(view.taskRuns[0]).toMatchObject({ status: 'queued', waitingUntil: (record?.timer as { due: number }).due });
+    // Queued as of its due time in the store (the claim reads the tasks due now first); shown as first queued.
+    expect(record?.queuedAt).toBe((record?.timer as { due: number }).due);
+    expect(view.taskRuns[0]?.queuedAt).toBeLessThan(Date.now());
     expect((record?.timer as { due: number }).due).toBeGreaterThan(Date.now() + 250_000);
     expect((await jobOf(temp.store, waiting[0]!))?.status).toBe('running');
   });
@@ -80,6 +83,7 @@ describe('a task waiting on a timer holds no worker slot', () => {
     expect(record?.timer).toBeUndefined();
     const metrics = record?.metrics as { start_time: number; end_time: number };
     expect(metrics.end_time - metrics.start_time).toBeGreaterThanOrEqual(400);
+    expect(record?.queuedAt).toBeLessThanOrEqual(metrics.start_time);
   });
 
   it("stub's delay and MOP's reattempt wait without a slot and end with their response", async () => {
