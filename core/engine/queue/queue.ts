@@ -123,13 +123,29 @@ export class TaskQueue {
       $set: { status: 'queued', runAfter: timer.due, queuedAt: timer.due, timer, incoming },
       $unset: { workerId: '', leaseUntil: '' },
     });
+    if (result.matched > 0) this.armed = Math.min(this.armed ?? timer.due, timer.due);
     return result.matched > 0;
   }
 
-  /** The earliest time a queued task is due after `now` (a timer, a retry's delay), if any. */
-  async nextDue(now = Date.now()): Promise<number | undefined> {
-    const [next] = await this.tasks.find({ status: 'queued', runAfter: { $gt: now, $lt: NEVER } }, { sort: { runAfter: 1 }, limit: 1, projection: { runAfter: 1 } });
-    return next?.runAfter;
+  /** The store's answer to nextDue when last read, and the earliest timer this queue set since. */
+  private dueRead?: { at: number; due?: number };
+  private armed?: number;
+
+  /**
+   * The earliest time a queued task is due after `now` (a timer, a retry's delay), if any. The
+   * store is read at most every `maxAgeMs` (1,000 waiting records cost a scan): in between, the
+   * answer read then and the timers this queue set since. An idle worker polls anyway; this only
+   * wakes it sooner.
+   */
+  async nextDue(now = Date.now(), maxAgeMs = 1000): Promise<number | undefined> {
+    const read = this.dueRead;
+    if (!read || now - read.at >= maxAgeMs || (read.due !== undefined && read.due <= now)) {
+      const [next] = await this.tasks.find({ status: 'queued', runAfter: { $gt: now, $lt: NEVER } }, { sort: { runAfter: 1 }, limit: 1, projection: { runAfter: 1 } });
+      this.dueRead = { at: now, due: next?.runAfter };
+      this.armed = undefined;
+    }
+    const known = [this.dueRead?.due, this.armed].filter((due): due is number => due !== undefined && due > now);
+    return known.length ? Math.min(...known) : undefined;
   }
 
   /** Gives a claimed task back to the queue (a worker stopping; a timer claimed early, due at `now`), keeping its place. */
