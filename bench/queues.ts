@@ -9,7 +9,11 @@
 // Every system enqueues batches of 200 tasks (200 one-task jobs, 20 ten-task jobs) for the
 // round's seconds while its worker runs, at most one batch ahead of it (a batch waits while
 // one is unfinished), then waits for the last to finish: the rate is enqueue + run.
-//   - this engine: one-task jobs (WorkFlowEngine toUpperCase, the worker's default 8 at once);
+//   - this engine: one-task jobs (WorkFlowEngine toUpperCase, 8 at once);
+//   - the same beside 1,000 jobs waiting on timers (a delay of an hour each, started before the
+//     round is timed), and beside 1,000 jobs of a delay of no time, ended before it (the same
+//     starts, store size and warmed-up code, nothing waiting): oneTaskJobsBesideTimersRatio is the
+//     median of the first over the median of the second;
 //     10-task jobs at concurrency 1 and at 8 (tasks/s); its embedded store on a fresh file;
 //   - plainjob and liteque doing the same one-task work, raw node:sqlite insert + claim +
 //     complete (queues-peers.ts), each on a fresh file in the same temporary folder, all on
@@ -59,7 +63,7 @@ function cpuTimes(): { total: number; steal: number } | undefined {
 }
 
 /** The engine on a fresh embedded file: jobs of `steps` tasks, `concurrency` at once. */
-async function engineRound(seconds: number, steps: number, concurrency: number): Promise<Work & { tasks: number }> {
+async function engineRound(seconds: number, steps: number, concurrency: number, before?: { jobs: number; waiting: boolean }): Promise<Work & { tasks: number }> {
   const dir = await tempDir();
   const store = await openEmbeddedStore(dir, { file: 'engine.sqlite' });
   try {
@@ -68,22 +72,26 @@ async function engineRound(seconds: number, steps: number, concurrency: number):
     const engine = new Engine({ store, serverId: 'bench', serverName: 'bench', processTasksOnStart: true, worker: { idleMs: 5, concurrency } });
     await engine.open();
     const jobs = store.collection('jobs');
+    if (before) await jobsBefore(engine, before.jobs, before.waiting);
+    // The jobs of this round only (the index on status and start time): not those waiting on timers.
+    const since = Date.now();
+    const running = () => jobs.count({ status: 'running', 'metrics.start_time': { $gte: since } });
     const started = performance.now();
     let added = 0;
     // A batch is BATCH tasks: 200 one-task jobs, 20 ten-task jobs.
     const batch = Math.max(1, Math.round(BATCH / steps));
     while (performance.now() - started < seconds * 1000) {
-      await backlogBelow(batch, () => jobs.count({ status: 'running' }));
+      await backlogBelow(batch, running);
       for (let i = 0; i < batch; i++) await engine.runner.start('bench', { variables: { text: `job ${added++}` } });
     }
     const deadline = Date.now() + 600_000;
-    while ((await jobs.count({ status: 'running' })) > 0) {
+    while ((await running()) > 0) {
       if (Date.now() > deadline) throw new Error('bench: the engine did not finish its jobs within 10 minutes');
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const elapsedMs = performance.now() - started;
     await engine.close();
-    const complete = await jobs.count({ status: 'complete' });
+    const complete = await jobs.count({ status: 'complete', name: 'bench' });
     if (complete !== added) throw new Error(`bench: ${added - complete} of ${added} engine jobs did not complete`);
     await store.close();
     return { items: added, tasks: added * steps, elapsedMs, bytesPerItem: (await folderBytes(dir)) / added };
@@ -92,6 +100,30 @@ async function engineRound(seconds: number, steps: number, concurrency: number):
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * `count` jobs of a delay started before the round is timed: each waiting on a timer of an hour
+ * (`waiting`: no worker slot held), or of no time (they complete at once: the same starts, the same
+ * store size, the same code warmed up, and nothing waiting: the baseline of the ratio).
+ */
+async function jobsBefore(engine: Engine, count: number, waiting: boolean) {
+  const store = engine.options.store;
+  await store.collection('workflows').insertOne({
+    name: 'waits',
+    tasks: { workflow_start: { name: 'workflow_start' }, workflow_end: { name: 'workflow_end' }, wait: { name: 'delay', app: 'WorkFlowEngine', type: 'automatic', variables: { incoming: { time: waiting ? 3600 : 0 }, outgoing: {} } } },
+    transitions: { workflow_start: { wait: { type: 'standard', state: 'success' } }, wait: { workflow_end: { type: 'standard', state: 'success' } } },
+  });
+  for (let i = 0; i < count; i++) await engine.runner.start('waits');
+  const settled = waiting ? () => store.collection('tasks').count({ status: 'queued', timer: { $exists: true } }) : () => store.collection('jobs').count({ name: 'waits', status: 'complete' });
+  const deadline = Date.now() + 120_000;
+  while ((await settled()) < count) {
+    if (Date.now() > deadline) throw new Error(`bench: ${count} jobs of a delay did not settle within 2 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Jobs waiting on timers beside the one-task jobs of `engine one-task jobs beside timers`. */
+const TIMERS = 1000;
 
 interface Round {
   system: string;
@@ -112,6 +144,8 @@ interface Round {
 /** `peer`: a queue installed on first use (peers.ts), skipped where it cannot be. */
 const SYSTEMS: { name: string; unit: string; peer?: true; run: (seconds: number) => Promise<Work & { tasks?: number }> }[] = [
   { name: 'engine one-task jobs', unit: 'jobs/s', run: (s) => engineRound(s, 1, 8) },
+  { name: `engine one-task jobs beside ${TIMERS} timers`, unit: 'jobs/s', run: (s) => engineRound(s, 1, 8, { jobs: TIMERS, waiting: true }) },
+  { name: `engine one-task jobs beside ${TIMERS} ended delays`, unit: 'jobs/s', run: (s) => engineRound(s, 1, 8, { jobs: TIMERS, waiting: false }) },
   { name: 'plainjob', unit: 'jobs/s', peer: true, run: plainjobRound },
   { name: 'liteque', unit: 'jobs/s', peer: true, run: litequeRound },
   { name: 'raw node:sqlite insert+claim+complete', unit: 'items/s', run: rawSqliteRound },
@@ -131,6 +165,12 @@ const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** di
 export interface QueueFigures {
   measuredAt: string;
   oneTaskJobsPerSecond: number;
+  /** One-task jobs/s with 1,000 jobs waiting on timers (an hour's delay each) in the same store, in the same rounds. */
+  oneTaskJobsBesideTimersPerSecond: number;
+  /** The same beside 1,000 jobs of a delay of no time, ended before the round (the same starts and store size, nothing waiting): the ratio's "alone". */
+  oneTaskJobsBesideEndedPerSecond: number;
+  /** oneTaskJobsBesideTimersPerSecond / oneTaskJobsBesideEndedPerSecond (target >= 0.9: waiting holds no worker slot and costs the claim little). */
+  oneTaskJobsBesideTimersRatio: number;
   plainjobJobsPerSecond: number;
   liteQueueJobsPerSecond: number;
   /** Insert + claim + complete per second (enqueue + run, as every other figure here). */
@@ -197,8 +237,11 @@ export async function benchQueues(argv: string[] = process.argv.slice(2)): Promi
     }
   }
   const of = (name: string, pick: (r: Round) => number | undefined) => median(rounds.filter((r) => r.system === name).map((r) => pick(r) ?? Number.NaN));
-  const [one, plain, lite, raw, storeLayer, ten8, ten1] = SYSTEMS.map((s) => s.name) as [string, string, string, string, string, string, string];
+  const [one, besideTimers, besideEnded, plain, lite, raw, storeLayer, ten8, ten1] = SYSTEMS.map((s) => s.name) as [string, string, string, string, string, string, string, string, string];
   const oneTaskJobsPerSecond = of(one, (r) => r.perSecond);
+  const oneTaskJobsBesideTimersPerSecond = of(besideTimers, (r) => r.perSecond);
+  const oneTaskJobsBesideEndedPerSecond = of(besideEnded, (r) => r.perSecond);
+  const oneTaskJobsBesideTimersRatio = round(oneTaskJobsBesideTimersPerSecond / oneTaskJobsBesideEndedPerSecond, 2);
   const plainjobJobsPerSecond = of(plain, (r) => r.perSecond);
   const rawClaimCompletePerSecond = of(raw, (r) => r.perSecond);
   const tasksPerSecond = of(ten8, (r) => r.perSecond);
@@ -208,6 +251,9 @@ export async function benchQueues(argv: string[] = process.argv.slice(2)): Promi
   return {
     measuredAt: new Date().toISOString(),
     oneTaskJobsPerSecond,
+    oneTaskJobsBesideTimersPerSecond,
+    oneTaskJobsBesideEndedPerSecond,
+    oneTaskJobsBesideTimersRatio,
     plainjobJobsPerSecond,
     liteQueueJobsPerSecond: of(lite, (r) => r.perSecond),
     rawClaimCompletePerSecond,
@@ -225,6 +271,7 @@ export async function benchQueues(argv: string[] = process.argv.slice(2)): Promi
     rawBytesPerItem: round(of(raw, (r) => r.bytesPerItem)),
     targets: {
       oneTaskJobsOverPlainjob: target(oneTaskJobsPerSecond / plainjobJobsPerSecond, 0.5, '>= 0.5'),
+      oneTaskJobsBesideTimersRatio: target(oneTaskJobsBesideTimersRatio, 0.9, '>= 0.9'),
       tasksOverRawClaimComplete: target(tasksPerSecond / rawClaimCompletePerSecond, 0.5, '>= 0.5'),
       tasksOverRawClaimCompleteOnly: target(tasksPerSecond / of(raw, (r) => r.claimCompleteOnlyPerSecond), 0.5, '>= 0.5 (claim + complete alone, the stricter reading)'),
       cpuMsPerTask: target(cpuMsPerTask, 0.3, '<= 0.3', true),
@@ -262,6 +309,7 @@ export async function benchEngineWithQueues(options: { json?: boolean } = {}) {
   if (options.json) return { ...queues, ...(engineBench ? { engineBench } : {}), ...(engineBenchFailed ? { engineBenchFailed } : {}) };
   const t = queues.targets;
   return [
+    `one-task jobs beside ${TIMERS} jobs waiting on timers: ${queues.oneTaskJobsBesideTimersPerSecond}/s, ${queues.oneTaskJobsBesideTimersRatio}× those beside ${TIMERS} ended ones, nothing waiting (${queues.oneTaskJobsBesideEndedPerSecond}/s; target >= 0.9)`,
     `one-task jobs (enqueue + run), the median of ${queues.roundCount} rounds: this engine ${queues.oneTaskJobsPerSecond}/s, plainjob ${queues.plainjobJobsPerSecond}/s, liteque ${queues.liteQueueJobsPerSecond}/s; raw node:sqlite insert+claim+complete ${queues.rawClaimCompletePerSecond}/s`,
     `10-task jobs: ${queues.tasksPerSecond} tasks/s at concurrency 8, ${queues.tasksPerSecondConcurrency1} at 1; ${queues.cpuMsPerTask} CPU ms per task; ${queues.bytesPerJob} bytes per one-task job on disk`,
     `targets: one-task jobs / plainjob ${t.oneTaskJobsOverPlainjob?.value} (${t.oneTaskJobsOverPlainjob?.target}), tasks / raw ${t.tasksOverRawClaimComplete?.value} (${t.tasksOverRawClaimComplete?.target}), CPU ms per task ${t.cpuMsPerTask?.value} (${t.cpuMsPerTask?.target}), bytes per job ${t.bytesPerJob?.value} (${t.bytesPerJob?.target}), store layer / raw claim + complete ${t.storeOverRawClaimComplete?.value} (${t.storeOverRawClaimComplete?.target}: ${queues.storeClaimCompleteOnlyPerSecond}/s against ${queues.rawClaimCompleteOnlyPerSecond}/s)`,

@@ -15,6 +15,7 @@ import type { ServiceConfig } from './service-config';
 import type { HealthItem } from '../contract/health';
 import { redactText, secretValues } from '../secrets/classify';
 import { isSimulated, SimulatedCalls } from './simulated/instance';
+import { InstanceThrottles } from './throttle';
 
 export interface AdapterManagerOptions {
   runner: string;
@@ -106,6 +107,7 @@ export class AdapterManager {
   async remove(id: string) {
     await this.stop(id);
     this.entries.delete(id);
+    this.throttles.forget(id);
   }
 
   private launch(entry: Entry): Promise<void> {
@@ -258,6 +260,16 @@ export class AdapterManager {
    */
   async call(id: string, method: string, named: Record<string, unknown> = {}, options: { timeoutMs?: number } = {}): Promise<AdapterAnswer> {
     const entry = this.entry(id);
+    // The instance's own throttle (properties.throttle), where it declares one, bounds its calls.
+    const throttle = this.throttles.of(entry.config);
+    return throttle ? throttle.run(method, () => this.callNow(entry, method, named, options)) : this.callNow(entry, method, named, options);
+  }
+
+  /** Each instance's throttle, made again when its settings change. */
+  private readonly throttles = new InstanceThrottles();
+
+  private async callNow(entry: Entry, method: string, named: Record<string, unknown>, options: { timeoutMs?: number }): Promise<AdapterAnswer> {
+    const id = entry.config.id;
     if (entry.simulated) {
       if (entry.state !== 'RUNNING') throw new AdapterError('not-running', id, method, `simulated adapter "${id}" is ${entry.state}; method "${method}" was not called`);
       return { ...(await entry.simulated.call(method, named)), output: 'result', simulated: id };

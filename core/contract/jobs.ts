@@ -26,6 +26,8 @@ export const JobSummary = z.looseObject({
   operatorTasks: z.number().optional(),
   /** In the jobs list: the tasks a running or paused job is at (their summaries, else their methods). */
   currentTask: z.string().optional(),
+  /** In the jobs list: the job waits on timers only (delay, reattempt, a retry's delay) and goes on at this time (ms since the epoch). */
+  waitingUntil: z.number().optional(),
   /** In the jobs list: a simulated adapter instance answered one of its tasks (its task runs name it in `simulated`). */
   simulated: z.boolean().optional(),
 });
@@ -51,6 +53,8 @@ export const TaskRun = z.looseObject({
   /** The simulated adapter instance that answered this run (POST /adapters/simulate): not a live system's answer. */
   simulated: z.string().optional(),
   queuedAt: z.number(),
+  /** The run waits on a timer (delay, reattempt, a retry's delay) until this time (ms since the epoch); only while queued. */
+  waitingUntil: z.number().optional(),
   metrics: z.looseObject({ start_time: z.number().optional(), end_time: z.number().optional() }),
 });
 export type TaskRun = z.infer<typeof TaskRun>;

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Job, TaskRun } from '../../core/contract/jobs';
 import { call } from '../api/client';
-import { formatDuration, formatTime, formatValue, initiatorOf, restoreUndefined } from './format';
+import { formatDuration, formatTime, formatValue, initiatorOf, restoreUndefined, waitingUntilText } from './format';
 import { declaredOutgoing, hasOwnPanel, ManualTaskPanel, useJobAction } from './ManualTask';
 import { RetryForm } from './RetryForm';
 import { jobStatus, taskStatus } from '../shell/status';
@@ -62,6 +62,12 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
           <StatusBadge status={taskStatus(run)} label={`status of ${run.taskId}`} />
           {run.attempt > 1 && <span className="muted small"> attempt {run.attempt}</span>}
           {autoRetries > 0 && <span className="muted small"> (retried {autoRetries}× by its retrySettings)</span>}
+          {run.waitingUntil !== undefined && (
+            <span className="small" aria-label={`timer of ${run.taskId}`} title={formatTime(run.waitingUntil)}>
+              {' '}
+              {waitingUntilText(run.waitingUntil)}
+            </span>
+          )}
         </td>
         <td className="small">{formatTime(run.metrics.start_time ?? run.queuedAt)}</td>
         <td className="small">{formatDuration(run.metrics.start_time, run.metrics.end_time)}</td>
@@ -190,6 +196,8 @@ export function JobView({ id }: { id: string }) {
   const j = job!;
   const jobActive = j.status !== 'complete' && j.status !== 'canceled';
   const runs = j.taskRuns.filter((r) => r.taskId !== 'workflow_start' && r.taskId !== 'workflow_end');
+  // Task runs waiting on a timer (delay, reattempt, a retry's delay).
+  const timers = runs.filter((r) => r.waitingUntil !== undefined);
   const iterations = new Map<string, number>();
   for (const r of runs) iterations.set(r.taskId, Math.max(iterations.get(r.taskId) ?? 0, r.iteration + 1));
   return (
@@ -247,6 +255,14 @@ export function JobView({ id }: { id: string }) {
         <dd>
           {formatTime(j.metrics.end_time)} <span className="muted small">{formatDuration(j.metrics.start_time, j.metrics.end_time)}</span>
         </dd>
+        {jobActive && timers.length > 0 && (
+          <>
+            <dt>Timer</dt>
+            <dd aria-label="job timer">
+              {waitingUntilText(Math.min(...timers.map((r) => r.waitingUntil!)))} <span className="muted small">({timers.map((r) => r.taskId).join(', ')}; no worker slot is held meanwhile)</span>
+            </dd>
+          </>
+        )}
         {j.parent && (
           <>
             <dt>Parent job</dt>

@@ -10,7 +10,7 @@ import { call } from '../api/client';
 import { replaceParams, useRoute } from '../shell/route';
 import { jobStatus } from '../shell/status';
 import { StatusBadge } from '../shell/StatusBadge';
-import { formatDuration, formatTime, initiatorOf } from './format';
+import { formatDuration, formatTime, initiatorOf, waitingUntilText } from './format';
 import { filtersFromRoute, filtersToParams, hasFilters, type JobsFilters } from './filters';
 import { JobsFiltersBar } from './JobsFiltersBar';
 import { JobsBulkBar } from './JobsBulkBar';
@@ -84,6 +84,11 @@ function Row({ job, checked, onCheck }: { job: JobSummary; checked: boolean; onC
         {job.currentTask && (
           <span className="small" title={job.currentTask} aria-label={`current task of ${job._id}`}>
             at {job.currentTask}
+          </span>
+        )}
+        {job.waitingUntil !== undefined && (
+          <span className="small" aria-label={`timer of ${job._id}`} title={formatTime(job.waitingUntil)}>
+            {waitingUntilText(job.waitingUntil)}
           </span>
         )}
       </span>

@@ -43,6 +43,12 @@ export function formatTime(ms: number | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** "waiting until HH:MM:SS" for a task or job waiting on a timer; the date too when it is not today. */
+export function waitingUntilText(ms: number, now = Date.now()): string {
+  const full = formatTime(ms);
+  return `waiting until ${full.slice(0, 10) === formatTime(now).slice(0, 10) ? full.slice(11) : full}`;
+}
+
 export function formatDuration(start?: number, end?: number): string {
   if (!start || !end) return '';
   const ms = end - start;

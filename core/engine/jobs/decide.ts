@@ -23,6 +23,8 @@ export type JobEvent =
   | { kind: 'started' }
   /** A task record ended (`record` as written, also among the records). */
   | { kind: 'task-ended'; record: TaskRecord }
+  /** A task's timer fired (jobs/timers.ts): its record ended with the outcome the timer held (`record` as written); the job goes on as after any end. */
+  | { kind: 'timer-fired'; record: TaskRecord }
   /** Look at the job again (it was resumed; recovery of a record left unadvanced or a half-started job). */
   | { kind: 'advance' }
   /** A child job ended (`child`); `waiting` is the parent's childJob record that waits for it. */
@@ -71,6 +73,7 @@ export function decide({ job, records, event, now, claims }: DecisionInput): Dec
       return { writes: advanceWrites(job, [start], [start], now) };
     }
     case 'task-ended':
+    case 'timer-fired':
       return taskEnded(job, records, event.record, now);
     case 'advance':
       return { writes: TERMINAL.includes(job.status) ? [] : advanceWrites(job, records, [], now) };

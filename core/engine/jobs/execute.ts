@@ -34,6 +34,26 @@ function adapterErrorText(task: TaskDefinition, error: unknown): string {
   return `${task.app}.${task.name}: ${text}`;
 }
 
+/** `work`'s answer, or the signal's reason once it aborts (whichever comes first). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 export function methodRunner(adapters: () => AdapterCaller | undefined, applicationRunning: (app: string) => boolean = () => true): TaskMethodRunner {
   const otherTask: TaskMethodRunner = async (task, incoming, options = {}) => {
     const app = task.app ?? ENGINE_APP;
@@ -49,8 +69,8 @@ export function methodRunner(adapters: () => AdapterCaller | undefined, applicat
       return { state: 'error', outgoing: {}, error: `${app}.${task.name}: adapters are not available on this server, so the adapter cannot be called` };
     }
     try {
-      const answer = await manager.call(app, task.name, incoming);
-      if (options.signal?.aborted) throw options.signal.reason;
+      // A worker stopping or the job canceled stops waiting for the answer (dropped when it comes): the slot is free at once.
+      const answer = await untilAborted(manager.call(app, task.name, incoming), options.signal);
       // As the service does: the answer is the task's outgoing variable (pronghorn output name,
       // `result`); an error answer takes the error transition with the adapter's error object kept.
       // A simulated instance's answer says so on the task's record.

@@ -36,6 +36,8 @@ export interface AfterEnd {
   handoff?: AdvanceHandoff;
   held?: Pick<Held, 'job' | 'records'>;
   marking?: Promise<{ error: unknown } | undefined>[];
+  /** The record ended because its timer fired (timers.ts). */
+  timer?: boolean;
 }
 
 export interface ExecutorParts {
@@ -75,7 +77,7 @@ export class JobExecutor {
     if (!record || record.advanced !== false) return;
     // Not handed them: the job and its records are read side by side, after the end was written.
     const [job, records] = options.held ? [options.held.job, options.held.records] : await reads.jobAndRecords(record.jobId);
-    if (job) await this.run(job, records, { kind: 'task-ended', record }, options.handoff);
+    if (job) await this.run(job, records, { kind: options.timer ? 'timer-fired' : 'task-ended', record }, options.handoff);
     if (options.atomic) return;
     if (options.inUnit) await this.tasks.updateOne({ _id: recordId }, { $set: { advanced: true } });
     else if (options.marking) options.marking.push(marks.mark(recordId).then(() => undefined, (error: unknown) => ({ error })));

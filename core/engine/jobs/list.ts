@@ -6,6 +6,8 @@
 import type { ReadOnlyCollection, Filter, Sort } from '../../store/port';
 import { JOB_STATUSES, type JobDoc, type JobStatus } from './types';
 import { jobSummary } from './view';
+import { waitingUntil } from './timers';
+import type { TaskRecord } from '../queue/queue';
 
 /** A job whose manual task waits for an operator (the job itself is running or paused). */
 export const WAITING = 'waiting';
@@ -55,18 +57,31 @@ export async function waitingTasksByJob(tasks: ReadOnlyCollection): Promise<Map<
   return byJob;
 }
 
-/** The tasks a running or paused job is at (queued, running or waiting), by their summary or method, per job. */
-async function currentTasks(tasks: ReadOnlyCollection, jobIds: string[]): Promise<Map<string, string>> {
-  if (jobIds.length === 0) return new Map();
-  const active = await tasks.find({ jobId: { $in: jobIds }, status: { $in: ['queued', 'running', 'waiting'] } }, { projection: { jobId: 1, taskId: 1, name: 1, summary: 1 } });
+/**
+ * The tasks a running or paused job is at (queued, running or waiting), by their summary or method, per job;
+ * and when a job waiting on timers only (delay, reattempt, a retry's delay) goes on: the earliest due time.
+ */
+async function currentTasks(tasks: ReadOnlyCollection, jobIds: string[]): Promise<{ labels: Map<string, string>; until: Map<string, number> }> {
+  if (jobIds.length === 0) return { labels: new Map(), until: new Map() };
+  const active = (await tasks.find(
+    { jobId: { $in: jobIds }, status: { $in: ['queued', 'running', 'waiting'] } },
+    { projection: { jobId: 1, taskId: 1, name: 1, summary: 1, status: 1, timer: 1, runAfter: 1, autoRetries: 1, queuedAt: 1 } },
+  )) as TaskRecord[];
   const byJob = new Map<string, string[]>();
+  const until = new Map<string, number>();
+  const busy = new Set<string>();
   for (const task of active) {
+    const jobId = String(task.jobId);
     const label = typeof task.summary === 'string' && task.summary ? task.summary : String(task.name ?? task.taskId);
-    const list = byJob.get(String(task.jobId)) ?? [];
+    const list = byJob.get(jobId) ?? [];
     if (!list.includes(label)) list.push(label);
-    byJob.set(String(task.jobId), list);
+    byJob.set(jobId, list);
+    const due = waitingUntil(task);
+    if (due === undefined) busy.add(jobId);
+    else until.set(jobId, Math.min(due, until.get(jobId) ?? due));
   }
-  return new Map([...byJob].map(([id, labels]) => [id, labels.join(', ')]));
+  for (const jobId of busy) until.delete(jobId);
+  return { labels: new Map([...byJob].map(([id, labels]) => [id, labels.join(', ')])), until };
 }
 
 function textMatches(job: JobDoc, needle: string): boolean {
@@ -111,8 +126,15 @@ export async function listJobs(deps: JobsListDeps, query: JobsQuery) {
   const simulated = new Set((await deps.tasks.find({ jobId: { $in: (docs as JobDoc[]).map((job) => job._id) }, simulated: { $exists: true } }, { projection: { jobId: 1 } })).map((t) => String(t.jobId)));
   const results = (docs as JobDoc[]).map((job) => {
     const operatorTasks = waiting.get(job._id);
-    const currentTask = current.get(job._id);
-    return { ...jobSummary(job), ...(operatorTasks ? { operatorTasks } : {}), ...(currentTask ? { currentTask } : {}), ...(simulated.has(job._id) ? { simulated: true } : {}) };
+    const currentTask = current.labels.get(job._id);
+    const waitingUntil = current.until.get(job._id);
+    return {
+      ...jobSummary(job),
+      ...(operatorTasks ? { operatorTasks } : {}),
+      ...(currentTask ? { currentTask } : {}),
+      ...(waitingUntil !== undefined ? { waitingUntil } : {}),
+      ...(simulated.has(job._id) ? { simulated: true } : {}),
+    };
   });
   if (!query.counts) return { results, total };
 

@@ -147,7 +147,7 @@ export function endFields(incoming: Record<string, unknown>, outcome: TaskOutcom
 /** A claimed record after `queue.complete` wrote `fields` (dotted ones one level deep) and dropped its lease. */
 export function withEnd(record: TaskRecord, fields: Record<string, unknown>): TaskRecord {
   // Left out by the rest pattern, not deleted: an object a field was deleted from turns slow to read and copy.
-  const { leaseUntil: _lease, ...written } = record;
+  const { leaseUntil: _lease, timer: _timer, ...written } = record;
   for (const [key, value] of Object.entries(fields)) {
     const dot = key.indexOf('.');
     if (dot < 0) written[key] = value;

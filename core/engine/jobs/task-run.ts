@@ -16,11 +16,12 @@ import type { Handoff, JobExecutor } from './executor';
 import type { Held, HeldState } from './held';
 import { forEachRun, isForEach, isTransformation, transformationRun, type TransformationRunner } from './own-tasks';
 import type { JobReads } from './reads';
-import { endFields, withEnd } from './records';
+import { endFields, safeEncode, withEnd } from './records';
 import { ERROR_HANDLER, errorHandlerOf, retryOf } from './settings';
 import type { JobStarter } from './start';
 import type { JobDoc, TaskDefinition } from './types';
 import { refersToTasks, resolveIncoming } from './variables';
+import { firedOutcome, isDue, timerOf } from './timers';
 
 export interface TaskRunParts {
   store: Store;
@@ -35,7 +36,7 @@ export interface TaskRunParts {
 }
 
 /** What a task's run was handed: the job and records it was queued from, and the worker's hand-off for the next task. */
-export type Given = Partial<Held> & { handoff?: Handoff };
+export type Given = Partial<Held> & { handoff?: Handoff; /** The task ends because its timer fired (timers.ts). */ timer?: boolean };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -49,6 +50,7 @@ export class TaskRun {
     const job = given.job ?? (await reads.job(record.jobId));
     if (!job || job.status === 'canceled') return queue.complete(claim, { status: 'canceled', 'metrics.end_time': Date.now() });
     const definition = (record.taskId === ERROR_HANDLER ? errorHandlerOf(job) : job.tasks[record.taskId]) ?? { name: record.name, app: record.app };
+    if (record.timer) return this.fire(claim, record, definition, given);
     let incoming: Record<string, unknown> = {};
     let outcome: TaskOutcome;
     try {
@@ -63,14 +65,33 @@ export class TaskRun {
         const previous = records.find((r) => r.taskId === record.taskId && r.iteration === record.iteration - 1);
         outcome = forEachRun(record, previous, incoming);
       } else if (isTransformation(definition)) outcome = await transformationRun(this.parts.transformations, incoming);
-      else outcome = await this.parts.runMethod(definition, incoming, { signal, jobVariables: scope.job, iteration: record.iteration });
+      else outcome = await this.parts.runMethod(definition, incoming, { signal, jobVariables: scope.job, iteration: record.iteration, timers: true });
     } catch (error) {
       if (signal?.aborted) return false;
       outcome = { state: 'error', outgoing: {}, error: message(error) };
     }
     if (signal?.aborted) return false;
+    // A wait the task asked for: its record is queued for the due time, and this worker's slot is free.
+    if (outcome.after !== undefined && outcome.after > 0) {
+      const now = Date.now();
+      const timer = timerOf(record, outcome, now);
+      const set = await queue.wait(claim, timer, safeEncode(incoming, 'incoming'));
+      if (set) this.parts.log.debug({ jobId: record.jobId, taskId: record.taskId, recordId: record._id, due: timer.due }, `task ${record.taskId} (${record.name}) waits until ${new Date(timer.due).toISOString()}`);
+      return set;
+    }
     if (outcome.state === 'error' && (await this.retryLater(claim, record, definition, outcome))) return true;
     return this.finishClaimed(claim, record, { incoming, outcome }, given);
+  }
+
+  /** A claimed record whose timer is set: it ends as its task said it would (and retrySettings apply), or waits on when claimed early. */
+  private async fire(claim: Claim, record: TaskRecord, definition: TaskDefinition, given: Given): Promise<boolean> {
+    const timer = record.timer!;
+    // Claimed before its time (a paused job resumed, a lease swept): queued again for it.
+    if (!isDue(timer, Date.now())) return this.parts.queue.release(claim, timer.due);
+    const outcome = firedOutcome(timer);
+    if (outcome.state === 'error' && (await this.retryLater(claim, record, definition, outcome))) return true;
+    const incoming = decodeVariables(record.incoming ?? {});
+    return this.finishClaimed(claim, { ...record, queuedAt: timer.queued, metrics: { ...record.metrics, start_time: timer.started } }, { incoming, outcome }, { ...given, timer: true });
   }
 
   /** retrySettings: an error is run again after `delay` ms, up to `limit` times; true when queued again. */
@@ -82,7 +103,8 @@ export class TaskRun {
     const history = [...(record.retryErrors ?? []), outcome.error ?? 'error'];
     const result = await this.parts.queue.tasks.updateOne(fence(claim), {
       $set: { status: 'queued', runAfter: now + retry.delay, autoRetries: done + 1, retryErrors: history },
-      $unset: { workerId: '', leaseUntil: '' },
+      // A timer that fired into this error is spent: the retry runs the task again.
+      $unset: { workerId: '', leaseUntil: '', timer: '' },
     });
     if (result.matched > 0) {
       const ids = { jobId: record.jobId, taskId: record.taskId, recordId: record._id, workerId: claim.workerId, retry: done + 1, of: retry.limit };
@@ -99,7 +121,8 @@ export class TaskRun {
   async finishClaimed(claim: Claim, record: TaskRecord, end: { incoming: Record<string, unknown>; outcome: TaskOutcome }, given: Given = {}): Promise<boolean> {
     const { store, queue, held, executor } = this.parts;
     const { outcome } = end;
-    const fields = endFields(end.incoming, outcome);
+    // A timer's task keeps the queue and start times of its first run, not its due time.
+    const fields = given.timer ? { ...endFields(end.incoming, outcome), queuedAt: record.queuedAt, 'metrics.start_time': record.metrics.start_time } : endFields(end.incoming, outcome);
     const atomic = isAtomic(store);
     const claimed: { record: TaskRecord; held: Held }[] = [];
     const marking: Promise<{ error: unknown } | undefined>[] = [];
@@ -108,12 +131,12 @@ export class TaskRun {
       // Checked before this transaction writes: nothing of the job written since `given` was.
       const found = atomic ? held.current(record.jobId, given) : undefined;
       const current = found instanceof Promise ? await found : found;
-      if (!(await queue.complete(claim, atomic ? { ...fields, advanced: true } : fields))) return false;
+      if (!(await queue.complete(claim, atomic ? { ...fields, advanced: true } : fields, given.timer))) return false;
       // The record as just written, given to the advance: re-read inside the transaction it would
       // already say `advanced: true`, and the job would never be advanced.
       const written = withEnd(record, fields);
       const kept = current && { job: current.job, records: current.records.map((r) => (r._id === written._id ? { ...written, advanced: true } : r)) };
-      await executor.afterEnd(claim._id, written, { atomic, handoff: handoff && { ...handoff, claimed }, held: kept, marking });
+      await executor.afterEnd(claim._id, written, { atomic, handoff: handoff && { ...handoff, claimed }, held: kept, marking, timer: given.timer });
       held.stampAll(record.jobId, claimed);
       return true;
     };

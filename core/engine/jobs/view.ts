@@ -4,6 +4,7 @@ import { decodeVariables } from '../../values/undefined-codec';
 import type { TaskRecord } from '../queue/queue';
 import type { JobDoc } from './types';
 import type { JobHistoryEntry } from './history';
+import { waitingUntil } from './timers';
 
 export function undefinedPaths(value: unknown, path: string, out: string[]): string[] {
   if (value === undefined) out.push(path);
@@ -25,12 +26,17 @@ export function jobSummary(job: JobDoc) {
 }
 
 export function taskRun(record: TaskRecord) {
-  const { leaseUntil: _lease, advanced: _advanced, from: _from, jobVariables: _vars, runAfter: _runAfter, loop, ...rest } = record;
+  const { leaseUntil: _lease, advanced: _advanced, from: _from, jobVariables: _vars, runAfter: _runAfter, timer: _timer, loop, ...rest } = record;
   // A childJob loop: its children, in data_array order (their variables are on the children themselves).
   const children = loop ? { childJobs: loop.ids, loopType: loop.type } : {};
+  // A task waiting on a timer (delay, reattempt, a retry's delay): when it runs on.
+  const until = waitingUntil(record);
   return {
     ...rest,
     ...children,
+    ...(until !== undefined ? { waitingUntil: until } : {}),
+    // While it waits on a timer its record is queued as of its due time; shown: when it was first queued.
+    ...(record.timer ? { queuedAt: record.timer.queued } : {}),
     ...(record.incoming ? { incoming: decodeVariables(record.incoming) } : {}),
     ...(record.outgoing ? { outgoing: decodeVariables(record.outgoing) } : {}),
   };

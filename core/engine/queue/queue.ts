@@ -45,10 +45,26 @@ export interface TaskRecord extends Doc {
   jobVariables?: Record<string, unknown>;
   /** forEach: the element this run handed out. */
   loopIndex?: number;
+  /** A wait the task asked for (delay, reattempt, stub): queued with `runAfter` at its due time, holding no worker slot. */
+  timer?: TaskTimer;
   /** retrySettings: the automatic retries made so far, and their errors. */
   autoRetries?: number;
   retryErrors?: string[];
   metrics: { start_time?: number; end_time?: number; claimed_at?: number };
+}
+
+/**
+ * A durable timer (jobs/timers.ts): the task ends with `outcome` once `due` (ms since the
+ * epoch) has come; until then its record is queued with `runAfter` at `due`, so no worker
+ * claims it before. `started`: when the task first ran (its start time, kept through the wait).
+ */
+export interface TaskTimer {
+  due: number;
+  started: number;
+  /** The record's `queuedAt` before the wait: while it waits its `queuedAt` is `due` (it is queued to run then). */
+  queued: number;
+  /** The outcome it ends with (`outgoing` encoded for the store). */
+  outcome: { state: FinishState; outgoing: Record<string, unknown>; error?: string };
 }
 
 /** The part of a claimed record that proves who holds it. */
@@ -91,11 +107,48 @@ export class TaskQueue {
    * Writes the end of a claimed task; false (and nothing written) when the
    * worker lost its lease or the task was canceled meanwhile.
    */
-  complete(claim: Claim, fields: Record<string, unknown>): Promise<boolean> {
-    return this.tasks.updateOne(fence(claim), { $set: fields, $unset: { leaseUntil: '' } }).then((result) => result.matched > 0);
+  complete(claim: Claim, fields: Record<string, unknown>, timer = false): Promise<boolean> {
+    // A timer that fired (`timer`) goes with the wait it ended: a retry of the task runs it again.
+    const $unset: Record<string, ''> = timer ? { leaseUntil: '', timer: '' } : { leaseUntil: '' };
+    return this.tasks.updateOne(fence(claim), { $set: fields, $unset }).then((result) => result.matched > 0);
   }
 
-  /** Gives a claimed task back to the queue (a worker stopping), keeping its place. */
+  /**
+   * Sets a claimed task's timer: the record goes back to the queue due at `timer.due`, with
+   * what it ends with then, and the worker's slot is free. False when the claim was lost.
+   */
+  async wait(claim: Claim, timer: TaskTimer, incoming: Record<string, unknown>): Promise<boolean> {
+    const result = await this.tasks.updateOne(fence(claim), {
+      // Queued as of its due time: the claim (oldest queuedAt first) reads the tasks due now before any waiting one.
+      $set: { status: 'queued', runAfter: timer.due, queuedAt: timer.due, timer, incoming },
+      $unset: { workerId: '', leaseUntil: '' },
+    });
+    if (result.matched > 0) this.armed = Math.min(this.armed ?? timer.due, timer.due);
+    return result.matched > 0;
+  }
+
+  /** The store's answer to nextDue when last read, and the earliest timer this queue set since. */
+  private dueRead?: { at: number; due?: number };
+  private armed?: number;
+
+  /**
+   * The earliest time a queued task is due after `now` (a timer, a retry's delay), if any. The
+   * store is read at most every `maxAgeMs` (1,000 waiting records cost a scan): in between, the
+   * answer read then and the timers this queue set since. An idle worker polls anyway; this only
+   * wakes it sooner.
+   */
+  async nextDue(now = Date.now(), maxAgeMs = 1000): Promise<number | undefined> {
+    const read = this.dueRead;
+    if (!read || now - read.at >= maxAgeMs || (read.due !== undefined && read.due <= now)) {
+      const [next] = await this.tasks.find({ status: 'queued', runAfter: { $gt: now, $lt: NEVER } }, { sort: { runAfter: 1 }, limit: 1, projection: { runAfter: 1 } });
+      this.dueRead = { at: now, due: next?.runAfter };
+      this.armed = undefined;
+    }
+    const known = [this.dueRead?.due, this.armed].filter((due): due is number => due !== undefined && due > now);
+    return known.length ? Math.min(...known) : undefined;
+  }
+
+  /** Gives a claimed task back to the queue (a worker stopping; a timer claimed early, due at `now`), keeping its place. */
   async release(claim: Claim, now = Date.now()): Promise<boolean> {
     const result = await this.tasks.updateOne(fence(claim), {
       $set: { status: 'queued', runAfter: now },

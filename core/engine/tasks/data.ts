@@ -5,7 +5,7 @@ import { runQuery } from './query-path';
 import { deepEqual, isObject } from './equal';
 import type { BuiltInTask, TaskOutcome } from './types';
 
-/** Longest delay a task may ask for; a longer wait belongs in a scheduled job, not a held worker slot. */
+/** Longest delay a task may ask for; a longer wait belongs in a scheduled job. */
 export const MAX_DELAY_SECONDS = 24 * 60 * 60;
 
 function contains(haystack: unknown, needle: unknown, where: string): boolean {
@@ -161,13 +161,12 @@ export const dataTasks: BuiltInTask[] = [
     summary: `Waits time seconds (at most ${MAX_DELAY_SECONDS}) and outputs the wait in milliseconds`,
     incoming: ['time'],
     outgoing: ['time_in_milliseconds'],
-    async run(incoming, options): Promise<TaskOutcome> {
+    run(incoming): TaskOutcome {
       const seconds = requiredNumber(incoming, 'time');
       if (seconds < 0 || seconds > MAX_DELAY_SECONDS) {
         throw new TaskArgumentError(`time must be between 0 and ${MAX_DELAY_SECONDS} seconds, got ${seconds}`);
       }
-      await sleep(seconds * 1000, options.signal);
-      return { state: 'success', outgoing: { time_in_milliseconds: seconds * 1000 } };
+      return { state: 'success', outgoing: { time_in_milliseconds: seconds * 1000 }, after: seconds * 1000 };
     },
   },
   {
@@ -175,18 +174,18 @@ export const dataTasks: BuiltInTask[] = [
     summary: 'A stand-in: waits delay seconds (none when empty), then ends in type (success or error) with response passed through',
     incoming: ['type', 'delay', 'response'],
     outgoing: ['response'],
-    async run(incoming, options): Promise<TaskOutcome> {
+    run(incoming): TaskOutcome {
       const type = incoming.type;
       if (type !== 'success' && type !== 'error') throw new TaskArgumentError(`type must be "success" or "error", got ${describe(type)}`);
       const seconds = incoming.delay === '' ? 0 : (optionalNumber(incoming, 'delay') ?? 0);
       if (seconds < 0 || seconds > MAX_DELAY_SECONDS) {
         throw new TaskArgumentError(`delay must be between 0 and ${MAX_DELAY_SECONDS} seconds, got ${seconds}`);
       }
-      if (seconds > 0) await sleep(seconds * 1000, options.signal);
       const response = incoming.response;
+      const after = seconds > 0 ? { after: seconds * 1000 } : {};
       return type === 'success'
-        ? { state: 'success', outgoing: { response } }
-        : { state: 'error', outgoing: { response }, error: typeof response === 'string' && response ? response : 'stub ended in error, as its type asks' };
+        ? { state: 'success', outgoing: { response }, ...after }
+        : { state: 'error', outgoing: { response }, error: typeof response === 'string' && response ? response : 'stub ended in error, as its type asks', ...after };
     },
   },
   {

@@ -12,6 +12,7 @@ import { stringTasks } from './strings';
 import { timeTasks } from './time';
 import { MOP_APP, mopTasks } from './mop';
 import type { BuiltInTask, TaskOutcome, TaskRunOptions } from './types';
+import { sleep } from './data';
 
 export type { BuiltInTask, TaskOutcome, TaskRunOptions } from './types';
 export { MAX_DELAY_SECONDS } from './data';
@@ -130,7 +131,8 @@ export function isBuiltInTask(method: string): boolean {
  * Runs a built-in task. Always resolves with an outcome: a bad argument or an
  * unexpected throw is `{ state: 'error', error }` naming the cause. It rejects
  * only when `options.signal` aborts (the worker hands the task back, nothing is
- * recorded), with the signal's reason.
+ * recorded), with the signal's reason. A wait the task asks for (`after`) is
+ * waited here, unless `options.timers` says the caller keeps it as a timer.
  */
 export async function runBuiltInTask(
   method: string,
@@ -143,7 +145,12 @@ export async function runBuiltInTask(
     return { state: 'error', outgoing: {}, error: `${app} has no task "${method}"` };
   }
   try {
-    return await task.run(incoming ?? {}, options);
+    const outcome = await task.run(incoming ?? {}, options);
+    if (outcome.after === undefined || options.timers) return outcome;
+    // No durable timer here (a task run on its own): the wait is this call's.
+    const { after, ...rest } = outcome;
+    if (after > 0) await sleep(after, options.signal);
+    return rest;
   } catch (error) {
     if (options.signal?.aborted && error === options.signal.reason) throw error;
     const message = error instanceof Error ? error.message : String(error);

@@ -4,7 +4,7 @@
 // (attemptID); once that task was run again `attempts` times, it ends in error instead, so the
 // workflow's error transition takes over.
 import { requiredNumber, TaskArgumentError } from './args';
-import { MAX_DELAY_SECONDS, sleep } from './data';
+import { MAX_DELAY_SECONDS } from './data';
 import type { BuiltInTask, TaskOutcome } from './types';
 
 export const MOP_APP = 'MOP';
@@ -15,7 +15,7 @@ export const mopTasks: BuiltInTask[] = [
     summary: `Waits minutes (at most ${MAX_DELAY_SECONDS / 60}), then ends in success so its revert transition runs attemptID again; after attempts such runs it ends in error`,
     incoming: ['job_id', 'attemptID', 'minutes', 'attempts'],
     outgoing: ['response'],
-    async run(incoming, options): Promise<TaskOutcome> {
+    run(incoming, options): TaskOutcome {
       const minutes = requiredNumber(incoming, 'minutes');
       const attempts = requiredNumber(incoming, 'attempts');
       if (minutes < 0 || minutes * 60 > MAX_DELAY_SECONDS) throw new TaskArgumentError(`minutes must be between 0 and ${MAX_DELAY_SECONDS / 60}, got ${minutes}`);
@@ -27,8 +27,7 @@ export const mopTasks: BuiltInTask[] = [
         const response = `${target} was attempted again ${attempts} times: no attempt left`;
         return { state: 'error', outgoing: { response }, error: response };
       }
-      await sleep(minutes * 60_000, options.signal);
-      return { state: 'success', outgoing: { response: `reattempting ${target} (${made + 1} of ${attempts})` } };
+      return { state: 'success', outgoing: { response: `reattempting ${target} (${made + 1} of ${attempts})` }, after: minutes * 60_000 };
     },
   },
 ];

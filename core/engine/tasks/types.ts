@@ -15,6 +15,12 @@ export interface TaskOutcome {
   loopIndex?: number;
   /** The simulated adapter instance that answered (core/adapters/simulated), written on the task's record. */
   simulated?: string;
+  /**
+   * A wait the task asks for (delay, stub's delay, MOP's reattempt): it ends with this outcome
+   * `after` ms from now. In a job this is a durable timer (jobs/timers.ts): the record carries its
+   * due time and holds no worker slot meanwhile; elsewhere runBuiltInTask waits itself.
+   */
+  after?: number;
 }
 
 export interface TaskRunOptions {
@@ -24,6 +30,8 @@ export interface TaskRunOptions {
   jobVariables?: Record<string, unknown>;
   /** How many times this task ran before in the job (each revert or loop run is a new iteration). */
   iteration?: number;
+  /** The caller keeps the waits tasks ask for as durable timers: an outcome with `after` is answered at once. */
+  timers?: boolean;
 }
 
 export interface BuiltInTask {

@@ -4,9 +4,11 @@
 // it offers none (the embedded store: the worker polls, backing off from 5 ms to its
 // idle limit) or refuses one (a standalone MongoDB answers that change streams need a
 // replica set), the poll alone picks up the work; a refusal is logged once, at info.
+// An idle worker also wakes when the earliest timer comes due (untilDue).
 import type { Logger } from 'pino';
 import { StoreError } from '../../store/errors';
 import type { Filter, Store } from '../../store/port';
+import type { TaskQueue } from '../queue/queue';
 
 /** The change events of the `tasks` collection that mean a task may be claimable now. */
 export const QUEUED_EVENTS: Filter = {
@@ -62,4 +64,13 @@ export function watchQueuedTasks(store: Pick<Store, 'watch' | 'location'>, wake:
       await stream.close();
     },
   };
+}
+
+/**
+ * How long an idle worker waits before it polls again: `ms`, or less when a task's timer (or a
+ * retry's delay) comes due sooner, so that the task runs at its due time, not up to a poll later.
+ */
+export async function untilDue(queue: Pick<TaskQueue, 'nextDue'>, ms: number, now = Date.now()): Promise<number> {
+  const due = await queue.nextDue(now);
+  return due === undefined ? ms : Math.max(0, Math.min(ms, due - now));
 }

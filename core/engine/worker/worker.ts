@@ -3,14 +3,16 @@
 // (a server that died) and advances jobs whose last task ended without the job
 // being advanced, and finishes or fails jobs a server left half-started
 // (half-started.ts). An idle worker polls, and is woken at once by a change stream
-// where the store has one (wake.ts). Stopping hands running tasks back to the queue.
+// where the store has one (wake.ts), and at the due time of the earliest timer.
+// A task waiting on a timer holds no slot here: its record waits in the queue
+// (jobs/timers.ts). Stopping hands running tasks back to the queue.
 import { randomBytes } from 'node:crypto';
 import { pino, type Logger } from 'pino';
 import type { Handoff, Held } from '../jobs/runner';
 import type { Claim, TaskRecord } from '../queue/queue';
 import { HalfStartedJobs } from './half-started';
-import { watchQueuedTasks, type QueueWatch } from './wake';
-import type { WorkerOptions, WorkerStats } from './options';
+import { untilDue, watchQueuedTasks, type QueueWatch } from './wake';
+import { DEFAULT_CONCURRENCY, DEFAULT_LOCAL_CONCURRENCY, isLocal, type WorkerOptions, type WorkerStats } from './options';
 
 export type { WorkerOptions, WorkerStats } from './options';
 
@@ -26,6 +28,8 @@ export class TaskWorker {
   private watchRefused = false;
   private readonly halfStarted: HalfStartedJobs;
   private readonly running = new Map<string, { claim: Claim; done: Promise<void>; abort: AbortController }>();
+  /** Of the tasks running, those the console runs itself (built-ins): CPU work in this process. */
+  private localRunning = 0;
   /** Tasks handed to this worker by eager dispatch, claimed but not yet running: they hold a slot. */
   private handedOff = 0;
   /**
@@ -41,7 +45,8 @@ export class TaskWorker {
   constructor(options: WorkerOptions) {
     const leaseMs = options.leaseMs ?? 30_000;
     this.options = {
-      concurrency: 8,
+      concurrency: DEFAULT_CONCURRENCY,
+      localConcurrency: Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, DEFAULT_LOCAL_CONCURRENCY),
       renewMs: Math.max(10, Math.floor(leaseMs / 3)),
       idleMs: 200,
       firstIdleMs: 5,
@@ -67,6 +72,11 @@ export class TaskWorker {
 
   get isRunning() {
     return this.active;
+  }
+
+  /** No more tasks are taken: all slots busy, or enough built-ins (handed over, not yet running: counted as such) run. */
+  private get full() {
+    return this.busy >= this.options.concurrency || this.localRunning + this.handedOff >= this.options.localConcurrency;
   }
 
   /** Tasks in this worker's hands now (running, or handed to it and about to run). */
@@ -125,11 +135,11 @@ export class TaskWorker {
   }
 
   private async claimLoop() {
-    const { runner, concurrency, leaseMs, idleMs, firstIdleMs } = this.options;
+    const { runner, leaseMs, idleMs, firstIdleMs } = this.options;
     // An idle worker polls soon, then less often: work queued by another process is picked up promptly.
     let wait = Math.min(firstIdleMs, idleMs);
     while (this.active) {
-      if (this.busy >= concurrency) {
+      if (this.full) {
         // Woken when a task leaves this worker's hands (or the worker stops).
         this.waitingForRoom = true;
         await new Promise<void>((resolve) => (this.wake = resolve));
@@ -158,10 +168,15 @@ export class TaskWorker {
         this.run(record);
         continue;
       }
-      const delay = wait;
+      const delay = await this.untilDue(wait);
       wait = Math.min(idleMs, wait * 2);
       await this.idle(delay);
     }
+  }
+
+  /** How long an idle worker waits: `ms`, or less when a timer comes due sooner (wake.ts). */
+  private untilDue(ms: number): Promise<number> {
+    return untilDue(this.options.runner.queue, ms).catch((error: unknown) => (this.failed('reading the next due time', error), ms));
   }
 
   /** Waits `ms`, or until woken (a task queued, the worker stopping). */
@@ -229,12 +244,12 @@ export class TaskWorker {
    * `take` (counted in `handedOff`) and freed by `run` or `drop`.
    */
   private startHandoff(): Handoff | undefined {
-    const { concurrency, leaseMs } = this.options;
-    if (!this.active || this.busy >= concurrency) return undefined;
+    const { leaseMs } = this.options;
+    if (!this.active || this.full) return undefined;
     let state: 'free' | 'taken' | 'done' = 'free';
     return {
       take: () => {
-        if (state !== 'free' || !this.active || this.busy >= concurrency) return undefined;
+        if (state !== 'free' || !this.active || this.full) return undefined;
         state = 'taken';
         this.handedOff++;
         return { workerId: this.workerId, leaseUntil: Date.now() + leaseMs };
@@ -272,12 +287,14 @@ export class TaskWorker {
         (error) => this.failed('renewing a lease', error, { recordId: record._id, jobId: record.jobId, taskId: record.taskId }),
       );
     }, renewMs);
-    const done = this.settle(record, runner.execute(record, abort.signal, { ...held, handoff: this.handoff(turn) }), renewal);
+    const local = isLocal(record);
+    if (local) this.localRunning++;
+    const done = this.settle(record, runner.execute(record, abort.signal, { ...held, handoff: this.handoff(turn) }), renewal, local);
     this.running.set(record._id, { claim, done, abort });
   }
 
   /** A task's run ended (one async step, not a chain of three): counted or its failure said, its slot freed. */
-  private async settle(record: TaskRecord, run: Promise<boolean>, renewal: NodeJS.Timeout): Promise<void> {
+  private async settle(record: TaskRecord, run: Promise<boolean>, renewal: NodeJS.Timeout, local: boolean): Promise<void> {
     try {
       if (await run) this.stats.completed++;
     } catch (error) {
@@ -285,6 +302,7 @@ export class TaskWorker {
     } finally {
       clearInterval(renewal);
       this.running.delete(record._id);
+      if (local) this.localRunning--;
       if (this.waitingForRoom) this.wake?.();
     }
   }
@@ -329,3 +347,4 @@ export class TaskWorker {
     }
   }
 }
+

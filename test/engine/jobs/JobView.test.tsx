@@ -70,6 +70,20 @@ describe('job page', () => {
     expect(within(screen.getByRole('row', { name: 'Task errorHandler' })).queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
+  it('a task run waiting on a timer says until when, and so does the job', async () => {
+    const due = new Date();
+    due.setHours(23, 59, 58, 0);
+    job.taskRuns.push(run('wait', 0, { name: 'delay', status: 'queued', finishState: undefined, waitingUntil: due.getTime() }));
+    try {
+      mount();
+      const row = await screen.findByRole('row', { name: 'Task wait' });
+      expect(within(row).getByLabelText('timer of wait').textContent).toBe(' waiting until 23:59:58');
+      expect(screen.getByLabelText('job timer').textContent).toContain('waiting until 23:59:58 (wait;');
+    } finally {
+      job.taskRuns.pop();
+    }
+  });
+
   it('lists the job history (what recovery did) only when the job has one', async () => {
     mount();
     await screen.findByRole('row', { name: 'Task call iteration 1' });

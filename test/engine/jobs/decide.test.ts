@@ -221,3 +221,16 @@ describe('decide: an operator acted', () => {
     expect(() => run(j, [start(j), up], { kind: 'operator', action: { kind: 'finish', taskId: 'up', values: {}, state: 'success' } })).toThrow(/only a manual task waiting for an operator can be finished/);
   });
 });
+
+describe('decide: a timer fired', () => {
+  it('goes on as after the end the timer held: the outgoing values written, workflow_end reached', () => {
+    const wait: TaskDefinition = { name: 'delay', app: 'WorkFlowEngine', type: 'automatic', variables: { incoming: { time: 5 }, outgoing: { time_in_milliseconds: '$var.job.waited' } } };
+    const j = job({ tasks: { workflow_start: { name: 'workflow_start' }, workflow_end: { name: 'workflow_end' }, up: wait } });
+    const fired = ended(j, 'up', { outgoing: { time_in_milliseconds: 5000 } });
+    const d = run(j, [start(j), fired], { kind: 'timer-fired', record: fired });
+    expect(d.variables).toMatchObject({ waited: 5000 });
+    expect(kinds(d)).toEqual(['complete']);
+    // The same records and event decide the same again.
+    expect(run(j, [start(j), fired], { kind: 'timer-fired', record: fired })).toEqual(d);
+  });
+});

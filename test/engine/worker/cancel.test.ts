@@ -3,12 +3,14 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { Engine } from '../../../core/engine/index';
 import { tempEmbeddedStore, waitFor, workflow, type TempStore } from '../queue/support';
+import { slowUpperCase } from './slow-tasks';
 
 let temp: TempStore;
 let engine: Engine;
 beforeEach(async () => {
   temp = await tempEmbeddedStore();
-  engine = await new Engine({ store: temp.store, serverId: 's', serverName: 's', processTasksOnStart: true, worker: { idleMs: 10, leaseMs: 300 } }).open();
+  // A task that runs 60 s (a slow adapter call): a delay would wait on a timer, holding no slot to abort.
+  engine = await new Engine({ store: temp.store, serverId: 's', serverName: 's', processTasksOnStart: true, runMethod: slowUpperCase(60_000), worker: { idleMs: 10, leaseMs: 300 } }).open();
 });
 afterEach(async () => {
   await engine.close();
@@ -17,10 +19,10 @@ afterEach(async () => {
 
 it("a canceled job's running task is aborted at the next lease renewal", async () => {
   await temp.store.collection('workflows').insertOne(
-    workflow('long', { wait: { name: 'delay', variables: { incoming: { time: 60 }, outgoing: {} } } }, [['workflow_start', 'wait'], ['wait', 'workflow_end']]),
+    workflow('long', { wait: { name: 'slowCall', app: 'Device', variables: { incoming: { str: 'x' }, outgoing: {} } } }, [['workflow_start', 'wait'], ['wait', 'workflow_end']]),
   );
   const { _id } = await engine.runner.start('long');
-  await waitFor('the delay to run', async () => (await engine.runner.records(_id)).some((r) => r.taskId === 'wait' && r.status === 'running'));
+  await waitFor('the slow call to run', async () => (await engine.runner.records(_id)).some((r) => r.taskId === 'wait' && r.status === 'running'));
   await engine.runner.cancel(_id);
   await waitFor('the worker to let the task go', async () => engine.worker.stats.lostLeases === 1 && engine.worker.busy === 0, 5_000);
   const wait = (await engine.runner.records(_id)).find((r) => r.taskId === 'wait')!;

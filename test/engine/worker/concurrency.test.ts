@@ -8,7 +8,7 @@ import { linearStrings, tempEmbeddedStore, waitFor } from '../queue/support';
 import { slowUpperCase } from './slow-tasks';
 
 /** Runs `jobs` jobs of 4 tasks on one worker; answers the most tasks that ran at once. */
-async function mostAtOnce(concurrency: number, jobs: number) {
+async function mostAtOnce(concurrency: number | undefined, jobs: number) {
   const temp = await tempEmbeddedStore();
   let now = 0;
   let most = 0;
@@ -21,7 +21,7 @@ async function mostAtOnce(concurrency: number, jobs: number) {
       now--;
     }
   };
-  const engine = new Engine({ store: temp.store, serverId: 'one', serverName: 'one', processTasksOnStart: false, runMethod: counting, worker: { concurrency, idleMs: 10 } });
+  const engine = new Engine({ store: temp.store, serverId: 'one', serverName: 'one', processTasksOnStart: false, runMethod: counting, worker: { ...(concurrency ? { concurrency } : {}), idleMs: 10 } });
   try {
     await temp.store.collection('workflows').insertOne(linearStrings('four', 4));
     for (let i = 0; i < jobs; i++) await engine.runner.start('four', { variables: { text: `job ${i}` } });
@@ -38,6 +38,10 @@ async function mostAtOnce(concurrency: number, jobs: number) {
 describe('a worker keeps its tasks in hand within its concurrency', () => {
   it('with 3 slots and 20 jobs of 4 tasks, never more than 3 tasks run at once, and every job completes', async () => {
     expect(await mostAtOnce(3, 20)).toBe(3);
+  });
+
+  it('by default, built-in tasks run 8 at once (adapter calls in flight may take the other slots)', async () => {
+    expect(await mostAtOnce(undefined, 20)).toBe(8);
   });
 
   it('with 1 slot, jobs still run one task after another to complete', async () => {
