@@ -75,11 +75,16 @@ export class SqliteDatabase {
     if (opened.problems.length) this.health.setReadOnly(describeProblems(opened.problems));
     this.db.function('mongo_update', { deterministic: false, directOnly: true }, (text, update) => this.updates.apply(String(text), update));
     this.db.function('mongo_apply', { deterministic: false, directOnly: true }, (text, update) => this.updates.again(String(text), update));
+    // A filter's $regex (sql.ts): a string value matched by the pattern with MongoDB's flags (i, m, s).
+    this.db.function('mongo_regex', { deterministic: true, directOnly: true }, (value, pattern, flags) =>
+      typeof value === 'string' && this.regexes.get(String(pattern), String(flags)).test(value) ? 1 : 0,
+    );
     // A file opened read-only is not written, so it has nothing to checkpoint.
     this.checkpoints = opened.problems.length ? undefined : setInterval(() => this.checkpoint(), CHECKPOINT_MS);
     this.checkpoints?.unref();
   }
 
+  private readonly regexes = new RegexCache();
   private readonly checkpoints: NodeJS.Timeout | undefined;
   private changesSeen = 0;
   private checkpointAskedAt = 0;
@@ -345,5 +350,21 @@ export class SqliteDatabase {
     await forgetFile(this.file);
     this.statements.clear();
     this.db.close();
+  }
+}
+
+/** The patterns of a connection's $regex filters, compiled once each (a few per query form). */
+class RegexCache {
+  private readonly kept = new Map<string, RegExp>();
+
+  get(pattern: string, flags: string): RegExp {
+    const key = `${flags}\u0000${pattern}`;
+    let regex = this.kept.get(key);
+    if (!regex) {
+      if (this.kept.size >= 200) this.kept.clear();
+      regex = new RegExp(pattern, flags.replace(/[^ims]/g, ''));
+      this.kept.set(key, regex);
+    }
+    return regex;
   }
 }
