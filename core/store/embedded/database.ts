@@ -15,6 +15,7 @@ import { ChangeCounts } from './changes';
 import { FilterCompiler } from './sql';
 import { Layouts } from './columns';
 import { BUSY_TIMEOUT_MS, isBusy, pauseForWriter, stayedLocked } from './busy';
+import { RegexCache } from './regex';
 
 const STATEMENT_CACHE = 500;
 /** The most transactions one commit carries (group commit); the rest wait for the next. */
@@ -76,9 +77,7 @@ export class SqliteDatabase {
     this.db.function('mongo_update', { deterministic: false, directOnly: true }, (text, update) => this.updates.apply(String(text), update));
     this.db.function('mongo_apply', { deterministic: false, directOnly: true }, (text, update) => this.updates.again(String(text), update));
     // A filter's $regex (sql.ts): a string value matched by the pattern with MongoDB's flags (i, m, s).
-    this.db.function('mongo_regex', { deterministic: true, directOnly: true }, (value, pattern, flags) =>
-      typeof value === 'string' && this.regexes.get(String(pattern), String(flags)).test(value) ? 1 : 0,
-    );
+    this.db.function('mongo_regex', { deterministic: true, directOnly: true }, (value, pattern, flags) => this.regexes.test(value, pattern, flags));
     // A file opened read-only is not written, so it has nothing to checkpoint.
     this.checkpoints = opened.problems.length ? undefined : setInterval(() => this.checkpoint(), CHECKPOINT_MS);
     this.checkpoints?.unref();
@@ -350,21 +349,5 @@ export class SqliteDatabase {
     await forgetFile(this.file);
     this.statements.clear();
     this.db.close();
-  }
-}
-
-/** The patterns of a connection's $regex filters, compiled once each (a few per query form). */
-class RegexCache {
-  private readonly kept = new Map<string, RegExp>();
-
-  get(pattern: string, flags: string): RegExp {
-    const key = `${flags}\u0000${pattern}`;
-    let regex = this.kept.get(key);
-    if (!regex) {
-      if (this.kept.size >= 200) this.kept.clear();
-      regex = new RegExp(pattern, flags.replace(/[^ims]/g, ''));
-      this.kept.set(key, regex);
-    }
-    return regex;
   }
 }
