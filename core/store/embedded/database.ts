@@ -76,14 +76,12 @@ export class SqliteDatabase {
     if (opened.problems.length) this.health.setReadOnly(describeProblems(opened.problems));
     this.db.function('mongo_update', { deterministic: false, directOnly: true }, (text, update) => this.updates.apply(String(text), update));
     this.db.function('mongo_apply', { deterministic: false, directOnly: true }, (text, update) => this.updates.again(String(text), update));
-    // A filter's $regex (sql.ts): a string value matched by the pattern with MongoDB's flags (i, m, s).
-    this.db.function('mongo_regex', { deterministic: true, directOnly: true }, (value, pattern, flags) => this.regexes.test(value, pattern, flags));
+    this.db.function('mongo_regex', { deterministic: true, directOnly: true }, new RegexCache().test); // a filter's $regex (sql.ts)
     // A file opened read-only is not written, so it has nothing to checkpoint.
     this.checkpoints = opened.problems.length ? undefined : setInterval(() => this.checkpoint(), CHECKPOINT_MS);
     this.checkpoints?.unref();
   }
 
-  private readonly regexes = new RegexCache();
   private readonly checkpoints: NodeJS.Timeout | undefined;
   private changesSeen = 0;
   private checkpointAskedAt = 0;

@@ -4,9 +4,9 @@ export class RegexCache {
   private readonly kept = new Map<string, RegExp>();
 
   /** SQLite's answer (1 or 0): a string value the pattern matches. */
-  test(value: unknown, pattern: unknown, flags: unknown): number {
+  readonly test = (value: unknown, pattern: unknown, flags: unknown): number => {
     return typeof value === 'string' && this.get(String(pattern), String(flags)).test(value) ? 1 : 0;
-  }
+  };
 
   private get(pattern: string, flags: string): RegExp {
     const key = `${flags}\u0000${pattern}`;
