@@ -15,7 +15,6 @@ import { ChangeCounts } from './changes';
 import { FilterCompiler } from './sql';
 import { Layouts } from './columns';
 import { BUSY_TIMEOUT_MS, isBusy, pauseForWriter, stayedLocked } from './busy';
-import { RegexCache } from './regex';
 
 const STATEMENT_CACHE = 500;
 /** The most transactions one commit carries (group commit); the rest wait for the next. */
@@ -76,7 +75,6 @@ export class SqliteDatabase {
     if (opened.problems.length) this.health.setReadOnly(describeProblems(opened.problems));
     this.db.function('mongo_update', { deterministic: false, directOnly: true }, (text, update) => this.updates.apply(String(text), update));
     this.db.function('mongo_apply', { deterministic: false, directOnly: true }, (text, update) => this.updates.again(String(text), update));
-    this.db.function('mongo_regex', { deterministic: true, directOnly: true }, new RegexCache().test); // a filter's $regex (sql.ts)
     // A file opened read-only is not written, so it has nothing to checkpoint.
     this.checkpoints = opened.problems.length ? undefined : setInterval(() => this.checkpoint(), CHECKPOINT_MS);
     this.checkpoints?.unref();
