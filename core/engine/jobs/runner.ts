@@ -23,6 +23,7 @@ import { TaskRun, type Given } from './task-run';
 import type { TaskMethodRunner } from './execute';
 import type { TransformationRunner } from './own-tasks';
 import type { JobDoc, JobStatus } from './types';
+import { refuseServiceJob } from './service-jobs';
 
 export type { Held } from './held';
 export type { Handoff } from './executor';
@@ -147,22 +148,28 @@ export class JobRunner {
   // ---- operator actions (actions.ts decides, the executor writes) ----
 
   cancel(id: string): Promise<JobDoc> {
-    return this.executor.act(id, { kind: 'cancel' });
+    return this.operate(id, 'cancel', { kind: 'cancel' });
   }
 
   pause(id: string): Promise<JobDoc> {
-    return this.executor.act(id, { kind: 'pause' });
+    return this.operate(id, 'pause', { kind: 'pause' });
   }
 
   resume(id: string): Promise<JobDoc> {
-    return this.executor.act(id, { kind: 'resume' });
+    return this.operate(id, 'resume', { kind: 'resume' });
   }
 
   retryTask(id: string, taskId: string): Promise<JobDoc> {
-    return this.executor.act(id, { kind: 'retry', taskId });
+    return this.operate(id, `retry task ${taskId} of`, { kind: 'retry', taskId });
   }
 
   finishTask(id: string, taskId: string, values: Record<string, unknown> = {}, state: FinishState = 'success'): Promise<JobDoc> {
-    return this.executor.act(id, { kind: 'finish', taskId, values, state });
+    return this.operate(id, `finish task ${taskId} of`, { kind: 'finish', taskId, values, state });
+  }
+
+  /** An operator's action, refused (409) on a job the service wrote: the service does it to its tasks (service-jobs.ts). */
+  private async operate(id: string, verb: string, action: Parameters<JobExecutor['act']>[1]): Promise<JobDoc> {
+    refuseServiceJob(await this.reads.requireJob(id), verb);
+    return this.executor.act(id, action);
   }
 }

@@ -6,6 +6,7 @@ import type { Collection, Doc, Filter, FindOptions, IndexSpec, Sort, Update, Upd
 import { checkCollectionName, StoreError } from '../errors';
 import { rewriteMongoError } from './errors';
 import { decodeDocKeys, encodeDocKeys, encodeUpdateValues } from './keys';
+import { eitherIdForm, plainIds } from './object-ids';
 import { mongoSettings, type MongoProps, type MongoSettings } from './settings';
 
 export interface MongoStoreOptions {
@@ -127,7 +128,7 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
   private read(doc: Document): T;
   private read(doc: Document | null): T | null;
   private read(doc: Document | null): T | null {
-    return doc === null ? null : (decodeDocKeys(doc) as T);
+    return doc === null ? null : (plainIds(decodeDocKeys(doc)) as T);
   }
 
   insertOne(doc: T) {
@@ -148,30 +149,30 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   findOne(filter: Filter, options: FindOptions = {}) {
-    return this.run(async (c) => this.read(await c.findOne(filter, findOptions(options))));
+    return this.run(async (c) => this.read(await c.findOne(eitherIdForm(filter), findOptions(options))));
   }
 
   find(filter: Filter, options: FindOptions = {}) {
-    return this.run(async (c) => (await c.find(filter, findOptions(options)).toArray()).map((doc) => this.read(doc)));
+    return this.run(async (c) => (await c.find(eitherIdForm(filter), findOptions(options)).toArray()).map((doc) => this.read(doc)));
   }
 
   count(filter: Filter = {}) {
-    return this.run((c) => c.countDocuments(filter));
+    return this.run((c) => c.countDocuments(eitherIdForm(filter)));
   }
 
   updateOne(filter: Filter, update: Update) {
-    return this.run(async (c) => updateResult(await c.updateOne(filter, encodeUpdateValues(update))));
+    return this.run(async (c) => updateResult(await c.updateOne(eitherIdForm(filter), encodeUpdateValues(update))));
   }
 
   updateMany(filter: Filter, update: Update) {
-    return this.run(async (c) => updateResult(await c.updateMany(filter, encodeUpdateValues(update))));
+    return this.run(async (c) => updateResult(await c.updateMany(eitherIdForm(filter), encodeUpdateValues(update))));
   }
 
   findOneAndUpdate(filter: Filter, update: Update, options: { sort?: Sort } = {}) {
     return this.run(
       async (c) =>
         this.read(
-          await c.findOneAndUpdate(filter, encodeUpdateValues(update), {
+          await c.findOneAndUpdate(eitherIdForm(filter), encodeUpdateValues(update), {
             ...(options.sort ? { sort: options.sort } : {}),
             returnDocument: 'after',
             includeResultMetadata: false,
@@ -181,11 +182,11 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   deleteOne(filter: Filter) {
-    return this.run(async (c) => (await c.deleteOne(filter)).deletedCount);
+    return this.run(async (c) => (await c.deleteOne(eitherIdForm(filter))).deletedCount);
   }
 
   deleteMany(filter: Filter) {
-    return this.run(async (c) => (await c.deleteMany(filter)).deletedCount);
+    return this.run(async (c) => (await c.deleteMany(eitherIdForm(filter))).deletedCount);
   }
 
   createIndex(spec: IndexSpec) {
