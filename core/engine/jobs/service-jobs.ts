@@ -1,15 +1,16 @@
 // Jobs the automation service wrote (a profile pointing at the service's own MongoDB): shown
 // whole, their task documents with them, but never run or changed by the console, whose engine
-// would not do to their tasks what the service does. The console's jobs carry `last_updated` as
-// ms since the epoch; the service writes a date (and ObjectId ids, read back as hex strings by the
-// MongoDB adapter, object-ids.ts).
+// would not do to their tasks what the service does. The console writes a job's `last_updated` as
+// ms since the epoch (or, in jobs of early versions, not at all); the service writes a date (and
+// ObjectId ids, read back as hex strings by the MongoDB adapter, object-ids.ts).
 import { OpError } from '../../dispatch/dispatch';
 import type { TaskRecord } from '../queue/queue';
 import { isRecord } from './guards';
 import type { JobDoc } from './types';
 
 export function writtenByService(job: Pick<JobDoc, 'last_updated'>): boolean {
-  return typeof job.last_updated !== 'number';
+  const written: unknown = job.last_updated;
+  return written instanceof Date || typeof written === 'string';
 }
 
 /** A 409 for an operator's action on a job the service wrote: it is to be done on the service. */
