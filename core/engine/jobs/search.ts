@@ -7,13 +7,13 @@ import { OpError } from '../../dispatch/dispatch';
 import { searchForms, type SearchForm } from '../../contract/search-forms';
 import type { Filter } from '../../store/port';
 
-const TIME_FIELDS = new Set(['metrics.start_time', 'metrics.end_time', 'last_updated']);
+const TIME_FIELDS: readonly string[] = ['metrics.start_time', 'metrics.end_time', 'last_updated'];
 const RANGE: Record<string, string> = { gt: '$gt', gte: '$gte', lt: '$lt', lte: '$lte' };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function typed(form: SearchForm, value: string): string | number {
-  if (TIME_FIELDS.has(form.field)) {
+  if (TIME_FIELDS.includes(form.field)) {
     const ms = /^-?\d+$/.test(value) ? Number(value) : Date.parse(value);
     if (!Number.isFinite(ms)) throw new OpError(400, `${form.key}: "${value}" is not a time: give ms since the epoch or an ISO date (2021-11-18T23:59:59Z)`, { issues: [{ path: `query.${form.key}`, message: 'not a time' }] });
     return ms;
