@@ -5,7 +5,7 @@
 // (recent.ts), so every reader of a job sees its whole document. The snapshots are an optimisation
 // only: kept in memory by the id of their text, never a place a new job's document depends on.
 import { createHash } from 'node:crypto';
-import { isDuplicateKey, StoreError } from '../../store/errors';
+import { StoreError } from '../../store/errors';
 import type { Collection, Doc } from '../../store/port';
 import { makeRoom } from '../../values/bounded-map';
 import type { JobDoc } from './types';
