@@ -190,6 +190,11 @@ describe.each(subjects)('the vendor tools on the console documents: $name', (sub
     // A parent found by `ancestors`, its child by `ancestors.0`, its task documents by `job._id`.
     expect(ids(await opened.find('jobs', { ancestors: { $size: 1 }, _id: jobs.parent._id }))).toEqual([jobs.parent._id]);
     expect(ids(await opened.find('jobs', { 'ancestors.0': jobs.parent._id }))).toEqual([jobs.parent._id, jobs.child._id].sort());
+    if (subject.name === 'wire test server') {
+      // MongoDB's equality on an array: the root job and every job under it.
+      expect(ids(await opened.find('jobs', { ancestors: jobs.parent._id }))).toEqual([jobs.parent._id, jobs.child._id].sort());
+      expect(ids(await opened.find('jobs', { ancestors: jobs.child._id }))).toEqual([jobs.child._id]);
+    } else console.warn('[vendor tools on the embedded store] equality on an array field (ancestors: id) not asked: the embedded store compares whole values (core/store/port.ts)');
     const tasks = await opened.store.collection('tasks').find({ jobId: jobs.parent._id });
     expect(tasks.length).toBeGreaterThan(0);
     expect(ids(await opened.find('tasks', { 'job._id': jobs.parent._id }))).toEqual(ids(tasks));
