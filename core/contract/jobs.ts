@@ -70,6 +70,8 @@ export const Job = JobSummary.extend({
   taskRuns: z.array(TaskRun),
   /** What happened to the job besides its task runs (collection job_history), oldest first. */
   history: z.array(z.looseObject({ timestamp: z.number(), event: z.string(), message: z.string(), serverId: z.string().optional() })).optional(),
+  /** `service`: the automation service wrote the job (a profile on its database); the console shows it and refuses actions on it (409). */
+  writtenBy: z.literal('service').optional(),
   /** Paths (`variables.x`, `taskRuns.2.outgoing.y[1]`) whose value is undefined. */
   undefinedPaths: z.array(z.string()),
 });

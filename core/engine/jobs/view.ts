@@ -4,6 +4,7 @@ import { decodeVariables } from '../../values/undefined-codec';
 import type { TaskRecord } from '../queue/queue';
 import type { JobDoc } from './types';
 import type { JobHistoryEntry } from './history';
+import { writtenByService } from './service-jobs';
 
 export function undefinedPaths(value: unknown, path: string, out: string[]): string[] {
   if (value === undefined) out.push(path);
@@ -65,6 +66,8 @@ export function jobView(job: JobDoc, records: TaskRecord[], children: string[], 
     ...jobSummary(job),
     // A simulated adapter instance answered one of its tasks (core/adapters/simulated).
     ...(records.some((r) => typeof r.simulated === 'string') ? { simulated: true } : {}),
+    // The service wrote it (a profile on the service's own database): shown, acted on there (service-jobs.ts).
+    ...(writtenByService(job) ? { writtenBy: 'service' as const } : {}),
     variables,
     children,
     tasks: job.tasks,

@@ -43,6 +43,8 @@ describe('the jobs list in the service search API shape', () => {
     // The same fields on one job, as the MCP server's describe_job reads them.
     const one = (await json(await host.api(`/operations-manager/jobs/${started['Deploy router']}`))).body.data;
     expect(one).toMatchObject({ type: 'automation', ancestors: [started['Deploy router']], last_updated: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), tasks: expect.any(Object) });
+    // The console's own job: acted on here.
+    expect(one).not.toHaveProperty('writtenBy');
   });
 
   it('filters by equals, starts-with, ends-with, contains, in and not-in, each on any dotted field', async () => {

@@ -73,7 +73,7 @@ describe.skipIf('unavailable' in found)('a database the service wrote, opened th
     const opened = await api(`/operations-manager/jobs/${root.toHexString()}`);
     expect(opened.status).toBe(200);
     const job = opened.body.data;
-    expect(job).toMatchObject({ _id: root.toHexString(), name: 'Service workflow', status: 'running', variables: { device: 'r1' }, ancestors: [root.toHexString()], tasks: { a1b2: { name: 'restCall' } } });
+    expect(job).toMatchObject({ _id: root.toHexString(), writtenBy: 'service', name: 'Service workflow', status: 'running', variables: { device: 'r1' }, ancestors: [root.toHexString()], tasks: { a1b2: { name: 'restCall' } } });
     expect(job.taskRuns.map((t: any) => t._id).sort()).toEqual(rootTasks.map((id) => id.toHexString()).sort());
     const rest = job.taskRuns.find((t: any) => t.taskId === 'a1b2');
     expect(rest).toMatchObject({ name: 'restCall', status: 'running', incoming: { uri: '/x' }, job: { _id: root.toHexString(), name: 'Service workflow' }, metrics: { server_id: 'iap-1' } });
