@@ -128,8 +128,8 @@ export async function benchConsole(options: { json?: boolean } = {}) {
       const get = async (query: string) => {
         const res = await fetch(`${url}/operations-manager/jobs?${query}`, { headers: { authorization: 'Bearer bench-token' } });
         if (res.status !== 200) throw new Error(`bench: GET /operations-manager/jobs?${query} answered ${res.status}`);
-        const body = (await res.json()) as { total: number; results: unknown[] };
-        if (body.total !== JOBS || body.results.length !== PAGE) throw new Error(`bench: unexpected page (${body.total} jobs, ${body.results.length} rows)`);
+        const body = (await res.json()) as { data: unknown[]; metadata: { total: number } };
+        if (body.metadata.total !== JOBS || body.data.length !== PAGE) throw new Error(`bench: unexpected page (${body.metadata.total} jobs, ${body.data.length} rows)`);
       };
       const firstPageColdMs = await timed(() => get(`skip=0&limit=${PAGE}`));
       const firstPage: number[] = [];

@@ -15,6 +15,8 @@ export const IndexDescription = z.object({
   partialFilterExpression: z.record(z.string(), z.unknown()).optional(),
   /** On a misnamed entry: the index found with the same key (its name, its unique flag or its partial filter differs). */
   found: z.object({ name: z.string(), unique: z.boolean(), partialFilterExpression: z.record(z.string(), z.unknown()).optional() }).optional(),
+  /** On an external entry (the site's own index, never dropped): the declared index whose key it has, whose queries it serves. */
+  serves: z.string().optional(),
 });
 export type IndexDescription = z.infer<typeof IndexDescription>;
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DocumentName, RecordId } from './ids';
 import { defineOperations } from './operation';
+import { checkSearchForms, SearchValue } from './search-forms';
 
 export const JobStatus = z.enum(['running', 'paused', 'error', 'canceled', 'complete']);
 export type JobStatus = z.infer<typeof JobStatus>;
@@ -18,8 +19,14 @@ export const JobSummary = z.looseObject({
   _id: z.string(),
   name: z.string(),
   description: z.string().optional(),
+  /** The service's job type: `automation` for a workflow's job. */
+  type: z.string(),
   status: JobStatus,
   metrics: JobMetrics,
+  /** When the job was last written, an ISO date as the service answers it. */
+  last_updated: z.string().optional(),
+  /** The job's lineage as the service stores it: its root job's id first, its own last. */
+  ancestors: z.array(z.string()),
   parent: z.looseObject({ job: z.string(), task: z.string() }).optional(),
   error: z.string().optional(),
   /** In the jobs list: how many of the job's manual tasks wait for an operator. */
@@ -67,6 +74,8 @@ export const Job = JobSummary.extend({
   taskRuns: z.array(TaskRun),
   /** What happened to the job besides its task runs (collection job_history), oldest first. */
   history: z.array(z.looseObject({ timestamp: z.number(), event: z.string(), message: z.string(), serverId: z.string().optional() })).optional(),
+  /** `service`: the automation service wrote the job (a profile on its database); the console shows it and refuses actions on it (409). */
+  writtenBy: z.literal('service').optional(),
   /** Paths (`variables.x`, `taskRuns.2.outgoing.y[1]`) whose value is undefined. */
   undefinedPaths: z.array(z.string()),
 });
@@ -77,6 +86,10 @@ export const JobsStatusFilter = z.enum([...JobStatus.options, 'waiting']);
 export type JobsStatusFilter = z.infer<typeof JobsStatusFilter>;
 export const JobSortField = z.enum(['start_time', 'end_time', 'name', 'status']);
 export type JobSortField = z.infer<typeof JobSortField>;
+/** The service's names of the sort fields and orders (`sort=metrics.start_time&order=-1`) beside the console's. */
+const SORT_NAMES: Record<string, JobSortField> = { 'metrics.start_time': 'start_time', 'metrics.end_time': 'end_time' };
+const ORDER_NAMES: Record<string, 'asc' | 'desc'> = { '1': 'asc', '-1': 'desc' };
+const byName = (names: Record<string, string>) => (value: unknown) => (typeof value === 'string' && value in names ? names[value] : value);
 
 export const JobsCounts = z.object({
   statuses: z.record(JobsStatusFilter, z.number()),
@@ -116,23 +129,30 @@ export const jobsOperations = defineOperations({
     method: 'GET',
     path: '/operations-manager/jobs',
     summary:
-      'Jobs, newest first unless sorted: filters status (or waiting: a manual task waits for an operator), workflow (name), from/to (start time, ms since epoch), q (text in description, id or variables); sort and order; counts=true adds the counts per status and per workflow; paged by skip and limit',
-    query: z.object({
-      status: JobsStatusFilter.optional(),
-      workflow: z.string().optional(),
-      from: z.coerce.number().int().optional(),
-      to: z.coerce.number().int().optional(),
-      q: z.string().max(200).optional(),
-      sort: JobSortField.optional(),
-      order: z.enum(['asc', 'desc']).optional(),
-      counts: z
-        .enum(['true', 'false'])
-        .transform((v) => v === 'true')
-        .optional(),
-      skip: z.coerce.number().int().min(0).default(0),
-      limit: z.coerce.number().int().min(1).max(500).default(50),
+      "Jobs in the service's search API shape ({ message, data, metadata: { total, skip, limit } }), newest first unless sorted. The service's query forms equals[field], contains[field], starts-with[field], ends-with[field], in[field] and not-in[field] (comma-separated), gt/gte/lt/lte[field] (times as ms or ISO dates) on any dotted field; sort (start_time, end_time, name, status, or metrics.start_time) and order (asc/desc or 1/-1); skip and limit. The console's own filters too: status (or waiting: a manual task waits for an operator), workflow (name), from/to (start time, ms), q (text in description, id or variables); counts=true adds metadata.counts per status and per workflow",
+    query: z
+      .object({
+        status: JobsStatusFilter.optional(),
+        workflow: z.string().optional(),
+        from: z.coerce.number().int().optional(),
+        to: z.coerce.number().int().optional(),
+        q: z.string().max(200).optional(),
+        sort: z.preprocess(byName(SORT_NAMES), JobSortField).optional(),
+        order: z.preprocess(byName(ORDER_NAMES), z.enum(['asc', 'desc'])).optional(),
+        counts: z
+          .enum(['true', 'false'])
+          .transform((v) => v === 'true')
+          .optional(),
+        skip: z.coerce.number().int().min(0).default(0),
+        limit: z.coerce.number().int().min(1).max(500).default(50),
+      })
+      .catchall(SearchValue)
+      .superRefine(checkSearchForms),
+    output: z.object({
+      message: z.string(),
+      data: z.array(JobSummary),
+      metadata: z.object({ total: z.number(), skip: z.number(), limit: z.number(), counts: JobsCounts.optional() }),
     }),
-    output: z.object({ results: z.array(JobSummary), total: z.number(), skip: z.number(), limit: z.number(), counts: JobsCounts.optional() }),
   },
   'jobs.bulkCancel': {
     method: 'POST',

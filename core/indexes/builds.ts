@@ -1,11 +1,12 @@
 // Index builds on one store: at most one build per collection at a time, run in the
 // background (the POST answers at once), one index after another. A build creates
-// missing indexes and drops and re-creates misnamed ones; indexes no application
-// declares are never touched. The last failure is kept until the next build so the
+// missing indexes and drops and re-creates the console's own misnamed ones; an index the
+// console did not make (created.ts) is never touched, whatever its keys. The last failure is kept until the next build so the
 // status and the Indexing tab can show which index failed and why.
 import type { CollectionIndexStatus } from '../contract/indexes';
 import type { IndexSpec, Store } from '../store/port';
 import { compareIndexes, type Comparison } from './compare';
+import { CreatedIndexes } from './created';
 import type { DeclaredCollection, DeclaredIndex } from './declared';
 
 export interface BuildStartResult {
@@ -45,7 +46,16 @@ export class IndexBuilds {
     return result;
   }
 
-  constructor(private readonly store: Store) {}
+  private readonly created: CreatedIndexes;
+
+  constructor(private readonly store: Store) {
+    this.created = new CreatedIndexes(store);
+  }
+
+  /** The declared indexes this store builds (some are for the service's tools on MongoDB only). */
+  private indexesOf(declared: DeclaredCollection): DeclaredIndex[] {
+    return declared.indexes.filter((index) => !index.stores || index.stores.includes(this.store.kind));
+  }
 
   private state(collection: string): BuildState {
     let state = this.states.get(collection);
@@ -55,12 +65,13 @@ export class IndexBuilds {
 
   async compare(declared: DeclaredCollection): Promise<Comparison> {
     let listed: IndexSpec[];
+    let created: Set<string>;
     try {
-      listed = await this.store.collection(declared.collection).listIndexes();
+      [listed, created] = await Promise.all([this.store.collection(declared.collection).listIndexes(), this.created.names(declared.collection)]);
     } catch (error) {
       throw new Error(`cannot list the indexes of ${declared.collection} on the ${this.store.location}: ${causeOf(error)}`, { cause: error });
     }
-    return compareIndexes(declared.indexes, listed);
+    return compareIndexes(this.indexesOf(declared), listed, created);
   }
 
   async status(declared: DeclaredCollection): Promise<CollectionIndexStatus> {
@@ -75,7 +86,7 @@ export class IndexBuilds {
       application: declared.application,
       indexed: comparison.missing.length === 0 && comparison.misnamed.length === 0,
       running,
-      total: declared.indexes.length,
+      total: this.indexesOf(declared).length,
       current: comparison.current.length,
       missing: comparison.missing,
       misnamed: comparison.misnamed,
@@ -88,7 +99,7 @@ export class IndexBuilds {
   /** Starts a build unless one runs; resolves once the build is planned, not when it ends. */
   async start(declared: DeclaredCollection): Promise<BuildStartResult> {
     const state = this.state(declared.collection);
-    const total = declared.indexes.length;
+    const total = this.indexesOf(declared).length;
     if (state.running) {
       const comparison = await this.compare(declared);
       const changed = comparison.missing.length + comparison.misnamed.length;
@@ -106,7 +117,7 @@ export class IndexBuilds {
       let steps: Step[];
       try {
         const comparison = await this.compare(declared);
-        const byName = new Map(declared.indexes.map((index) => [index.name, index]));
+        const byName = new Map(this.indexesOf(declared).map((index) => [index.name, index]));
         // Each entry names a declared index; a misnamed one also the existing index to drop first.
         const stepOf = (entry: { name: string; found?: { name: string } }): Step[] => {
           const index = byName.get(entry.name);
@@ -137,6 +148,7 @@ export class IndexBuilds {
       if (drop !== undefined) {
         try {
           await this.ddl(() => collection.dropIndex(drop));
+          await this.created.dropped(collectionName, drop);
         } catch (error) {
           state.failure = {
             index: index.name,
@@ -155,6 +167,7 @@ export class IndexBuilds {
             ...(index.partialFilterExpression ? { partialFilterExpression: index.partialFilterExpression } : {}),
           }),
         );
+        await this.created.made(collectionName, index.name, index.key);
       } catch (error) {
         state.failure = {
           index: index.name,

@@ -1,7 +1,8 @@
 // Declared indexes against the indexes a collection has: which are as declared,
-// which are missing, which exist under another name (or with another unique flag or partial filter)
-// and must be re-created, and which nobody declares (an operator's own: reported,
-// never dropped).
+// which are missing, which the console made under another name (or with another unique flag or
+// partial filter) and must be re-created, and which it did not make: the site's own, reported,
+// never dropped nor rebuilt, whatever their keys. A site's index with a declared key serves that
+// declared index's queries: the declared one counts as present.
 import type { IndexDescription } from '../contract/indexes';
 import type { IndexSpec } from '../store/port';
 import type { DeclaredIndex } from './declared';
@@ -9,8 +10,9 @@ import type { DeclaredIndex } from './declared';
 export interface Comparison {
   current: IndexDescription[];
   missing: IndexDescription[];
-  /** Declared indexes whose key exists under another name or unique flag; `found` is the existing one. */
+  /** Declared indexes whose key the console made under another name or unique flag; `found` is the existing one. */
   misnamed: IndexDescription[];
+  /** The indexes the console did not make (`serves`: the declared index whose key one of them has). */
   external: IndexDescription[];
 }
 
@@ -33,10 +35,16 @@ export function sameKey(a: Record<string, number>, b: Record<string, number>): b
 
 const isIdIndex = (spec: IndexSpec) => spec.name === '_id_' || sameKey(spec.key, { _id: 1 });
 
-export function compareIndexes(declared: DeclaredIndex[], listed: IndexSpec[]): Comparison {
+/**
+ * `created`: the names of the indexes the console made on this collection (created.ts). An index
+ * of a declared index's name and key on fields only the console writes (`consoleOnly`) is taken as
+ * the console's too: an earlier version made it before the console kept the names.
+ */
+export function compareIndexes(declared: DeclaredIndex[], listed: IndexSpec[], created: ReadonlySet<string> = new Set()): Comparison {
   const existing = listed.filter((spec) => !isIdIndex(spec));
   const matched = new Set<IndexSpec>();
   const result: Comparison = { current: [], missing: [], misnamed: [], external: [] };
+  const serving: IndexDescription[] = [];
   for (const wanted of declared) {
     const candidates = existing.filter((spec) => !matched.has(spec) && sameKey(spec.key, wanted.key));
     const exact = candidates.find((spec) => spec.name === wanted.name && (spec.unique === true) === wanted.unique && samePartial(spec.partialFilterExpression, wanted.partialFilterExpression));
@@ -46,6 +54,13 @@ export function compareIndexes(declared: DeclaredIndex[], listed: IndexSpec[]): 
       continue;
     }
     const other = candidates[0];
+    if (other && !(created.has(other.name) || (wanted.consoleOnly === true && other.name === wanted.name))) {
+      // The site's own index with the declared key: kept as it is, and it serves the declared index's queries.
+      matched.add(other);
+      result.current.push(describe(wanted));
+      serving.push({ ...describe(other), serves: wanted.name });
+      continue;
+    }
     if (other) {
       matched.add(other);
       result.misnamed.push({ ...describe(wanted), found: { name: other.name, unique: other.unique === true, ...(other.partialFilterExpression ? { partialFilterExpression: other.partialFilterExpression } : {}) } });
@@ -53,6 +68,6 @@ export function compareIndexes(declared: DeclaredIndex[], listed: IndexSpec[]): 
     }
     result.missing.push(describe(wanted));
   }
-  result.external = existing.filter((spec) => !matched.has(spec)).map(describe);
+  result.external = [...serving, ...existing.filter((spec) => !matched.has(spec)).map(describe)];
   return result;
 }

@@ -8,13 +8,17 @@ export type Direction = 1 | -1;
 
 export interface DeclaredIndex {
   key: Record<string, Direction>;
-  /** MongoDB's default name for the key, e.g. `status_1_metrics.start_time_-1`. */
+  /** The service's name for it where known (`iap_status_server_id`), else MongoDB's default name for the key (`status_1_metrics.start_time_-1`). */
   name: string;
   unique: boolean;
   /** MongoDB's partial index: only the documents matching this filter are in it (smaller, and cheaper to keep). */
   partialFilterExpression?: Filter;
   /** What reads this index, for people. */
   purpose: string;
+  /** On fields only the console writes (its task queue's): an index of its name and key is the console's. */
+  consoleOnly?: boolean;
+  /** Built on these stores only (an index for the service's tools, which read MongoDB). */
+  stores?: ('embedded' | 'mongodb')[];
   /** The query the index is for, with sample values (used to check the index serves it). */
   query: { filter: Filter; sort?: Sort };
 }
@@ -40,10 +44,10 @@ export function defaultIndexName(key: Record<string, Direction>): string {
     .join('_');
 }
 
-type IndexInput = Omit<DeclaredIndex, 'name' | 'unique'> & { unique?: boolean };
+type IndexInput = Omit<DeclaredIndex, 'name' | 'unique'> & { unique?: boolean; name?: string };
 
 function index(input: IndexInput): DeclaredIndex {
-  return { ...input, name: defaultIndexName(input.key), unique: input.unique ?? false };
+  return { ...input, name: input.name ?? defaultIndexName(input.key), unique: input.unique ?? false };
 }
 
 function collections(application: string, table: Record<string, IndexInput[]>): DeclaredCollection[] {
@@ -87,6 +91,14 @@ const workflowEngine: DeclaringApplication = {
         purpose: 'recovery: running jobs not updated for a lease (a start left half-done), oldest first',
         query: { filter: { status: 'running', last_updated: { $lt: NOW } }, sort: { last_updated: 1 } },
       },
+      {
+        // The name the vendor's job metrics exporter hints (it fails without the index).
+        key: { status: 1, _id: 1 },
+        name: 'itential_status',
+        stores: ['mongodb'],
+        purpose: "the service's tools: jobs counted by status (the job metrics exporter)",
+        query: { filter: { status: 'complete' }, sort: { _id: 1 } },
+      },
     ],
     job_history: [
       {
@@ -101,6 +113,7 @@ const workflowEngine: DeclaringApplication = {
         // queued tasks are in it: a task handed to a worker as it is queued never enters it.
         key: { status: 1, queuedAt: 1, runAfter: 1 },
         partialFilterExpression: { status: 'queued' },
+        consoleOnly: true,
         purpose: 'task worker claim: the oldest queued task that is due',
         query: { filter: { status: 'queued', runAfter: { $lte: NOW } }, sort: { queuedAt: 1 } },
       },
@@ -108,6 +121,7 @@ const workflowEngine: DeclaringApplication = {
         // Only a claimed task holds a lease: the index holds the running tasks, not every task ever run.
         key: { status: 1, leaseUntil: 1 },
         partialFilterExpression: { leaseUntil: { $exists: true } },
+        consoleOnly: true,
         purpose: 'sweeper: running tasks whose lease expired',
         query: { filter: { status: 'running', leaseUntil: { $lt: NOW } } },
       },
@@ -115,11 +129,13 @@ const workflowEngine: DeclaringApplication = {
         // Only tasks waiting for an operator: few, and read by every Jobs list, the work queue and attention.
         key: { status: 1, queuedAt: 1 },
         partialFilterExpression: { status: 'waiting' },
+        consoleOnly: true,
         purpose: 'tasks waiting for an operator (work queue, Jobs list, attention), oldest first',
         query: { filter: { status: 'waiting', childJob: { $exists: false } }, sort: { queuedAt: 1 } },
       },
       {
         key: { jobId: 1, queuedAt: 1 },
+        consoleOnly: true,
         purpose: 'the tasks of one job, in queue order (job detail, cancel, pause, resume)',
         query: { filter: { jobId: 'job-1' }, sort: { queuedAt: 1 } },
       },
@@ -127,8 +143,24 @@ const workflowEngine: DeclaringApplication = {
         // Only a record not yet advanced is looked for: those advanced, nearly all, are not in it.
         key: { advanced: 1, 'metrics.end_time': 1 },
         partialFilterExpression: { advanced: false },
+        consoleOnly: true,
         purpose: 'recovery: ended tasks whose job was not advanced, oldest first',
         query: { filter: { advanced: false, 'metrics.end_time': { $lt: NOW } }, sort: { 'metrics.end_time': 1 } },
+      },
+      {
+        // The service's key of a task document to its job: the archiver's cascade reads it.
+        key: { 'job._id': 1 },
+        stores: ['mongodb'],
+        purpose: "the service's tools: a job's task documents by job._id (the job archiver's cascade)",
+        query: { filter: { 'job._id': { $in: ['job-1', 'job-2'] } } },
+      },
+      {
+        // The name the vendor's job metrics exporter hints by default (it fails without the index).
+        key: { status: 1, 'metrics.server_id': 1 },
+        name: 'iap_status_server_id',
+        stores: ['mongodb'],
+        purpose: "the service's tools: tasks counted by status and server (the job metrics exporter)",
+        query: { filter: { status: 'running' } },
       },
     ],
     workflows: [

@@ -6,7 +6,9 @@ export type Doc = { _id?: string; [field: string]: unknown };
 
 /**
  * A MongoDB query filter, the subset both adapters serve: equality on (dotted)
- * fields, $eq, $ne, $in, $nin, $lt, $lte, $gt, $gte, $exists, $or, $and.
+ * fields, $eq, $ne, $in, $nin, $lt, $lte, $gt, $gte, $exists, $or, $and; an array's
+ * length ($size) and its element by index (`ancestors.0`); $regex (with $options)
+ * on strings. The embedded store does not match a value inside an array by equality.
  */
 export type Filter = Record<string, unknown>;
 

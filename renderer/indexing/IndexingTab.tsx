@@ -88,7 +88,12 @@ function Detail({ row }: { row: Status }) {
         empty="None."
         render={misnamedText}
       />
-      <IndexList title="External" items={row.external} empty="None." render={() => '(not declared by any application; never dropped)'} />
+      <IndexList
+        title="External"
+        items={row.external}
+        empty="None."
+        render={(i) => (i.serves ? `(the site's own, not the console's; serves ${i.serves}; never dropped)` : '(not declared by any application; never dropped)')}
+      />
     </div>
   );
 }

@@ -215,17 +215,18 @@ export function JobView({ id }: { id: string }) {
           )}
         </h1>
         <div className="profile-actions">
-          {j.status === 'running' && (
+          {j.writtenBy === 'service' && <span className="muted">Written by the automation service: pause, resume or cancel it on the service.</span>}
+          {j.writtenBy !== 'service' && j.status === 'running' && (
             <button type="button" onClick={() => action.mutate({ kind: 'pause' })} disabled={action.isPending}>
               Pause
             </button>
           )}
-          {j.status === 'paused' && (
+          {j.writtenBy !== 'service' && j.status === 'paused' && (
             <button type="button" onClick={() => action.mutate({ kind: 'resume' })} disabled={action.isPending}>
               Resume
             </button>
           )}
-          {jobActive && (
+          {j.writtenBy !== 'service' && jobActive && (
             <button type="button" className="danger" onClick={() => action.mutate({ kind: 'cancel' })} disabled={action.isPending}>
               Cancel job
             </button>

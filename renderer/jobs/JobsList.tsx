@@ -114,7 +114,7 @@ export function JobsList() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const refetchInterval = live ? REFRESH_MS : false;
   const first = useQuery({ queryKey: ['jobs.list', filters, 0], queryFn: () => fetchPage(filters, 0), refetchInterval });
-  const total = first.data?.total ?? 0;
+  const total = first.data?.metadata.total ?? 0;
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -130,7 +130,7 @@ export function JobsList() {
     queries: pages.map((page) => ({ queryKey: ['jobs.list', filters, page], queryFn: () => fetchPage(filters, page), refetchInterval })),
   });
   const byPage = new Map(pages.map((page, i) => [page, pageQueries[i]?.data]));
-  const loaded = [...byPage.values()].flatMap((p) => p?.results ?? []);
+  const loaded = [...byPage.values()].flatMap((p) => p?.data ?? []);
   const allLoadedSelected = loaded.length > 0 && loaded.every((j) => selected.has(j._id));
 
   const check = (id: string, on: boolean) => {
@@ -157,7 +157,7 @@ export function JobsList() {
           <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} /> Live refresh
         </label>
       </div>
-      <JobsFiltersBar filters={filters} counts={first.data?.counts} onChange={setFilters} />
+      <JobsFiltersBar filters={filters} counts={first.data?.metadata.counts} onChange={setFilters} />
       <p className="muted" aria-live="polite">
         {first.data ? `${total.toLocaleString()} job${total === 1 ? '' : 's'}` : ''}
       </p>
@@ -191,7 +191,7 @@ export function JobsList() {
         <div ref={scroller} className="jobs-scroller">
           <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {
-              const job = byPage.get(Math.floor(item.index / PAGE))?.results[item.index % PAGE];
+              const job = byPage.get(Math.floor(item.index / PAGE))?.data[item.index % PAGE];
               return (
                 <div key={item.key} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}>
                   {job ? <Row job={job} checked={selected.has(job._id)} onCheck={(on) => check(job._id, on)} /> : <div className="jobs-row muted">Loading…</div>}

@@ -64,7 +64,7 @@ describe('simulated adapter instances over HTTP', () => {
     expect(job.simulated).toBe(true);
     expect(job.taskRuns.find((t: { taskId: string }) => t.taskId === 'get')).toMatchObject({ simulated: 'inv-east', outgoing: { result: { status: 'success', code: 200, response: {} } } });
     const list = await lab.api('/operations-manager/jobs');
-    expect(list.body.results.find((j: { _id: string }) => j._id === job._id).simulated).toBe(true);
+    expect(list.body.data.find((j: { _id: string }) => j._id === job._id).simulated).toBe(true);
   });
 
   it('answers by the rules saved in its service config, and names a bad rule', async () => {

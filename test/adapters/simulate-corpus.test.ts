@@ -84,7 +84,7 @@ function rehearse(source: IapSource) {
       const settledOf = (jobs: Summary[]) => jobs.filter((j) => j.status !== 'running' || (j.operatorTasks ?? 0) > 0);
       let jobs: Summary[] = [];
       for (let i = 0; i < 120; i++) {
-        jobs = ((await (await host.api('/operations-manager/jobs?limit=500')).json()) as { results: Summary[] }).results.filter((j) => started.includes(j._id));
+        jobs = ((await (await host.api('/operations-manager/jobs?limit=500')).json()) as { data: Summary[] }).data.filter((j) => started.includes(j._id));
         if (settledOf(jobs).length === started.length) break;
         await new Promise((resolve) => setTimeout(resolve, 500));
       }

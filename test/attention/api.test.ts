@@ -80,34 +80,34 @@ describe('the cockpit over HTTP', () => {
 
   it('filters jobs waiting for an operator, by free text over description, id and variables, and counts them', async () => {
     const waiting = await get('/operations-manager/jobs?status=waiting&counts=true');
-    expect(waiting.body.total).toBe(2);
-    expect(waiting.body.results.every((j: any) => j.name === APPROVAL && j.operatorTasks === 1)).toBe(true);
+    expect(waiting.body.metadata.total).toBe(2);
+    expect(waiting.body.data.every((j: any) => j.name === APPROVAL && j.operatorTasks === 1)).toBe(true);
     // A job waiting for an operator is counted as waiting, not also as running: the chips add up to the jobs.
-    expect(waiting.body.counts.statuses).toMatchObject({ error: 3, waiting: 2, running: 0, complete: 0 });
+    expect(waiting.body.metadata.counts.statuses).toMatchObject({ error: 3, waiting: 2, running: 0, complete: 0 });
     const all = await get('/operations-manager/jobs?counts=true');
-    expect(Object.values(all.body.counts.statuses).reduce((n: number, c: any) => n + c, 0)).toBe(all.body.total);
-    expect(waiting.body.results.every((j: any) => j.currentTask === 'Approve the change')).toBe(true);
-    expect((await get('/operations-manager/jobs?status=running')).body.total).toBe(0);
-    expect(waiting.body.counts.workflows).toEqual(expect.arrayContaining([{ name: APPROVAL, count: 2 }, { name: FAILING, count: 0 }]));
+    expect(Object.values(all.body.metadata.counts.statuses).reduce((n: number, c: any) => n + c, 0)).toBe(all.body.metadata.total);
+    expect(waiting.body.data.every((j: any) => j.currentTask === 'Approve the change')).toBe(true);
+    expect((await get('/operations-manager/jobs?status=running')).body.metadata.total).toBe(0);
+    expect(waiting.body.metadata.counts.workflows).toEqual(expect.arrayContaining([{ name: APPROVAL, count: 2 }, { name: FAILING, count: 0 }]));
 
     const byVariable = await get('/operations-manager/jobs?q=inc-101');
-    expect(byVariable.body.results.map((j: any) => j.description)).toEqual(['broken 1']);
+    expect(byVariable.body.data.map((j: any) => j.description)).toEqual(['broken 1']);
     const byDescription = await get('/operations-manager/jobs?q=CR-2');
-    expect(byDescription.body.results.map((j: any) => j.description)).toEqual(['CR-2']);
+    expect(byDescription.body.data.map((j: any) => j.description)).toEqual(['CR-2']);
     const id = seeded.errored[0]!;
     // Part of the id, not its start: job ids are ObjectIds, whose time and process parts jobs started together share.
     const byId = await get(`/operations-manager/jobs?q=${id.slice(-12)}`);
-    expect(byId.body.results.map((j: any) => j._id)).toEqual([id]);
-    const errorRow = byId.body.results[0];
+    expect(byId.body.data.map((j: any) => j._id)).toEqual([id]);
+    const errorRow = byId.body.data[0];
     expect(errorRow.error).toMatch(/codePointAt/);
   });
 
   it('sorts by workflow name and by start time either way', async () => {
     const asc = await get('/operations-manager/jobs?sort=name&order=asc');
-    expect(asc.body.results.map((j: any) => j.name)).toEqual([APPROVAL, APPROVAL, FAILING, FAILING, FAILING]);
+    expect(asc.body.data.map((j: any) => j.name)).toEqual([APPROVAL, APPROVAL, FAILING, FAILING, FAILING]);
     const oldest = await get('/operations-manager/jobs?sort=start_time&order=asc');
     const newest = await get('/operations-manager/jobs');
-    expect(oldest.body.results.map((j: any) => j._id)).toEqual([...newest.body.results.map((j: any) => j._id)].reverse());
+    expect(oldest.body.data.map((j: any) => j._id)).toEqual([...newest.body.data.map((j: any) => j._id)].reverse());
   });
 
   it('refuses a bad filter with a 400 naming the field', async () => {

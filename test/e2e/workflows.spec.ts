@@ -151,7 +151,7 @@ test('a workflow whose adapter is not installed is saved, shows what it needs wi
   const refused = await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'Open a change request' } });
   expect(refused.status).toBe(409);
   expect((await refused.json()).message).toContain('workflow "Open a change request" cannot start: it needs Servicenow (1 task), MOP.RunCommandTemplate (1 task)');
-  expect((await (await host.api('/operations-manager/jobs')).json()).total).toBe(0);
+  expect((await (await host.api('/operations-manager/jobs')).json()).metadata.total).toBe(0);
 });
 
 test("a task without an input its adapter method requires shows it as needed, and its page offers no Start", async ({ consolePage: page, host }) => {
@@ -175,7 +175,7 @@ test("a task without an input its adapter method requires shows it as needed, an
   await expect(panel).toContainText('Required input calc.add: b');
   await expect(panel).toContainText("Give the task the input its adapter method requires (the method's pronghorn.json)");
   await expect(page.getByRole('button', { name: 'Start job' })).toHaveCount(0);
-  expect((await (await host.api('/operations-manager/jobs')).json()).total).toBe(0);
+  expect((await (await host.api('/operations-manager/jobs')).json()).metadata.total).toBe(0);
 });
 
 test('a workflow the console doubts is imported, and its page shows the warnings', async ({ consolePage: page, host }) => {

@@ -23,8 +23,8 @@ describe('compareIndexes', () => {
     expect(result.external).toEqual([{ key: { 'metrics.start_time': -1, status: 1 }, name: 'status_1_metrics.start_time_-1', unique: false }]);
   });
 
-  it('reports the same key under another name, or with another unique flag, as misnamed with what was found', () => {
-    const result = compareIndexes([byName, byStatus], [{ key: { name: 1 }, name: 'name_1' }, { key: { status: 1, 'metrics.start_time': -1 }, name: 'by_status' }]);
+  it("reports the same key the console made under another name, or with another unique flag, as misnamed with what was found", () => {
+    const result = compareIndexes([byName, byStatus], [{ key: { name: 1 }, name: 'name_1' }, { key: { status: 1, 'metrics.start_time': -1 }, name: 'by_status' }], new Set(['name_1', 'by_status']));
     expect(result.misnamed).toEqual([
       { key: { name: 1 }, name: 'name_1', unique: true, found: { name: 'name_1', unique: false } },
       { key: { status: 1, 'metrics.start_time': -1 }, name: 'status_1_metrics.start_time_-1', unique: false, found: { name: 'by_status', unique: false } },
@@ -33,8 +33,20 @@ describe('compareIndexes', () => {
     expect(result.external).toEqual([]);
   });
 
+  it("takes the same key the console did not make as the site's own: kept, serving the declared index, whatever its name", () => {
+    const result = compareIndexes([byName, byStatus], [{ key: { name: 1 }, name: 'name_1' }, { key: { status: 1, 'metrics.start_time': -1 }, name: 'by_status' }]);
+    expect(result.misnamed).toEqual([]);
+    expect(result.missing).toEqual([]);
+    expect(result.current.map((i) => i.name)).toEqual(['name_1', 'status_1_metrics.start_time_-1']);
+    expect(result.external).toEqual([
+      { key: { name: 1 }, name: 'name_1', unique: false, serves: 'name_1' },
+      { key: { status: 1, 'metrics.start_time': -1 }, name: 'by_status', unique: false, serves: 'status_1_metrics.start_time_-1' },
+    ]);
+  });
+
   it('reports an index built without the declared partial filter (an earlier version\'s) as one to re-create', () => {
-    const lease: DeclaredIndex = { ...declared({ status: 1, leaseUntil: 1 }, 'status_1_leaseUntil_1'), partialFilterExpression: { leaseUntil: { $exists: true } } };
+    // On fields only the console writes: an index of the declared name and key is an earlier console's.
+    const lease: DeclaredIndex = { ...declared({ status: 1, leaseUntil: 1 }, 'status_1_leaseUntil_1'), partialFilterExpression: { leaseUntil: { $exists: true } }, consoleOnly: true };
     const before = compareIndexes([lease], [{ key: { status: 1, leaseUntil: 1 }, name: 'status_1_leaseUntil_1' }]);
     expect(before.current).toEqual([]);
     expect(before.misnamed).toEqual([

@@ -128,6 +128,25 @@ export function storeContract(label: string, options: ContractOptions) {
       expect(await c.count({ status: 'running' })).toBe(2);
     });
 
+    it("finds by an array's length, by its element at an index, and by a pattern (the service's ancestors and query forms)", async (ctx) => {
+      need(ctx);
+      const c = fresh('arrays');
+      await c.insertMany([
+        { _id: 'root', name: 'Deploy router', ancestors: ['root'] },
+        { _id: 'child', name: 'deploy switch', ancestors: ['root', 'child'] },
+        { _id: 'other', name: 'Backup', ancestors: ['other'] },
+        { _id: 'none', name: 'no lineage' },
+      ]);
+      const ids = (docs: Doc[]) => docs.map((d) => d._id).sort();
+      expect(ids(await c.find({ ancestors: { $size: 1 } }))).toEqual(['other', 'root']);
+      expect(ids(await c.find({ 'ancestors.0': { $in: ['root'] } }))).toEqual(['child', 'root']);
+      expect(ids(await c.find({ 'ancestors.1': 'child' }))).toEqual(['child']);
+      expect(ids(await c.find({ $and: [{ ancestors: { $size: 1 } }, { name: { $regex: '^Deploy' } }] }))).toEqual(['root']);
+      expect(ids(await c.find({ name: { $regex: 'deploy', $options: 'i' } }))).toEqual(['child', 'root']);
+      expect(ids(await c.find({ name: /^b/i }))).toEqual(['other']);
+      expect(await c.count({ name: { $regex: 'lineage$' }, ancestors: { $exists: false } })).toBe(1);
+    });
+
     it('projects fields in and out', async (ctx) => {
       need(ctx, 'projection');
       const c = fresh('projection');

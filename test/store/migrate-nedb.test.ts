@@ -116,8 +116,8 @@ describe('conversion of the previous embedded format', () => {
       const host = await startTestHost({ dataDir: dir });
       try {
         const body = await (await host.api('/operations-manager/jobs')).json();
-        expect(body.total).toBe(1);
-        expect(body.results[0]).toMatchObject({ _id: 'old-job', name: 'deploy', status: 'complete' });
+        expect(body.metadata.total).toBe(1);
+        expect(body.data[0]).toMatchObject({ _id: 'old-job', name: 'deploy', status: 'complete', ancestors: ['old-job'], type: 'automation' });
         expect(existsSync(path.join(embeddedDir(dir, 'default'), 'jobs.db'))).toBe(false);
       } finally {
         await host.dispose();

@@ -80,7 +80,7 @@ describe('a database file the console initialised', () => {
     expect(restored.body.replacedFile).toMatch(/console\.sqlite\.replaced-/);
     expect(statSync(restored.body.replacedFile).size).toBe(0);
     const jobs = await jobCount(host);
-    expect(jobs.total ?? jobs.results?.length).toBe(3);
+    expect(jobs.metadata.total).toBe(3);
     expect((await json(await host.api('/store/status'))).body.safety).toMatchObject({ state: 'ok', writable: true });
     const after = (await json(await host.api('/console/attention'))).body.items.find((i: { id: string }) => i.id === 'store');
     expect(after.level).toBe('ok');
@@ -124,7 +124,7 @@ describe('a database file the console initialised', () => {
     expect(sha(restored.body.replacedFile)).toBe(before);
     expect((await json(await again.api('/store/status'))).body.safety.state).toBe('ok');
     const jobs = await jobCount(again);
-    expect(jobs.total ?? jobs.results?.length).toBe(3);
+    expect(jobs.metadata.total).toBe(3);
   });
 
   it('a file that is not a SQLite database is left as it is and the store stops, whether or not the console knew it', async () => {

@@ -75,7 +75,7 @@ export async function seedCockpit(host: TestHost, counts = { errored: 3, waiting
   await waitUntil('the seeded jobs to settle', async () => {
     const err = await ok(await host.api('/operations-manager/jobs?status=error&limit=500'), 'list errored');
     const wait = await ok(await host.api('/operations-manager/jobs?status=waiting&limit=500'), 'list waiting');
-    return err.total >= counts.errored && wait.total >= counts.waiting;
+    return err.metadata.total >= counts.errored && wait.metadata.total >= counts.waiting;
   });
 
   // A new profile has no adapter instance: one from the shipped example's sample, to stop.

@@ -13,7 +13,7 @@ import { unitOfWork } from '../../store/unit-of-work';
 import { ConsoleError } from '../../errors';
 import type { TaskClaim } from './claims';
 import type { TaskOutcome } from '../tasks/library';
-import type { TaskRecord } from '../queue/queue';
+import { serverOf, type TaskRecord } from '../queue/queue';
 import { decide, type Decision, type JobEvent, type Write } from './decide';
 import { loopOutcome, type ChildStart, type ChildStep } from './children';
 import type { OperatorAction, OperatorWrite } from './actions';
@@ -186,7 +186,7 @@ export class JobExecutor {
         if (next.status !== 'queued' || next.runAfter > next.queuedAt) continue;
         const claim = handoff.take();
         if (!claim) continue;
-        Object.assign(next, { status: 'running', workerId: claim.workerId, attempt: 1, leaseUntil: claim.leaseUntil, metrics: { claimed_at: next.queuedAt, start_time: next.queuedAt } });
+        Object.assign(next, { status: 'running', workerId: claim.workerId, attempt: 1, leaseUntil: claim.leaseUntil, metrics: { claimed_at: next.queuedAt, start_time: next.queuedAt, server_id: serverOf(claim.workerId) } });
         claimed = next;
         break;
       }

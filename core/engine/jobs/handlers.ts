@@ -4,6 +4,7 @@ import type { Engine } from '../index';
 import type { JobDoc } from './types';
 import { jobView } from './view';
 import { listJobs } from './list';
+import { searchFilter } from './search';
 import { bulkJobAction } from './bulk';
 
 type JobOperations = 'jobs.bulkCancel' | 'jobs.bulkPause' | 'jobs.bulkResume' | 'jobs.bulkRetry' | 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask';
@@ -42,8 +43,11 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
     },
     'jobs.list': async ({ query }) => {
       const r = runner();
-      const page = await listJobs({ jobs: r.jobs, tasks: r.tasks, workflowNames: service.workflowNames }, query);
-      return { ...page, skip: query.skip, limit: query.limit };
+      const search = searchFilter(query);
+      const page = await listJobs({ jobs: r.jobs, tasks: r.tasks, workflowNames: service.workflowNames }, { ...query, ...(search ? { search } : {}) });
+      // The service's search API shape: the page in data, paging (and the console's counts) in metadata.
+      const metadata = { total: page.total, skip: query.skip, limit: query.limit, ...(page.counts ? { counts: page.counts } : {}) };
+      return { message: `Successfully retrieved ${page.results.length} of ${page.total} jobs`, data: page.results, metadata };
     },
     'jobs.get': async ({ params }) => {
       const r = runner();

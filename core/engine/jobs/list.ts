@@ -29,6 +29,8 @@ export interface JobsQuery {
   order?: 'asc' | 'desc';
   /** Also answer the counts per status and per workflow (for the filters' labels). */
   counts?: boolean;
+  /** The search API's query forms as a filter (search.ts). */
+  search?: Filter;
   skip: number;
   limit: number;
 }
@@ -112,11 +114,11 @@ export async function listJobs(deps: JobsListDeps, query: JobsQuery) {
   let text: Filter | undefined;
   const needle = query.q?.trim().toLowerCase();
   if (needle) {
-    const candidates = (await deps.jobs.find(and(workflow, time), { projection: { _id: 1, description: 1, variables: 1 } })) as JobDoc[];
+    const candidates = (await deps.jobs.find(and(workflow, time, query.search), { projection: { _id: 1, description: 1, variables: 1 } })) as JobDoc[];
     text = { _id: { $in: candidates.filter((job) => textMatches(job, needle)).map((job) => job._id) } };
   }
 
-  const filter = and(statusFilter(query.status), workflow, time, text);
+  const filter = and(statusFilter(query.status), workflow, time, text, query.search);
   const key = SORT_KEY[query.sort ?? 'start_time'];
   const direction = query.order === 'asc' ? 1 : -1;
   const sort: Sort = key === 'metrics.start_time' ? { [key]: direction } : { [key]: direction, 'metrics.start_time': -1 };
@@ -141,13 +143,13 @@ export async function listJobs(deps: JobsListDeps, query: JobsQuery) {
   const statuses = {} as Record<JobsStatusFilter, number>;
   await Promise.all(
     [...JOB_STATUSES, WAITING as JobsStatusFilter].map(async (status) => {
-      statuses[status] = await deps.jobs.count(and(statusFilter(status), workflow, time, text));
+      statuses[status] = await deps.jobs.count(and(statusFilter(status), workflow, time, text, query.search));
     }),
   );
   const names = new Set(await deps.workflowNames());
   if (query.workflow) names.add(query.workflow);
   const workflows = await Promise.all(
-    [...names].map(async (name) => ({ name, count: await deps.jobs.count(and(statusFilter(query.status), { name }, time, text)) })),
+    [...names].map(async (name) => ({ name, count: await deps.jobs.count(and(statusFilter(query.status), { name }, time, text, query.search)) })),
   );
   workflows.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   const counts: JobsCounts = { statuses, workflows };

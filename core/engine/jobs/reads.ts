@@ -5,6 +5,7 @@ import type { Collection, Store } from '../../store/port';
 import type { TaskRecord } from '../queue/queue';
 import { withBoundaries } from './records';
 import { RecentJobs } from './recent';
+import { serviceRecord, writtenByService } from './service-jobs';
 import { SNAPSHOTS, WorkflowSnapshots } from './snapshots';
 import { TASK_CLAIMS, type TaskClaim } from './claims';
 import { JOB_HISTORY, type JobHistoryEntry } from './history';
@@ -48,6 +49,11 @@ export class JobReads {
   /** The job's task records, oldest first, workflow_start's and workflow_end's with them (`job` when the caller has it). */
   async records(jobId: string, job?: JobDoc | null): Promise<TaskRecord[]> {
     const [known, stored] = await Promise.all([job === undefined ? this.job(jobId) : job, this.tasks.find({ jobId }, { sort: { queuedAt: 1 } })]);
+    // A job the service wrote: its task documents name it by job._id, as the service's do (service-jobs.ts).
+    if (stored.length === 0 && known && writtenByService(known)) {
+      const documents = await this.tasks.find({ 'job._id': jobId }, { sort: { 'metrics.start_time': 1 } });
+      return documents.map((doc) => serviceRecord(doc, jobId));
+    }
     return withBoundaries(known, stored);
   }
 

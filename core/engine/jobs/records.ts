@@ -63,6 +63,7 @@ export function taskRecord(job: JobDoc, task: ReadyTask, definition: TaskDefinit
   return {
     _id: recordId(job._id, task.taskId, task.iteration),
     jobId: job._id,
+    job: { _id: job._id },
     taskId: task.taskId,
     iteration: task.iteration,
     from: task.from,

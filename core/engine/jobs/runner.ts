@@ -30,6 +30,7 @@ import type { JobDoc, JobStatus } from './types';
 import type { RetryChanges } from './retry-with-changes';
 import type { TaskClaim } from './claims';
 import type { JobHistoryEntry } from './history';
+import { refuseServiceJob } from './service-jobs';
 
 export type { Held } from './held';
 export type { Handoff } from './held';
@@ -184,26 +185,26 @@ export class JobRunner {
   // ---- operator actions (actions.ts decides, the executor writes) ----
 
   cancel(id: string): Promise<JobDoc> {
-    return this.executor.act(id, { kind: 'cancel' });
+    return this.operate(id, 'cancel', { kind: 'cancel' });
   }
 
   pause(id: string): Promise<JobDoc> {
-    return this.executor.act(id, { kind: 'pause' });
+    return this.operate(id, 'pause', { kind: 'pause' });
   }
 
   resume(id: string): Promise<JobDoc> {
-    return this.executor.act(id, { kind: 'resume' });
+    return this.operate(id, 'resume', { kind: 'resume' });
   }
 
   /** Queues a task in error again; `changes`: the operator's values for it (retry-with-changes.ts), recorded under `operator`. */
   retryTask(id: string, taskId: string, edit: { changes?: RetryChanges; operator?: string } = {}): Promise<JobDoc> {
-    return this.executor.act(id, { kind: 'retry', taskId, ...edit });
+    return this.operate(id, `retry task ${taskId} of`, { kind: 'retry', taskId, ...edit });
   }
 
   /** Finishes a manual task in `how` (a state, success unless given; and by whom): refused (409) when another operator claimed it. */
   finishTask(id: string, taskId: string, values: Record<string, unknown> = {}, how: FinishState | { state?: FinishState; operator?: string } = 'success'): Promise<JobDoc> {
     const { state = 'success', operator } = typeof how === 'string' ? { state: how } : how;
-    return this.executor.act(id, { kind: 'finish', taskId, values, state, ...(operator !== undefined ? { operator } : {}) });
+    return this.operate(id, `finish task ${taskId} of`, { kind: 'finish', taskId, values, state, ...(operator !== undefined ? { operator } : {}) });
   }
 
   // ---- claims of manual tasks (claims.ts decides, the executor writes) ----
@@ -225,5 +226,11 @@ export class JobRunner {
     const claim = await this.executor.actOnRecord(recordId, { kind: 'take-over', recordId, operator, ...(assignee !== undefined ? { assignee } : {}) });
     if (!claim) throw new Error(`the take-over of task ${recordId} was not written`);
     return claim;
+  }
+
+  /** An operator's action, refused (409) on a job the service wrote: the service does it to its tasks (service-jobs.ts). */
+  private async operate(id: string, verb: string, action: Parameters<JobExecutor['act']>[1]): Promise<JobDoc> {
+    refuseServiceJob(await this.reads.requireJob(id), verb);
+    return this.executor.act(id, action);
   }
 }

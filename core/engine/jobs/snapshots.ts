@@ -1,11 +1,11 @@
-// A job keeps its workflow's tasks, transitions and errorHandler as they were at its start
-// (the service's job document carries them), and they were most of its document. Jobs of one
-// workflow version share them: stored once in `job_workflows`, under a hash of their text,
-// the job document naming it (`workflowSnapshot`). Reads put them back (recent.ts), so every
-// reader of a job sees its whole document; a job stored whole by an earlier version is read
-// as it is.
+// A job keeps its workflow's tasks, transitions and errorHandler as they were at its start, in
+// its own document, as the service's job documents do (the service's tools and a database the
+// service reads again need them there). Jobs stored by an earlier version of the console named a
+// shared snapshot in `job_workflows` instead (`workflowSnapshot`): reads put those fields back
+// (recent.ts), so every reader of a job sees its whole document. The snapshots are an optimisation
+// only: kept in memory by the id of their text, never a place a new job's document depends on.
 import { createHash } from 'node:crypto';
-import { isDuplicateKey, StoreError } from '../../store/errors';
+import { StoreError } from '../../store/errors';
 import type { Collection, Doc } from '../../store/port';
 import { makeRoom } from '../../values/bounded-map';
 import type { JobDoc } from './types';
@@ -45,25 +45,13 @@ export class WorkflowSnapshots {
   }
 
   /**
-   * The job's document as stored, with its snapshot's id; `write` when the snapshot is not known
-   * to be stored yet (call `stored` once the job's write committed: a rolled-back write took it too).
+   * The job's document as stored: whole, its tasks and transitions in it (no snapshot to write
+   * first), with the id of its workflow's fields for the jobs read later (`stored`).
    */
   slim(job: JobDoc): { doc: JobDoc; id: string; snapshot: Snapshot; write?: () => Promise<void> } {
-    const { tasks, transitions, errorHandler, ...rest } = job;
+    const { tasks, transitions, errorHandler } = job;
     const snapshot: Snapshot = { tasks, transitions, ...(errorHandler !== undefined ? { errorHandler } : {}) };
-    const id = this.idOf(snapshot);
-    // The job document keeps `tasks` and `transitions` empty, as fields every job has.
-    const doc = { ...rest, tasks: {}, transitions: {}, [SNAPSHOT_FIELD]: id };
-    // Known (nearly every start): nothing to wait for before the job's own write.
-    if (this.known.has(id)) return { doc, id, snapshot };
-    const write = async () => {
-      try {
-        await this.collection.insertOne({ _id: id, ...snapshot });
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error; // stored by another job of the same version
-      }
-    };
-    return { doc, id, snapshot, write };
+    return { doc: job, id: this.idOf(snapshot), snapshot };
   }
 
   stored(id: string, snapshot: Snapshot) {

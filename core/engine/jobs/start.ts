@@ -23,6 +23,8 @@ export interface StartOptions {
   variables?: Record<string, unknown>;
   user?: string;
   parent?: { job: string; task: string; record: string };
+  /** A child job's parent's `ancestors` (its root first); the child's are these and its own id. */
+  parentAncestors?: string[];
   id?: string;
 }
 
@@ -66,6 +68,8 @@ export function newJob(workflow: WorkflowSource, options: StartOptions, now: num
     transitions: workflow.transitions ?? {},
     ...(workflow.errorHandler ? { errorHandler: workflow.errorHandler } : {}),
     last_updated: now,
+    // The service's lineage: every job's ancestors start with its root and end with itself (a root's is [itself]).
+    ancestors: [...(options.parent ? (options.parentAncestors ?? [options.parent.job]) : []), id],
     ...(options.parent ? { parent: options.parent } : {}),
   };
 }
@@ -92,8 +96,9 @@ export class JobStarter {
     const loading = this.parts.loadWorkflow(workflowName);
     const workflow = loading instanceof Promise ? await loading : loading;
     if (!workflow) throw new ConsoleError('not_found', `no workflow named "${workflowName}"`);
-    const job = newJob(workflow, options, Date.now());
     const { store, reads, executor, held } = this.parts;
+    const parentJob = options.parent ? await reads.job(options.parent.job) : undefined;
+    const job = newJob(workflow, { ...options, ...(parentJob?.ancestors ? { parentAncestors: parentJob.ancestors } : {}) }, Date.now());
     // The job, its first record and its advance are one transaction where the store has them.
     const handoff = this.dispatchAtStart?.();
     const claimed: { record: TaskRecord; held: Held }[] = [];
@@ -102,7 +107,7 @@ export class JobStarter {
     try {
       started = await unitOfWork(store, async () => {
         try {
-          // The job's tasks and transitions go to its workflow snapshot, shared by the jobs of one version (snapshots.ts).
+          // The job is stored whole, its workflow's tasks and transitions in it, as the service's are (snapshots.ts).
           stored = reads.snapshots.slim(job);
           if (stored.write) await stored.write();
           await reads.jobs.insertOne(stored.doc);

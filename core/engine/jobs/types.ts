@@ -26,6 +26,8 @@ export interface JobDoc {
   metrics: { start_time: number; end_time?: number; user: string };
   /** A child job's parent: its job, the childJob task and the record that waits for this child. */
   parent?: { job: string; task: string; record?: string };
+  /** The service's lineage: the root job's id first, the job's own last (a root job's is [its id]). Absent in jobs of earlier versions. */
+  ancestors?: string[];
   children: string[];
   tasks: Record<string, TaskDefinition>;
   transitions: Transitions;

@@ -5,6 +5,7 @@ import type { TaskRecord } from '../queue/queue';
 import type { JobDoc } from './types';
 import type { JobHistoryEntry } from './history';
 import { waitingUntil } from './timers';
+import { writtenByService } from './service-jobs';
 
 export function undefinedPaths(value: unknown, path: string, out: string[]): string[] {
   if (value === undefined) out.push(path);
@@ -13,13 +14,30 @@ export function undefinedPaths(value: unknown, path: string, out: string[]): str
   return out;
 }
 
+/** A time as the service answers it: an ISO date (the console stores ms; the service's documents hold dates). */
+export function isoTime(value: unknown): string | undefined {
+  const date = value instanceof Date ? value : typeof value === 'number' || typeof value === 'string' ? new Date(value) : undefined;
+  return date && Number.isFinite(date.getTime()) ? date.toISOString() : undefined;
+}
+
+/** The job's lineage: stored, or for a job of an earlier version its parent's id and its own. */
+export function ancestorsOf(job: Pick<JobDoc, '_id' | 'ancestors' | 'parent'>): string[] {
+  if (Array.isArray(job.ancestors) && job.ancestors.length) return job.ancestors.map(String);
+  return job.parent ? [String(job.parent.job), job._id] : [job._id];
+}
+
 export function jobSummary(job: JobDoc) {
+  const lastUpdated = isoTime(job.last_updated);
   return {
     _id: job._id,
     name: job.name,
     description: job.description,
+    // Every job the console runs is a workflow's: the service's type for those.
+    type: typeof job.type === 'string' ? job.type : 'automation',
     status: job.status,
     metrics: job.metrics,
+    ...(lastUpdated ? { last_updated: lastUpdated } : {}),
+    ancestors: ancestorsOf(job),
     ...(job.parent ? { parent: job.parent } : {}),
     ...(job.error ? { error: job.error } : {}),
   };
@@ -54,6 +72,8 @@ export function jobView(job: JobDoc, records: TaskRecord[], children: string[], 
     ...jobSummary(job),
     // A simulated adapter instance answered one of its tasks (core/adapters/simulated).
     ...(records.some((r) => typeof r.simulated === 'string') ? { simulated: true } : {}),
+    // The service wrote it (a profile on the service's own database): shown, acted on there (service-jobs.ts).
+    ...(writtenByService(job) ? { writtenBy: 'service' as const } : {}),
     variables,
     children,
     tasks: job.tasks,

@@ -14,6 +14,8 @@ export type FinishState = 'success' | 'error' | 'failure' | 'loop';
 export interface TaskRecord extends Doc {
   _id: string;
   jobId: string;
+  /** The service's key of a task document to its job (its tools find a job's tasks by `job._id`). Absent in records of earlier versions. */
+  job?: { _id: string };
   taskId: string;
   iteration: number;
   name: string;
@@ -50,7 +52,8 @@ export interface TaskRecord extends Doc {
   /** retrySettings: the automatic retries made so far, and their errors. */
   autoRetries?: number;
   retryErrors?: string[];
-  metrics: { start_time?: number; end_time?: number; claimed_at?: number };
+  /** server_id: the server whose worker claimed the task last, as the service's task documents name it. */
+  metrics: { start_time?: number; end_time?: number; claimed_at?: number; server_id?: string };
 }
 
 /**
@@ -66,6 +69,12 @@ export interface TaskTimer {
   /** The outcome it ends with (`outgoing` encoded for the store). */
   outcome: { state: FinishState; outgoing: Record<string, unknown>; error?: string };
 }
+
+/** The server a worker id belongs to (`<serverId>:<random>`, worker.ts). */
+export const serverOf = (workerId: string) => {
+  const colon = workerId.lastIndexOf(':');
+  return colon > 0 ? workerId.slice(0, colon) : workerId;
+};
 
 /** The part of a claimed record that proves who holds it. */
 export interface Claim {
@@ -91,7 +100,7 @@ export class TaskQueue {
   async claim(workerId: string, leaseMs: number, now = Date.now()): Promise<TaskRecord | null> {
     const doc = await this.tasks.findOneAndUpdate(
       { status: 'queued', runAfter: { $lte: now } },
-      { $set: { status: 'running', workerId, leaseUntil: now + leaseMs, 'metrics.claimed_at': now, 'metrics.start_time': now }, $inc: { attempt: 1 } },
+      { $set: { status: 'running', workerId, leaseUntil: now + leaseMs, 'metrics.claimed_at': now, 'metrics.start_time': now, 'metrics.server_id': serverOf(workerId) }, $inc: { attempt: 1 } },
       { sort: { queuedAt: 1 } },
     );
     return doc;

@@ -37,7 +37,20 @@ export function fieldExpr(field: string): string {
   return `json_extract(doc, ${quote(jsonPath(field))})`;
 }
 
-const typeExpr = (field: string) => (field === '_id' ? `'text'` : `json_type(doc, ${quote(jsonPath(field))})`);
+/**
+ * A field with a numeric segment (`ancestors.0`) names an array's element as MongoDB reads it, or
+ * an object's key of that name: both paths are read, the array's element first.
+ */
+const INDEX_SEGMENT = /^(0|[1-9][0-9]{0,8})$/;
+const hasIndexSegment = (field: string) => field.split('.').some((s) => INDEX_SEGMENT.test(s));
+function elementPath(field: string): string {
+  jsonPath(field);
+  return `$${field.split('.').map((s) => (INDEX_SEGMENT.test(s) ? `[${s}]` : `."${s}"`)).join('')}`;
+}
+const eitherPath = (fn: string, field: string) => `COALESCE(${fn}(doc, ${quote(elementPath(field))}), ${fn}(doc, ${quote(jsonPath(field))}))`;
+
+const typeExpr = (field: string) =>
+  field === '_id' ? `'text'` : hasIndexSegment(field) ? eitherPath('json_type', field) : `json_type(doc, ${quote(jsonPath(field))})`;
 
 /** A string, or NULL so that a comparison in a negation counts as not matched. */
 const not = (sql: string) => `NOT COALESCE((${sql}), 0)`;
@@ -60,6 +73,12 @@ class Compiler {
     private readonly inlined: InlinedValues,
     private readonly fields: Fields,
   ) {}
+
+  /** The SQL reading a field in a filter: an array's element by its index too (`ancestors.0`). */
+  private expr(field: string): string {
+    const expr = this.fields.expr(field);
+    return expr.startsWith('json_extract(') && hasIndexSegment(field) ? eitherPath('json_extract', field) : expr;
+  }
 
   bind(value: unknown): string {
     const v = encodeScalar(value);
@@ -91,11 +110,28 @@ class Compiler {
   }
 
   private field(field: string, condition: unknown): string {
+    if (condition instanceof RegExp) return this.regex(field, condition.source, condition.flags);
     if (isOperatorObject(condition)) {
-      const terms = Object.entries(condition).map(([op, operand]) => this.operator(field, op, operand));
+      const terms = Object.entries(condition)
+        .filter(([op]) => op !== '$options')
+        .map(([op, operand]) => (op === '$regex' ? this.regex(field, operand, condition.$options) : this.operator(field, op, operand)));
       return terms.join(' AND ');
     }
     return this.eq(field, condition);
+  }
+
+  /** MongoDB's $regex on a string field (a RegExp, or a pattern with `$options`), by the database's mongo_regex. */
+  private regex(field: string, pattern: unknown, options: unknown): string {
+    const source = pattern instanceof RegExp ? pattern.source : pattern;
+    const flags = pattern instanceof RegExp ? pattern.flags : (options ?? '');
+    if (typeof source !== 'string' || typeof flags !== 'string') throw new StoreError('invalid', `$regex on ${field} takes a pattern string and $options a string`);
+    try {
+      new RegExp(source, flags.replace(/[^ims]/g, ''));
+    } catch (error) {
+      throw new StoreError('invalid', `$regex on ${field}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.params.push(source, flags);
+    return `mongo_regex(${this.expr(field)}, ?, ?)`;
   }
 
   private operator(field: string, op: string, operand: unknown): string {
@@ -115,13 +151,16 @@ class Compiler {
         return this.range(field, op, operand);
       case '$exists':
         return `${typeExpr(field)} IS ${operand ? 'NOT NULL' : 'NULL'}`;
+      case '$size':
+        if (typeof operand !== 'number' || !Number.isInteger(operand) || operand < 0) throw new StoreError('invalid', `$size on ${field} takes a whole number`);
+        return `(${typeExpr(field)} = 'array' AND json_array_length(doc, ${quote(hasIndexSegment(field) ? elementPath(field) : jsonPath(field))}) = ${operand})`;
       default:
         throw new StoreError('invalid', `unsupported query operator ${op} on ${field}`);
     }
   }
 
   private eq(field: string, value: unknown): string {
-    const expr = this.fields.expr(field);
+    const expr = this.expr(field);
     if (value === null || value === undefined) return `${expr} IS NULL`;
     // json_extract reads true and false as 1 and 0: the JSON type tells them from numbers.
     if (typeof value === 'boolean') return `${expr} = ${value ? 1 : 0} AND ${typeExpr(field)} = '${value}'`;
@@ -138,13 +177,13 @@ class Compiler {
     if (!Array.isArray(values)) throw new StoreError('invalid', `${op} on ${field} takes an array`);
     if (values.length === 0) return '0';
     if (values.every((v) => typeof v === 'string' || v instanceof Date)) {
-      return `${this.fields.expr(field)} IN (${values.map((v) => this.bind(v)).join(', ')})`;
+      return `${this.expr(field)} IN (${values.map((v) => this.bind(v)).join(', ')})`;
     }
     return `(${values.map((v) => `(${this.eq(field, v)})`).join(' OR ')})`;
   }
 
   private range(field: string, op: '$lt' | '$lte' | '$gt' | '$gte' | string, value: unknown): string {
-    const expr = this.fields.expr(field);
+    const expr = this.expr(field);
     const sign = RANGE_SIGNS[op];
     if (!sign) throw new StoreError('invalid', `unsupported comparison ${op}`);
     const term = `${expr} ${sign} ${this.bind(value)}`;

@@ -10,6 +10,7 @@ import type { Collection, Doc, Filter, FindOptions, IndexSpec, Sort, Update, Upd
 import { checkCollectionName, StoreError } from '../errors';
 import { rewriteMongoError } from './errors';
 import { decodeDocKeys, encodeDocKeys, encodeUpdateValues } from './keys';
+import { eitherIdForm, plainIds } from './object-ids';
 import { mongoSettings, type MongoProps, type MongoSettings } from './settings';
 
 export interface MongoStoreOptions {
@@ -174,7 +175,7 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
   private read(doc: Document): T;
   private read(doc: Document | null): T | null;
   private read(doc: Document | null): T | null {
-    return doc === null ? null : (decodeDocKeys(doc) as T);
+    return doc === null ? null : (plainIds(decodeDocKeys(doc)) as T);
   }
 
   insertOne(doc: T) {
@@ -195,30 +196,30 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   findOne(filter: Filter, options: FindOptions = {}) {
-    return this.run(async (c) => this.read(await c.findOne(filter, { ...findOptions(options), ...this.session() })));
+    return this.run(async (c) => this.read(await c.findOne(eitherIdForm(filter), { ...findOptions(options), ...this.session() })));
   }
 
   find(filter: Filter, options: FindOptions = {}) {
-    return this.run(async (c) => (await c.find(filter, { ...findOptions(options), ...this.session() }).toArray()).map((doc) => this.read(doc)));
+    return this.run(async (c) => (await c.find(eitherIdForm(filter), { ...findOptions(options), ...this.session() }).toArray()).map((doc) => this.read(doc)));
   }
 
   count(filter: Filter = {}) {
-    return this.run((c) => c.countDocuments(filter, this.session()));
+    return this.run((c) => c.countDocuments(eitherIdForm(filter), this.session()));
   }
 
   updateOne(filter: Filter, update: Update) {
-    return this.run(async (c) => updateResult(await c.updateOne(filter, encodeUpdateValues(update), this.session())));
+    return this.run(async (c) => updateResult(await c.updateOne(eitherIdForm(filter), encodeUpdateValues(update), this.session())));
   }
 
   updateMany(filter: Filter, update: Update) {
-    return this.run(async (c) => updateResult(await c.updateMany(filter, encodeUpdateValues(update), this.session())));
+    return this.run(async (c) => updateResult(await c.updateMany(eitherIdForm(filter), encodeUpdateValues(update), this.session())));
   }
 
   findOneAndUpdate(filter: Filter, update: Update, options: { sort?: Sort } = {}) {
     return this.run(
       async (c) =>
         this.read(
-          await c.findOneAndUpdate(filter, encodeUpdateValues(update), {
+          await c.findOneAndUpdate(eitherIdForm(filter), encodeUpdateValues(update), {
             ...(options.sort ? { sort: options.sort } : {}),
             returnDocument: 'after',
             includeResultMetadata: false,
@@ -229,11 +230,11 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   deleteOne(filter: Filter) {
-    return this.run(async (c) => (await c.deleteOne(filter, this.session())).deletedCount);
+    return this.run(async (c) => (await c.deleteOne(eitherIdForm(filter), this.session())).deletedCount);
   }
 
   deleteMany(filter: Filter) {
-    return this.run(async (c) => (await c.deleteMany(filter, this.session())).deletedCount);
+    return this.run(async (c) => (await c.deleteMany(eitherIdForm(filter), this.session())).deletedCount);
   }
 
   createIndex(spec: IndexSpec) {

@@ -99,4 +99,21 @@ describe('job page', () => {
       delete withHistory.history;
     }
   });
+
+  it('offers no pause or cancel on a job the service wrote, and says to act on the service', async () => {
+    mount();
+    await screen.findByRole('button', { name: 'Pause' });
+    expect(screen.getByRole('button', { name: 'Cancel job' })).toBeTruthy();
+    cleanup();
+    const written = job as typeof job & { writtenBy?: string };
+    written.writtenBy = 'service';
+    try {
+      mount();
+      expect((await screen.findByText(/Written by the automation service/)).textContent).toContain('cancel it on the service');
+      expect(screen.queryByRole('button', { name: 'Pause' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Cancel job' })).toBeNull();
+    } finally {
+      delete written.writtenBy;
+    }
+  });
 });

@@ -17,10 +17,12 @@ vi.mock('../../../renderer/api/client', () => ({
       _id: `job-${skip + i}`,
       name: 'provision',
       description: `job number ${skip + i}`,
+      type: 'automation',
+      ancestors: [`job-${skip + i}`],
       status: 'complete',
       metrics: { start_time: 1_700_000_000_000 - (skip + i) * 1000, end_time: 1_700_000_000_500 - (skip + i) * 1000 },
     }));
-    return { results, total: TOTAL, skip, limit };
+    return { message: 'jobs', data: results, metadata: { total: TOTAL, skip, limit } };
   }),
 }));
 

@@ -88,15 +88,15 @@ describe('jobs over HTTP', () => {
     // Two jobs so far: the completed one and the canceled one (the refused starts made none).
     const all = await host.api('/operations-manager/jobs').then(json);
     expect(all.status).toBe(200);
-    expect(all.body).toMatchObject({ total: 2, skip: 0, limit: 50 });
-    expect(all.body.results.map((j: any) => j.status)).toEqual(['canceled', 'complete']);
+    expect(all.body).toMatchObject({ message: expect.any(String), metadata: { total: 2, skip: 0, limit: 50 } });
+    expect(all.body.data.map((j: any) => j.status)).toEqual(['canceled', 'complete']);
     const page2 = await host.api('/operations-manager/jobs?limit=1&skip=1').then(json);
-    expect(page2.body).toMatchObject({ total: 2, results: [{ status: 'complete' }] });
+    expect(page2.body).toMatchObject({ metadata: { total: 2, skip: 1, limit: 1 }, data: [{ status: 'complete' }] });
     const canceled = await host.api('/operations-manager/jobs?status=canceled').then(json);
-    expect(canceled.body.results.map((j: any) => j.status)).toEqual(['canceled']);
-    expect((await host.api('/operations-manager/jobs?workflow=other').then(json)).body.total).toBe(0);
+    expect(canceled.body.data.map((j: any) => j.status)).toEqual(['canceled']);
+    expect((await host.api('/operations-manager/jobs?workflow=other').then(json)).body.metadata.total).toBe(0);
     const future = Date.now() + 60_000;
-    expect((await host.api(`/operations-manager/jobs?from=${future}`).then(json)).body.total).toBe(0);
+    expect((await host.api(`/operations-manager/jobs?from=${future}`).then(json)).body.metadata.total).toBe(0);
     expect((await host.api('/operations-manager/jobs?status=done').then(json)).status).toBe(400);
   });
 

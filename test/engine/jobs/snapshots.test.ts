@@ -1,7 +1,7 @@
-// A job's workflow snapshot (core/engine/jobs/snapshots.ts): the tasks and transitions a job
-// runs are stored once per workflow version, and every read of a job answers it whole, as the
-// service's job document is: the API's job, after the workflow changed, and a job an earlier
-// version stored whole. On the embedded store and the wire test server.
+// A job's workflow (core/engine/jobs/snapshots.ts): the tasks and transitions a job runs are in
+// its own document, as the service's job document has them, and every read of a job answers it
+// whole: after the workflow changed, a job an earlier version stored whole, and one an earlier
+// version stored naming a shared snapshot. On the embedded store and the wire test server.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../../core/engine/index';
 import { SNAPSHOTS } from '../../../core/engine/jobs/snapshots';
@@ -29,49 +29,52 @@ describe.each(subjects)('workflow snapshots on the $name', (subject) => {
 
   const settled = (e: Engine, id: string) => expect.poll(async () => (await e.runner.job(id))?.status, { timeout: 15_000 }).toBe('complete');
 
-  it('stores the tasks once for jobs of one version, a new snapshot for a changed workflow, and reads every job whole', async () => {
+  it("keeps each job's tasks and transitions in its own document, as the service's are; a changed workflow changes only new jobs", async () => {
     const { store, engine } = await open();
     await store.collection('workflows').insertOne(stepsWorkflow('snap', 2));
     const first = await engine.runner.start('snap', { variables: { text: 'a' } });
     const second = await engine.runner.start('snap', { variables: { text: 'b' } });
     await settled(engine, first._id);
     await settled(engine, second._id);
-    // The stored job documents name one snapshot and hold no copy of the tasks.
+    // The stored job documents hold the tasks and transitions the service's tools read; no snapshot is written.
     const raw = await store.collection('jobs').find({});
-    expect(raw.map((j) => Object.keys(j.tasks as object).length)).toEqual([0, 0]);
-    expect(new Set(raw.map((j) => j.workflowSnapshot)).size).toBe(1);
-    expect(await store.collection(SNAPSHOTS).count()).toBe(1);
+    expect(raw.map((j) => Object.keys(j.tasks as object).sort())).toEqual([0, 1].map(() => ['t1', 't2', 'workflow_end', 'workflow_start']));
+    expect(raw.map((j) => (j.transitions as Record<string, unknown>).workflow_start)).toEqual([0, 1].map(() => ({ t1: { type: 'standard', state: 'success' } })));
+    expect(raw.some((j) => 'workflowSnapshot' in j)).toBe(false);
+    expect(await store.collection(SNAPSHOTS).count()).toBe(0);
 
-    // The workflow changes: a new job gets a new snapshot; the earlier jobs keep the tasks they ran.
+    // The workflow changes: a new job runs the new tasks; the earlier jobs keep the tasks they ran.
     await store.collection('workflows').updateOne({ name: 'snap' }, { $set: { 'tasks.t1.summary': 'changed' } });
     const fresh = new Engine({ store, serverId: 's2', serverName: 's2', processTasksOnStart: false });
     await fresh.open();
     try {
       const third = await fresh.runner.start('snap', { variables: { text: 'c' } });
-      expect(await store.collection(SNAPSHOTS).count()).toBe(2);
       // A console that never saw these jobs reads them whole from the store.
       const read = await fresh.runner.job(first._id);
-      expect(Object.keys(read!.tasks).sort()).toEqual(['t1', 't2', 'workflow_end', 'workflow_start']);
       expect(read!.tasks.t1).not.toHaveProperty('summary');
-      expect(read!.transitions.workflow_start).toEqual({ t1: { type: 'standard', state: 'success' } });
-      expect(read).not.toHaveProperty('workflowSnapshot');
       expect((await fresh.runner.job(third._id))!.tasks.t1).toMatchObject({ summary: 'changed' });
+      expect((await store.collection('jobs').findOne({ _id: third._id }))!.tasks).toMatchObject({ t1: { summary: 'changed' } });
     } finally {
       await fresh.close();
     }
   });
 
-  it('answers a job whose snapshot the store lost with a damaged-store error naming both', async () => {
-    const { store, engine } = await open();
-    await store.collection('workflows').insertOne(stepsWorkflow('lost', 1));
-    const job = await engine.runner.start('lost', { variables: { text: 'a' } });
-    await settled(engine, job._id);
-    const snapshot = String((await store.collection('jobs').findOne({ _id: job._id }))!.workflowSnapshot);
-    await store.collection(SNAPSHOTS).deleteOne({ _id: snapshot });
-    // Another console, which never saw the job, reads it from the store.
+  it('reads a job an earlier version stored with a shared snapshot whole, and names both when the snapshot is lost', async () => {
+    const { store } = await open();
+    const workflow = stepsWorkflow('earlier', 1);
+    await store.collection(SNAPSHOTS).insertOne({ _id: 'snap-1', tasks: workflow.tasks, transitions: workflow.transitions });
+    const earlier = { name: 'earlier', description: '', status: 'complete', variables: { text: 'x' }, metrics: { start_time: 1, end_time: 2, user: 'console' }, children: [], tasks: {}, transitions: {}, last_updated: 2 };
+    await store.collection('jobs').insertMany([
+      { _id: 'with-snapshot', ...earlier, workflowSnapshot: 'snap-1' },
+      { _id: 'lost-snapshot', ...earlier, workflowSnapshot: 'snap-2' },
+    ]);
+    // Another console, which never saw the jobs, reads them from the store.
     const other = await new Engine({ store, serverId: 'o', serverName: 'o', processTasksOnStart: false }).open();
     try {
-      await expect(other.runner.job(job._id)).rejects.toMatchObject({ name: 'StoreError', reason: 'damaged', message: expect.stringContaining(snapshot) });
+      const read = await other.runner.job('with-snapshot');
+      expect(read!.tasks).toEqual(workflow.tasks);
+      expect(read).not.toHaveProperty('workflowSnapshot');
+      await expect(other.runner.job('lost-snapshot')).rejects.toMatchObject({ name: 'StoreError', reason: 'damaged', message: expect.stringContaining('snap-2') });
     } finally {
       await other.close();
     }
