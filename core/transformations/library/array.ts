@@ -54,8 +54,11 @@ export const arrayMethods: MethodTable = {
     summary: 'An array from an array, a string or an object with a length; a function maps each item',
     fn: (args: unknown[], ctx: CallContext) => {
       const source = args[0];
-      const items: unknown[] =
-        typeof source === 'string' ? [...source] : Array.isArray(source) ? source : isArrayLike(source) ? Array.from(source) : [];
+      // JavaScript's Array.from: an iterable's items (a string's characters, a set's values), an array-like's
+      // indexes, nothing of another value; null and undefined are its TypeError.
+      if (source === null || source === undefined) throw new MethodArgumentError(`Array.from needs an iterable or an array-like as its first argument, got ${describeValue(source)}`, 0);
+      if (isArrayLike(source) && !Array.isArray(source) && !(Number(source.length) <= MAX_BUILT_LENGTH)) throw new MethodArgumentError(`Array.from of a length over ${MAX_BUILT_LENGTH}`, 0);
+      const items: unknown[] = Array.isArray(source) ? source : Array.from(source as Iterable<unknown>);
       if (typeof args[1] === 'string' && args[1] !== '') {
         const fn = cb(ctx, args, 1);
         return items.map((item, index) => fn(item, index));

@@ -51,7 +51,8 @@ const PROTOTYPE = [
 const OPTIONAL_NULL_IS_MISSING: ReadonlySet<string> = new Set(['slice', 'substring', 'substr', 'split', 'normalize', 'indexOf', 'lastIndexOf', 'includes', 'startsWith', 'endsWith', 'at', 'charAt', 'charCodeAt', 'codePointAt']);
 
 export const stringMethods: MethodTable = {
-  'new String': { summary: 'The value as a string', fn: (args: unknown[]) => (args.length === 0 || args[0] === undefined ? '' : printable(args[0])) },
+  // JavaScript's String(value); an argument the designer left unset (exported as null) is String() of nothing: "".
+  'new String': { summary: 'The value as a string (String(value); "" when unset)', fn: (args: unknown[]) => (args.length === 0 || args[0] === undefined || args[0] === null ? '' : printable(args[0])) },
   length: { summary: 'The number of UTF-16 units', fn: (args: unknown[]) => stringArg(args[0], 'length').length },
   templateLiteral: {
     summary: 'A template with each ${name} replaced by its argument',
