@@ -101,8 +101,13 @@ export const arrayMethods: MethodTable = {
     summary: '{ spliced, array }: the items removed at an index and a copy with them removed (and the further arguments inserted)',
     fn: (args: unknown[]) => {
       const array = arrayArg(args[0], 'splice').slice();
+      // JavaScript's splice, an unset argument (null or undefined) as one not given: nothing given removes
+      // nothing, a start alone removes to the end, an unset count before items to insert removes none.
+      const unset = (v: unknown) => v === null || v === undefined;
+      const items = args.slice(3);
       const start = Number(args[1] ?? 0);
-      const spliced = args.length < 3 || args[2] === undefined ? array.splice(start) : array.splice(start, Number(args[2]), ...args.slice(3));
+      const spliced =
+        unset(args[1]) && unset(args[2]) && items.length === 0 ? [] : unset(args[2]) && items.length === 0 ? array.splice(start) : array.splice(start, Number(args[2] ?? 0), ...items);
       return { spliced, array };
     },
   },

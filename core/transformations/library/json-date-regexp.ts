@@ -33,6 +33,16 @@ export const jsonMethods: MethodTable = {
   typeof: { summary: 'typeof value', fn: (args: unknown[]) => typeof args[0] },
 };
 
+/**
+ * The arguments JavaScript is given: the unset ones (null, as the designer exports them, or undefined)
+ * at the end left out, as if not written; one unset before a given one is JavaScript's undefined there.
+ */
+function givenArgs(args: unknown[]): unknown[] {
+  let end = args.length;
+  while (end > 0 && (args[end - 1] === null || args[end - 1] === undefined)) end -= 1;
+  return args.slice(0, end).map((a) => (a === null ? undefined : a));
+}
+
 /** `new Date(value)` as JavaScript reads it (an unset argument, null or undefined, is now). */
 function toDate(value: unknown): Date {
   if (value instanceof Date) return new Date(value.getTime());
@@ -55,7 +65,7 @@ export const dateMethods: MethodTable = {
   'new Date': {
     summary: 'A date: now, from a date string or milliseconds, or from year, month, day, ...',
     fn: (args: unknown[]) => {
-      const given = args.filter((a) => a !== null && a !== undefined);
+      const given = givenArgs(args);
       if (given.length === 0) return new Date();
       if (given.length === 1) return toDate(given[0]);
       const [y = NaN, m = NaN, ...rest] = given.map(Number);
@@ -65,7 +75,7 @@ export const dateMethods: MethodTable = {
   now: { summary: 'Now, in milliseconds since 1970', fn: () => Date.now() },
   parse: { summary: 'A date string as milliseconds since 1970', fn: (args: unknown[]) => Date.parse(String(args[0])) },
   UTC: { summary: 'Milliseconds since 1970 of a UTC year, month, day, ...', fn: (args: unknown[]) => {
-    const [year = NaN, ...rest] = args.filter((a) => a !== null && a !== undefined).map(Number);
+    const [year = NaN, ...rest] = givenArgs(args).map(Number);
     return Date.UTC(year, ...rest);
   } },
 };
@@ -76,7 +86,7 @@ for (const name of DATE_GETTERS) {
       const date = toDate(args[0]);
       if (name === 'toISOString' && Number.isNaN(date.getTime())) throw new MethodArgumentError(`Date.toISOString of an invalid date (${describeValue(args[0])})`);
       // getYear is not in TypeScript's Date, hence the lookup by name.
-      return Reflect.apply(Reflect.get(date, name), date, args.slice(1).filter((a) => a !== null));
+      return Reflect.apply(Reflect.get(date, name), date, givenArgs(args.slice(1)));
     },
   };
 }
@@ -85,7 +95,7 @@ for (const name of DATE_SETTERS) {
     summary: `Date.prototype.${name} on a copy of the first argument; the new time in milliseconds`,
     fn: (args: unknown[]) => {
       const date = toDate(args[0]);
-      return Reflect.apply(date[name], date, args.slice(1).filter((a) => a !== null && a !== undefined).map(Number));
+      return Reflect.apply(date[name], date, givenArgs(args.slice(1)).map(Number));
     },
   };
 }

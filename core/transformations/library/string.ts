@@ -75,7 +75,8 @@ export const stringMethods: MethodTable = {
     fn: (args: unknown[]) => {
       const text = stringArg(args[0], 'repeat');
       const count = sized(args[1], 'repeat', text.length);
-      if (count < 0 || !Number.isFinite(count)) throw new MethodArgumentError(`String.repeat count ${String(args[1])} must be 0 or more`);
+      // JavaScript's own reading of the count: NaN is 0, a negative or infinite one its RangeError.
+      if (count < 0 || count === Infinity) throw new MethodArgumentError(`String.repeat count ${String(args[1])} must be 0 or more`);
       return text.repeat(count);
     },
   },
