@@ -248,6 +248,50 @@ describe(`JST methods against ${ORACLE}`, () => {
   }
 });
 
+// The methods made from the built-ins themselves (library/builtins.ts): the static functions on the same
+// arguments, the prototype methods on the receiver JavaScript would read (an array for Array's).
+const GLOBALS: Record<string, object> = { Array, Object, String, Number, Math, JSON, Date, RegExp };
+const RECEIVERS: Record<string, [fc.Arbitrary<unknown>, (v: unknown) => unknown]> = {
+  Array: [array, (v) => v],
+  String: [fc.oneof(text, number, fc.boolean(), fc.constant(null)), (v) => String.prototype.concat.call(v)],
+  Number: [fc.oneof(number, text), (v) => Number(v)],
+  Date: [time, (v) => new Date(v as number)],
+  RegExp: [pattern, (v) => new RegExp(v as string)],
+};
+
+describe(`JST methods made from the built-ins, against ${ORACLE}`, () => {
+  for (const [library, global] of Object.entries(GLOBALS)) {
+    const proto = Reflect.get(global, 'prototype') as object;
+    for (const name of Object.getOwnPropertyNames(global)) {
+      const entry = findMethod(library, name);
+      if (!entry?.builtIn || name === 'random' || name === 'now') continue;
+      it(`${library}.${name} answers and throws as ${library}.${name} does (oracle: ${ORACLE})`, () => {
+        fc.assert(
+          fc.property(rest(3), (args) => {
+            expect(outcome(() => entry.fn(args.slice(), NO_CONTEXT)), `${library}.${name}`).toEqual(outcome(() => call(global, name)(global, ...args)));
+          }),
+          { numRuns: 60 },
+        );
+      });
+    }
+    const receiver = RECEIVERS[library];
+    if (!receiver) continue;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const entry = findMethod(library, name);
+      if (!entry?.builtIn || Object.getOwnPropertyNames(global).includes(name)) continue;
+      it(`${library}.${name} answers and throws as ${library}.prototype.${name} does (oracle: ${ORACLE})`, () => {
+        fc.assert(
+          fc.property(receiverAndRest(receiver[0]), ([self, ...args]) => {
+            const js = outcome(() => call(proto, name)(receiver[1](self), ...args));
+            expect(outcome(() => entry.fn([self, ...args], NO_CONTEXT)), `${library}.prototype.${name}`).toEqual(js);
+          }),
+          { numRuns: 60 },
+        );
+      });
+    }
+  }
+});
+
 describe(`the issue's cases, run as documents (oracle: ${ORACLE})`, () => {
   it('new String of an unset argument is String(): ""', () => {
     expect(callMethod('String', 'new String', [null])).toBe(String());
