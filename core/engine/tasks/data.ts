@@ -138,7 +138,7 @@ export const dataTasks: BuiltInTask[] = [
   },
   {
     method: 'query',
-    summary: 'The value at a path (e.g. `device.interfaces[0].name`) in obj; nothing found is a failure unless pass_on_null',
+    summary: 'The value a json-query query (e.g. `device.interfaces[0].name`, `result.[0].value`, `artifacts.[*type=workflow].name`) finds in obj, as JST\'s WorkFlowEngine.query finds it; nothing found is a failure unless pass_on_null',
     incoming: ['pass_on_null', 'query', 'obj'],
     outgoing: ['return_data'],
     run(incoming): TaskOutcome {
@@ -152,7 +152,7 @@ export const dataTasks: BuiltInTask[] = [
   },
   {
     method: 'evaluation',
-    summary: 'Evaluates groups of comparisons; ends in success when true and in failure when false',
+    summary: 'Evaluates groups of comparisons; ends in success when true and in failure when false (a comparison that cannot hold, such as contains of a null or missing operand, is false, never an error)',
     incoming: ['all_true_flag', 'evaluation_groups'],
     outgoing: ['return_value'],
     run(incoming): TaskOutcome {
