@@ -52,7 +52,7 @@ describe('evaluation in a job', () => {
               ['no', 'workflow_end'],
               ['broke', 'workflow_end'],
             ],
-          ) as never,
+          ),
         );
         const job = await settle((await engine.runner.start(name, { variables: {} }))._id);
         expect(job.status, `${name}: ${String(job.error)}`).toBe('complete');
