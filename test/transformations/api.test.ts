@@ -106,6 +106,35 @@ describe('transformations API', () => {
     expect(replace.status).toBe(404);
   });
 
+  it("answers as JavaScript does over HTTP (oracle: JavaScript itself): an unset new String, unique items of a set, json-query in WorkFlowEngine.query", async () => {
+    const doc = {
+      _id: 'aa00000000000000000000f1',
+      name: 'fidelity cases',
+      incoming: [{ $id: 'list', type: 'array' }, { $id: 'result', type: 'object' }],
+      outgoing: [{ $id: 'empty' }, { $id: 'unique' }, { $id: 'value' }, { $id: 'keys' }],
+      steps: [
+        { id: 1, type: 'declaration', library: 'String', method: 'new String', args: [null] },
+        { id: 2, type: 'declaration', library: 'Set', method: 'new Set', args: [null] },
+        { id: 3, type: 'method', library: 'Array', method: 'from', args: [null] },
+        { id: 4, type: 'method', library: 'WorkFlowEngine', method: 'query', args: [false, 'result.[0].value', null] },
+        { id: 5, type: 'method', library: 'Object', method: 'keys', args: [12] },
+        { id: 10, type: 'assign', from: { location: 'method', name: 1, ptr: '/return' }, to: { location: 'outgoing', name: 'empty', ptr: '' } },
+        { id: 11, type: 'assign', from: { location: 'incoming', name: 'list', ptr: '' }, to: { location: 'method', name: 2, ptr: '/args/0/value' } },
+        { id: 12, type: 'assign', from: { location: 'method', name: 2, ptr: '/return' }, to: { location: 'method', name: 3, ptr: '/args/0/value' } },
+        { id: 13, type: 'assign', from: { location: 'method', name: 3, ptr: '/return' }, to: { location: 'outgoing', name: 'unique', ptr: '' } },
+        { id: 14, type: 'assign', from: { location: 'incoming', name: 'result', ptr: '' }, to: { location: 'method', name: 4, ptr: '/args/2/value' } },
+        { id: 15, type: 'assign', from: { location: 'method', name: 4, ptr: '/return' }, to: { location: 'outgoing', name: 'value', ptr: '' } },
+        { id: 16, type: 'assign', from: { location: 'method', name: 5, ptr: '/return' }, to: { location: 'outgoing', name: 'keys', ptr: '' } },
+      ],
+      functions: [],
+    };
+    expect((await host.api('/transformations?overwrite=true', { method: 'POST', json: doc })).status).toBe(201);
+    const list = ['b', 'a', 'b'];
+    const res = await host.api(`/transformations/${doc._id}/run`, { method: 'POST', json: { incoming: { list, result: { result: [{ value: 5 }] } } } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ outgoing: { empty: String(), unique: Array.from(new Set(list)), value: 5, keys: Object.keys(12) } });
+  });
+
   it('replaces and deletes', async () => {
     const doc = fixtureDoc('Process Instance State - Example');
     const replaced = await host.api(`/transformations/${doc._id}`, { method: 'PUT', json: { ...doc, description: 'edited' } });

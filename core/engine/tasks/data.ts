@@ -8,11 +8,17 @@ import type { BuiltInTask, TaskOutcome } from './types';
 /** Longest delay a task may ask for; a longer wait belongs in a scheduled job. */
 export const MAX_DELAY_SECONDS = 24 * 60 * 60;
 
-function contains(haystack: unknown, needle: unknown, where: string): boolean {
+/**
+ * Whether `contains` can be asked at all: of a string, an array or an object. Of another operand_1
+ * (null, undefined, missing, a number, a boolean) neither `contains` nor `!contains` can hold, so both
+ * are false and the failure transition is taken, never a task error (the workflows' authors wire it so).
+ */
+const containsApplies = (haystack: unknown) => typeof haystack === 'string' || Array.isArray(haystack) || isObject(haystack);
+
+function contains(haystack: unknown, needle: unknown): boolean {
   if (typeof haystack === 'string') return typeof needle === 'string' && haystack.includes(needle);
   if (Array.isArray(haystack)) return haystack.some((item) => deepEqual(item, needle, false));
-  if (isObject(haystack)) return typeof needle === 'string' && needle in haystack;
-  throw new TaskArgumentError(`${where}: "contains" needs a string, an array or an object as operand_1, got ${describe(haystack)}`);
+  return isObject(haystack) && typeof needle === 'string' && needle in haystack;
 }
 
 /**
@@ -34,8 +40,8 @@ const OPERATORS: Record<string, (a: unknown, b: unknown, where: string) => boole
   '<=': (a, b) => compareOrdered(a, b, '<='),
   '>': (a, b) => compareOrdered(a, b, '>'),
   '>=': (a, b) => compareOrdered(a, b, '>='),
-  contains: (a, b, w) => contains(a, b, w),
-  '!contains': (a, b, w) => !contains(a, b, w),
+  contains: (a, b) => containsApplies(a) && contains(a, b),
+  '!contains': (a, b) => containsApplies(a) && !contains(a, b),
 };
 export const EVALUATION_OPERATORS = Object.keys(OPERATORS);
 
@@ -132,7 +138,7 @@ export const dataTasks: BuiltInTask[] = [
   },
   {
     method: 'query',
-    summary: 'The value at a path (e.g. `device.interfaces[0].name`) in obj; nothing found is a failure unless pass_on_null',
+    summary: 'The value a json-query query (e.g. `device.interfaces[0].name`, `result.[0].value`, `artifacts.[*type=workflow].name`) finds in obj, as JST\'s WorkFlowEngine.query finds it; nothing found is a failure unless pass_on_null',
     incoming: ['pass_on_null', 'query', 'obj'],
     outgoing: ['return_data'],
     run(incoming): TaskOutcome {
@@ -146,7 +152,7 @@ export const dataTasks: BuiltInTask[] = [
   },
   {
     method: 'evaluation',
-    summary: 'Evaluates groups of comparisons; ends in success when true and in failure when false',
+    summary: 'Evaluates groups of comparisons; ends in success when true and in failure when false (a comparison that cannot hold, such as contains of a null or missing operand, is false, never an error)',
     incoming: ['all_true_flag', 'evaluation_groups'],
     outgoing: ['return_value'],
     run(incoming): TaskOutcome {

@@ -146,7 +146,8 @@ const prototypeOf = Object.getPrototypeOf;
 /** getProperty of a static name on a value: one closure when the value is an argument (the usual `item.name`), as propertyReader answers. */
 function readerOf(object: Expr, key: string): Expr {
   const read = propertyReader(key);
-  if (key === 'length') return (a0, a1, a2) => read(object(a0, a1, a2));
+  // `length` and an index read a string too (its length, its character).
+  if (key === 'length' || /^\d+$/.test(key)) return (a0, a1, a2) => read(object(a0, a1, a2));
   const at = ARGUMENTS.indexOf(object);
   if (at !== 0) return (a0, a1, a2) => read(object(a0, a1, a2));
   const expr: Expr = (t) => {

@@ -54,8 +54,11 @@ export const arrayMethods: MethodTable = {
     summary: 'An array from an array, a string or an object with a length; a function maps each item',
     fn: (args: unknown[], ctx: CallContext) => {
       const source = args[0];
-      const items: unknown[] =
-        typeof source === 'string' ? [...source] : Array.isArray(source) ? source : isArrayLike(source) ? Array.from(source) : [];
+      // JavaScript's Array.from: an iterable's items (a string's characters, a set's values), an array-like's
+      // indexes, nothing of another value; null and undefined are its TypeError.
+      if (source === null || source === undefined) throw new MethodArgumentError(`Array.from needs an iterable or an array-like as its first argument, got ${describeValue(source)}`, 0);
+      if (isArrayLike(source) && !Array.isArray(source) && !(Number(source.length) <= MAX_BUILT_LENGTH)) throw new MethodArgumentError(`Array.from of a length over ${MAX_BUILT_LENGTH}`, 0);
+      const items: unknown[] = Array.isArray(source) ? source : Array.from(source as Iterable<unknown>);
       if (typeof args[1] === 'string' && args[1] !== '') {
         const fn = cb(ctx, args, 1);
         return items.map((item, index) => fn(item, index));
@@ -98,8 +101,13 @@ export const arrayMethods: MethodTable = {
     summary: '{ spliced, array }: the items removed at an index and a copy with them removed (and the further arguments inserted)',
     fn: (args: unknown[]) => {
       const array = arrayArg(args[0], 'splice').slice();
+      // JavaScript's splice, an unset argument (null or undefined) as one not given: nothing given removes
+      // nothing, a start alone removes to the end, an unset count before items to insert removes none.
+      const unset = (v: unknown) => v === null || v === undefined;
+      const items = args.slice(3);
       const start = Number(args[1] ?? 0);
-      const spliced = args.length < 3 || args[2] === undefined ? array.splice(start) : array.splice(start, Number(args[2]), ...args.slice(3));
+      const spliced =
+        unset(args[1]) && unset(args[2]) && items.length === 0 ? [] : unset(args[2]) && items.length === 0 ? array.splice(start) : array.splice(start, Number(args[2] ?? 0), ...items);
       return { spliced, array };
     },
   },

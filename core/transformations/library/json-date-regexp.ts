@@ -4,14 +4,15 @@
 import { MethodArgumentError } from '../errors';
 import { MAX_BUILT_LENGTH, describeValue, type MethodTable } from './types';
 import { errorMessage } from '../../errors';
+import { queryValue, QuerySyntaxError } from '../../values/json-query';
 
 export const jsonMethods: MethodTable = {
   parse: {
     summary: 'The value a JSON text holds',
     fn: (args: unknown[]) => {
-      if (typeof args[0] !== 'string') throw new MethodArgumentError(`JSON.parse needs a string, got ${describeValue(args[0])}`);
+      // JavaScript's JSON.parse reads the text of any value (12 is 12, null is null, undefined is its SyntaxError).
       try {
-        return JSON.parse(args[0]);
+        return JSON.parse(String(args[0]));
       } catch (error) {
         throw new MethodArgumentError(`JSON.parse: ${errorMessage(error)}`);
       }
@@ -21,7 +22,9 @@ export const jsonMethods: MethodTable = {
     summary: 'The JSON text of a value (indented by the third argument)',
     fn: (args: unknown[]) => {
       const space = args[2];
-      const text = JSON.stringify(args[0], null, typeof space === 'string' || typeof space === 'number' ? space : undefined);
+      // A list of names as the second argument keeps those properties alone, as in JavaScript.
+      const names = Array.isArray(args[1]) ? (args[1] as (string | number)[]) : null;
+      const text = JSON.stringify(args[0], names, typeof space === 'string' || typeof space === 'number' ? space : undefined);
       if (text !== undefined && text.length > MAX_BUILT_LENGTH) throw new MethodArgumentError(`JSON.stringify made more than ${MAX_BUILT_LENGTH} characters`);
       return text;
     },
@@ -30,11 +33,21 @@ export const jsonMethods: MethodTable = {
   typeof: { summary: 'typeof value', fn: (args: unknown[]) => typeof args[0] },
 };
 
-function toDate(value: unknown, method: string): Date {
+/**
+ * The arguments JavaScript is given: the unset ones (null, as the designer exports them, or undefined)
+ * at the end left out, as if not written; one unset before a given one is JavaScript's undefined there.
+ */
+function givenArgs(args: unknown[]): unknown[] {
+  let end = args.length;
+  while (end > 0 && (args[end - 1] === null || args[end - 1] === undefined)) end -= 1;
+  return args.slice(0, end).map((a) => (a === null ? undefined : a));
+}
+
+/** `new Date(value)` as JavaScript reads it (an unset argument, null or undefined, is now). */
+function toDate(value: unknown): Date {
   if (value instanceof Date) return new Date(value.getTime());
-  if (typeof value === 'string' || typeof value === 'number') return new Date(value);
   if (value === null || value === undefined) return new Date();
-  throw new MethodArgumentError(`Date.${method} needs a date, a date string or a time in milliseconds, got ${describeValue(value)}`);
+  return Reflect.construct(Date, [value]);
 }
 
 const DATE_GETTERS = [
@@ -52,9 +65,9 @@ export const dateMethods: MethodTable = {
   'new Date': {
     summary: 'A date: now, from a date string or milliseconds, or from year, month, day, ...',
     fn: (args: unknown[]) => {
-      const given = args.filter((a) => a !== null && a !== undefined);
+      const given = givenArgs(args);
       if (given.length === 0) return new Date();
-      if (given.length === 1) return toDate(given[0], 'new Date');
+      if (given.length === 1) return toDate(given[0]);
       const [y = NaN, m = NaN, ...rest] = given.map(Number);
       return new Date(y, m, ...rest);
     },
@@ -62,7 +75,7 @@ export const dateMethods: MethodTable = {
   now: { summary: 'Now, in milliseconds since 1970', fn: () => Date.now() },
   parse: { summary: 'A date string as milliseconds since 1970', fn: (args: unknown[]) => Date.parse(String(args[0])) },
   UTC: { summary: 'Milliseconds since 1970 of a UTC year, month, day, ...', fn: (args: unknown[]) => {
-    const [year = NaN, ...rest] = args.filter((a) => a !== null && a !== undefined).map(Number);
+    const [year = NaN, ...rest] = givenArgs(args).map(Number);
     return Date.UTC(year, ...rest);
   } },
 };
@@ -70,10 +83,10 @@ for (const name of DATE_GETTERS) {
   dateMethods[name] = {
     summary: `Date.prototype.${name}, on the first argument`,
     fn: (args: unknown[]) => {
-      const date = toDate(args[0], name);
+      const date = toDate(args[0]);
       if (name === 'toISOString' && Number.isNaN(date.getTime())) throw new MethodArgumentError(`Date.toISOString of an invalid date (${describeValue(args[0])})`);
       // getYear is not in TypeScript's Date, hence the lookup by name.
-      return Reflect.apply(Reflect.get(date, name), date, args.slice(1).filter((a) => a !== null));
+      return Reflect.apply(Reflect.get(date, name), date, givenArgs(args.slice(1)));
     },
   };
 }
@@ -81,8 +94,8 @@ for (const name of DATE_SETTERS) {
   dateMethods[name] = {
     summary: `Date.prototype.${name} on a copy of the first argument; the new time in milliseconds`,
     fn: (args: unknown[]) => {
-      const date = toDate(args[0], name);
-      return Reflect.apply(date[name], date, args.slice(1).filter((a) => a !== null && a !== undefined).map(Number));
+      const date = toDate(args[0]);
+      return Reflect.apply(date[name], date, givenArgs(args.slice(1)).map(Number));
     },
   };
 }
@@ -120,8 +133,15 @@ function setArg(value: unknown): unknown[] {
   throw new MethodArgumentError(`Set methods need a set or an array, got ${describeValue(value)}`);
 }
 
+/** JavaScript's `new Set(value)`: the values of an iterable (an array, a string's characters, a set), none of null or undefined, its TypeError for another value. */
+function newSet(value: unknown): Set<unknown> {
+  if (value === null || value === undefined) return new Set();
+  if (typeof value === 'string' || (typeof value === 'object' && typeof Reflect.get(value, Symbol.iterator) === 'function')) return new Set(value as Iterable<unknown>);
+  throw new MethodArgumentError(`new Set needs an array, a string or a set, got ${describeValue(value)}`, 0);
+}
+
 export const setMethods: MethodTable = {
-  'new Set': { summary: 'A set of the items of an array', fn: (args: unknown[]) => new Set(Array.isArray(args[0]) ? args[0] : typeof args[0] === 'string' ? [...args[0]] : []) },
+  'new Set': { summary: 'A set of the items of an array (or a string\'s characters)', fn: (args: unknown[]) => newSet(args[0]) },
   add: { summary: 'A copy with a value added', fn: (args: unknown[]) => new Set([...setArg(args[0]), args[1]]) },
   delete: { summary: 'A copy without a value', fn: (args: unknown[]) => new Set(setArg(args[0]).filter((v) => v !== args[1])) },
   has: { summary: 'Whether the value is in the set', fn: (args: unknown[]) => setArg(args[0]).includes(args[1]) },
@@ -131,64 +151,17 @@ export const setMethods: MethodTable = {
   entries: { summary: 'The [value, value] pairs', fn: (args: unknown[]) => [...new Set(setArg(args[0]))].map((v) => [v, v]) },
 };
 
-type Segment =
-  | { kind: 'key'; key: string }
-  | { kind: 'filter'; all: boolean; field: string; negate: boolean; value: string };
-
-/** The segments of a query: `a.b[0].c`, `a["key"]`, and json-query's filters `[field=value]`, `[*field!=value]`. */
-function parseQuery(path: string): Segment[] {
-  const re = /\s*(?:\.?([^.[\]"]+)|\[\s*(\d+)\s*\]|\[\s*"((?:[^"\\]|\\.)*)"\s*\]|\[\s*(\*?)\s*([^\]=!*]+?)\s*(!?=)\s*(?:"((?:[^"\\]|\\.)*)"|([^\]]*?))\s*\])/y;
-  const text = path.trim();
-  const out: Segment[] = [];
-  let at = 0;
-  while (at < text.length) {
-    re.lastIndex = at;
-    const m = re.exec(text);
-    if (!m || m[0].length === 0) throw new MethodArgumentError(`WorkFlowEngine.query: "${path}" is not a query like a.b[0].c or a[name=x].c (stopped at character ${at})`, 1);
-    if (m[5] !== undefined) {
-      out.push({ kind: 'filter', all: m[4] === '*', field: m[5], negate: m[6] === '!=', value: m[7] !== undefined ? String(JSON.parse(`"${m[7]}"`)) : (m[8] ?? '') });
-    } else {
-      out.push({ kind: 'key', key: m[1] ?? m[2] ?? String(JSON.parse(`"${m[3]}"`)) });
-    }
-    at = re.lastIndex;
-  }
-  return out;
-}
-
-function step(current: unknown, segment: Segment): unknown {
-  if (current === null || typeof current !== 'object') return undefined;
-  if (segment.kind === 'key') {
-    return Object.prototype.hasOwnProperty.call(current, segment.key) ? Reflect.get(current, segment.key) : undefined;
-  }
-  if (!Array.isArray(current)) return undefined;
-  const matches = (item: unknown) => {
-    const field: unknown = item !== null && typeof item === 'object' ? Reflect.get(item, segment.field) : undefined;
-    const equal = field !== undefined && field !== null && String(field) === segment.value;
-    return segment.negate ? !equal : equal;
-  };
-  return segment.all ? current.filter(matches) : current.find(matches);
-}
-
-/** The value a query finds in `root`, or undefined when it leads nowhere; after `[*...]` the rest applies to each match. */
-function runQuery(root: unknown, segments: Segment[]): unknown {
-  let current = root;
-  for (const [i, segment] of segments.entries()) {
-    current = step(current, segment);
-    if (segment.kind === 'filter' && segment.all) {
-      const rest = segments.slice(i + 1);
-      if (rest.length === 0) return current;
-      return Array.isArray(current) ? current.map((item) => runQuery(item, rest)).filter((v) => v !== undefined) : undefined;
-    }
-  }
-  return current;
-}
-
 export const workflowEngineMethods: MethodTable = {
   query: {
-    summary: 'The value a query (a.b[0].c, a[name=x].c, a[*kind!=y]) finds in an object: (pass_on_null, query, obj)',
+    summary: 'The value a json-query query (a.b[0].c, result.[0].value, a[name=x].c, a[*kind!=y].name) finds in an object, as the query task answers: (pass_on_null, query, obj)',
     fn: (args: unknown[]) => {
       if (typeof args[1] !== 'string') throw new MethodArgumentError(`WorkFlowEngine.query needs a query string as its second argument, got ${describeValue(args[1])}`, 1);
-      return runQuery(args[2], parseQuery(args[1]));
+      try {
+        return queryValue(args[2], args[1]);
+      } catch (error) {
+        if (error instanceof QuerySyntaxError) throw new MethodArgumentError(`WorkFlowEngine.query: ${error.message}`, 1);
+        throw error;
+      }
     },
   },
 };

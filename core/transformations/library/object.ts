@@ -3,12 +3,16 @@
 // a copy; the object given is never changed.
 import { MethodArgumentError } from '../errors';
 import { describeValue, type CallContext, type MethodTable } from './types';
+import { errorMessage } from '../../errors';
 
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
+/**
+ * A property name as JavaScript makes one of any value (`obj[undefined] = v` sets "undefined",
+ * `obj[1]` reads "1", `obj[[1, 2]]` reads "1,2"), the names that reach prototypes refused.
+ */
 function key(value: unknown, method: string): string {
-  const k = typeof value === 'number' ? String(value) : value;
-  if (typeof k !== 'string') throw new MethodArgumentError(`Object.${method} needs a property name, got ${describeValue(value)}`, 1);
+  const k = typeof value === 'string' ? value : String(value);
   // The three names compared one by one: cheaper than the set's lookup on the path of every property read.
   if (k === '__proto__' || k === 'constructor' || k === 'prototype') throw new MethodArgumentError(`Object.${method} cannot use the property "${k}"`);
   return k;
@@ -18,14 +22,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object';
 }
 
+/** The object JavaScript's Object.* functions make of a value (a string's characters, nothing of a number); null and undefined are its TypeError. */
 function objectArg(value: unknown, method: string): Record<string, unknown> {
-  if (isObject(value)) return value;
-  throw new MethodArgumentError(`Object.${method} needs an object as its first argument, got ${describeValue(value)}`, 0);
+  if (value === null || value === undefined) throw new MethodArgumentError(`Object.${method} needs an object as its first argument, got ${describeValue(value)}`, 0);
+  return Object(value) as Record<string, unknown>;
 }
 
 function own(target: unknown, name: string): unknown {
   if (target === null || target === undefined) return undefined;
-  if (typeof target === 'string' && name === 'length') return target.length;
+  if (typeof target === 'string') return name === 'length' || Object.prototype.hasOwnProperty.call(Object(target), name) ? Reflect.get(Object(target), name) : undefined;
   if (!isObject(target)) return undefined;
   return Object.prototype.hasOwnProperty.call(target, name) ? target[name] : undefined;
 }
@@ -35,7 +40,7 @@ function copyOf(value: unknown): Record<string, unknown> | unknown[] {
   return isObject(value) ? { ...value } : {};
 }
 
-/** A property name `key` accepts, worked out once (a compiled step whose name is static); undefined where `key` would throw. */
+/** A static string or number name as `key` reads it, worked out once (a compiled step whose name is static); undefined for another value or where `key` would throw (the general path then runs). */
 export function staticKey(name: unknown): string | undefined {
   const k = typeof name === 'number' ? String(name) : name;
   return typeof k === 'string' && k !== '__proto__' && k !== 'constructor' && k !== 'prototype' ? k : undefined;
@@ -43,8 +48,8 @@ export function staticKey(name: unknown): string | undefined {
 
 /** getProperty of one static name, as a function of the object alone: the same answer as getProperty(target, name). */
 export function propertyReader(name: string): (target: unknown) => unknown {
-  if (name === 'length') return (target) => own(target, name);
-  // Every value but an object answers undefined for a name other than `length`.
+  if (name === 'length' || /^\d+$/.test(name)) return (target) => own(target, name);
+  // Every value but an object answers undefined for a name other than `length` or an index (a string's character).
   return (target) => (target !== null && typeof target === 'object' && Object.prototype.hasOwnProperty.call(target, name) ? (target as Record<string, unknown>)[name] : undefined);
 }
 
@@ -111,30 +116,33 @@ export const objectMethods: MethodTable = {
       return copy;
     },
   },
-  hasOwnProperty: { summary: 'Whether the object has the property itself', fn: (args: unknown[]) => isObject(args[0]) && Object.prototype.hasOwnProperty.call(args[0], key(args[1], 'hasOwnProperty')) },
-  hasOwn: { summary: 'Whether the object has the property itself', fn: (args: unknown[]) => isObject(args[0]) && Object.prototype.hasOwnProperty.call(args[0], key(args[1], 'hasOwn')) },
+  hasOwnProperty: { summary: 'Whether the object has the property itself', fn: (args: unknown[]) => Object.prototype.hasOwnProperty.call(objectArg(args[0], 'hasOwnProperty'), key(args[1], 'hasOwnProperty')) },
+  hasOwn: { summary: 'Whether the object has the property itself', fn: (args: unknown[]) => Object.prototype.hasOwnProperty.call(objectArg(args[0], 'hasOwn'), key(args[1], 'hasOwn')) },
   keys: { summary: 'The names of its own properties', fn: (args: unknown[]) => Object.keys(objectArg(args[0], 'keys')) },
   values: { summary: 'The values of its own properties', fn: (args: unknown[]) => Object.values(objectArg(args[0], 'values')) },
   entries: { summary: 'Its [name, value] pairs', fn: (args: unknown[]) => Object.entries(objectArg(args[0], 'entries')) },
   fromEntries: {
     summary: 'An object from [name, value] pairs',
     fn: (args: unknown[]) => {
-      const pairs = args[0];
-      if (!Array.isArray(pairs)) throw new MethodArgumentError(`Object.fromEntries needs an array of [name, value] pairs, got ${describeValue(pairs)}`);
-      const out: Record<string, unknown> = {};
-      for (const pair of pairs) {
-        if (!Array.isArray(pair)) throw new MethodArgumentError(`Object.fromEntries needs [name, value] pairs, got ${describeValue(pair)}`);
-        out[key(pair[0], 'fromEntries')] = pair[1];
+      // JavaScript's own: it defines each name as an own property (never a prototype), and throws its TypeError on what is no list of pairs.
+      try {
+        return Object.fromEntries(args[0] as Iterable<readonly [PropertyKey, unknown]>);
+      } catch (error) {
+        throw new MethodArgumentError(`Object.fromEntries needs a list of [name, value] pairs: ${errorMessage(error)}`, 0);
       }
-      return out;
     },
   },
   assign: {
-    summary: 'A new object with the properties of each argument in turn',
+    summary: 'A copy of the first argument with the own properties of each later one in turn (a string gives its characters; null and undefined nothing)',
     fn: (args: unknown[]) => {
-      const out: Record<string, unknown> = {};
-      for (const source of args) if (isObject(source)) for (const [k, v] of Object.entries(source)) if (!FORBIDDEN_KEYS.has(k)) out[k] = v;
-      return Array.isArray(args[0]) ? Object.assign(args[0].slice(), out) : out;
+      const target = objectArg(args[0], 'assign');
+      const out: Record<string, unknown> = Array.isArray(target) ? (target.slice() as unknown as Record<string, unknown>) : { ...target };
+      for (const source of args.slice(1)) {
+        if (source === null || source === undefined) continue;
+        const from = Object(source) as Record<string, unknown>;
+        for (const k of Object.keys(from)) if (!FORBIDDEN_KEYS.has(k)) out[k] = from[k];
+      }
+      return out;
     },
   },
   is: { summary: 'Object.is: the same value', fn: (args: unknown[]) => Object.is(args[0], args[1]) },
@@ -157,5 +165,5 @@ export const objectMethods: MethodTable = {
   },
   toString: { summary: 'The object as a string (JSON text for objects and arrays)', fn: (args: unknown[]) => (isObject(args[0]) ? JSON.stringify(args[0]) : String(args[0])) },
   valueOf: { summary: 'The value itself', fn: (args: unknown[]) => args[0] },
-  propertyIsEnumerable: { summary: 'Whether the property is its own and enumerable', fn: (args: unknown[]) => isObject(args[0]) && Object.prototype.propertyIsEnumerable.call(args[0], key(args[1], 'propertyIsEnumerable')) },
+  propertyIsEnumerable: { summary: 'Whether the property is its own and enumerable', fn: (args: unknown[]) => Object.prototype.propertyIsEnumerable.call(objectArg(args[0], 'propertyIsEnumerable'), key(args[1], 'propertyIsEnumerable')) },
 };

@@ -51,7 +51,8 @@ const PROTOTYPE = [
 const OPTIONAL_NULL_IS_MISSING: ReadonlySet<string> = new Set(['slice', 'substring', 'substr', 'split', 'normalize', 'indexOf', 'lastIndexOf', 'includes', 'startsWith', 'endsWith', 'at', 'charAt', 'charCodeAt', 'codePointAt']);
 
 export const stringMethods: MethodTable = {
-  'new String': { summary: 'The value as a string', fn: (args: unknown[]) => (args.length === 0 || args[0] === undefined ? '' : printable(args[0])) },
+  // JavaScript's String(value); an argument the designer left unset (exported as null) is String() of nothing: "".
+  'new String': { summary: 'The value as a string (String(value); "" when unset)', fn: (args: unknown[]) => (args.length === 0 || args[0] === undefined || args[0] === null ? '' : printable(args[0])) },
   length: { summary: 'The number of UTF-16 units', fn: (args: unknown[]) => stringArg(args[0], 'length').length },
   templateLiteral: {
     summary: 'A template with each ${name} replaced by its argument',
@@ -74,7 +75,8 @@ export const stringMethods: MethodTable = {
     fn: (args: unknown[]) => {
       const text = stringArg(args[0], 'repeat');
       const count = sized(args[1], 'repeat', text.length);
-      if (count < 0 || !Number.isFinite(count)) throw new MethodArgumentError(`String.repeat count ${String(args[1])} must be 0 or more`);
+      // JavaScript's own reading of the count: NaN is 0, a negative or infinite one its RangeError.
+      if (count < 0 || count === Infinity) throw new MethodArgumentError(`String.repeat count ${String(args[1])} must be 0 or more`);
       return text.repeat(count);
     },
   },

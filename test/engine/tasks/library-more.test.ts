@@ -69,6 +69,25 @@ describe('evaluation', () => {
     expect(await evaluate([{ operand_1: 'FINISHED', operator: '==', operand_2: result, query: '', rightQuery: 'response.status' }])).toMatchObject({ state: 'success' });
   });
 
+  it('takes the failure transition, never a task error, for contains and !contains of a null, undefined, missing or non-container operand_1', async () => {
+    const rows: Record<string, unknown>[] = [
+      { operand_1: null, operand_2: 'a' },
+      { operand_1: undefined, operand_2: 'a' },
+      { operand_2: 'a' },
+      { operand_1: 12, operand_2: 1 },
+      { operand_1: true, operand_2: 'true' },
+      // a query that finds nothing: json-query answers null
+      { operand_1: { a: 1 }, query: 'missing.list', operand_2: 'a' },
+    ];
+    for (const row of rows) {
+      for (const operator of ['contains', '!contains']) {
+        expect(await evaluate([{ ...row, operator }]), `${operator} ${JSON.stringify(row)}`).toEqual({ state: 'failure', outgoing: { return_value: false }, error: 'the evaluation is false' });
+      }
+    }
+    // In a group with all_true_flag false, another evaluation that holds still decides.
+    expect((await evaluate([{ operand_1: null, operator: 'contains', operand_2: 'a' }, { operand_1: 1, operator: '==', operand_2: 1 }], false)).state).toBe('success');
+  });
+
   it('combines with all_true_flag: every (true) or any (false), in a group and across groups; false is the failure state', async () => {
     const t = { operand_1: 1, operator: '==', operand_2: 1 };
     const f = { operand_1: 1, operator: '==', operand_2: 2 };

@@ -2,6 +2,7 @@
 // returns when one of its incoming values is null or undefined (section 1.1.6
 // of the release leaves the matrix unwritten; this is ours).
 import { builtInTasks, runBuiltInTask, type TaskOutcome } from '../../../core/engine/tasks/library';
+import { EVALUATION_OPERATORS } from '../../../core/engine/tasks/data';
 import { childJobVariables, decodeValue, encodeValue } from '../../../core/values/undefined-codec';
 
 /** A working set of incoming values per task; each row replaces one of them. */
@@ -116,6 +117,53 @@ function describeOutcome(outcome: TaskOutcome): string {
 
 const cell = (text: string) => `\`${text.replaceAll('|', '\\|').replaceAll('`', "'")}\``;
 
+const MISSING = Symbol('missing');
+
+/** operand_1 and operand_2 of each column of the evaluation table (MISSING: the key is left out). */
+const OPERAND_CASES: [label: string, left: unknown, right: unknown][] = [
+  ['`null` vs `1`', null, 1],
+  ['`undefined` vs `1`', undefined, 1],
+  ['missing vs `1`', MISSING, 1],
+  ['`1` vs `null`', 1, null],
+  ['`1` vs missing', 1, MISSING],
+  ['`null` vs `null`', null, null],
+  ['`null` vs `undefined`', null, undefined],
+  ['`"1"` vs `1`', '1', 1],
+  ['`"b"` vs `1`', 'b', 1],
+  ['`[]` vs `0`', [], 0],
+  ['`true` vs `"true"`', true, 'true'],
+  ['`["a"]` vs `"a"`', ['a'], 'a'],
+];
+
+/** The evaluation task, operator by operator, on null, undefined, missing and mixed-type operands. */
+async function evaluationOperators(): Promise<string[]> {
+  const lines = [
+    '',
+    '## evaluation, operator by operator',
+    '',
+    'How one evaluation ends for each operator on null, undefined, missing and mixed-type operands (`success`: the',
+    'comparison holds; `failure`: it does not, and the failure transition is taken; `error`: the task ends in',
+    'error). A comparison that cannot hold, such as `contains` or `!contains` of a null or missing operand_1, is a',
+    '`failure`, never an error. `==` and `!=` compare as JavaScript\'s loose equality (deeply over arrays and',
+    'objects), `===` and `!==` strictly, `<` `<=` `>` `>=` as JavaScript compares.',
+    '',
+    `| operator | ${OPERAND_CASES.map(([label]) => label).join(' | ')} |`,
+    `|---|${OPERAND_CASES.map(() => '---').join('|')}|`,
+  ];
+  for (const operator of EVALUATION_OPERATORS) {
+    const cells: string[] = [];
+    for (const [, left, right] of OPERAND_CASES) {
+      const evaluation: Record<string, unknown> = { operator };
+      if (left !== MISSING) evaluation.operand_1 = left;
+      if (right !== MISSING) evaluation.operand_2 = right;
+      const outcome = await runBuiltInTask('evaluation', { all_true_flag: true, evaluation_groups: [{ all_true_flag: true, evaluations: [evaluation] }] });
+      cells.push(outcome.state === 'error' ? `error: ${outcome.error ?? ''}` : outcome.state);
+    }
+    lines.push(`| \`${operator}\` | ${cells.map(cell).join(' | ')} |`);
+  }
+  return lines;
+}
+
 export async function buildMatrix(): Promise<string> {
   const lines: string[] = [
     '# Null and undefined in the built-in tasks',
@@ -153,6 +201,7 @@ export async function buildMatrix(): Promise<string> {
   const missing = [...builtInTasks.values()].filter((task) => !task.runner && !BASELINES[task.method]).map((task) => task.method);
   if (missing.length) throw new Error(`the matrix has no baseline for ${missing.join(', ')}`);
 
+  lines.push(...(await evaluationOperators()));
   lines.push(
     '',
     '## Between tasks, in the store, over HTTP, and into a child job',

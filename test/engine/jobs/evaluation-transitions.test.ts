@@ -1,0 +1,63 @@
+// evaluation in a running job: a comparison that cannot hold takes the failure transition the
+// workflow's author wired, never the error one (issue #41: contains / !contains of a missing or
+// null operand). Oracle: the documented rule, "false: the failure transition"
+// (docs/null-undefined-matrix.md, evaluation operator by operator).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Engine } from '../../../core/engine/index';
+import type { JobDoc } from '../../../core/engine/jobs/types';
+import { tempEmbeddedStore, waitFor, workflow, type TempStore } from '../queue/support';
+
+let temp: TempStore;
+let engine: Engine;
+beforeEach(async () => {
+  temp = await tempEmbeddedStore();
+  engine = await new Engine({ store: temp.store, serverId: 'test', serverName: 'test', processTasksOnStart: true, worker: { idleMs: 10 } }).open();
+});
+afterEach(async () => {
+  await engine.close();
+  await temp.dispose();
+});
+
+async function settle(id: string): Promise<JobDoc> {
+  return waitFor(`job ${id} to settle`, async () => {
+    const job = await engine.runner.job(id);
+    return job && job.status !== 'running' ? job : undefined;
+  });
+}
+
+const mark = (value: string) => ({ name: 'newVariable', variables: { incoming: { name: 'path', value }, outgoing: {} } });
+
+describe('evaluation in a job', () => {
+  for (const operator of ['contains', '!contains']) {
+    it(`${operator} of a missing job variable, of null and of a query finding nothing takes the failure transition`, async () => {
+      const operands: [string, unknown, string?][] = [['missing', '$var.job.missing'], ['null', null], ['no match', { a: 1 }, 'list.items']];
+      for (const [label, operand_1, query] of operands) {
+        const name = `eval ${operator} ${label}`;
+        const evaluation = { operand_1, operator, operand_2: 'x', ...(query ? { query } : {}) };
+        await temp.store.collection('workflows').insertOne(
+          workflow(
+            name,
+            {
+              check: { name: 'evaluation', variables: { incoming: { all_true_flag: true, evaluation_groups: [{ all_true_flag: true, evaluations: [evaluation] }] }, outgoing: {} } },
+              yes: mark('success'),
+              no: mark('failure'),
+              broke: mark('error'),
+            },
+            [
+              ['workflow_start', 'check'],
+              ['check', 'yes', 'success'],
+              ['check', 'no', 'failure'],
+              ['check', 'broke', 'error'],
+              ['yes', 'workflow_end'],
+              ['no', 'workflow_end'],
+              ['broke', 'workflow_end'],
+            ],
+          ),
+        );
+        const job = await settle((await engine.runner.start(name, { variables: {} }))._id);
+        expect(job.status, `${name}: ${String(job.error)}`).toBe('complete');
+        expect(job.variables.path, name).toBe('failure');
+      }
+    });
+  }
+});
