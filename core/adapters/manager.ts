@@ -65,9 +65,7 @@ export class AdapterManager {
   }
 
   /** Each instance's state now, without asking its process (what `GET /health/status` reads every few seconds). */
-  states(): Entry['state'][] {
-    return this.list().map((id) => this.entries.get(id)!.state);
-  }
+  states = (): Entry['state'][] => this.list().map((id) => this.entries.get(id)!.state);
 
   /** The service config and package of an instance. */
   instance(id: string): { config: ServiceConfig; pkg?: AdapterPackage; problem?: string } | undefined {
@@ -267,7 +265,6 @@ export class AdapterManager {
 
   /** Each instance's throttle, made again when its settings change. */
   private readonly throttles = new InstanceThrottles();
-
   private async callNow(entry: Entry, method: string, named: Record<string, unknown>, options: { timeoutMs?: number }): Promise<AdapterAnswer> {
     const id = entry.config.id;
     if (entry.simulated) {
