@@ -29,13 +29,16 @@ describe('npm start', () => {
     expect(existsSync('dist/serve/serve.cjs'), 'the bundled console: run `npm run build` first (npm start and npm test do)').toBe(true);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-start-'));
     const lines = await start(['--data-dir', dataDir, '--port', '0'], { ELECTRON_OVERRIDE_DIST_PATH: path.join(dataDir, 'no-electron') }, (l) => l.some((x) => x.startsWith('Open ')));
-    expect(lines[0]).toMatch(/^No Electron binary on this machine .*serving the console to your browser instead/);
-    expect(lines.slice(1, 4)).toEqual([
+    expect(lines[0]).toMatch(/^No Electron binary on this machine: serving the console to your browser instead/);
+    // How to get the desktop app, online and offline (scripts/electron-archive.mjs).
+    expect(lines[1]).toMatch(/node node_modules\/electron\/install\.js/);
+    expect(lines[2]).toMatch(/^Offline, put electron-v[\d.]+-\w+-\w+\.zip first at /);
+    expect(lines.slice(3, 6)).toEqual([
       `Data: ${dataDir} (profiles, the embedded store, the API token; --data-dir to choose another)`,
       `Logs: ${path.join(dataDir, 'logs')}${path.sep} (console.log unless the profile's loggerProps.log_filename names another)`,
       'Port: any free one on 127.0.0.1 (--port to choose another, 0 for any free one)',
     ]);
-    expect(lines[4]).toMatch(/^Console listening on http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines[6]).toMatch(/^Console listening on http:\/\/127\.0\.0\.1:\d+$/);
     await rm(dataDir, { recursive: true, force: true });
   });
 
