@@ -67,15 +67,12 @@ export function runProblems(doc: TransformationDoc, validators: IncomingValidato
   }
 }
 
-/** The embedded stores whose transformations are indexed by name (each profile's own file, once per opening). */
-const indexedByName = new WeakSet<Store>();
-
 /**
  * The embedded store's transformations indexed by name, so a page by name (`GET /transformations?limit=1`) and a
  * lookup by name read the documents they answer, not every one to sort them (200 MB: 0.4 s a page without it).
  * Only in the console's own SQLite file: on MongoDB the collection is the service's, indexed as app-jst declares.
  */
-async function byNameIndexed(store: Store): Promise<void> {
+async function byNameIndexed(store: Store, indexedByName: WeakSet<Store>): Promise<void> {
   // A store that takes no writes now (read-only after a failed check) is read as it is: sorted without the index.
   if (store.kind !== 'embedded' || indexedByName.has(store) || store.safety?.().writable === false) return;
   try {
@@ -94,6 +91,8 @@ export function createTransformationsService(deps: Pick<TransformationsDeps, 'st
   // once (compiled.ts) and run as that one object, so its plan, closures and validators
   // are built once, not at every run. Kept per service: a profile's service, its cache.
   const compiled = new Map<string, CompiledTransformation>();
+  // The stores this service indexed by name (a profile's own file, once per opening).
+  const indexedByName = new WeakSet<Store>();
   const validators = new IncomingValidators();
   const revisionKey = (doc: JstDocument): string | undefined =>
     typeof doc._id === 'string' && typeof doc.lastUpdated === 'string' && doc.lastUpdated !== '' ? `${doc._id}\u0000${doc.lastUpdated}` : undefined;
@@ -143,7 +142,7 @@ export function createTransformationsService(deps: Pick<TransformationsDeps, 'st
     },
     /** One page by name; only the page's documents are read whole (a search reads the others' names and descriptions). */
     async list(query: { contains?: string; skip?: number; limit?: number } = {}): Promise<{ results: TransformationDoc[]; total: number }> {
-      await byNameIndexed(deps.store());
+      await byNameIndexed(deps.store(), indexedByName);
       const c = coll();
       const skip = query.skip ?? 0;
       const needle = query.contains?.trim().toLowerCase();
@@ -190,7 +189,7 @@ export function createTransformationsService(deps: Pick<TransformationsDeps, 'st
     async resolve(idOrName: string): Promise<JstDocument | null> {
       const byId = await get(idOrName);
       if (byId) return compiledFor(byId).document;
-      await byNameIndexed(deps.store());
+      await byNameIndexed(deps.store(), indexedByName);
       const byName = await coll().findOne({ name: idOrName });
       return byName ? compiledFor(fromStored(byName)).document : null;
     },
