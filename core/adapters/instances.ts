@@ -338,7 +338,7 @@ export class AdapterInstances {
     }
     const started = Date.now();
     const answer = await this.manager.call(id, method, args, options);
-    if (known && this.recorder?.isRecording(id)) await this.recorder.note(id, { method, args, ok: answer.ok, answer: answer.ok ? answer.value : answer.error, durationMs: Date.now() - started }, secretValues(known.config.properties));
+    if (known && this.recorder?.isRecording(id)) await this.recorder.note(id, { method, args, ok: answer.ok, answer: answer.ok ? answer.value : answer.error, durationMs: Date.now() - started, output: answer.output }, secretValues(known.config.properties));
     return answer;
   }
 

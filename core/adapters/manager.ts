@@ -36,8 +36,8 @@ export interface AdapterManagerOptions {
   loggerLevels?: () => Record<string, unknown>;
 }
 
-/** What a workflow task gets back: the adapter's result or its error object, and the method's output name. */
-export type AdapterAnswer = CallAnswer & { output: string; simulated?: string };
+/** What a workflow task gets back: the adapter's result or its error object, and the method's output name (`outputDeclared` false: a simulated method of unknown schema, see execute.ts). */
+export type AdapterAnswer = CallAnswer & { output: string; simulated?: string; outputDeclared?: boolean };
 
 const LOG_LINES = 200;
 /** The service's adapter log levels on the console's (pino) levels. */
@@ -269,7 +269,7 @@ export class AdapterManager {
     const id = entry.config.id;
     if (entry.simulated) {
       if (entry.state !== 'RUNNING') throw new AdapterError('not-running', id, method, `simulated adapter "${id}" is ${entry.state}; method "${method}" was not called`);
-      return { ...(await entry.simulated.call(method, named)), output: 'result', simulated: id };
+      return { ...(await entry.simulated.call(method, named)), ...entry.simulated.outputOf(method), simulated: id };
     }
     const declared = entry.pkg && findMethod(entry.pkg, method);
     if (!declared) {

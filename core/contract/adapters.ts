@@ -81,7 +81,7 @@ export const RecordingSummary = z.object({
   recording: z.boolean(),
 });
 export const Recording = RecordingSummary.omit({ callCount: true, recording: true }).extend({
-  calls: z.array(z.object({ at: z.number(), method: z.string(), args: z.record(z.string(), z.unknown()), ok: z.boolean(), answer: z.unknown(), durationMs: z.number() })),
+  calls: z.array(z.object({ at: z.number(), method: z.string(), args: z.record(z.string(), z.unknown()), ok: z.boolean(), answer: z.unknown(), durationMs: z.number(), output: z.string().optional() })),
 });
 
 const Answer = z.object({ status: z.enum(['OK', 'Created']), message: z.string(), data: ServiceConfig });

@@ -1,6 +1,7 @@
 // The rules of a simulated adapter instance, per method (its service config's `simulation`
 // section): an ordered list each, edited as JSON and saved with PUT /adapters/:name/properties.
-// A rule: { match: {…a JSON subset of the call's arguments}, nth, share, latencyMs, response | error }.
+// A rule: { match: {…a JSON subset of the call's arguments}, nth, share, latencyMs, response | error };
+// a method's `output`: the outgoing variable its answer lands in (pronghorn.json output.name).
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
@@ -40,6 +41,10 @@ export function SimulationRules({ name, config, onSaved }: { name: string; confi
       <p className="muted small">
         Per method, the first rule that applies answers: <code>match</code> (a JSON subset of the call&apos;s arguments), <code>nth</code> (only the nth call), <code>share</code> (a share of calls,
         0–1), after <code>latencyMs</code>, with <code>response</code> or <code>error</code>. No rule: {'{ status: "success", code: 200, response: {} }'}. Example rules: <code>{EXAMPLE}</code>
+      </p>
+      <p className="muted small">
+        The answer lands in the method&apos;s <code>output</code> (its pronghorn.json <code>output.name</code>, kept when known); without one, in the variable the calling task declares in its{' '}
+        <code>variables.outgoing</code> (<code>mop_template_results</code>, <code>renderedTemplate</code>…), as the real method&apos;s would.
       </p>
       <label>
         simulation (JSON)

@@ -22,7 +22,7 @@ export function simulatedPackage(config: ServiceConfig, simulation: Simulation):
     src: '',
     methods: Object.keys(simulation.methods)
       .sort((a, b) => a.localeCompare(b))
-      .map((name) => ({ name, input: [], task: true, output: { name: 'result', type: 'object' } })),
+      .map((name) => ({ name, input: [], task: true, output: { name: simulation.methods[name]?.output ?? 'result', type: 'object' } })),
     secretPointers: [],
     source: 'simulated',
   };
@@ -39,6 +39,17 @@ export class SimulatedCalls {
   /** A changed config (its rules edited) answers from now on; the counts go on. */
   reconfigure(config: ServiceConfig) {
     this.config = config;
+  }
+
+  /** The method's outgoing variable as pronghorn.json names it, when the simulation knows it. */
+  output(method: string): string | undefined {
+    return simulationOf(this.config)?.methods[method]?.output;
+  }
+
+  /** The answer's variable: the schema's name, else `result` and not declared (the task's declared outgoing takes it). */
+  outputOf(method: string): { output: string; outputDeclared: boolean } {
+    const output = this.output(method);
+    return { output: output ?? 'result', outputDeclared: output !== undefined };
   }
 
   async call(method: string, args: Record<string, unknown>): Promise<SimulatedAnswer> {

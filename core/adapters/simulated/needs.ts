@@ -111,16 +111,23 @@ export function expectedAnswers(workflow: WorkflowTasks): { taskId: string; path
 
 const pathOf = (query: string) => (query === '' ? [] : query.split('.'));
 
+/** Whether `name` is an outgoing variable an adapter or application task declares (where a simulated answer lands). */
+function answerVariableOf(task: unknown, name: unknown): boolean {
+  if (!isObject(task) || typeof name !== 'string' || (task.app === ENGINE && task.location !== 'Adapter')) return false;
+  return isObject(task.variables) && isObject(task.variables.outgoing) && name in task.variables.outgoing;
+}
+
 /** Where in which task's `result` an evaluated operand lies: the result itself, or what a query task took of it. */
 function resultPath(tasks: Obj, operand: Obj, query: string): { taskId: string; path: string[] } | undefined {
   if (typeof operand.task !== 'string') return undefined;
-  if (operand.variable === 'result') return query === '' ? undefined : { taskId: operand.task, path: pathOf(query) };
   const source = tasks[operand.task];
+  if (operand.variable === 'result' || answerVariableOf(source, operand.variable)) return query === '' ? undefined : { taskId: operand.task, path: pathOf(query) };
   if (operand.variable !== 'return_data' || !isObject(source) || source.app !== ENGINE || source.name !== 'query' || !isObject(source.variables)) return undefined;
   const incoming = isObject(source.variables.incoming) ? source.variables.incoming : {};
-  const from = typeof incoming.obj === 'string' ? /^\$var\.([^.]+)\.result$/.exec(incoming.obj) : null;
+  const from = typeof incoming.obj === 'string' ? /^\$var\.([^.]+)\.([^.]+)$/.exec(incoming.obj) : null;
   const path = [...pathOf(typeof incoming.query === 'string' ? incoming.query : ''), ...pathOf(query)];
-  return from?.[1] && path.length ? { taskId: from[1], path } : undefined;
+  if (!from?.[1] || !(from[2] === 'result' || answerVariableOf(tasks[from[1]], from[2]))) return undefined;
+  return path.length ? { taskId: from[1], path } : undefined;
 }
 
 /** The default answer of each method with what the workflows expect set in it (see expectedAnswers). */

@@ -17,6 +17,8 @@ export interface RecordedCall {
   ok: boolean;
   answer: unknown;
   durationMs: number;
+  /** The method's outgoing variable (its pronghorn.json `output.name`) the answer went to. */
+  output?: string;
 }
 
 export interface Recording {
@@ -104,7 +106,15 @@ function toRecording(doc: Obj): Recording {
     startedAt: Number(doc.startedAt ?? 0),
     until: Number(doc.until ?? 0),
     maxCalls: Number(doc.maxCalls ?? 0),
-    calls: calls.map((c) => ({ at: Number(c.at ?? 0), method: String(c.method), args: isObject(c.args) ? c.args : {}, ok: c.ok !== false, answer: c.answer, durationMs: Number(c.durationMs ?? 0) })),
+    calls: calls.map((c) => ({
+      at: Number(c.at ?? 0),
+      method: String(c.method),
+      args: isObject(c.args) ? c.args : {},
+      ok: c.ok !== false,
+      answer: c.answer,
+      durationMs: Number(c.durationMs ?? 0),
+      ...(typeof c.output === 'string' && c.output !== '' ? { output: c.output } : {}),
+    })),
   };
 }
 
@@ -120,8 +130,8 @@ const keyCount = (value: unknown): number => (isObject(value) ? Object.values(va
  * matching its arguments (the most specific first, so the best match answers), then the last
  * answer for calls that match none; each after the recorded duration.
  */
-export function rulesFromRecording(recording: Recording): Record<string, { rules: SimulationRule[] }> {
-  const methods: Record<string, { rules: SimulationRule[] }> = {};
+export function rulesFromRecording(recording: Recording): Record<string, { rules: SimulationRule[]; output?: string }> {
+  const methods: Record<string, { rules: SimulationRule[]; output?: string }> = {};
   for (const method of new Set(recording.calls.map((c) => c.method))) {
     const calls = recording.calls.filter((c) => c.method === method);
     const seen = new Set<string>();
@@ -135,7 +145,9 @@ export function rulesFromRecording(recording: Recording): Record<string, { rules
     specific.sort((a, b) => keyCount(b.match) - keyCount(a.match));
     const last = calls[calls.length - 1];
     const fallback: SimulationRule[] = last ? [{ latencyMs: last.durationMs, ...(last.ok ? { response: last.answer } : { error: last.answer }) }] : [];
-    methods[method] = { rules: [...specific, ...fallback] };
+    // The recorded method's outgoing variable: the simulated answer lands where the real one did.
+    const output = calls.find((c) => c.output !== undefined)?.output;
+    methods[method] = { rules: [...specific, ...fallback], ...(output ? { output } : {}) };
   }
   return methods;
 }

@@ -16,6 +16,12 @@ export interface SimulationRule {
 
 export interface SimulatedMethod {
   rules?: SimulationRule[];
+  /**
+   * The method's outgoing variable as its pronghorn.json names it (`output.name`), when known (an
+   * installed package of the type, or the recorded real instance). Unknown: the answer goes to the
+   * outgoing variable(s) the calling task declares (core/engine/jobs/execute.ts).
+   */
+  output?: string;
 }
 
 /** The `simulation` section of a simulated instance's service config. */
@@ -79,6 +85,7 @@ export function simulationIssues(value: unknown, at: string): { path: string; me
       issues.push({ path: here, message: 'expected { rules: [...] }' });
       continue;
     }
+    if (spec.output !== undefined && !(typeof spec.output === 'string' && spec.output !== '')) issues.push({ path: `${here}.output`, message: "expected the method's outgoing variable name (pronghorn.json output.name)" });
     if (spec.rules === undefined) continue;
     if (!Array.isArray(spec.rules)) {
       issues.push({ path: `${here}.rules`, message: 'expected an array' });
@@ -106,7 +113,8 @@ export function simulationOf(config: Record<string, unknown>): Simulation | unde
   const methods: Record<string, SimulatedMethod> = {};
   for (const [name, spec] of Object.entries(value.methods)) {
     const rules = isObject(spec) && Array.isArray(spec.rules) ? spec.rules.filter(isObject).map(toRule) : [];
-    methods[name] = { rules };
+    const output = isObject(spec) && typeof spec.output === 'string' && spec.output !== '' ? spec.output : undefined;
+    methods[name] = { rules, ...(output ? { output } : {}) };
   }
   const workflows = Array.isArray(value.workflows) ? value.workflows.filter((w): w is string => typeof w === 'string') : undefined;
   return { methods, ...(workflows ? { workflows } : {}) };

@@ -85,13 +85,18 @@ async function provide(instances: AdapterInstances, need: Need, expected: Map<st
     return { ...base, mode: 'stub', status: 'created' };
   }
   const before = known ? simulationOf(known.config) : undefined;
+  // Each method's outgoing variable as a pronghorn.json of the type names it (a package that is not
+  // runnable still declares its methods); unknown, the calling task's declared outgoing takes the answer.
+  const schemas = instances.packageList().filter((p) => p.export === need.type || p.title === need.type || p.name === need.type);
+  const outputOf = (method: string) => schemas.flatMap((p) => p.methods).find((m) => m.name === method && typeof m.output?.name === 'string' && m.output.name !== '')?.output?.name;
   const simulation: Simulation = {
     workflows: [...new Set([...(before?.workflows ?? []), ...need.workflows])].sort(),
     // A method the workflows evaluate answers what they expect on their way to success (an editable rule).
     methods: {
       ...Object.fromEntries([...need.methods].map((m) => {
         const response = expected.get(`${need.id}\u0000${m}`);
-        return [m, { rules: response ? [{ response }] : [] }];
+        const output = outputOf(m);
+        return [m, { rules: response ? [{ response }] : [], ...(output ? { output } : {}) }];
       })),
       ...(before?.methods ?? {}),
     },

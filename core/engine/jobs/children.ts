@@ -10,6 +10,7 @@
 // null (release 2022.1, 1.1.4), at any depth.
 // What a childJob task starts, and what a child's end means for it, are decided here
 // and returned as intents (no store): the executor starts the children and ends the task.
+import { createHash } from 'node:crypto';
 import { childJobVariables, decodeValue, decodeVariables, encodeVariables } from '../../values/undefined-codec';
 import type { TaskOutcome } from '../tasks/library';
 import type { TaskRecord } from '../queue/queue';
@@ -73,9 +74,28 @@ function details(child: JobDoc): Record<string, unknown> {
 
 const description = (job: Pick<JobDoc, '_id' | 'name'>, taskId: string) => `child job of ${job.name} (${job._id}), task ${taskId}`;
 
+/**
+ * A child job's id, an ObjectId as the service's job ids are (24 hex digits), derived from the run
+ * that starts it so a run started again (after a crash) finds the child it started: the time the
+ * task's run started (seconds, time first as an ObjectId's), 5 bytes of a hash of the task record
+ * and its attempt, and a 3-byte counter (0; a loop's children 1, 2, … in data_array's order).
+ */
+export function childJobId(record: Pick<TaskRecord, '_id' | 'attempt' | 'queuedAt' | 'metrics'>): string {
+  const seconds = Math.floor((record.metrics.start_time ?? record.queuedAt) / 1000) >>> 0;
+  const hash = createHash('sha256').update(`${record._id}\u0000${record.attempt}`).digest('hex').slice(0, 10);
+  return `${seconds.toString(16).padStart(8, '0')}${hash}000000`;
+}
+
+/** The id of a loop's `index`th child: its task run's id with the counter `index + 1`. */
+export function loopChildId(base: string, index: number): string {
+  // A base of an earlier version (not an ObjectId) keeps its children's names.
+  if (!/^[0-9a-f]{24}$/.test(base)) return `${base}:${index}`;
+  return `${base.slice(0, 18)}${(index + 1).toString(16).padStart(6, '0')}`;
+}
+
 /** The children a childJob task's run starts (no store: JST transformations only). */
 export async function childPlan(job: JobDoc, record: TaskRecord, incoming: Record<string, unknown>, transformations?: TransformationRunner): Promise<ChildPlan> {
-  const base = record.childJob ?? `${record._id}:${record.attempt}`;
+  const base = record.childJob ?? childJobId(record);
   const loopType = incoming.loopType;
   const workflow = incoming.workflow;
   const parent = { job: job._id, task: record.taskId, record: record._id };
@@ -84,7 +104,7 @@ export async function childPlan(job: JobDoc, record: TaskRecord, incoming: Recor
     if (typeof workflow !== 'string' || !workflow) throw new Error('workflow must be the name of the workflow to start');
     if (loopType === 'parallel' || loopType === 'sequential') {
       const variables = await loopVariables(transformations, incoming);
-      const plan: LoopPlan = { type: loopType, ids: variables.map((_, i) => `${base}:${i}`), variables: variables.map((v) => encodeVariables(v)) };
+      const plan: LoopPlan = { type: loopType, ids: variables.map((_, i) => loopChildId(base, i)), variables: variables.map((v) => encodeVariables(v)) };
       const first = loopType === 'parallel' ? plan.ids.length : Math.min(1, plan.ids.length);
       const starts = plan.ids.slice(0, first).map((id, i) => ({ ...made, id, workflow, variables: variables[i] ?? {}, description: `${made.description}, element ${i}` }));
       return { kind: 'start', base, plan, starts, incoming };

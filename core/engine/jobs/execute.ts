@@ -18,8 +18,24 @@ export interface AdapterCaller {
     method: string,
     args: Record<string, unknown>,
     options?: { timeoutMs?: number },
-  ): Promise<({ ok: true; value: unknown } | { ok: false; error: unknown }) & { output: string; simulated?: string }>;
+  ): Promise<({ ok: true; value: unknown } | { ok: false; error: unknown }) & { output: string; simulated?: string; outputDeclared?: boolean }>;
 }
+
+/**
+ * The outgoing variables an answer lands in. A real method's (or a simulated one whose pronghorn.json
+ * is known): its `output.name`. A simulated method of unknown schema answers as the real one would
+ * into what the task declares (`variables.outgoing`, built by the designer from that schema): its
+ * single declared variable, or each of several (the schema that would pick one is unknown); a task
+ * declaring none gets `result`.
+ */
+export function answerVariables(task: TaskDefinition, answer: { output: string; simulated?: string; outputDeclared?: boolean }): string[] {
+  if (!answer.simulated || answer.outputDeclared) return [answer.output];
+  const declared = Object.keys(task.variables?.outgoing ?? {});
+  if (declared.includes(answer.output)) return [answer.output];
+  return declared.length ? declared : [answer.output];
+}
+
+const into = (names: string[], value: unknown) => Object.fromEntries(names.map((name) => [name, value]));
 
 export type TaskMethodRunner = (task: TaskDefinition, incoming: Record<string, unknown>, options?: TaskRunOptions) => Promise<TaskOutcome>;
 
@@ -75,8 +91,9 @@ export function methodRunner(adapters: () => AdapterCaller | undefined, applicat
       // `result`); an error answer takes the error transition with the adapter's error object kept.
       // A simulated instance's answer says so on the task's record.
       const simulated = answer.simulated ? { simulated: answer.simulated } : {};
-      if (answer.ok) return { state: 'success', outgoing: { [answer.output]: answer.value }, ...simulated };
-      return { state: 'error', outgoing: { [answer.output]: answer.error }, error: adapterErrorText(task, answer.error), ...simulated };
+      const names = answerVariables(task, answer);
+      if (answer.ok) return { state: 'success', outgoing: into(names, answer.value), ...simulated };
+      return { state: 'error', outgoing: into(names, answer.error), error: adapterErrorText(task, answer.error), ...simulated };
     } catch (error) {
       if (options.signal?.aborted) throw error;
       return { state: 'error', outgoing: {}, error: messageOf(error) };

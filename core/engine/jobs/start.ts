@@ -50,9 +50,10 @@ export function newJob(workflow: WorkflowSource, options: StartOptions, now: num
   }
   const id = options.id ?? newId();
   const user = options.user ?? 'console';
-  // The service's own job variables (_id, initiator) are there before the inputSchema is checked
-  // (references read them through scopeOf(); the stored variables are those given).
-  const problems = checkVariables(jobStartVariables(variables, { id, initiator: user }), workflow.inputSchema);
+  // The service's own job variables (_id, initiator) are there before the inputSchema is checked,
+  // and kept with the job's variables as the service keeps them (GET /operations-manager/jobs/:id answers them).
+  const started = jobStartVariables(variables, { id, initiator: user });
+  const problems = checkVariables(started, workflow.inputSchema);
   if (problems.length) {
     throw new ConsoleError('bad_input', `the variables do not fit the inputSchema of workflow "${workflow.name}": ${problems.join('; ')}`, { problems });
   }
@@ -61,7 +62,7 @@ export function newJob(workflow: WorkflowSource, options: StartOptions, now: num
     name: workflow.name,
     description: options.description ?? workflow.description ?? '',
     status: 'running',
-    variables: encodeVariables(variables),
+    variables: encodeVariables(started),
     metrics: { start_time: now, user },
     children: [],
     tasks: workflow.tasks,

@@ -52,7 +52,8 @@ describe('jobs over HTTP', () => {
       const { body } = await get(id);
       return body.data.status === 'complete' && body.data;
     });
-    expect(done.variables).toEqual({ change: 'CR-1', note: null, decision: 'approved', loud: 'APPROVED' });
+    // The service's own variables are there as GET /operations-manager/jobs/:id answers them (_id, initiator).
+    expect(done.variables).toEqual({ _id: done._id, initiator: 'root', change: 'CR-1', note: null, decision: 'approved', loud: 'APPROVED' });
     const shout = done.taskRuns.find((t: any) => t.taskId === 'shout');
     expect(shout).toMatchObject({ status: 'complete', incoming: { str: 'approved' }, outgoing: { uppercaseString: 'APPROVED' } });
     expect(shout.metrics.end_time).toBeGreaterThanOrEqual(shout.metrics.start_time);

@@ -49,7 +49,7 @@ describe('job runner', () => {
     );
     const job = await settle((await engine.runner.start('chain', { variables: { name: 'abc', suffix: 'z' } }))._id);
     expect(job.status).toBe('complete');
-    expect(job.variables).toEqual({ name: 'abc', suffix: 'z', out: 'ABC-z' });
+    expect(job.variables).toEqual({ _id: job._id, initiator: 'console', name: 'abc', suffix: 'z', out: 'ABC-z' });
     expect(job.metrics.end_time).toBeGreaterThanOrEqual(job.metrics.start_time);
   });
 
@@ -242,9 +242,11 @@ describe('job runner', () => {
     expect(child.parent).toMatchObject({ job: parent._id, task: 'spawn' });
     expect(child.status).toBe('complete');
     // undefined passed to a child job is null there, not the marker.
-    expect(child.variables).toEqual({ text: 'kid', missing: null, result: 'KID' });
+    // A child's id is an ObjectId, as the service's job ids are; its variables hold its _id and initiator.
+    expect(child._id).toMatch(/^[0-9a-f]{24}$/);
+    expect(child.variables).toEqual({ _id: child._id, initiator: 'console', text: 'kid', missing: null, result: 'KID' });
     // job_details is the child's job variables, as the exports query it (`createdCR.response.id`).
-    expect(parent.variables.details).toEqual({ _id: child._id, status: 'complete', text: 'kid', missing: null, result: 'KID' });
+    expect(parent.variables.details).toEqual({ _id: child._id, initiator: 'console', status: 'complete', text: 'kid', missing: null, result: 'KID' });
   });
 
   it("a child job's error is the childJob task's error", async () => {
