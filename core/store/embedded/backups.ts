@@ -9,6 +9,7 @@ import { chmod, copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs
 import path from 'node:path';
 import { ConsoleError } from '../../errors';
 import { sqlite } from './sqlite';
+import { syncRenamed } from './restore-files';
 
 export interface BackupInfo {
   id: string;
@@ -53,6 +54,7 @@ export async function takeBackup(file: string, folder: string, keep = DEFAULT_BA
     else source.prepare('VACUUM INTO ?').run(partial);
     await chmod(partial, 0o600);
     await rename(partial, target);
+    await syncRenamed(target);
   } catch (error) {
     await rm(partial, { force: true });
     throw new ConsoleError('unavailable', `the backup of ${file} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -126,6 +128,8 @@ export async function swapInBackup(backup: BackupInfo, file: string): Promise<st
     if (await exists(file + suffix)) await rename(file + suffix, kept + suffix);
   }
   await rename(copy, file);
+  await syncRenamed(file);
+  if (await exists(kept)) await chmod(kept, 0o600);
   return kept;
 }
 
