@@ -12,25 +12,27 @@ export interface LifecycleStep {
 }
 
 export class StoreLifecycle {
-  private running: LifecycleStep | undefined;
-  private waiting = 0;
+  /** The step that runs first, then those that wait, in order. */
+  private readonly steps: (LifecycleStep & { started: boolean })[] = [];
   private tail: Promise<unknown> = Promise.resolve();
 
-  /** The step that runs now, if any. */
+  /** The step that runs now (or is about to), if any. */
   current(): LifecycleStep | undefined {
-    return this.running;
+    const [first] = this.steps;
+    return first && { what: first.what, since: first.since };
   }
 
   /** Runs `step` once every step asked before it has ended (a profile switch, a backup, closing). */
   queue<T>(what: string, step: () => Promise<T>): Promise<T> {
-    this.waiting++;
+    const entry = { what, since: Date.now(), started: false };
+    this.steps.push(entry);
     const run = async () => {
-      this.waiting--;
-      this.running = { what, since: Date.now() };
+      entry.started = true;
+      entry.since = Date.now();
       try {
         return await step();
       } finally {
-        this.running = undefined;
+        this.steps.splice(this.steps.indexOf(entry), 1);
       }
     };
     const result = this.tail.then(run, run);
@@ -41,12 +43,13 @@ export class StoreLifecycle {
 
   /** Runs `step` now, or refuses (409) naming the step that runs or waits: a restore. */
   exclusive<T>(what: string, step: () => Promise<T>): Promise<T> {
-    const busy = this.running;
+    const [busy] = this.steps;
     if (busy) {
       const seconds = Math.max(0, Math.round((Date.now() - busy.since) / 1000));
-      return Promise.reject(new ConsoleError('conflict', `${what} is refused: ${busy.what} is running (for ${seconds} s); try again when it has ended`));
+      const state = busy.started ? `is running (for ${seconds} s)` : 'is about to run';
+      const more = this.steps.length > 1 ? ` (and ${this.steps.length - 1} more after it)` : '';
+      return Promise.reject(new ConsoleError('conflict', `${what} is refused: ${busy.what} ${state}${more}; try again when it has ended`));
     }
-    if (this.waiting > 0) return Promise.reject(new ConsoleError('conflict', `${what} is refused: ${this.waiting} store step(s) wait to run; try again when they have ended`));
     return this.queue(what, step);
   }
 }
