@@ -88,7 +88,7 @@ function Discards({ preview }: { preview: RestorePreview }) {
   if (!lost.length) return <span aria-label="What the restore discards">Nothing accepted since the backup is discarded. </span>;
   return (
     <span aria-label="What the restore discards" className="error">
-      It discards what was accepted since the backup: {lost.map(([collection, n]) => `${n} ${collection}`).join(', ')}.
+      It discards {lost.reduce((sum, [, n]) => sum + n, 0)} documents accepted since the backup: {lost.map(([collection, n]) => `${n} in ${collection}`).join(', ')}.
       {preview.jobs.length > 0 && (
         <>
           {' '}
