@@ -42,12 +42,14 @@ function newId(now: Date): string {
 /** Takes a consistent copy of `file` into the folder's backups, then keeps the newest `keep`. */
 export async function takeBackup(file: string, folder: string, keep = DEFAULT_BACKUP_SCHEDULE.keep): Promise<BackupInfo> {
   const dir = backupsDir(folder);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
   const id = newId(new Date());
   const target = path.join(dir, id + SUFFIX);
   const partial = `${target}.partial`;
-  const source = new (sqlite().DatabaseSync)(file, { readOnly: true });
+  let source: InstanceType<ReturnType<typeof sqlite>['DatabaseSync']> | undefined;
   try {
+    // Inside the try: a folder the full disk cannot take fails as the copy does, with a 503.
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    source = new (sqlite().DatabaseSync)(file, { readOnly: true });
     source.exec('PRAGMA busy_timeout = 10000');
     const { backup } = sqlite();
     if (typeof backup === 'function') await backup(source, partial);
@@ -59,7 +61,7 @@ export async function takeBackup(file: string, folder: string, keep = DEFAULT_BA
     await rm(partial, { force: true });
     throw new ConsoleError('unavailable', `the backup of ${file} failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    source.close();
+    source?.close();
   }
   await prune(folder, keep);
   return describe(id, target);
