@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../support/host';
 import { workflow } from '../engine/queue/support';
+import { listReplaced, pruneReplaced } from '../../core/store/embedded/restore-files';
 
 const dirs: string[] = [];
 const hosts: TestHost[] = [];
@@ -61,11 +62,11 @@ const restore = (host: TestHost, id: string, body?: unknown) =>
   host.api(`/store/backups/${id}/restore`, { method: 'POST', ...(body === undefined ? {} : { json: body }) }).then(json);
 
 describe('one store lifecycle', () => {
-  it('two restores at once: one restores, the other answers 409 naming it; 5 jobs accepted after it are 5 of 5 after a restart', async () => {
+  it('four restores at once (a double-click and retries): one restores, the others answer 409 naming it; 5 jobs accepted after it are 5 of 5 after a restart', async () => {
     const { host, dataDir, backupId } = await consoleWithBackup();
     await startJobs(host, 2);
-    const answers = await Promise.all([restore(host, backupId), restore(host, backupId)]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const answers = await Promise.all([restore(host, backupId), restore(host, backupId), restore(host, backupId), restore(host, backupId)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
     const refused = answers.find((a) => a.status === 409)!;
     expect(refused.body.message).toContain(`the restore of backup ${backupId} is refused: the restore of backup ${backupId} is running`);
     expect(await jobTotal(host)).toBe(3);
@@ -154,4 +155,19 @@ describe('the files of backups and restores', () => {
     expect(existsSync(restoring)).toBe(false);
     expect(await jobTotal(again)).toBe(3);
   }, 60_000);
+});
+
+describe('replaced files under the retention', () => {
+  it('keeps the newest `keep` replaced files (with their WAL files) and removes the rest', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'console-replaced-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'console.sqlite');
+    const stamps = ['20261126T010000000Z', '20261126T020000000Z', '20261126T030000000Z'];
+    for (const stamp of stamps) writeFileSync(`${file}.replaced-${stamp}`, stamp);
+    writeFileSync(`${file}.replaced-${stamps[0]}-wal`, 'wal');
+    const removed = await pruneReplaced(file, 2);
+    expect(removed).toEqual([`${file}.replaced-${stamps[0]}`]);
+    expect((await listReplaced(file)).map((r) => r.file)).toEqual([`${file}.replaced-${stamps[2]}`, `${file}.replaced-${stamps[1]}`]);
+    expect(existsSync(`${file}.replaced-${stamps[0]}-wal`)).toBe(false);
+  });
 });
