@@ -49,6 +49,8 @@ export const RestorePreview = z.object({
   discards: z.record(z.string(), z.number()),
   /** The jobs it would discard (the first 100), newest first. */
   jobs: z.array(z.object({ _id: z.string(), name: z.string().optional(), status: z.string().optional() })),
+  /** Why the file cannot be compared (emptied, not a database, damaged): the restore replaces it whole, kept beside it. */
+  unreadable: z.string().optional(),
 });
 export type RestorePreview = z.infer<typeof RestorePreview>;
 

@@ -85,6 +85,7 @@ export function StoreBackups({ status }: { status: StoreStatus }) {
 /** What the restore would discard: the documents accepted since the backup, per collection, and the jobs by name. */
 function Discards({ preview }: { preview: RestorePreview }) {
   const lost = Object.entries(preview.discards).filter(([, n]) => n > 0);
+  if (preview.unreadable) return <span aria-label="What the restore discards">What it discards cannot be counted: {preview.unreadable}. </span>;
   if (!lost.length) return <span aria-label="What the restore discards">Nothing accepted since the backup is discarded. </span>;
   return (
     <span aria-label="What the restore discards" className="error">

@@ -118,6 +118,20 @@ describe('one store lifecycle', () => {
   });
 });
 
+describe('a preview of a file that cannot be read', () => {
+  it('answers what it can (nothing counted, why), and the restore then runs', async () => {
+    const { host, dataDir, backupId } = await consoleWithBackup();
+    await stop(host);
+    writeFileSync(dbFile(dataDir), 'not a database at all');
+    const again = await start(dataDir);
+    const preview = await restore(again, backupId, { preview: true });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ discards: {}, jobs: [], unreadable: expect.stringContaining(`${dbFile(dataDir)} cannot be read`) });
+    expect((await restore(again, backupId)).status).toBe(200);
+    expect(await jobTotal(again)).toBe(3);
+  }, 60_000);
+});
+
 describe('no restore under another console', () => {
   it('a live heartbeat of another console on the file: 409 naming its host and pid; once it is gone, the restore runs', async () => {
     const { host, backupId } = await consoleWithBackup();

@@ -14,13 +14,24 @@ export interface Discards {
   discards: Record<string, number>;
   /** The jobs among them (the first 100, newest first). */
   jobs: { _id: string; name?: string; status?: string }[];
+  /** Why the file could not be compared with the backup. */
+  unreadable?: string;
 }
 
 const quoted = (collection: string) => `"c:${collection.replaceAll('"', '""')}"`;
 
 /** What restoring `backupFile` over `file` would discard; reads both, changes neither. */
 export function restoreDiscards(file: string, backupFile: string): Discards {
-  if (!existsSync(file)) return { discards: {}, jobs: [] };
+  if (!existsSync(file)) return { discards: {}, jobs: [], unreadable: `${file} is missing` };
+  try {
+    return compare(file, backupFile);
+  } catch (error) {
+    // A file the store refused (not a database, damaged): nothing in it can be counted; the restore replaces it whole.
+    return { discards: {}, jobs: [], unreadable: `${file} cannot be read (${errorMessage(error)})` };
+  }
+}
+
+function compare(file: string, backupFile: string): Discards {
   const db = new (sqlite().DatabaseSync)(file, { readOnly: true });
   try {
     db.exec('PRAGMA busy_timeout = 10000');
