@@ -29,6 +29,31 @@ export const BackupSchedule = z.object({ everyMinutes: z.number(), keep: z.numbe
 
 export const BackupId = z.string().regex(/^backup-\d{8}T\d{9}Z-[0-9a-f]{6}$/, 'a backup id: backup-<time>-<hex>, as GET /store/backups lists them');
 
+/** A file a restore replaced, kept beside the store's file (`<file>.replaced-<time>`) under the backups' retention. */
+export const ReplacedFile = z.object({
+  file: z.string(),
+  /** When it was replaced, ms since the epoch. */
+  replacedAt: z.number(),
+  bytes: z.number(),
+});
+export type ReplacedFile = z.infer<typeof ReplacedFile>;
+
+export const RestoreDone = z.object({ restored: StoreBackup, replacedFile: z.string(), file: z.string() });
+export type RestoreDone = z.infer<typeof RestoreDone>;
+
+/** What a restore would discard: per collection, the documents the file holds now that the backup does not. */
+export const RestorePreview = z.object({
+  preview: z.literal(true),
+  backup: StoreBackup,
+  file: z.string(),
+  discards: z.record(z.string(), z.number()),
+  /** The jobs it would discard (the first 100), newest first. */
+  jobs: z.array(z.object({ _id: z.string(), name: z.string().optional(), status: z.string().optional() })),
+  /** Why the file cannot be compared (emptied, not a database, damaged): the restore replaces it whole, kept beside it. */
+  unreadable: z.string().optional(),
+});
+export type RestorePreview = z.infer<typeof RestorePreview>;
+
 export const StoreStatus = z.object({
   kind: StoreKind,
   /** "embedded store in /data/profiles/x/db/console.sqlite" or "MongoDB at db1.example:27017 (db pronghorn)". */
@@ -66,7 +91,7 @@ export const storeOperations = defineOperations({
     method: 'GET',
     path: '/store/backups',
     summary: "The embedded store's backups, newest first, and the schedule (409 on MongoDB: mongodump makes its backups)",
-    output: z.object({ file: z.string(), backups: z.array(StoreBackup), schedule: BackupSchedule }),
+    output: z.object({ file: z.string(), backups: z.array(StoreBackup), replaced: z.array(ReplacedFile), schedule: BackupSchedule }),
   },
   'store.backups.take': {
     method: 'POST',
@@ -78,9 +103,10 @@ export const storeOperations = defineOperations({
     method: 'POST',
     path: '/store/backups/:id/restore',
     summary:
-      'Restores a backup: the task worker stops, the file is swapped atomically (the replaced file kept beside it), the store reopened; 409 on MongoDB (use mongorestore)',
+      'Restores a backup: the task worker stops, the file is swapped atomically (the replaced file kept beside it), the store reopened; with { "preview": true } answers what it would discard and changes nothing; 409 while another restore runs, while another console has the file open, or on MongoDB (use mongorestore)',
     params: z.object({ id: BackupId }),
-    output: z.object({ restored: StoreBackup, replacedFile: z.string(), file: z.string() }),
+    body: z.object({ preview: z.boolean({ error: 'preview must be true or false' }).optional() }).default({}),
+    output: z.union([RestoreDone, RestorePreview]),
   },
   'store.testConnection': {
     method: 'POST',

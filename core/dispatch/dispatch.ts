@@ -15,7 +15,7 @@ import {
 } from '../contract';
 import { MAX_DEPTH, shortPath, tooDeep } from './limits';
 import { redactText } from '../secrets/classify';
-import { ConsoleError, DomainError, ERROR_CODES, answerOf } from '../errors';
+import { ConsoleError, DomainError, ERROR_CODES, answerOf, systemErrorCode } from '../errors';
 
 export interface CallContext {
   transport: 'http' | 'ipc';
@@ -83,5 +83,16 @@ export function errorBody(error: unknown): ErrorBody {
     return { statusCode: status, error: name, message: error.answerMessage(), ...error.details };
   }
   const message = redactText(error instanceof Error ? error.message : String(error));
+  // A write the disk refused (a profile save, a backup, any file): the console's own storage is down, not a bug.
+  const disk = DISK_FAULTS[systemErrorCode(error) ?? ''];
+  if (disk) return { statusCode: ERROR_CODES.unavailable.status, error: ERROR_CODES.unavailable.error, message: `${disk}: ${message}` };
   return { statusCode: ERROR_CODES.internal.status, error: ERROR_CODES.internal.error, message };
 }
+
+/** What the file system answers when it cannot take a write, as the store's safety names it. */
+const DISK_FAULTS: Record<string, string> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EIO: 'an I/O error',
+};

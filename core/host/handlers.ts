@@ -4,6 +4,9 @@
 import type { Handlers } from '../dispatch/dispatch';
 import type { HostState } from './state';
 import { closeRuntime, openRuntime } from './runtime';
+import { otherConsoles } from './other-consoles';
+import { ConsoleError } from '../errors';
+import { openInProcess } from '../store/embedded/store';
 import { createHealthService, healthHandlers } from '../health/handlers';
 import { withApiLifecycle } from '../health/lifecycle';
 import { createIndexesService, indexesHandlers } from '../indexes/handlers';
@@ -59,16 +62,22 @@ export function buildHandlers(state: HostState): Handlers {
       const config = state.runtime.config.store;
       return config.kind === 'embedded' ? config : undefined;
     },
-    // A restore: the runtime (its task worker first) closes, the file is swapped, the runtime opens on it again.
+    // A restore (run in state.lifecycle by the store's handler): the runtime (its task worker first) closes,
+    // the file is swapped, and one runtime opens on it again, with no connection of this process left on the replaced file.
     reopen: async (whileClosed) => {
       const config = state.runtime.config;
       await closeRuntime(state.runtime);
       try {
+        const file = config.store.kind === 'embedded' ? config.store.file : undefined;
+        if (file && openInProcess(file)) throw new ConsoleError('conflict', `${file} is still open in this console (a connection test or drill reads it): not replaced; try again when it has ended`);
         await whileClosed();
       } finally {
         state.runtime = await openRuntime(state, config);
       }
     },
+    lifecycle: state.lifecycle,
+    otherConsoles: () => otherConsoles(state),
+    log: { info: (message) => state.logger.info({ component: 'store' }, message), warn: (message) => state.logger.warn({ component: 'store' }, message) },
   });
   const jobs = createJobsService({
     engine,

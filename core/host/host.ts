@@ -20,6 +20,7 @@ import type { AdapterLauncher } from '../adapters';
 import { createLogService, type LogService } from '../logging/logger';
 import { createVault, type SecretProvider } from '../secrets/secrets';
 import { runtimeProblem } from '../store/open';
+import { StoreLifecycle } from '../store/lifecycle';
 
 export interface HostOptions {
   dataDir: string;
@@ -85,6 +86,7 @@ async function startLocked(options: HostOptions, lock: { release(): Promise<void
   const state: HostState = {
     ...context,
     runtime: await openRuntime(context, config),
+    lifecycle: new StoreLifecycle(),
     callLog: new DeprecatedCallLog(),
     profileEvents: new ProfileEvents(),
     log,
@@ -112,7 +114,8 @@ async function startLocked(options: HostOptions, lock: { release(): Promise<void
       closed = true;
       stopFollowing();
       await http.close();
-      await closeRuntime(state.runtime);
+      // After a restore or profile switch that runs: closing never races them to the runtime.
+      await state.lifecycle.queue('closing the console', () => closeRuntime(state.runtime));
       log.logger.info('console stopped');
       log.close();
       await lock.release();

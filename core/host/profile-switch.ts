@@ -27,7 +27,12 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * Closes the running runtime and opens one on `config`. When the new one cannot open, the
  * previous config is opened again so the console keeps working, and the error says so.
  */
-export async function reopenRuntime(state: HostState, config: RuntimeConfig): Promise<void> {
+export function reopenRuntime(state: HostState, config: RuntimeConfig): Promise<void> {
+  // In the store's lifecycle: never at the same time as a restore, a backup or another switch.
+  return state.lifecycle.queue(`reopening the console on ${named(config)}`, () => reopenNow(state, config));
+}
+
+async function reopenNow(state: HostState, config: RuntimeConfig): Promise<void> {
   const previous = state.runtime;
   state.logger.info({ from: previous.config.profileId, to: config.profileId }, `reopening the console on ${named(config)}`);
   await closeRuntime(previous);

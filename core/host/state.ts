@@ -6,12 +6,15 @@ import type { DeprecatedCallLog } from '../health/lifecycle';
 import type { ProfileEvents } from '../profiles/events';
 import type { LogService } from '../logging/logger';
 import type { Runtime, RuntimeContext } from './runtime';
+import type { StoreLifecycle } from '../store/lifecycle';
 
 export interface HostState extends RuntimeContext {
   dataDir: string;
   serverId: string;
   /** Replaced as a whole when another profile is activated; read it at each call. */
   runtime: Runtime;
+  /** Open, backup, restore, profile switch and close of the runtime, one at a time (core/store/lifecycle.ts). */
+  lifecycle: StoreLifecycle;
   callLog: DeprecatedCallLog;
   profileEvents: ProfileEvents;
   /** The one logger, configured from the active profile's loggerProps. */

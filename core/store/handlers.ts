@@ -10,6 +10,8 @@ import type { Store, StoreSafety } from './port';
 import type { Vault } from '../secrets/secrets';
 import { storeHealth } from './ping';
 import { checkedBackup, DEFAULT_BACKUP_SCHEDULE, listBackups, swapInBackup, takeBackup, type BackupInfo as StoreBackup, type BackupSchedule } from './embedded/backups';
+import { listReplaced, pruneReplaced, restoreDiscards } from './embedded/restore-files';
+import type { StoreLifecycle } from './lifecycle';
 
 type StoreHandlers = Pick<Handlers, 'store.status' | 'store.testConnection' | 'store.backups.list' | 'store.backups.take' | 'store.backups.restore'>;
 
@@ -32,7 +34,21 @@ export interface StoreDeps {
   embeddedFile(): EmbeddedFile | undefined;
   /** Closes the active profile's runtime (its task worker first), runs `whileClosed`, and opens it again. */
   reopen(whileClosed: () => Promise<void>): Promise<void>;
+  /** The one lifecycle of the store: restores and backups run in it, one at a time. */
+  lifecycle: Pick<StoreLifecycle, 'queue' | 'exclusive'>;
+  /** Other consoles whose heartbeat on the active store is live (a restore under them would split the data). */
+  otherConsoles(): Promise<OtherConsole[]>;
+  log: { info(message: string): void; warn(message: string): void };
 }
+
+export interface OtherConsole {
+  serverId: string;
+  host: string;
+  pid: number | undefined;
+  heartbeatAt: number;
+}
+
+const namedConsole = (c: OtherConsole) => `server "${c.serverId}" (host ${c.host || 'unknown'}, pid ${c.pid ?? 'unknown'}, last heartbeat ${new Date(c.heartbeatAt).toISOString()})`;
 
 export interface StoreService extends StoreDeps {
   /** Where the store is, whether it takes writes and why not, and its newest backup (the attention summary). */
@@ -84,26 +100,46 @@ export function storeHandlers(service: StoreService): StoreHandlers {
     },
     'store.backups.list': async () => {
       const embedded = embeddedOr409(service, 'mongodump');
-      return { file: embedded.file, backups: await listBackups(embedded.folder), schedule: scheduleOf(embedded) };
+      const [backups, replaced] = await Promise.all([listBackups(embedded.folder), listReplaced(embedded.file)]);
+      return { file: embedded.file, backups, replaced, schedule: scheduleOf(embedded) };
     },
     'store.backups.take': async (_input, ctx) => {
       const embedded = embeddedOr409(service, 'mongodump');
-      const safety = service.store().safety?.();
-      if (safety?.state === 'stopped') throw new ConsoleError('conflict', `the embedded store is stopped, there is nothing to back up: ${safety.reason ?? ''}`);
-      // A copy of a damaged or failing file pushes no earlier backup out.
-      const keep = safety?.writable === false ? Number.MAX_SAFE_INTEGER : scheduleOf(embedded).keep;
-      const backup = await takeBackup(embedded.file, embedded.folder, keep);
+      const backup = await service.lifecycle.queue('a backup', async () => {
+        const safety = service.store().safety?.();
+        if (safety?.state === 'stopped') throw new ConsoleError('conflict', `the embedded store is stopped, there is nothing to back up: ${safety.reason ?? ''}`);
+        // A copy of a damaged or failing file pushes no earlier backup out.
+        const keep = safety?.writable === false ? Number.MAX_SAFE_INTEGER : scheduleOf(embedded).keep;
+        return takeBackup(embedded.file, embedded.folder, keep);
+      });
       ctx.setStatus(201);
       return backup;
     },
-    'store.backups.restore': async ({ params }) => {
+    'store.backups.restore': async ({ params, body }) => {
       const embedded = embeddedOr409(service, 'mongorestore');
-      const backup = await checkedBackup(embedded.folder, params.id);
-      let replacedFile = '';
-      await service.reopen(async () => {
-        replacedFile = await swapInBackup(backup, embedded.file);
+      if (body.preview) {
+        // Read only: the file as it is now against the backup; nothing is closed or changed.
+        const backup = await checkedBackup(embedded.folder, params.id);
+        return { preview: true as const, backup, file: embedded.file, ...restoreDiscards(embedded.file, backup.file) };
+      }
+      return service.lifecycle.exclusive(`the restore of backup ${params.id}`, async () => {
+        const backup = await checkedBackup(embedded.folder, params.id);
+        const others = await service.otherConsoles();
+        if (others.length) {
+          throw new ConsoleError(
+            'conflict',
+            `backup ${params.id} is not restored: another console has ${embedded.file} open, ${others.map(namedConsole).join('; ')}; stop it first (its heartbeat then ends), or the two would run on different files`,
+          );
+        }
+        let replacedFile = '';
+        await service.reopen(async () => {
+          replacedFile = await swapInBackup(backup, embedded.file);
+        });
+        const pruned = await pruneReplaced(embedded.file, scheduleOf(embedded).keep);
+        service.log.info(`backup ${backup.id} (${backup.file}) restored over ${embedded.file}; the replaced file is kept as ${replacedFile}`);
+        if (pruned.length) service.log.info(`replaced files beyond the backups' retention (${scheduleOf(embedded).keep}) removed: ${pruned.join(', ')}`);
+        return { restored: backup, replacedFile, file: embedded.file };
       });
-      return { restored: backup, replacedFile, file: embedded.file };
     },
     'store.testConnection': async ({ params }) => {
       const profile = await readProfile(service.dataDir, params.id);

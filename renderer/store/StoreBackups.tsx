@@ -1,10 +1,11 @@
 // The embedded store's backups on the Store card: the newest one's age (or none yet), a backup
-// taken now, and a restore of the newest one after a confirmation (the task worker stops, the
-// file is swapped, the store reopens on it).
+// taken now, and a restore of the newest one after a confirmation that shows what it would discard
+// (its preview: the jobs and other documents accepted since the backup), then the task worker
+// stops, the file is swapped, the store reopens on it.
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
-import type { StoreStatus } from '../../core/contract/store';
+import type { RestorePreview, StoreStatus } from '../../core/contract/store';
 import { ago, formatTime } from '../jobs/format';
 
 export function StoreBackups({ status }: { status: StoreStatus }) {
@@ -15,8 +16,16 @@ export function StoreBackups({ status }: { status: StoreStatus }) {
     void queryClient.invalidateQueries();
   };
   const take = useMutation({ mutationFn: () => call('store.backups.take'), onSuccess: refresh });
+  const preview = useMutation({
+    mutationFn: async (id: string) => (await call('store.backups.restore', { params: { id }, body: { preview: true } })) as RestorePreview,
+    onSuccess: () => setConfirming(true),
+  });
   const restore = useMutation({
-    mutationFn: (id: string) => call('store.backups.restore', { params: { id } }),
+    mutationFn: async (id: string) => {
+      const done = await call('store.backups.restore', { params: { id }, body: {} });
+      if ('preview' in done) throw new Error('the console answered a preview, not a restore');
+      return done;
+    },
     onSuccess: () => {
       setConfirming(false);
       refresh();
@@ -44,8 +53,8 @@ export function StoreBackups({ status }: { status: StoreStatus }) {
           {take.isPending ? 'Taking a backup…' : 'Take a backup'}
         </button>{' '}
         {newest && !confirming && (
-          <button type="button" onClick={() => setConfirming(true)}>
-            Restore the newest backup…
+          <button type="button" onClick={() => preview.mutate(newest.id)} disabled={preview.isPending}>
+            {preview.isPending ? 'Reading what it would discard…' : 'Restore the newest backup…'}
           </button>
         )}
       </p>
@@ -53,6 +62,7 @@ export function StoreBackups({ status }: { status: StoreStatus }) {
         <p role="group" aria-label="Confirm the restore">
           Restore the backup of {formatTime(newest.takenAt)}? The task worker stops, the file is replaced (the current one is kept beside it) and the store reopens on the
           backup.{' '}
+          {preview.data && <Discards preview={preview.data} />}
           <button type="button" onClick={() => restore.mutate(newest.id)} disabled={restore.isPending}>
             {restore.isPending ? 'Restoring…' : 'Restore'}
           </button>{' '}
@@ -62,11 +72,31 @@ export function StoreBackups({ status }: { status: StoreStatus }) {
         </p>
       )}
       <p role="status" aria-label="Backup result">
+        {preview.isError && <span className="error">The restore cannot be previewed: {preview.error.message}</span>}
         {take.isError && <span className="error">The backup failed: {take.error.message}</span>}
         {take.data && !restore.data && <span className="good">Backup taken ({take.data.bytes.toLocaleString()} bytes)</span>}
         {restore.isError && <span className="error">The restore failed: {restore.error.message}</span>}
         {restore.data && <span className="good">Restored; the replaced file is kept as {restore.data.replacedFile}</span>}
       </p>
     </div>
+  );
+}
+
+/** What the restore would discard: the documents accepted since the backup, per collection, and the jobs by name. */
+function Discards({ preview }: { preview: RestorePreview }) {
+  const lost = Object.entries(preview.discards).filter(([, n]) => n > 0);
+  if (preview.unreadable) return <span aria-label="What the restore discards">What it discards cannot be counted: {preview.unreadable}. </span>;
+  if (!lost.length) return <span aria-label="What the restore discards">Nothing accepted since the backup is discarded. </span>;
+  return (
+    <span aria-label="What the restore discards" className="error">
+      It discards {lost.reduce((sum, [, n]) => sum + n, 0)} documents accepted since the backup: {lost.map(([collection, n]) => `${n} in ${collection}`).join(', ')}.
+      {preview.jobs.length > 0 && (
+        <>
+          {' '}
+          Jobs: {preview.jobs.slice(0, 10).map((job) => (job.name ? `${job.name} (${job._id})` : job._id)).join(', ')}
+          {(preview.discards.jobs ?? 0) > 10 ? ` and ${(preview.discards.jobs ?? 0) - 10} more` : ''}.
+        </>
+      )}{' '}
+    </span>
   );
 }

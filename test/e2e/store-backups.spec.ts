@@ -1,5 +1,7 @@
-// The Store card's backups: a backup taken from the card, a workflow saved after it, and the
-// newest backup restored: the store reopens on the backup and the later workflow is gone.
+// The Store card's backups: a backup taken from the card, a workflow saved and a job started after
+// it, and the newest backup restored: the confirmation names what the restore discards (the job by
+// its workflow and id) before the operator confirms; the store reopens on the backup and the later
+// workflow is gone.
 import { test, expect } from './fixtures';
 
 const flow = (name: string) => ({
@@ -18,9 +20,16 @@ test('take a backup from the Store card, then restore it', async ({ consolePage:
   await expect(card.getByLabel('Newest backup')).toContainText(/s ago .*\(1 kept, one every 60 min\)/);
 
   expect((await host.api('/workflows', { method: 'POST', json: flow('after-backup') })).status).toBe(201);
+  const started = await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'after-backup' } });
+  expect(started.status).toBe(200);
+  const jobId = (await started.json()).data._id;
   await card.getByRole('button', { name: 'Restore the newest backup…' }).click();
   const confirm = card.getByRole('group', { name: 'Confirm the restore' });
   await expect(confirm).toContainText('The task worker stops');
+  const discards = confirm.getByLabel('What the restore discards');
+  await expect(discards).toContainText(/It discards \d+ documents accepted since the backup: .*1 in jobs/);
+  await expect(discards).toContainText('1 in workflows');
+  await expect(discards).toContainText(`Jobs: after-backup (${jobId})`);
   await confirm.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(card.getByRole('status', { name: 'Backup result' })).toContainText(/Restored; the replaced file is kept as .*console\.sqlite\.replaced-/);
 

@@ -7,6 +7,7 @@
 // A task waiting on a timer holds no slot here: its record waits in the queue
 // (jobs/timers.ts). Stopping hands running tasks back to the queue.
 import { randomBytes } from 'node:crypto';
+import { PauseLog } from './pause-log';
 import { pino, type Logger } from 'pino';
 import type { Handoff, Held } from '../jobs/runner';
 import type { Claim, TaskRecord } from '../queue/queue';
@@ -205,15 +206,14 @@ export class TaskWorker {
     });
   }
 
-  /** The store takes no writes now (disk full, a read-only file, a failed check): paused, said once. */
-  private pausedFor: string | undefined;
+  private readonly pause = new PauseLog(); // Paused while the store takes no writes: said once per cause and minute.
 
   private storeRefusesWrites(): boolean {
     const safety = this.options.runner.store.safety?.();
     const reason = safety && !safety.writable ? (safety.reason ?? safety.state) : undefined;
-    if (reason && !this.pausedFor) this.log.warn({ workerId: this.workerId, reason }, `task worker paused: the store takes no writes (${reason})`);
-    if (!reason && this.pausedFor) this.log.info({ workerId: this.workerId }, 'task worker resumed: the store takes writes again');
-    this.pausedFor = reason;
+    const said = this.pause.update(reason && `${safety?.state}: ${reason}`);
+    if (said === 'paused') this.log.warn({ workerId: this.workerId, reason }, `task worker paused: the store takes no writes (${reason})`);
+    if (said === 'resumed') this.log.info({ workerId: this.workerId }, 'task worker resumed: the store takes writes again');
     return reason !== undefined;
   }
 

@@ -9,6 +9,7 @@ import { chmod, copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs
 import path from 'node:path';
 import { ConsoleError } from '../../errors';
 import { sqlite } from './sqlite';
+import { syncRenamed } from './restore-files';
 
 export interface BackupInfo {
   id: string;
@@ -41,23 +42,26 @@ function newId(now: Date): string {
 /** Takes a consistent copy of `file` into the folder's backups, then keeps the newest `keep`. */
 export async function takeBackup(file: string, folder: string, keep = DEFAULT_BACKUP_SCHEDULE.keep): Promise<BackupInfo> {
   const dir = backupsDir(folder);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
   const id = newId(new Date());
   const target = path.join(dir, id + SUFFIX);
   const partial = `${target}.partial`;
-  const source = new (sqlite().DatabaseSync)(file, { readOnly: true });
+  let source: InstanceType<ReturnType<typeof sqlite>['DatabaseSync']> | undefined;
   try {
+    // Inside the try: a folder the full disk cannot take fails as the copy does, with a 503.
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    source = new (sqlite().DatabaseSync)(file, { readOnly: true });
     source.exec('PRAGMA busy_timeout = 10000');
     const { backup } = sqlite();
     if (typeof backup === 'function') await backup(source, partial);
     else source.prepare('VACUUM INTO ?').run(partial);
     await chmod(partial, 0o600);
     await rename(partial, target);
+    await syncRenamed(target);
   } catch (error) {
     await rm(partial, { force: true });
     throw new ConsoleError('unavailable', `the backup of ${file} failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    source.close();
+    source?.close();
   }
   await prune(folder, keep);
   return describe(id, target);
@@ -126,6 +130,8 @@ export async function swapInBackup(backup: BackupInfo, file: string): Promise<st
     if (await exists(file + suffix)) await rename(file + suffix, kept + suffix);
   }
   await rename(copy, file);
+  await syncRenamed(file);
+  if (await exists(kept)) await chmod(kept, 0o600);
   return kept;
 }
 

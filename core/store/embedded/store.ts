@@ -16,6 +16,7 @@ import { readStateEntry, refusalToOpen, SCHEMA_VERSION, writeStateEntry } from '
 import type { WriteHealthLog } from './write-health';
 import { DEFAULT_BACKUP_SCHEDULE, listBackups, takeBackup, type BackupSchedule } from './backups';
 import { errorMessage } from '../../errors';
+import { removeLeftovers } from './restore-files';
 
 export const DEFAULT_FILE = 'console.sqlite';
 const INTEGRITY_MAX_AGE_MS = 10 * 60_000;
@@ -58,6 +59,9 @@ function scheduleBackups(database: SqliteDatabase, dir: string, options: Embedde
 // names the same file shares one connection, so its writes never wait on this process's own lock.
 const open = new Map<string, Promise<SqliteDatabase>>();
 
+/** Whether this process still holds a connection on `file` (a restore swaps the file only when none is left). */
+export const openInProcess = (file: string): boolean => open.has(path.resolve(file));
+
 async function acquire(file: string, dir: string, options: EmbeddedOptions): Promise<SqliteDatabase> {
   let pending = open.get(file);
   if (!pending) {
@@ -65,6 +69,9 @@ async function acquire(file: string, dir: string, options: EmbeddedOptions): Pro
       // Before SQLite sees the file: a known store's file that is missing or empty is not made a new one.
       const refusal = await refusalToOpen(dir, file);
       if (refusal) throw refusal;
+      // A backup or restore the process was killed in leaves a partial copy: never read, removed.
+      const removed = await removeLeftovers(file, dir);
+      if (removed.length) options.log?.info(`[store] removed what an interrupted backup or restore left: ${removed.join(', ')}`);
       const database = new SqliteDatabase(file, options.busyTimeoutMs, options.log);
       try {
         // A file opened read-only (its check failed) is neither converted nor recorded: it stays as found.

@@ -1,8 +1,11 @@
 // Whether the embedded file can be written now, and why not: read-only after a failed
 // PRAGMA quick_check at open, or the last write failed (disk full, a read-only file, an I/O
-// error). A failure is logged once per cause and minute, not per request; the store's status,
-// the attention summary and the task worker read it (`Store.safety`). While writes fail, a small
-// probe write is tried every few seconds, so the store turns writable again by itself.
+// error). A failure is logged once per cause and minute, not per request, even when writes succeed
+// in between; the store's status, the attention summary, the health status and the task worker
+// all read it (`Store.safety`), so they say the same. While writes fail, a small probe write is tried
+// every few seconds; the store turns writable again by itself once writes have succeeded, with no
+// failure, for two probe intervals (a nearly full disk that takes the probe but not the next task
+// does not flip the store, and the worker with it, every two seconds).
 import { StoreError } from '../errors';
 import type { StoreSafety } from '../port';
 
@@ -16,6 +19,8 @@ const WRITE_FAILURES: { pattern: RegExp; cause: string }[] = [
 
 const LOG_EVERY_MS = 60_000;
 const PROBE_MS = 2_000;
+/** How long writes must succeed, with no failure, before a failure is over. */
+const RECOVER_MS = 2 * PROBE_MS;
 
 export interface WriteHealthLog {
   error(message: string): void;
@@ -25,7 +30,7 @@ export interface WriteHealthLog {
 export class WriteHealth {
   /** Set when the check at open failed: nothing is written until the file is restored. */
   private readOnly: { reason: string; since: number } | undefined;
-  private failure: { cause: string; message: string; since: number } | undefined;
+  private failure: { cause: string; message: string; since: number; okSince?: number } | undefined;
   private readonly logged = new Map<string, number>();
   private probe: NodeJS.Timeout | undefined;
 
@@ -58,6 +63,7 @@ export class WriteHealth {
     const known = WRITE_FAILURES.find((f) => f.pattern.test(message));
     if (!known) return error;
     const since = this.failure?.cause === known.cause ? this.failure.since : Date.now();
+    // A failure while recovering starts the recovery over.
     this.failure = { cause: known.cause, message, since };
     const last = this.logged.get(known.cause) ?? 0;
     if (Date.now() - last >= LOG_EVERY_MS) {
@@ -68,12 +74,14 @@ export class WriteHealth {
     return new StoreError('unreachable', `the embedded store ${this.file} cannot be written: ${known.cause} (${message})`);
   }
 
-  /** A write was committed: a failure is over. */
-  succeeded() {
+  /** A write was committed: a failure is over once writes have succeeded, with no failure, for RECOVER_MS. */
+  succeeded(now = Date.now()) {
     if (!this.failure) return;
+    this.failure.okSince ??= now;
+    if (now - this.failure.okSince < RECOVER_MS) return;
     this.log?.info(`[store] writes to ${this.file} succeed again (they failed since ${new Date(this.failure.since).toISOString()}: ${this.failure.cause})`);
+    // `logged` is kept: a cause that comes back within the minute is not logged again.
     this.failure = undefined;
-    this.logged.clear();
     this.stopProbe();
   }
 
