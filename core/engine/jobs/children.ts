@@ -76,14 +76,15 @@ function details(child: JobDoc): Record<string, unknown> {
 
 const description = (job: Pick<JobDoc, '_id' | 'name'>, taskId: string) => `child job of ${job.name} (${job._id}), task ${taskId}`;
 
-/** The children a childJob task's run starts (no store: JST transformations only). */
-/** `undefinedAs`: what a variable passed as undefined arrives as (the release's semantics, core/release/semantics.ts; 2022.1: null). */
+/**
+ * The children a childJob task's run starts (no store: JST transformations only). `undefinedAs`: what
+ * a variable passed as undefined arrives as (the release's semantics, core/release/semantics.ts; 2022.1: null).
+ */
 export async function childPlan(
   job: JobDoc,
   record: TaskRecord,
   incoming: Record<string, unknown>,
-  transformations?: TransformationRunner,
-  undefinedAs: ChildUndefined = 'null',
+  { transformations, undefinedAs = 'null' }: { transformations?: TransformationRunner; undefinedAs?: ChildUndefined } = {},
 ): Promise<ChildPlan> {
   const base = record.childJob ?? `${record._id}:${record.attempt}`;
   const loopType = incoming.loopType;

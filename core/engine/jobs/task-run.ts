@@ -169,7 +169,7 @@ export class TaskRun {
   /** childJob: names its children on the record, starts them, and leaves the task waiting for them. */
   private async startChildren(claim: Claim, record: TaskRecord, job: JobDoc, incoming: Record<string, unknown>): Promise<boolean> {
     const { executor, starter } = this.parts;
-    const plan = await childPlan(job, record, incoming, this.parts.transformations, this.semantics.childUndefined);
+    const plan = await childPlan(job, record, incoming, { transformations: this.parts.transformations, undefinedAs: this.semantics.childUndefined });
     if (plan.kind === 'error') return this.finishClaimed(claim, record, { incoming, outcome: { state: 'error', outgoing: {}, error: plan.error } });
     // Name the children on the record before starting them, so a retry after a crash finds them.
     const named = await this.parts.queue.tasks.updateOne(fence(claim), {
