@@ -139,7 +139,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...upgradeHandlers(createUpgradeService()),
       ...rehearsalHandlers(
         new Rehearsals({
-          source: store,
+          source: (collection) => store().collection(collection).find({}),
           // Simulated instances (or a package in its stub mode) answer a rehearsal's adapter tasks; a real one is never called.
           adapters: () => ({
             resolve: (app, args) => adapters().resolve(app, args),

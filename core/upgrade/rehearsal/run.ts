@@ -32,8 +32,8 @@ export interface RehearsalAdapters {
 }
 
 export interface RehearsalDeps {
-  /** The profile's store: read only (workflows, transformations). */
-  source: () => Store;
+  /** The documents of a collection of the profile (workflows, transformations), read only. */
+  source: (collection: 'workflows' | 'transformations') => Promise<Doc[]>;
   adapters?: () => RehearsalAdapters | undefined;
   /** Runs JST documents of a scratch store (the transformation task). */
   transformationsFor?: (store: Store) => TransformationRunner;
@@ -48,18 +48,23 @@ export interface Progress {
   onWorkflow?(name: string, done: number, total: number): void;
 }
 
-const COPIED = ['workflows', 'transformations'];
+const COPIED = ['workflows', 'transformations'] as const;
 
 /** A scratch store and its engine, following one release's semantics. */
 async function scratch(dir: string, release: SemanticsRelease, deps: RehearsalDeps, refused: Set<string>) {
   const store = await openEmbeddedStore(dir);
   for (const name of COPIED) {
-    const docs = await deps.source().collection(name).find({});
+    const docs = await deps.source(name);
     if (docs.length) await store.collection(name).insertMany(docs);
   }
   const adapters = deps.adapters?.();
-  const caller: AdapterCaller | undefined = adapters && {
+  // Without the profile's adapters (the headless command) no adapter call is made: the workflow could not run.
+  const caller: AdapterCaller = {
     async call(app, method, args, options) {
+      if (!adapters) {
+        refused.add(app);
+        return { ok: false, error: { message: `the rehearsal has no simulated instance for "${app}": "${method}" was not called` }, output: '' };
+      }
       const id = adapters.resolve(app, args);
       if (!adapters.answersSafely(id)) {
         refused.add(id);
@@ -102,8 +107,8 @@ async function settle(run: Scratch, id: string, timeoutMs: number, signal?: Abor
 const outcomeOf = (job: JobDoc) => ({ status: job.status, ...(job.error ? { error: String(job.error) } : {}), variables: shown(job.variables) });
 
 /** The workflows named, or all of the profile's; a name the profile lacks is a 400 naming it. */
-async function chosen(source: Store, body: RehearseBody): Promise<Doc[]> {
-  const all = await source.collection('workflows').find({});
+async function chosen(source: RehearsalDeps['source'], body: RehearseBody): Promise<Doc[]> {
+  const all = await source('workflows');
   if (body.all) return all.sort((a, b) => String(a.name).localeCompare(String(b.name)));
   const byName = new Map(all.map((w) => [String(w.name), w]));
   const missing = (body.workflows ?? []).filter((n) => !byName.has(n));
@@ -113,7 +118,7 @@ async function chosen(source: Store, body: RehearseBody): Promise<Doc[]> {
 
 /** Runs the rehearsal; the scratch folder is gone when it returns or throws. */
 export async function rehearse(deps: RehearsalDeps, body: RehearseBody, progress: Progress = {}): Promise<RehearsalReport> {
-  const workflows = await chosen(deps.source(), body);
+  const workflows = await chosen(deps.source, body);
   const dir = await mkdtemp(path.join(deps.tmpDir ?? os.tmpdir(), 'console-rehearsal-'));
   const report: RehearsalReport = { from: body.from, to: '2022.1', workflows: workflows.length, same: 0, differ: [], couldNotRun: [], inputsBuilt: [] };
   const refused = { before: new Set<string>(), after: new Set<string>() };
@@ -148,7 +153,7 @@ export async function rehearse(deps: RehearsalDeps, body: RehearseBody, progress
           jobs.push(job);
         }
         const real = [...new Set([...refused.before, ...refused.after])];
-        if (real.length) throw new Error(`it calls the real adapter instance${real.length > 1 ? 's' : ''} ${real.map((r) => `"${r}"`).join(', ')} (simulate ${real.length > 1 ? 'them' : 'it'} first: POST /adapters/simulate)`);
+        if (real.length) throw new Error(`it calls the adapter instance${real.length > 1 ? 's' : ''} ${real.map((r) => `"${r}"`).join(', ')}, not simulated here (simulate ${real.length > 1 ? 'them' : 'it'} on the console first: POST /adapters/simulate)`);
         const [jobBefore, jobAfter] = jobs as [JobDoc, JobDoc];
         const divergence = firstDivergence(await before.engine.runner.records(jobBefore._id), await after.engine.runner.records(jobAfter._id));
         const sameOutcome = jobBefore.status === jobAfter.status;
