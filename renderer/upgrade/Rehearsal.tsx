@@ -5,6 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REHEARSAL_FROM, type Rehearsal as RehearsalRun, type RehearsalReport, type RehearsalTaskState } from '../../core/contract/rehearsal';
 import { call } from '../api/client';
+import { WorkflowDiagram } from '../diagrams/WorkflowDiagram';
 import { Alert } from '../shell/Alert';
 
 type From = (typeof REHEARSAL_FROM)[number];
@@ -102,7 +103,23 @@ function describeState(state: RehearsalTaskState): string {
   return `${state.status ?? ''}${state.finishState ? ` (${state.finishState})` : ''}${transition}`;
 }
 
+/** The differing workflow drawn with its first divergence marked. */
+function DivergenceDiagram({ workflow, task }: { workflow: string; task: string }) {
+  const doc = useQuery({ queryKey: ['workflows.get', workflow], queryFn: () => call('workflows.get', { params: { name: workflow } }) });
+  if (doc.isError) return <Alert>Cannot read workflow {workflow}: {doc.error.message}</Alert>;
+  if (!doc.data) return <p className="muted">Loading the diagram of {workflow}…</p>;
+  return (
+    <WorkflowDiagram
+      workflow={doc.data}
+      overlay={{ [task]: { status: { word: 'diverges here', tone: 'bad' }, iterations: 1 } }}
+      label={`Diagram of workflow ${workflow}, first divergence at task ${task}`}
+      height={320}
+    />
+  );
+}
+
 function RehearsalResult({ report }: { report: RehearsalReport }) {
+  const [shown, setShown] = useState<{ workflow: string; task: string }>();
   return (
     <div className="upgrade-report">
       <p role="status" aria-label="Rehearsal summary" className={report.differ.length ? 'bad' : 'good'}>
@@ -136,7 +153,10 @@ function RehearsalResult({ report }: { report: RehearsalReport }) {
                   </div>
                 </td>
                 <td>
-                  task <code>{d.firstDivergence.task}</code> <span className="muted">({d.firstDivergence.differs.join(', ')})</span>
+                  task <code>{d.firstDivergence.task}</code> <span className="muted">({d.firstDivergence.differs.join(', ')})</span>{' '}
+                  <button type="button" onClick={() => setShown({ workflow: d.workflow, task: d.firstDivergence.task })}>
+                    Show on the diagram
+                  </button>
                 </td>
                 {[d.firstDivergence.before, d.firstDivergence.after].map((state, i) => (
                   <td key={i}>
@@ -150,6 +170,7 @@ function RehearsalResult({ report }: { report: RehearsalReport }) {
           </tbody>
         </table>
       )}
+      {shown && <DivergenceDiagram workflow={shown.workflow} task={shown.task} />}
       {report.couldNotRun.length > 0 && (
         <section aria-label="Could not run">
           <h3>Could not run</h3>

@@ -26,4 +26,9 @@ test('the Upgrade page rehearses this console\'s workflows and lists the one tha
   await expect(row.getByRole('cell').nth(2)).toContainText('"codePointValue": ""');
   await expect(row.getByRole('cell').nth(3)).toContainText('out of range');
   await expect(page.getByRole('table', { name: 'Workflows that differ' })).not.toContainText('shout');
+
+  // The task is marked on the workflow's diagram.
+  await row.getByRole('button', { name: 'Show on the diagram' }).click();
+  const diagram = page.getByRole('figure', { name: 'Diagram of workflow first-char, first divergence at task cp' });
+  await expect(diagram).toContainText('diverges here');
 });
