@@ -21,6 +21,7 @@ export function Rehearsal() {
     enabled: Boolean(started),
     refetchInterval: (query) => (query.state.data?.state === 'running' || !query.state.data ? 500 : false),
   });
+  const cancel = useMutation({ mutationFn: (id: string) => call('upgrade.rehearsalCancel', { params: { id } }), onSuccess: () => void run.refetch() });
   const current = run.data ?? started;
   const report = start.data && !isRun(start.data) ? start.data : current?.report;
   const running = start.isPending || current?.state === 'running';
@@ -43,7 +44,12 @@ export function Rehearsal() {
       </label>{' '}
       <button type="button" className="primary" disabled={running} onClick={() => start.mutate(from)}>
         Rehearse on this console's workflows
-      </button>
+      </button>{' '}
+      {running && started && (
+        <button type="button" onClick={() => cancel.mutate(started.id)} disabled={cancel.isPending}>
+          Cancel
+        </button>
+      )}
       {running && (
         <div role="status" aria-label="Rehearsal progress" className="upgrade-progress">
           <span className="spinner" />{' '}
@@ -63,6 +69,8 @@ export function Rehearsal() {
       )}
       {start.isError && <Alert>The rehearsal could not start: {start.error.message}</Alert>}
       {current?.state === 'failed' && <Alert>The rehearsal failed: {current.error}</Alert>}
+      {current?.state === 'canceled' && <p role="status">The rehearsal was canceled; its scratch store is removed.</p>}
+      {cancel.isError && <Alert>The rehearsal could not be canceled: {cancel.error.message}</Alert>}
       {report && !start.isPending && <RehearsalResult report={report} />}
     </section>
   );

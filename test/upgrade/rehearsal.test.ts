@@ -94,6 +94,24 @@ describe('POST /upgrade/rehearsals', () => {
     expect(from212).toMatchObject({ workflows: 1, same: 1, differ: [] });
   });
 
+  it('a long rehearsal answers 202 with its progress, and a cancel stops it and removes its scratch store', async () => {
+    const slow = workflow('slow', { wait: { name: 'delay', variables: { incoming: { time: 60 }, outgoing: { time_in_milliseconds: null } } } }, [
+      ['workflow_start', 'wait'],
+      ['wait', 'workflow_end'],
+    ]);
+    expect((await host.api('/workflows', { method: 'POST', json: slow })).status).toBeLessThan(300);
+    const foldersBefore = await scratchFolders();
+    const response = await rehearse({ workflows: ['slow'], from: '2021.2' });
+    expect(response.status).toBe(202);
+    const run = await response.json();
+    expect(response.headers.get('location')).toBe(`/upgrade/rehearsals/${run.id}`);
+    expect(await (await host.api(`/upgrade/rehearsals/${run.id}`)).json()).toMatchObject({ id: run.id, state: 'running', done: 0, total: 1, workflow: 'slow' });
+    const canceled = await (await host.api(`/upgrade/rehearsals/${run.id}/cancel`, { method: 'POST' })).json();
+    expect(canceled.state).toBe('canceled');
+    expect(await scratchFolders()).toEqual(foldersBefore);
+    expect((await host.api('/upgrade/rehearsals/no-such-run')).status).toBe(404);
+  });
+
   it('answers 400 naming the field for an unknown workflow, a bad release, or no workflows', async () => {
     const cases: [unknown, string][] = [
       [{ workflows: ['nope'], from: '2021.2' }, 'no workflow named "nope"'],

@@ -39,7 +39,10 @@ export class Rehearsals {
       },
     );
     // A refusal (unknown workflow) before the first workflow runs is the request's answer.
-    await started;
+    await started.catch((error: unknown) => {
+      if (error instanceof ConsoleError) throw error;
+      throw new ConsoleError('unprocessable', `the rehearsal could not start: ${errorMessage(error)}`);
+    });
     this.runs.set(run.id, { run, abort, finished });
     for (const id of [...this.runs.keys()].slice(0, Math.max(0, this.runs.size - KEPT))) {
       this.runs.get(id)?.abort.abort();
