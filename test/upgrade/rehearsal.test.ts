@@ -112,6 +112,17 @@ describe('POST /upgrade/rehearsals', () => {
     expect((await host.api('/upgrade/rehearsals/no-such-run')).status).toBe(404);
   });
 
+  it('a workflow whose adapter task no simulated instance answers could not run, naming the app', async () => {
+    const adapterTask = workflow('string-methods', { cp: { name: 'codePointAt', app: 'StringMethods', variables: { incoming: { str: 'abc', pos: 9 }, outgoing: { codePointValue: null } } } }, [
+      ['workflow_start', 'cp'],
+      ['cp', 'workflow_end'],
+    ]);
+    expect((await host.api('/workflows', { method: 'POST', json: adapterTask })).status).toBeLessThan(300);
+    const report = await (await rehearse({ workflows: ['string-methods'], from: '2021.2' })).json();
+    expect(report).toMatchObject({ workflows: 1, same: 0, differ: [] });
+    expect(report.couldNotRun).toEqual([{ workflow: 'string-methods', why: expect.stringContaining('"StringMethods"') }]);
+  });
+
   it('answers 400 naming the field for an unknown workflow, a bad release, or no workflows', async () => {
     const cases: [unknown, string][] = [
       [{ workflows: ['nope'], from: '2021.2' }, 'no workflow named "nope"'],

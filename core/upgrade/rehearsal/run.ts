@@ -65,7 +65,14 @@ async function scratch(dir: string, release: SemanticsRelease, deps: RehearsalDe
         refused.add(app);
         return { ok: false, error: { message: `the rehearsal has no simulated instance for "${app}": "${method}" was not called` }, output: '' };
       }
-      const id = adapters.resolve(app, args);
+      let id: string;
+      try {
+        id = adapters.resolve(app, args);
+      } catch (error) {
+        // No instance answers this app here: both runs would fail alike, which says nothing of the upgrade.
+        refused.add(app);
+        return { ok: false, error: { message: errorMessage(error) }, output: '' };
+      }
       if (!adapters.answersSafely(id)) {
         refused.add(id);
         return { ok: false, error: { message: `the rehearsal calls simulated instances only: "${id}" is a real adapter instance, "${method}" was not called` }, output: '' };
