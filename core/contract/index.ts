@@ -6,6 +6,7 @@ import { indexesOperations } from './indexes';
 import { profilesOperations } from './profiles';
 import { releaseOperations } from './release';
 import { upgradeOperations } from './upgrade';
+import { rehearsalOperations } from './rehearsal';
 import { storeOperations } from './store';
 import { workflowsOperations } from './workflows';
 import { jobsOperations } from './jobs';
@@ -26,6 +27,7 @@ export const contract = {
   ...profilesOperations,
   ...releaseOperations,
   ...upgradeOperations,
+  ...rehearsalOperations,
   ...storeOperations,
   ...workflowsOperations,
   ...jobsOperations,

@@ -11,6 +11,7 @@ import { Heartbeats, type ServerBeat } from './worker/heartbeat';
 import { previousRunGone } from './worker/recover';
 import { WorkflowWrites } from './workflow/writes';
 import { errorMessage } from '../errors';
+import type { ReleaseSemantics } from '../release/semantics';
 
 export interface EngineOptions {
   store: Store;
@@ -37,6 +38,8 @@ export interface EngineOptions {
   heartbeatMs?: number;
   /** Job state changes, task errors and the worker's decisions are logged here. */
   log?: Logger;
+  /** The release whose semantics jobs follow (core/release/semantics.ts: an upgrade rehearsal); absent: 2022.1's. */
+  semantics?: ReleaseSemantics;
 }
 
 export interface WorkersStatus {
@@ -67,6 +70,7 @@ export class Engine {
       transformations: options.transformations,
       loadWorkflow: options.loadWorkflow,
       workflowWrites: this.workflowWrites,
+      semantics: options.semantics,
     });
     this.worker = new TaskWorker({ runner: this.runner, serverId: options.serverId, log: this.log, ...options.worker });
     this.heartbeats = new Heartbeats(options.store, options.heartbeatMs);

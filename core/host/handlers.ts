@@ -13,6 +13,9 @@ import { createIndexesService, indexesHandlers } from '../indexes/handlers';
 import { createProfilesService, profilesHandlers } from '../profiles/handlers';
 import { releaseHandlers } from '../release/handlers';
 import { createUpgradeService, upgradeHandlers } from '../upgrade/handlers';
+import { rehearsalHandlers, Rehearsals } from '../upgrade/rehearsal/handlers';
+import { transformationRunner } from '../transformations/task';
+import { simulationOf } from '../adapters/simulated/rules';
 import { createStoreService, storeHandlers } from '../store/handlers';
 import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/handlers';
 import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
@@ -143,6 +146,24 @@ export function buildHandlers(state: HostState): Handlers {
       ...profilesHandlers(createProfilesService({ dataDir, vault: state.vault, runningProfileId: () => profile().profileId, noActiveProfile, profileEvents: state.profileEvents })),
       ...releaseHandlers(),
       ...upgradeHandlers(createUpgradeService()),
+      ...rehearsalHandlers(
+        new Rehearsals({
+          source: (collection) => store().collection(collection).find({}),
+          // Simulated instances (or a package in its stub mode) answer a rehearsal's adapter tasks; a real one is never called.
+          adapters: () => ({
+            resolve: (app, args) => adapters().resolve(app, args),
+            answersSafely: (id) => {
+              const known = adapters().manager.instance(id);
+              return known !== undefined && (simulationOf(known.config) !== undefined || (known.config.properties as { stub?: unknown } | undefined)?.stub === true);
+            },
+            call: (id, method, args, options) => adapters().manager.call(id, method, args, options),
+          }),
+          transformationsFor: (scratch) => {
+            const service = createTransformationsService({ store: () => scratch });
+            return transformationRunner(service.resolve, service.runDocument);
+          },
+        }),
+      ),
       ...storeHandlers(storeService),
       ...workflowsHandlers(workflows),
       ...jobsHandlers(jobs),

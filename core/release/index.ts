@@ -4,3 +4,4 @@ export * from './label';
 export * from './table';
 export * from './policy';
 export * from './lifecycle';
+export * from './semantics';

@@ -100,11 +100,21 @@ export function decodeVariables(vars: Record<string, unknown> | null | undefined
 const undefinedToNull = (value: unknown) => mapLeaves(value, (leaf) => (leaf === undefined || leaf === UNDEFINED_MARKER ? null : leaf));
 
 /**
+ * The values as a release before 2021.1.10 stored them (section 1.1.1): every undefined, at any
+ * depth, is null, so it reads back as null. Keys and slots are kept.
+ */
+export function undefinedStoredAsNull(vars: Record<string, unknown>): Record<string, unknown> {
+  return mapFields(vars, undefinedToNull);
+}
+
+/**
  * The variables a child job starts with (section 1.1.4): a variable passed as
  * undefined is processed as null, not undefined. Applied at every depth, so a
  * nested undefined also arrives as null; keys are kept.
  */
-export function childJobVariables(vars: Record<string, unknown> | null | undefined): Record<string, unknown> {
+export function childJobVariables(vars: Record<string, unknown> | null | undefined, undefinedAs: 'null' | 'undefined' = 'null'): Record<string, unknown> {
   if (!vars) return {};
+  // Before 2022.1 (the release's semantics say which) an undefined variable stays undefined.
+  if (undefinedAs === 'undefined') return mapFields(vars, decodeValue);
   return mapFields(vars, undefinedToNull);
 }

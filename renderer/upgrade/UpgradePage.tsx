@@ -8,6 +8,7 @@ import { UPGRADE_RULES, type UpgradeFinding, type UpgradeReport, type UpgradeRul
 import { ApiError, call } from '../api/client';
 import { ActivateMigration } from './ActivateMigration';
 import { Alert } from '../shell/Alert';
+import { Rehearsal } from './Rehearsal';
 
 const LAST_PATH_KEY = 'upgrade.lastPath';
 
@@ -90,6 +91,7 @@ export function UpgradePage() {
         </Alert>
       )}
       {current?.state === 'done' && current.report && !check.isPending && <Report report={current.report} />}
+      <Rehearsal />
     </section>
   );
 }

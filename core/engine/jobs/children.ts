@@ -16,11 +16,14 @@ import type { TaskOutcome } from '../tasks/library';
 import type { TaskRecord } from '../queue/queue';
 import type { TransformationRunner } from './own-tasks';
 import type { JobDoc } from './types';
+import type { ReleaseSemantics } from '../../release/semantics';
 
 /** The service refuses longer loop arrays. */
 export const MAX_LOOP_ELEMENTS = 10_000;
 
 export type LoopPlan = NonNullable<TaskRecord['loop']>;
+
+type ChildUndefined = ReleaseSemantics['childUndefined'];
 
 /** A child job to start (unless one of its id exists already), for the parent's childJob record. */
 export interface ChildStart {
@@ -50,7 +53,7 @@ export type ChildStep =
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The variables of each child of a loop, or an error naming what to fix. */
-async function loopVariables(transformations: TransformationRunner | undefined, incoming: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+async function loopVariables(transformations: TransformationRunner | undefined, incoming: Record<string, unknown>, undefinedAs: ChildUndefined): Promise<Record<string, unknown>[]> {
   const items = incoming.data_array;
   if (!Array.isArray(items)) throw new Error(`data_array must be an array when loopType is "${String(incoming.loopType)}"`);
   if (items.length > MAX_LOOP_ELEMENTS) throw new Error(`data_array has ${items.length} elements; at most ${MAX_LOOP_ELEMENTS} are allowed`);
@@ -63,7 +66,7 @@ async function loopVariables(transformations: TransformationRunner | undefined, 
       variables = await transformations.run({ tr_id: transformation, variableMap: { currentValue: item }, options: {} }, { currentValue: item });
     }
     if (!isObject(variables)) throw new Error(`data_array[${i}] must be an object of the child job variables, got ${Array.isArray(variables) ? 'an array' : String(variables)}`);
-    out.push(childJobVariables(variables));
+    out.push(childJobVariables(variables, undefinedAs));
   }
   return out;
 }
@@ -93,8 +96,16 @@ export function loopChildId(base: string, index: number): string {
   return `${base.slice(0, 18)}${(index + 1).toString(16).padStart(6, '0')}`;
 }
 
-/** The children a childJob task's run starts (no store: JST transformations only). */
-export async function childPlan(job: JobDoc, record: TaskRecord, incoming: Record<string, unknown>, transformations?: TransformationRunner): Promise<ChildPlan> {
+/**
+ * The children a childJob task's run starts (no store: JST transformations only). `undefinedAs`: what
+ * a variable passed as undefined arrives as (the release's semantics, core/release/semantics.ts; 2022.1: null).
+ */
+export async function childPlan(
+  job: JobDoc,
+  record: TaskRecord,
+  incoming: Record<string, unknown>,
+  { transformations, undefinedAs = 'null' }: { transformations?: TransformationRunner; undefinedAs?: ChildUndefined } = {},
+): Promise<ChildPlan> {
   const base = record.childJob ?? childJobId(record);
   const loopType = incoming.loopType;
   const workflow = incoming.workflow;
@@ -103,7 +114,7 @@ export async function childPlan(job: JobDoc, record: TaskRecord, incoming: Recor
   try {
     if (typeof workflow !== 'string' || !workflow) throw new Error('workflow must be the name of the workflow to start');
     if (loopType === 'parallel' || loopType === 'sequential') {
-      const variables = await loopVariables(transformations, incoming);
+      const variables = await loopVariables(transformations, incoming, undefinedAs);
       const plan: LoopPlan = { type: loopType, ids: variables.map((_, i) => loopChildId(base, i)), variables: variables.map((v) => encodeVariables(v)) };
       const first = loopType === 'parallel' ? plan.ids.length : Math.min(1, plan.ids.length);
       const starts = plan.ids.slice(0, first).map((id, i) => ({ ...made, id, workflow, variables: variables[i] ?? {}, description: `${made.description}, element ${i}` }));
@@ -111,7 +122,7 @@ export async function childPlan(job: JobDoc, record: TaskRecord, incoming: Recor
     }
     const given = incoming.variables;
     if (given !== undefined && given !== null && given !== '' && !isObject(given)) throw new Error('variables must be an object of the child job variables');
-    const variables = childJobVariables(isObject(given) ? given : {});
+    const variables = childJobVariables(isObject(given) ? given : {}, undefinedAs);
     return { kind: 'start', base, starts: [{ ...made, id: base, workflow, variables }], incoming };
   } catch (error) {
     return { kind: 'error', error: `childJob: ${error instanceof Error ? error.message : String(error)}` };

@@ -31,6 +31,7 @@ import type { RetryChanges } from './retry-with-changes';
 import type { TaskClaim } from './claims';
 import type { JobHistoryEntry } from './history';
 import { refuseServiceJob } from './service-jobs';
+import type { ReleaseSemantics } from '../../release/semantics';
 
 export type { Held } from './held';
 export type { Handoff } from './held';
@@ -48,6 +49,8 @@ export interface RunnerOptions {
   transformations?: TransformationRunner;
   /** Each job state change and task error is logged here with the job's and task's ids. */
   log?: Logger;
+  /** The release whose semantics jobs follow (core/release/semantics.ts); absent: 2022.1's. */
+  semantics?: ReleaseSemantics;
 }
 
 /** What this process's task worker gives the runner while it runs. */
@@ -98,7 +101,7 @@ export class JobRunner {
       startJob: (child) => starter.startChild(child),
     });
     const starter: JobStarter = new JobStarter({ store, reads, executor, held, log, loadWorkflow });
-    this.taskRun = new TaskRun({ store, queue, reads, executor, starter, held, log, runMethod: options.runMethod, transformations: options.transformations });
+    this.taskRun = new TaskRun({ store, queue, reads, executor, starter, held, log, runMethod: options.runMethod, transformations: options.transformations, semantics: options.semantics });
     this.reads = reads;
     this.executor = executor;
     this.starter = starter;

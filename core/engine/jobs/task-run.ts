@@ -6,7 +6,8 @@
 import type { Logger } from 'pino';
 import type { Store } from '../../store/port';
 import { isAtomic, unitOfWork } from '../../store/unit-of-work';
-import { decodeVariables, encodeVariables } from '../../values/undefined-codec';
+import { decodeVariables, encodeVariables, undefinedStoredAsNull } from '../../values/undefined-codec';
+import { DEFAULT_SEMANTICS, type ReleaseSemantics } from '../../release/semantics';
 import type { TaskOutcome } from '../tasks/library';
 import { fence, type Claim, type TaskQueue, type TaskRecord } from '../queue/queue';
 import { childPlan, loopOutcome } from './children';
@@ -33,6 +34,8 @@ export interface TaskRunParts {
   log: Logger;
   runMethod: TaskMethodRunner;
   transformations?: TransformationRunner;
+  /** The release whose semantics the run follows (core/release/semantics.ts); absent: 2022.1's. */
+  semantics?: ReleaseSemantics;
 }
 
 /** What a task's run was handed: the job and records it was queued from, and the worker's hand-off for the next task. */
@@ -41,7 +44,18 @@ export type Given = Partial<Held> & { handoff?: Handoff; /** The task ends becau
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class TaskRun {
-  constructor(private readonly parts: TaskRunParts) {}
+  private readonly semantics: ReleaseSemantics;
+
+  constructor(private readonly parts: TaskRunParts) {
+    this.semantics = parts.semantics ?? DEFAULT_SEMANTICS;
+  }
+
+  /** The outcome as the release stores it: before 2021.1.10 an undefined value goes in (and comes back) as null. */
+  private stored(outcome: TaskOutcome): TaskOutcome {
+    if (this.semantics.undefinedStored !== 'null') return outcome;
+    const jobVariables = outcome.jobVariables && undefinedStoredAsNull(outcome.jobVariables);
+    return { ...outcome, outgoing: undefinedStoredAsNull(outcome.outgoing), ...(jobVariables ? { jobVariables } : {}) };
+  }
 
   /** Runs a claimed task and ends it; false when the worker's claim was lost or the signal aborted. */
   async execute(record: TaskRecord, signal?: AbortSignal, given: Given = {}): Promise<boolean> {
@@ -65,7 +79,8 @@ export class TaskRun {
         const previous = records.find((r) => r.taskId === record.taskId && r.iteration === record.iteration - 1);
         outcome = forEachRun(record, previous, incoming);
       } else if (isTransformation(definition)) outcome = await transformationRun(this.parts.transformations, incoming);
-      else outcome = await this.parts.runMethod(definition, incoming, { signal, jobVariables: scope.job, iteration: record.iteration, timers: true });
+      else outcome = await this.parts.runMethod(definition, incoming, { signal, jobVariables: scope.job, iteration: record.iteration, timers: true, semantics: this.semantics });
+      outcome = this.stored(outcome);
     } catch (error) {
       if (signal?.aborted) return false;
       outcome = { state: 'error', outgoing: {}, error: message(error) };
@@ -154,7 +169,7 @@ export class TaskRun {
   /** childJob: names its children on the record, starts them, and leaves the task waiting for them. */
   private async startChildren(claim: Claim, record: TaskRecord, job: JobDoc, incoming: Record<string, unknown>): Promise<boolean> {
     const { executor, starter } = this.parts;
-    const plan = await childPlan(job, record, incoming, this.parts.transformations);
+    const plan = await childPlan(job, record, incoming, { transformations: this.parts.transformations, undefinedAs: this.semantics.childUndefined });
     if (plan.kind === 'error') return this.finishClaimed(claim, record, { incoming, outcome: { state: 'error', outgoing: {}, error: plan.error } });
     // Name the children on the record before starting them, so a retry after a crash finds them.
     const named = await this.parts.queue.tasks.updateOne(fence(claim), {
@@ -167,7 +182,8 @@ export class TaskRun {
       return true;
     }
     try {
-      for (const start of plan.starts) await starter.startChild(start);
+      const stored = this.semantics.undefinedStored === 'null' ? (v: Record<string, unknown>) => undefinedStoredAsNull(v) : (v: Record<string, unknown>) => v;
+      for (const start of plan.starts) await starter.startChild({ ...start, variables: stored(start.variables) });
     } catch (error) {
       await executor.drain(await executor.endWaiting(record._id, { state: 'error', outgoing: {}, error: `childJob: ${message(error)}` }));
       return true;

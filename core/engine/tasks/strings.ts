@@ -48,10 +48,12 @@ export const stringTasks: BuiltInTask[] = [
     summary: 'The Unicode code point of the character at pos; an out-of-range pos is an error (release 2022.1)',
     incoming: ['str', 'pos'],
     outgoing: ['codePointValue'],
-    run(incoming) {
+    run(incoming, options) {
       const str = requiredString(incoming, 'str');
       const pos = Math.trunc(optionalNumber(incoming, 'pos') ?? 0);
       if (pos < 0 || pos >= str.length) {
+        // Before 2022.1 (release notes 4.1 item 2): an empty string with status code 204.
+        if (options.semantics?.codePointAtOutOfRange === 'empty-204') return ok({ codePointValue: '', status: 204 });
         const valid = str.length === 0 ? 'the string is empty, so no pos is valid' : `valid pos: 0 to ${str.length - 1}`;
         return {
           state: 'error',

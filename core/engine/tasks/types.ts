@@ -1,4 +1,5 @@
 // What a built-in task is and what running one yields.
+import type { ReleaseSemantics } from '../../release/semantics';
 
 export interface TaskOutcome {
   /** Which transitions leave the task: its success, error or failure ones (forEach: `loop` per element). */
@@ -32,6 +33,8 @@ export interface TaskRunOptions {
   iteration?: number;
   /** The caller keeps the waits tasks ask for as durable timers: an outcome with `after` is answered at once. */
   timers?: boolean;
+  /** The release whose semantics the task follows (codePointAt out of range); absent: 2022.1's. */
+  semantics?: ReleaseSemantics;
 }
 
 export interface BuiltInTask {
