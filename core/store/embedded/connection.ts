@@ -48,7 +48,9 @@ export function openConnection(file: string, busyTimeoutMs: number): OpenedConne
     // A filter's $regex (sql.ts): MongoDB's pattern matching, for reads of a read-only file too.
     db.function('mongo_regex', { deterministic: true, directOnly: true }, new RegexCache().test);
     // A filter on a path that holds an array (sql.ts): MongoDB's semantics for it.
-    db.function('mongo_match', { deterministic: true, directOnly: true }, new MatchCache().test);
+    const match = new MatchCache();
+    db.function('mongo_match', { deterministic: true, directOnly: true }, match.json);
+    db.function('mongo_match_value', { deterministic: true, directOnly: true }, match.value);
   } catch (error) {
     db?.close();
     throw new StoreError('failed', `cannot open the embedded database ${file}: ${error instanceof Error ? error.message : String(error)}`);

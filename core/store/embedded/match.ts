@@ -15,30 +15,34 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) && !(v instanceof RegExp);
 
 /** Every value `segments` reach from `value`, MongoDB's way: through arrays of documents, by an array's index too; MISSING where a path ends. */
-export function reach(value: unknown, segments: readonly string[], from = 0, out: Reached[] = []): Reached[] {
+export function reach(value: unknown, segments: readonly string[]): Reached[] {
+  const out: Reached[] = [];
+  walk(value, segments, { from: 0, item: false }, out);
+  return out;
+}
+
+/** `at.item`: `value` is a document item of an array (its missing field reaches nothing). */
+function walk(value: unknown, segments: readonly string[], at: { from: number; item: boolean }, out: Reached[]) {
+  const { from, item } = at;
   if (from === segments.length) {
     out.push(value);
-    return out;
+    return;
   }
   const segment = segments[from]!;
   if (Array.isArray(value)) {
-    let reached = false;
-    if (INDEX.test(segment) && Number(segment) < value.length) {
-      reach(value[Number(segment)], segments, from + 1, out);
-      reached = true;
+    // An index names the array's item (as mingo reads it): past the end, a missing field.
+    if (INDEX.test(segment)) {
+      if (Number(segment) < value.length) walk(value[Number(segment)], segments, { from: from + 1, item: false }, out);
+      else out.push(MISSING);
+      return;
     }
-    for (const item of value) {
-      if (isObject(item)) {
-        reach(item, segments, from, out);
-        reached = true;
-      }
-    }
-    if (!reached) out.push(MISSING);
-    return out;
+    // A field name reaches into the items that are documents; the others reach nothing, not even a missing field (`{"a.b": null}` does not match `a: [1]`).
+    for (const each of value) if (isObject(each)) walk(each, segments, { from, item: true }, out);
+    return;
   }
-  if (isObject(value) && Object.hasOwn(value, segment)) return reach(value[segment], segments, from + 1, out);
-  out.push(MISSING);
-  return out;
+  if (isObject(value) && Object.hasOwn(value, segment)) return walk(value[segment], segments, { from: from + 1, item: false }, out);
+  // A document item of an array without the field reaches nothing (as mingo answers: `{'a.k': null}` does not match `a: [{}]`).
+  if (!item) out.push(MISSING);
 }
 
 /** BSON's equality: numbers by value, dates by time, documents by their fields in order, arrays item by item. */
@@ -106,6 +110,7 @@ export function matchOperator(values: Reached[], op: string, operand: unknown): 
       return values.some((v) => Array.isArray(v) && v.length === operand);
     case '$all': {
       const all = operand as unknown[];
+      // MongoDB's documentation: `{f: {$all: [x, y]}}` is `{$and: [{f: x}, {f: y}]}`, on an array field or not.
       return all.length > 0 && all.every((item) => matchOperator(values, '$eq', item));
     }
     case '$elemMatch':
@@ -153,14 +158,6 @@ export function matchDocument(doc: Record<string, unknown>, filter: Record<strin
   });
 }
 
-/** An operand as SQL passes it: a bound scalar (a date as its encoded text), or JSON text when `json` is 1. */
-function operandOf(operand: unknown, json: unknown): unknown {
-  if (json === 1 || json === 1n) return revive(decodeDoc<{ v: unknown }>(String(operand)).v);
-  if (typeof operand === 'bigint') return Number(operand);
-  if (typeof operand === 'string') return decodeDoc<{ v: unknown }>(`{"v":${JSON.stringify(operand)}}`).v;
-  return operand;
-}
-
 /** A pattern as operandJson writes it (`{$regex, $options}` alone) back to a RegExp: an item of $in, $nin or $all. */
 function revive(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(revive);
@@ -168,28 +165,33 @@ function revive(value: unknown): unknown {
   return value;
 }
 
-/** Texts decoded once per statement form (a few per query form). */
+/** A bound scalar operand (a date as its encoded text) as the value it stands for. */
+function scalarOperand(operand: unknown): unknown {
+  if (typeof operand === 'bigint') return Number(operand);
+  if (typeof operand === 'string') return decodeDoc<{ v: unknown }>(`{"v":${JSON.stringify(operand)}}`).v;
+  return operand;
+}
+
+/** Whether the field's values satisfy `op` with `operand`: `first` the JSON of the path's first field (`doc -> '$."a"'`, NULL when missing), `rest` the rest of the path ('' for none). */
+function test(first: unknown, rest: unknown, op: unknown, operand: unknown): number {
+  const value = first === null || first === undefined ? MISSING : decodeDoc(String(first));
+  const path = String(rest);
+  const values = value === MISSING ? [MISSING] : path === '' ? [value] : reach(value, path.split('.'));
+  return matchOperator(values, String(op), operand) ? 1 : 0;
+}
+
+/** The SQL functions mongo_match (an operand as operandJson's text, decoded once per text) and mongo_match_value (a bound scalar). */
 export class MatchCache {
   private readonly operands = new Map<string, unknown>();
 
-  /**
-   * SQLite's answer (1 or 0): `first`, the JSON of the path's first field (`doc -> '$."a"'`,
-   * NULL when missing), with the rest of the path `rest` (dotted, '' for none), satisfies `op`
-   * with `operand`.
-   */
-  readonly test = (first: unknown, rest: unknown, op: unknown, operand: unknown, json: unknown): number => {
-    const value = first === null || first === undefined ? MISSING : decodeDoc(String(first));
-    const path = String(rest);
-    const values = value === MISSING ? [MISSING] : path === '' ? [value] : reach(value, path.split('.'));
-    return matchOperator(values, String(op), this.operand(operand, json)) ? 1 : 0;
-  };
+  readonly json = (first: unknown, rest: unknown, op: unknown, operand: unknown): number => test(first, rest, op, this.operand(String(operand)));
 
-  private operand(operand: unknown, json: unknown): unknown {
-    if (json !== 1 && json !== 1n) return operandOf(operand, json);
-    const text = String(operand);
+  readonly value = (first: unknown, rest: unknown, op: unknown, operand: unknown): number => test(first, rest, op, scalarOperand(operand));
+
+  private operand(text: string): unknown {
     if (this.operands.has(text)) return this.operands.get(text);
     if (this.operands.size >= 200) this.operands.clear();
-    const value = operandOf(text, 1);
+    const value = revive(decodeDoc<{ v: unknown }>(text).v);
     this.operands.set(text, value);
     return value;
   }

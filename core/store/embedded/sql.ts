@@ -8,6 +8,7 @@ import type { Filter, Sort } from '../port';
 import { StoreError } from '../errors';
 import { encodeDoc, encodeScalar } from './codec';
 import { operandJson } from './match';
+import { ARRAY_OPERATORS, checkOperand, regexOperand, REUSABLE } from './operators';
 
 export interface Sql {
   sql: string;
@@ -57,34 +58,6 @@ const typeExpr = (field: string) =>
 
 /** A string, or NULL so that a comparison in a negation counts as not matched. */
 const not = (sql: string) => `NOT COALESCE((${sql}), 0)`;
-
-/** Operators whose operand mongo_match may read from the plain term's own bound parameter. */
-const REUSABLE = new Set(['$eq', '$ne', '$lt', '$lte', '$gt', '$gte']);
-/** Operators on arrays only, answered by mongo_match alone. */
-const ARRAY_OPERATORS = new Set(['$all', '$elemMatch', '$size']);
-const SUPPORTED = new Set(['$eq', '$ne', '$in', '$nin', '$lt', '$lte', '$gt', '$gte', '$exists', '$regex', ...ARRAY_OPERATORS]);
-
-/** A $regex operand (a RegExp, or a pattern with `$options`) as one RegExp. */
-function regexOperand(field: string, pattern: unknown, options: unknown): RegExp {
-  const source = pattern instanceof RegExp ? pattern.source : pattern;
-  const flags = pattern instanceof RegExp ? pattern.flags : (options ?? '');
-  if (typeof source !== 'string' || typeof flags !== 'string') throw new StoreError('invalid', `$regex on ${field} takes a pattern string and $options a string`);
-  try {
-    return new RegExp(source, flags.replace(/[^ims]/g, ''));
-  } catch (error) {
-    throw new StoreError('invalid', `$regex on ${field}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-/** The operands MongoDB accepts, or a StoreError naming the operator. */
-function checkOperand(field: string, op: string, operand: unknown) {
-  if (!SUPPORTED.has(op)) throw new StoreError('invalid', `unsupported query operator ${op} on ${field}`);
-  if ((op === '$in' || op === '$nin' || op === '$all') && !Array.isArray(operand)) throw new StoreError('invalid', `${op} on ${field} takes an array`);
-  if (op === '$size' && (typeof operand !== 'number' || !Number.isInteger(operand) || operand < 0)) throw new StoreError('invalid', `$size on ${field} takes a whole number`);
-  if (op === '$elemMatch' && (operand === null || typeof operand !== 'object' || Array.isArray(operand))) throw new StoreError('invalid', `$elemMatch on ${field} takes an object`);
-  if (op === '$elemMatch') for (const key of Object.keys(operand as object)) if (key.startsWith('$') && !SUPPORTED.has(key) && key !== '$and' && key !== '$or' && key !== '$options') throw new StoreError('invalid', `unsupported query operator ${key} in $elemMatch on ${field}`);
-  if (op === '$all' && (operand as unknown[]).some((item) => item !== null && typeof item === 'object' && !(item instanceof Date) && !(item instanceof RegExp) && '$elemMatch' in item)) throw new StoreError('invalid', `unsupported query operator $all with $elemMatch on ${field}`);
-}
 
 /** A string that reads like an object's or an array's JSON text. */
 const JSON_LIKE = /^[[{]/;
@@ -164,7 +137,7 @@ class Compiler {
       // The operand bound once for the plain term is read again by its number (the filter cache binds it once).
       const reused = this.params.length === before + 1 && REUSABLE.has(op) && (typeof operand === 'string' || typeof operand === 'number' || operand instanceof Date);
       const inlined = op === '$eq' && this.params.length === before && typeof operand === 'string';
-      bound.push(reused ? `?${before + 1}` : inlined ? quote(operand as string) : undefined);
+      bound.push(reused ? `?${before + 1}` : inlined ? quote(operand) : undefined);
     }
     // No document holds an array on the path: the plain SQL answers, with the column's index.
     if (this.free(field)) return plain.join(' AND ');
@@ -191,9 +164,9 @@ class Compiler {
     checkOperand(field, op, operand);
     const [first, ...rest] = field.split('.');
     const value = `doc -> ${quote(jsonPath(first!))}`;
-    if (bound) return `mongo_match(${value}, ${quote(rest.join('.'))}, '${op}', ${bound}, 0)`;
+    if (bound) return `mongo_match_value(${value}, ${quote(rest.join('.'))}, '${op}', ${bound})`;
     this.params.push(operandJson(operand));
-    return `mongo_match(${value}, ${quote(rest.join('.'))}, '${op}', ?, 1)`;
+    return `mongo_match(${value}, ${quote(rest.join('.'))}, '${op}', ?)`;
   }
 
   /** SQL telling whether some part of a field's path holds an array (`some`), and its negation (`none`); never NULL. */
@@ -210,15 +183,8 @@ class Compiler {
 
   /** MongoDB's $regex on a string field (a RegExp, or a pattern with `$options`), by the database's mongo_regex. */
   private regex(field: string, pattern: unknown, options: unknown): string {
-    const source = pattern instanceof RegExp ? pattern.source : pattern;
-    const flags = pattern instanceof RegExp ? pattern.flags : (options ?? '');
-    if (typeof source !== 'string' || typeof flags !== 'string') throw new StoreError('invalid', `$regex on ${field} takes a pattern string and $options a string`);
-    try {
-      new RegExp(source, flags.replace(/[^ims]/g, ''));
-    } catch (error) {
-      throw new StoreError('invalid', `$regex on ${field}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    this.params.push(source, flags);
+    const regex = regexOperand(field, pattern, options);
+    this.params.push(regex.source, regex.flags);
     return `mongo_regex(${this.expr(field)}, ?, ?)`;
   }
 
