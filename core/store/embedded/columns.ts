@@ -45,14 +45,31 @@ export class Layout {
   }
 
   /**
-   * Whether no document of the table holds an array anywhere on a column's path now (each part
-   * asked of its partial index, arrayIndexSql): its filters are then answered by the column and
-   * its index alone (sql.ts). False for a field without a column.
+   * Which of `fields` no document of the table holds an array anywhere on the path of now (each
+   * part asked of its partial index, arrayIndexSql; all of them in one statement): their filters
+   * are then answered by the column and its index alone (sql.ts). False for a field without a column.
    */
-  arrayFree(field: string): boolean {
-    if (!this.source || !this.fields.has(field)) return false;
+  arrayFree(fields: readonly string[]): boolean[] {
+    const asked = fields.filter((field) => this.source && this.fields.has(field));
+    if (!this.source || asked.length === 0) return fields.map(() => false);
     const { database, table } = this.source;
-    return arrayTerms(field).every((term) => database.statement(`SELECT 1 FROM ${table} WHERE ${term} LIMIT 1`).get() === undefined);
+    // INDEXED BY: the planner, without statistics, would rather scan another index holding the column.
+    const exists = (field: string) =>
+      arrayTerms(field)
+        .map((term, i) => `EXISTS (SELECT 1 FROM ${table} INDEXED BY ${arrayIndexName(table, field, i)} WHERE ${term})`)
+        .join(' OR ');
+    let row: Record<string, unknown> | undefined;
+    try {
+      row = database.statement(`SELECT ${asked.map((field, i) => `(${exists(field)}) AS "${i}"`).join(', ')}`).get();
+    } catch (error) {
+      // A file not upgraded yet (opened read-only): without the index, the field is read as it may hold arrays.
+      if (error instanceof Error && /no such index/.test(error.message)) return fields.map(() => false);
+      throw error;
+    }
+    return fields.map((field) => {
+      const i = asked.indexOf(field);
+      return i >= 0 && Number(row?.[String(i)]) === 0;
+    });
   }
 }
 
@@ -67,8 +84,11 @@ export function arrayTerms(field: string): string[] {
 
 /** The partial indexes holding the rows where a part of a column's path is an array (empty, and free to keep, while there are none). */
 export function arrayIndexSql(table: string, field: string): string[] {
-  return arrayTerms(field).map((term, i) => `CREATE INDEX IF NOT EXISTS "a:${table.slice(1, -1)}:${field.replaceAll('"', '""')}:${i}" ON ${table} (_id) WHERE ${term}`);
+  return arrayTerms(field).map((term, i) => `CREATE INDEX IF NOT EXISTS ${arrayIndexName(table, field, i)} ON ${table} (_id) WHERE ${term}`);
 }
+
+/** The name of the partial index of the `i`th part of a column's path (arrayIndexSql), quoted. */
+const arrayIndexName = (table: string, field: string, i: number) => `"a:${table.slice(1, -1)}:${field.replaceAll('"', '""')}:${i}"`;
 
 /** Whether a table has the array indexes of all its columns. */
 export function hasArrayIndexes(database: SqliteDatabase, table: string, fields: Iterable<string>): boolean {

@@ -20,8 +20,8 @@ export type SqlParam = string | number | null;
 export interface Fields {
   readonly id: number;
   expr(field: string): string;
-  /** Whether no document holds an array anywhere on the field's path now (a column's partial indexes say so): the plain SQL then answers alone. */
-  arrayFree?(field: string): boolean;
+  /** Which of the fields no document holds an array anywhere on the path of now (a column's partial indexes say so): the plain SQL then answers alone. */
+  arrayFree?(fields: readonly string[]): boolean[];
 }
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -301,10 +301,12 @@ export class FilterCompiler {
     let shape = `${fields.id}\u0000`;
     const params: SqlParam[] = [];
     // Asked once per field and compile; part of the shape, since it changes the SQL.
-    const freeFields = new Map<string, boolean>();
+    const keys = Object.keys(filter).filter((key) => !key.startsWith('$'));
+    const answers = fields.arrayFree?.(keys) ?? [];
+    const freeFields = new Map<string, boolean>(keys.map((key, i) => [key, answers[i] ?? false]));
     const free = (field: string) => {
       let known = freeFields.get(field);
-      if (known === undefined) freeFields.set(field, (known = fields.arrayFree?.(field) ?? false));
+      if (known === undefined) freeFields.set(field, (known = fields.arrayFree?.([field])[0] ?? false));
       return known;
     };
     for (const key in filter) {
