@@ -5,6 +5,7 @@
 // collection (columns and partial indexes, or json_extract alone) must both answer as it does.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { EmbeddedCollection } from '../../core/store/embedded/collection';
 import type { EmbeddedStore } from '../../core/store/embedded/store';
 import { document, filter, forMingo, ids, onlyDocuments } from './support/mongo-filters';
 import { withTempStore } from './support/temp-store';
@@ -68,5 +69,28 @@ describe('the embedded store answers filters as MongoDB (oracle: mingo)', () => 
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('the engine\'s claim keeps its index while no task holds an array there, and finds a task that does (oracle: MongoDB\'s documented array matching)', async () => {
+    const tasks = store.collection('claims') as EmbeddedCollection;
+    await tasks.createIndex({ key: { status: 1, runAfter: 1 }, name: 'status_1_runAfter_1' });
+    await tasks.insertMany([
+      { _id: 'a', status: 'queued', runAfter: 1 },
+      { _id: 'b', status: 'complete', runAfter: 1 },
+    ]);
+    const claim = { status: 'queued', runAfter: { $lte: 5 } };
+    expect(await tasks.explain(claim)).toEqual([expect.stringMatching(/SEARCH c:claims USING INDEX i:claims:status_1_runAfter_1 \(k:status=\? AND k:runAfter<\?\)/)]);
+    await tasks.insertOne({ _id: 'c', status: ['queued', 'held'], runAfter: [9, 3] });
+    expect(ids(await tasks.find(claim))).toEqual(['a', 'c']);
+    await tasks.deleteOne({ _id: 'c' });
+    expect(await tasks.explain(claim)).toEqual([expect.stringMatching(/USING INDEX i:claims:status_1_runAfter_1 \(k:status=\? AND k:runAfter<\?\)/)]);
+  });
+
+  it('refuses an operator it does not answer as MongoDB, naming it', async () => {
+    const c = store.collection('refused');
+    await c.insertOne({ _id: '1', tags: ['a'] });
+    await expect(c.find({ tags: { $not: { $size: 1 } } })).rejects.toThrow(/unsupported query operator \$not on tags/);
+    await expect(c.find({ tags: { $elemMatch: { $type: 'string' } } })).rejects.toThrow(/\$type/);
+    await expect(c.find({ tags: { $all: 'a' } })).rejects.toThrow(/\$all on tags takes an array/);
   });
 });
