@@ -238,6 +238,9 @@ describe('a file of an earlier version', () => {
     for (const spec of INDEXES) db.exec(`DROP INDEX "i:tasks:${spec.name}"`);
     for (const table of ['c:tasks', 'c:empty']) {
       db.exec(`DROP TRIGGER IF EXISTS "k+:${table}"; DROP TRIGGER IF EXISTS "k~:${table}"`);
+      // Nor the partial indexes of arrays on its columns (sql.ts's arrayFree).
+      const arrays = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE 'a:%'`).all(table);
+      for (const { name } of arrays) db.exec(`DROP INDEX "${String(name)}"`);
       const columns = db.prepare(`SELECT name FROM pragma_table_info(?) WHERE name LIKE 'k:%' OR name LIKE 'v:%'`).all(table);
       for (const { name } of columns) db.exec(`ALTER TABLE "${table}" DROP COLUMN "${String(name)}"`);
     }
@@ -250,13 +253,16 @@ describe('a file of an earlier version', () => {
     expect(await again.listIndexes()).toEqual(specs);
     expect(await again.find({}, { sort: { _id: 1 } })).toEqual(before);
     expect(staleColumns('tasks')).toEqual([]);
+    // A document holding an array on m.x's path is read by MongoDB's semantics, not the index (sql.ts): those go first.
+    const gone = docs.filter((d) => Array.isArray(d.m) || Array.isArray((d.m as { x?: unknown } | undefined)?.x)).map((d) => d._id);
+    await again.deleteMany({ _id: { $in: gone } });
     expect(await again.explain({ 'm.x': 'a' })).toEqual([expect.stringMatching(/USING INDEX i:tasks:m\.x_1 \(k:m\.x=\?\)/)]);
     expect(await again.explain({ status: 'queued', queuedAt: { $gte: 0 } })).toEqual([expect.stringMatching(/USING INDEX i:tasks:status_1_queuedAt_1 \(k:status=\? AND k:queuedAt>\?/)]);
     // Writes after the upgrade keep the columns.
     await again.updateMany({ status: 'queued' }, { $set: { n: 'moved' }, $inc: { queuedAt: 1 } });
     await again.insertOne({ _id: 'new', n: 'moved', m: { x: 'a' } });
     expect(staleColumns('tasks')).toEqual([]);
-    expect(await again.count({ n: 'moved' })).toBe(before.filter((d) => d.status === 'queued').length + 1);
+    expect(await again.count({ n: 'moved' })).toBe(before.filter((d) => d.status === 'queued' && !gone.includes(String(d._id))).length + 1);
     await store.collection('empty').insertOne({ _id: 'e2' });
     expect(await store.collection('empty').count()).toBe(2);
   });

@@ -6,7 +6,7 @@ import type { IndexSpec } from '../port';
 import type { SqliteDatabase } from './database';
 import type { WriteHealthLog } from './write-health';
 import { collectionNames, indexSpecs } from './catalog';
-import { addColumns, guardColumns, guardNames, Layout, readLayout } from './columns';
+import { addColumns, guardColumns, guardNames, hasArrayIndexes, Layout, readLayout } from './columns';
 import { createIndexSql, indexedFields, sqlIndexName, tableName } from './index-specs';
 import { errorMessage } from '../../errors';
 
@@ -49,7 +49,9 @@ function upgradeOf(database: SqliteDatabase, collection: string, log: WriteHealt
     }
   });
   const guarded = guardNames(table).every((name) => database.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?`).get(name));
-  if (now.marker && stale.length === 0 && fields.every((f) => now.fields.has(f)) && (guarded || now.fields.size === 0)) return undefined;
+  // A file whose columns were made before their array indexes (sql.ts's arrayFree) gets them too.
+  const arrays = hasArrayIndexes(database, table, now.fields);
+  if (now.marker && stale.length === 0 && fields.every((f) => now.fields.has(f)) && ((guarded && arrays) || now.fields.size === 0)) return undefined;
   return { collection, fields, specs: stale };
 }
 

@@ -34,6 +34,8 @@ export class Layout {
     readonly fields: ReadonlySet<string>,
     /** The marker column's name (unquoted); undefined for a table that does not exist yet. */
     readonly marker: string | undefined,
+    /** The database and table the layout was read from: arrayFree asks it. */
+    private readonly source?: { database: SqliteDatabase; table: string },
   ) {}
 
   /** The SQL reading a field: its column when it has one. */
@@ -41,6 +43,57 @@ export class Layout {
     if (field === '_id') return '_id';
     return this.fields.has(field) ? columnName(field) : fieldExpr(field);
   }
+
+  /**
+   * Which of `fields` no document of the table holds an array anywhere on the path of now (each
+   * part asked of its partial index, arrayIndexSql; all of them in one statement): their filters
+   * are then answered by the column and its index alone (sql.ts). False for a field without a column.
+   */
+  arrayFree(fields: readonly string[]): boolean[] {
+    const asked = fields.filter((field) => this.source && this.fields.has(field));
+    if (!this.source || asked.length === 0) return fields.map(() => false);
+    const { database, table } = this.source;
+    // INDEXED BY: the planner, without statistics, would rather scan another index holding the column.
+    const exists = (field: string) =>
+      arrayTerms(field)
+        .map((term, i) => `EXISTS (SELECT 1 FROM ${table} INDEXED BY ${arrayIndexName(table, field, i)} WHERE ${term})`)
+        .join(' OR ');
+    let row: Record<string, unknown> | undefined;
+    try {
+      row = database.statement(`SELECT ${asked.map((field, i) => `(${exists(field)}) AS "${i}"`).join(', ')}`).get();
+    } catch (error) {
+      // A file not upgraded yet (opened read-only): without the index, the field is read as it may hold arrays.
+      if (error instanceof Error && /no such index/.test(error.message)) return fields.map(() => false);
+      throw error;
+    }
+    return fields.map((field) => {
+      const i = asked.indexOf(field);
+      return i >= 0 && Number(row?.[String(i)]) === 0;
+    });
+  }
+}
+
+/** One SQL condition per part of a column's path, each true where that part holds an array (a column's array reads as its JSON text). */
+export function arrayTerms(field: string): string[] {
+  const segments = field.split('.');
+  const column = columnName(field);
+  return segments.map((_, i) =>
+    i === segments.length - 1 ? `${column} >= '[' AND ${column} < '\\'` : `json_type(doc, '${jsonPath(segments.slice(0, i + 1).join('.')).replaceAll("'", "''")}') = 'array'`,
+  );
+}
+
+/** The partial indexes holding the rows where a part of a column's path is an array (empty, and free to keep, while there are none). */
+export function arrayIndexSql(table: string, field: string): string[] {
+  return arrayTerms(field).map((term, i) => `CREATE INDEX IF NOT EXISTS ${arrayIndexName(table, field, i)} ON ${table} (_id) WHERE ${term}`);
+}
+
+/** The name of the partial index of the `i`th part of a column's path (arrayIndexSql), quoted. */
+const arrayIndexName = (table: string, field: string, i: number) => `"a:${table.slice(1, -1)}:${field.replaceAll('"', '""')}:${i}"`;
+
+/** Whether a table has the array indexes of all its columns. */
+export function hasArrayIndexes(database: SqliteDatabase, table: string, fields: Iterable<string>): boolean {
+  const has = (name: string) => database.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?`).get(name) !== undefined;
+  return [...fields].every((field) => arrayTerms(field).every((_, i) => has(`a:${table.slice(1, -1)}:${field}:${i}`)));
 }
 
 export const NO_COLUMNS = new Layout(new Set(), undefined);
@@ -51,7 +104,7 @@ export function readLayout(database: SqliteDatabase, table: string): Layout {
   if (rows.length === 0) return NO_COLUMNS;
   const names = rows.map((row) => String(row.name));
   const fields = new Set(names.filter((n) => n.startsWith('k:')).map((n) => n.slice(2)));
-  return new Layout(fields, names.find((n) => n.startsWith('v:')));
+  return new Layout(fields, names.find((n) => n.startsWith('v:')), { database, table });
 }
 
 /** The layouts of a connection's tables, read at first use. */
@@ -125,6 +178,7 @@ export function guardColumns(database: SqliteDatabase, table: string, layout: La
   const [inserted, updated] = guardNames(table) as [string, string];
   database.db.exec(`DROP TRIGGER IF EXISTS "${inserted}"; DROP TRIGGER IF EXISTS "${updated}"`);
   if (layout.fields.size === 0 || !layout.marker) return;
+  for (const field of layout.fields) for (const sql of arrayIndexSql(table, field)) database.db.exec(sql);
   const marker = `"${layout.marker}"`;
   const columns = [...layout.fields].map((f) => `${columnName(f)} = ${fieldExpr(f).replace('(doc,', '(NEW.doc,')}`).join(', ');
   const reread = `BEGIN UPDATE ${table} SET ${columns}, ${marker} = 0 WHERE rowid = NEW.rowid; END`;

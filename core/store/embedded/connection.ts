@@ -5,6 +5,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 
 import path from 'node:path';
 import { StoreError } from '../errors';
 import { sqlite, type DatabaseSync } from './sqlite';
+import { MatchCache } from './match';
 import { RegexCache } from './regex';
 
 /** The WAL size at which a commit checkpoints on this thread after all: a bound (checkpoint.ts). */
@@ -46,6 +47,10 @@ export function openConnection(file: string, busyTimeoutMs: number): OpenedConne
     db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     // A filter's $regex (sql.ts): MongoDB's pattern matching, for reads of a read-only file too.
     db.function('mongo_regex', { deterministic: true, directOnly: true }, new RegexCache().test);
+    // A filter on a path that holds an array (sql.ts): MongoDB's semantics for it.
+    const match = new MatchCache();
+    db.function('mongo_match', { deterministic: true, directOnly: true }, match.json);
+    db.function('mongo_match_value', { deterministic: true, directOnly: true }, match.value);
   } catch (error) {
     db?.close();
     throw new StoreError('failed', `cannot open the embedded database ${file}: ${error instanceof Error ? error.message : String(error)}`);

@@ -7,6 +7,8 @@
 import type { Filter, Sort } from '../port';
 import { StoreError } from '../errors';
 import { encodeDoc, encodeScalar } from './codec';
+import { operandJson } from './match';
+import { ARRAY_OPERATORS, checkOperand, regexOperand, REUSABLE } from './operators';
 
 export interface Sql {
   sql: string;
@@ -18,6 +20,8 @@ export type SqlParam = string | number | null;
 export interface Fields {
   readonly id: number;
   expr(field: string): string;
+  /** Which of the fields no document holds an array anywhere on the path of now (a column's partial indexes say so): the plain SQL then answers alone. */
+  arrayFree?(fields: readonly string[]): boolean[];
 }
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -55,6 +59,9 @@ const typeExpr = (field: string) =>
 /** A string, or NULL so that a comparison in a negation counts as not matched. */
 const not = (sql: string) => `NOT COALESCE((${sql}), 0)`;
 
+/** A string that reads like an object's or an array's JSON text. */
+const JSON_LIKE = /^[[{]/;
+
 const RANGE_SIGNS: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
 
 /**
@@ -72,6 +79,7 @@ class Compiler {
   constructor(
     private readonly inlined: InlinedValues,
     private readonly fields: Fields,
+    private readonly free: (field: string) => boolean,
   ) {}
 
   /** The SQL reading a field in a filter: an array's element by its index too (`ancestors.0`). */
@@ -110,6 +118,37 @@ class Compiler {
   }
 
   private field(field: string, condition: unknown): string {
+    if (field === '_id') return this.plainField(field, condition);
+    const ops: [string, unknown][] =
+      condition instanceof RegExp
+        ? [['$regex', condition]]
+        : isOperatorObject(condition)
+          ? Object.entries(condition)
+              .filter(([op]) => op !== '$options')
+              .map(([op, operand]) => [op, op === '$regex' ? regexOperand(field, operand, condition.$options) : operand])
+          : [['$eq', condition]];
+    // $all, $elemMatch and $size read arrays only: MongoDB's semantics alone, by mongo_match.
+    if (ops.some(([op]) => ARRAY_OPERATORS.has(op))) return `(${ops.map(([op, operand]) => this.match(field, op, operand)).join(' AND ')})`;
+    const plain: string[] = [];
+    const bound: (string | undefined)[] = [];
+    for (const [op, operand] of ops) {
+      const before = this.params.length;
+      plain.push(op === '$regex' ? this.regex(field, operand, undefined) : this.operator(field, op, operand));
+      // The operand bound once for the plain term is read again by its number (the filter cache binds it once).
+      const reused = this.params.length === before + 1 && REUSABLE.has(op) && (typeof operand === 'string' || typeof operand === 'number' || operand instanceof Date);
+      const inlined = op === '$eq' && this.params.length === before && typeof operand === 'string';
+      bound.push(reused ? `?${before + 1}` : inlined ? quote(operand) : undefined);
+    }
+    // No document holds an array on the path: the plain SQL answers, with the column's index.
+    if (this.free(field)) return plain.join(' AND ');
+    const matches = ops.map(([op, operand], i) => this.match(field, op, operand, bound[i]));
+    // Where no part of the path holds an array the plain SQL answers; elsewhere MongoDB's semantics.
+    const { some, none } = this.arrays(field);
+    return `((${none} AND ${plain.join(' AND ')}) OR (${some} AND ${matches.join(' AND ')}))`;
+  }
+
+  /** A field's condition for _id (a scalar, never an array). */
+  private plainField(field: string, condition: unknown): string {
     if (condition instanceof RegExp) return this.regex(field, condition.source, condition.flags);
     if (isOperatorObject(condition)) {
       const terms = Object.entries(condition)
@@ -120,17 +159,32 @@ class Compiler {
     return this.eq(field, condition);
   }
 
+  /** mongo_match on a field for one operator; `bound` the SQL of an operand already bound as a scalar. */
+  private match(field: string, op: string, operand: unknown, bound?: string): string {
+    checkOperand(field, op, operand);
+    const [first, ...rest] = field.split('.');
+    const value = `doc -> ${quote(jsonPath(first!))}`;
+    if (bound) return `mongo_match_value(${value}, ${quote(rest.join('.'))}, '${op}', ${bound})`;
+    this.params.push(operandJson(operand));
+    return `mongo_match(${value}, ${quote(rest.join('.'))}, '${op}', ?)`;
+  }
+
+  /** SQL telling whether some part of a field's path holds an array (`some`), and its negation (`none`); never NULL. */
+  private arrays(field: string): { some: string; none: string } {
+    const expr = this.fields.expr(field);
+    if (!field.includes('.') && !expr.startsWith('json_extract(')) {
+      // A column holds an array as its JSON text: a range of the column's index finds it.
+      return { some: `(${expr} >= '[' AND ${expr} < '\\')`, none: `(${expr} IS NULL OR ${expr} < '[' OR ${expr} >= '\\')` };
+    }
+    const segments = field.split('.');
+    const types = segments.map((_, i) => `COALESCE(json_type(doc, ${quote(jsonPath(segments.slice(0, i + 1).join('.')))}), '')`);
+    return { some: `(${types.map((t) => `${t} = 'array'`).join(' OR ')})`, none: `(${types.map((t) => `${t} <> 'array'`).join(' AND ')})` };
+  }
+
   /** MongoDB's $regex on a string field (a RegExp, or a pattern with `$options`), by the database's mongo_regex. */
   private regex(field: string, pattern: unknown, options: unknown): string {
-    const source = pattern instanceof RegExp ? pattern.source : pattern;
-    const flags = pattern instanceof RegExp ? pattern.flags : (options ?? '');
-    if (typeof source !== 'string' || typeof flags !== 'string') throw new StoreError('invalid', `$regex on ${field} takes a pattern string and $options a string`);
-    try {
-      new RegExp(source, flags.replace(/[^ims]/g, ''));
-    } catch (error) {
-      throw new StoreError('invalid', `$regex on ${field}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    this.params.push(source, flags);
+    const regex = regexOperand(field, pattern, options);
+    this.params.push(regex.source, regex.flags);
     return `mongo_regex(${this.expr(field)}, ?, ?)`;
   }
 
@@ -170,13 +224,15 @@ class Compiler {
       return `${expr} = ? AND ${typeExpr(field)} IN ('object', 'array')`;
     }
     if (typeof value === 'string' && this.inlined.get(field)?.has(value)) return `${expr} = ${quote(value)}`;
+    // An object or an array reads as its JSON text: a string like one is told apart by its type.
+    if (typeof value === 'string' && JSON_LIKE.test(value)) return `${expr} = ${this.bind(value)} AND ${typeExpr(field)} = 'text'`;
     return `${expr} = ${this.bind(value)}`;
   }
 
   private in(field: string, values: unknown, op: string): string {
     if (!Array.isArray(values)) throw new StoreError('invalid', `${op} on ${field} takes an array`);
     if (values.length === 0) return '0';
-    if (values.every((v) => typeof v === 'string' || v instanceof Date)) {
+    if (values.every((v) => (typeof v === 'string' && !JSON_LIKE.test(v)) || v instanceof Date)) {
       return `${this.expr(field)} IN (${values.map((v) => this.bind(v)).join(', ')})`;
     }
     return `(${values.map((v) => `(${this.eq(field, v)})`).join(' OR ')})`;
@@ -189,9 +245,10 @@ class Compiler {
     const term = `${expr} ${sign} ${this.bind(value)}`;
     const upward = op === '$gt' || op === '$gte';
     // SQLite orders numbers < strings (dates are strings starting with U+FDD0 "D"): bound the other side.
-    if (typeof value === 'number') return upward ? `${term} AND ${expr} < ''` : term;
+    // json_extract reads true and false as 1 and 0, an object or an array as JSON text: the JSON type tells them apart.
+    if (typeof value === 'number') return `${upward ? `${term} AND ${expr} < ''` : term} AND ${typeExpr(field)} IN ('integer', 'real')`;
     if (value instanceof Date) return upward ? `${term} AND ${expr} < '\uFDD0E'` : `${term} AND ${expr} >= '\uFDD0D'`;
-    if (typeof value === 'string') return upward ? `${term} AND ${expr} < '\uFDD0'` : `${term} AND ${expr} >= ''`;
+    if (typeof value === 'string') return `${upward ? `${term} AND ${expr} < '\uFDD0'` : `${term} AND ${expr} >= ''`} AND ${typeExpr(field)} = 'text'`;
     throw new StoreError('invalid', `${op} on ${field} takes a number, a string or a date`);
   }
 }
@@ -243,13 +300,23 @@ export class FilterCompiler {
     // The same fields with values of the same types compile to the same SQL: only the values differ.
     let shape = `${fields.id}\u0000`;
     const params: SqlParam[] = [];
+    // Asked once per field and compile; part of the shape, since it changes the SQL.
+    const keys = Object.keys(filter).filter((key) => !key.startsWith('$'));
+    const answers = fields.arrayFree?.(keys) ?? [];
+    const freeFields = new Map<string, boolean>(keys.map((key, i) => [key, answers[i] ?? false]));
+    const free = (field: string) => {
+      let known = freeFields.get(field);
+      if (known === undefined) freeFields.set(field, (known = fields.arrayFree?.([field])[0] ?? false));
+      return known;
+    };
     for (const key in filter) {
+      shape += free(key) ? 'f' : 'a';
       const value = filter[key];
       if (typeof value === 'number') shape += `${key}\u0000n\u0000`;
       else if (typeof value === 'string' && this.inlined.get(key)?.has(value)) {
         shape += `${key}\u0000l${value}\u0000`;
         continue;
-      } else if (typeof value === 'string' && !value.startsWith('\uFDD0')) shape += `${key}\u0000s\u0000`;
+      } else if (typeof value === 'string' && !value.startsWith('\uFDD0') && !JSON_LIKE.test(value)) shape += `${key}\u0000s\u0000`;
       else {
         const range = rangeShape(value, params);
         if (range === undefined) {
@@ -263,7 +330,7 @@ export class FilterCompiler {
     }
     const known = shape && this.flatFilters.get(shape);
     if (known) return { sql: known, params };
-    const c = new Compiler(this.inlined, fields);
+    const c = new Compiler(this.inlined, fields, free);
     const sql = c.filter(filter);
     if (shape) {
       if (this.flatFilters.size >= FLAT_KEPT) this.flatFilters.clear();
