@@ -9,7 +9,7 @@ import { chmod, copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs
 import path from 'node:path';
 import { ConsoleError } from '../../errors';
 import { sqlite } from './sqlite';
-import { syncRenamed } from './restore-files';
+import { syncRenamed } from './sync-renamed';
 
 export interface BackupInfo {
   id: string;

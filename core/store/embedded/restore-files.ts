@@ -3,11 +3,12 @@
 // jobs by name); `.partial` backups and `.restoring-*` copies a crash left are removed at open;
 // `.replaced-*` files are listed and kept under the backups' retention.
 import { existsSync } from 'node:fs';
-import { open, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../../errors';
 import { backupsDir } from './backups';
 import { sqlite } from './sqlite';
+export { syncRenamed } from './sync-renamed';
 
 export interface Discards {
   /** Per collection, the documents of the file whose `_id` the backup does not hold. */
@@ -115,19 +116,4 @@ export async function removeLeftovers(file: string, folder: string): Promise<str
   const restoring = `${path.basename(file)}.restoring-`;
   await sweep(path.dirname(file), (name) => name.startsWith(restoring));
   return removed;
-}
-
-/** fsync of a file, then of its folder: a rename is on disk before it is reported done. */
-export async function syncRenamed(file: string): Promise<void> {
-  for (const target of [file, path.dirname(file)]) {
-    const handle = await open(target, 'r');
-    try {
-      await handle.sync();
-    } catch (error) {
-      // Some file systems refuse fsync on a folder (EINVAL, EISDIR on Windows): the file's own fsync stands.
-      if (target === file) throw new Error(`fsync of ${target} failed: ${errorMessage(error)}`, { cause: error });
-    } finally {
-      await handle.close();
-    }
-  }
 }
