@@ -1,18 +1,19 @@
 // POST /upgrade/rehearsals and its runs: a rehearsal runs in the background so the console can
 // show its progress and cancel it; the request answers the report when it ends within a few
-// seconds, else 202 with the rehearsal to follow. The last few are kept in memory.
+// seconds, else 202 with the rehearsal to follow (background-runs.ts keeps the last few).
 import { randomUUID } from 'node:crypto';
 import type { Rehearsal, RehearseBody } from '../../contract/rehearsal';
 import { ConsoleError, errorMessage } from '../../errors';
 import { rehearse, type RehearsalDeps } from './run';
+import { BackgroundRuns } from '../background-runs';
 
-const KEPT = 10;
 /** How long POST /upgrade/rehearsals waits for the report before it answers 202. */
 export const REHEARSAL_SYNC_MS = 5_000;
 
-export class Rehearsals {
-  private readonly runs = new Map<string, { run: Rehearsal; abort: AbortController; finished: Promise<void> }>();
-  constructor(private readonly deps: RehearsalDeps) {}
+export class Rehearsals extends BackgroundRuns<Rehearsal> {
+  constructor(private readonly deps: RehearsalDeps) {
+    super();
+  }
 
   /** Starts a rehearsal; a bad body (an unknown workflow) is refused before anything runs. */
   async start(body: RehearseBody): Promise<Rehearsal> {
@@ -43,38 +44,7 @@ export class Rehearsals {
       if (error instanceof ConsoleError) throw error;
       throw new ConsoleError('unprocessable', `the rehearsal could not start: ${errorMessage(error)}`);
     });
-    this.runs.set(run.id, { run, abort, finished });
-    for (const id of [...this.runs.keys()].slice(0, Math.max(0, this.runs.size - KEPT))) {
-      this.runs.get(id)?.abort.abort();
-      this.runs.delete(id);
-    }
-    return { ...run };
-  }
-
-  get(id: string): Rehearsal | undefined {
-    const entry = this.runs.get(id);
-    return entry && { ...entry.run };
-  }
-
-  async settle(id: string, ms: number): Promise<Rehearsal | undefined> {
-    const entry = this.runs.get(id);
-    if (!entry) return undefined;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([entry.finished, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-    clearTimeout(timer);
-    return { ...entry.run };
-  }
-
-  async cancel(id: string): Promise<Rehearsal | undefined> {
-    const entry = this.runs.get(id);
-    if (!entry) return undefined;
-    entry.abort.abort();
-    await entry.finished;
-    return { ...entry.run };
-  }
-
-  cancelAll(): void {
-    for (const entry of this.runs.values()) entry.abort.abort();
+    return this.keep(run, abort, finished);
   }
 }
 
