@@ -80,6 +80,19 @@ export function buildTaskReference(): string {
     '- Transitions: `standard` or `revert` (back to an earlier task, which runs again as a new iteration: retry and',
     '  polling loops); states `success`, `error`, `failure`, and `loop` (forEach\'s body).',
     '',
+    "## Job ids and the service's own job variables",
+    '',
+    '- Every job id is an ObjectId (24 hex digits, time first), a child job\'s too. A child\'s id is derived',
+    '  from the `childJob` task run that starts it (the run\'s start time in seconds, a hash of the task',
+    '  record and its attempt, and a counter: 0 for a single child, 1, 2, … for a loop\'s children in',
+    '  `data_array`\'s order), so a run started again after a crash finds the child it started',
+    '  (`core/engine/jobs/children.ts`, `test/engine/jobs/child-ids.test.ts`). Links (`parent`, `children`,',
+    '  `ancestors`) and the console\'s job pages use these ids as they are.',
+    '- A job\'s `variables` hold `_id` (its id) and `initiator` (who started it; a child: whoever started its',
+    '  parent) beside the variables given, as `GET /operations-manager/jobs/:id` answers them on the',
+    '  service; a given variable of either name is replaced. A childJob task\'s `job_details` therefore holds',
+    '  them too.',
+    '',
   );
   return lines.join('\n');
 }

@@ -3,10 +3,10 @@
 import { StoreError } from '../errors';
 
 /** Operators whose operand mongo_match may read from the plain term's own bound parameter. */
-export const REUSABLE = new Set(['$eq', '$ne', '$lt', '$lte', '$gt', '$gte']);
+export const REUSABLE: ReadonlySet<string> = new Set(['$eq', '$ne', '$lt', '$lte', '$gt', '$gte']);
 /** Operators on arrays only, answered by mongo_match alone. */
-export const ARRAY_OPERATORS = new Set(['$all', '$elemMatch', '$size']);
-const SUPPORTED = new Set(['$eq', '$ne', '$in', '$nin', '$lt', '$lte', '$gt', '$gte', '$exists', '$regex', ...ARRAY_OPERATORS]);
+export const ARRAY_OPERATORS: ReadonlySet<string> = new Set(['$all', '$elemMatch', '$size']);
+const SUPPORTED: ReadonlySet<string> = new Set(['$eq', '$ne', '$in', '$nin', '$lt', '$lte', '$gt', '$gte', '$exists', '$regex', ...ARRAY_OPERATORS]);
 
 /** A $regex operand (a RegExp, or a pattern with `$options`) as one RegExp. */
 export function regexOperand(field: string, pattern: unknown, options: unknown): RegExp {

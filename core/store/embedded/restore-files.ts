@@ -8,7 +8,6 @@ import path from 'node:path';
 import { errorMessage } from '../../errors';
 import { backupsDir } from './backups';
 import { sqlite } from './sqlite';
-export { syncRenamed } from './sync-renamed';
 
 export interface Discards {
   /** Per collection, the documents of the file whose `_id` the backup does not hold. */
