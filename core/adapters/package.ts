@@ -83,11 +83,14 @@ function pronghornProblems(raw: Record<string, unknown>): string[] {
   return problems;
 }
 
+/** A method entry of pronghorn.json (pronghornProblems checked each has a name). */
+const isMethod = (method: unknown): method is Record<string, unknown> & { name: string } => isObject(method) && typeof method.name === 'string';
+
 /** An input as given; one that is only a name, or has none, still takes its place in the call order. */
 function inputOf(input: unknown, i: number): PronghornInput {
   if (typeof input === 'string') return { name: input };
   if (!isObject(input)) return { name: `input${i + 1}` };
-  return typeof input.name === 'string' ? (input as PronghornInput) : { ...input, name: `input${i + 1}` };
+  return { ...input, name: typeof input.name === 'string' ? input.name : `input${i + 1}` };
 }
 
 /** Reads one adapter package folder; undefined when the folder is not one (no pronghorn.json of type Adapter). */
@@ -116,19 +119,20 @@ export async function readAdapterPackage(dir: string, source: AdapterPackage['so
   if (!isObject(raw)) return broken(`${file}: expected a JSON object`);
   if (raw.type !== undefined && raw.type !== 'Adapter') return undefined; // an application package
   const problems = pronghornProblems(raw);
-  if (problems.length) return broken(`${file}: ${problems.join('; ')}`, raw);
+  if (problems.length || typeof raw.id !== 'string' || typeof raw.export !== 'string') return broken(`${file}: ${problems.join('; ')}`, raw);
   try {
-    const pkg = (await readJson(path.join(dir, 'package.json'))) as { version?: string; description?: string; main?: string } | undefined;
+    const pkgJson = await readJson(path.join(dir, 'package.json'));
+    const pkg = isObject(pkgJson) ? pkgJson : undefined;
     const schema = await readJson(path.join(dir, 'propertiesSchema.json'));
     const sample = await readJson(path.join(dir, 'sampleProperties.json'));
     const decorators = await readJson(path.join(dir, 'propertiesDecorators.json'));
-    const srcName = typeof raw.src === 'string' && raw.src ? raw.src : (pkg?.main ?? 'adapter.js');
+    const srcName = typeof raw.src === 'string' && raw.src ? raw.src : (typeof pkg?.main === 'string' ? pkg.main : 'adapter.js');
     const src = path.resolve(dir, srcName);
-    const methods = (raw.methods as Record<string, unknown>[]).map((m) => ({ ...m, input: Array.isArray(m.input) ? m.input.map(inputOf) : [] }) as PronghornMethod);
+    const methods: PronghornMethod[] = (Array.isArray(raw.methods) ? raw.methods : []).filter(isMethod).map((m) => ({ ...m, input: Array.isArray(m.input) ? m.input.map(inputOf) : [] }));
     const found: AdapterPackage = {
-      name: raw.id as string,
-      export: raw.export as string,
-      title: typeof raw.title === 'string' ? raw.title : (raw.export as string),
+      name: raw.id,
+      export: raw.export,
+      title: typeof raw.title === 'string' ? raw.title : raw.export,
       version: typeof pkg?.version === 'string' ? pkg.version : typeof raw.version === 'string' ? raw.version : 'unknown',
       description: typeof pkg?.description === 'string' ? pkg.description : typeof raw.summary === 'string' ? raw.summary : '',
       dir,
@@ -137,7 +141,7 @@ export async function readAdapterPackage(dir: string, source: AdapterPackage['so
       ...(isObject(schema) ? { propertiesSchema: schema } : {}),
       ...(isObject(sample) ? { sampleProperties: sample } : {}),
       secretPointers: Array.isArray(decorators)
-        ? decorators.filter((d) => isObject(d) && d.type === 'encryption' && typeof d.pointer === 'string').map((d) => (d as { pointer: string }).pointer)
+        ? decorators.filter((d): d is { pointer: string } => isObject(d) && d.type === 'encryption' && typeof d.pointer === 'string').map((d) => d.pointer)
         : [],
       source,
     };

@@ -50,15 +50,15 @@ export function checkShape(raw: unknown, at: string): ServiceConfig {
   if (raw.properties !== undefined && !isObject(raw.properties)) issues.push({ path: `${at}.properties`, message: 'expected an object' });
   for (const key of ['brokers', 'groups'] as const) if (raw[key] !== undefined && !Array.isArray(raw[key])) issues.push({ path: `${at}.${key}`, message: 'expected an array' });
   if (raw.loggerProps !== undefined && !isObject(raw.loggerProps)) issues.push({ path: `${at}.loggerProps`, message: 'expected an object' });
-  if (issues.length) throw new ConfigError(issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
-  return { ...raw, id: raw.id as string, type: raw.type as string, properties: (raw.properties as Record<string, unknown>) ?? {}, brokers: (raw.brokers as unknown[]) ?? [], groups: (raw.groups as unknown[]) ?? [] };
+  if (issues.length || typeof raw.id !== 'string' || typeof raw.type !== 'string') throw new ConfigError(issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
+  return { ...raw, id: raw.id, type: raw.type, properties: isObject(raw.properties) ? raw.properties : {}, brokers: Array.isArray(raw.brokers) ? raw.brokers : [], groups: Array.isArray(raw.groups) ? raw.groups : [] };
 }
 
 function issueOf(error: ErrorObject, at: string): Issue {
   const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (error.keyword === 'required') segments.push(String((error.params as { missingProperty?: string }).missingProperty));
-  if (error.keyword === 'additionalProperties') segments.push(String((error.params as { additionalProperty?: string }).additionalProperty));
-  const allowed = error.keyword === 'enum' ? `: ${JSON.stringify((error.params as { allowedValues?: unknown[] }).allowedValues)}` : '';
+  if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
+  const allowed = error.keyword === 'enum' ? `: ${JSON.stringify(error.params.allowedValues)}` : '';
   return { path: [at, ...segments].join('.'), message: `${error.message ?? 'is not valid'}${allowed}` };
 }
 
@@ -120,8 +120,8 @@ export class PropertySchemas {
 const pointerPath = (pointer: string) => pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 
 function walk(node: unknown, segments: string[], visit: (parent: Record<string, unknown>, key: string) => void) {
-  if (!isObject(node) || segments.length === 0) return;
-  const [head, ...rest] = segments as [string, ...string[]];
+  const [head, ...rest] = segments;
+  if (!isObject(node) || head === undefined) return;
   if (rest.length === 0) visit(node, head);
   else walk(node[head], rest, visit);
 }

@@ -20,15 +20,16 @@ export async function runLabDrill(options: LabDrillOptions, onChange: (report: D
   // A folder the drill made (the sites' data directories, their profiles, the database file) goes with it.
   let madeDir: string | undefined;
   try {
-    ledger = await step('Start the ledger of side effects', async (s) => {
+    const ledgerStarted = await step('Start the ledger of side effects', async (s) => {
       const started = await startLedger();
       s.detail = started.url;
       return started;
     });
+    ledger = ledgerStarted;
     madeDir = options.dir ? undefined : await mkdtemp(path.join(os.tmpdir(), 'dr-lab-'));
     const dir = options.dir ?? madeDir ?? '';
     lab = await step('Start the lab: two consoles on one database', async (s) => {
-      const started = await startLab({ dir, ledgerUrl: ledger!.url, mongoUrl: options.mongoUrl, standbyProcessTasksOnStart: options.standbyProcessTasksOnStart });
+      const started = await startLab({ dir, ledgerUrl: ledgerStarted.url, mongoUrl: options.mongoUrl, standbyProcessTasksOnStart: options.standbyProcessTasksOnStart });
       lab = started;
       // The standby as the Manual Failover procedure prepares it: its applications stopped (unless
       // the drill rehearses a misconfigured standby).
@@ -36,8 +37,9 @@ export async function runLabDrill(options: LabDrillOptions, onChange: (report: D
       s.detail = `in ${dir}: active ${started.active.site.ref.url} (pid ${started.active.process.pid}), standby ${started.standby.site.ref.url} (pid ${started.standby.process.pid}); ${started.database}; ${standbyApps}`;
       return started;
     });
-    report.database = lab.database;
-    const { active } = lab;
+    const theLab = lab;
+    report.database = theLab.database;
+    const { active } = theLab;
     await runDrillSteps({ run, ledger, options, source: options.source }, { active: active.site, standby: lab.standby.site }, {
       name: options.failure === 'kill' ? 'Failure: kill -9 of the active site' : 'Failure: stop the task worker and applications of the active site',
       after: options.failure === 'kill' ? 'killed' : 'task worker and applications stopped',
@@ -53,8 +55,8 @@ export async function runLabDrill(options: LabDrillOptions, onChange: (report: D
       },
       async revive() {
         if (active.alive()) return { site: active.site };
-        lab!.active = await startLabSite(active);
-        return { site: lab!.active.site, note: `active restarted at ${lab!.active.site.ref.url} (pid ${lab!.active.process.pid})` };
+        theLab.active = await startLabSite(active);
+        return { site: theLab.active.site, note: `active restarted at ${theLab.active.site.ref.url} (pid ${theLab.active.process.pid})` };
       },
     });
     run.judge();

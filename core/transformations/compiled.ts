@@ -54,7 +54,7 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
   // A function's incoming variables that are only its arguments are put in their slots when it is
   // called, and an outgoing variable that only repeats a slot is answered from that slot: neither
   // needs a closure (each is still counted as a step).
-  const fromArgs = { slots: [] as number[], at: [] as number[] };
+  const fromArgs: { slots: number[]; at: number[] } = { slots: [], at: [] };
   const answerSlot = new Map<PlanNode, number>();
   const nodes: (NodeFn | undefined)[] = plan.order.map((node) => {
     if (idle(node)) return undefined;

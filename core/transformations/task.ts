@@ -37,10 +37,12 @@ export class TransformationTaskError extends Error {
   }
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function readOptions(raw: unknown): TransformationTaskOptions {
   if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new TransformationTaskError('`options` must be an object (extractOutput, validateIncoming, revertToDefaultValue)', 'invalid');
-  const o = raw as Record<string, unknown>;
+  if (!isPlainObject(raw)) throw new TransformationTaskError('`options` must be an object (extractOutput, validateIncoming, revertToDefaultValue)', 'invalid');
+  const o = raw;
   const flag = (name: string) => {
     if (o[name] === undefined || o[name] === null) return undefined;
     if (typeof o[name] !== 'boolean') throw new TransformationTaskError(`options.${name} must be true or false`, 'invalid');
@@ -54,7 +56,7 @@ export async function runTransformationTask(incoming: TransformationTaskIncoming
   const trId = incoming.tr_id;
   if (typeof trId !== 'string' || trId.trim() === '') throw new TransformationTaskError('`tr_id` must name a transformation (its _id)', 'invalid');
   const variableMap = incoming.variableMap ?? {};
-  if (typeof variableMap !== 'object' || variableMap === null || Array.isArray(variableMap)) {
+  if (!isPlainObject(variableMap)) {
     throw new TransformationTaskError('`variableMap` must be an object of incoming values by name', 'invalid');
   }
   const options = readOptions(incoming.options);
@@ -62,7 +64,7 @@ export async function runTransformationTask(incoming: TransformationTaskIncoming
   if (!doc) throw new TransformationTaskError(`no transformation with _id "${trId}" in this profile (import it with the workflow's pre-built)`, 'missing');
   let outgoing: Record<string, unknown>;
   try {
-    ({ outgoing } = runDoc(doc, variableMap as Record<string, unknown>, {
+    ({ outgoing } = runDoc(doc, variableMap, {
       validateIncoming: options.validateIncoming,
       revertToDefaultValue: options.revertToDefaultValue,
     }));
@@ -71,7 +73,8 @@ export async function runTransformationTask(incoming: TransformationTaskIncoming
     throw error;
   }
   const names = (doc.outgoing ?? []).map((schema) => String(schema.$id));
-  if (names.length === 1 && options.extractOutput === false) return { [names[0]!]: { [names[0]!]: outgoing[names[0]!] } };
+  const [only] = names;
+  if (only !== undefined && names.length === 1 && options.extractOutput === false) return { [only]: { [only]: outgoing[only] } };
   return outgoing;
 }
 
@@ -111,8 +114,10 @@ export function transformationRunner(resolveDoc: ResolveTransformation, runDoc: 
       const given = Object.keys(task.variableMap);
       const doc = given.length === 1 ? await resolveDoc(task.tr_id) : null;
       const names = (doc?.incoming ?? []).map((schema) => String(schema.$id));
-      if (doc && names.length === 1 && !names.includes(given[0]!)) {
-        return runTransformationTask({ ...task, variableMap: { [names[0]!]: task.variableMap[given[0]!] } }, () => doc, runDoc);
+      const [first] = given;
+      const [only] = names;
+      if (doc && first !== undefined && only !== undefined && names.length === 1 && only !== first) {
+        return runTransformationTask({ ...task, variableMap: { [only]: task.variableMap[first] } }, () => doc, runDoc);
       }
       return runTransformationTask(task, resolveDoc, runDoc);
     },

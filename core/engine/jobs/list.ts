@@ -43,8 +43,8 @@ export interface JobsCounts {
 }
 
 export interface JobsListDeps {
-  jobs: ReadOnlyCollection;
-  tasks: ReadOnlyCollection;
+  jobs: ReadOnlyCollection<JobDoc>;
+  tasks: ReadOnlyCollection<TaskRecord>;
   /** The names of the stored workflows, for the per-workflow counts. */
   workflowNames: () => Promise<string[]>;
 }
@@ -63,12 +63,12 @@ export async function waitingTasksByJob(tasks: ReadOnlyCollection): Promise<Map<
  * The tasks a running or paused job is at (queued, running or waiting), by their summary or method, per job;
  * and when a job waiting on timers only (delay, reattempt, a retry's delay) goes on: the earliest due time.
  */
-async function currentTasks(tasks: ReadOnlyCollection, jobIds: string[]): Promise<{ labels: Map<string, string>; until: Map<string, number> }> {
+async function currentTasks(tasks: ReadOnlyCollection<TaskRecord>, jobIds: string[]): Promise<{ labels: Map<string, string>; until: Map<string, number> }> {
   if (jobIds.length === 0) return { labels: new Map(), until: new Map() };
-  const active = (await tasks.find(
+  const active = await tasks.find(
     { jobId: { $in: jobIds }, status: { $in: ['queued', 'running', 'waiting'] } },
     { projection: { jobId: 1, taskId: 1, name: 1, summary: 1, status: 1, timer: 1, runAfter: 1, autoRetries: 1, queuedAt: 1 } },
-  )) as TaskRecord[];
+  );
   const byJob = new Map<string, string[]>();
   const until = new Map<string, number>();
   const busy = new Set<string>();
@@ -94,7 +94,8 @@ function textMatches(job: JobDoc, needle: string): boolean {
 
 const and = (...filters: (Filter | undefined)[]): Filter => {
   const parts = filters.filter((f): f is Filter => !!f && Object.keys(f).length > 0);
-  return parts.length === 0 ? {} : parts.length === 1 ? parts[0]! : { $and: parts };
+  const [only] = parts;
+  return only === undefined ? {} : parts.length === 1 ? only : { $and: parts };
 };
 
 export async function listJobs(deps: JobsListDeps, query: JobsQuery) {
@@ -114,7 +115,7 @@ export async function listJobs(deps: JobsListDeps, query: JobsQuery) {
   let text: Filter | undefined;
   const needle = query.q?.trim().toLowerCase();
   if (needle) {
-    const candidates = (await deps.jobs.find(and(workflow, time, query.search), { projection: { _id: 1, description: 1, variables: 1 } })) as JobDoc[];
+    const candidates = (await deps.jobs.find(and(workflow, time, query.search), { projection: { _id: 1, description: 1, variables: 1 } }));
     text = { _id: { $in: candidates.filter((job) => textMatches(job, needle)).map((job) => job._id) } };
   }
 
@@ -125,8 +126,8 @@ export async function listJobs(deps: JobsListDeps, query: JobsQuery) {
   const [docs, total] = await Promise.all([deps.jobs.find(filter, { sort, skip: query.skip, limit: query.limit }), deps.jobs.count(filter)]);
   const current = await currentTasks(deps.tasks, docs.filter((job) => job.status === 'running' || job.status === 'paused').map((job) => String(job._id)));
   // A job one of whose tasks a simulated adapter answered says so in the list (core/adapters/simulated).
-  const simulated = new Set((await deps.tasks.find({ jobId: { $in: (docs as JobDoc[]).map((job) => job._id) }, simulated: { $exists: true } }, { projection: { jobId: 1 } })).map((t) => String(t.jobId)));
-  const results = (docs as JobDoc[]).map((job) => {
+  const simulated = new Set((await deps.tasks.find({ jobId: { $in: docs.map((job) => job._id) }, simulated: { $exists: true } }, { projection: { jobId: 1 } })).map((t) => String(t.jobId)));
+  const results = docs.map((job) => {
     const operatorTasks = waiting.get(job._id);
     const currentTask = current.labels.get(job._id);
     const waitingUntil = current.until.get(job._id);
@@ -141,8 +142,9 @@ export async function listJobs(deps: JobsListDeps, query: JobsQuery) {
   if (!query.counts) return { results, total };
 
   const statuses = {} as Record<JobsStatusFilter, number>;
+  const filters: JobsStatusFilter[] = [...JOB_STATUSES, WAITING];
   await Promise.all(
-    [...JOB_STATUSES, WAITING as JobsStatusFilter].map(async (status) => {
+    filters.map(async (status) => {
       statuses[status] = await deps.jobs.count(and(statusFilter(status), workflow, time, text, query.search));
     }),
   );

@@ -93,8 +93,10 @@ function merge(data: unknown): unknown {
   }
   const out: Record<string, unknown> = {};
   for (const [i, entry] of entries.entries()) {
-    if (Object.hasOwn(out, entry.key!)) throw new TaskArgumentError(`data_to_merge[${i}].key "${entry.key}" is used twice: keys must be unique`);
-    out[entry.key!] = entry.value;
+    const key = entry.key;
+    if (key === undefined) continue; // never: every entry has a key here
+    if (Object.hasOwn(out, key)) throw new TaskArgumentError(`data_to_merge[${i}].key "${key}" is used twice: keys must be unique`);
+    out[key] = entry.value;
   }
   return out;
 }
@@ -109,7 +111,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal!.reason);
+      reject(signal?.reason);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
@@ -206,7 +208,7 @@ export const dataTasks: BuiltInTask[] = [
 function makeData(incoming: Record<string, unknown>): unknown {
   const input = incoming.input;
   const type = incoming.outputType;
-  if (!['boolean', 'json', 'number', 'string'].includes(type as string)) {
+  if (typeof type !== 'string' || !['boolean', 'json', 'number', 'string'].includes(type)) {
     throw new TaskArgumentError(`outputType must be boolean, json, number or string, got ${describe(type)}`);
   }
   if (typeof input !== 'string' && typeof input !== 'number' && typeof input !== 'boolean') {

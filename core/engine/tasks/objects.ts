@@ -24,9 +24,9 @@ function pathOf(incoming: Record<string, unknown>): (string | number)[] {
 function setAt(root: unknown, path: (string | number)[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
-  const container = Array.isArray(root) ? [...root] : isObject(root) ? { ...root } : typeof rest[0] === 'number' || typeof head === 'number' ? [] : {};
-  const current = (container as Record<string | number, unknown>)[head!];
-  (container as Record<string | number, unknown>)[head!] = setAt(current, rest, value);
+  if (head === undefined) return value;
+  const container: object = Array.isArray(root) ? [...root] : isObject(root) ? { ...root } : typeof rest[0] === 'number' || typeof head === 'number' ? [] : {};
+  Reflect.set(container, head, setAt(Reflect.get(container, head), rest, value));
   return container;
 }
 
@@ -65,7 +65,7 @@ function modify(incoming: Record<string, unknown>): TaskOutcome {
   if (path.some((part) => typeof part === 'number')) throw new TaskArgumentError(`query "${query}" names an array element, which modify does not change`);
   let at: unknown = target;
   for (const part of path.slice(0, -1)) {
-    at = isObject(at) ? at[part as string] : undefined;
+    at = isObject(at) ? at[part] : undefined;
     if (Array.isArray(at)) throw new TaskArgumentError(`query "${query}" leads through an array, which modify does not change`);
   }
   return ok({ updated_object: setAt(target, path, incoming.new_value) });

@@ -86,7 +86,7 @@ function readTime(text: string, format: string, what: string): { ms: number; zon
   pattern += escape(format.slice(at));
   const found = new RegExp(`^${pattern}$`).exec(text.trim());
   if (!found) throw new TaskArgumentError(`${what}: time ${describe(text)} does not match formatString ${describe(format)}`);
-  const f = { year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0, ms: 0, zone: 0, pm: undefined as boolean | undefined, epoch: undefined as number | undefined };
+  const f: { year: number; month: number; day: number; hour: number; minute: number; second: number; ms: number; zone: number; pm?: boolean; epoch?: number } = { year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0, ms: 0, zone: 0, pm: undefined, epoch: undefined };
   tokens.forEach((token, i) => {
     const v = found[i + 1]!;
     const n = Number(v);

@@ -17,10 +17,9 @@ const both = (values: unknown[]) => values.flatMap((v) => (isHex(v) ? [v, new Ob
 function idCondition(condition: unknown): unknown {
   if (isHex(condition)) return { $in: both([condition]) };
   if (condition === null || typeof condition !== 'object' || Array.isArray(condition) || condition instanceof ObjectId) return condition;
-  const ops = condition as Record<string, unknown>;
-  if (!Object.keys(ops).every((k) => k.startsWith('$'))) return condition;
+  if (!Object.keys(condition).every((k) => k.startsWith('$'))) return condition;
   const out: Record<string, unknown> = {};
-  for (const [op, operand] of Object.entries(ops)) {
+  for (const [op, operand] of Object.entries(condition)) {
     if (op === '$eq' && isHex(operand)) out.$in = both([operand]);
     else if (op === '$ne' && isHex(operand)) out.$nin = both([operand]);
     else if ((op === '$in' || op === '$nin') && Array.isArray(operand) && operand.some(isHex)) out[op] = both(operand);
@@ -56,10 +55,10 @@ export function plainIds<T extends Record<string, unknown>>(doc: T): T {
   let out: Record<string, unknown> | undefined;
   const set = (key: string, value: unknown) => ((out ??= { ...doc })[key] = value);
   if (doc._id instanceof ObjectId) set('_id', doc._id.toHexString());
-  const job = doc.job as Record<string, unknown> | undefined;
-  if (job && typeof job === 'object' && job._id instanceof ObjectId) set('job', { ...job, _id: job._id.toHexString() });
-  const parent = doc.parent as Record<string, unknown> | undefined;
-  if (parent && typeof parent === 'object' && parent.job instanceof ObjectId) set('parent', { ...parent, job: parent.job.toHexString() });
+  const job = doc.job;
+  if (job && typeof job === 'object' && '_id' in job && job._id instanceof ObjectId) set('job', { ...job, _id: job._id.toHexString() });
+  const parent = doc.parent;
+  if (parent && typeof parent === 'object' && 'job' in parent && parent.job instanceof ObjectId) set('parent', { ...parent, job: parent.job.toHexString() });
   for (const list of ['ancestors', 'children']) {
     const value = doc[list];
     if (Array.isArray(value) && value.some((v) => v instanceof ObjectId)) set(list, value.map(hex));
