@@ -11,6 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { openEmbeddedStore } from '../core/store/embedded/store';
 import type { Store } from '../core/store/port';
 import { listJobs, type JobsQuery } from '../core/engine/jobs/list';
+import type { JobDoc } from '../core/engine/jobs/types';
+import type { TaskRecord } from '../core/engine/queue/queue';
 import { createAttentionService } from '../core/attention/service';
 import { createWorklistService } from '../core/worklist/service';
 import { declaredCollections } from '../core/indexes/declared';
@@ -66,8 +68,8 @@ export async function benchCockpit() {
   const store = await openEmbeddedStore(path.join(dir, 'db'));
   try {
     await seed(store);
-    const jobs = store.collection('jobs');
-    const tasks = store.collection('tasks');
+    const jobs = store.collection<JobDoc>('jobs');
+    const tasks = store.collection<TaskRecord>('tasks');
     const deps = { jobs, tasks, workflowNames: async () => (await store.collection('workflows').find({}, { projection: { name: 1 } })).map((w) => String(w.name)) };
     const list = (query: Partial<JobsQuery>) => listJobs(deps, { skip: 0, limit: 100, ...query });
     const attention = createAttentionService({

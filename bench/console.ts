@@ -14,6 +14,8 @@ import { openStore } from '../core/store/open';
 import type { Store } from '../core/store/port';
 import { declaredCollections } from '../core/indexes/declared';
 import { listJobs } from '../core/engine/jobs/list';
+import type { JobDoc } from '../core/engine/jobs/types';
+import type { TaskRecord } from '../core/engine/queue/queue';
 import { Engine } from '../core/engine/index';
 import { backlogBelow } from './queues-peers';
 import { stepsWorkflow } from '../test/store/support/steps';
@@ -94,7 +96,7 @@ export async function benchConsole(options: { json?: boolean } = {}) {
       for (const index of declared.indexes) await store.collection(declared.collection).createIndex({ key: index.key, name: index.name, unique: index.unique, partialFilterExpression: index.partialFilterExpression });
     }
     const jobsRunPerSecond = await fill(store, JOBS);
-    const deps = { jobs: store.collection('jobs'), tasks: store.collection('tasks'), workflowNames: async () => [] };
+    const deps = { jobs: store.collection<JobDoc>('jobs'), tasks: store.collection<TaskRecord>('tasks'), workflowNames: async () => [] };
     const list = (skip: number) => listJobs(deps, { skip, limit: PAGE });
     const repeat = async (n: number, fn: () => Promise<unknown>) => {
       const times: number[] = [];
