@@ -1,5 +1,6 @@
-// Where a simulated answer lands. Oracle: the service's own exports (the Command Template Runner
-// workflow of ../shared/corpus/iap: MOP RunCommandTemplate declares `mop_template_results`) and
+// Where a simulated answer lands. Oracle: the service's own exports (its Command Template Runner
+// workflow, whose MOP RunCommandTemplate task declares `mop_template_results`, written inline here:
+// nothing is read from the shared corpus, so a clone alone runs every test of this file) and
 // pronghorn.json's `output.name`: the real method's answer is the task's declared outgoing
 // variable, so a simulated one's is too; never `result` whatever the task declares.
 import { mkdtemp, rm } from 'node:fs/promises';
