@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkAnswer } from '../../core/contract/jobs';
 import { call } from '../api/client';
-import { ConfirmDialog } from '../profiles/ConfirmDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 
 type Action = 'retry' | 'pause' | 'resume' | 'cancel';
 const OPERATION = { retry: 'jobs.bulkRetry', pause: 'jobs.bulkPause', resume: 'jobs.bulkResume', cancel: 'jobs.bulkCancel' } as const;

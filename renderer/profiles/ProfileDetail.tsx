@@ -7,7 +7,7 @@ import { ApiError, call } from '../api/client';
 import { TestConnectionButton } from '../store/TestConnectionButton';
 import { activeProfileTabs } from './active-profile-tabs';
 import { downloadExport, serverFieldErrors, useProfile, useProfileMutation } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import type { Json } from './fields';
 import { LegacyActivateBanner } from './LegacyActivateBanner';
 import { ProfileForm } from './ProfileForm';

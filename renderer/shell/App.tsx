@@ -7,6 +7,7 @@ import { useRoute } from './route';
 import { useStaleSince } from './live';
 import { useStatus } from './useStatus';
 import { Alert } from './Alert';
+import { Shortcuts } from '../components/Shortcuts';
 import './unsaved';
 
 const COLLAPSED_KEY = 'console.nav.collapsed';
@@ -92,6 +93,7 @@ export function App() {
         {area.render()}
       </main>
       <StatusBar />
+      <Shortcuts />
     </div>
   );
 }
