@@ -1,6 +1,7 @@
 // A form field: its label, the control, a hint under it and the error that names what is wrong,
 // both tied to the control (aria-describedby) so a screen reader says them with it.
 import { cloneElement, useId, type ReactElement } from 'react';
+import { Alert } from '../shell/Alert';
 
 interface ControlProps {
   id?: string;
@@ -23,9 +24,9 @@ export function Field(props: { label: string; hint?: string; error?: string; chi
         </span>
       )}
       {props.error && (
-        <span id={errorId} className="field-error" role="alert">
+        <Alert look="field" as="span" id={errorId}>
           {props.error}
-        </span>
+        </Alert>
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useUnsavedChanges } from '../shell/unsaved';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { ConfirmAction } from '../components/ConfirmAction';
 import { useStatus } from '../shell/useStatus';
 import { ago, formatTime } from '../jobs/format';
 import { Alert } from '../shell/Alert';
@@ -91,9 +92,16 @@ function WorkerNow() {
         </p>
         <div className="form-actions">
           {taskWorker.running ? (
-            <button type="button" disabled={toggle.isPending} onClick={() => toggle.mutate(false)}>
-              Stop the task worker
-            </button>
+            <ConfirmAction
+              label="Stop the task worker"
+              disabled={toggle.isPending}
+              title="Stop the task worker on this server?"
+              confirmLabel="Yes, stop it"
+              cancelLabel="Keep it working"
+              action={() => toggle.mutateAsync(false)}
+            >
+              <p>This server stops working tasks now, until its next start: its running tasks go back to the queue for another server, and queued tasks wait if no other server works them.</p>
+            </ConfirmAction>
           ) : (
             <button type="button" className="primary" disabled={toggle.isPending} onClick={() => toggle.mutate(true)}>
               Start the task worker

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { ConfirmAction } from '../components/ConfirmAction';
 import type { HealthItem } from '../../core/contract/health';
 import { applicationFigures, formatBytes, formatUptime, unhealthyReason } from './format';
 
@@ -191,7 +192,12 @@ function LastCrash({ item }: { item: HealthItem }) {
   );
 }
 
-/** Start, stop and restart of an adapter instance or an application. */
+/** What stopping an application refuses, where the console knows it. */
+const STOP_WHAT: Record<string, string> = {
+  OperationsManager: 'Job starts are refused (503) until it is started again; running jobs go on.',
+};
+
+/** Start, stop (after asking) and restart of an adapter instance or an application. */
 export function LifecycleActions({ item }: { item: HealthItem }) {
   const client = useQueryClient();
   const adapter = item.type === 'Adapter';
@@ -206,9 +212,18 @@ export function LifecycleActions({ item }: { item: HealthItem }) {
       <button type="button" disabled={busy || running} onClick={() => action.mutate('start')} aria-label={`Start ${item.id}`}>
         Start
       </button>
-      <button type="button" disabled={busy || !running} onClick={() => action.mutate('stop')} aria-label={`Stop ${item.id}`}>
-        Stop
-      </button>
+      <ConfirmAction
+        label="Stop"
+        ariaLabel={`Stop ${item.id}`}
+        disabled={busy || !running}
+        title={`Stop ${adapter ? 'the adapter' : 'the application'} ${item.id}?`}
+        confirmLabel={`Yes, stop ${item.id}`}
+        cancelLabel="Keep it running"
+        action={() => action.mutateAsync('stop')}
+        done={() => `${item.id} stopped: Start brings it back.`}
+      >
+        <p>{adapter ? `Tasks that call ${item.id} fail until it is started again.` : STOP_WHAT[item.id] ?? `What ${item.id} serves is refused until it is started again.`}</p>
+      </ConfirmAction>
       <button type="button" disabled={busy} onClick={() => action.mutate('restart')} aria-label={`Restart ${item.id}`}>
         Restart
       </button>

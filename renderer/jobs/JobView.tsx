@@ -12,6 +12,7 @@ import { jobStatus, taskStatus } from '../shell/status';
 import { StatusBadge } from '../shell/StatusBadge';
 import { JobDiagram } from '../diagrams/JobDiagram';
 import { Alert } from '../shell/Alert';
+import { JobActions } from './JobActions';
 
 const ACTIVE_TASK = new Set(['queued', 'running', 'waiting']);
 
@@ -181,7 +182,6 @@ export function JobView({ id }: { id: string }) {
       return !job || ['running', 'paused'].includes(job.status) || job.taskRuns.some((r) => ACTIVE_TASK.has(r.status)) ? 1000 : false;
     },
   });
-  const action = useJobAction(id);
   const job = useMemo(() => (query.data ? restoreUndefined(query.data.data, query.data.data.undefinedPaths) : undefined), [query.data]);
   if (query.isPending) return <p>Loading job {id}…</p>;
   if (query.isError)
@@ -215,23 +215,7 @@ export function JobView({ id }: { id: string }) {
           )}
         </h1>
         <div className="profile-actions">
-          {j.writtenBy === 'service' && <span className="muted">Written by the automation service: pause, resume or cancel it on the service.</span>}
-          {j.writtenBy !== 'service' && j.status === 'running' && (
-            <button type="button" onClick={() => action.mutate({ kind: 'pause' })} disabled={action.isPending}>
-              Pause
-            </button>
-          )}
-          {j.writtenBy !== 'service' && j.status === 'paused' && (
-            <button type="button" onClick={() => action.mutate({ kind: 'resume' })} disabled={action.isPending}>
-              Resume
-            </button>
-          )}
-          {j.writtenBy !== 'service' && jobActive && (
-            <button type="button" className="danger" onClick={() => action.mutate({ kind: 'cancel' })} disabled={action.isPending}>
-              Cancel job
-            </button>
-          )}
-          {action.isError && <span className="error">{action.error.message}</span>}
+          <JobActions job={j} />
         </div>
       </div>
       {j.error && (

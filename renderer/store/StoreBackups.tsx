@@ -1,5 +1,5 @@
 // The embedded store's backups on the Store card: the newest one's age (or none yet), a backup
-// taken now, and a restore of the newest one after a confirmation that shows what it would discard
+// taken now, and a restore of the newest one after a confirmation (components/ConfirmDialog) that shows what it would discard
 // (its preview: the jobs and other documents accepted since the backup), then the task worker
 // stops, the file is swapped, the store reopens on it.
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import type { RestorePreview, StoreStatus } from '../../core/contract/store';
 import { ago, formatTime } from '../jobs/format';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 
 export function StoreBackups({ status }: { status: StoreStatus }) {
   const queryClient = useQueryClient();
@@ -59,23 +60,28 @@ export function StoreBackups({ status }: { status: StoreStatus }) {
         )}
       </p>
       {newest && confirming && (
-        <p role="group" aria-label="Confirm the restore">
-          Restore the backup of {formatTime(newest.takenAt)}? The task worker stops, the file is replaced (the current one is kept beside it) and the store reopens on the
-          backup.{' '}
-          {preview.data && <Discards preview={preview.data} />}
-          <button type="button" onClick={() => restore.mutate(newest.id)} disabled={restore.isPending}>
-            {restore.isPending ? 'Restoring…' : 'Restore'}
-          </button>{' '}
-          <button type="button" onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        </p>
+        <ConfirmDialog
+          title={`Restore the backup of ${formatTime(newest.takenAt)}?`}
+          confirmLabel="Restore"
+          cancelLabel="Keep the current store"
+          danger
+          busy={restore.isPending}
+          error={restore.isError ? `The restore failed: ${restore.error.message}` : undefined}
+          onConfirm={() => restore.mutate(newest.id)}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>The task worker stops, the file is replaced (the current one is kept beside it) and the store reopens on the backup.</p>
+          {preview.data && (
+            <p>
+              <Discards preview={preview.data} />
+            </p>
+          )}
+        </ConfirmDialog>
       )}
       <p role="status" aria-label="Backup result">
         {preview.isError && <span className="error">The restore cannot be previewed: {preview.error.message}</span>}
         {take.isError && <span className="error">The backup failed: {take.error.message}</span>}
         {take.data && !restore.data && <span className="good">Backup taken ({take.data.bytes.toLocaleString()} bytes)</span>}
-        {restore.isError && <span className="error">The restore failed: {restore.error.message}</span>}
         {restore.data && <span className="good">Restored; the replaced file is kept as {restore.data.replacedFile}</span>}
       </p>
     </div>

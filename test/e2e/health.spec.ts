@@ -20,6 +20,11 @@ test('stop Operations Manager from the Health page: job starts are refused until
   await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Health' }).click();
   const row = page.getByRole('table', { name: 'Applications' }).getByRole('row', { name: 'OperationsManager' });
   await row.getByRole('button', { name: 'Stop OperationsManager' }).click();
+  // It asks first, naming what stopping refuses; nothing is stopped until the operator says yes.
+  const ask = page.getByRole('dialog', { name: 'Stop the application OperationsManager?' });
+  await expect(ask).toContainText('Job starts are refused');
+  await expect(row).toContainText('RUNNING');
+  await ask.getByRole('button', { name: 'Yes, stop OperationsManager' }).click();
   await expect(row).toContainText('STOPPED');
   const refused = await host.api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'any' } });
   expect(refused.status).toBe(503);
@@ -39,6 +44,7 @@ test('stop an adapter, see it reported, restart it, see it ONLINE again', async 
   await expect(row.getByRole('img', { name: /Unhealthy/ })).toHaveCount(0);
 
   await row.getByRole('button', { name: 'Stop example' }).click();
+  await page.getByRole('dialog', { name: 'Stop the adapter example?' }).getByRole('button', { name: 'Yes, stop example' }).click();
   await expect(row).toContainText('STOPPED');
   await expect(row).toContainText('OFFLINE');
   await expect(row.getByRole('img', { name: 'Unhealthy: OFFLINE: the adapter is stopped' })).toBeVisible();

@@ -64,6 +64,7 @@ test('the Configure tab stops and starts the task worker now and lists the serve
   await expect(servers).toContainText('this server');
   await expect(servers).toContainText('working tasks');
   await page.getByRole('button', { name: 'Stop the task worker' }).click();
+  await page.getByRole('dialog', { name: 'Stop the task worker on this server?' }).getByRole('button', { name: 'Yes, stop it' }).click();
   await expect(page.getByLabel('Task worker state')).toHaveText('stopped');
   await expect(servers).toContainText('not working tasks');
   await expect(page.getByRole('status', { name: 'Status bar' })).toContainText('Task worker stopped');

@@ -25,6 +25,7 @@ test('saving processTasksOnStart off: the Configure tab, status bar, attention a
   expect(api.taskWorker).toMatchObject({ running: true, startupValue: false });
 
   await page.getByRole('button', { name: 'Stop the task worker' }).click();
+  await page.getByRole('dialog', { name: 'Stop the task worker on this server?' }).getByRole('button', { name: 'Yes, stop it' }).click();
   await expect(page.getByLabel('Task worker state')).toHaveText('stopped');
   await expect(bar).toContainText('Task worker stopped');
   await expect(bar).not.toContainText('Standby working tasks', { timeout: 1500 });

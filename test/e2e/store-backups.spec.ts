@@ -24,7 +24,7 @@ test('take a backup from the Store card, then restore it', async ({ consolePage:
   expect(started.status).toBe(200);
   const jobId = (await started.json()).data._id;
   await card.getByRole('button', { name: 'Restore the newest backup…' }).click();
-  const confirm = card.getByRole('group', { name: 'Confirm the restore' });
+  const confirm = page.getByRole('dialog', { name: /Restore the backup of/ });
   await expect(confirm).toContainText('The task worker stops');
   const discards = confirm.getByLabel('What the restore discards');
   await expect(discards).toContainText(/It discards \d+ documents accepted since the backup: .*1 in jobs/);

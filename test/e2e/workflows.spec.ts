@@ -78,11 +78,11 @@ test('importing a workflow with errors shows each error by task and transition; 
   await expect(page.getByRole('table', { name: 'Transitions' }).getByRole('row')).toHaveCount(3);
 
   await page.getByRole('button', { name: 'Delete Shout a name' }).click();
-  const confirm = page.getByRole('group', { name: 'Confirm deleting Shout a name' });
+  const confirm = page.getByRole('dialog', { name: 'Delete “Shout a name”?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toHaveCount(0);
   await page.getByRole('button', { name: 'Delete Shout a name' }).click();
-  await page.getByRole('group', { name: 'Confirm deleting Shout a name' }).getByRole('button', { name: 'Yes, delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete “Shout a name”?' }).getByRole('button', { name: 'Yes, delete' }).click();
   await expect(page.getByRole('heading', { name: 'Workflows', exact: true })).toBeVisible();
   await expect(page.getByText('No workflows yet')).toBeVisible();
 });
