@@ -12,10 +12,11 @@ import { propertyErrors } from './NewAdapter';
 import { Alert } from '../shell/Alert';
 import { SimulationRules } from './SimulationRules';
 import { RecordCalls } from './Recordings';
+import { qk, refreshAfter } from '../api/keys';
 
 export function AdapterDetail({ name, health }: { name: string; health?: HealthItem }) {
   const client = useQueryClient();
-  const detail = useQuery({ queryKey: ['adapters.get', name], queryFn: () => call('adapters.get', { params: { name } }) });
+  const detail = useQuery({ queryKey: qk.adapter(name), queryFn: () => call('adapters.get', { params: { name } }) });
   const [config, setConfig] = useState<ServiceConfig>();
   useEffect(() => {
     if (detail.data && !config) setConfig(detail.data.data);
@@ -24,13 +25,13 @@ export function AdapterDetail({ name, health }: { name: string; health?: HealthI
     mutationFn: () => call('adapters.update', { params: { name }, body: { properties: config! } }),
     onSuccess: (answer) => {
       setConfig(answer.data);
-      void client.invalidateQueries({ queryKey: ['health.adapters'] });
+      void refreshAfter(client, 'adapters');
     },
   });
   const remove = useMutation({
     mutationFn: () => call('adapters.delete', { params: { name } }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['health.adapters'] });
+      void refreshAfter(client, 'adapters');
       window.location.hash = '#/adapters';
     },
   });

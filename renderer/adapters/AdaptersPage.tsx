@@ -8,13 +8,14 @@ import { useRoute } from '../shell/route';
 import { AdapterDetail } from './AdapterDetail';
 import { ImportAdapter, NewAdapter } from './NewAdapter';
 import { Recordings } from './Recordings';
+import { qk } from '../api/keys';
 
 export const REFRESH_MS = 3000;
 
 export function AdaptersPage() {
   const selected = useRoute().segments[1];
   const list = useQuery({
-    queryKey: ['health.adapters', 'adapters-page'],
+    queryKey: qk.health('health.adapters', { limit: 1000 }),
     queryFn: () => call('health.adapters', { query: { limit: 1000 } }),
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,

@@ -7,6 +7,7 @@ import { ApiError, call } from '../api/client';
 import type { ServiceConfig } from '../../core/contract/adapters';
 import { SchemaForm } from './SchemaForm';
 import { Alert } from '../shell/Alert';
+import { qk, refreshAfter } from '../api/keys';
 
 /** Field errors of a service config answer, by property path. */
 export function propertyErrors(error: unknown): Record<string, string> {
@@ -19,7 +20,7 @@ export function NewAdapter() {
   const client = useQueryClient();
   // The packages are looked for again every 30 s and on "Look for new packages": one installed into
   // sdk_dir while the console runs is offered without a restart.
-  const packages = useQuery({ queryKey: ['adapters.packages'], queryFn: () => call('adapters.packages', { query: { rescan: 'true' } }), refetchInterval: 30_000 });
+  const packages = useQuery({ queryKey: qk.adapterPackages(), queryFn: () => call('adapters.packages', { query: { rescan: 'true' } }), refetchInterval: 30_000 });
   const [pkg, setPkg] = useState('');
   const [name, setName] = useState('');
   const [config, setConfig] = useState<ServiceConfig>();
@@ -36,7 +37,7 @@ export function NewAdapter() {
     mutationFn: () => call('adapters.create', { body: { properties: { ...config!, id: name.trim() } } }),
     onSuccess: (answer) => {
       setConfig(undefined);
-      void client.invalidateQueries({ queryKey: ['health.adapters'] });
+      void refreshAfter(client, 'adapters');
       window.location.hash = `#/adapters/${encodeURIComponent(answer.data.id)}`;
     },
   });
@@ -121,7 +122,7 @@ export function ImportAdapter() {
       }
       return call('adapters.import', { body: { properties: parsed as Record<string, unknown> } });
     },
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['health.adapters'] }),
+    onSuccess: () => void refreshAfter(client, 'adapters'),
   });
   return (
     <section aria-label="Import an adapter" className="card">

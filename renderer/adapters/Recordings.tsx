@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { Alert } from '../shell/Alert';
+import { qk, refreshAfter } from '../api/keys';
 
 /** On a real instance's page: record its next calls. */
 export function RecordCalls({ name }: { name: string }) {
@@ -12,7 +13,7 @@ export function RecordCalls({ name }: { name: string }) {
   const [calls, setCalls] = useState(100);
   const record = useMutation({
     mutationFn: () => call('adapters.record', { params: { name }, body: { calls, seconds: 3600 } }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['adapters.recordings'] }),
+    onSuccess: () => void refreshAfter(client, 'recordings'),
   });
   return (
     <div className="health-actions">
@@ -32,9 +33,9 @@ export function RecordCalls({ name }: { name: string }) {
 
 export function Recordings() {
   const client = useQueryClient();
-  const list = useQuery({ queryKey: ['adapters.recordings'], queryFn: () => call('adapters.recordings'), refetchInterval: 5000 });
+  const list = useQuery({ queryKey: qk.recordings(), queryFn: () => call('adapters.recordings'), refetchInterval: 5000 });
   const refresh = () => {
-    for (const key of ['adapters.recordings', 'health.adapters']) void client.invalidateQueries({ queryKey: [key] });
+    void refreshAfter(client, 'recordings');
   };
   const replay = useMutation({
     mutationFn: (input: { id: string; name?: string }) => call('adapters.simulateRecording', { params: { id: input.id }, body: input.name ? { name: input.name } : {} }),

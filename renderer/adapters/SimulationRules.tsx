@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import type { ServiceConfig } from '../../core/contract/adapters';
 import { Alert } from '../shell/Alert';
+import { refreshAfter } from '../api/keys';
 
 const EXAMPLE = '[{ "match": { "deviceName": "edge-1" }, "response": { "status": "success", "code": 200, "response": { "up": true } } }, { "nth": 3, "error": "device busy", "latencyMs": 200 }]';
 
@@ -18,7 +19,7 @@ export function SimulationRules({ name, config, onSaved }: { name: string; confi
     mutationFn: (simulation: unknown) => call('adapters.update', { params: { name }, body: { properties: { ...config, simulation } } }),
     onSuccess: (answer) => {
       onSaved(answer.data);
-      void client.invalidateQueries({ queryKey: ['adapters.get', name] });
+      void refreshAfter(client, 'adapters');
     },
   });
   return (

@@ -5,22 +5,22 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import type { AutomationOverview, TriggerType } from '../../core/contract/automations';
 import { Alert } from '../shell/Alert';
+import { qk, refreshAfter } from '../api/keys';
 
-const OVERVIEW_KEY = ['automations.overview'];
 
 export function AutomationForm({ existing, onDone }: { existing?: AutomationOverview; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(existing?.name ?? '');
   const [description, setDescription] = useState(existing?.description ?? '');
   const [workflow, setWorkflow] = useState(existing?.workflow ?? '');
-  const workflows = useQuery({ queryKey: ['workflows.list', 'automations'], queryFn: () => call('workflows.list') });
+  const workflows = useQuery({ queryKey: qk.workflows(), queryFn: () => call('workflows.list') });
   const save = useMutation({
     mutationFn: () => {
       const body = { name, description, componentType: 'workflows' as const, componentName: workflow || null };
       return existing ? call('automations.update', { params: { id: existing._id }, body }) : call('automations.create', { body });
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
+      void refreshAfter(queryClient, 'automations');
       onDone();
     },
   });
@@ -82,7 +82,7 @@ export function TriggerForm({ automationId, onDone }: { automationId: string; on
         },
       }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
+      void refreshAfter(queryClient, 'automations');
       onDone();
     },
   });

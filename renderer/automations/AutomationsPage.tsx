@@ -11,13 +11,13 @@ import { StatusBadge } from '../shell/StatusBadge';
 import { jobStatus } from '../shell/status';
 import { AutomationForm, TriggerForm } from './AutomationForm';
 import { ManualRun } from './ManualRun';
+import { qk, refreshAfter } from '../api/keys';
 
-export const OVERVIEW_KEY = ['automations.overview'];
 const REFRESH_MS = 3000;
 
 function TriggerLine({ trigger, automation }: { trigger: Trigger; automation: string }) {
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
+  const refresh = () => void refreshAfter(queryClient, 'automations');
   return (
     <li aria-label={`Trigger ${trigger.name}`}>
       <strong>{trigger.name}</strong> <span className="badge">{trigger.type}</span>{' '}
@@ -40,7 +40,7 @@ function AutomationRow({ automation }: { automation: AutomationOverview }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
+  const refresh = () => void refreshAfter(queryClient, 'automations');
   return (
     <tr aria-label={automation.name}>
       <td>
@@ -98,7 +98,7 @@ function AutomationRow({ automation }: { automation: AutomationOverview }) {
 
 export function AutomationsPage() {
   const [creating, setCreating] = useState(false);
-  const overview = useQuery({ queryKey: OVERVIEW_KEY, queryFn: () => call('automations.overview'), refetchInterval: REFRESH_MS });
+  const overview = useQuery({ queryKey: qk.automations(), queryFn: () => call('automations.overview'), refetchInterval: REFRESH_MS });
   return (
     <section>
       <h1>Automations</h1>

@@ -7,12 +7,13 @@ import { call } from '../api/client';
 import type { Trigger } from '../../core/contract/automations';
 import { missingRequired, SchemaForm } from '../adapters/SchemaForm';
 import { Alert } from '../shell/Alert';
+import { qk, refreshAfter } from '../api/keys';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function RunForm({ formId, initial, running, onRun, onCancel }: { formId: string; initial: Json; running: boolean; onRun: (values: Json) => void; onCancel: () => void }) {
-  const form = useQuery({ queryKey: ['jsonForms.get', formId], queryFn: () => call('jsonForms.get', { params: { id: formId } }), retry: false });
+  const form = useQuery({ queryKey: qk.jsonForm(formId), queryFn: () => call('jsonForms.get', { params: { id: formId } }), retry: false });
   const [value, setValue] = useState<Json>(initial);
   const [missing, setMissing] = useState<string[]>([]);
   if (form.isPending) return <p className="muted">Loading the form “{formId}”…</p>;
@@ -49,7 +50,7 @@ export function ManualRun({ trigger, automation, onStarted }: { trigger: Trigger
     onSuccess: (answer) => {
       setAsking(false);
       setStarted(answer.data._id);
-      void queryClient.invalidateQueries({ queryKey: ['automations.overview'] });
+      void refreshAfter(queryClient, 'automations', 'job');
       onStarted();
     },
   });

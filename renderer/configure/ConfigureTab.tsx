@@ -12,13 +12,12 @@ import { ConfirmAction } from '../components/ConfirmAction';
 import { useStatus } from '../shell/useStatus';
 import { ago, formatTime } from '../jobs/format';
 import { Alert } from '../shell/Alert';
-import { PROFILE_INDICATOR_KEYS } from '../profiles/api';
+import { qk, refreshAfter } from '../api/keys';
 
-const WORKERS_KEY = ['workers.status'];
 
 function StartupSetting({ profileId }: { profileId: string }) {
   const client = useQueryClient();
-  const profile = useQuery({ queryKey: ['profiles', 'one', profileId], queryFn: () => call('profiles.get', { params: { id: profileId } }) });
+  const profile = useQuery({ queryKey: qk.profile(profileId), queryFn: () => call('profiles.get', { params: { id: profileId } }) });
   const saved = (profile.data?.profile as { processTasksOnStart?: boolean } | undefined)?.processTasksOnStart !== false;
   const [value, setValue] = useState<boolean | undefined>(undefined);
   useEffect(() => setValue(undefined), [saved]);
@@ -30,7 +29,7 @@ function StartupSetting({ profileId }: { profileId: string }) {
       return call('profiles.update', { params: { id: profileId }, body: { ...(fresh.profile as Record<string, unknown>), processTasksOnStart: next } });
     },
     onSuccess: () => {
-      for (const queryKey of [['profiles'], ...PROFILE_INDICATOR_KEYS]) void client.invalidateQueries({ queryKey });
+      void refreshAfter(client, 'profiles');
     },
   });
   useUnsavedChanges(current !== saved, 'the startup setting');
@@ -62,14 +61,13 @@ function StartupSetting({ profileId }: { profileId: string }) {
 
 function WorkerNow() {
   const client = useQueryClient();
-  const status = useQuery({ queryKey: WORKERS_KEY, queryFn: () => call('workers.status'), refetchInterval: 2000 });
+  const status = useQuery({ queryKey: qk.workers(), queryFn: () => call('workers.status'), refetchInterval: 2000 });
   const toggle = useMutation({
     mutationFn: (start: boolean) => call(start ? 'workers.activateTaskWorker' : 'workers.deactivateTaskWorker'),
     onSuccess: (data) => {
-      client.setQueryData(WORKERS_KEY, data);
+      client.setQueryData(qk.workers(), data);
       // The status bar's running state and attention's role check change with it: read them again now.
-      void client.invalidateQueries({ queryKey: ['health.status'] });
-      void client.invalidateQueries({ queryKey: ['console.attention'] });
+      void refreshAfter(client, 'worker');
     },
   });
   if (status.isPending) return <p>Loading the task worker's status…</p>;

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { Alert } from '../shell/Alert';
+import { qk } from '../api/keys';
 
 const seconds = (ms: number | null | undefined) => (ms === null || ms === undefined ? '—' : `${(ms / 1000).toFixed(2)} s`);
 
@@ -49,7 +50,7 @@ function SavePdf({ id }: { id: string }) {
 
 export function DrillReportView({ id }: { id: string }) {
   const drill = useQuery({
-    queryKey: ['drills.get', id],
+    queryKey: qk.drill(id),
     queryFn: () => call('drills.get', { params: { id } }),
     refetchInterval: (query) => (query.state.data?.status === 'running' ? 1_000 : false),
   });

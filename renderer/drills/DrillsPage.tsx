@@ -9,6 +9,7 @@ import { DrillReportView } from './DrillReportView';
 import { SitesForm } from './SitesForm';
 import { RunOptionsFields, runOptionsBody, useRunOptions } from './RunOptions';
 import { Alert } from '../shell/Alert';
+import { qk, refreshAfter } from '../api/keys';
 
 export function DrillsPage() {
   const queryClient = useQueryClient();
@@ -17,17 +18,17 @@ export function DrillsPage() {
   const [mode, setMode] = useState<'lab' | 'sites'>('lab');
   // The profile's own workflows the lab runs instead of its ledger workflow (none: the ledger workflow).
   const [workflows, setWorkflows] = useState<string[]>([]);
-  const profileWorkflows = useQuery({ queryKey: ['workflows.list'], queryFn: () => call('workflows.list') });
+  const profileWorkflows = useQuery({ queryKey: qk.workflows(), queryFn: () => call('workflows.list') });
   // `#/drills/<id>` opens that drill's report (the Overview's last-drill card links here).
   const linked = useRoute().segments[1];
   const [chosenId, setOpenId] = useState<string>();
   const openId = chosenId ?? linked;
-  const history = useQuery({ queryKey: ['drills.list'], queryFn: () => call('drills.list'), refetchInterval: 5_000 });
+  const history = useQuery({ queryKey: qk.drills(), queryFn: () => call('drills.list'), refetchInterval: 5_000 });
   const start = useMutation({
     mutationFn: () => call('drills.startLab', { body: { ...runOptionsBody(options), ...(mongoUrl.trim() ? { mongoUrl: mongoUrl.trim() } : {}), ...(workflows.length ? { workflows } : {}) } }),
     onSuccess: (report) => {
       setOpenId(report.id);
-      void queryClient.invalidateQueries({ queryKey: ['drills.list'] });
+      void refreshAfter(queryClient, 'drills');
     },
   });
   return (
@@ -55,7 +56,7 @@ export function DrillsPage() {
           <SitesForm
             onStarted={(report) => {
               setOpenId(report.id);
-              void queryClient.invalidateQueries({ queryKey: ['drills.list'] });
+              void refreshAfter(queryClient, 'drills');
             }}
           />
         </section>

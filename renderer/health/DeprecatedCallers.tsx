@@ -3,12 +3,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { REFRESH_MS } from './HealthTable';
+import { qk } from '../api/keys';
 
 const STATE_CLASS = { active: 'badge good', deprecated: 'badge warn', removed: 'badge bad' } as const;
 
 export function DeprecatedCallers() {
   const calls = useQuery({
-    queryKey: ['health.deprecatedCalls'],
+    queryKey: qk.deprecatedCalls(),
     queryFn: () => call('health.deprecatedCalls'),
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,

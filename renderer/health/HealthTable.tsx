@@ -6,6 +6,7 @@ import { call } from '../api/client';
 import { ConfirmAction } from '../components/ConfirmAction';
 import type { HealthItem } from '../../core/contract/health';
 import { applicationFigures, formatBytes, formatUptime, unhealthyReason } from './format';
+import { qk, refreshAfter } from '../api/keys';
 
 export const REFRESH_MS = 3000;
 
@@ -49,7 +50,7 @@ export function HealthTable({ kind }: { kind: Kind }) {
   };
   const operation = kind === 'applications' ? 'health.applications' : 'health.adapters';
   const list = useQuery({
-    queryKey: [operation, query],
+    queryKey: qk.health(operation, query),
     queryFn: () => call(operation, { query }),
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
@@ -203,7 +204,7 @@ export function LifecycleActions({ item }: { item: HealthItem }) {
   const adapter = item.type === 'Adapter';
   const action = useMutation({
     mutationFn: (which: Action) => call(`${adapter ? 'adapters' : 'applications'}.${which}`, { params: { name: item.id } }),
-    onSettled: () => client.invalidateQueries({ queryKey: [adapter ? 'health.adapters' : 'health.applications'] }),
+    onSettled: () => refreshAfter(client, adapter ? 'adapters' : 'applications'),
   });
   const running = item.state === 'RUNNING';
   const busy = action.isPending;

@@ -5,14 +5,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { REFRESH_MS } from './HealthTable';
 import { formatBytes, formatUptime } from './format';
+import { qk } from '../api/keys';
 
 const word = (state: 'running' | 'degraded') => <span className={state === 'running' ? 'badge good' : 'badge warn'}>{state}</span>;
 
 export function ServerFacts() {
   const options = { refetchInterval: REFRESH_MS, placeholderData: keepPreviousData } as const;
-  const status = useQuery({ queryKey: ['health.status'], queryFn: () => call('health.status'), ...options });
-  const server = useQuery({ queryKey: ['health.server'], queryFn: () => call('health.server'), ...options });
-  const system = useQuery({ queryKey: ['health.system'], queryFn: () => call('health.system'), ...options });
+  const status = useQuery({ queryKey: qk.status(), queryFn: () => call('health.status'), ...options });
+  const server = useQuery({ queryKey: qk.server(), queryFn: () => call('health.server'), ...options });
+  const system = useQuery({ queryKey: qk.system(), queryFn: () => call('health.system'), ...options });
   if (server.isPending || system.isPending || status.isPending) return <p>Loading the server facts…</p>;
   const failed = [server, system, status].find((query) => query.isError && !query.data);
   if (failed?.error) return <p className="error">Cannot read the server facts: {failed.error.message}</p>;

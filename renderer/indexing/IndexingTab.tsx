@@ -7,8 +7,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CollectionIndexStatus as Status, IndexDescription } from '../../core/contract/indexes';
 import { call } from '../api/client';
 import { Alert } from '../shell/Alert';
+import { qk, refreshAfter } from '../api/keys';
 
-const STATUS_KEY = ['indexes.statusAll'];
 /** How often the tab asks while a build runs. */
 const POLL_MS = 700;
 
@@ -102,11 +102,11 @@ export function IndexingTab() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<Record<string, boolean>>({});
   const status = useQuery({
-    queryKey: STATUS_KEY,
+    queryKey: qk.indexes(),
     queryFn: () => call('indexes.statusAll'),
     refetchInterval: (query) => (query.state.data?.results.some((r) => r.running) ? POLL_MS : false),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: STATUS_KEY });
+  const refresh = () => refreshAfter(queryClient, 'indexes');
   const build = useMutation({
     mutationFn: (collections: string[]) => Promise.all(collections.map((collectionName) => call('indexes.build', { params: { collectionName } }))),
     onSettled: refresh,

@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { useUnsavedChanges } from '../shell/unsaved';
 import { Alert } from '../shell/Alert';
+import { refreshAfter } from '../api/keys';
 
 type EndState = 'success' | 'failure' | 'error';
 
@@ -46,7 +47,7 @@ export function useFinishTask(jobId: string, taskId: string, onFinished?: (messa
   return useMutation({
     mutationFn: ({ values, state }: { values: Record<string, unknown>; state: EndState }) => call('jobs.finishTask', { params: { id: jobId, taskId }, body: { values, state } }),
     onSuccess: (answer) => {
-      for (const queryKey of [['jobs.get', jobId], ['jobs.list'], ['tasks.worklist'], ['tasks.worklistHistory'], ['console.attention']]) void client.invalidateQueries({ queryKey });
+      void refreshAfter(client, 'manualTask');
       onFinished?.(answer.message);
     },
   });

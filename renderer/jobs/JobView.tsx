@@ -13,6 +13,7 @@ import { StatusBadge } from '../shell/StatusBadge';
 import { JobDiagram } from '../diagrams/JobDiagram';
 import { Alert } from '../shell/Alert';
 import { JobActions } from './JobActions';
+import { qk } from '../api/keys';
 
 const ACTIVE_TASK = new Set(['queued', 'running', 'waiting']);
 
@@ -175,7 +176,7 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
 
 export function JobView({ id }: { id: string }) {
   const query = useQuery({
-    queryKey: ['jobs.get', id],
+    queryKey: qk.job(id),
     queryFn: () => call('jobs.get', { params: { id } }),
     refetchInterval: (q) => {
       const job = q.state.data?.data;

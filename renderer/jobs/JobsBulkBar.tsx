@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkAnswer } from '../../core/contract/jobs';
 import { call } from '../api/client';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { refreshAfter } from '../api/keys';
 
 type Action = 'retry' | 'pause' | 'resume' | 'cancel';
 const OPERATION = { retry: 'jobs.bulkRetry', pause: 'jobs.bulkPause', resume: 'jobs.bulkResume', cancel: 'jobs.bulkCancel' } as const;
@@ -27,8 +28,7 @@ export function JobsBulkBar({ selected, onClear }: { selected: string[]; onClear
       setAnswer(result);
       setAsking(undefined);
       onClear();
-      void client.invalidateQueries({ queryKey: ['jobs.list'] });
-      void client.invalidateQueries({ queryKey: ['console.attention'] });
+      void refreshAfter(client, 'job');
     },
   });
   return (

@@ -14,6 +14,7 @@ import { formatDuration, formatTime, initiatorOf, waitingUntilText } from './for
 import { filtersFromRoute, filtersToParams, hasFilters, type JobsFilters } from './filters';
 import { JobsFiltersBar } from './JobsFiltersBar';
 import { JobsBulkBar } from './JobsBulkBar';
+import { qk } from '../api/keys';
 
 const PAGE = 100;
 // Three short lines a row: the workflow's name wraps rather than being cut (two names that differ at the end stay apart).
@@ -113,7 +114,7 @@ export function JobsList() {
   const [live, setLive] = useState(true);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const refetchInterval = live ? REFRESH_MS : false;
-  const first = useQuery({ queryKey: ['jobs.list', filters, 0], queryFn: () => fetchPage(filters, 0), refetchInterval });
+  const first = useQuery({ queryKey: qk.jobs(filters, 0), queryFn: () => fetchPage(filters, 0), refetchInterval });
   const total = first.data?.metadata.total ?? 0;
 
   const scroller = useRef<HTMLDivElement>(null);
@@ -127,7 +128,7 @@ export function JobsList() {
   const items = virtualizer.getVirtualItems();
   const pages = [...new Set(items.map((item) => Math.floor(item.index / PAGE)))];
   const pageQueries = useQueries({
-    queries: pages.map((page) => ({ queryKey: ['jobs.list', filters, page], queryFn: () => fetchPage(filters, page), refetchInterval })),
+    queries: pages.map((page) => ({ queryKey: qk.jobs(filters, page), queryFn: () => fetchPage(filters, page), refetchInterval })),
   });
   const byPage = new Map(pages.map((page, i) => [page, pageQueries[i]?.data]));
   const loaded = [...byPage.values()].flatMap((p) => p?.data ?? []);

@@ -9,6 +9,7 @@ import { missingRequired, SchemaForm } from '../adapters/SchemaForm';
 import { useUnsavedChanges } from '../shell/unsaved';
 import { useFinishTask } from './FinishTaskForm';
 import { Alert } from '../shell/Alert';
+import { qk } from '../api/keys';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -32,7 +33,7 @@ export function JsonFormPanel(props: PanelProps & { name?: string }) {
 /** ShowJsonForm: the stored form `form_id` names. */
 function StoredForm(props: PanelProps) {
   const formId = typeof props.incoming.form_id === 'string' ? props.incoming.form_id : '';
-  const form = useQuery({ queryKey: ['jsonForms.get', formId], queryFn: () => call('jsonForms.get', { params: { id: formId } }), enabled: formId !== '', retry: false });
+  const form = useQuery({ queryKey: qk.jsonForm(formId), queryFn: () => call('jsonForms.get', { params: { id: formId } }), enabled: formId !== '', retry: false });
   if (!formId) return <p className="error">This ShowJsonForm task names no form_id: finish it with its values below.</p>;
   if (form.isPending) return <p className="muted">Loading the form “{formId}”…</p>;
   if (form.isError) return <Alert>{form.error.message}</Alert>;

@@ -10,6 +10,7 @@ import { Alert } from '../shell/Alert';
 import { formatValue } from './format';
 import { FinishTaskForm, useFinishTask } from './FinishTaskForm';
 import { isJsonFormTask, JsonFormPanel } from './JsonFormPanel';
+import { refreshAfter } from '../api/keys';
 
 export function useJobAction(id: string) {
   const client = useQueryClient();
@@ -20,8 +21,7 @@ export function useJobAction(id: string) {
       return call(action.kind === 'cancel' ? 'jobs.cancel' : action.kind === 'pause' ? 'jobs.pause' : 'jobs.resume', { params: { id } });
     },
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['jobs.get', id] });
-      void client.invalidateQueries({ queryKey: ['jobs.list'] });
+      void refreshAfter(client, 'job');
     },
   });
 }

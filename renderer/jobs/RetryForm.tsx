@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { Alert } from '../shell/Alert';
 import { useUnsavedChanges } from '../shell/unsaved';
+import { refreshAfter } from '../api/keys';
 
 type Json = Record<string, unknown>;
 const pretty = (value: unknown) => JSON.stringify(value ?? {}, null, 2);
@@ -37,7 +38,7 @@ export function RetryForm({ jobId, taskId, incoming, variables, onDone }: { jobI
   const retry = useMutation({
     mutationFn: (body: { incoming?: Json; variables?: Json }) => call('jobs.retryTask', { params: { id: jobId, taskId }, body }),
     onSuccess: () => {
-      for (const queryKey of [['jobs.get', jobId], ['jobs.list'], ['console.attention']]) void client.invalidateQueries({ queryKey });
+      void refreshAfter(client, 'job');
       onDone();
     },
   });

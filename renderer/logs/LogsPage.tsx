@@ -6,6 +6,7 @@ import { LOG_LEVELS, type LogEntry } from '../../core/contract/logs';
 import { call } from '../api/client';
 import { appendEntries, asJsonLines, filtersFromHash, type LogFilters } from './tail';
 import { Alert } from '../shell/Alert';
+import { qk } from '../api/keys';
 
 const POLL_MS = 1000;
 const LEVEL_CLASS: Record<string, string> = { error: 'badge bad', fatal: 'badge bad', warn: 'badge warn', info: 'badge good' };
@@ -63,7 +64,7 @@ export function LogsPage() {
   const [error, setError] = useState<string>();
   const [file, setFile] = useState<string>();
 
-  const adapters = useQuery({ queryKey: ['health.adapters', 'names'], queryFn: () => call('health.adapters', { query: {} }) });
+  const adapters = useQuery({ queryKey: qk.health('health.adapters', {}), queryFn: () => call('health.adapters', { query: {} }) });
 
   // A new set of filters starts over: the newest matches, then what comes after them.
   useEffect(() => {

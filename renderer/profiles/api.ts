@@ -2,27 +2,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileProperties } from '../../core/contract/profiles';
 import { ApiError, call } from '../api/client';
-
-export const PROFILES_KEY = ['profiles'];
+import { qk, refreshAfter, refreshEverything } from '../api/keys';
 
 export function useProfiles() {
-  return useQuery({ queryKey: [...PROFILES_KEY, 'list'], queryFn: () => call('profiles.list') });
+  return useQuery({ queryKey: qk.profiles(), queryFn: () => call('profiles.list') });
 }
 
 export function useProfile(id: string | undefined) {
   return useQuery({
-    queryKey: [...PROFILES_KEY, 'one', id],
+    queryKey: qk.profile(id),
     queryFn: () => call('profiles.get', { params: { id: id! } }),
     enabled: Boolean(id),
     retry: (count, error) => !(error instanceof ApiError && error.statusCode === 404) && count < 1,
   });
 }
-
-/**
- * What shows the active profile's settings besides the Profiles page: the status bar (health.status), attention and
- * the Configure tab's worker status (processTasksOnStart's startupValue). Read again after a save, so they agree at once.
- */
-export const PROFILE_INDICATOR_KEYS = [['health.status'], ['console.attention'], ['workers.status']];
 
 /** After a change, everything that shows a profile is read again (and, after activation, everything). */
 export function useProfileMutation<V, R>(run: (vars: V) => Promise<R>, options: { everything?: boolean } = {}) {
@@ -30,9 +23,8 @@ export function useProfileMutation<V, R>(run: (vars: V) => Promise<R>, options: 
   return useMutation({
     mutationFn: run,
     onSuccess: () =>
-      options.everything
-        ? client.invalidateQueries()
-        : Promise.all([PROFILES_KEY, ...PROFILE_INDICATOR_KEYS].map((queryKey) => client.invalidateQueries({ queryKey }))),
+      // What shows the active profile's settings besides the Profiles page (status bar, attention, the worker's startup value) too: keys.ts.
+      options.everything ? refreshEverything(client) : refreshAfter(client, 'profiles'),
   });
 }
 

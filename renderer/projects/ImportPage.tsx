@@ -8,6 +8,7 @@ import type { ImportRun } from '../../core/contract/projects';
 import { ApiError, call } from '../api/client';
 import { ImportSummaryView } from './ImportSummary';
 import { Alert } from '../shell/Alert';
+import { qk, refreshAfter } from '../api/keys';
 
 interface Picked {
   files: { path: string; content: unknown }[];
@@ -59,7 +60,7 @@ export function ImportPage() {
   });
   const runId = start.data?.id;
   const run = useQuery({
-    queryKey: ['projects.importRun', runId],
+    queryKey: qk.importRun(runId),
     queryFn: () => call('projects.importRun', { params: { id: runId! } }),
     enabled: Boolean(runId),
     refetchInterval: (query) => (query.state.data?.state === 'running' || !query.state.data ? 250 : false),
@@ -69,7 +70,7 @@ export function ImportPage() {
   // Once an import is done, the Workflows page reads the list again (new workflows, new needs).
   const finished = current?.state === 'done' ? current.id : undefined;
   useEffect(() => {
-    if (finished) void queryClient.invalidateQueries({ queryKey: ['workflows.list'] });
+    if (finished) void refreshAfter(queryClient, 'workflows');
   }, [finished, queryClient]);
 
   async function onPick(event: ChangeEvent<HTMLInputElement>) {

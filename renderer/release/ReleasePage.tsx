@@ -3,11 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { LifecycleLookup } from './LifecycleLookup';
+import { qk } from '../api/keys';
 
 const STATE_CLASS = { active: 'badge good', deprecated: 'badge warn', removed: 'badge bad' } as const;
 
 export function ReleasePage() {
-  const table = useQuery({ queryKey: ['release.table'], queryFn: () => call('release.table') });
+  const table = useQuery({ queryKey: qk.release(), queryFn: () => call('release.table') });
   return (
     <section>
       <h1>Release</h1>

@@ -5,6 +5,7 @@
 import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { qk } from '../api/keys';
 
 export const POLL_MS = 5000;
 
@@ -16,7 +17,7 @@ export function clock(ms: number): string {
 
 /** What needs an operator, polled for the status bar and the Overview. */
 export function useAttention() {
-  return useQuery({ queryKey: ['console.attention'], queryFn: () => call('console.attention'), refetchInterval: POLL_MS, retry: false });
+  return useQuery({ queryKey: qk.attention(), queryFn: () => call('console.attention'), refetchInterval: POLL_MS, retry: false });
 }
 
 /**

@@ -8,13 +8,14 @@ import { call } from '../api/client';
 import type { RestorePreview, StoreStatus } from '../../core/contract/store';
 import { ago, formatTime } from '../jobs/format';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { refreshEverything } from '../api/keys';
 
 export function StoreBackups({ status }: { status: StoreStatus }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const refresh = () => {
     // The store, the status bar and the overview all change with a backup or a restore.
-    void queryClient.invalidateQueries();
+    void refreshEverything(queryClient);
   };
   const take = useMutation({ mutationFn: () => call('store.backups.take'), onSuccess: refresh });
   const preview = useMutation({

@@ -5,9 +5,10 @@ import { call } from '../api/client';
 import { TestConnectionButton } from './TestConnectionButton';
 import { StoreBackups } from './StoreBackups';
 import { useStaleSince } from '../shell/live';
+import { qk } from '../api/keys';
 
 export function StoreCard({ profileId }: { profileId?: string }) {
-  const status = useQuery({ queryKey: ['store.status'], queryFn: () => call('store.status'), refetchInterval: 10_000, retry: false });
+  const status = useQuery({ queryKey: qk.store(), queryFn: () => call('store.status'), refetchInterval: 10_000, retry: false });
   // While the console does not answer, the last state is not shown as current.
   const stale = useStaleSince(status);
   return (

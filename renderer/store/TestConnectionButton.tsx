@@ -2,6 +2,7 @@
 // and says how long it took or what failed (the server never sends the password).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { refreshAfter } from '../api/keys';
 
 export function TestConnectionButton({ profileId }: { profileId: string }) {
   const queryClient = useQueryClient();
@@ -9,8 +10,7 @@ export function TestConnectionButton({ profileId }: { profileId: string }) {
     mutationFn: () => call('store.testConnection', { params: { id: profileId } }),
     onSuccess: () => {
       // The active profile's store card and status bar may change with the answer.
-      void queryClient.invalidateQueries({ queryKey: ['store.status'] });
-      void queryClient.invalidateQueries({ queryKey: ['health.status'] });
+      void refreshAfter(queryClient, 'store');
     },
   });
   return (

@@ -4,6 +4,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { Alert } from '../shell/Alert';
+import { refreshAfter } from '../api/keys';
 
 interface Outcome {
   imported: { _id: string; name: string }[];
@@ -18,7 +19,7 @@ export function ImportTransformations() {
   const [inputKey, setInputKey] = useState(0);
   const importing = useMutation({
     mutationFn: (docs: unknown[]): Promise<Outcome> => call('transformations.import', { body: { transformations: docs, overwrite } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['transformations.list'] }),
+    onSuccess: () => void refreshAfter(queryClient, 'transformations'),
   });
 
   async function onFiles(event: ChangeEvent<HTMLInputElement>) {

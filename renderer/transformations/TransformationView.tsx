@@ -6,6 +6,7 @@ import type { StoredTransformation } from '../../core/contract/transformations';
 import { call } from '../api/client';
 import { orderedRows } from './steps';
 import { TryIt } from './TryIt';
+import { qk } from '../api/keys';
 
 type Schema = Record<string, unknown> & { $id: string; type?: unknown };
 
@@ -63,7 +64,7 @@ function Steps({ doc, failedStep, functionName }: { doc: { steps?: unknown; func
 
 export function TransformationView({ id }: { id: string }) {
   const [failedStep, setFailedStep] = useState<string | null>(null);
-  const query = useQuery({ queryKey: ['transformations.get', id], queryFn: () => call('transformations.get', { params: { id } }) });
+  const query = useQuery({ queryKey: qk.transformation(id), queryFn: () => call('transformations.get', { params: { id } }) });
   if (query.isPending) return <p>Loading transformation…</p>;
   if (query.isError) return <p className="error">Cannot show transformation {id}: {query.error.message}</p>;
   const doc: StoredTransformation = query.data;

@@ -8,6 +8,7 @@ import { DeleteButton } from '../shell/DeleteButton';
 import { useRoute } from '../shell/route';
 import { ImportTransformations } from './ImportTransformations';
 import { TransformationView } from './TransformationView';
+import { qk, refreshAfter } from '../api/keys';
 
 export const transformationHref = (id: string) => `#/transformations/${encodeURIComponent(id)}`;
 
@@ -18,7 +19,7 @@ function DeleteTransformation({ id, name }: { id: string; name: string }) {
       name={name}
       consequence="Workflows that run it will fail at that task."
       remove={() => call('transformations.delete', { params: { id } })}
-      onDeleted={() => void queryClient.invalidateQueries({ queryKey: ['transformations.list'] })}
+      onDeleted={() => void refreshAfter(queryClient, 'transformations')}
     />
   );
 }
@@ -26,7 +27,7 @@ function DeleteTransformation({ id, name }: { id: string; name: string }) {
 function TransformationList() {
   const [search, setSearch] = useState('');
   const list = useQuery({
-    queryKey: ['transformations.list', search],
+    queryKey: qk.transformations(search),
     queryFn: () => call('transformations.list', { query: { contains: search || undefined } }),
   });
   return (

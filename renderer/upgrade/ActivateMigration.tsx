@@ -6,10 +6,11 @@ import type { UpgradeFinding } from '../../core/contract/upgrade';
 import { call } from '../api/client';
 import { MigrationOutcome } from '../profiles/LegacyActivateBanner';
 import { Alert } from '../shell/Alert';
+import { qk, refreshEverything } from '../api/keys';
 
 export function ActivateMigration({ finding }: { finding: UpgradeFinding }) {
   const [open, setOpen] = useState(false);
-  const status = useQuery({ queryKey: ['health.status'], queryFn: () => call('health.status') });
+  const status = useQuery({ queryKey: qk.status(), queryFn: () => call('health.status') });
   const client = useQueryClient();
   const profile = status.data?.profile;
   const body = { config: finding.migration?.config, source: `${finding.file}:${finding.line}` };
@@ -18,7 +19,7 @@ export function ActivateMigration({ finding }: { finding: UpgradeFinding }) {
   });
   const migrate = useMutation({
     mutationFn: (id: string) => call('profiles.migrateActivate', { params: { id }, body }),
-    onSuccess: () => client.invalidateQueries(),
+    onSuccess: () => refreshEverything(client),
   });
 
   if (!finding.migration?.config) {

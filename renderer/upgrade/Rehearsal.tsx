@@ -7,6 +7,7 @@ import { REHEARSAL_FROM, type Rehearsal as RehearsalRun, type RehearsalReport, t
 import { call } from '../api/client';
 import { WorkflowDiagram } from '../diagrams/WorkflowDiagram';
 import { Alert } from '../shell/Alert';
+import { qk } from '../api/keys';
 
 type From = (typeof REHEARSAL_FROM)[number];
 const isRun = (value: RehearsalReport | RehearsalRun): value is RehearsalRun => 'id' in value && 'state' in value;
@@ -16,7 +17,7 @@ export function Rehearsal() {
   const start = useMutation({ mutationFn: (release: From) => call('upgrade.rehearse', { body: { all: true, from: release } }) });
   const started = start.data && isRun(start.data) ? start.data : undefined;
   const run = useQuery({
-    queryKey: ['upgrade.rehearsal', started?.id],
+    queryKey: qk.rehearsal(started?.id),
     queryFn: () => call('upgrade.rehearsal', { params: { id: started!.id } }),
     enabled: Boolean(started),
     refetchInterval: (query) => (query.state.data?.state === 'running' || !query.state.data ? 500 : false),
@@ -113,7 +114,7 @@ function describeState(state: RehearsalTaskState): string {
 
 /** The differing workflow drawn with its first divergence marked. */
 function DivergenceDiagram({ workflow, task }: { workflow: string; task: string }) {
-  const doc = useQuery({ queryKey: ['workflows.get', workflow], queryFn: () => call('workflows.get', { params: { name: workflow } }) });
+  const doc = useQuery({ queryKey: qk.workflow(workflow), queryFn: () => call('workflows.get', { params: { name: workflow } }) });
   if (doc.isError) return <Alert>Cannot read workflow {workflow}: {doc.error.message}</Alert>;
   if (!doc.data) return <p className="muted">Loading the diagram of {workflow}…</p>;
   return (

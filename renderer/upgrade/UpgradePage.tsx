@@ -9,6 +9,7 @@ import { ApiError, call } from '../api/client';
 import { ActivateMigration } from './ActivateMigration';
 import { Alert } from '../shell/Alert';
 import { Rehearsal } from './Rehearsal';
+import { qk } from '../api/keys';
 
 const LAST_PATH_KEY = 'upgrade.lastPath';
 
@@ -17,7 +18,7 @@ export function UpgradePage() {
   const check = useMutation({ mutationFn: (path: string) => call('upgrade.start', { body: { path } }) });
   const runId = check.data?.id;
   const run = useQuery({
-    queryKey: ['upgrade.run', runId],
+    queryKey: qk.upgradeRun(runId),
     queryFn: () => call('upgrade.run', { params: { id: runId! } }),
     enabled: Boolean(runId),
     refetchInterval: (query) => (query.state.data?.state === 'running' || !query.state.data ? 250 : false),

@@ -6,6 +6,7 @@ import type { WorkflowProblem } from '../../core/contract/workflows';
 import { call } from '../api/client';
 import { groupProblems, problemsOf } from './problems';
 import { Alert } from '../shell/Alert';
+import { refreshAfter } from '../api/keys';
 
 interface Refusal {
   file: string;
@@ -50,7 +51,7 @@ export function ImportWorkflow() {
     onSuccess: (saved) => {
       setImported({ name: saved.name, warnings: saved.warnings.length });
       setRefusal(null);
-      void queryClient.invalidateQueries({ queryKey: ['workflows.list'] });
+      void refreshAfter(queryClient, 'workflows');
     },
     onError: (error, input) => {
       const name = (input.json as { name?: unknown } | null)?.name;

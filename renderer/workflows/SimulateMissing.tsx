@@ -4,13 +4,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { Alert } from '../shell/Alert';
+import { refreshAfter } from '../api/keys';
 
 export function SimulateMissing({ workflows }: { workflows: string[] }) {
   const client = useQueryClient();
   const simulate = useMutation({
     mutationFn: () => call('adapters.simulate', { body: { workflows } }),
     onSuccess: () => {
-      for (const key of ['workflows.list', 'health.adapters', 'adapters.list']) void client.invalidateQueries({ queryKey: [key] });
+      void refreshAfter(client, 'simulation');
     },
   });
   const made = simulate.data;

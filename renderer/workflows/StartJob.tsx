@@ -7,6 +7,7 @@ import { ApiError, call } from '../api/client';
 import { fieldsOf, variablesOf, type Field } from './variables-form';
 import { useUnsavedChanges } from '../shell/unsaved';
 import { Alert } from '../shell/Alert';
+import { refreshAfter } from '../api/keys';
 
 function startJob(workflow: string, description: string, variables: Record<string, unknown>) {
   return call('jobs.start', { body: { workflow, options: { ...(description ? { description } : {}), variables } } });
@@ -73,7 +74,7 @@ export function StartJob({ workflow }: { workflow: StoredWorkflow }) {
 
   const start = useMutation({
     mutationFn: (variables: Record<string, unknown>) => startJob(workflow.name, description, variables),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['jobs.list'] }),
+    onSuccess: () => void refreshAfter(queryClient, 'job'),
   });
   useUnsavedChanges(open && !start.isSuccess && (description !== '' || Object.values(raw).some((v) => v !== '') || json.trim() !== '{}'), 'the start-job form');
 

@@ -5,10 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { MissingPart, StoredWorkflow } from '../../core/contract/workflows';
 import { call } from '../api/client';
 import { SimulateMissing } from './SimulateMissing';
+import { qk } from '../api/keys';
 
 /** The workflow's entry of the list (what it needs, its children's needs folded in); undefined while loading. */
 export function useWorkflowNeeds(name: string): { needs: MissingPart[] | undefined; error?: string } {
-  const list = useQuery({ queryKey: ['workflows.list'], queryFn: () => call('workflows.list') });
+  const list = useQuery({ queryKey: qk.workflows(), queryFn: () => call('workflows.list') });
   const entry = list.data?.items.find((w) => w.name === name);
   return { needs: list.data ? (entry?.needs ?? []) : undefined, ...(list.isError ? { error: list.error.message } : {}) };
 }

@@ -6,6 +6,7 @@ import { call } from '../api/client';
 import { WorkflowDiagram } from '../diagrams/WorkflowDiagram';
 import { flaggedTasks, useWorkflowNeeds, WorkflowNeedsPanel } from './WorkflowNeeds';
 import type { MissingPart } from '../../core/contract/workflows';
+import { qk } from '../api/keys';
 
 function Json({ value }: { value: unknown }) {
   if (value === undefined) return <span className="muted">none</span>;
@@ -140,7 +141,7 @@ function WorkflowWarnings({ warnings }: { warnings: WorkflowProblem[] }) {
 }
 
 export function WorkflowView({ name, actions }: { name: string; actions?: (workflow: StoredWorkflow, needs: MissingPart[] | undefined) => ReactNode }) {
-  const query = useQuery({ queryKey: ['workflows.get', name], queryFn: () => call('workflows.get', { params: { name } }) });
+  const query = useQuery({ queryKey: qk.workflow(name), queryFn: () => call('workflows.get', { params: { name } }) });
   const { needs, error } = useWorkflowNeeds(name);
   return (
     <section>

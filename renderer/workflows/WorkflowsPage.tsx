@@ -9,6 +9,7 @@ import { ImportWorkflow } from './ImportWorkflow';
 import { WorkflowView } from './WorkflowView';
 import { StartJob } from './StartJob';
 import { NeedsCell } from './Needs';
+import { qk, refreshAfter } from '../api/keys';
 
 export const workflowHref = (name: string) => `#/workflows/${encodeURIComponent(name)}`;
 
@@ -20,8 +21,8 @@ function DeleteWorkflow({ name, onDeleted }: { name: string; onDeleted?: () => v
       consequence="Jobs already started keep running."
       remove={() => call('workflows.delete', { params: { name } })}
       onDeleted={() => {
-        void queryClient.invalidateQueries({ queryKey: ['workflows.list'] });
-        queryClient.removeQueries({ queryKey: ['workflows.get', name] });
+        queryClient.removeQueries({ queryKey: qk.workflow(name) });
+        void refreshAfter(queryClient, 'workflows');
         onDeleted?.();
       }}
     />
@@ -89,7 +90,7 @@ function ReadyFilter({ ready, items }: { ready: string; items: WorkflowSummary[]
 }
 
 function WorkflowList() {
-  const list = useQuery({ queryKey: ['workflows.list'], queryFn: () => call('workflows.list') });
+  const list = useQuery({ queryKey: qk.workflows(), queryFn: () => call('workflows.list') });
   const ready = useRoute().params.get('ready') ?? '';
   const shown = (list.data?.items ?? []).filter((w) => (ready === 'no' ? w.needs.length > 0 : ready === 'yes' ? w.needs.length === 0 : true));
   return (

@@ -13,6 +13,7 @@ import { Alert } from '../shell/Alert';
 import { ago, formatTime, formatValue } from '../jobs/format';
 import { replaceParams, useRoute } from '../shell/route';
 import { ManualTaskPanel } from '../jobs/ManualTask';
+import { qk, refreshAfter } from '../api/keys';
 
 type View = 'all' | 'mine' | 'unassigned';
 const VIEWS: { view: View; label: string }[] = [
@@ -31,7 +32,7 @@ function useClaim(item: WorkItem) {
       if (action === 'take-over') return call('tasks.assign', { params, body: {} });
       return call(action === 'claim' ? 'tasks.claim' : 'tasks.release', { params });
     },
-    onSettled: () => void client.invalidateQueries({ queryKey: ['tasks.worklist'] }),
+    onSettled: () => void refreshAfter(client, 'worklist'),
   });
 }
 
@@ -113,7 +114,7 @@ function Detail({ item, operator, onFinished }: { item: WorkItem; operator: stri
 }
 
 function FinishedTasks() {
-  const history = useQuery({ queryKey: ['tasks.worklistHistory'], queryFn: () => call('tasks.worklistHistory', { query: { limit: 50 } }), refetchInterval: 15_000 });
+  const history = useQuery({ queryKey: qk.worklistHistory(), queryFn: () => call('tasks.worklistHistory', { query: { limit: 50 } }), refetchInterval: 15_000 });
   const rows = history.data?.results ?? [];
   return (
     <section aria-labelledby="worklist-finished">
@@ -161,7 +162,7 @@ export function WorklistPage() {
   const view: View = given === 'mine' || given === 'unassigned' ? given : 'all';
   const [notice, setNotice] = useState('');
   const list = useQuery({
-    queryKey: ['tasks.worklist', workflow, view],
+    queryKey: qk.worklist(workflow, view),
     queryFn: () => call('tasks.worklist', { query: { workflow, view, limit: 500 } }),
     refetchInterval: 5000,
   });
