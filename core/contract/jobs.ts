@@ -84,7 +84,8 @@ export type Job = z.infer<typeof Job>;
 /** A job's status, or `waiting`: a running or paused job with a manual task waiting for an operator. */
 export const JobsStatusFilter = z.enum([...JobStatus.options, 'waiting']);
 export type JobsStatusFilter = z.infer<typeof JobsStatusFilter>;
-export const JobSortField = z.enum(['start_time', 'end_time', 'name', 'status']);
+/** `duration` is the end time minus the start time (a job not ended: until now). */
+export const JobSortField = z.enum(['start_time', 'end_time', 'duration', 'name', 'status']);
 export type JobSortField = z.infer<typeof JobSortField>;
 /** The service's names of the sort fields and orders (`sort=metrics.start_time&order=-1`) beside the console's. */
 const SORT_NAMES: Record<string, JobSortField> = { 'metrics.start_time': 'start_time', 'metrics.end_time': 'end_time' };
@@ -97,7 +98,29 @@ export const JobsCounts = z.object({
 });
 export type JobsCounts = z.infer<typeof JobsCounts>;
 
-const JobIds = z.object({ jobIds: z.array(z.string().min(1)).min(1, 'name at least one job').max(1000) });
+/** The Jobs list's own filters, as the list takes them: a bulk action on every job they match. */
+export const JobsFilter = z
+  .object({
+    status: JobsStatusFilter.optional(),
+    workflow: z.string().optional(),
+    from: z.number().int().optional(),
+    to: z.number().int().optional(),
+    q: z.string().max(200).optional(),
+  })
+  .strict();
+export type JobsFilter = z.infer<typeof JobsFilter>;
+/** The most jobs one bulk action acts on (by ids or by a filter). */
+export const BULK_MAX = 10_000;
+const JobIds = z
+  .object({
+    jobIds: z.array(z.string().min(1)).min(1, 'name at least one job').max(1000).optional(),
+    filter: JobsFilter.optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if ((body.jobIds === undefined) === (body.filter === undefined))
+      ctx.addIssue({ code: 'custom', path: ['jobIds'], message: 'name the jobs either by jobIds or by filter (every job the Jobs list filter matches), not both' });
+  });
 const BulkAnswer = z.object({
   message: z.string(),
   data: z.object({
@@ -129,7 +152,7 @@ export const jobsOperations = defineOperations({
     method: 'GET',
     path: '/operations-manager/jobs',
     summary:
-      "Jobs in the service's search API shape ({ message, data, metadata: { total, skip, limit } }), newest first unless sorted. The service's query forms equals[field], contains[field], starts-with[field], ends-with[field], in[field] and not-in[field] (comma-separated), gt/gte/lt/lte[field] (times as ms or ISO dates) on any dotted field; sort (start_time, end_time, name, status, or metrics.start_time) and order (asc/desc or 1/-1); skip and limit. The console's own filters too: status (or waiting: a manual task waits for an operator), workflow (name), from/to (start time, ms), q (text in description, id or variables); counts=true adds metadata.counts per status and per workflow",
+      "Jobs in the service's search API shape ({ message, data, metadata: { total, skip, limit } }), newest first unless sorted. The service's query forms equals[field], contains[field], starts-with[field], ends-with[field], in[field] and not-in[field] (comma-separated), gt/gte/lt/lte[field] (times as ms or ISO dates) on any dotted field; sort (start_time, end_time, duration, name, status, or metrics.start_time) and order (asc/desc or 1/-1); skip and limit. The console's own filters too: status (or waiting: a manual task waits for an operator), workflow (name), from/to (start time, ms), q (text in description, id or variables); counts=true adds metadata.counts per status and per workflow",
     query: z
       .object({
         status: JobsStatusFilter.optional(),
@@ -157,28 +180,28 @@ export const jobsOperations = defineOperations({
   'jobs.bulkCancel': {
     method: 'POST',
     path: '/operations-manager/jobs/cancel',
-    summary: 'Cancel each job named in jobIds; the answer says per job whether it was canceled or why not',
+    summary: 'Cancel each job named in jobIds, or every job a filter matches (status, workflow, from, to, q as the jobs list takes them; at most 10,000); the answer says per job whether it was canceled or why not',
     body: JobIds,
     output: BulkAnswer,
   },
   'jobs.bulkPause': {
     method: 'POST',
     path: '/operations-manager/jobs/pause',
-    summary: 'Pause each running job named in jobIds; the answer says per job whether it was paused or why not',
+    summary: 'Pause each running job named in jobIds or matched by filter; the answer says per job whether it was paused or why not',
     body: JobIds,
     output: BulkAnswer,
   },
   'jobs.bulkResume': {
     method: 'POST',
     path: '/operations-manager/jobs/resume',
-    summary: 'Resume each paused job named in jobIds; the answer says per job whether it was resumed or why not',
+    summary: 'Resume each paused job named in jobIds or matched by filter; the answer says per job whether it was resumed or why not',
     body: JobIds,
     output: BulkAnswer,
   },
   'jobs.bulkRetry': {
     method: 'POST',
     path: '/operations-manager/jobs/retry',
-    summary: 'Run again, in each job named in jobIds, every task in error that has no error transition',
+    summary: 'Run again, in each job named in jobIds or matched by filter, every task in error that has no error transition',
     body: JobIds,
     output: BulkAnswer,
   },

@@ -3,7 +3,9 @@ import type { Handlers } from '../../dispatch/dispatch';
 import type { Engine } from '../index';
 import type { JobDoc } from './types';
 import { jobView } from './view';
-import { listJobs } from './list';
+import { listJobs, matchingJobIds } from './list';
+import { ConsoleError } from '../../errors';
+import { BULK_MAX, type JobsFilter } from '../../contract/jobs';
 import { searchFilter } from './search';
 import { bulkJobAction } from './bulk';
 
@@ -32,6 +34,14 @@ const answer = (message: string, job: JobDoc) => ({ message, data: { _id: job._i
 
 export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations> {
   const runner = () => service.engine().runner;
+  /** The jobs a bulk action names: its ids, or every job its filter matches (as the Jobs list filters them). */
+  const bulkIds = async (body: { jobIds?: string[]; filter?: JobsFilter }): Promise<string[]> => {
+    if (body.jobIds) return body.jobIds;
+    const r = runner();
+    const ids = await matchingJobIds({ jobs: r.jobs, tasks: r.tasks }, body.filter ?? {});
+    if (ids.length > BULK_MAX) throw new ConsoleError('bad_input', `the filter matches ${ids.length} jobs, more than the ${BULK_MAX} one bulk action takes: narrow it (status, workflow, from, to, q)`);
+    return ids;
+  };
   return {
     'jobs.start': async ({ body }) => {
       // Operations Manager serves job starts: stopped, it refuses them (503 naming it).
@@ -54,15 +64,15 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
       const job = await r.requireJob(params.id);
       return { data: jobView(job, await r.records(job._id), await r.childIds(job), await r.history(job._id)) as never };
     },
-    'jobs.bulkCancel': async ({ body }) => bulkJobAction(runner(), 'cancel', body.jobIds),
-    'jobs.bulkPause': async ({ body }) => bulkJobAction(runner(), 'pause', body.jobIds),
+    'jobs.bulkCancel': async ({ body }) => bulkJobAction(runner(), 'cancel', await bulkIds(body)),
+    'jobs.bulkPause': async ({ body }) => bulkJobAction(runner(), 'pause', await bulkIds(body)),
     'jobs.bulkResume': async ({ body }) => {
-      const answer = await bulkJobAction(runner(), 'resume', body.jobIds);
+      const answer = await bulkJobAction(runner(), 'resume', await bulkIds(body));
       service.engine().worker.poke();
       return answer;
     },
     'jobs.bulkRetry': async ({ body }) => {
-      const answer = await bulkJobAction(runner(), 'retry', body.jobIds);
+      const answer = await bulkJobAction(runner(), 'retry', await bulkIds(body));
       service.engine().worker.poke();
       return answer;
     },

@@ -13,7 +13,8 @@ import type { TaskRecord } from '../queue/queue';
 export const WAITING = 'waiting';
 export type JobsStatusFilter = JobStatus | typeof WAITING;
 
-export const JOB_SORT_FIELDS = ['start_time', 'end_time', 'name', 'status'] as const;
+/** `duration` (end time minus start time; a job not ended counts to now) is computed, not a stored field. */
+export const JOB_SORT_FIELDS = ['start_time', 'end_time', 'duration', 'name', 'status'] as const;
 export type JobSortField = (typeof JOB_SORT_FIELDS)[number];
 
 export interface JobsQuery {
@@ -49,7 +50,7 @@ export interface JobsListDeps {
   workflowNames: () => Promise<string[]>;
 }
 
-const SORT_KEY: Record<JobSortField, string> = { start_time: 'metrics.start_time', end_time: 'metrics.end_time', name: 'name', status: 'status' };
+const SORT_KEY: Record<Exclude<JobSortField, 'duration'>, string> = { start_time: 'metrics.start_time', end_time: 'metrics.end_time', name: 'name', status: 'status' };
 
 /** Manual tasks waiting for an operator, counted per job. */
 export async function waitingTasksByJob(tasks: ReadOnlyCollection): Promise<Map<string, number>> {
@@ -98,7 +99,11 @@ const and = (...filters: (Filter | undefined)[]): Filter => {
   return only === undefined ? {} : parts.length === 1 ? only : { $and: parts };
 };
 
-export async function listJobs(deps: JobsListDeps, query: JobsQuery) {
+/** The filters a jobs query shares with its counts and with a bulk action on every matching job. */
+export type JobsFilterQuery = Pick<JobsQuery, 'status' | 'workflow' | 'from' | 'to' | 'q' | 'search'>;
+
+/** The store filter of a query, and the pieces its counts recombine (each status under the other filters). */
+async function filterParts(deps: Pick<JobsListDeps, 'jobs' | 'tasks'>, query: JobsFilterQuery) {
   const time =
     query.from !== undefined || query.to !== undefined
       ? { 'metrics.start_time': { ...(query.from !== undefined ? { $gte: query.from } : {}), ...(query.to !== undefined ? { $lte: query.to } : {}) } }
@@ -118,12 +123,45 @@ export async function listJobs(deps: JobsListDeps, query: JobsQuery) {
     const candidates = (await deps.jobs.find(and(workflow, time, query.search), { projection: { _id: 1, description: 1, variables: 1 } }));
     text = { _id: { $in: candidates.filter((job) => textMatches(job, needle)).map((job) => job._id) } };
   }
+  return { time, workflow, waiting, statusFilter, text, filter: and(statusFilter(query.status), workflow, time, text, query.search) };
+}
 
-  const filter = and(statusFilter(query.status), workflow, time, text, query.search);
-  const key = SORT_KEY[query.sort ?? 'start_time'];
+/** The ids of every job the filters match, newest first (a bulk action on "all N matching"). */
+export async function matchingJobIds(deps: Pick<JobsListDeps, 'jobs' | 'tasks'>, query: JobsFilterQuery): Promise<string[]> {
+  const { filter } = await filterParts(deps, query);
+  const docs = await deps.jobs.find(filter, { projection: { _id: 1 }, sort: { 'metrics.start_time': -1 } });
+  return docs.map((job) => String(job._id));
+}
+
+/** How long a job took, or has been going for when it has not ended. */
+export const jobDuration = (job: Pick<JobDoc, 'metrics'>, now: number): number => (job.metrics.end_time ?? now) - job.metrics.start_time;
+
+/**
+ * A page sorted by duration: the store has no field for it, so the matching jobs' times are read
+ * (two numbers a job), sorted here (ties newest first), and the page's jobs read whole by id.
+ */
+async function pageByDuration(jobs: ReadOnlyCollection<JobDoc>, filter: Filter, query: JobsQuery): Promise<JobDoc[]> {
+  const now = Date.now();
   const direction = query.order === 'asc' ? 1 : -1;
-  const sort: Sort = key === 'metrics.start_time' ? { [key]: direction } : { [key]: direction, 'metrics.start_time': -1 };
-  const [docs, total] = await Promise.all([deps.jobs.find(filter, { sort, skip: query.skip, limit: query.limit }), deps.jobs.count(filter)]);
+  const times = await jobs.find(filter, { projection: { _id: 1, metrics: 1 } });
+  const ids = times
+    .map((job) => ({ id: job._id, took: jobDuration(job, now), start: job.metrics.start_time }))
+    .sort((a, b) => direction * (a.took - b.took) || b.start - a.start)
+    .slice(query.skip, query.skip + query.limit)
+    .map((job) => job.id);
+  const byId = new Map((await jobs.find({ _id: { $in: ids } })).map((job) => [job._id, job]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function listJobs(deps: JobsListDeps, query: JobsQuery) {
+  const { time, workflow, waiting, statusFilter, text, filter } = await filterParts(deps, query);
+  const sortField = query.sort ?? 'start_time';
+  const direction = query.order === 'asc' ? 1 : -1;
+  const sorted = (key: string): Sort => (key === 'metrics.start_time' ? { [key]: direction } : { [key]: direction, 'metrics.start_time': -1 });
+  const [docs, total] = await Promise.all([
+    sortField === 'duration' ? pageByDuration(deps.jobs, filter, query) : deps.jobs.find(filter, { sort: sorted(SORT_KEY[sortField]), skip: query.skip, limit: query.limit }),
+    deps.jobs.count(filter),
+  ]);
   const current = await currentTasks(deps.tasks, docs.filter((job) => job.status === 'running' || job.status === 'paused').map((job) => String(job._id)));
   // A job one of whose tasks a simulated adapter answered says so in the list (core/adapters/simulated).
   const simulated = new Set((await deps.tasks.find({ jobId: { $in: docs.map((job) => job._id) }, simulated: { $exists: true } }, { projection: { jobId: 1 } })).map((t) => String(t.jobId)));
