@@ -13,6 +13,8 @@ export function SearchBox(props: {
   placeholder?: string;
   /** A short line beside the box: "12 of 42 shown". */
   status?: string;
+  /** A longer accessible name that starts with the label ("Search description, id or variables"). */
+  ariaLabel?: string;
 }) {
   const id = useId();
   return (
@@ -33,6 +35,7 @@ export function SearchBox(props: {
         }}
         {...{ [PAGE_SEARCH_ATTRIBUTE]: '' }}
         aria-keyshortcuts="/"
+        aria-label={props.ariaLabel}
       />
       {props.status && (
         <span className="muted" aria-live="polite">

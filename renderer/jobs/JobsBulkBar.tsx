@@ -1,8 +1,10 @@
 // Acting on the selected jobs: retry, pause, resume or cancel, each confirmed with
-// the count first; the answer says how many were done and why any were not.
+// the count first; the answer says how many were done and why any were not. With the
+// rows shown all ticked, "Select all N matching" makes the action apply to the filter
+// (every matching job, read by the console when it acts), not to the rows loaded.
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BulkAnswer } from '../../core/contract/jobs';
+import type { BulkAnswer, JobsFilter } from '../../core/contract/jobs';
 import { call } from '../api/client';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { refreshAfter } from '../api/keys';
@@ -18,12 +20,18 @@ const WHAT: Record<Action, string> = {
 };
 const plural = (n: number) => `${n.toLocaleString()} job${n === 1 ? '' : 's'}`;
 
-export function JobsBulkBar({ selected, onClear }: { selected: string[]; onClear: () => void }) {
+/** What a bulk action acts on: the ids ticked, or every job the filter matches (`count` when it was listed). */
+export type BulkTarget = { jobIds: string[] } | { filter: JobsFilter; count: number };
+
+export function JobsBulkBar(props: { target: BulkTarget; canSelectAll: boolean; total: number; onSelectAll: () => void; onClear: () => void }) {
+  const { target, onClear } = props;
+  const count = 'filter' in target ? target.count : target.jobIds.length;
+  const body = 'filter' in target ? { filter: target.filter } : { jobIds: target.jobIds };
   const client = useQueryClient();
   const [asking, setAsking] = useState<Action>();
   const [answer, setAnswer] = useState<BulkAnswer>();
   const act = useMutation({
-    mutationFn: (action: Action) => call(OPERATION[action], { body: { jobIds: selected } }),
+    mutationFn: (action: Action) => call(OPERATION[action], { body }),
     onSuccess: (result) => {
       setAnswer(result);
       setAsking(undefined);
@@ -33,14 +41,19 @@ export function JobsBulkBar({ selected, onClear }: { selected: string[]; onClear
   });
   return (
     <>
-      {selected.length > 0 && (
+      {count > 0 && (
         <div className="bulk-bar sticky-actions" role="toolbar" aria-label="Selected jobs">
-          <strong>{plural(selected.length)} selected</strong>
+          <strong>{'filter' in target ? `All ${plural(count)} matching selected` : `${plural(count)} selected`}</strong>
           {(['retry', 'pause', 'resume', 'cancel'] as Action[]).map((action) => (
             <button key={action} type="button" className={action === 'cancel' ? 'danger' : undefined} onClick={() => (act.reset(), setAsking(action))}>
               {VERB[action]}…
             </button>
           ))}
+          {props.canSelectAll && (
+            <button type="button" className="link" onClick={props.onSelectAll}>
+              Select all {plural(props.total)} matching
+            </button>
+          )}
           <button type="button" className="link" onClick={onClear}>
             Clear selection
           </button>
@@ -67,8 +80,8 @@ export function JobsBulkBar({ selected, onClear }: { selected: string[]; onClear
       )}
       {asking && (
         <ConfirmDialog
-          title={`${VERB[asking]} ${plural(selected.length)}?`}
-          confirmLabel={`${VERB[asking]} ${plural(selected.length)}`}
+          title={`${VERB[asking]} ${plural(count)}?`}
+          confirmLabel={`${VERB[asking]} ${plural(count)}`}
           cancelLabel="Back"
           danger={asking === 'cancel'}
           busy={act.isPending}
@@ -77,6 +90,7 @@ export function JobsBulkBar({ selected, onClear }: { selected: string[]; onClear
           onCancel={() => setAsking(undefined)}
         >
           <p>{WHAT[asking]}</p>
+          {'filter' in target && <p>Every job the list's filters match when it is done is acted on, not only the rows loaded.</p>}
         </ConfirmDialog>
       )}
     </>

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { JobsCounts, JobsStatusFilter } from '../../core/contract/jobs';
 import { jobStatus } from '../shell/status';
+import { SearchBox } from '../components/SearchBox';
 import { fromLocalInput, hasFilters, toLocalInput, type JobsFilters } from './filters';
 
 const STATUSES: JobsStatusFilter[] = ['error', 'waiting', 'running', 'paused', 'complete', 'canceled'];
@@ -54,10 +55,7 @@ export function JobsFiltersBar({ filters, counts, onChange }: { filters: JobsFil
       <label>
         to <input type="datetime-local" value={toLocalInput(filters.to)} onChange={(e) => onChange({ ...filters, to: fromLocalInput(e.target.value) })} />
       </label>
-      <label>
-        Search{' '}
-        <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="description, id or variables" aria-label="Search description, id or variables" />
-      </label>
+      <SearchBox label="Search" ariaLabel="Search description, id or variables" value={text} onChange={setText} placeholder="description, id or variables" />
       {hasFilters(filters) && (
         <button type="button" className="link" onClick={() => onChange({ sort: filters.sort, order: filters.order })}>
           Clear filters

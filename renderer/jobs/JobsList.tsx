@@ -11,7 +11,7 @@ import { replaceParams, useRoute } from '../shell/route';
 import { jobStatus } from '../shell/status';
 import { StatusBadge } from '../shell/StatusBadge';
 import { formatDuration, formatTime, initiatorOf, waitingUntilText } from './format';
-import { filtersFromRoute, filtersToParams, hasFilters, type JobsFilters } from './filters';
+import { filtersFromRoute, filtersToParams, hasFilters, matchingFilter, type JobsFilters } from './filters';
 import { JobsFiltersBar } from './JobsFiltersBar';
 import { JobsBulkBar } from './JobsBulkBar';
 import { qk } from '../api/keys';
@@ -30,8 +30,12 @@ const COLUMNS: { field?: JobSortField; title: string; className?: string }[] = [
   { title: 'Description, current task' },
   { field: 'status', title: 'Status and id' },
   { title: 'Error' },
-  { field: 'end_time', title: 'Took', className: 'wide-only' },
+  // Longest first on the first click; the server sorts every matching job (sort=duration), not the page shown.
+  { field: 'duration', title: 'Took', className: 'wide-only' },
 ];
+
+/** Times and durations sort newest (longest) first; names and statuses A to Z. */
+const firstOrder = (field: JobSortField): 'asc' | 'desc' => (field === 'start_time' || field === 'end_time' || field === 'duration' ? 'desc' : 'asc');
 
 /** `HH:MM:SS` when on the day it started, else the full time. */
 function endTime(start: number, end: number | undefined): string {
@@ -110,9 +114,19 @@ function Row({ job, checked, onCheck }: { job: JobSummary; checked: boolean; onC
 export function JobsList() {
   const route = useRoute();
   const filters = useMemo(() => filtersFromRoute(route), [route]);
-  const setFilters = useCallback((next: JobsFilters) => replaceParams(filtersToParams(next)), []);
+  const setFilters = useCallback((next: JobsFilters) => {
+    // Another filter matches other jobs: a selection of all matching is not carried over.
+    setAllMatching(false);
+    replaceParams(filtersToParams(next));
+  }, []);
   const [live, setLive] = useState(true);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  // "Select all N matching": the bulk action then applies to the filter, not to the ids loaded.
+  const [allMatching, setAllMatching] = useState(false);
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAllMatching(false);
+  };
   const refetchInterval = live ? REFRESH_MS : false;
   const first = useQuery({ queryKey: qk.jobs(filters, 0), queryFn: () => fetchPage(filters, 0), refetchInterval });
   const total = first.data?.metadata.total ?? 0;
@@ -135,19 +149,21 @@ export function JobsList() {
   const allLoadedSelected = loaded.length > 0 && loaded.every((j) => selected.has(j._id));
 
   const check = (id: string, on: boolean) => {
-    const next = new Set(selected);
+    // Unticking one row of "all matching" leaves the loaded rows but that one selected.
+    const next = allMatching ? new Set(loaded.map((j) => j._id)) : new Set(selected);
+    setAllMatching(false);
     if (on) next.add(id);
     else next.delete(id);
     setSelected(next);
   };
   const sortBy = (field: JobSortField) => {
     const current = filters.sort ?? 'start_time';
-    const order = current === field ? ((filters.order ?? (field === 'start_time' ? 'desc' : 'asc')) === 'asc' ? 'desc' : 'asc') : field === 'start_time' || field === 'end_time' ? 'desc' : 'asc';
+    const order = current === field ? ((filters.order ?? firstOrder(field)) === 'asc' ? 'desc' : 'asc') : firstOrder(field);
     setFilters({ ...filters, sort: field, order });
   };
   const ariaSort = (field?: JobSortField) => {
     if (!field || (filters.sort ?? 'start_time') !== field) return undefined;
-    return (filters.order ?? (field === 'start_time' ? 'desc' : 'asc')) === 'asc' ? 'ascending' : 'descending';
+    return (filters.order ?? firstOrder(field)) === 'asc' ? 'ascending' : 'descending';
   };
 
   return (
@@ -162,7 +178,13 @@ export function JobsList() {
       <p className="muted" aria-live="polite">
         {first.data ? `${total.toLocaleString()} job${total === 1 ? '' : 's'}` : ''}
       </p>
-      <JobsBulkBar selected={[...selected]} onClear={() => setSelected(new Set())} />
+      <JobsBulkBar
+        target={allMatching ? { filter: matchingFilter(filters), count: total } : { jobIds: [...selected] }}
+        canSelectAll={!allMatching && allLoadedSelected && total > selected.size}
+        total={total}
+        onSelectAll={() => setAllMatching(true)}
+        onClear={clearSelection}
+      />
       {first.isPending && <p>Loading jobs…</p>}
       {first.isError && <p className="error">Cannot list the jobs: {first.error.message}</p>}
       {first.data && total === 0 && <p className="muted">No jobs{hasFilters(filters) ? ' match these filters' : ' yet: start one from the Workflows page'}.</p>}
@@ -171,8 +193,8 @@ export function JobsList() {
           <span role="columnheader">
             <input
               type="checkbox"
-              checked={allLoadedSelected}
-              onChange={(e) => setSelected(e.target.checked ? new Set([...selected, ...loaded.map((j) => j._id)]) : new Set())}
+              checked={allMatching || allLoadedSelected}
+              onChange={(e) => (e.target.checked ? setSelected(new Set([...selected, ...loaded.map((j) => j._id)])) : clearSelection())}
               aria-label="Select the jobs shown"
             />
           </span>
@@ -195,7 +217,7 @@ export function JobsList() {
               const job = byPage.get(Math.floor(item.index / PAGE))?.data[item.index % PAGE];
               return (
                 <div key={item.key} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}>
-                  {job ? <Row job={job} checked={selected.has(job._id)} onCheck={(on) => check(job._id, on)} /> : <div className="jobs-row muted">Loading…</div>}
+                  {job ? <Row job={job} checked={allMatching || selected.has(job._id)} onCheck={(on) => check(job._id, on)} /> : <div className="jobs-row muted">Loading…</div>}
                 </div>
               );
             })}

@@ -1,6 +1,6 @@
 // The Jobs list's filters, kept in the URL (`#/jobs?status=error&workflow=…`) so a
 // filtered list can be linked to, bookmarked, and is there again after Back.
-import { JobSortField, JobsStatusFilter } from '../../core/contract/jobs';
+import { JobSortField, JobsStatusFilter, type JobsFilter } from '../../core/contract/jobs';
 import type { Route } from '../shell/route';
 
 export interface JobsFilters {
@@ -41,6 +41,9 @@ export function filtersToParams(filters: JobsFilters): Record<string, string | u
     order: filters.order,
   };
 }
+
+/** The filters a bulk action on "all matching" sends (the list's, without its order). */
+export const matchingFilter = ({ status, workflow, from, to, q }: JobsFilters): JobsFilter => ({ status, workflow, from, to, q });
 
 export const hasFilters = (f: JobsFilters) => !!(f.status || f.workflow || f.from || f.to || f.q);
 
