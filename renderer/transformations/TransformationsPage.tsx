@@ -8,6 +8,9 @@ import { DeleteButton } from '../shell/DeleteButton';
 import { useRoute } from '../shell/route';
 import { ImportTransformations } from './ImportTransformations';
 import { TransformationView } from './TransformationView';
+import { Table, type Column } from '../components/Table';
+import { SearchBox } from '../components/SearchBox';
+import type { Transformation } from '../../core/contract/transformations';
 import { qk, refreshAfter } from '../api/keys';
 
 export const transformationHref = (id: string) => `#/transformations/${encodeURIComponent(id)}`;
@@ -24,6 +27,17 @@ function DeleteTransformation({ id, name }: { id: string; name: string }) {
   );
 }
 
+type Row = Transformation & { _id: string };
+
+const COLUMNS: Column<Row>[] = [
+  { id: 'name', header: 'Name', sortValue: (t) => t.name, cell: (t) => <a href={transformationHref(t._id)}>{t.name}</a> },
+  { id: 'description', header: 'Description', cell: (t) => t.description || <span className="muted">none</span> },
+  { id: 'incoming', header: 'Incoming', cell: (t) => t.incoming.map((schema) => schema.$id).join(', ') },
+  { id: 'outgoing', header: 'Outgoing', cell: (t) => t.outgoing.map((schema) => schema.$id).join(', ') },
+  { id: 'steps', header: 'Steps', sortValue: (t) => t.steps.length, cell: (t) => t.steps.length },
+  { id: 'actions', header: <span className="visually-hidden">Actions</span>, cell: (t) => <DeleteTransformation id={t._id} name={t.name} /> },
+];
+
 function TransformationList() {
   const [search, setSearch] = useState('');
   const list = useQuery({
@@ -35,48 +49,19 @@ function TransformationList() {
       <h1>Transformations</h1>
       <ImportTransformations />
       <h2>Transformations of the active profile</h2>
-      <p>
-        <label>
-          Search <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="name or description" aria-label="Search transformations" />
-        </label>
-        {list.data && <span className="muted"> {list.data.total} found</span>}
-      </p>
+      <SearchBox label="Search transformations" value={search} onChange={setSearch} placeholder="name or description" status={list.data ? `${list.data.total} found` : undefined} />
       {list.isPending && <p>Loading transformations…</p>}
       {list.isError && <p className="error">Cannot list transformations: {list.error.message}</p>}
-      {list.data && list.data.results.length === 0 && (
-        <p className="muted">{search ? `No transformation matches “${search}”.` : 'No transformations yet. Import JST files above.'}</p>
-      )}
-      {list.data && list.data.results.length > 0 && (
-        <table aria-label="Transformations">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Description</th>
-              <th>Incoming</th>
-              <th>Outgoing</th>
-              <th>Steps</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.results.map((t) => (
-              <tr key={t._id}>
-                <td>
-                  <a href={transformationHref(t._id)}>{t.name}</a>
-                </td>
-                <td>{t.description || <span className="muted">none</span>}</td>
-                <td>{t.incoming.map((s) => s.$id).join(', ')}</td>
-                <td>{t.outgoing.map((s) => s.$id).join(', ')}</td>
-                <td>{t.steps.length}</td>
-                <td>
-                  <DeleteTransformation id={t._id} name={t.name} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {list.data && (
+        <Table
+          label="Transformations"
+          rows={list.data.results}
+          columns={COLUMNS}
+          rowKey={(t) => t._id}
+          initialSort={{ column: 'name', order: 'asc' }}
+          pageSize={100}
+          empty={search ? `No transformation matches “${search}”.` : 'No transformations yet. Import JST files above.'}
+        />
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 // The Workflows page (#/workflows): the workflows of the active profile, import
-// from a JSON file, view one (#/workflows/<name>), delete with confirmation.
+// from a JSON file, view one (#/workflows/<name>), delete with confirmation; the list is the
+// shared Table (sorts by name, state, tasks, last updated) under a SearchBox ("/" focuses it).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkflowSummary } from '../../core/contract/workflows';
 import { call } from '../api/client';
@@ -9,6 +10,8 @@ import { ImportWorkflow } from './ImportWorkflow';
 import { WorkflowView } from './WorkflowView';
 import { StartJob } from './StartJob';
 import { NeedsCell } from './Needs';
+import { Table, type Column } from '../components/Table';
+import { matchesSearch, SearchBox } from '../components/SearchBox';
 import { qk, refreshAfter } from '../api/keys';
 
 export const workflowHref = (name: string) => `#/workflows/${encodeURIComponent(name)}`;
@@ -29,57 +32,33 @@ function DeleteWorkflow({ name, onDeleted }: { name: string; onDeleted?: () => v
   );
 }
 
-function WorkflowTable({ items }: { items: WorkflowSummary[] }) {
-  return (
-    <table aria-label="Workflows" className="workflows-table">
-      <thead>
-        <tr>
-          <th>Name</th>
-          <th>State</th>
-          <th>Description</th>
-          <th>Tasks</th>
-          <th>Transitions</th>
-          <th>Variables form</th>
-          <th>Last updated</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((w) => (
-          <tr key={w.name}>
-            <td>
-              <a href={workflowHref(w.name)}>{w.name}</a>
-            </td>
-            <td>
-              <NeedsCell name={w.name} needs={w.needs} />
-            </td>
-            <td>
-              <div className="clamp-2" title={w.description}>
-                {w.description ?? <span className="muted">none</span>}
-              </div>
-            </td>
-            <td>{w.taskCount}</td>
-            <td>{w.transitionCount}</td>
-            <td>{w.hasInputSchema ? 'from its input schema' : <span className="muted">JSON</span>}</td>
-            <td className="small nowrap">{new Date(w.lastUpdated).toLocaleString()}</td>
-            <td>
-              <DeleteWorkflow name={w.name} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
+const COLUMNS: Column<WorkflowSummary>[] = [
+  { id: 'name', header: 'Name', sortValue: (w) => w.name, cell: (w) => <a href={workflowHref(w.name)}>{w.name}</a> },
+  { id: 'state', header: 'State', sortValue: (w) => w.needs.length, cell: (w) => <NeedsCell name={w.name} needs={w.needs} /> },
+  {
+    id: 'description',
+    header: 'Description',
+    cell: (w) => (
+      <div className="clamp-2" title={w.description}>
+        {w.description ?? <span className="muted">none</span>}
+      </div>
+    ),
+  },
+  { id: 'tasks', header: 'Tasks', sortValue: (w) => w.taskCount, cell: (w) => w.taskCount },
+  { id: 'transitions', header: 'Transitions', cell: (w) => w.transitionCount },
+  { id: 'form', header: 'Variables form', cell: (w) => (w.hasInputSchema ? 'from its input schema' : <span className="muted">JSON</span>) },
+  { id: 'updated', header: 'Last updated', className: 'small nowrap', sortValue: (w) => w.lastUpdated, cell: (w) => new Date(w.lastUpdated).toLocaleString() },
+  { id: 'actions', header: <span className="visually-hidden">Actions</span>, cell: (w) => <DeleteWorkflow name={w.name} /> },
+];
 
 /** `?ready=yes|no` keeps the list to the workflows that can (cannot) run, as the Overview's card links. */
-function ReadyFilter({ ready, items }: { ready: string; items: WorkflowSummary[] }) {
+function ReadyFilter({ ready, search, items }: { ready: string; search: string; items: WorkflowSummary[] }) {
   const blocked = items.filter((w) => w.needs.length > 0).length;
   return (
     <p className="filters">
       <label>
         Show{' '}
-        <select value={ready} onChange={(e) => replaceParams({ ready: e.target.value || undefined })}>
+        <select value={ready} onChange={(e) => replaceParams({ ready: e.target.value || undefined, q: search || undefined })}>
           <option value="">every workflow ({items.length})</option>
           <option value="yes">ready to run ({items.length - blocked})</option>
           <option value="no">cannot run ({blocked})</option>
@@ -91,8 +70,14 @@ function ReadyFilter({ ready, items }: { ready: string; items: WorkflowSummary[]
 
 function WorkflowList() {
   const list = useQuery({ queryKey: qk.workflows(), queryFn: () => call('workflows.list') });
-  const ready = useRoute().params.get('ready') ?? '';
-  const shown = (list.data?.items ?? []).filter((w) => (ready === 'no' ? w.needs.length > 0 : ready === 'yes' ? w.needs.length === 0 : true));
+  const params = useRoute().params;
+  const ready = params.get('ready') ?? '';
+  // The search is kept in the URL with the Show filter (`#/workflows?q=deploy`).
+  const search = params.get('q') ?? '';
+  const items = list.data?.items ?? [];
+  const shown = items
+    .filter((w) => (ready === 'no' ? w.needs.length > 0 : ready === 'yes' ? w.needs.length === 0 : true))
+    .filter((w) => matchesSearch(search, w.name, w.description));
   return (
     <section>
       <h1>Workflows</h1>
@@ -107,8 +92,26 @@ function WorkflowList() {
       )}
       {list.data && list.data.items.length > 0 && (
         <>
-          <ReadyFilter ready={ready} items={list.data.items} />
-          <WorkflowTable items={shown} />
+          <div className="filters">
+            <SearchBox
+              label="Search workflows"
+              value={search}
+              onChange={(q) => replaceParams({ ready: ready || undefined, q: q || undefined })}
+              placeholder="name or description"
+              status={search || ready ? `${shown.length} of ${items.length} shown` : undefined}
+            />
+            <ReadyFilter ready={ready} search={search} items={list.data.items} />
+          </div>
+          <Table
+            label="Workflows"
+            className="workflows-table"
+            rows={shown}
+            columns={COLUMNS}
+            rowKey={(w) => w.name}
+            initialSort={{ column: 'name', order: 'asc' }}
+            pageSize={100}
+            empty={search ? `No workflow matches “${search}”${ready ? ' under this Show filter' : ''}.` : 'No workflow matches this Show filter.'}
+          />
         </>
       )}
     </section>
