@@ -14,6 +14,7 @@ import { formatDuration, formatTime, initiatorOf, waitingUntilText } from './for
 import { filtersFromRoute, filtersToParams, hasFilters, matchingFilter, type JobsFilters } from './filters';
 import { JobsFiltersBar } from './JobsFiltersBar';
 import { JobsBulkBar } from './JobsBulkBar';
+import { SortHeader } from '../components/Table';
 import { qk } from '../api/keys';
 
 const PAGE = 100;
@@ -161,10 +162,7 @@ export function JobsList() {
     const order = current === field ? ((filters.order ?? firstOrder(field)) === 'asc' ? 'desc' : 'asc') : firstOrder(field);
     setFilters({ ...filters, sort: field, order });
   };
-  const ariaSort = (field?: JobSortField) => {
-    if (!field || (filters.sort ?? 'start_time') !== field) return undefined;
-    return (filters.order ?? firstOrder(field)) === 'asc' ? 'ascending' : 'descending';
-  };
+  const sortOrder = (field: JobSortField) => ((filters.sort ?? 'start_time') === field ? (filters.order ?? firstOrder(field)) : undefined);
 
   return (
     <section aria-label="Jobs">
@@ -198,18 +196,15 @@ export function JobsList() {
               aria-label="Select the jobs shown"
             />
           </span>
-          {COLUMNS.map((column) => (
-            <span role="columnheader" key={column.title} aria-sort={ariaSort(column.field)} className={column.className}>
-              {column.field ? (
-                <button type="button" className="sort" onClick={() => sortBy(column.field!)}>
-                  {column.title}
-                  <span aria-hidden> {ariaSort(column.field) === 'ascending' ? '▲' : ariaSort(column.field) === 'descending' ? '▼' : '↕'}</span>
-                </button>
-              ) : (
-                column.title
-              )}
-            </span>
-          ))}
+          {COLUMNS.map(({ field, title, className }) =>
+            field ? (
+              <SortHeader key={title} as="span" title={title} order={sortOrder(field)} onSort={() => sortBy(field)} className={className} />
+            ) : (
+              <span role="columnheader" key={title} className={className}>
+                {title}
+              </span>
+            ),
+          )}
         </div>
         <div ref={scroller} className="jobs-scroller">
           <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
