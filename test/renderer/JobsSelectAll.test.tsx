@@ -9,7 +9,7 @@ const TOTAL = 540;
 const calls: { name: string; input: { query?: Record<string, unknown>; body?: Record<string, unknown> } }[] = [];
 
 vi.mock('../../renderer/api/client', () => ({
-  call: vi.fn(async (name: string, input: { query: { skip: number; limit: number }; body?: unknown }) => {
+  call: vi.fn(async (name: string, input: { query: { skip: number; limit: number }; body?: Record<string, unknown> }) => {
     calls.push({ name, input });
     if (name === 'jobs.bulkCancel') return { message: `${TOTAL} of ${TOTAL} jobs canceled`, data: { results: [], done: TOTAL, failed: 0 } };
     if (name !== 'jobs.list') throw new Error(`unexpected ${name}`);
