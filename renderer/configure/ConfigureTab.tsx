@@ -106,6 +106,11 @@ function WorkerNow() {
             </button>
           )}
           <span className="muted small">Takes effect now, until the next start; stopping hands running tasks back to the queue.</span>
+          {toggle.isSuccess && toggle.variables === false && !taskWorker.running && (
+            <span role="status" className="action-result small">
+              Task worker stopped: Start the task worker to work the queue again.
+            </span>
+          )}
           {toggle.isError && <span className="error">{toggle.error.message}</span>}
         </div>
       </fieldset>
