@@ -38,6 +38,39 @@ const COLUMNS: { field?: JobSortField; title: string; className?: string }[] = [
 /** Times and durations sort newest (longest) first; names and statuses A to Z. */
 const firstOrder = (field: JobSortField): 'asc' | 'desc' => (field === 'start_time' || field === 'end_time' || field === 'duration' ? 'desc' : 'asc');
 
+/** The orders a narrow window offers where the "Took" column gives its room to the others. */
+const NARROW_SORTS: { sort: JobSortField; order: 'asc' | 'desc'; label: string }[] = [
+  { sort: 'start_time', order: 'desc', label: 'newest first' },
+  { sort: 'start_time', order: 'asc', label: 'oldest first' },
+  { sort: 'duration', order: 'desc', label: 'longest first' },
+  { sort: 'duration', order: 'asc', label: 'shortest first' },
+];
+
+function NarrowSort({ filters, onChange }: { filters: JobsFilters; onChange: (next: JobsFilters) => void }) {
+  const sort = filters.sort ?? 'start_time';
+  const value = `${sort}:${filters.order ?? firstOrder(sort)}`;
+  const known = NARROW_SORTS.some((o) => `${o.sort}:${o.order}` === value);
+  return (
+    <label className="narrow-only">
+      Sort{' '}
+      <select
+        value={value}
+        onChange={(e) => {
+          const picked = NARROW_SORTS.find((o) => `${o.sort}:${o.order}` === e.target.value);
+          if (picked) onChange({ ...filters, sort: picked.sort, order: picked.order });
+        }}
+      >
+        {!known && <option value={value}>as the column headers say</option>}
+        {NARROW_SORTS.map((o) => (
+          <option key={`${o.sort}:${o.order}`} value={`${o.sort}:${o.order}`}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** `HH:MM:SS` when on the day it started, else the full time. */
 function endTime(start: number, end: number | undefined): string {
   if (!end) return '';
@@ -168,6 +201,7 @@ export function JobsList() {
     <section aria-label="Jobs">
       <div className="page-header">
         <h1>Jobs</h1>
+        <NarrowSort filters={filters} onChange={setFilters} />
         <label>
           <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} /> Live refresh
         </label>

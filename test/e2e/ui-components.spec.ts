@@ -115,6 +115,23 @@ test('"/" focuses the Workflows search and typing filters the rows; "?" lists th
   }
 });
 
+test('below 1400 px, where "Took" gives its room, the Sort choice orders the jobs longest first', async ({ consolePage: page, host }) => {
+  const now = Date.now();
+  await insertJobs(host, 'timed', [
+    { start: now - 50_000_000, took: 2_000 },
+    { start: now - 40_000_000, took: 7_200_000 },
+    { start: now - 30_000_000, took: 500 },
+  ]);
+  await page.goto(`${host.url}/#/jobs?workflow=timed`);
+  const list = page.getByRole('table', { name: 'Jobs list' });
+  await expect(list.getByRole('row', { name: /^timed/ })).toHaveCount(3);
+  await expect(list.getByRole('button', { name: /^Took/ })).toBeHidden();
+  await page.getByLabel('Sort').selectOption({ label: 'longest first' });
+  await expect(page).toHaveURL(/sort=duration&order=desc/);
+  await expect(list.getByRole('row').nth(1)).toHaveAccessibleName(/timed-0001$/);
+  await expect(list.getByRole('row').nth(3)).toHaveAccessibleName(/timed-0002$/);
+});
+
 test.describe('at 1920 px, where the Jobs list has its "Took" column', () => {
   test.use({ viewport: { width: 1920, height: 1080 } });
 
