@@ -12,6 +12,7 @@ import { jobStatus, taskStatus } from '../shell/status';
 import { StatusBadge } from '../shell/StatusBadge';
 import { JobDiagram } from '../diagrams/JobDiagram';
 import { Alert } from '../shell/Alert';
+import { JobHistory } from './JobHistory';
 
 const ACTIVE_TASK = new Set(['queued', 'running', 'waiting']);
 
@@ -23,6 +24,10 @@ function Value({ value, label }: { value: unknown; label: string }) {
   );
 }
 
+/** A task in error with no error transition can be retried (its latest run, while the job is active). */
+const canRetry = (job: Job, run: TaskRun, jobActive: boolean) =>
+  Boolean(job.tasks[run.taskId]) && run.status === 'error' && jobActive && !Object.values(job.transitions[run.taskId] ?? {}).some((t) => t.state === 'error');
+
 /** A task that ran more than once (a revert loop, forEach) has a row per iteration: "iteration 2 of 3". */
 function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: TaskRun; jobActive: boolean; iterations: number; latest: boolean }) {
   const [open, setOpen] = useState(false);
@@ -32,7 +37,7 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
   const manual = run.status === 'waiting' && !run.childJob && jobActive && latest;
   // ViewData, ErrorHandling and ShowJsonForm show their own panel at once; another manual task its form on "Finish…".
   const ownPanel = manual && hasOwnPanel(run);
-  const retry = latest && Boolean(job.tasks[run.taskId]) && run.status === 'error' && jobActive && !Object.values(job.transitions[run.taskId] ?? {}).some((t) => t.state === 'error');
+  const retry = latest && canRetry(job, run, jobActive);
   const autoRetries = (run.autoRetries as number | undefined) ?? 0;
   const label = iterations > 1 ? `Task ${run.taskId} iteration ${run.iteration + 1}` : `Task ${run.taskId}`;
   return (
@@ -200,6 +205,7 @@ export function JobView({ id }: { id: string }) {
   const timers = runs.filter((r) => r.waitingUntil !== undefined);
   const iterations = new Map<string, number>();
   for (const r of runs) iterations.set(r.taskId, Math.max(iterations.get(r.taskId) ?? 0, r.iteration + 1));
+  const retryable = runs.filter((r) => r.iteration + 1 === iterations.get(r.taskId) && canRetry(j, r, jobActive));
   return (
     <section aria-label={`Job ${j._id}`}>
       <p>
@@ -214,7 +220,7 @@ export function JobView({ id }: { id: string }) {
             </span>
           )}
         </h1>
-        <div className="profile-actions">
+        <div className="profile-actions" data-page-actions aria-label="Job actions" role="group">
           {j.writtenBy === 'service' && <span className="muted">Written by the automation service: pause, resume or cancel it on the service.</span>}
           {j.writtenBy !== 'service' && j.status === 'running' && (
             <button type="button" onClick={() => action.mutate({ kind: 'pause' })} disabled={action.isPending}>
@@ -231,6 +237,12 @@ export function JobView({ id }: { id: string }) {
               Cancel job
             </button>
           )}
+          {/* Retry here too, before the history, diagram and variables: not 60 Tabs down in the tasks table. */}
+          {retryable.map((run) => (
+            <button key={run._id} type="button" onClick={() => action.mutate({ kind: 'retry', taskId: run.taskId })} disabled={action.isPending}>
+              Retry {run.taskId}
+            </button>
+          ))}
           {action.isError && <span className="error">{action.error.message}</span>}
         </div>
       </div>
@@ -290,13 +302,7 @@ export function JobView({ id }: { id: string }) {
       {(j.history?.length ?? 0) > 0 && (
         <>
           <h2>History</h2>
-          <ul className="plain-list" aria-label="Job history">
-            {j.history!.map((entry, i) => (
-              <li key={i}>
-                <span className="muted small">{formatTime(entry.timestamp)}</span> {entry.message}
-              </li>
-            ))}
-          </ul>
+          <JobHistory history={j.history!} />
         </>
       )}
       <h2>Diagram</h2>

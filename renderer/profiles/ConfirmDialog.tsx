@@ -1,6 +1,9 @@
 // A confirmation asked inside the page (no browser pop-up): what will happen, then Confirm or Cancel.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+// Modal for the keyboard too: focus starts on Cancel, Tab stays inside, and closing gives focus back
+// to the button that opened it.
+import { useId, useRef, type ReactNode } from 'react';
 import { Alert } from '../shell/Alert';
+import { trapTab, useFocusInside } from '../shell/focus';
 
 export function ConfirmDialog(props: {
   title: string;
@@ -16,15 +19,20 @@ export function ConfirmDialog(props: {
 }) {
   const titleId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancel.current?.focus(), []);
+  const dialog = useRef<HTMLDivElement>(null);
+  useFocusInside(dialog, cancel);
   return (
     <div className="dialog-backdrop">
       <div
+        ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         className="dialog"
-        onKeyDown={(event) => event.key === 'Escape' && props.onCancel()}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') props.onCancel();
+          else trapTab(event);
+        }}
       >
         <h3 id={titleId}>{props.title}</h3>
         <div>{props.children}</div>
