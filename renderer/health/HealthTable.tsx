@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { call } from '../api/client';
 import type { HealthItem } from '../../core/contract/health';
 import { applicationFigures, formatBytes, formatUptime, unhealthyReason } from './format';
+import { localizeTimestamps } from '../shell/dates';
 
 export const REFRESH_MS = 3000;
 
@@ -143,12 +144,12 @@ function HealthRow({ item, adapters }: { item: HealthItem; adapters: boolean }) 
       </td>
       <td>
         <StateBadges item={item} />
-        {item.detail && <div className="muted small">{item.detail}</div>}
+        {item.detail && <div className="muted small">{localizeTimestamps(item.detail)}</div>}
       </td>
       {adapters && (
         <td>
           <span className={CONNECTION_CLASS[item.connection?.state ?? 'OFFLINE']}>{item.connection?.state ?? 'OFFLINE'}</span>
-          {item.connection?.detail && <div className="muted small">{item.connection.detail}</div>}
+          {item.connection?.detail && <div className="muted small">{localizeTimestamps(item.connection.detail)}</div>}
         </td>
       )}
       <td>{item.version}</td>
