@@ -6,6 +6,7 @@ import { call } from '../api/client';
 import type { HealthItem } from '../../core/contract/health';
 import { applicationFigures, formatBytes, formatUptime, unhealthyReason } from './format';
 import { localizeTimestamps } from '../shell/dates';
+import { StateTimeline } from './StateTimeline';
 
 export const REFRESH_MS = 3000;
 
@@ -145,6 +146,7 @@ function HealthRow({ item, adapters }: { item: HealthItem; adapters: boolean }) 
       <td>
         <StateBadges item={item} />
         {item.detail && <div className="muted small">{localizeTimestamps(item.detail)}</div>}
+        <StateTimeline item={item} />
       </td>
       {adapters && (
         <td>

@@ -139,7 +139,7 @@ describe('GET /logs', () => {
     const all = (await logs('?limit=1000')).body.results;
     const times = all.map((e) => Date.parse(e.time));
     // A cut strictly inside the log: some entries before it, some at or after it.
-    const cut = times.find((t) => t > times[0]);
+    const cut = times.find((t) => t > (times[0] ?? Infinity));
     if (cut === undefined) throw new Error('the log was written within one millisecond: no cut to test');
     const after = (await logs(`?from=${new Date(cut).toISOString()}&limit=1000`)).body.results;
     const before = (await logs(`?to=${new Date(cut - 1).toISOString()}&limit=1000`)).body.results;
