@@ -113,7 +113,7 @@ export function LogsPage() {
         </label>
         <label>
           Component{' '}
-          <select value={component} onChange={(e) => setComponent(e.target.value)}>
+          <select aria-label="Component" value={component} onChange={(e) => setComponent(e.target.value)}>
             <option value="">any</option>
             {components.map((c) => (
               <option key={c} value={c}>
