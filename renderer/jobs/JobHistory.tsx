@@ -16,7 +16,7 @@ const EVENTS: Record<string, string> = {
 
 /** Who did it: the operator it names, else the console (server) that wrote it, else the console. */
 export function whoOf(entry: Entry): string {
-  if (typeof entry.operator === 'string' && entry.operator) return entry.operator;
+  if (entry.operator) return entry.operator;
   if (entry.serverId) return `console ${entry.serverId}`;
   return 'the console';
 }
@@ -24,8 +24,8 @@ export function whoOf(entry: Entry): string {
 /** What happened, in words: the event's name, and the message (or the list of changes when there is one). */
 export function whatOf(entry: Entry): { title: string; lines: string[] } {
   const title = EVENTS[entry.event] ?? entry.event.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
-  const changes = Array.isArray(entry.changes) ? entry.changes.filter((c): c is string => typeof c === 'string') : [];
-  if (changes.length > 0) return { title, lines: [...changes.map((c) => `changed ${c}`), `retried task ${String(entry.taskId ?? '')}`.trim()] };
+  const changes = entry.changes ?? [];
+  if (changes.length > 0) return { title, lines: [...changes.map((c) => `changed ${c}`), `retried task ${entry.taskId ?? ''}`.trim()] };
   return { title, lines: [entry.message] };
 }
 
