@@ -43,7 +43,7 @@ class UnreadableBody {
 /** The route fastify-static registers for the UI's files. */
 const UI_ROUTE = '/*';
 /** What a browser asks for by itself, served by the UI's files when there are some (a 401 otherwise). */
-const BROWSER_FILES = new Set(['/favicon.ico', '/robots.txt', '/apple-touch-icon.png']);
+const BROWSER_FILES: ReadonlySet<string> = new Set(['/favicon.ico', '/robots.txt', '/apple-touch-icon.png']);
 
 /** A request for one of the UI's own files (its page, its `/assets/…`, the icon the browser asks for). */
 function isUiFile(request: FastifyRequest, url = ''): boolean {
