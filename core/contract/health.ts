@@ -114,6 +114,13 @@ export const HealthItem = z.object({
   source: z.enum(['shipped', 'sdk', 'data-dir', 'simulated']).optional(),
   /** Adapters: true for a simulated instance (POST /adapters/simulate): its answers are its rules', not a live system's. */
   simulated: z.boolean().optional(),
+  /**
+   * The console's addition: the recent changes of state (and of an adapter's connection) this console saw,
+   * oldest first, the last one the state now; at most 20, in memory since the console started.
+   */
+  history: z
+    .array(z.object({ at: z.string(), state: z.enum(['RUNNING', 'STOPPED', 'DEAD']), connection: z.enum(['ONLINE', 'OFFLINE', 'DEGRADED']).optional() }))
+    .optional(),
 });
 export type HealthItem = z.infer<typeof HealthItem>;
 

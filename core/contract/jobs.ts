@@ -73,7 +73,21 @@ export const Job = JobSummary.extend({
   transitions: z.record(z.string(), z.record(z.string(), z.looseObject({ state: z.string() }))),
   taskRuns: z.array(TaskRun),
   /** What happened to the job besides its task runs (collection job_history), oldest first. */
-  history: z.array(z.looseObject({ timestamp: z.number(), event: z.string(), message: z.string(), serverId: z.string().optional() })).optional(),
+  history: z
+    .array(
+      z.looseObject({
+        timestamp: z.number(),
+        event: z.string(),
+        message: z.string(),
+        serverId: z.string().optional(),
+        /** Who did it, when an operator did. */
+        operator: z.string().optional(),
+        taskId: z.string().optional(),
+        /** An edit and retry: each change in words ("job variable s from "x" to "xy""). */
+        changes: z.array(z.string()).optional(),
+      }),
+    )
+    .optional(),
   /** `service`: the automation service wrote the job (a profile on its database); the console shows it and refuses actions on it (409). */
   writtenBy: z.literal('service').optional(),
   /** Paths (`variables.x`, `taskRuns.2.outgoing.y[1]`) whose value is undefined. */

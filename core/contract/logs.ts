@@ -1,5 +1,5 @@
 // Operations of the console's log: the recent entries (the live tail of the Logs page), filtered
-// by level, text, adapter and job. The log file under the data directory is the full record.
+// by level, text, adapter, job, task, component and time range. The log file under the data directory is the full record.
 import { z } from 'zod';
 import { defineOperations } from './operation';
 
@@ -17,14 +17,22 @@ export const LogEntry = z.object({
 });
 export type LogEntry = z.infer<typeof LogEntry>;
 
-export const LogsQuery = z.object({
-  level: LogLevel.optional().describe('entries at this level or above'),
-  text: z.string().max(200).optional(),
-  adapter: z.string().min(1).optional(),
-  job: z.string().min(1).optional(),
-  after: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(200),
-});
+const Instant = z.iso.datetime({ offset: true, message: 'expected an ISO 8601 date and time with its zone, e.g. 2026-11-28T00:54:01Z' });
+
+export const LogsQuery = z
+  .object({
+    level: LogLevel.optional().describe('entries at this level or above'),
+    text: z.string().max(200).optional(),
+    adapter: z.string().min(1).optional(),
+    job: z.string().min(1).optional(),
+    task: z.string().min(1).optional().describe("entries of this task (its id in the workflow, the entry's taskId)"),
+    component: z.string().min(1).max(100).optional().describe('entries of this part of the console (http, jobs, worker, adapters, store...)'),
+    from: Instant.optional().describe('entries at or after this time'),
+    to: Instant.optional().describe('entries at or before this time'),
+    after: z.coerce.number().int().min(0).optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(200),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) <= Date.parse(q.to), { message: 'must not be before from', path: ['to'] });
 export type LogsQuery = z.infer<typeof LogsQuery>;
 
 export const LogsAnswer = z.object({

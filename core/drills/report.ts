@@ -3,6 +3,7 @@
 // by the sites; anything secret-looking left in text is masked again here.
 import { maskInText } from '../secrets/classify';
 import type { DrillReport } from './types';
+import { timelineSvg } from './timeline-svg';
 
 const ms = (v: number | null) => (v === null ? '—' : `${(v / 1000).toFixed(2)} s`);
 const time = (t: number | null | undefined) => (t ? new Date(t).toISOString() : '—');
@@ -53,7 +54,9 @@ ${row(['Side effects repeated', `${r.sideEffectsRepeated} of ${r.sideEffects} (a
 </tbody></table>
 <h2>Readiness</h2><table><thead><tr><th>Check</th><th>Result</th><th>Detail</th><th>Fix</th></tr></thead><tbody>
 ${r.readiness.map((i) => row([i.title, i.state, i.detail, i.fix ?? ''])).join('\n')}</tbody></table>
-<h2>Timeline</h2><table><thead><tr><th>Started</th><th>Ended</th><th>Step</th><th>Result</th><th>Detail</th></tr></thead><tbody>
+<h2>Timeline</h2>
+<figure>${timelineSvg(r)}<figcaption>Failure, failover, RTO and drain (from the failure; the dashed line is the target) and failback, in seconds from the drill's start.</figcaption></figure>
+<table><thead><tr><th>Started</th><th>Ended</th><th>Step</th><th>Result</th><th>Detail</th></tr></thead><tbody>
 ${r.steps.map((s) => row([time(s.startedAt), time(s.endedAt), s.name, s.ok ? 'ok' : 'failed', s.error ?? s.detail ?? ''])).join('\n')}</tbody></table>
 ${r.leftAs ? `<p>${esc(r.leftAs)}</p>` : ''}
 <h2>Sites</h2>${r.sites.map((s) => `<h3>${esc(s.name)}: ${esc(s.serverName)} (${esc(s.url)})</h3>${s.changes?.length ? `<ul>${s.changes.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>` : ''}<pre>${esc(JSON.stringify(s.properties, null, 2))}</pre>`).join('\n')}

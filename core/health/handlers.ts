@@ -7,6 +7,7 @@ import type { AdapterManager } from '../adapters';
 import type { HealthItem } from '../contract/health';
 import { ConsoleError } from '../errors';
 import type { DeprecatedCallLog } from './lifecycle';
+import type { StateHistory } from './history';
 import { applyHealthQuery } from './query';
 import { healthStatus, type StatusDeps } from './status';
 import { serverHealth, systemHealth } from './server';
@@ -18,6 +19,8 @@ export interface HealthDeps extends StatusDeps {
   adapters(): AdapterManager;
   /** Calls to deprecated APIs, one log per host: the counts survive profile switches, not restarts. */
   callLog: DeprecatedCallLog;
+  /** Each application's and adapter's recent states, one ring per host: fed by every read of them. */
+  history: StateHistory;
 }
 
 export type HealthService = HealthDeps;
@@ -33,23 +36,23 @@ function one(items: HealthItem[], name: string, kind: 'application' | 'adapter',
 }
 
 export function healthHandlers(service: HealthService) {
-  const applications = () => service.applications();
-  const adapters = (): AdapterManager => service.adapters();
+  const applications = async () => service.history.withHistory('application', await service.applications().items());
+  const adapters = async () => service.history.withHistory('adapter', await service.adapters().items());
   return {
     'health.status': () => healthStatus(service),
     'health.server': () => serverHealth(),
     'health.system': () => systemHealth(),
-    'health.applications': async ({ query }: { query: Parameters<typeof applyHealthQuery>[1] }) => applyHealthQuery(await applications().items(), query),
-    'health.application': async ({ params }: { params: { name: string } }) =>
-      one(await applications().items(), params.name, 'application', applications().ids()),
-    'health.adapters': async ({ query }: { query: Parameters<typeof applyHealthQuery>[1] }) => applyHealthQuery(await adapters().items(), query),
+    'health.applications': async ({ query }: { query: Parameters<typeof applyHealthQuery>[1] }) => applyHealthQuery(await applications(), query),
+    'health.application': async ({ params }: { params: { name: string } }) => one(await applications(), params.name, 'application', service.applications().ids()),
+    'health.adapters': async ({ query }: { query: Parameters<typeof applyHealthQuery>[1] }) => applyHealthQuery(await adapters(), query),
     'health.adapter': async ({ params }: { params: { name: string } }) => {
-      const manager = adapters();
+      const manager: AdapterManager = service.adapters();
       if (!manager.has(params.name)) return one([], params.name, 'adapter', manager.list());
-      return { results: [await manager.item(params.name)], total: 1 };
+      return { results: service.history.withHistory('adapter', [await manager.item(params.name)]), total: 1 };
     },
     'health.legacyServices': async () => {
-      const items = [...(await applications().items()), ...(await adapters().items())];
+      // The removed route answers the service's shape: no history.
+      const items = [...(await service.applications().items()), ...(await service.adapters().items())];
       return { results: items, total: items.length };
     },
     'health.deprecatedCalls': async () => {

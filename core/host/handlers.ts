@@ -8,6 +8,7 @@ import { otherConsoles } from './other-consoles';
 import { ConsoleError } from '../errors';
 import { openInProcess } from '../store/embedded/store';
 import { createHealthService, healthHandlers } from '../health/handlers';
+import { StateHistory } from '../health/history';
 import { withApiLifecycle } from '../health/lifecycle';
 import { createIndexesService, indexesHandlers } from '../indexes/handlers';
 import { createProfilesService, profilesHandlers } from '../profiles/handlers';
@@ -47,6 +48,8 @@ export function buildHandlers(state: HostState): Handlers {
   const adapters = () => state.runtime.adapters;
   const applications = () => state.runtime.applications;
   const engine = () => state.runtime.engine;
+  // One per host: the Health page's timelines outlive a profile switch (keyed by kind and name).
+  const stateHistory = new StateHistory();
   const { dataDir, serverId } = state;
   const transformations = createTransformationsService({ store });
   // What workflows may call: each adapter instance's methods (by instance name, or by adapter type)
@@ -126,9 +129,18 @@ export function buildHandlers(state: HostState): Handlers {
           store,
           adapters: () => adapters().manager,
           taskWorker: () => ({ running: engine().worker.isRunning, startupValue: engine().startupValue }),
-          states: () => ({ apps: applications().snapshot().map((app) => app.state), adapters: adapters().manager.states() }),
+          states: () => {
+            // Every caller polls the status (the UI's status bar every 5 s): what it reads feeds the states' history too.
+            const apps = applications().snapshot();
+            const manager = adapters().manager;
+            const adapterStates = manager.states();
+            for (const app of apps) stateHistory.observe('application', app.id, { state: app.state });
+            manager.list().forEach((id, i) => stateHistory.observe('adapter', id, { state: adapterStates[i]! }));
+            return { apps: apps.map((app) => app.state), adapters: adapterStates };
+          },
           applications,
           callLog: state.callLog,
+          history: stateHistory,
         }),
       ),
       ...adaptersHandlers(

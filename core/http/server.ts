@@ -42,6 +42,13 @@ class UnreadableBody {
 
 /** The route fastify-static registers for the UI's files. */
 const UI_ROUTE = '/*';
+/** What a browser asks for by itself, served by the UI's files when there are some (a 401 otherwise). */
+const BROWSER_FILES: ReadonlySet<string> = new Set(['/favicon.ico', '/robots.txt', '/apple-touch-icon.png']);
+
+/** A request for one of the UI's own files (its page, its `/assets/…`, the icon the browser asks for). */
+function isUiFile(request: FastifyRequest, url = ''): boolean {
+  return request.routeOptions.url === UI_ROUTE || url === '/' || url.startsWith('/assets/') || BROWSER_FILES.has(url);
+}
 
 const missingToken = () =>
   new ConsoleError(
@@ -88,9 +95,10 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
       ms: Math.round(reply.elapsedTime * 10) / 10,
       caller: callerOf(request),
     };
-    // The console's own UI polls (the Logs page every second, the status bar every 5 s): at info those
-    // reads would bury what the log is for, so its reads, and GET /logs from anyone, are at debug.
-    const quiet = request.method === 'GET' && (entry.url === '/logs' || request.headers['x-caller'] === UI_CALLER);
+    // The console's own UI polls (the Logs page every second, the status bar every 5 s) and loads its files
+    // (`/`, `/assets/…`, `/favicon.ico`): at info those would bury what the log is for, so its reads, its
+    // files (served to anyone, with or without the token), and GET /logs from anyone, are at debug.
+    const quiet = request.method === 'GET' && (entry.url === '/logs' || request.headers['x-caller'] === UI_CALLER || isUiFile(request, entry.url));
     // 503: something the console depends on is down, said once where it is found (the store's own log).
     if (reply.statusCode === statusOf('unavailable')) log.warn(entry, 'request failed: service unavailable');
     else if (isServerFault(reply.statusCode)) log.error(entry, 'request failed');

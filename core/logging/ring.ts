@@ -18,11 +18,19 @@ export interface LogQuery {
   text?: string;
   adapter?: string;
   job?: string;
+  task?: string;
+  component?: string;
+  /** Entries at or after this time (ISO 8601). */
+  from?: string;
+  /** Entries at or before this time (ISO 8601). */
+  to?: string;
   /** Only entries after this sequence number (a live tail). */
   after?: number;
   /** The newest this many of the matches. */
   limit?: number;
 }
+
+const inRange = (time: number, from: number, to: number) => time >= from && time <= to;
 
 export class LogRing {
   private readonly entries: LogEntry[] = [];
@@ -51,12 +59,17 @@ export class LogRing {
   query(query: LogQuery): { results: LogEntry[]; total: number; last: number } {
     const min = query.level ? LEVELS[query.level] : 0;
     const text = query.text?.trim().toLowerCase();
+    const from = query.from === undefined ? -Infinity : Date.parse(query.from);
+    const to = query.to === undefined ? Infinity : Date.parse(query.to);
     const matches = this.entries.filter(
       (entry) =>
         entry.seq > (query.after ?? 0) &&
         LEVELS[entry.level] >= min &&
         (query.adapter === undefined || entry.fields.adapter === query.adapter) &&
         (query.job === undefined || entry.fields.jobId === query.job) &&
+        (query.task === undefined || entry.fields.taskId === query.task) &&
+        (query.component === undefined || entry.fields.component === query.component) &&
+        inRange(Date.parse(entry.time), from, to) &&
         (!text || entry.msg.toLowerCase().includes(text) || JSON.stringify(entry.fields).toLowerCase().includes(text)),
     );
     const limit = query.limit ?? 200;

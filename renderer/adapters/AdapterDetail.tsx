@@ -11,6 +11,7 @@ import { SchemaForm } from './SchemaForm';
 import { propertyErrors } from './NewAdapter';
 import { Alert } from '../shell/Alert';
 import { SimulationRules } from './SimulationRules';
+import { packageLabel } from './package-label';
 import { RecordCalls } from './Recordings';
 import { qk, refreshAfter } from '../api/keys';
 
@@ -44,7 +45,7 @@ export function AdapterDetail({ name, health }: { name: string; health?: HealthI
         {name} {health && <StateBadges item={health} />}
       </h2>
       <p className="muted">
-        {detail.data.package ? `${detail.data.package.name} ${detail.data.package.version} (${detail.data.package.source}: ${detail.data.package.dir})` : 'no package'}
+        {packageLabel(detail.data.package)}
         {detail.data.problem && <span className="error"> · {detail.data.problem}</span>}
       </p>
       <div className="health-actions">

@@ -2,12 +2,13 @@
 // section): an ordered list each, edited as JSON and saved with PUT /adapters/:name/properties.
 // A rule: { match: {…a JSON subset of the call's arguments}, nth, share, latencyMs, response | error };
 // a method's `output`: the outgoing variable its answer lands in (pronghorn.json output.name).
-import { useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import type { ServiceConfig } from '../../core/contract/adapters';
 import { Alert } from '../shell/Alert';
 import { refreshAfter } from '../api/keys';
+import { jsonProblem } from './json-problem';
 
 const EXAMPLE = '[{ "match": { "deviceName": "edge-1" }, "response": { "status": "success", "code": 200, "response": { "up": true } } }, { "nth": 3, "error": "device busy", "latencyMs": 200 }]';
 
@@ -15,6 +16,9 @@ export function SimulationRules({ name, config, onSaved }: { name: string; confi
   const client = useQueryClient();
   const [text, setText] = useState(() => JSON.stringify(config.simulation, null, 2));
   const [parseError, setParseError] = useState<string>();
+  // Checked as it is typed: the line and column of the first mistake, under the editor.
+  const problem = useMemo(() => jsonProblem(text), [text]);
+  const problemId = useId();
   const save = useMutation({
     mutationFn: (simulation: unknown) => call('adapters.update', { params: { name }, body: { properties: { ...config, simulation } } }),
     onSuccess: (answer) => {
@@ -24,16 +28,16 @@ export function SimulationRules({ name, config, onSaved }: { name: string; confi
   });
   return (
     <form
+      className="rules-editor"
       aria-label="Simulation rules"
       onSubmit={(e) => {
         e.preventDefault();
-        try {
-          const parsed: unknown = JSON.parse(text);
-          setParseError(undefined);
-          save.mutate(parsed);
-        } catch (error) {
-          setParseError(`not JSON: ${error instanceof Error ? error.message : String(error)}`);
+        if (problem) {
+          setParseError(`Not saved: the rules are not valid JSON at ${problem.message}`);
+          return;
         }
+        setParseError(undefined);
+        save.mutate(JSON.parse(text));
       }}
     >
       <h3>
@@ -49,8 +53,21 @@ export function SimulationRules({ name, config, onSaved }: { name: string; confi
       </p>
       <label>
         simulation (JSON)
-        <textarea aria-label="simulation (JSON)" rows={14} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+        <textarea
+          aria-label="simulation (JSON)"
+          aria-invalid={problem !== undefined}
+          aria-describedby={problemId}
+          rows={Math.min(40, Math.max(14, text.split('\n').length + 1))}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoCorrect="off"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </label>
+      <p id={problemId} className={problem ? 'error small' : 'muted small'}>
+        {problem ? `Not valid JSON: ${problem.message}` : `Valid JSON, ${text.split('\n').length} lines.`}
+      </p>
       <button type="submit" disabled={save.isPending}>
         Save rules
       </button>

@@ -1,7 +1,7 @@
 // The console's keyboard shortcuts: "/" focuses the page's search box, "?" opens the
 // list of shortcuts. Neither acts while the operator types in a field.
 import { useEffect, useId, useRef, useState } from 'react';
-import { trapTab, useReturnFocus } from './ConfirmDialog';
+import { trapTab, useFocusInside } from '../shell/focus';
 import { PAGE_SEARCH_ATTRIBUTE } from './SearchBox';
 
 export const SHORTCUTS: { keys: string; does: string }[] = [
@@ -24,8 +24,7 @@ function ShortcutHelp({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
-  useReturnFocus();
-  useEffect(() => close.current?.focus(), []);
+  useFocusInside(box, close);
   return (
     <div className="dialog-backdrop">
       <div
@@ -39,7 +38,7 @@ function ShortcutHelp({ onClose }: { onClose: () => void }) {
             event.stopPropagation();
             onClose();
           }
-          trapTab(event, box.current);
+          trapTab(event);
         }}
       >
         <h3 id={titleId}>Keyboard shortcuts</h3>

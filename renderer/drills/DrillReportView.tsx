@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
 import { Alert } from '../shell/Alert';
 import { qk } from '../api/keys';
+import { DrillTimelineChart } from './DrillTimelineChart';
 
 const seconds = (ms: number | null | undefined) => (ms === null || ms === undefined ? '—' : `${(ms / 1000).toFixed(2)} s`);
 
@@ -101,6 +102,7 @@ export function DrillReportView({ id }: { id: string }) {
         </dd>
       </dl>
       <h3>Timeline</h3>
+      <DrillTimelineChart report={r} />
       <ol aria-label="Timeline">
         {r.steps.map((s) => (
           <li key={s.name + s.startedAt}>

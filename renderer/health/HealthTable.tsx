@@ -7,6 +7,8 @@ import { ConfirmAction } from '../components/ConfirmAction';
 import type { HealthItem } from '../../core/contract/health';
 import { applicationFigures, formatBytes, formatUptime, unhealthyReason } from './format';
 import { qk, refreshAfter } from '../api/keys';
+import { localizeTimestamps } from '../shell/dates';
+import { StateTimeline } from './StateTimeline';
 
 export const REFRESH_MS = 3000;
 
@@ -145,12 +147,13 @@ function HealthRow({ item, adapters }: { item: HealthItem; adapters: boolean }) 
       </td>
       <td>
         <StateBadges item={item} />
-        {item.detail && <div className="muted small">{item.detail}</div>}
+        {item.detail && <div className="muted small">{localizeTimestamps(item.detail)}</div>}
+        <StateTimeline item={item} />
       </td>
       {adapters && (
         <td>
           <span className={CONNECTION_CLASS[item.connection?.state ?? 'OFFLINE']}>{item.connection?.state ?? 'OFFLINE'}</span>
-          {item.connection?.detail && <div className="muted small">{item.connection.detail}</div>}
+          {item.connection?.detail && <div className="muted small">{localizeTimestamps(item.connection.detail)}</div>}
         </td>
       )}
       <td>{item.version}</td>

@@ -4,7 +4,8 @@ import type { Job } from '../../core/contract/jobs';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { useJobAction } from './ManualTask';
 
-export function JobActions({ job: j }: { job: Job }) {
+/** `retryable`: the tasks whose Retry sits here too, before the history, diagram and variables, not 60 Tabs down in the tasks table. */
+export function JobActions({ job: j, retryable = [] }: { job: Job; retryable?: string[] }) {
   const action = useJobAction(j._id);
   const jobActive = j.status !== 'complete' && j.status !== 'canceled';
   return (
@@ -36,6 +37,11 @@ export function JobActions({ job: j }: { job: Job }) {
           {j.status === 'running' && <p>To stop it only for now, Pause it instead: a paused job can be resumed.</p>}
         </ConfirmAction>
       )}
+      {retryable.map((taskId) => (
+        <button key={taskId} type="button" onClick={() => action.mutate({ kind: 'retry', taskId })} disabled={action.isPending}>
+          Retry {taskId}
+        </button>
+      ))}
       {action.isSuccess && action.variables.kind === 'pause' && j.status === 'paused' && (
         <span role="status" className="action-result small">
           Job paused: Resume goes on from where it stopped.

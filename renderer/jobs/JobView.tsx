@@ -14,6 +14,7 @@ import { JobDiagram } from '../diagrams/JobDiagram';
 import { Alert } from '../shell/Alert';
 import { JobActions } from './JobActions';
 import { qk } from '../api/keys';
+import { JobHistory } from './JobHistory';
 
 const ACTIVE_TASK = new Set(['queued', 'running', 'waiting']);
 
@@ -25,6 +26,10 @@ function Value({ value, label }: { value: unknown; label: string }) {
   );
 }
 
+/** A task in error with no error transition can be retried (its latest run, while the job is active). */
+const canRetry = (job: Job, run: TaskRun, jobActive: boolean) =>
+  Boolean(job.tasks[run.taskId]) && run.status === 'error' && jobActive && !Object.values(job.transitions[run.taskId] ?? {}).some((t) => t.state === 'error');
+
 /** A task that ran more than once (a revert loop, forEach) has a row per iteration: "iteration 2 of 3". */
 function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: TaskRun; jobActive: boolean; iterations: number; latest: boolean }) {
   const [open, setOpen] = useState(false);
@@ -34,7 +39,7 @@ function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: T
   const manual = run.status === 'waiting' && !run.childJob && jobActive && latest;
   // ViewData, ErrorHandling and ShowJsonForm show their own panel at once; another manual task its form on "Finish…".
   const ownPanel = manual && hasOwnPanel(run);
-  const retry = latest && Boolean(job.tasks[run.taskId]) && run.status === 'error' && jobActive && !Object.values(job.transitions[run.taskId] ?? {}).some((t) => t.state === 'error');
+  const retry = latest && canRetry(job, run, jobActive);
   const autoRetries = (run.autoRetries as number | undefined) ?? 0;
   const label = iterations > 1 ? `Task ${run.taskId} iteration ${run.iteration + 1}` : `Task ${run.taskId}`;
   return (
@@ -201,6 +206,7 @@ export function JobView({ id }: { id: string }) {
   const timers = runs.filter((r) => r.waitingUntil !== undefined);
   const iterations = new Map<string, number>();
   for (const r of runs) iterations.set(r.taskId, Math.max(iterations.get(r.taskId) ?? 0, r.iteration + 1));
+  const retryable = runs.filter((r) => r.iteration + 1 === iterations.get(r.taskId) && canRetry(j, r, jobActive));
   return (
     <section aria-label={`Job ${j._id}`}>
       <p>
@@ -215,8 +221,8 @@ export function JobView({ id }: { id: string }) {
             </span>
           )}
         </h1>
-        <div className="profile-actions">
-          <JobActions job={j} />
+        <div className="profile-actions" data-page-actions aria-label="Job actions" role="group">
+          <JobActions job={j} retryable={retryable.map((run) => run.taskId)} />
         </div>
       </div>
       {j.error && (
@@ -275,13 +281,7 @@ export function JobView({ id }: { id: string }) {
       {(j.history?.length ?? 0) > 0 && (
         <>
           <h2>History</h2>
-          <ul className="plain-list" aria-label="Job history">
-            {j.history!.map((entry, i) => (
-              <li key={i}>
-                <span className="muted small">{formatTime(entry.timestamp)}</span> {entry.message}
-              </li>
-            ))}
-          </ul>
+          <JobHistory history={j.history!} />
         </>
       )}
       <h2>Diagram</h2>

@@ -1,17 +1,16 @@
 // The console's log: a live tail of what it does (requests, jobs, tasks, adapters, the task
-// worker, the store), filtered by level, text, adapter and job, and downloadable as shown.
+// worker, the store) as rows of time, level, component, message and ids, filtered by level, text,
+// component, adapter, job, task and time range (by the log route itself), and downloadable as shown.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LOG_LEVELS, type LogEntry } from '../../core/contract/logs';
 import { call } from '../api/client';
-import { appendEntries, asJsonLines, filtersFromHash, type LogFilters } from './tail';
+import { appendEntries, asJsonLines, componentsOf, filtersFromHash, instantFromLocal, type LogFilters } from './tail';
+import { LogRow } from './LogRow';
 import { Alert } from '../shell/Alert';
 import { qk } from '../api/keys';
 
 const POLL_MS = 1000;
-const LEVEL_CLASS: Record<string, string> = { error: 'badge bad', fatal: 'badge bad', warn: 'badge warn', info: 'badge good' };
-const IDS = ['jobId', 'taskId', 'adapter', 'workerId', 'reqId'] as const;
-
 function download(entries: LogEntry[]) {
   const blob = new Blob([asJsonLines(entries)], { type: 'application/x-ndjson' });
   const link = document.createElement('a');
@@ -21,49 +20,41 @@ function download(entries: LogEntry[]) {
   URL.revokeObjectURL(link.href);
 }
 
-function Row({ entry }: { entry: LogEntry }) {
-  const { fields } = entry;
-  const rest = Object.fromEntries(Object.entries(fields).filter(([key]) => !(IDS as readonly string[]).includes(key)));
-  return (
-    <tr>
-      <td className="muted small nowrap">{new Date(entry.time).toLocaleTimeString()}</td>
-      <td>
-        <span className={LEVEL_CLASS[entry.level] ?? 'badge'}>{entry.level}</span>
-      </td>
-      <td>
-        {entry.msg}
-        {Object.keys(rest).length > 0 && <div className="muted small log-fields">{JSON.stringify(rest)}</div>}
-      </td>
-      <td className="small">
-        {IDS.filter((key) => fields[key] !== undefined).map((key) => (
-          <div key={key}>
-            <span className="muted">{key}</span>{' '}
-            {key === 'jobId' ? <a href={`#/jobs/${encodeURIComponent(String(fields[key]))}`}>{String(fields[key])}</a> : String(fields[key])}
-          </div>
-        ))}
-      </td>
-    </tr>
-  );
-}
-
 export function LogsPage() {
   const initial = useMemo(() => filtersFromHash(window.location.hash), []);
   const [level, setLevel] = useState<LogFilters['level'] | ''>('');
   const [text, setText] = useState('');
   const [adapter, setAdapter] = useState(initial.adapter ?? '');
   const [job, setJob] = useState(initial.job ?? '');
+  const [task, setTask] = useState('');
+  const [component, setComponent] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const [live, setLive] = useState(true);
   const liveRef = useRef(live);
   liveRef.current = live;
   const filters = useMemo<LogFilters>(
-    () => ({ level: level || undefined, text: text.trim() || undefined, adapter: adapter || undefined, job: job.trim() || undefined }),
-    [level, text, adapter, job],
+    () => ({
+      level: level || undefined,
+      text: text.trim() || undefined,
+      adapter: adapter || undefined,
+      job: job.trim() || undefined,
+      task: task.trim() || undefined,
+      component: component || undefined,
+      from: instantFromLocal(from),
+      to: instantFromLocal(to),
+    }),
+    [level, text, adapter, job, task, component, from, to],
   );
   const [entries, setEntries] = useState<LogEntry[]>([]);
   const last = useRef(0);
   const [error, setError] = useState<string>();
   const [file, setFile] = useState<string>();
 
+  // Components seen since the page opened: the choice does not shrink to the one filtered by.
+  const [seenComponents, setSeenComponents] = useState<string[]>([]);
+  useEffect(() => setSeenComponents((seen) => componentsOf(entries, '').reduce((all, c) => (all.includes(c) ? all : [...all, c]), seen)), [entries]);
+  const components = useMemo(() => [...new Set([...seenComponents, ...(component ? [component] : [])])].sort(), [seenComponents, component]);
   const adapters = useQuery({ queryKey: qk.health('health.adapters', {}), queryFn: () => call('health.adapters', { query: {} }) });
 
   // A new set of filters starts over: the newest matches, then what comes after them.
@@ -122,6 +113,17 @@ export function LogsPage() {
           Text <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="message or id" />
         </label>
         <label>
+          Component{' '}
+          <select aria-label="Component" value={component} onChange={(e) => setComponent(e.target.value)}>
+            <option value="">any</option>
+            {components.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
           Adapter{' '}
           <select value={adapter} onChange={(e) => setAdapter(e.target.value)}>
             <option value="">any</option>
@@ -134,6 +136,15 @@ export function LogsPage() {
         </label>
         <label>
           Job <input type="search" value={job} onChange={(e) => setJob(e.target.value)} placeholder="job id" />
+        </label>
+        <label>
+          Task <input type="search" value={task} onChange={(e) => setTask(e.target.value)} placeholder="task id" size={8} />
+        </label>
+        <label>
+          From <input type="datetime-local" step={1} value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label>
+          To <input type="datetime-local" step={1} value={to} onChange={(e) => setTo(e.target.value)} />
         </label>
         <label>
           <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} /> Live
@@ -152,13 +163,14 @@ export function LogsPage() {
             <tr>
               <th>Time</th>
               <th>Level</th>
+              <th>Component</th>
               <th>Message</th>
               <th>Ids</th>
             </tr>
           </thead>
           <tbody>
             {entries.map((entry) => (
-              <Row key={entry.seq} entry={entry} />
+              <LogRow key={entry.seq} entry={entry} />
             ))}
           </tbody>
         </table>

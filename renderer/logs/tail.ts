@@ -4,7 +4,21 @@ import type { LogEntry, LogsQuery } from '../../core/contract/logs';
 
 export const KEPT = 2000;
 
-export type LogFilters = Pick<LogsQuery, 'level' | 'text' | 'adapter' | 'job'>;
+export type LogFilters = Pick<LogsQuery, 'level' | 'text' | 'adapter' | 'job' | 'task' | 'component' | 'from' | 'to'>;
+
+/** A `datetime-local` field's value (local time, no zone) as the ISO instant the log route takes; undefined when empty or unreadable. */
+export function instantFromLocal(value: string): string | undefined {
+  if (!value) return undefined;
+  const ms = new Date(value).getTime();
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
+}
+
+/** The components the entries name, sorted, with the one chosen kept even when none shows it. */
+export function componentsOf(entries: readonly LogEntry[], chosen: string): string[] {
+  const names = new Set(entries.map((e) => e.fields.component).filter((c): c is string => typeof c === 'string'));
+  if (chosen) names.add(chosen);
+  return [...names].sort();
+}
 
 /** Filters from the page's address: `#/logs/job/<id>` or `#/logs/adapter/<name>`. */
 export function filtersFromHash(hash: string): LogFilters {

@@ -1,4 +1,4 @@
-// The console's frame: a skip link, the collapsible navigation, the page of the
+// The console's frame: skip links (to the page, to its main actions), the collapsible navigation, the page of the
 // current route (focus moves to its heading on navigation) and the status bar.
 import { useEffect, useRef, useState } from 'react';
 import { areas } from './areas';
@@ -8,10 +8,19 @@ import { useStaleSince } from './live';
 import { useStatus } from './useStatus';
 import { Alert } from './Alert';
 import { Shortcuts } from '../components/Shortcuts';
+import { focusables } from './focus';
 import './unsaved';
 
 const COLLAPSED_KEY = 'console.nav.collapsed';
 const NARROW_PX = 1200;
+
+/** The page's main actions (what a page marks `data-page-actions`): the first of them, or the heading when the page marks none. */
+function focusActions(main: HTMLElement | null) {
+  const actions = main?.querySelector<HTMLElement>('[data-page-actions]');
+  const first = actions && (actions.matches('button, a[href], input, select, textarea') ? actions : focusables(actions)[0]);
+  if (first) first.focus();
+  else focusHeading(main);
+}
 
 function focusHeading(main: HTMLElement | null) {
   const heading = main?.querySelector('h1');
@@ -60,6 +69,16 @@ export function App() {
         }}
       >
         Skip to content
+      </a>
+      <a
+        className="skip-link"
+        href="#/"
+        onClick={(event) => {
+          event.preventDefault();
+          focusActions(main.current);
+        }}
+      >
+        Skip to actions
       </a>
       <nav className="nav" aria-label="Console areas">
         <div className="nav-top">

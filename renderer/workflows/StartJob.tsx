@@ -1,6 +1,6 @@
 // "Start job" on a workflow: a variables form generated from the workflow's
 // inputSchema (a JSON editor when it has none), calling the `jobs.start` operation.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StoredWorkflow } from '../../core/contract/workflows';
 import { ApiError, call } from '../api/client';
@@ -71,6 +71,15 @@ export function StartJob({ workflow }: { workflow: StoredWorkflow }) {
   const [raw, setRaw] = useState<Record<string, string>>({});
   const [json, setJson] = useState('{}');
   const [formErrors, setFormErrors] = useState<Record<string, string>>({});
+  // Focus follows the form: into its first field when it opens, back to "Start job" when it closes.
+  const firstField = useRef<HTMLInputElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) firstField.current?.focus();
+    else if (wasOpen.current) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
 
   const start = useMutation({
     mutationFn: (variables: Record<string, unknown>) => startJob(workflow.name, description, variables),
@@ -102,7 +111,7 @@ export function StartJob({ workflow }: { workflow: StoredWorkflow }) {
 
   if (!open) {
     return (
-      <button type="button" className="primary" onClick={() => setOpen(true)}>
+      <button ref={opener} type="button" className="primary" data-page-actions onClick={() => setOpen(true)}>
         Start job
       </button>
     );
@@ -110,11 +119,16 @@ export function StartJob({ workflow }: { workflow: StoredWorkflow }) {
   const serverErrors = start.error instanceof ApiError ? start.error.fieldErrors : {};
   const started = start.data?.data?._id;
   return (
-    <form className="start-job" aria-label={`Start a job of ${workflow.name}`} onSubmit={submit}>
+    <form
+      className="start-job"
+      aria-label={`Start a job of ${workflow.name}`}
+      onSubmit={submit}
+      onKeyDown={(event) => event.key === 'Escape' && !start.isPending && setOpen(false)}
+    >
       <h2>Start a job</h2>
       <div className="form-row">
         <label htmlFor="job-description">Description</label>
-        <input id="job-description" value={description} onChange={(e) => setDescription(e.target.value)} />
+        <input ref={firstField} id="job-description" value={description} onChange={(e) => setDescription(e.target.value)} />
       </div>
       {fields ? (
         fields.map((field) => (

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { RESERVED_TASK_IDS, type StoredWorkflow, type WorkflowProblem } from '../../core/contract/workflows';
 import { call } from '../api/client';
 import { WorkflowDiagram } from '../diagrams/WorkflowDiagram';
+import { localDateTime } from '../shell/dates';
 import { flaggedTasks, useWorkflowNeeds, WorkflowNeedsPanel } from './WorkflowNeeds';
 import type { MissingPart } from '../../core/contract/workflows';
 import { qk } from '../api/keys';
@@ -38,9 +39,9 @@ export function WorkflowDetails({ workflow, flagged }: { workflow: StoredWorkflo
         <dt>Description</dt>
         <dd>{workflow.description ?? <span className="muted">none</span>}</dd>
         <dt>Created</dt>
-        <dd>{new Date(workflow.created).toLocaleString()}</dd>
+        <dd>{localDateTime(workflow.created)}</dd>
         <dt>Last updated</dt>
-        <dd>{new Date(workflow.lastUpdated).toLocaleString()}</dd>
+        <dd>{localDateTime(workflow.lastUpdated)}</dd>
       </dl>
       <WorkflowDiagram workflow={workflow} flagged={flagged} label={`Diagram of workflow ${workflow.name}`} />
       <h2>Tasks</h2>

@@ -282,7 +282,11 @@ test("edit and retry: a task that failed on bad input runs again with the operat
 
   await expect(page.getByLabel('Job status')).toHaveText('complete');
   const operator = ((await (await host.api(`/operations-manager/jobs/${id}`)).json()) as { data: { metrics: { user: string } } }).data.metrics.user;
-  await expect(page.getByRole('list', { name: 'Job history' })).toContainText(`${operator} changed job variable s from "x" to "xy" and retried task cp`);
+  // Who, what and when, each in its own column; the change on its own line, not one long line.
+  const change = page.getByRole('table', { name: 'Job history' }).getByRole('row').filter({ hasText: 'Changed values and retried' });
+  await expect(change.getByRole('cell').nth(1)).toHaveText(operator);
+  await expect(change.getByRole('listitem')).toHaveText(['changed job variable s from "x" to "xy"', 'retried task cp']);
+  await expect(change.locator('time')).not.toContainText('T');
   await expect(page.getByLabel('Job variables')).toContainText('"cp": 121');
 });
 

@@ -1,5 +1,6 @@
 // A person runs a lab drill from the DR Drill page, follows its timeline, and opens its report
 // from the history.
+import { readFile } from 'node:fs/promises';
 import { test, expect } from './fixtures';
 import { createReadChanges, embeddedFileShared } from '../drills/support';
 import { jongodbBinary, startJongodb, type TestMongo } from '../store/jongodb';
@@ -28,6 +29,8 @@ test('runs a lab drill from the page and opens its report', async ({ consolePage
     await expect(report.getByRole('list', { name: 'Readiness checklist' })).toContainText('Standby: processTasksOnStart false and task worker stopped');
     await expect(report.getByRole('list', { name: 'Timeline' })).toContainText('Failure: kill -9 of the active site');
     await expect(report).toContainText('10 / 10');
+    // The timeline as a chart: the failure, failover, RTO and drain against their targets.
+    await expect(report.getByRole('img', { name: /^Drill timeline: Failure at \d+\.\d\d s: kill -9 of the active site\. Failover: .* RTO: \d+\.\d\d s, target / })).toBeVisible();
 
     // The history lists it (it is read again every 5 s, so allow more than one read); its report opens from there.
     const history = page.getByRole('region', { name: 'Drill history' });
@@ -38,6 +41,9 @@ test('runs a lab drill from the page and opens its report', async ({ consolePage
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export HTML' }).click();
     expect((await download).suggestedFilename()).toMatch(/^dr-drill-.*\.html$/);
+    // The export carries the same chart, as SVG (no script, nothing fetched).
+    const html = await readFile((await (await download).path()), 'utf8');
+    expect(html).toMatch(/<svg [^>]*role="img" aria-label="Drill timeline: Failure at /);
 
     // The Overview says how the last drill went, and its link opens that report.
     await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Overview' }).click();

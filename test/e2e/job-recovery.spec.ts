@@ -38,7 +38,7 @@ test('a job left half-started by a console that stopped is finished, and its pag
   await expect(page.getByRole('heading', { name: /e2e-half-started/ })).toBeVisible();
   // The worker's sweep (every half lease) finishes the start; the page follows the running job.
   await expect(page.getByLabel('Job status')).toHaveText('complete', { timeout: 60_000 });
-  const history = page.getByRole('list', { name: 'Job history' });
+  const history = page.getByRole('table', { name: 'Job history' });
   await expect(history).toContainText('recovered: a server stopped after writing the job (and its workflow_start) and before queuing the first tasks');
   await expect(page.getByLabel('Job variables')).toContainText('"loud": "RECOVERED"');
   await expect(page.getByRole('row', { name: 'Task shout' }).getByLabel('status of shout')).toHaveText('complete');

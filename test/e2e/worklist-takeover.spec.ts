@@ -44,7 +44,7 @@ test('a task someone else claimed is taken over, recorded in the job history, th
   await expect(page.getByText('No task is waiting for an operator.')).toBeVisible();
 
   await page.goto(`${host.url}/#/jobs/${jobId}`);
-  const history = page.getByRole('list', { name: 'Job history' });
+  const history = page.getByRole('table', { name: 'Job history' });
   await expect(history).toContainText(`${operator} took over task ask from someone-else`);
   await expect(history).toContainText(`task ask finished in success by ${operator}`);
 });

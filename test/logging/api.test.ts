@@ -16,7 +16,7 @@ const passing = workflow('log-passing', { up: { name: 'toUpperCase', variables: 
   ['up', 'workflow_end'],
 ]);
 
-type Entry = { seq: number; level: string; msg: string; fields: Record<string, unknown> };
+type Entry = { seq: number; time: string; level: string; msg: string; fields: Record<string, unknown> };
 
 describe('GET /logs', () => {
   let host: TestHost;
@@ -118,6 +118,36 @@ describe('GET /logs', () => {
     expect(status).toBe(400);
     expect(body.message).toContain('query.level');
     expect((await logs('?limit=0')).body.message).toContain('query.limit');
+    const badFrom = await logs('?from=yesterday');
+    expect(badFrom.status).toBe(400);
+    expect(badFrom.body.message).toContain('query.from');
+    const backwards = await logs('?from=2026-11-28T02:00:00Z&to=2026-11-28T01:00:00Z');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.message).toContain('query.to');
+  });
+
+  it('filters by task and by component', async () => {
+    const byTask = (await logs(`?job=${failedJob}&task=cp`)).body.results;
+    expect(byTask.length).toBeGreaterThan(0);
+    expect(byTask.every((e) => e.fields.taskId === 'cp' && e.fields.jobId === failedJob)).toBe(true);
+    const http = (await logs('?component=http')).body.results;
+    expect(http.length).toBeGreaterThan(0);
+    expect(http.every((e) => e.fields.component === 'http')).toBe(true);
+  });
+
+  it('filters by time range: from and to bound the entries, each way', async () => {
+    const all = (await logs('?limit=1000')).body.results;
+    const times = all.map((e) => Date.parse(e.time));
+    // A cut strictly inside the log: some entries before it, some at or after it.
+    const cut = times.find((t) => t > (times[0] ?? Infinity));
+    if (cut === undefined) throw new Error('the log was written within one millisecond: no cut to test');
+    const after = (await logs(`?from=${new Date(cut).toISOString()}&limit=1000`)).body.results;
+    const before = (await logs(`?to=${new Date(cut - 1).toISOString()}&limit=1000`)).body.results;
+    expect(after.length).toBeGreaterThan(0);
+    expect(before.length).toBeGreaterThan(0);
+    expect(after.every((e) => Date.parse(e.time) >= cut)).toBe(true);
+    expect(before.every((e) => Date.parse(e.time) < cut)).toBe(true);
+    expect((await logs('?from=2000-01-01T00:00:00Z&to=2000-01-02T00:00:00Z')).body.results).toEqual([]);
   });
 
   it('writes the same entries to the log file under the data directory', async () => {

@@ -60,6 +60,19 @@ export function taskRun(record: TaskRecord) {
   };
 }
 
+/** A history entry as the Job page reads it: when, what, and who (the operator, the task, the changes) when the entry names them. */
+function historyView({ timestamp, event, message, serverId, operator, taskId, changes }: JobHistoryEntry) {
+  return {
+    timestamp,
+    event,
+    message,
+    ...(serverId ? { serverId } : {}),
+    ...(typeof operator === 'string' ? { operator } : {}),
+    ...(typeof taskId === 'string' ? { taskId } : {}),
+    ...(Array.isArray(changes) ? { changes: changes.filter((c): c is string => typeof c === 'string') } : {}),
+  };
+}
+
 export function jobView(job: JobDoc, records: TaskRecord[], children: string[], history: JobHistoryEntry[] = []) {
   const taskRuns = records.map(taskRun);
   const variables = decodeVariables(job.variables);
@@ -79,7 +92,7 @@ export function jobView(job: JobDoc, records: TaskRecord[], children: string[], 
     tasks: job.tasks,
     transitions: job.transitions,
     taskRuns,
-    history: history.map(({ timestamp, event, message, serverId }) => ({ timestamp, event, message, ...(serverId ? { serverId } : {}) })),
+    history: history.map(historyView),
     undefinedPaths: paths,
   };
 }

@@ -87,14 +87,17 @@ describe('job page', () => {
   it('lists the job history (what recovery did) only when the job has one', async () => {
     mount();
     await screen.findByRole('row', { name: 'Task call iteration 1' });
-    expect(screen.queryByRole('list', { name: 'Job history' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Job history' })).toBeNull();
     cleanup();
     const withHistory = job as typeof job & { history?: unknown };
     withHistory.history = [{ timestamp: Date.UTC(2022, 0, 1), event: 'start-recovered', message: 'recovered: its first tasks were queued (server site-b)' }];
     try {
       mount();
-      const history = await screen.findByRole('list', { name: 'Job history' });
+      const history = await screen.findByRole('table', { name: 'Job history' });
       expect(history.textContent).toContain('recovered: its first tasks were queued (server site-b)');
+      // When in local time, who, and what in words.
+      const cells = within(history).getAllByRole('cell').map((cell) => cell.textContent);
+      expect(cells).toEqual([new Date(Date.UTC(2022, 0, 1)).toLocaleString(), 'the console', 'Start recoveredrecovered: its first tasks were queued (server site-b)']);
     } finally {
       delete withHistory.history;
     }

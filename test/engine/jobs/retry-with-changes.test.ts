@@ -32,6 +32,8 @@ describe('edit and retry a task in error', () => {
     expect(done.variables).toMatchObject({ s: 'xy', cp: 121 });
     const entry = done.history.find((h: any) => h.event === 'task-retry-changed');
     expect(entry.message).toBe(`${me} changed job variable s from "x" to "xy" and retried task cp`);
+    // Who, which task and each change on their own, for the Job page's history.
+    expect(entry).toMatchObject({ operator: me, taskId: 'cp', changes: ['job variable s from "x" to "xy"'] });
   });
 
   it('retries with changed incoming values, used as given', async () => {
