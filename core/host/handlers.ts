@@ -135,7 +135,7 @@ export function buildHandlers(state: HostState): Handlers {
         createAdaptersService({
           adapters,
           simulation: {
-            workflows: async () => (await store().collection('workflows').find({}, { projection: { name: 1, tasks: 1 } })).map((w) => ({ name: String(w.name), tasks: w.tasks })),
+            workflows: async () => (await store().collection('workflows').find({}, { projection: { _id: 1, name: 1, tasks: 1 } })).map((w) => ({ _id: w._id, name: String(w.name), tasks: w.tasks })),
             applicationRuns: (app, method) => defaultApplications().get(app)?.includes(method) ?? false,
             transformations: { has: (id) => transformations.has(id), create: (doc) => transformations.create(doc) },
           },
