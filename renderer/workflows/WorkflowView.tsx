@@ -152,10 +152,11 @@ export function WorkflowView({ name, actions }: { name: string; actions?: (workf
       {query.isError && <p className="error">Cannot read workflow “{name}”: {query.error.message}</p>}
       {query.data && (
         <>
+          {/* Start first: what is missing follows, compact (grouped, folded past a few), so Start and the diagram stay in view. */}
+          {actions?.(query.data, needs)}
           {needs && <WorkflowNeedsPanel name={name} needs={needs} workflow={query.data} />}
           {error && <p className="error">Cannot read what it needs: {error}</p>}
           <WorkflowWarnings warnings={query.data.warnings ?? []} />
-          {actions?.(query.data, needs)}
           <WorkflowDetails workflow={query.data} flagged={needs && needs.length ? flaggedTasks(query.data, needs) : undefined} />
         </>
       )}
