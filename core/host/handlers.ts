@@ -31,6 +31,7 @@ import { TASK_CLAIMS } from '../engine/jobs/claims';
 import { JOB_HISTORY } from '../engine/jobs/history';
 import { declaredCollections } from '../indexes/declared';
 import { createProjectsService, projectsHandlers } from '../projects/handlers';
+import { exampleSource } from './example';
 import { createTransformationsService } from '../transformations/service';
 import { transformationsHandlers } from '../transformations/handlers';
 import { createDrillsService, drillsHandlers } from '../drills/service';
@@ -202,7 +203,7 @@ export function buildHandlers(state: HostState): Handlers {
           operator: desktopOperator,
         }),
       ),
-      ...projectsHandlers(createProjectsService({ store, workflows, transformations, automations })),
+      ...projectsHandlers(createProjectsService({ store, workflows, transformations, automations, example: () => exampleSource(state.productDir) })),
       ...automationsHandlers({
         service: automations,
         runner: triggerRunner,

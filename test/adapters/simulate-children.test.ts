@@ -13,7 +13,8 @@ import { startTestHost, type TestHost } from '../support/host';
 import { workflow } from '../engine/queue/support';
 
 const child = (name: string, workflowRef: string) => ({ name: 'childJob', app: 'WorkFlowEngine', type: 'operation', variables: { incoming: { task: '', workflow: workflowRef, variables: {} }, outgoing: { job_details: null } } });
-const grandchild = workflow('Look up a device', { get: { name: 'getDevice', app: 'Inventory', type: 'automatic', location: 'Adapter', variables: { incoming: { name: 'edge-1' }, outgoing: { result: null } } } }, [['workflow_start', 'get'], ['get', 'workflow_end']]);
+const getDevice = { name: 'getDevice', app: 'Inventory', type: 'automatic', location: 'Adapter', variables: { incoming: { name: 'edge-1' }, outgoing: { result: null } } };
+const grandchild = workflow('Look up a device', { get: getDevice }, [['workflow_start', 'get'], ['get', 'workflow_end']]);
 const middle = workflow('Check a device', { run: child('run', 'Look up a device'), back: child('back', 'Onboard a device') }, [['workflow_start', 'run'], ['run', 'workflow_end']]);
 const parent = workflow('Onboard a device', { run: child('run', '@0123456789abcdef01234567: Check a device') }, [['workflow_start', 'run'], ['run', 'workflow_end']]);
 
