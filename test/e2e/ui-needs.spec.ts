@@ -44,7 +44,7 @@ test('an empty console offers the example: one click imports it, simulates what 
   await offer.getByRole('button', { name: 'Import the example and run a job' }).click();
   const done = offer.getByRole('status');
   await expect(done).toContainText('Imported 13 parts of the example', { timeout: 30_000 });
-  await expect(done).toContainText('simulated Inventory');
+  await expect(done).toContainText(/simulated [^.]*Inventory/);
   await done.getByRole('link').first().click();
   await expect(page.getByLabel('Job status')).toContainText(/complete/i, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1 })).toContainText('SIMULATED');
@@ -76,7 +76,7 @@ test('needs read as names grouped by kind, folded past three, with Start and the
   await page.goto(`${host.url}/#/workflows`);
   const row = page.getByRole('table', { name: 'Workflows' }).getByRole('row').filter({ hasText: flow.name });
   await expect(row).toContainText('Needs: Servicenow (1 task), Build input 1 (1 task), Build input 2 (1 task) and 3 more');
-  await expect(row).not.toContainText('650a8124');
+  await expect(row.locator('summary')).not.toContainText('650a8124');
 
   await row.getByRole('link', { name: flow.name }).click();
   const needs = page.getByRole('region', { name: `What ${flow.name} needs` });
