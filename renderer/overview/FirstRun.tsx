@@ -47,7 +47,7 @@ export function FirstRun() {
       <p>
         This console has no workflow yet. Import the example pre-built shipped with it (four workflows, their transformations, a form and
         automations), simulate the adapters it calls that this profile lacks (they answer by rules, never a live system), and start a job of{' '}
-        <em>{EXAMPLE_WORKFLOW}</em>: one click. Or import a pre-built of your own on the <a href="#/import">Import page</a>.
+        <em>{EXAMPLE_WORKFLOW}</em>: one click. Or <a href="#/import">bring a pre-built of your own</a>.
       </p>
       {!go.data && (
         <button type="button" className="primary" onClick={() => go.mutate()} disabled={go.isPending}>
