@@ -178,39 +178,39 @@ export function WorkflowDiagram({
     <figure className="diagram" aria-label={label} style={{ height }}>
       {/* Arrow keys move between the tasks; the keys reach React Flow's pane otherwise. */}
       <div className="diagram-pane" ref={pane} onKeyDown={onKeyDown} onFocus={onFocus}>
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        // Labels stay readable: a large workflow is not shrunk below half size; it opens on its start (or the task in focus), pan and the minimap reach the rest.
-        onInit={(instance) => {
-          flow.current = instance;
-          const size = pane.current?.getBoundingClientRect();
-          if (size && size.width > 0) void instance.setViewport(initialView(layout.nodes, size, VIEW, focus));
-        }}
-        minZoom={MIN_ZOOM}
-        disableKeyboardA11y
-        nodesDraggable={false}
-        nodesConnectable={false}
-        nodesFocusable={false}
-        edgesFocusable={false}
-        elementsSelectable={false}
-        proOptions={{ hideAttribution: true }}
-        // A node handler makes the nodes take pointer events (the button inside answers the keyboard).
-        onNodeClick={onTaskClick ? (_event, node) => node.type === 'task' && !node.data.boundary && onTaskClick(node.id) : undefined}
-      >
-        <Background />
-        <Controls showInteractive={false} />
-        {layout.nodes.length > 6 && (
-          <MiniMap
-            pannable
-            zoomable
-            ariaLabel={`Minimap of ${label}`}
-            nodeColor={(node) => MINIMAP_FILL[(node.data as TaskNodeData).overlay?.status.tone ?? ''] ?? '#8c959f'}
-            nodeClassName={(node) => ((node.data as TaskNodeData).needs ? 'minimap-needs' : '')}
-          />
-        )}
-      </ReactFlow>
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          // Labels stay readable: a large workflow is not shrunk below half size; it opens on its start (or the task in focus), pan and the minimap reach the rest.
+          onInit={(instance) => {
+            flow.current = instance;
+            const size = pane.current?.getBoundingClientRect();
+            if (size && size.width > 0) void instance.setViewport(initialView(layout.nodes, size, VIEW, focus));
+          }}
+          minZoom={MIN_ZOOM}
+          disableKeyboardA11y
+          nodesDraggable={false}
+          nodesConnectable={false}
+          nodesFocusable={false}
+          edgesFocusable={false}
+          elementsSelectable={false}
+          proOptions={{ hideAttribution: true }}
+          // A node handler makes the nodes take pointer events (the button inside answers the keyboard).
+          onNodeClick={onTaskClick ? (_event, node) => node.type === 'task' && !node.data.boundary && onTaskClick(node.id) : undefined}
+        >
+          <Background />
+          <Controls showInteractive={false} />
+          {layout.nodes.length > 6 && (
+            <MiniMap
+              pannable
+              zoomable
+              ariaLabel={`Minimap of ${label}`}
+              nodeColor={(node) => MINIMAP_FILL[(node.data as TaskNodeData).overlay?.status.tone ?? ''] ?? '#8c959f'}
+              nodeClassName={(node) => ((node.data as TaskNodeData).needs ? 'minimap-needs' : '')}
+            />
+          )}
+        </ReactFlow>
       </div>
       <figcaption className="muted small">
         {layout.nodes.length} tasks · {layout.positioned === 'canvas' ? 'placed as in the designer' : 'laid out automatically'} · solid: standard transition,
