@@ -35,7 +35,8 @@ export async function needsWithChildren(root: StoredWorkflow, parts: PartsCatalo
       if (seen.has(name)) continue;
       seen.add(name);
       const doc = (await lookup(name)) ?? (await lookup(child));
-      if (doc) queue.push({ workflow: doc, via: name });
+      // Its tasks read `Child: task` by the name people know it by, whatever form the reference took.
+      if (doc) queue.push({ workflow: doc, via: doc.name });
     }
   }
   // The same order as one workflow's own needs: what to install first (adapters), then the rest.
