@@ -96,12 +96,18 @@ function taskName(workflow: StoredWorkflow | undefined, task: string): string {
   return typeof summary === 'string' && summary.trim() !== '' ? `${summary} (${task})` : task;
 }
 
+/** The tasks that use a part: the first few by name, then how many more (a widely used adapter is not a wall). */
+function usedBy(workflow: StoredWorkflow | undefined, tasks: string[]): string {
+  const named = tasks.slice(0, SHOWN).map((task) => taskName(workflow, task)).join(', ');
+  return tasks.length > SHOWN ? `${named} and ${tasks.length - SHOWN} more tasks` : named;
+}
+
 function PartItem({ part, workflow }: { part: MissingPart; workflow?: StoredWorkflow }) {
   return (
     <li>
       <strong>{partName(part)}</strong>
       {part.title && <span className="muted small"> id {part.name}</span>}{' '}
-      <span className="muted small">· used by {part.tasks.map((task) => taskName(workflow, task)).join(', ')}</span>
+      <span className="muted small">· used by {usedBy(workflow, part.tasks)}</span>
     </li>
   );
 }
@@ -118,7 +124,7 @@ function NeedsGroup({ kind, parts, workflow }: { kind: MissingPart['kind']; part
           {one} {partName(part)}
         </strong>
         {part.title && <span className="muted small"> id {part.name}</span>}{' '}
-        <span className="muted small">used by {part.tasks.map((task) => taskName(workflow, task)).join(', ')}</span>
+        <span className="muted small">used by {usedBy(workflow, part.tasks)}</span>
         <div>
           {todo.text} {todo.link && <a href={todo.link.href}>{todo.link.label}</a>}
         </div>
