@@ -4,7 +4,7 @@
 // The bundles are CommonJS: ESM-only facts are given their CommonJS values (import.meta.url
 // from __filename), and any esbuild warning fails the build (a warning here has meant a
 // main process that crashes at start).
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -49,4 +49,6 @@ await bundle({
 });
 // The preload runs sandboxed: everything but electron is bundled in, and it may require nothing else.
 await bundle({ entryPoints: ['main/preload.ts'], outfile: 'dist/main/preload.cjs', external: ['electron'] });
-console.log('built dist/main/main.cjs, dist/main/preload.cjs and dist/serve/serve.cjs');
+// The example pre-built a first run imports (the project's own fixture), shipped in dist/ as data: no test folder goes in the app.
+cpSync('test/fixtures/iap/prebuilts/Instance-Check-Example', 'dist/examples/Instance-Check-Example', { recursive: true });
+console.log('built dist/main/main.cjs, dist/main/preload.cjs and dist/serve/serve.cjs (and dist/examples/)');

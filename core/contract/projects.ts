@@ -71,6 +71,13 @@ export const projectsOperations = defineOperations({
     body: z.object({ path: z.string({ error: 'must be a string' }).min(1, { message: 'must name a folder or a file' }) }),
     output: ImportRun,
   },
+  'projects.importExample': {
+    method: 'POST',
+    path: '/projects/imports/example',
+    summary:
+      "Import the example pre-built shipped with the console (Instance Check - Example: four workflows, their transformations, a JSON form, templates, automations), for a first run; 202, read it with projects.importRun",
+    output: ImportRun,
+  },
   'projects.importRun': {
     method: 'GET',
     path: '/projects/imports/:id',

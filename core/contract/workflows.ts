@@ -98,6 +98,8 @@ export const MissingPart = z.object({
   name: z.string(),
   /** Ids of the tasks that need it. */
   tasks: z.array(z.string()),
+  /** What people call it where `name` is an id: a missing transformation's name as its transformation task's summary gives it. */
+  title: z.string().optional(),
   /** For people: `adapter Servicenow (2 tasks)`. */
   label: z.string(),
 });

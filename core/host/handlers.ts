@@ -32,6 +32,7 @@ import { TASK_CLAIMS } from '../engine/jobs/claims';
 import { JOB_HISTORY } from '../engine/jobs/history';
 import { declaredCollections } from '../indexes/declared';
 import { createProjectsService, projectsHandlers } from '../projects/handlers';
+import { exampleSource } from './example';
 import { createTransformationsService } from '../transformations/service';
 import { transformationsHandlers } from '../transformations/handlers';
 import { createDrillsService, drillsHandlers } from '../drills/service';
@@ -147,7 +148,7 @@ export function buildHandlers(state: HostState): Handlers {
         createAdaptersService({
           adapters,
           simulation: {
-            workflows: async () => (await store().collection('workflows').find({}, { projection: { name: 1, tasks: 1 } })).map((w) => ({ name: String(w.name), tasks: w.tasks })),
+            workflows: async () => (await store().collection('workflows').find({}, { projection: { _id: 1, name: 1, tasks: 1 } })).map((w) => ({ _id: w._id, name: String(w.name), tasks: w.tasks })),
             applicationRuns: (app, method) => defaultApplications().get(app)?.includes(method) ?? false,
             transformations: { has: (id) => transformations.has(id), create: (doc) => transformations.create(doc) },
           },
@@ -214,7 +215,7 @@ export function buildHandlers(state: HostState): Handlers {
           operator: desktopOperator,
         }),
       ),
-      ...projectsHandlers(createProjectsService({ store, workflows, transformations, automations })),
+      ...projectsHandlers(createProjectsService({ store, workflows, transformations, automations, example: () => exampleSource(state.productDir) })),
       ...automationsHandlers({
         service: automations,
         runner: triggerRunner,

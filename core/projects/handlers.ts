@@ -2,12 +2,13 @@
 import type { Handler } from '../dispatch/dispatch';
 import type { ProjectsService } from './service';
 
-export { createProjectsService, type ProjectsService } from './service';
+export { createProjectsService, type ExampleSource, type ProjectsService } from './service';
 
 type ProjectHandlers = {
   'projects.import': Handler<'projects.import'>;
   'projects.importPath': Handler<'projects.importPath'>;
   'projects.importRun': Handler<'projects.importRun'>;
+  'projects.importExample': Handler<'projects.importExample'>;
 };
 
 export function projectsHandlers(service: ProjectsService): ProjectHandlers {
@@ -23,5 +24,10 @@ export function projectsHandlers(service: ProjectsService): ProjectHandlers {
       return run;
     },
     'projects.importRun': async ({ params }) => service.run(params.id),
+    'projects.importExample': async (_input, ctx) => {
+      const run = await service.importExample();
+      ctx.setStatus(202);
+      return run;
+    },
   };
 }

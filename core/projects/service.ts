@@ -1,6 +1,7 @@
 // The projects capability: imports run in the background so the console can show
 // their progress; the last few runs are kept in memory for the operator who started them.
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { ImportRun } from '../contract/projects';
 import { ConsoleError } from '../errors';
 import { readJsonFiles, PathError } from './files';
@@ -9,7 +10,13 @@ import { BundleError, readBundle, type UploadedFile } from './read';
 
 const KEPT_RUNS = 10;
 
-export function createProjectsService(deps: ImportDeps) {
+/** The example pre-built a first run imports: its name, and the folder it ships in (absent from a build without it). */
+export interface ExampleSource {
+  name: string;
+  dir: string;
+}
+
+export function createProjectsService(deps: ImportDeps & { example?: () => ExampleSource }) {
   const runs = new Map<string, ImportRun>();
 
   function begin(source: string, files: UploadedFile[]): ImportRun {
@@ -52,6 +59,21 @@ export function createProjectsService(deps: ImportDeps) {
         }
         throw error;
       }
+    },
+
+    /** Starts importing the example pre-built shipped with the console. */
+    async importExample(): Promise<ImportRun> {
+      let example: ExampleSource | undefined;
+      try {
+        example = deps.example?.();
+      } catch (error) {
+        throw new ConsoleError('not_found', `the example pre-built is not shipped with this console (${error instanceof Error ? error.message : String(error)}): import a pre-built of your own on the Import page`);
+      }
+      if (!example || !existsSync(example.dir)) {
+        throw new ConsoleError('not_found', `the example pre-built is not shipped with this console${example ? ` (no folder ${example.dir})` : ''}: import a pre-built of your own on the Import page`);
+      }
+      const { files } = await readJsonFiles(example.dir);
+      return begin(example.name, files);
     },
 
     run(id: string): ImportRun {

@@ -32,13 +32,25 @@ export function jobOverlay(job: Pick<Job, 'tasks' | 'transitions' | 'taskRuns'>)
   return { overlay, taken, runs };
 }
 
+const ACTIVE = new Set(['running', 'queued', 'waiting', 'paused']);
+
+/** The task a job is at: the latest run still going (running, queued, waiting), else the latest that failed. */
+export function currentTask(job: Pick<Job, 'taskRuns'>): string | undefined {
+  const latest = (runs: TaskRun[]) => runs.reduce<TaskRun | undefined>((a, b) => (!a || (b.metrics.start_time ?? b.queuedAt) >= (a.metrics.start_time ?? a.queuedAt) ? b : a), undefined);
+  const going = latest(job.taskRuns.filter((r) => ACTIVE.has(r.status)));
+  return (going ?? latest(job.taskRuns.filter((r) => r.status === 'error' || r.finishState === 'error' || r.finishState === 'failure')))?.taskId;
+}
+
 export function JobDiagram({ job }: { job: Job }) {
   const { overlay, taken, runs } = useMemo(() => jobOverlay(job), [job]);
+  const workflow = useMemo(() => ({ tasks: job.tasks, transitions: job.transitions }), [job.tasks, job.transitions]);
+  // Where the diagram opens: fixed when the job page opens, not moved under the reader as the job goes on.
+  const [focus] = useState(() => currentTask(job));
   const [open, setOpen] = useState<string>();
   const openRuns = open ? (runs.get(open) ?? []) : [];
   return (
     <section aria-label="Job diagram" className="job-diagram">
-      <WorkflowDiagram workflow={{ tasks: job.tasks, transitions: job.transitions }} overlay={overlay} taken={taken} onTaskClick={setOpen} label={`Diagram of job ${job._id}`} />
+      <WorkflowDiagram workflow={workflow} overlay={overlay} taken={taken} onTaskClick={setOpen} focus={focus} label={`Diagram of job ${job._id}`} />
       {open && (
         <div className="diagram-detail" role="region" aria-label={`Task ${open} detail`}>
           <div className="page-header">

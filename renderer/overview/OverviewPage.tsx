@@ -2,12 +2,14 @@
 import { useStatus } from '../shell/useStatus';
 import { StoreCard } from '../store/StoreCard';
 import { AttentionCards } from './AttentionCards';
+import { FirstRun } from './FirstRun';
 
 export function OverviewPage() {
   const status = useStatus();
   return (
     <section>
       <h1>Overview</h1>
+      <FirstRun />
       <AttentionCards />
       <h2 className="section-title">This console</h2>
       {status.isPending && <p>Loading the console's status…</p>}

@@ -122,6 +122,7 @@ function DivergenceDiagram({ workflow, task }: { workflow: string; task: string 
       workflow={doc.data}
       overlay={{ [task]: { status: { word: 'diverges here', tone: 'bad' }, iterations: 1 } }}
       label={`Diagram of workflow ${workflow}, first divergence at task ${task}`}
+      focus={task}
       height={320}
     />
   );

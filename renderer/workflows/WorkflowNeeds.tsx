@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MissingPart, StoredWorkflow } from '../../core/contract/workflows';
 import { call } from '../api/client';
+import { groupNeeds, partName } from './Needs';
 import { SimulateMissing } from './SimulateMissing';
 import { qk } from '../api/keys';
 
@@ -32,18 +33,40 @@ function whatToDo(part: MissingPart): { text: string; link?: { href: string; lab
     case 'workflow':
       return { text: `Import the workflow ${part.name} (a JSON file, or the pre-built or project that holds it).`, link: { href: '#/import', label: 'Go to the import page' } };
     case 'transformation':
-      return { text: `Import the transformation ${part.name} (its JST document, or the pre-built that holds it).`, link: { href: '#/transformations', label: 'Go to the transformations' } };
+      return { text: `Import the transformation ${partName(part)} (its JST document, or the pre-built that holds it).`, link: { href: '#/transformations', label: 'Go to the transformations' } };
   }
 }
 
-const KIND: Record<MissingPart['kind'], string> = {
-  adapter: 'Adapter',
-  application: 'Application',
-  method: 'Method',
-  input: 'Required input',
-  workflow: 'Child workflow',
-  transformation: 'Transformation',
+
+/** What the operator does to get the parts of one kind (said once for the group). */
+function whatToDoAll(kind: MissingPart['kind']): { text: string; link?: { href: string; label: string } } {
+  switch (kind) {
+    case 'adapter':
+      return { text: "Install an adapter package that provides each in the profile's sdk_dir, then add an instance of that name.", link: { href: '#/adapters', label: 'Go to the adapters' } };
+    case 'application':
+      return { text: 'This console has no such application: the tasks cannot run here until it does.' };
+    case 'method':
+      return { text: 'The application or adapter has no such method: install a version that provides it.', link: { href: '#/adapters', label: 'Go to the adapters' } };
+    case 'input':
+      return { text: "Give each task the input its adapter method requires (the method's pronghorn.json), then import the workflow again." };
+    case 'workflow':
+      return { text: 'Import each workflow (a JSON file, or the pre-built or project that holds it).', link: { href: '#/import', label: 'Go to the import page' } };
+    case 'transformation':
+      return { text: 'Import each transformation (its JST document, or the pre-built that holds it).', link: { href: '#/transformations', label: 'Go to the transformations' } };
+  }
+}
+
+const KINDS: Record<MissingPart['kind'], [string, string]> = {
+  adapter: ['Adapter', 'Adapters'],
+  application: ['Application', 'Applications'],
+  method: ['Method', 'Methods'],
+  input: ['Required input', 'Required inputs'],
+  workflow: ['Child workflow', 'Child workflows'],
+  transformation: ['Transformation', 'Transformations'],
 };
+
+/** Parts of a kind listed before the rest fold under "Show N more". */
+const SHOWN = 3;
 
 /**
  * The tasks of this workflow to mark on its diagram: its own tasks named by a need, and the
@@ -74,6 +97,72 @@ function taskName(workflow: StoredWorkflow | undefined, task: string): string {
   return typeof summary === 'string' && summary.trim() !== '' ? `${summary} (${task})` : task;
 }
 
+/** The tasks that use a part: the first few by name, then how many more (a widely used adapter is not a wall). */
+function usedBy(workflow: StoredWorkflow | undefined, tasks: string[]): string {
+  const named = tasks.slice(0, SHOWN).map((task) => taskName(workflow, task)).join(', ');
+  return tasks.length > SHOWN ? `${named} and ${tasks.length - SHOWN} more tasks` : named;
+}
+
+function PartItem({ part, workflow }: { part: MissingPart; workflow?: StoredWorkflow }) {
+  return (
+    <li>
+      <strong>{partName(part)}</strong>
+      {part.title && <span className="muted small"> id {part.name}</span>}{' '}
+      <span className="muted small">· used by {usedBy(workflow, part.tasks)}</span>
+    </li>
+  );
+}
+
+/** One kind of missing part: one part as it is, with what to do about it; several with what to do said once, the first few, the rest folded. */
+function NeedsGroup({ kind, parts, workflow }: { kind: MissingPart['kind']; parts: MissingPart[]; workflow?: StoredWorkflow }) {
+  const [one, many] = KINDS[kind];
+  if (parts.length === 1) {
+    const part = parts[0]!;
+    const todo = whatToDo(part);
+    return (
+      <div className="needs-group" role="group" aria-label={`${one} missing`}>
+        <strong>
+          {one} {partName(part)}
+        </strong>
+        {part.title && <span className="muted small"> id {part.name}</span>}{' '}
+        <span className="muted small">used by {usedBy(workflow, part.tasks)}</span>
+        <div>
+          {todo.text} {todo.link && <a href={todo.link.href}>{todo.link.label}</a>}
+        </div>
+      </div>
+    );
+  }
+  const todo = whatToDoAll(kind);
+  const rest = parts.slice(SHOWN);
+  return (
+    <div className="needs-group" role="group" aria-label={`${many} missing`}>
+      <h3>
+        {many} ({parts.length}){' '}
+        <span className="muted small">
+          {todo.text} {todo.link && <a href={todo.link.href}>{todo.link.label}</a>}
+        </span>
+      </h3>
+      <ul>
+        {parts.slice(0, SHOWN).map((part) => (
+          <PartItem key={part.name} part={part} workflow={workflow} />
+        ))}
+      </ul>
+      {rest.length > 0 && (
+        <details>
+          <summary>
+            Show {rest.length} more {(rest.length === 1 ? one : many).toLowerCase()}
+          </summary>
+          <ul>
+            {rest.map((part) => (
+              <PartItem key={part.name} part={part} workflow={workflow} />
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
 export function WorkflowNeedsPanel({ name, needs, workflow }: { name: string; needs: MissingPart[]; workflow?: StoredWorkflow }) {
   if (needs.length === 0) {
     return (
@@ -85,22 +174,9 @@ export function WorkflowNeedsPanel({ name, needs, workflow }: { name: string; ne
   return (
     <section className="banner warn needs-panel" aria-label={`What ${name} needs`}>
       <h2>Cannot start yet: it needs {needs.length === 1 ? 'one part' : `${needs.length} parts`} this profile lacks</h2>
-      <ul>
-        {needs.map((part) => {
-          const todo = whatToDo(part);
-          return (
-            <li key={`${part.kind}:${part.name}`}>
-              <strong>
-                {KIND[part.kind]} {part.name}
-              </strong>{' '}
-              <span className="muted small">used by {part.tasks.map((task) => taskName(workflow, task)).join(', ')}</span>
-              <div>
-                {todo.text} {todo.link && <a href={todo.link.href}>{todo.link.label}</a>}
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+      {groupNeeds(needs).map((group) => (
+        <NeedsGroup key={group.kind} kind={group.kind} parts={group.parts} workflow={workflow} />
+      ))}
       {needs.some((part) => part.kind !== 'input' && part.kind !== 'workflow') && <SimulateMissing workflows={[name]} />}
     </section>
   );

@@ -1,5 +1,5 @@
 // One workflow: its tasks (method, app, type, variables) and its transitions.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { RESERVED_TASK_IDS, type StoredWorkflow, type WorkflowProblem } from '../../core/contract/workflows';
 import { call } from '../api/client';
@@ -30,6 +30,8 @@ function Variables({ vars }: { vars: Record<string, unknown> | undefined }) {
 
 export function WorkflowDetails({ workflow, flagged }: { workflow: StoredWorkflow; flagged?: Set<string> }) {
   const tasks = Object.entries(workflow.tasks).filter(([id]) => !(RESERVED_TASK_IDS as readonly string[]).includes(id));
+  const [open, setOpen] = useState<string>();
+  const shown = open ? workflow.tasks[open] : undefined;
   const transitions = Object.entries(workflow.transitions).flatMap(([src, targets]) =>
     Object.entries(targets).map(([dst, t]) => ({ src, dst, state: t.state, type: t.type })),
   );
@@ -43,7 +45,27 @@ export function WorkflowDetails({ workflow, flagged }: { workflow: StoredWorkflo
         <dt>Last updated</dt>
         <dd>{localDateTime(workflow.lastUpdated)}</dd>
       </dl>
-      <WorkflowDiagram workflow={workflow} flagged={flagged} label={`Diagram of workflow ${workflow.name}`} />
+      <WorkflowDiagram workflow={workflow} flagged={flagged} onTaskClick={setOpen} label={`Diagram of workflow ${workflow.name}`} />
+      {open && shown && (
+        <div className="diagram-detail" role="region" aria-label={`Task ${open} detail`}>
+          <div className="page-header">
+            <h3>
+              {shown.summary ?? shown.name} <span className="muted small">task {open}</span>
+            </h3>
+            <button type="button" onClick={() => setOpen(undefined)}>
+              Close
+            </button>
+          </div>
+          <p>
+            {shown.app} · {shown.name} · {shown.type}
+            {flagged?.has(open) && <span className="bad"> · needs a missing part</span>}
+          </p>
+          <h4>Incoming</h4>
+          <Variables vars={shown.variables?.incoming} />
+          <h4>Outgoing</h4>
+          <Variables vars={shown.variables?.outgoing} />
+        </div>
+      )}
       <h2>Tasks</h2>
       {tasks.length === 0 ? (
         <p className="muted">This workflow has no tasks between workflow_start and workflow_end.</p>
@@ -154,10 +176,11 @@ export function WorkflowView({ name, actions }: { name: string; actions?: (workf
       {query.isError && <p className="error">Cannot read workflow “{name}”: {query.error.message}</p>}
       {query.data && (
         <>
+          {/* Start first: what is missing follows, compact (grouped, folded past a few), so Start and the diagram stay in view. */}
+          {actions?.(query.data, needs)}
           {needs && <WorkflowNeedsPanel name={name} needs={needs} workflow={query.data} />}
           {error && <p className="error">Cannot read what it needs: {error}</p>}
           <WorkflowWarnings warnings={query.data.warnings ?? []} />
-          {actions?.(query.data, needs)}
           <WorkflowDetails workflow={query.data} flagged={needs && needs.length ? flaggedTasks(query.data, needs) : undefined} />
         </>
       )}

@@ -121,8 +121,8 @@ test('a workflow whose child needs a missing adapter is not Ready: its page says
   await expect(needs).toContainText('Adapter Awsec2');
   await expect(needs).toContainText(`used by ${child.name}: vpc`);
   await expect(needs).toContainText('Install an adapter package that provides Awsec2');
-  // A missing transformation is known by the task that runs it.
-  await expect(needs).toContainText('Transformation 650c5b428f256f016dabc635');
+  // A missing transformation is known by the name its task gives it, its id only as a detail.
+  await expect(needs).toContainText('Transformation Build the VPC filter id 650c5b428f256f016dabc635');
   await expect(needs).toContainText('used by Build the VPC filter (jst)');
   expect(await seriousAxe(page)).toEqual([]);
   await expect(page.getByRole('button', { name: 'Start job' })).toHaveCount(0);
@@ -135,7 +135,7 @@ test('a workflow whose child needs a missing adapter is not Ready: its page says
   await page.goto(`${host.url}/#/workflows?ready=no`);
   const table = page.getByRole('table', { name: 'Workflows' });
   await expect(table.getByRole('row')).toHaveCount(3);
-  await expect(table.getByRole('row').filter({ hasText: parent.name })).toContainText('Needs: Awsec2 (1 task), 650c5b428f256f016dabc635 (1 task)');
+  await expect(table.getByRole('row').filter({ hasText: parent.name })).toContainText('Needs: Awsec2 (1 task), Build the VPC filter (1 task)');
 });
 
 test('a console that stops answering without closing its connections turns every live value grey "not answering since", and recovers by itself', async ({ consolePage: page, host }) => {

@@ -7,6 +7,45 @@ const isObject = (value: unknown): value is Obj => typeof value === 'object' && 
 export interface WorkflowTasks {
   name: string;
   tasks?: unknown;
+  /** The stored document's id, by which a childJob task may name it too. */
+  _id?: unknown;
+}
+
+/** The literal child workflows a workflow's childJob tasks name: a name, `@<project id>: name`, or a stored `_id` (a `$var.` is known only at run time). */
+export function childReferences(workflow: WorkflowTasks): string[] {
+  if (!isObject(workflow.tasks)) return [];
+  const out: string[] = [];
+  for (const task of Object.values(workflow.tasks)) {
+    if (!isObject(task) || task.name !== 'childJob' || (task.app !== undefined && task.app !== ENGINE) || !isObject(task.variables) || !isObject(task.variables.incoming)) continue;
+    const child = literalId(task.variables.incoming.workflow);
+    if (child) out.push(child);
+  }
+  return out;
+}
+
+/**
+ * The chosen workflows and every workflow they start (childJob, recursively), each once, in the order
+ * found: a parent whose child calls a missing adapter needs that adapter too. A cycle ends where it
+ * meets a workflow already taken; a child the profile lacks is left out (its import is the need).
+ */
+export function withChildWorkflows(chosen: readonly WorkflowTasks[], all: readonly WorkflowTasks[]): WorkflowTasks[] {
+  const byRef = new Map<string, WorkflowTasks>();
+  for (const workflow of all) {
+    byRef.set(workflow.name, workflow);
+    if (workflow._id !== undefined && workflow._id !== null) byRef.set(String(workflow._id), workflow);
+  }
+  const resolve = (ref: string) => byRef.get(ref) ?? byRef.get(ref.replace(/^@[0-9a-fA-F]{24}: /, ''));
+  const taken = new Set<WorkflowTasks>();
+  const queue = [...chosen];
+  for (let workflow = queue.shift(); workflow; workflow = queue.shift()) {
+    if (taken.has(workflow)) continue;
+    taken.add(workflow);
+    for (const ref of childReferences(workflow)) {
+      const child = resolve(ref);
+      if (child && !taken.has(child)) queue.push(child);
+    }
+  }
+  return [...taken];
 }
 
 /** What the profile answers: an instance or adapter type, or a built-in application's method. */

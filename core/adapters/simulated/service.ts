@@ -6,7 +6,7 @@ import { ConsoleError, errorMessage } from '../../errors';
 import type { AdapterInstances } from '../instances';
 import { checkShape, type ServiceConfig } from '../service-config';
 import { simulationOf, type Simulation } from './rules';
-import { expectedResponses, instanceOfTask, simulationNeeds, type Answerers, type Need, type WorkflowTasks } from './needs';
+import { expectedResponses, instanceOfTask, simulationNeeds, withChildWorkflows, type Answerers, type Need, type WorkflowTasks } from './needs';
 import { simulateTransformations, type TransformationPort } from './transformations';
 
 export interface SimulateDeps {
@@ -50,7 +50,8 @@ async function chosenWorkflows(deps: SimulateDeps, request: SimulateRequest): Pr
   const byName = new Map(all.map((w) => [w.name, w]));
   const unknown = names.filter((name) => !byName.has(name));
   if (unknown.length) throw new ConsoleError('not_found', `body.workflows: no workflow named ${unknown.map((n) => `"${n}"`).join(', ')}`);
-  return names.flatMap((name) => byName.get(name) ?? []);
+  // What a job of them runs: the workflows their childJob tasks start too (transitively).
+  return withChildWorkflows(names.flatMap((name) => byName.get(name) ?? []), all);
 }
 
 export async function simulateMissing(

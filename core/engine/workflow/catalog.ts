@@ -7,7 +7,7 @@ import type { Store } from '../../store/port';
 import { APPLICATION_MANUAL_TASKS, applicationTasks, builtInTaskMethods, WORKFLOW_ENGINE_APP } from '../tasks/library';
 import { TRANSFORMATIONS_COLLECTION } from '../../transformations/repository';
 import { namedParts, type PartsCatalog } from './parts';
-import { WORKFLOWS_COLLECTION } from './repository';
+import { isWorkflowId, WORKFLOWS_COLLECTION } from './repository';
 
 
 /** Methods the job runner itself carries out (not in the task library). */
@@ -80,13 +80,16 @@ export async function loadPartsCatalog(deps: CatalogDeps, workflows: readonly { 
   }
   const known = knownWorkflows ? new Set(knownWorkflows) : undefined;
   const unknownChildren = [...childNames].filter((name) => !known?.has(name));
-  const [workflowDocs, transformationDocs] = await Promise.all([
+  // A childJob may name its workflow by the stored `_id` instead of its name.
+  const childIds = unknownChildren.filter(isWorkflowId);
+  const [workflowDocs, byIdDocs, transformationDocs] = await Promise.all([
     unknownChildren.length ? deps.store.collection(WORKFLOWS_COLLECTION).find({ name: { $in: unknownChildren } }, { projection: { name: 1 } }) : [],
+    childIds.length ? deps.store.collection(WORKFLOWS_COLLECTION).find({ _id: { $in: childIds } }, { projection: { _id: 1 } }) : [],
     transformationIds.size ? deps.store.collection(TRANSFORMATIONS_COLLECTION).find({ _id: { $in: [...transformationIds] } }, { projection: { _id: 1 } }) : [],
   ]);
   return createPartsCatalog({
     adapters: deps.adapters,
-    workflowNames: [...(known ?? []), ...workflowDocs.map((doc) => String(doc.name))],
+    workflowNames: [...(known ?? []), ...workflowDocs.map((doc) => String(doc.name)), ...byIdDocs.map((doc) => String(doc._id))],
     transformationIds: transformationDocs.map((doc) => String(doc._id)),
   });
 }

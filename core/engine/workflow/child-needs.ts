@@ -35,7 +35,8 @@ export async function needsWithChildren(root: StoredWorkflow, parts: PartsCatalo
       if (seen.has(name)) continue;
       seen.add(name);
       const doc = (await lookup(name)) ?? (await lookup(child));
-      if (doc) queue.push({ workflow: doc, via: name });
+      // Its tasks read `Child: task` by the name people know it by, whatever form the reference took.
+      if (doc) queue.push({ workflow: doc, via: doc.name });
     }
   }
   // The same order as one workflow's own needs: what to install first (adapters), then the rest.
@@ -63,10 +64,17 @@ export async function workflowTree(root: StoredWorkflow, lookup: WorkflowLookup)
   return tree;
 }
 
-/** Every listed workflow's needs with its children's folded in, from the listed documents alone. */
-export async function listNeeds(docs: StoredWorkflow[], parts: PartsCatalog): Promise<Map<string, MissingPart[]>> {
+/** Every listed workflow's needs with its children's folded in, from the listed documents alone (`idNames`: a stored `_id` a childJob names → that workflow's name). */
+export async function listNeeds(docs: StoredWorkflow[], parts: PartsCatalog, idNames: ReadonlyMap<string, string> = new Map()): Promise<Map<string, MissingPart[]>> {
   const byName = new Map(docs.map((doc) => [doc.name, doc]));
   const needs = new Map<string, MissingPart[]>();
-  for (const doc of docs) needs.set(doc.name, await needsWithChildren(doc, parts, (name) => byName.get(name)));
+  const lookup = (ref: string) => byName.get(ref) ?? byName.get(idNames.get(ref) ?? '');
+  for (const doc of docs) needs.set(doc.name, await needsWithChildren(doc, parts, lookup));
   return needs;
+}
+
+/** The childJob references of these workflows no listed workflow has as its name (candidates for a stored `_id`). */
+export function unresolvedChildren(docs: StoredWorkflow[]): string[] {
+  const names = new Set(docs.map((doc) => doc.name));
+  return [...new Set(docs.flatMap(childWorkflowNames))].filter((ref) => !names.has(ref) && !names.has(withoutProjectPrefix(ref)));
 }

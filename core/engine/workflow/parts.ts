@@ -65,9 +65,10 @@ const plural = (n: number) => `${n} task${n === 1 ? '' : 's'}`;
 
 export function missingParts(tasks: Record<string, unknown>, catalog: PartsCatalog): MissingPart[] {
   const parts = new Map<string, MissingPart>();
-  const need = (kind: MissingPart['kind'], name: string, taskId: string) => {
+  const need = (kind: MissingPart['kind'], name: string, taskId: string, title?: string) => {
     const key = `${kind}\u0000${name}`;
-    const part = parts.get(key) ?? { kind, name, tasks: [], label: '' };
+    const part: MissingPart = parts.get(key) ?? { kind, name, tasks: [], label: '' };
+    if (title && !part.title) part.title = title;
     if (!part.tasks.includes(taskId)) part.tasks.push(taskId);
     parts.set(key, part);
   };
@@ -103,7 +104,9 @@ export function missingParts(tasks: Record<string, unknown>, catalog: PartsCatal
       if (jst && !catalog.hasTransformation(jst)) need('transformation', jst, id);
     } else if (method === 'transformation') {
       const jst = literalOrStatic(incoming.tr_id);
-      if (jst && !catalog.hasTransformation(jst)) need('transformation', jst, id);
+      // A missing document's name is not in the store: the task's summary is what its author called it.
+      const summary = typeof task.summary === 'string' && task.summary.trim() !== '' ? task.summary.trim() : undefined;
+      if (jst && !catalog.hasTransformation(jst)) need('transformation', jst, id, summary);
     }
   }
 

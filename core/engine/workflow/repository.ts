@@ -57,6 +57,25 @@ export async function getWorkflow(store: Store, name: string): Promise<StoredWor
   return doc ? fromDoc(doc) : null;
 }
 
+/** A stored workflow's id as a childJob task may name it instead of its name (24 hex digits). */
+export const isWorkflowId = (ref: string) => /^[0-9a-fA-F]{24}$/.test(ref);
+
+/** The workflow a childJob task names: by name, else (24 hex digits) by its stored `_id`. */
+export async function getWorkflowByRef(store: Store, ref: string): Promise<StoredWorkflow | null> {
+  const byName = await getWorkflow(store, ref);
+  if (byName || !isWorkflowId(ref)) return byName;
+  const doc = await store.collection(WORKFLOWS_COLLECTION).findOne({ _id: ref });
+  return doc ? fromDoc(doc) : null;
+}
+
+/** The names of the stored workflows with these ids (the childJob references a list could not resolve by name). */
+export async function workflowNamesById(store: Store, ids: string[]): Promise<Map<string, string>> {
+  const wanted = ids.filter(isWorkflowId);
+  if (!wanted.length) return new Map();
+  const docs = await store.collection(WORKFLOWS_COLLECTION).find({ _id: { $in: wanted } }, { projection: { _id: 1, name: 1 } });
+  return new Map(docs.map((doc) => [String(doc._id), String(doc.name)]));
+}
+
 /** Saves a validated workflow. Throws `WorkflowExistsError` when the name is taken and `overwrite` is not set. */
 export async function saveWorkflow(store: Store, workflow: Workflow, options: { overwrite?: boolean; now?: Date } = {}): Promise<StoredWorkflow> {
   const collection = store.collection(WORKFLOWS_COLLECTION);

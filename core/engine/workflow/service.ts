@@ -6,8 +6,8 @@ import type { Store } from '../../store/port';
 import { whileStoreAnswers } from '../../store/errors';
 import { loadPartsCatalog, type AdapterListing } from './catalog';
 import { describeNeeds, howToFix } from './parts';
-import { listNeeds, needsWithChildren, workflowTree } from './child-needs';
-import { deleteWorkflow, getWorkflow, listWorkflowDocs, saveWorkflow, summarize, WorkflowExistsError } from './repository';
+import { listNeeds, needsWithChildren, unresolvedChildren, workflowTree } from './child-needs';
+import { deleteWorkflow, getWorkflow, getWorkflowByRef, listWorkflowDocs, saveWorkflow, summarize, workflowNamesById, WorkflowExistsError } from './repository';
 import { checkWorkflow } from './validate';
 import type { WorkflowWrites } from './writes';
 
@@ -64,9 +64,11 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
     async list(): Promise<WorkflowSummary[]> {
       return withStore(async () => {
         const docs = await listWorkflowDocs(deps.store());
-        const parts = await catalog(docs, docs.map((doc) => doc.name));
+        // A childJob may name its workflow by the stored `_id`: those (only) are read by id.
+        const idNames = await workflowNamesById(deps.store(), unresolvedChildren(docs));
+        const parts = await catalog(docs, [...docs.map((doc) => doc.name), ...idNames.keys()]);
         // Ready means the workflow and every workflow it starts can run.
-        const needs = await listNeeds(docs, parts);
+        const needs = await listNeeds(docs, parts, idNames);
         return docs.map((doc) => ({ ...summarize(doc), needs: needs.get(doc.name) ?? [] }));
       });
     },
@@ -89,7 +91,7 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
         const workflow = await getWorkflow(deps.store(), name);
         if (!workflow) return null;
         // The workflow and the children it starts, then what they name of the profile: nothing else is read.
-        const tree = await workflowTree(workflow, (child) => getWorkflow(deps.store(), child));
+        const tree = await workflowTree(workflow, (child) => getWorkflowByRef(deps.store(), child));
         return needsWithChildren(workflow, await catalog([...tree.values()]), (child) => tree.get(child));
       });
     },
