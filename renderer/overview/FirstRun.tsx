@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { qk, refreshAfter } from '../api/keys';
 import { Alert } from '../shell/Alert';
 
 /** The example workflow the first run starts, and the variables it is started with. */
@@ -31,12 +32,12 @@ async function importExample(say: (step: string) => void) {
 
 export function FirstRun() {
   const client = useQueryClient();
-  const workflows = useQuery({ queryKey: ['workflows.list'], queryFn: () => call('workflows.list') });
+  const workflows = useQuery({ queryKey: qk.workflows(), queryFn: () => call('workflows.list') });
   const [step, setStep] = useState('');
   const go = useMutation({
     mutationFn: () => importExample(setStep),
     onSettled: () => {
-      for (const key of ['workflows.list', 'jobs.list', 'health.adapters', 'adapters.list', 'attention.list']) void client.invalidateQueries({ queryKey: [key] });
+      void refreshAfter(client, 'workflows', 'simulation', 'job');
     },
   });
   // Offered to an empty console only; once it has run, its outcome stays until the page is left.
