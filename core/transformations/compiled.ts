@@ -165,20 +165,18 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
 const AT_ONCE = 65_536;
 
 function mapAll(pure: PureAnswer, count: number, slow: CompiledScope['callOne']): CompiledScope['mapAll'] {
-  const { answer, json } = pure;
+  const { answer, json, mapItems, holes } = pure;
   return (items, run, depth) => {
     if (depth > run.maxDepth) return undefined;
     if (json) json.all = true;
     let out: unknown[];
     let fast = true;
     // Every item's steps counted at once when no limit can stop any of them (the steps of a
-    // hole's call, which Array.map does not make, are given back after: the answer has a hole
-    // where no call was made); else item by item. The closure is Array.map's own callback.
+    // hole's call, which Array.map does not make, are given back after); else item by item.
+    // `mapItems` is Array.map written for this function alone (compiled/generate.ts).
     if (count * items.length <= AT_ONCE && countAtOnce(run, count * items.length)) {
-      out = items.map(answer);
-      let calls = 0;
-      for (let i = 0; i < out.length; i++) if (i in out) calls++;
-      run.steps -= count * (items.length - calls);
+      out = mapItems(items);
+      run.steps -= count * holes.count;
     } else {
       out = items.map((item, index) => {
         if (countAtOnce(run, count)) return answer(item, index, items);
