@@ -99,12 +99,18 @@ class Writer {
   }
 }
 
+/** The text of a function's answer and of Array.map of it, and the constants it indexes (`constants`, the text's one parameter). */
+export interface PureSource {
+  text: string;
+  constants: unknown[];
+}
+
 /**
- * The function of an answer's expression, and Array.map of it, written for this function alone.
- * `json`: cleared by an answer that is not JSON as it is (see PureAnswer); `holes`: the count of
- * holes in the last array mapped.
+ * The text of the function of an answer's expression, and of Array.map of it, written for this
+ * function alone. `json`: cleared by an answer that is not JSON as it is (see PureAnswer);
+ * `holes`: the count of holes in the last array mapped.
  */
-export function generatePure(answer: Ir, json: { all: boolean } | undefined, holes: { count: number }): { answer: Expr; mapItems: (items: unknown[]) => unknown[] } {
+export function pureSource(answer: Ir, json: { all: boolean } | undefined, holes: { count: number }): PureSource {
   const writer = new Writer();
   const watch = json ? writer.constant(json) : undefined;
   const value = answer.kind === 'new' ? writer.made(answer, watch) : writer.emit(answer);
@@ -138,6 +144,12 @@ export function generatePure(answer: Ir, json: { all: boolean } | undefined, hol
     `}`,
     `return { answer, mapItems };`,
   ].join('\n');
-  const made: unknown = new Function('constants', text)(writer.constants);
+  return { text, constants: writer.constants };
+}
+
+/** pureSource's functions, made. */
+export function generatePure(answer: Ir, json: { all: boolean } | undefined, holes: { count: number }): { answer: Expr; mapItems: (items: unknown[]) => unknown[] } {
+  const { text, constants } = pureSource(answer, json, holes);
+  const made: unknown = new Function('constants', text)(constants);
   return made as { answer: Expr; mapItems: (items: unknown[]) => unknown[] };
 }
