@@ -15,6 +15,7 @@ import type { JstDocument, JstScope, RunOptions } from './types';
 import { Frame, type CompiledScope, type NodeFn, type ScopeLookup } from './compiled/frame';
 import { argumentAt, compileNode, repeatedSlot, runsOtherSteps, scopeInfo } from './compiled/nodes';
 import { pureAnswer, type PureAnswer } from './compiled/pure';
+import { generateTop } from './compiled/generate-scope';
 
 /** A document compiled: `run` answers as `runTransformation(document, ...)` would. */
 export interface CompiledTransformation {
@@ -131,10 +132,13 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
     leave(frame);
     return out;
   };
+  // The document's own scope as code written for it, when every wire of it is of a kind generated code writes.
+  const generated = generateTop(plan, info);
   return {
     plan,
     single: singleIndex >= 0,
     runTop(incoming, run) {
+      if (generated) return generated(incoming, run);
       const frame = enter(run, 0);
       frame.incoming = incoming;
       exec(frame);

@@ -92,7 +92,7 @@ class Writer {
     ir.keys.forEach((key, i) => this.lines.push(`${out}[${this.constant(key)}] = ${values[i] ?? 'undefined'};`));
     if (json !== undefined && values.length > 0) {
       // Anything but an object, NaN and the infinities is JSON as it is (run-entry.ts's isJson).
-      const scalar = (v: string) => `(typeof ${v} === 'object' ? ${v} === null : typeof ${v} !== 'number' || ${v} - ${v} === 0)`;
+      const scalar = (v: string) => `(typeof ${v} === 'string' || (typeof ${v} === 'object' ? ${v} === null : typeof ${v} !== 'number' || ${v} - ${v} === 0))`;
       this.lines.push(`if (!(${values.map(scalar).join(' && ')})) ${json}.all = false;`);
     }
     return out;
@@ -136,7 +136,9 @@ export function pureSource(answer: Ir, json: { all: boolean } | undefined, holes
     `  const out = new Array(n);`,
     `  let holes = 0;`,
     `  for (let i = 0; i < n; i++) {`,
-    `    if (i in items) out[i] = answerWith(items[i], i, items, lean);`,
+    // A hole reads undefined: only then is it asked whether the index is there.
+    `    const item = items[i];`,
+    `    if (item !== undefined || i in items) out[i] = answerWith(item, i, items, lean);`,
     `    else holes++;`,
     `  }`,
     `  ${counted}.count = holes;`,
