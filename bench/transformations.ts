@@ -10,7 +10,8 @@
 // ran only its own document: the other documents; six documents of the map's shape with other
 // names and items (bench/transformations-shapes.ts), in turn, each beside its plain twin; the
 // map's document compiled six times, run in turn; then the map itself.
-// The figures (each the median of five rounds, every round printed with its load average):
+// Rates are runs per second of the process's CPU time (see perSecond). The figures (each the
+// median of five rounds, every round printed with its load average):
 // `mapRatioToPlainJs`, compiled runs/s over plain runs/s on the map;
 // `sameShapeDocumentsRatioToPlainJs`, in each round the geometric mean of the six documents'
 // ratios; `sameDocumentCompiledSixTimesRatioToPlainJs`, the same for the six compilations.
@@ -34,19 +35,24 @@ const BENCH_FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 // Each answer is kept, so the engine cannot drop work whose result nobody reads.
 let kept: unknown;
 
+/**
+ * Runs per second of the process's CPU time (user and system, process.cpuUsage) over about `minMs`
+ * of the clock: on a machine shared with other processes, a span in which the bench was not given
+ * the core counts for neither form, so the ratio of two forms is not the luck of the scheduler.
+ */
 function perSecond(run: () => unknown, minMs = 1_000): number {
   // Warmed up for a fifth of the timed span, so each form is timed once the engine has optimised it.
   const warm = performance.now();
   while (performance.now() - warm < minMs / 5) for (let i = 0; i < 100; i++) kept = run();
   let n = 0;
   const started = performance.now();
-  let elapsed = 0;
-  while (elapsed < minMs) {
+  const cpu = process.cpuUsage();
+  while (performance.now() - started < minMs) {
     for (let i = 0; i < 100; i++) kept = run();
     n += 100;
-    elapsed = performance.now() - started;
   }
-  return (n / elapsed) * 1000;
+  const used = process.cpuUsage(cpu);
+  return (n / (used.user + used.system)) * 1e6;
 }
 
 interface Case {
