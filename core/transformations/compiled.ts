@@ -1,8 +1,11 @@
-// Compiled JST: a document turned into JavaScript closures, once, from its plan
-// (plan.ts). No code text is generated or evaluated: each node of the plan gets a
-// closure that reads its wires, calls its method and keeps its value
-// (compiled/nodes.ts), and each scope a closure that runs its nodes in the plan's order
-// over a frame it reuses call after call. The closures do what the interpreter
+// Compiled JST: a document turned into JavaScript, once, from its plan (plan.ts). The
+// document's own scope, and each nested function of property reads and new objects, is
+// written as code for this document (compiled/generate-scope.ts, compiled/generate.ts; no
+// value of the document in the text, only indexes into constants). Any other scope, and a
+// scope with a wire generated code does not write, gets closures: each node of the plan a
+// closure that reads its wires, calls its method and keeps its value (compiled/nodes.ts),
+// and each scope a closure that runs its nodes in the plan's order over a frame it reuses
+// call after call. The closures do what the interpreter
 // (interpreter.ts) does, with the same limits and the same errors; the work of reading
 // the plan (which wire goes where, which pointer shape a read has, which method a step
 // calls and how) is done when compiling instead of at every step.
