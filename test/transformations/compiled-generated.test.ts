@@ -154,6 +154,26 @@ describe('generated code answers as the interpreter', () => {
   });
 });
 
+describe('generated code on a changed Object.prototype', () => {
+  it('a name set through a setter of Object.prototype goes through it, as the interpreter sets it', () => {
+    const doc = docOf({ object: [['label', { get: { arg: 0 }, name: 'name' }], ['id', { get: { arg: 0 }, name: 'id' }]] });
+    const seen: unknown[] = [];
+    const compiled = compileTransformation(structuredClone(doc));
+    const items = () => ({ items: [{ id: 1, name: 'one' }] });
+    expect(compiled.run(items()).outgoing).toEqual({ out: [{ label: 'one', id: 1 }] });
+    Object.defineProperty(Object.prototype, 'label', { set: (value: unknown) => seen.push(value), configurable: true });
+    try {
+      const interpreted = outcome(() => runTransformation(structuredClone(doc), items()));
+      expect(outcome(() => compiled.run(items()))).toStrictEqual(interpreted);
+      expect(interpreted).toEqual({ out: [{ id: 1 }] });
+      expect(seen).toEqual(['one', 'one']);
+    } finally {
+      Reflect.deleteProperty(Object.prototype, 'label');
+    }
+    expect(compiled.run(items()).outgoing).toEqual({ out: [{ label: 'one', id: 1 }] });
+  });
+});
+
 describe('a document cannot put code into the generated text', () => {
   it('names that close strings, brackets and comments are read and set as names', () => {
     const pairs: [string, string][] = HOSTILE.map((name, i) => [name, HOSTILE[(i + 1) % HOSTILE.length] ?? name]);

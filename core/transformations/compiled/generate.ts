@@ -27,7 +27,7 @@ const RUNTIME = { prototypeOf: Object.getPrototypeOf, objectPrototype: Object.pr
 class Writer {
   readonly constants: unknown[] = [RUNTIME.prototypeOf, RUNTIME.objectPrototype, RUNTIME.hasOwn];
   readonly lines: string[] = [];
-  /** The constants of the names read without hasOwnProperty on a plain object. */
+  /** The constants of the names read (without hasOwnProperty on a plain object) and set (in a literal) when Object.prototype has none of them. */
   private readonly keys: string[] = [];
   private temps = 0;
 
@@ -88,8 +88,13 @@ class Writer {
   made(ir: Extract<Ir, { kind: 'new' }>, json: string | undefined): string {
     const values = ir.values.map((value) => this.emit(value));
     const out = this.temp();
-    this.lines.push(`const ${out} = {};`);
-    ir.keys.forEach((key, i) => this.lines.push(`${out}[${this.constant(key)}] = ${values[i] ?? 'undefined'};`));
+    const keys = ir.keys.map((key) => this.constant(key));
+    this.keys.push(...keys);
+    // setProperty sets each name (as `o[name] = value`). Where Object.prototype has none of the
+    // names (`lean`), no setter or read-only name can be met on the way, so the object is made as
+    // a literal of those names: V8 makes it at its final size at once.
+    const literal = keys.map((k, i) => `[${k}]: ${values[i] ?? 'undefined'}`).join(', ');
+    this.lines.push(`let ${out};`, `if (lean) ${out} = { ${literal} };`, `else {`, `  ${out} = {};`, ...keys.map((k, i) => `  ${out}[${k}] = ${values[i] ?? 'undefined'};`), `}`);
     if (json !== undefined && values.length > 0) {
       // Anything but an object, NaN and the infinities is JSON as it is (run-entry.ts's isJson).
       const scalar = (v: string) => `(typeof ${v} === 'string' || (typeof ${v} === 'object' ? ${v} === null : typeof ${v} !== 'number' || ${v} - ${v} === 0))`;
