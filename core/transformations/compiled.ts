@@ -18,7 +18,7 @@ import type { JstDocument, JstScope, RunOptions } from './types';
 import { Frame, type CompiledScope, type NodeFn, type ScopeLookup } from './compiled/frame';
 import { argumentAt, compileNode, repeatedSlot, runsOtherSteps, scopeInfo } from './compiled/nodes';
 import { pureAnswer, type PureAnswer } from './compiled/pure';
-import { generateTop } from './compiled/generate-scope';
+import { generateTop, type TopFn } from './compiled/generate-scope';
 
 /** A document compiled: `run` answers as `runTransformation(document, ...)` would. */
 export interface CompiledTransformation {
@@ -34,24 +34,34 @@ export function compileTransformation(doc: JstDocument, validators: IncomingVali
   const scopeOf: ScopeLookup = (fn, outer, name, run) => {
     let compiled = scopes.get(fn);
     if (!compiled) {
-      compiled = compileScope(planFor(fn, run.document, outer.functions, name), scopeOf);
+      compiled = compileScope(planFor(fn, run.document, outer.functions, name), scopeOf, tier);
       scopes.set(fn, compiled);
     }
     return compiled;
   };
   let top: CompiledScope | undefined;
+  const tier: Tier = { hot: false };
+  let begun = false;
   const entry = new RunEntry(doc, validators);
   return {
     document: doc,
     run(incoming, options = {}) {
+      // A document run once (one compiled for a single run) is not worth writing code for: from its second run on it is.
+      if (begun) tier.hot = true;
+      begun = true;
       const { given, run } = entry.begin(incoming, options);
-      top ??= compileScope(planFor(doc, run.document, new Map()), scopeOf);
+      top ??= compileScope(planFor(doc, run.document, new Map()), scopeOf, tier);
       return entry.end(top.runTop(given, run), options, run.jsonValues);
     },
   };
 }
 
-function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
+/** Whether a compiled document's scopes run as code written for them (from its second run on) or as closures. */
+interface Tier {
+  hot: boolean;
+}
+
+function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledScope {
   const info = scopeInfo(plan, scopeOf);
   // An incoming variable nobody reads and nothing writes is only counted as a step.
   const idle = (node: PlanNode) => node.kind === 'incoming' && node.inbound.length === 0 && !info.readers.has(node);
@@ -99,7 +109,11 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
   // The nodes that do something, in order, and whether none of them runs other steps.
   const work = nodes.filter((evaluate) => evaluate !== undefined);
   const alone = plan.order.every((node) => !runsOtherSteps(node));
-  const pure = outgoing.length === 1 ? pureAnswer(plan, info) : undefined;
+  // A function of reads and new objects: its code written once the document is hot (until then, its closures).
+  const makePure = outgoing.length === 1 ? pureAnswer(plan, info) : undefined;
+  let pure: PureAnswer | undefined;
+  let mapper: CompiledScope['mapAll'];
+  const hot = (): PureAnswer | undefined => (makePure && tier.hot ? (pure ??= makePure()) : undefined);
   const callOne: CompiledScope['callOne'] = (args, run, depth) => {
     const frame = enter(run, depth);
     takeArgs(frame, args);
@@ -136,12 +150,15 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
     return out;
   };
   // The document's own scope as code written for it, when every wire of it is of a kind generated code writes.
-  const generated = generateTop(plan, info);
+  let generated: TopFn | null | undefined;
   return {
     plan,
     single: singleIndex >= 0,
     runTop(incoming, run) {
-      if (generated) return generated(incoming, run);
+      if (tier.hot) {
+        if (generated === undefined) generated = generateTop(plan, info) ?? null;
+        if (generated) return generated(incoming, run);
+      }
       const frame = enter(run, 0);
       frame.incoming = incoming;
       exec(frame);
@@ -154,10 +171,16 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
       return answer(frame);
     },
     callOne(args, run, depth) {
-      if (pure !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) return pure.answer(args[0], args[1], args[2]);
+      const made = hot();
+      if (made !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) return made.answer(args[0], args[1], args[2]);
       return callOne(args, run, depth);
     },
-    mapAll: pure && mapAll(pure, count, callOne),
+    mapAll:
+      makePure &&
+      ((items, run, depth) => {
+        const made = hot();
+        return made && (mapper ??= mapAll(made, count, callOne))?.(items, run, depth);
+      }),
   };
 }
 

@@ -45,8 +45,11 @@ export interface PureAnswer {
   holes: { count: number };
 }
 
-/** The one function answering the function's one outgoing value, or undefined when a step of it is not of those shapes. */
-export function pureAnswer(plan: Plan, info: ScopeInfo): PureAnswer | undefined {
+/**
+ * The maker of the one function answering the function's one outgoing value (its code written
+ * when called), or undefined when a step of it is not of those shapes.
+ */
+export function pureAnswer(plan: Plan, info: ScopeInfo): (() => PureAnswer) | undefined {
   const [answer, ...others] = plan.outgoing;
   if (plan.functionName === undefined || !answer || others.length > 0) return undefined;
   const values = new Map<PlanNode, Value>();
@@ -61,7 +64,7 @@ export function pureAnswer(plan: Plan, info: ScopeInfo): PureAnswer | undefined 
   // An answer that is a new object is watched for values that are not JSON as they are.
   const json = value.ir.kind === 'new' ? { all: true } : undefined;
   const holes = { count: 0 };
-  return { ...generatePure(value.ir, json, holes), json, holes };
+  return () => ({ ...generatePure(value.ir, json, holes), json, holes });
 }
 
 /** A node's value; undefined for an incoming variable nobody reads; 'none' for a node of another shape. */
