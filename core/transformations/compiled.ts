@@ -1,8 +1,11 @@
-// Compiled JST: a document turned into JavaScript closures, once, from its plan
-// (plan.ts). No code text is generated or evaluated: each node of the plan gets a
-// closure that reads its wires, calls its method and keeps its value
-// (compiled/nodes.ts), and each scope a closure that runs its nodes in the plan's order
-// over a frame it reuses call after call. The closures do what the interpreter
+// Compiled JST: a document turned into JavaScript, once, from its plan (plan.ts). The
+// document's own scope, and each nested function of property reads and new objects, is
+// written as code for this document (compiled/generate-scope.ts, compiled/generate.ts; no
+// value of the document in the text, only indexes into constants). Any other scope, and a
+// scope with a wire generated code does not write, gets closures: each node of the plan a
+// closure that reads its wires, calls its method and keeps its value (compiled/nodes.ts),
+// and each scope a closure that runs its nodes in the plan's order over a frame it reuses
+// call after call. The closures do what the interpreter
 // (interpreter.ts) does, with the same limits and the same errors; the work of reading
 // the plan (which wire goes where, which pointer shape a read has, which method a step
 // calls and how) is done when compiling instead of at every step.
@@ -15,6 +18,7 @@ import type { JstDocument, JstScope, RunOptions } from './types';
 import { Frame, type CompiledScope, type NodeFn, type ScopeLookup } from './compiled/frame';
 import { argumentAt, compileNode, repeatedSlot, runsOtherSteps, scopeInfo } from './compiled/nodes';
 import { pureAnswer, type PureAnswer } from './compiled/pure';
+import { generateTop, type TopFn } from './compiled/generate-scope';
 
 /** A document compiled: `run` answers as `runTransformation(document, ...)` would. */
 export interface CompiledTransformation {
@@ -30,24 +34,34 @@ export function compileTransformation(doc: JstDocument, validators: IncomingVali
   const scopeOf: ScopeLookup = (fn, outer, name, run) => {
     let compiled = scopes.get(fn);
     if (!compiled) {
-      compiled = compileScope(planFor(fn, run.document, outer.functions, name), scopeOf);
+      compiled = compileScope(planFor(fn, run.document, outer.functions, name), scopeOf, tier);
       scopes.set(fn, compiled);
     }
     return compiled;
   };
   let top: CompiledScope | undefined;
+  const tier: Tier = { hot: false };
+  let begun = false;
   const entry = new RunEntry(doc, validators);
   return {
     document: doc,
     run(incoming, options = {}) {
+      // A document run once (one compiled for a single run) is not worth writing code for: from its second run on it is.
+      if (begun) tier.hot = true;
+      begun = true;
       const { given, run } = entry.begin(incoming, options);
-      top ??= compileScope(planFor(doc, run.document, new Map()), scopeOf);
+      top ??= compileScope(planFor(doc, run.document, new Map()), scopeOf, tier);
       return entry.end(top.runTop(given, run), options, run.jsonValues);
     },
   };
 }
 
-function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
+/** Whether a compiled document's scopes run as code written for them (from its second run on) or as closures. */
+interface Tier {
+  hot: boolean;
+}
+
+function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledScope {
   const info = scopeInfo(plan, scopeOf);
   // An incoming variable nobody reads and nothing writes is only counted as a step.
   const idle = (node: PlanNode) => node.kind === 'incoming' && node.inbound.length === 0 && !info.readers.has(node);
@@ -95,7 +109,11 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
   // The nodes that do something, in order, and whether none of them runs other steps.
   const work = nodes.filter((evaluate) => evaluate !== undefined);
   const alone = plan.order.every((node) => !runsOtherSteps(node));
-  const pure = outgoing.length === 1 ? pureAnswer(plan, info) : undefined;
+  // A function of reads and new objects: its code written once the document is hot (until then, its closures).
+  const makePure = outgoing.length === 1 ? pureAnswer(plan, info) : undefined;
+  let pure: PureAnswer | undefined;
+  let mapper: CompiledScope['mapAll'];
+  const hot = (): PureAnswer | undefined => (makePure && tier.hot ? (pure ??= makePure()) : undefined);
   const callOne: CompiledScope['callOne'] = (args, run, depth) => {
     const frame = enter(run, depth);
     takeArgs(frame, args);
@@ -131,10 +149,16 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
     leave(frame);
     return out;
   };
+  // The document's own scope as code written for it, when every wire of it is of a kind generated code writes.
+  let generated: TopFn | null | undefined;
   return {
     plan,
     single: singleIndex >= 0,
     runTop(incoming, run) {
+      if (tier.hot) {
+        if (generated === undefined) generated = generateTop(plan, info) ?? null;
+        if (generated) return generated(incoming, run);
+      }
       const frame = enter(run, 0);
       frame.incoming = incoming;
       exec(frame);
@@ -147,10 +171,16 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
       return answer(frame);
     },
     callOne(args, run, depth) {
-      if (pure !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) return pure.answer(args[0], args[1], args[2]);
+      const made = hot();
+      if (made !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) return made.answer(args[0], args[1], args[2]);
       return callOne(args, run, depth);
     },
-    mapAll: pure && mapAll(pure, count, callOne),
+    mapAll:
+      makePure &&
+      ((items, run, depth) => {
+        const made = hot();
+        return made && (mapper ??= mapAll(made, count, callOne))?.(items, run, depth);
+      }),
   };
 }
 
@@ -165,20 +195,18 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup): CompiledScope {
 const AT_ONCE = 65_536;
 
 function mapAll(pure: PureAnswer, count: number, slow: CompiledScope['callOne']): CompiledScope['mapAll'] {
-  const { answer, json } = pure;
+  const { answer, json, mapItems, holes } = pure;
   return (items, run, depth) => {
     if (depth > run.maxDepth) return undefined;
     if (json) json.all = true;
     let out: unknown[];
     let fast = true;
     // Every item's steps counted at once when no limit can stop any of them (the steps of a
-    // hole's call, which Array.map does not make, are given back after: the answer has a hole
-    // where no call was made); else item by item. The closure is Array.map's own callback.
+    // hole's call, which Array.map does not make, are given back after); else item by item.
+    // `mapItems` is Array.map written for this function alone (compiled/generate.ts).
     if (count * items.length <= AT_ONCE && countAtOnce(run, count * items.length)) {
-      out = items.map(answer);
-      let calls = 0;
-      for (let i = 0; i < out.length; i++) if (i in out) calls++;
-      run.steps -= count * (items.length - calls);
+      out = mapItems(items);
+      run.steps -= count * holes.count;
     } else {
       out = items.map((item, index) => {
         if (countAtOnce(run, count)) return answer(item, index, items);

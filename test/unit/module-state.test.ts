@@ -22,7 +22,6 @@ const PROCESS_WIDE: Record<string, string> = {
   'store/ping.ts:pending': 'keyed weakly by the store object: the ping in flight belongs to that store',
   'store/embedded/columns.ts:inserts': "each table layout's INSERT text, kept by the layout object (weakly): derived text, gone with its layout",
   'store/embedded/columns.ts:layoutIds': "a counter telling one connection's table layouts apart in the filter cache; it holds no data",
-  'transformations/compiled/pure.ts:itemReads': 'keyed weakly by the closures a compiled document made (which of them read a field of the item): it goes with them',
 };
 
 const MUTABLE_COLLECTIONS = new Set(['Map', 'Set', 'WeakMap', 'WeakSet']);

@@ -9,7 +9,8 @@ import type { Plan, PlanNode } from '../plan';
 import type { JstScope } from '../types';
 import type { CompiledScope, Frame, ScopeLookup } from './frame';
 
-export type CallFn = (args: unknown[], frame: Frame) => unknown;
+/** A step's call: what it reads of the frame is the run and how deep the call is (generated code passes just those). */
+export type CallFn = (args: unknown[], frame: Pick<Frame, 'run' | 'depth'>) => unknown;
 
 export function compileCall(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): CallFn {
   const step = node.step;
@@ -49,7 +50,7 @@ export function compileCall(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): C
  * an array of Array's own kind, empty, with constants, a name the document does not define, a
  * function of other steps): the general call then makes it, and fails where it should.
  */
-function mapAll(args: unknown[], frame: Frame, site: CallSite): unknown[] | undefined {
+function mapAll(args: unknown[], frame: Pick<Frame, 'run' | 'depth'>, site: CallSite): unknown[] | undefined {
   const [items, name] = args;
   if (args.length !== 2 || !Array.isArray(items) || items.length === 0 || Object.getPrototypeOf(items) !== Array.prototype || Object.hasOwn(items, 'constructor')) return undefined;
   // Planned at the first item's call, where the interpreter plans it.
