@@ -189,6 +189,13 @@ export const jobsOperations = defineOperations({
     params: JobParams,
     output: z.object({ data: Job }),
   },
+  'jobs.largeData': {
+    method: 'GET',
+    path: '/operations-manager/large-data/:id',
+    summary: 'Export large data for a job or task variable: the value a job or task document holds as a reference to job_data ({"~4largeData": {id, size}})',
+    params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'expected the 24 hex digits of a job_data document id') }),
+    output: z.unknown(),
+  },
   'jobs.cancel': { method: 'POST', path: '/operations-manager/jobs/:id/cancel', summary: 'Cancel a job, its tasks and its child jobs', params: JobParams, output: JobAnswer },
   'jobs.pause': { method: 'POST', path: '/operations-manager/jobs/:id/pause', summary: 'Pause a running job: running tasks end, no new task starts', params: JobParams, output: JobAnswer },
   'jobs.resume': { method: 'POST', path: '/operations-manager/jobs/:id/resume', summary: 'Resume a paused job', params: JobParams, output: JobAnswer },

@@ -6,8 +6,10 @@ import { jobView } from './view';
 import { listJobs } from './list';
 import { searchFilter } from './search';
 import { bulkJobAction } from './bulk';
+import { readLargeData } from '../../store/large-data/large-data';
+import { ConsoleError } from '../../errors';
 
-type JobOperations = 'jobs.bulkCancel' | 'jobs.bulkPause' | 'jobs.bulkResume' | 'jobs.bulkRetry' | 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask';
+type JobOperations = 'jobs.largeData' | 'jobs.bulkCancel' | 'jobs.bulkPause' | 'jobs.bulkResume' | 'jobs.bulkRetry' | 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask';
 
 export interface JobsDeps {
   /** The active profile's workflow engine. */
@@ -65,6 +67,11 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
       const answer = await bulkJobAction(runner(), 'retry', body.jobIds);
       service.engine().worker.poke();
       return answer;
+    },
+    'jobs.largeData': async ({ params }) => {
+      const found = await readLargeData(service.engine().options.store, params.id);
+      if (!found) throw new ConsoleError('not_found', `no large data ${params.id} in job_data: its job was deleted or archived, or the id is another's`, { id: params.id });
+      return found.value;
     },
     'jobs.cancel': async ({ params }) => answer('job canceled', await runner().cancel(params.id)),
     'jobs.pause': async ({ params }) => answer('job paused', await runner().pause(params.id)),
