@@ -15,7 +15,8 @@ import { runTransformation } from '../../core/transformations/interpreter';
 import type { JstDocument } from '../../core/transformations/types';
 
 const ORACLE = "the vendor's documented example outputs";
-const ROOTS = [path.resolve(import.meta.dirname, '../../../shared/corpus'), path.resolve(import.meta.dirname, '../fixtures/vendor-examples')];
+/** The shared corpus, the console's fixtures, and VENDOR_EXAMPLES (a folder of vendor projects a checker adds). */
+const ROOTS = [path.resolve(import.meta.dirname, '../../../shared/corpus'), path.resolve(import.meta.dirname, '../fixtures/vendor-examples'), ...(process.env.VENDOR_EXAMPLES ? [path.resolve(process.env.VENDOR_EXAMPLES)] : [])];
 
 interface Example {
   project: string;
