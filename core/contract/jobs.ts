@@ -78,6 +78,8 @@ export const Job = JobSummary.extend({
   writtenBy: z.literal('service').optional(),
   /** Paths (`variables.x`, `taskRuns.2.outgoing.y[1]`) whose value is undefined. */
   undefinedPaths: z.array(z.string()),
+  /** The job's values kept in job_data (above the threshold), each served at GET /operations-manager/large-data/:id. */
+  largeData: z.array(z.object({ id: z.string(), variable: z.string(), task: z.string().optional(), size: z.number() })).optional(),
 });
 export type Job = z.infer<typeof Job>;
 

@@ -23,6 +23,26 @@ function Value({ value, label }: { value: unknown; label: string }) {
   );
 }
 
+/** The job's values kept in job_data: each one downloaded as JSON (GET /operations-manager/large-data/:id). */
+function LargeData({ items }: { items: NonNullable<Job['largeData']> }) {
+  const download = async (id: string, variable: string) => {
+    const value = await call('jobs.largeData', { params: { id } });
+    const link = Object.assign(document.createElement('a'), { href: URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' })), download: `${variable}.json` });
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+  return (
+    <ul aria-label="Large values" className="muted small">
+      {items.map((item) => (
+        <li key={item.id}>
+          {item.task ? `task ${item.task}, ` : ''}
+          {item.variable}: {item.size} bytes, kept in job_data <button onClick={() => void download(item.id, item.variable)}>Download</button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A task that ran more than once (a revert loop, forEach) has a row per iteration: "iteration 2 of 3". */
 function TaskRow({ job, run, jobActive, iterations, latest }: { job: Job; run: TaskRun; jobActive: boolean; iterations: number; latest: boolean }) {
   const [open, setOpen] = useState(false);
@@ -303,6 +323,7 @@ export function JobView({ id }: { id: string }) {
       <JobDiagram job={j} />
       <h2>Variables</h2>
       <Value value={j.variables} label="Job variables" />
+      {j.largeData && <LargeData items={j.largeData} />}
       <h2>Tasks</h2>
       {runs.length === 0 ? (
         <p className="muted">No task has been queued yet.</p>

@@ -6,7 +6,7 @@ import { jobView } from './view';
 import { listJobs } from './list';
 import { searchFilter } from './search';
 import { bulkJobAction } from './bulk';
-import { readLargeData } from '../../store/large-data/large-data';
+import { largeDataOf, readLargeData } from '../../store/large-data/large-data';
 import { ConsoleError } from '../../errors';
 
 type JobOperations = 'jobs.largeData' | 'jobs.bulkCancel' | 'jobs.bulkPause' | 'jobs.bulkResume' | 'jobs.bulkRetry' | 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask';
@@ -54,7 +54,8 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
     'jobs.get': async ({ params }) => {
       const r = runner();
       const job = await r.requireJob(params.id);
-      return { data: jobView(job, await r.records(job._id), await r.childIds(job), await r.history(job._id)) as never };
+      const largeData = await largeDataOf(service.engine().options.store, job._id);
+      return { data: { ...jobView(job, await r.records(job._id), await r.childIds(job), await r.history(job._id)), ...(largeData.length ? { largeData } : {}) } as never };
     },
     'jobs.bulkCancel': async ({ body }) => bulkJobAction(runner(), 'cancel', body.jobIds),
     'jobs.bulkPause': async ({ body }) => bulkJobAction(runner(), 'pause', body.jobIds),

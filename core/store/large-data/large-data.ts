@@ -49,6 +49,12 @@ export async function readLargeData(store: Store, id: string): Promise<{ value: 
   return { value: JSON.parse(chunks.map((c) => String(c.data)).join('')), file };
 }
 
+/** A job's values kept in job_data (its tasks' too), as the job page lists them. */
+export async function largeDataOf(store: Store, jobId: string): Promise<{ id: string; variable: string; task?: string; size: number }[]> {
+  const docs = await store.collection('job_data').find({ job_id: jobId }, { sort: { variable: 1 } });
+  return docs.map((d) => ({ id: String(d._id), variable: String(d.variable), ...(typeof d.task_id === 'string' ? { task: d.task_id } : {}), size: Number(d.size) }));
+}
+
 interface Owner {
   job: string;
   task?: string;

@@ -97,6 +97,11 @@ describe.each(subjects)('large values in job_data: $name', (subject) => {
     const handlers = jobsHandlers({ engine: () => engine, workflowNames: async () => [] });
     const call = handlers['jobs.largeData'] as (input: { params: { id: string } }) => Promise<unknown>;
     expect(await call({ params: { id: ref[LARGE_DATA].id } })).toBe(text.toUpperCase());
+    // The job page's answer lists it, and shows the value itself.
+    const get = handlers['jobs.get'] as unknown as (input: { params: { id: string } }) => Promise<{ data: { largeData?: { id: string; variable: string }[]; variables: Record<string, unknown> } }>;
+    const page = (await get({ params: { id: job._id } })).data;
+    expect(page.largeData).toContainEqual(expect.objectContaining({ id: ref[LARGE_DATA].id, variable: 'variables.result' }));
+    expect(page.variables.result).toBe(text.toUpperCase());
     await expect(call({ params: { id: 'a'.repeat(24) } })).rejects.toMatchObject({ code: 'not_found', message: expect.stringContaining('aaaaaaaaaaaaaaaaaaaaaaaa') });
   });
 
