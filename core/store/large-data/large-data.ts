@@ -83,6 +83,30 @@ async function writeLargeData(store: Store, owner: Owner, variable: string, text
   return { [LARGE_DATA]: { id, size } };
 }
 
+/**
+ * Whether the JSON text of `value` may be above `budget` bytes: an upper bound (a character of a
+ * string as 6 bytes, `\uXXXX`), the walk stopping as soon as it is above.
+ */
+function mayExceed(value: unknown, budget: number): boolean {
+  let left = budget;
+  const walk = (v: unknown): boolean => {
+    if (typeof v === 'string') left -= v.length * 6 + 2;
+    else if (v === null || typeof v !== 'object') left -= 24;
+    else if (Array.isArray(v)) {
+      left -= 2;
+      for (const item of v) if (walk(item) || left < 0) return true;
+    } else {
+      left -= 2;
+      for (const key in v) {
+        left -= key.length * 6 + 4;
+        if (walk(Reflect.get(v, key)) || left < 0) return true;
+      }
+    }
+    return left < 0;
+  };
+  return walk(value);
+}
+
 class LargeDataCollection<T extends Doc> implements Collection<T> {
   constructor(
     private readonly inner: Collection<T>,
@@ -108,8 +132,10 @@ class LargeDataCollection<T extends Doc> implements Collection<T> {
   /** `value` as written: its reference when its JSON text is above the threshold. */
   private async shape(value: unknown, variable: string, owner: () => Promise<Owner>): Promise<unknown> {
     if (value === undefined || value === null || (typeof value !== 'object' && typeof value !== 'string') || isLargeDataRef(value)) return value;
+    // Most values are small: a walk bounding their JSON text's size answers without writing it.
+    if (!mayExceed(value, this.threshold)) return value;
     const text = JSON.stringify(value);
-    if (text === undefined || text.length <= this.threshold / 4 || Buffer.byteLength(text) <= this.threshold) return value;
+    if (text === undefined || Buffer.byteLength(text) <= this.threshold) return value;
     return writeLargeData(this.store, await owner(), variable, text);
   }
 
