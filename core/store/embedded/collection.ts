@@ -138,16 +138,17 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   private findSql(filter: Filter, options: FindOptions) {
     const layout = this.layout();
     const where = this.database.filters.compile(filter, layout);
-    let sql = `SELECT ${selectDoc(options.projection)} AS doc FROM ${this.table} WHERE ${where.sql}${this.sortSql(options.sort, layout, where)}`;
+    let sql = `SELECT ${selectDoc(options.projection)} AS doc FROM ${this.table} WHERE ${where.sql}${this.sortSql(options.sort, layout)}`;
     if (options.limit || options.skip) sql += ` LIMIT ${options.limit ? Math.floor(options.limit) : -1} OFFSET ${Math.floor(options.skip ?? 0)}`;
     return { sql, params: where.params };
   }
 
-  /** A find's ORDER BY: SQLite's own (and its index) unless a matched document holds, at a sort field, a value SQLite orders otherwise than MongoDB (sort.ts). */
-  private sortSql(sort: Sort | undefined, layout: Layout, where: { sql: string; params: SqlParam[] }): string {
-    const impure = sort && impureSql(sort, layout);
-    if (!sort || !impure) return plainSort(sort, layout);
-    const row = this.database.statement(`SELECT EXISTS (SELECT 1 FROM ${this.table} WHERE (${where.sql}) AND (${impure})) AS mixed`).get(...where.params) as { mixed: number };
+  /** A find's ORDER BY: SQLite's own (and its index) unless a document holds, at a sort field, a value SQLite orders otherwise than MongoDB (sort.ts). */
+  private sortSql(sort: Sort | undefined, layout: Layout): string {
+    const probe = sort && impureSql(sort, layout);
+    if (!sort || !probe) return plainSort(sort, layout);
+    if (probe === 'exact') return exactSort(sort);
+    const row = this.database.statement(probe.replaceAll('%TABLE%', this.table)).get() as { mixed: number };
     return row.mixed ? exactSort(sort) : plainSort(sort, layout);
   }
 

@@ -5,10 +5,10 @@
 // as 1/0 and an object or array as its JSON text: the same order only while the sorted values
 // are null, numbers, strings and dates (codec.ts's marked text) alone.
 //
-// So a sorted find first asks whether any matched document holds something else at a sort field
-// (`impureSql`: one EXISTS, through the find's own index); when none does, the plain ORDER BY
-// stands and keeps its index; otherwise the rows are ordered by `mongo_sort_key`, a text whose
-// binary order is MongoDB's order. A claim (a findOneAndUpdate's `first` row) keeps the plain
+// So a sorted find on indexed fields first asks whether any document holds something else at a
+// sort field (`impureSql`: a few range probes on the fields' columns); when none does, the plain
+// ORDER BY stands and keeps its index; otherwise, and for a field without a column, the rows are
+// ordered by `mongo_sort_key`, a text whose binary order is MongoDB's order. A claim (a findOneAndUpdate's `first` row) keeps the plain
 // order: the engine sorts its claims on fields it writes as numbers only.
 import type { Sort } from '../port';
 import { decodeDoc } from './codec';
@@ -71,7 +71,7 @@ function reach(node: unknown, segments: string[], out: unknown[]): void {
     } else out.push(node);
     return;
   }
-  const [segment, ...rest] = segments as [string, ...string[]];
+  const [segment = '', ...rest] = segments;
   if (Array.isArray(node)) {
     // A path through an empty array reads as the empty array (before null), as MongoDB's sort key.
     if (node.length === 0) return void out.push(EMPTY);
@@ -130,26 +130,30 @@ export function exactSort(sort: Sort): string {
 }
 
 /**
- * A condition true for a document that holds, at a sort field, a value SQLite orders otherwise
- * than MongoDB: a boolean, an object, an array (on the path too), a string past the date mark.
- * Undefined when no field needs it (a sort on `_id` alone).
+ * How a sort is answered: undefined when SQLite's order is MongoDB's whatever the values (a sort on
+ * `_id` alone), 'exact' when only mongo_sort_key can tell (a field without a column, or one a
+ * document holds an array on the path of), else one SELECT whose answer says whether any document
+ * holds, at a sort field, a value SQLite orders otherwise: a boolean, an object, an array, a string
+ * past the date mark. Each of its EXISTS is a range on the field's column (its index answers it)
+ * over the whole collection, whatever the find's filter: a few index probes, not a scan.
  */
-export function impureSql(sort: Sort | undefined, fields: Fields): string | undefined {
-  const terms: string[] = [];
+export function impureSql(sort: Sort | undefined, fields: Fields): string | 'exact' | undefined {
   const keys = Object.keys(sort ?? {}).filter((field) => field !== '_id');
+  if (keys.length === 0) return undefined;
   const arrayFree = fields.arrayFree?.(keys) ?? [];
-  keys.forEach((field, i) => {
+  const probes: string[] = [];
+  for (const [i, field] of keys.entries()) {
     const e = fields.expr(field);
+    // A column reads as its quoted name ("k:field", columns.ts); any other field as json_extract of the document.
+    if (!e.startsWith('"k:') || !arrayFree[i]) return 'exact';
     const path = quote(jsonPath(field));
-    const checks = [
-      `(${e} IN (0, 1) AND json_type(doc, ${path}) IN ('true', 'false'))`,
-      `(typeof(${e}) = 'text' AND ((${e} >= '{' AND ${e} < '|' AND json_type(doc, ${path}) = 'object') OR (${e} >= '[' AND ${e} < '\\') OR (${e} >= ${quote(MARK)} AND NOT (${e} >= ${quote(DATE)} AND ${e} < ${quote(`${MARK}E`)}))))`,
-    ];
-    if (!arrayFree[i]) {
-      const segments = field.split('.');
-      for (let n = 1; n <= segments.length; n++) checks.push(`json_type(doc, ${quote(jsonPath(segments.slice(0, n).join('.')))}) = 'array'`);
-    }
-    terms.push(...checks);
-  });
-  return terms.length ? terms.join(' OR ') : undefined;
+    const some = (where: string) => `EXISTS (SELECT 1 FROM %TABLE% WHERE ${where})`;
+    probes.push(
+      some(`${e} IN (0, 1) AND json_type(doc, ${path}) IN ('true', 'false')`),
+      some(`${e} >= '{' AND ${e} < '|' AND json_type(doc, ${path}) = 'object'`),
+      some(`${e} >= ${quote(MARK)} AND ${e} < ${quote(DATE)}`),
+      some(`${e} >= ${quote(`${MARK}E`)}`),
+    );
+  }
+  return `SELECT (${probes.join(' OR ')}) AS mixed`;
 }
