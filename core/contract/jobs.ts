@@ -92,6 +92,8 @@ export const Job = JobSummary.extend({
   writtenBy: z.literal('service').optional(),
   /** Paths (`variables.x`, `taskRuns.2.outgoing.y[1]`) whose value is undefined. */
   undefinedPaths: z.array(z.string()),
+  /** The job's values kept in job_data (above the threshold), each served at GET /operations-manager/large-data/:id. */
+  largeData: z.array(z.object({ id: z.string(), variable: z.string(), task: z.string().optional(), size: z.number() })).optional(),
 });
 export type Job = z.infer<typeof Job>;
 
@@ -225,6 +227,13 @@ export const jobsOperations = defineOperations({
     summary: 'One job with its tasks, their values, errors and child jobs',
     params: JobParams,
     output: z.object({ data: Job }),
+  },
+  'jobs.largeData': {
+    method: 'GET',
+    path: '/operations-manager/large-data/:id',
+    summary: 'Export large data for a job or task variable: the value a job or task document holds as a reference to job_data ({"~4largeData": {id, size}})',
+    params: z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'expected the 24 hex digits of a job_data document id') }),
+    output: z.unknown(),
   },
   'jobs.cancel': { method: 'POST', path: '/operations-manager/jobs/:id/cancel', summary: 'Cancel a job, its tasks and its child jobs', params: JobParams, output: JobAnswer },
   'jobs.pause': { method: 'POST', path: '/operations-manager/jobs/:id/pause', summary: 'Pause a running job: running tasks end, no new task starts', params: JobParams, output: JobAnswer },

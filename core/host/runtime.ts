@@ -11,6 +11,7 @@ import { createMissingCollectionsAtOpen } from '../indexes/startup';
 import { openAdapters, type AdapterInstances, type AdapterLauncher } from '../adapters';
 import { openApplications, type Applications } from '../applications';
 import { openEngine, type Engine } from '../engine';
+import { withLargeData } from '../store/large-data/large-data';
 import type { Vault } from '../secrets/secrets';
 import type { Logger } from '../logging/logger';
 import { createTransformationsService } from '../transformations/service';
@@ -65,7 +66,8 @@ export async function openRuntime(context: RuntimeContext, config: RuntimeConfig
     let runtime: Runtime | undefined;
     const transformations = createTransformationsService({ store: () => store });
     const engine = await openEngine({
-      store,
+      // Job and task values above the threshold are kept in job_data, as the service keeps them; the engine reads them whole.
+      store: withLargeData(store),
       serverId,
       serverName: config.serverName ?? serverId,
       processTasksOnStart: config.processTasksOnStart,

@@ -12,6 +12,7 @@ import { getAt, setAt } from './pointer';
 import { planFor, type Plan, type PlanNode, type Wire } from './plan';
 import type { JstDocument, JstScope, RunOptions } from './types';
 import { errorMessage } from '../errors';
+import { givenArguments, unsetPositions } from './unset-args';
 
 export { DEFAULT_LIMITS, type Run, type RunResult } from './run-entry';
 
@@ -164,7 +165,7 @@ function call(node: PlanNode, args: unknown[], frame: Frame): unknown {
       // A method step of String.templateLiteral that carries its `template` fills it as a template step would.
       if (typeof step.template === 'string' && step.method === 'templateLiteral') return fillTemplate(step.template, args);
       if (!node.entry) throw new TransformationError('unsupported', `no method ${String(step.library)}.${String(step.method)}`, place(run, plan, node));
-      return node.entry.fn(args, new StepCall(plan, run, depth, typeof step.polymorphIndex === 'number' ? step.polymorphIndex : undefined));
+      return node.entry.fn(givenArguments(args, unsetPositions(node)), new StepCall(plan, run, depth, typeof step.polymorphIndex === 'number' ? step.polymorphIndex : undefined));
   }
 }
 

@@ -15,6 +15,7 @@ import { Alert } from '../shell/Alert';
 import { JobActions } from './JobActions';
 import { qk } from '../api/keys';
 import { JobHistory } from './JobHistory';
+import { LargeData } from './LargeData';
 
 const ACTIVE_TASK = new Set(['queued', 'running', 'waiting']);
 
@@ -288,6 +289,7 @@ export function JobView({ id }: { id: string }) {
       <JobDiagram job={j} />
       <h2>Variables</h2>
       <Value value={j.variables} label="Job variables" />
+      {j.largeData && <LargeData items={j.largeData} />}
       <h2>Tasks</h2>
       {runs.length === 0 ? (
         <p className="muted">No task has been queued yet.</p>

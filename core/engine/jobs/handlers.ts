@@ -8,8 +8,9 @@ import { ConsoleError } from '../../errors';
 import { BULK_MAX, type JobsFilter } from '../../contract/jobs';
 import { searchFilter } from './search';
 import { bulkJobAction } from './bulk';
+import { largeDataOf, readLargeData } from '../../store/large-data/large-data';
 
-type JobOperations = 'jobs.bulkCancel' | 'jobs.bulkPause' | 'jobs.bulkResume' | 'jobs.bulkRetry' | 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask';
+type JobOperations = 'jobs.largeData' | 'jobs.bulkCancel' | 'jobs.bulkPause' | 'jobs.bulkResume' | 'jobs.bulkRetry' | 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask';
 
 export interface JobsDeps {
   /** The active profile's workflow engine. */
@@ -62,7 +63,8 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
     'jobs.get': async ({ params }) => {
       const r = runner();
       const job = await r.requireJob(params.id);
-      return { data: jobView(job, await r.records(job._id), await r.childIds(job), await r.history(job._id)) as never };
+      const largeData = await largeDataOf(service.engine().options.store, job._id);
+      return { data: { ...jobView(job, await r.records(job._id), await r.childIds(job), await r.history(job._id)), ...(largeData.length ? { largeData } : {}) } as never };
     },
     'jobs.bulkCancel': async ({ body }) => bulkJobAction(runner(), 'cancel', await bulkIds(body)),
     'jobs.bulkPause': async ({ body }) => bulkJobAction(runner(), 'pause', await bulkIds(body)),
@@ -75,6 +77,11 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
       const answer = await bulkJobAction(runner(), 'retry', await bulkIds(body));
       service.engine().worker.poke();
       return answer;
+    },
+    'jobs.largeData': async ({ params }) => {
+      const found = await readLargeData(service.engine().options.store, params.id);
+      if (!found) throw new ConsoleError('not_found', `no large data ${params.id} in job_data: its job was deleted or archived, or the id is another's`, { id: params.id });
+      return found.value;
     },
     'jobs.cancel': async ({ params }) => answer('job canceled', await runner().cancel(params.id)),
     'jobs.pause': async ({ params }) => answer('job paused', await runner().pause(params.id)),

@@ -13,6 +13,7 @@ import { stayedLocked } from './busy';
 import { documentCount, hasTable, indexSpecs } from './catalog';
 import { checkNewSpec, createIndexSql, ID_INDEX, indexedFields, normalizeSpec, partialLiterals, sqlIndexName, tableName } from './index-specs';
 import { compileSort, jsonPath, type SqlParam } from './sql';
+import { exactSort, impureSql, plainSort } from './sort';
 import { addColumns, insertSql, isStaleLayout, uniqueIndexOf, updateSet, type Layout, type SetPlan } from './columns';
 import { checkUpdate, project } from './update';
 import { errorMessage } from '../../errors';
@@ -137,9 +138,18 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   private findSql(filter: Filter, options: FindOptions) {
     const layout = this.layout();
     const where = this.database.filters.compile(filter, layout);
-    let sql = `SELECT ${selectDoc(options.projection)} AS doc FROM ${this.table} WHERE ${where.sql}${compileSort(options.sort, layout)}`;
+    let sql = `SELECT ${selectDoc(options.projection)} AS doc FROM ${this.table} WHERE ${where.sql}${this.sortSql(options.sort, layout)}`;
     if (options.limit || options.skip) sql += ` LIMIT ${options.limit ? Math.floor(options.limit) : -1} OFFSET ${Math.floor(options.skip ?? 0)}`;
     return { sql, params: where.params };
+  }
+
+  /** A find's ORDER BY: SQLite's own (and its index) unless a document holds, at a sort field, a value SQLite orders otherwise than MongoDB (sort.ts). */
+  private sortSql(sort: Sort | undefined, layout: Layout): string {
+    const probe = sort && impureSql(sort, layout);
+    if (!sort || !probe) return plainSort(sort, layout);
+    if (probe === 'exact') return exactSort(sort);
+    const row = this.database.statement(probe.replaceAll('%TABLE%', this.table)).get() as { mixed: number };
+    return row.mixed ? exactSort(sort) : plainSort(sort, layout);
   }
 
   /** The UPDATE an update or a claim runs (one statement): `set` its SET (columns.ts's updateSet). */

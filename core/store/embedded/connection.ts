@@ -7,6 +7,7 @@ import { StoreError } from '../errors';
 import { sqlite, type DatabaseSync } from './sqlite';
 import { MatchCache } from './match';
 import { RegexCache } from './regex';
+import { sortKey } from './sort';
 
 /** The WAL size at which a commit checkpoints on this thread after all: a bound (checkpoint.ts). */
 const WAL_BOUND_BYTES = 32_000 * 1024;
@@ -51,6 +52,8 @@ export function openConnection(file: string, busyTimeoutMs: number): OpenedConne
     const match = new MatchCache();
     db.function('mongo_match', { deterministic: true, directOnly: true }, match.json);
     db.function('mongo_match_value', { deterministic: true, directOnly: true }, match.value);
+    // A sort over values SQLite orders otherwise than MongoDB (sort.ts).
+    db.function('mongo_sort_key', { deterministic: true, directOnly: true }, sortKey);
   } catch (error) {
     db?.close();
     throw new StoreError('failed', `cannot open the embedded database ${file}: ${error instanceof Error ? error.message : String(error)}`);

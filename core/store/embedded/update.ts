@@ -5,16 +5,27 @@ import type { Doc, Update } from '../port';
 import { StoreError } from '../errors';
 
 const OPERATORS: ReadonlySet<string> = new Set(['$set', '$unset', '$inc']);
+/** MongoDB's update operators on arrays: refused by name rather than applied otherwise than MongoDB does. */
+const ARRAY_OPERATORS = '$push, $addToSet, $pull, $pullAll, $pop';
+/** A positional segment: `$`, `$[]`, `$[name]`. */
+const POSITIONAL = /^\$(\[[A-Za-z0-9_]*\])?$/;
 
 export function checkUpdate(update: Update) {
   const ops = Object.keys(update ?? {});
   if (ops.length === 0) throw new StoreError('invalid', 'an update needs $set, $unset or $inc');
-  for (const op of ops) if (!OPERATORS.has(op)) throw new StoreError('invalid', `unsupported update operator ${op}`);
+  for (const op of ops) {
+    if (!OPERATORS.has(op)) {
+      const arrays = ARRAY_OPERATORS.split(', ').includes(op) ? ` (the embedded store does not apply the array operators ${ARRAY_OPERATORS}: read the document and $set the array)` : '';
+      throw new StoreError('invalid', `unsupported update operator ${op}${arrays}`);
+    }
+  }
   for (const [field, by] of Object.entries(update.$inc ?? {})) {
     if (typeof by !== 'number') throw new StoreError('invalid', `$inc of ${field} takes a number`);
   }
   for (const field of [...Object.keys(update.$set ?? {}), ...Object.keys(update.$unset ?? {}), ...Object.keys(update.$inc ?? {})]) {
     if (field === '_id') throw new StoreError('invalid', 'the _id of a document cannot be changed');
+    const positional = field.split('.').find((segment) => POSITIONAL.test(segment));
+    if (positional) throw new StoreError('invalid', `unsupported positional operator ${positional} in ${field}: name the array item by its index`);
   }
 }
 
@@ -29,6 +40,10 @@ function parentOf(doc: Doc, field: string, create: boolean): { parent: Container
   const key = segments.pop() ?? field;
   let node: Container = doc;
   for (const segment of segments) {
+    if (Array.isArray(node) && !/^\d+$/.test(segment)) {
+      if (!create) return undefined;
+      throw new StoreError('invalid', `cannot create field ${field}: ${segment} is read in an array, whose items are named by their index`);
+    }
     let next: unknown = Reflect.get(node, segment);
     if (next === undefined || next === null) {
       if (!create) return undefined;
@@ -41,6 +56,8 @@ function parentOf(doc: Doc, field: string, create: boolean): { parent: Container
     }
     node = next;
   }
+  // MongoDB names an array's item by its index only: "Cannot create field 'k' in element {items: [...]}".
+  if (create && Array.isArray(node) && !/^\d+$/.test(key)) throw new StoreError('invalid', `cannot create field ${field}: ${segments.at(-1) ?? field} holds an array, whose items are named by their index`);
   return { parent: node, key };
 }
 
@@ -64,15 +81,19 @@ export function applyUpdate(doc: Doc, update: Update, toWrite = false): Doc {
   for (const [field, by] of Object.entries(update.$inc ?? {})) {
     const at = parentForWrite(doc, field);
     const now: unknown = Reflect.get(at.parent, at.key);
-    if (now !== undefined && now !== null && typeof now !== 'number') {
-      throw new StoreError('invalid', `cannot $inc ${field}: it holds a ${typeof now}, not a number`);
+    // MongoDB: "Cannot apply $inc to a value of non-numeric type null"; a missing field starts at 0.
+    if (now !== undefined && typeof now !== 'number') {
+      throw new StoreError('invalid', `cannot $inc ${field}: it holds ${now === null ? 'null' : `a ${typeof now}`}, not a number`);
     }
     Reflect.set(at.parent, at.key, (now ?? 0) + by);
   }
   for (const field of Object.keys(update.$unset ?? {})) {
     const at = parentOf(doc, field, false);
     if (!at) continue;
-    if (Array.isArray(at.parent)) at.parent[Number(at.key)] = null;
+    if (Array.isArray(at.parent)) {
+      // MongoDB sets an unset item to null (the array keeps its length); a name that is no index names nothing.
+      if (/^\d+$/.test(at.key) && Number(at.key) < at.parent.length) at.parent[Number(at.key)] = null;
+    }
     else if (toWrite) {
       if (Reflect.has(at.parent, at.key)) Reflect.set(at.parent, at.key, undefined);
     } else Reflect.deleteProperty(at.parent, at.key);

@@ -6,6 +6,7 @@ import { arrayMethods } from '../library/array';
 import type { CallContext } from '../library/index';
 import { fillTemplate } from '../library/string';
 import type { Plan, PlanNode } from '../plan';
+import { givenArguments, unsetPositions } from '../unset-args';
 import type { JstScope } from '../types';
 import type { CompiledScope, Frame, ScopeLookup } from './frame';
 
@@ -34,9 +35,12 @@ export function compileCall(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): C
       if (typeof template === 'string' && step.method === 'templateLiteral') return (args) => fillTemplate(template, args);
       const entry = node.entry;
       if (!entry) throw new Error(`plan node ${node.key} has no library method`);
-      const method = entry.fn;
+      const declared = entry.fn;
+      // Unset arguments (unset-args.ts): left out, or undefined before a given one.
+      const unset = unsetPositions(node);
+      const method: typeof declared = unset.length === 0 ? declared : (args, context) => declared(givenArguments(args, unset), context);
       // A method declared without its context parameter never reads it: no context is made for it.
-      if (method.length < 2) return (args) => method(args, NO_CONTEXT);
+      if (declared.length < 2) return (args) => method(args, NO_CONTEXT);
       const site = new CallSite(plan, scopeOf, typeof step.polymorphIndex === 'number' ? step.polymorphIndex : undefined);
       const general: CallFn = (args, frame) => method(args, new StepContext(site, frame.run, frame.depth));
       return entry === arrayMethods.map ? (args, frame) => mapAll(args, frame, site) ?? general(args, frame) : general;

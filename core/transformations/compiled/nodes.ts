@@ -167,7 +167,8 @@ function argSources(node: PlanNode, limit: number, scope: ScopeInfo): Source[] |
   const last = (i: number) => node.inbound.findLast((wire) => wire.argIndex === i);
   return Array.from({ length: limit }, (_, i) => {
     const wire = last(i);
-    return wire ? sourceOf(wire, scope) : constant(scope, staticArgs[i]);
+    // An argument left null and unwired is unset: JavaScript's argument not given, undefined (unset-args.ts).
+    return wire ? sourceOf(wire, scope) : constant(scope, staticArgs[i] === null ? undefined : staticArgs[i]);
   });
 }
 

@@ -123,7 +123,8 @@ function argsOf(node: PlanNode, values: Map<PlanNode, Value>): Source[] | undefi
   const staticArgs: unknown[] = Array.isArray(node.step?.args) ? node.step.args : [];
   const sources: Source[] = [0, 1, 2].map((i) => {
     const wire = node.inbound.findLast((w) => w.argIndex === i);
-    return wire ? sourceOf(wire, values) : { static: staticArgs[i] };
+    // An argument left null and unwired is unset: undefined, as JavaScript's argument not given (unset-args.ts).
+    return wire ? sourceOf(wire, values) : { static: staticArgs[i] === null ? undefined : staticArgs[i] };
   });
   // Every wire reads a whole value (a wire another one overrides is still read, as the interpreter reads it).
   return node.inbound.every((wire) => sourceOf(wire, values) !== undefined) ? sources : undefined;

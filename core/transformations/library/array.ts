@@ -7,7 +7,6 @@ import { MAX_BUILT_LENGTH, describeValue, type CallContext, type MethodTable } f
 import { callByName, isArrayLike, iteratorToArray } from './reflect';
 
 /** An optional position: null or undefined is none; anything else read as a number, as JavaScript would. */
-const optionalNumber = (value: unknown) => (value === null || value === undefined ? undefined : Number(value));
 
 function arrayArg(value: unknown, method: string): unknown[] {
   if (Array.isArray(value)) return value;
@@ -101,23 +100,18 @@ export const arrayMethods: MethodTable = {
     summary: '{ spliced, array }: the items removed at an index and a copy with them removed (and the further arguments inserted)',
     fn: (args: unknown[]) => {
       const array = arrayArg(args[0], 'splice').slice();
-      // JavaScript's splice, an unset argument (null or undefined) as one not given: nothing given removes
-      // nothing, a start alone removes to the end, an unset count before items to insert removes none.
-      const unset = (v: unknown) => v === null || v === undefined;
-      const items = args.slice(3);
-      const start = Number(args[1] ?? 0);
-      const spliced =
-        unset(args[1]) && unset(args[2]) && items.length === 0 ? [] : unset(args[2]) && items.length === 0 ? array.splice(start) : array.splice(start, Number(args[2] ?? 0), ...items);
+      // JavaScript's splice on the arguments given (an unset one is not given: unset-args.ts).
+      const spliced: unknown[] = Reflect.apply(Array.prototype.splice, array, args.slice(1));
       return { spliced, array };
     },
   },
   fill: {
     summary: 'A copy with a range set to one value',
-    fn: (args: unknown[]) => arrayArg(args[0], 'fill').slice().fill(args[1], optionalNumber(args[2]), optionalNumber(args[3])),
+    fn: (args: unknown[]) => Reflect.apply(Array.prototype.fill, arrayArg(args[0], 'fill').slice(), args.slice(1)),
   },
   copyWithin: {
     summary: 'A copy with a range copied to another index',
-    fn: (args: unknown[]) => arrayArg(args[0], 'copyWithin').slice().copyWithin(Number(args[1] ?? 0), Number(args[2] ?? 0), args[3] === null || args[3] === undefined ? undefined : Number(args[3])),
+    fn: (args: unknown[]) => Reflect.apply(Array.prototype.copyWithin, arrayArg(args[0], 'copyWithin').slice(), args.slice(1)),
   },
   sort: {
     summary: 'A sorted copy (by a compare function when one is named, else as strings)',
@@ -173,7 +167,7 @@ for (const name of READERS) {
     fn: (args: unknown[]) => {
       const array = arrayArg(args[0], name);
       const rest = args.slice(1);
-      const result = callByName(Array.prototype, name, array, name === 'flat' || name === 'join' || name === 'slice' || name === 'at' ? rest.map((v) => (v === null ? undefined : v)) : rest);
+      const result = callByName(Array.prototype, name, array, rest);
       // entries/keys/values give iterators in JavaScript: the array of what they yield is the value a document can hold.
       return iteratorToArray(result);
     },

@@ -33,17 +33,14 @@ export const jsonMethods: MethodTable = {
   typeof: { summary: 'typeof value', fn: (args: unknown[]) => typeof args[0] },
 };
 
-/**
- * The arguments JavaScript is given: the unset ones (null, as the designer exports them, or undefined)
- * at the end left out, as if not written; one unset before a given one is JavaScript's undefined there.
- */
+/** The arguments JavaScript is given: undefined ones at the end left out (a null is a value: `new Date(null)` is 1970). */
 function givenArgs(args: unknown[]): unknown[] {
   let end = args.length;
-  while (end > 0 && (args[end - 1] === null || args[end - 1] === undefined)) end -= 1;
-  return args.slice(0, end).map((a) => (a === null ? undefined : a));
+  while (end > 0 && args[end - 1] === undefined) end -= 1;
+  return args.slice(0, end);
 }
 
-/** `new Date(value)` as JavaScript reads it (an unset argument, null or undefined, is now). */
+/** The date a Date method reads its receiver as (a missing receiver, null or undefined, is now). */
 function toDate(value: unknown): Date {
   if (value instanceof Date) return new Date(value.getTime());
   if (value === null || value === undefined) return new Date();
@@ -67,7 +64,7 @@ export const dateMethods: MethodTable = {
     fn: (args: unknown[]) => {
       const given = givenArgs(args);
       if (given.length === 0) return new Date();
-      if (given.length === 1) return toDate(given[0]);
+      if (given.length === 1) return given[0] instanceof Date ? new Date(given[0].getTime()) : Reflect.construct(Date, [given[0]]);
       const [y = NaN, m = NaN, ...rest] = given.map(Number);
       return new Date(y, m, ...rest);
     },

@@ -18,21 +18,20 @@ function guard<T>(method: string, run: () => T): T {
   }
 }
 
-const undef = (v: unknown) => (v === null ? undefined : v);
 
 export const numberMethods: MethodTable = {
   'new Number': { summary: 'The value as a number (Number(value))', fn: (args: unknown[]) => (args.length === 0 ? 0 : Number(args[0])) },
-  parseInt: { summary: 'A whole number read from a string (radix 10 when none)', fn: (args: unknown[]) => Number.parseInt(String(args[0]), args[1] === null || args[1] === undefined ? undefined : Number(args[1])) },
+  parseInt: { summary: 'A whole number read from a string (radix 10 when none)', fn: (args: unknown[]) => Reflect.apply(Number.parseInt, undefined, [String(args[0]), ...args.slice(1, 2)]) },
   parseFloat: { summary: 'A number read from a string', fn: (args: unknown[]) => Number.parseFloat(String(args[0])) },
   isNaN: { summary: 'Number.isNaN', fn: (args: unknown[]) => Number.isNaN(args[0]) },
   isFinite: { summary: 'Number.isFinite', fn: (args: unknown[]) => Number.isFinite(args[0]) },
   isInteger: { summary: 'Number.isInteger', fn: (args: unknown[]) => Number.isInteger(args[0]) },
   isSafeInteger: { summary: 'Number.isSafeInteger', fn: (args: unknown[]) => Number.isSafeInteger(args[0]) },
-  toFixed: { summary: 'Fixed-point text', fn: (args: unknown[]) => guard('Number.toFixed', () => callByName(Number.prototype, 'toFixed', numberArg(args[0]), [undef(args[1])])) },
-  toPrecision: { summary: 'Text with a number of significant digits', fn: (args: unknown[]) => guard('Number.toPrecision', () => callByName(Number.prototype, 'toPrecision', numberArg(args[0]), [undef(args[1])])) },
-  toExponential: { summary: 'Exponential text', fn: (args: unknown[]) => guard('Number.toExponential', () => callByName(Number.prototype, 'toExponential', numberArg(args[0]), [undef(args[1])])) },
-  toString: { summary: 'Text in a radix (10 when none)', fn: (args: unknown[]) => guard('Number.toString', () => callByName(Number.prototype, 'toString', numberArg(args[0]), [undef(args[1])])) },
-  toLocaleString: { summary: 'Text for a locale', fn: (args: unknown[]) => guard('Number.toLocaleString', () => callByName(Number.prototype, 'toLocaleString', numberArg(args[0]), [undef(args[1]), undef(args[2])])) },
+  toFixed: { summary: 'Fixed-point text', fn: (args: unknown[]) => guard('Number.toFixed', () => callByName(Number.prototype, 'toFixed', numberArg(args[0]), args.slice(1, 2))) },
+  toPrecision: { summary: 'Text with a number of significant digits', fn: (args: unknown[]) => guard('Number.toPrecision', () => callByName(Number.prototype, 'toPrecision', numberArg(args[0]), args.slice(1, 2))) },
+  toExponential: { summary: 'Exponential text', fn: (args: unknown[]) => guard('Number.toExponential', () => callByName(Number.prototype, 'toExponential', numberArg(args[0]), args.slice(1, 2))) },
+  toString: { summary: 'Text in a radix (10 when none)', fn: (args: unknown[]) => guard('Number.toString', () => callByName(Number.prototype, 'toString', numberArg(args[0]), args.slice(1, 2))) },
+  toLocaleString: { summary: 'Text for a locale', fn: (args: unknown[]) => guard('Number.toLocaleString', () => callByName(Number.prototype, 'toLocaleString', numberArg(args[0]), args.slice(1, 3))) },
   valueOf: { summary: 'The number', fn: (args: unknown[]) => numberArg(args[0]) },
   EPSILON: { summary: 'Number.EPSILON', fn: () => Number.EPSILON },
   MAX_SAFE_INTEGER: { summary: 'Number.MAX_SAFE_INTEGER', fn: () => Number.MAX_SAFE_INTEGER },

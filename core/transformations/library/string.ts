@@ -47,12 +47,10 @@ const PROTOTYPE = [
   'toString', 'trim', 'trimStart', 'trimEnd', 'trimLeft', 'trimRight', 'valueOf', 'isWellFormed', 'toWellFormed',
 ] as const;
 
-/** Optional arguments left null by the designer mean "not given". */
-const OPTIONAL_NULL_IS_MISSING: ReadonlySet<string> = new Set(['slice', 'substring', 'substr', 'split', 'normalize', 'indexOf', 'lastIndexOf', 'includes', 'startsWith', 'endsWith', 'at', 'charAt', 'charCodeAt', 'codePointAt']);
 
 export const stringMethods: MethodTable = {
-  // JavaScript's String(value); an argument the designer left unset (exported as null) is String() of nothing: "".
-  'new String': { summary: 'The value as a string (String(value); "" when unset)', fn: (args: unknown[]) => (args.length === 0 || args[0] === undefined || args[0] === null ? '' : printable(args[0])) },
+  // JavaScript's String(value): String() of no argument (one the designer left unset, unset-args.ts) is "", String(null) "null".
+  'new String': { summary: 'The value as a string (String(value); "" when unset)', fn: (args: unknown[]) => (args.length === 0 ? '' : printable(args[0])) },
   length: { summary: 'The number of UTF-16 units', fn: (args: unknown[]) => stringArg(args[0], 'length').length },
   templateLiteral: {
     summary: 'A template with each ${name} replaced by its argument',
@@ -80,8 +78,8 @@ export const stringMethods: MethodTable = {
       return text.repeat(count);
     },
   },
-  padStart: { summary: 'Padded at the start to a length', fn: (args: unknown[]) => stringArg(args[0], 'padStart').padStart(sized(args[1], 'padStart', 1), args[2] === null || args[2] === undefined ? undefined : String(args[2])) },
-  padEnd: { summary: 'Padded at the end to a length', fn: (args: unknown[]) => stringArg(args[0], 'padEnd').padEnd(sized(args[1], 'padEnd', 1), args[2] === null || args[2] === undefined ? undefined : String(args[2])) },
+  padStart: { summary: 'Padded at the start to a length', fn: (args: unknown[]) => stringArg(args[0], 'padStart').padStart(sized(args[1], 'padStart', 1), args[2] === undefined ? undefined : String(args[2])) },
+  padEnd: { summary: 'Padded at the end to a length', fn: (args: unknown[]) => stringArg(args[0], 'padEnd').padEnd(sized(args[1], 'padEnd', 1), args[2] === undefined ? undefined : String(args[2])) },
 };
 
 for (const name of PROTOTYPE) {
@@ -89,8 +87,7 @@ for (const name of PROTOTYPE) {
     summary: `String.prototype.${name}, on the first argument`,
     fn: (args: unknown[]) => {
       const text = stringArg(args[0], name);
-      let rest = args.slice(1);
-      if (OPTIONAL_NULL_IS_MISSING.has(name)) rest = rest.map((v) => (v === null ? undefined : v));
+      const rest = args.slice(1);
       try {
         const result = callByName(String.prototype, name, text, rest);
         if (typeof result === 'string' && result.length > MAX_BUILT_LENGTH) throw new MethodArgumentError(`String.${name} made more than ${MAX_BUILT_LENGTH} characters`);

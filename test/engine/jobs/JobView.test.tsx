@@ -12,6 +12,7 @@ const run = (taskId: string, iteration: number, extra: Record<string, unknown> =
 });
 const job = {
   _id: 'j1', name: 'retry-loop', status: 'running', metrics: { start_time: 1 }, variables: {}, children: [], undefinedPaths: [],
+  largeData: [{ id: '0123456789abcdef01234567', variable: 'variables.inventory', size: 2_000_000 }],
   tasks: { call: { name: 'push' }, ask: { name: 'ViewData' } },
   transitions: { call: { ask: { type: 'standard', state: 'success' } }, ask: { call: { type: 'revert', state: 'success' } } },
   taskRuns: [
@@ -26,6 +27,7 @@ vi.mock('../../../renderer/api/client', () => ({
   call: vi.fn(async (name: string, input: unknown) => {
     calls.push({ name, input });
     if (name === 'jobs.get') return { data: job };
+    if (name === 'jobs.largeData') return { devices: ['r1'] };
     return { message: 'ok', data: { _id: 'j1', status: 'running' } };
   }),
 }));
@@ -47,6 +49,17 @@ function mount() {
 }
 
 describe('job page', () => {
+  it('lists the values kept in job_data, each downloaded from GET /operations-manager/large-data/:id', async () => {
+    const created = vi.fn(() => 'blob:large');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    mount();
+    const list = await screen.findByRole('list', { name: 'Large values' });
+    expect(list.textContent).toContain('variables.inventory: 2000000 bytes, kept in job_data');
+    fireEvent.click(within(list).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(calls).toContainEqual({ name: 'jobs.largeData', input: { params: { id: '0123456789abcdef01234567' } } }));
+    await waitFor(() => expect(created).toHaveBeenCalled());
+  });
+
   it('shows each iteration of a task run again, and its automatic retries', async () => {
     mount();
     const first = await screen.findByRole('row', { name: 'Task call iteration 1' });

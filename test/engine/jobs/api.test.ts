@@ -33,6 +33,15 @@ describe('jobs over HTTP', () => {
   const start = (body: unknown) => host.api('/operations-manager/jobs/start', { method: 'POST', json: body }).then(json);
   const get = (id: string) => host.api(`/operations-manager/jobs/${id}`).then(json);
 
+  it('GET /operations-manager/large-data/:id: a 400 naming the id that is not 24 hex digits, a 404 naming one no job_data holds', async () => {
+    const bad = await host.api('/operations-manager/large-data/not-an-id').then(json);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('params.id');
+    const unknown = await host.api(`/operations-manager/large-data/${'b'.repeat(24)}`).then(json);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toContain('b'.repeat(24));
+  });
+
   it('starts a job (reference shape), runs it to a manual task, and finishes it with the operator values', async () => {
     const started = await start({ workflow: 'approve-change', options: { description: 'CR-1', variables: { change: 'CR-1', note: null } } });
     expect(started.status).toBe(200);

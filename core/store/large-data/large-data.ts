@@ -1,0 +1,269 @@
+// Large job and task values in `job_data`, as the service keeps them (issue 46). The service stores
+// a job or task variable too large for the job document in the `job_data` GridFS bucket and serves
+// it at GET /operations-manager/large-data/:id, `id` being "the id of the job_data document in
+// GridFS" (24 hex digits; Operations Manager API, "Export large data for a job or task variable").
+// Its tools delete a job's large data with it by `job_data.job_id`, `job_data.files.metadata.job`
+// and `job_data.chunks.files_id` (itential/job-and-task-archiver), so the console writes those three:
+//   job_data         { _id, job_id, task_id?, variable, size }
+//   job_data.files   { _id, length, chunkSize, uploadDate, filename, metadata: { job, task?, variable } }
+//   job_data.chunks  { _id, files_id, n, data }   (data: a slice of the value's JSON text)
+// and the job or task document holds, in the value's place, the reference `{ "~4largeData": { id, size } }`
+// (the service's own reference shape is not documented; this one is the console's, in the style of
+// the undefined codec's "~4undefined").
+//
+// `withLargeData` shapes the documents of `jobs` and `tasks` on their way through the store port:
+// a value above the threshold goes to job_data on write, and comes back whole on read, so the
+// engine, which reads through it, always works with the real value. Same store port, so the
+// embedded store and MongoDB hold the same documents.
+import { createHash } from 'node:crypto';
+import type { Collection, Doc, Filter, FindOptions, Sort, Store, Update } from '../port';
+
+export const LARGE_DATA = '~4largeData';
+/** The console's threshold (bytes of a value's JSON text): the service documents none. */
+export const LARGE_DATA_BYTES = 1024 * 1024;
+/** GridFS's default chunk size (255 KiB). */
+const CHUNK = 255 * 1024;
+
+export interface LargeDataRef {
+  [LARGE_DATA]: { id: string; size: number };
+}
+
+/** The fields of each collection whose values (each of their keys) may be large. */
+const FIELDS: Record<string, readonly string[]> = { jobs: ['variables'], tasks: ['incoming', 'outgoing', 'incomingOverride'] };
+
+export const isLargeDataRef = (value: unknown): value is LargeDataRef => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || keys[0] !== LARGE_DATA) return false;
+  const inner: unknown = Reflect.get(value, LARGE_DATA);
+  return inner !== null && typeof inner === 'object' && typeof Reflect.get(inner, 'id') === 'string';
+};
+
+export const LARGE_DATA_ID = /^[0-9a-f]{24}$/;
+
+/** The value a large-data id names, or undefined when none does. */
+export async function readLargeData(store: Store, id: string): Promise<{ value: unknown; file: Doc } | undefined> {
+  const file = await store.collection('job_data.files').findOne({ _id: id });
+  if (!file) return undefined;
+  const chunks = await store.collection('job_data.chunks').find({ files_id: id }, { sort: { n: 1 } });
+  return { value: JSON.parse(chunks.map((c) => String(c.data)).join('')), file };
+}
+
+/** A job's values kept in job_data (its tasks' too), as the job page lists them. */
+export async function largeDataOf(store: Store, jobId: string): Promise<{ id: string; variable: string; task?: string; size: number }[]> {
+  const docs = await store.collection('job_data').find({ job_id: jobId }, { sort: { variable: 1 } });
+  return docs.map((d) => ({ id: String(d._id), variable: String(d.variable), ...(typeof d.task_id === 'string' ? { task: d.task_id } : {}), size: Number(d.size) }));
+}
+
+interface Owner {
+  job: string;
+  task?: string;
+}
+
+/** Writes the value to job_data (once: the id is the hash of where it belongs and what it is) and answers its reference. */
+async function writeLargeData(store: Store, owner: Owner, variable: string, text: string): Promise<LargeDataRef> {
+  const id = createHash('sha256').update(`${owner.job}\0${owner.task ?? ''}\0${variable}\0${text}`).digest('hex').slice(0, 24);
+  const size = Buffer.byteLength(text);
+  const files = store.collection('job_data.files');
+  if (!(await files.findOne({ _id: id }, { projection: { _id: 1 } }))) {
+    const chunks = [];
+    for (let n = 0; n * CHUNK < text.length; n++) chunks.push({ _id: `${id}${String(n).padStart(6, '0')}`, files_id: id, n, data: text.slice(n * CHUNK, (n + 1) * CHUNK) });
+    // The chunks first: a files document always names complete data.
+    await store.collection('job_data.chunks').insertMany(chunks);
+    await store.collection('job_data').insertOne({ _id: id, job_id: owner.job, ...(owner.task ? { task_id: owner.task } : {}), variable, size });
+    await files.insertOne({
+      _id: id,
+      length: size,
+      chunkSize: CHUNK,
+      uploadDate: new Date(),
+      filename: `${owner.job}/${owner.task ? `${owner.task}/` : ''}${variable}`,
+      metadata: { job: owner.job, ...(owner.task ? { task: owner.task } : {}), variable },
+    });
+  }
+  return { [LARGE_DATA]: { id, size } };
+}
+
+/**
+ * Whether the JSON text of `value` may be above `budget` bytes: an upper bound (a character of a
+ * string as 6 bytes, `\uXXXX`), the walk stopping as soon as it is above.
+ */
+function mayExceed(value: unknown, budget: number): boolean {
+  let left = budget;
+  const walk = (v: unknown): boolean => {
+    if (typeof v === 'string') left -= v.length * 6 + 2;
+    else if (v === null || typeof v !== 'object') left -= 24;
+    else if (Array.isArray(v)) {
+      left -= 2;
+      for (const item of v) if (walk(item) || left < 0) return true;
+    } else {
+      left -= 2;
+      for (const key in v) {
+        left -= key.length * 6 + 4;
+        if (walk(Reflect.get(v, key)) || left < 0) return true;
+      }
+    }
+    return left < 0;
+  };
+  return walk(value);
+}
+
+class LargeDataCollection<T extends Doc> implements Collection<T> {
+  constructor(
+    private readonly inner: Collection<T>,
+    private readonly store: Store,
+    private readonly fields: readonly string[],
+    private readonly threshold: number,
+  ) {}
+
+  get name() {
+    return this.inner.name;
+  }
+
+  /** The owner of the documents a write reaches: the job (and task) ids, read only when a value is large. */
+  private async owner(doc: Doc | undefined, filter: Filter | undefined): Promise<Owner> {
+    const found = doc ?? (filter ? ((await this.inner.findOne(filter, { projection: { _id: 1, jobId: 1, job: 1 } })) ?? undefined) : undefined);
+    const id = String(found?._id ?? (filter && typeof filter._id === 'string' ? filter._id : 'unknown'));
+    if (this.inner.name !== 'tasks') return { job: id };
+    const nested: unknown = found?.job;
+    const job: unknown = found?.jobId ?? (nested !== null && typeof nested === 'object' ? Reflect.get(nested, '_id') : undefined);
+    return { job: typeof job === 'string' ? job : 'unknown', task: id };
+  }
+
+  /** `value` as written: its reference when its JSON text is above the threshold. */
+  private async shape(value: unknown, variable: string, owner: () => Promise<Owner>): Promise<unknown> {
+    if (value === undefined || value === null || (typeof value !== 'object' && typeof value !== 'string') || isLargeDataRef(value)) return value;
+    // Most values are small: a walk bounding their JSON text's size answers without writing it.
+    if (!mayExceed(value, this.threshold)) return value;
+    const text = JSON.stringify(value);
+    if (text === undefined || Buffer.byteLength(text) <= this.threshold) return value;
+    return writeLargeData(this.store, await owner(), variable, text);
+  }
+
+  /** The record of values (`variables`, `incoming`…) with each large one replaced by its reference. */
+  private async shapeRecord(record: unknown, field: string, owner: () => Promise<Owner>): Promise<unknown> {
+    if (record === null || typeof record !== 'object' || Array.isArray(record)) return record;
+    let out: Record<string, unknown> | undefined;
+    for (const [key, value] of Object.entries(record)) {
+      const shaped = await this.shape(value, `${field}.${key}`, owner);
+      if (shaped !== value) (out ??= Object.fromEntries(Object.entries(record)))[key] = shaped;
+    }
+    return out ?? record;
+  }
+
+  private async shapeDoc(doc: T): Promise<T> {
+    const out: T = { ...doc };
+    let changed = false;
+    for (const field of this.fields) {
+      if (!(field in doc)) continue;
+      const shaped = await this.shapeRecord(doc[field], field, () => this.owner(doc, undefined));
+      if (shaped !== doc[field]) {
+        Reflect.set(out, field, shaped);
+        changed = true;
+      }
+    }
+    return changed ? out : doc;
+  }
+
+  private async shapeUpdate(filter: Filter, update: Update): Promise<Update> {
+    const set = update.$set;
+    if (!set) return update;
+    let known: Promise<Owner> | undefined;
+    const owner = () => (known ??= this.owner(undefined, filter));
+    let out: Record<string, unknown> | undefined;
+    for (const [key, value] of Object.entries(set)) {
+      const [field, name, ...rest] = key.split('.');
+      if (!field || !this.fields.includes(field) || rest.length) continue;
+      const shaped = name === undefined ? await this.shapeRecord(value, field, owner) : await this.shape(value, key, owner);
+      if (shaped !== value) (out ??= { ...set })[key] = shaped;
+    }
+    return out ? { ...update, $set: out } : update;
+  }
+
+  /** The documents with each reference replaced by the value it names. */
+  private async resolve<D extends Doc | null>(docs: D[]): Promise<D[]> {
+    const refs: { record: object; key: string; id: string }[] = [];
+    for (const doc of docs) {
+      if (!doc) continue;
+      for (const field of this.fields) {
+        const record = doc[field];
+        if (record === null || typeof record !== 'object' || Array.isArray(record)) continue;
+        for (const [key, value] of Object.entries(record)) if (isLargeDataRef(value)) refs.push({ record, key, id: value[LARGE_DATA].id });
+      }
+    }
+    for (const ref of refs) {
+      const found = await readLargeData(this.store, ref.id);
+      // A reference whose data is gone (deleted by a tool) stays as it is: the page shows what is missing.
+      if (found) Reflect.set(ref.record, ref.key, found.value);
+    }
+    return docs;
+  }
+
+  async insertOne(doc: T) {
+    return this.inner.insertOne(await this.shapeDoc(doc));
+  }
+  async insertMany(docs: T[]) {
+    const shaped = [];
+    for (const doc of docs) shaped.push(await this.shapeDoc(doc));
+    return this.inner.insertMany(shaped);
+  }
+  async findOne(filter: Filter, options?: FindOptions) {
+    const [doc] = await this.resolve([await this.inner.findOne(filter, options)]);
+    return doc ?? null;
+  }
+  async find(filter: Filter, options?: FindOptions) {
+    return this.resolve(await this.inner.find(filter, options));
+  }
+  count(filter?: Filter) {
+    return this.inner.count(filter);
+  }
+  async updateOne(filter: Filter, update: Update) {
+    return this.inner.updateOne(filter, await this.shapeUpdate(filter, update));
+  }
+  async updateMany(filter: Filter, update: Update) {
+    return this.inner.updateMany(filter, await this.shapeUpdate(filter, update));
+  }
+  async findOneAndUpdate(filter: Filter, update: Update, options?: { sort?: Sort }) {
+    const [doc] = await this.resolve([await this.inner.findOneAndUpdate(filter, await this.shapeUpdate(filter, update), options)]);
+    return doc ?? null;
+  }
+  deleteOne(filter: Filter) {
+    return this.inner.deleteOne(filter);
+  }
+  deleteMany(filter: Filter) {
+    return this.inner.deleteMany(filter);
+  }
+  createIndex(...args: Parameters<Collection<T>['createIndex']>) {
+    return this.inner.createIndex(...args);
+  }
+  listIndexes() {
+    return this.inner.listIndexes();
+  }
+  dropIndex(name: string) {
+    return this.inner.dropIndex(name);
+  }
+}
+
+/**
+ * The store as the engine uses it: the same store, whose `jobs` and `tasks` keep values above
+ * `threshold` bytes in job_data (a transaction's store too).
+ */
+export function withLargeData(store: Store, threshold = LARGE_DATA_BYTES): Store {
+  const shaped: Store = new Proxy(store, {
+    get(target, property) {
+      if (property === 'collection') {
+        return <T extends Doc>(name: string): Collection<T> => {
+          const inner = target.collection<T>(name);
+          const fields = FIELDS[name];
+          return fields ? new LargeDataCollection<T>(inner, shaped, fields, threshold) : inner;
+        };
+      }
+      const transaction = target.transaction?.bind(target);
+      if (property === 'transaction' && transaction) {
+        return <R>(fn: (tx: Store) => Promise<R>) => transaction((tx) => fn(withLargeData(tx, threshold)));
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return shaped;
+}
