@@ -11,6 +11,8 @@ import type { Vault } from '../secrets/secrets';
 import { storeHealth } from './ping';
 import { checkedBackup, DEFAULT_BACKUP_SCHEDULE, listBackups, swapInBackup, takeBackup, type BackupInfo as StoreBackup, type BackupSchedule } from './embedded/backups';
 import { listReplaced, pruneReplaced, restoreDiscards } from './embedded/restore-files';
+import { restoredIdentity } from './embedded/restore-identity';
+import { gatherEvidence } from './embedded/open-guard';
 import type { StoreLifecycle } from './lifecycle';
 
 type StoreHandlers = Pick<Handlers, 'store.status' | 'store.testConnection' | 'store.backups.list' | 'store.backups.take' | 'store.backups.restore'>;
@@ -89,6 +91,7 @@ export function storeHandlers(service: StoreService): StoreHandlers {
       const safety = store.safety?.();
       const embedded = service.embeddedFile();
       const backups = embedded ? await listBackups(embedded.folder) : undefined;
+      const identity = store.identity?.();
       return {
         kind: store.kind,
         location: store.location,
@@ -96,12 +99,20 @@ export function storeHandlers(service: StoreService): StoreHandlers {
         ...(integrity ? { integrity } : {}),
         ...(safety ? { safety } : {}),
         ...(embedded && backups ? { backups: { newest: backups[0], count: backups.length, schedule: scheduleOf(embedded) } } : {}),
+        ...(identity ? { identity } : {}),
       };
     },
     'store.backups.list': async () => {
       const embedded = embeddedOr409(service, 'mongodump');
-      const [backups, replaced] = await Promise.all([listBackups(embedded.folder), listReplaced(embedded.file)]);
-      return { file: embedded.file, backups, replaced, schedule: scheduleOf(embedded) };
+      const [backups, replaced] = await Promise.all([listBackups(embedded.folder, { check: true }), listReplaced(embedded.file)]);
+      // The store they should copy: the file's identity, or (a store refused at open) what the data directory names.
+      const storeId = service.store().identity?.()?.id ?? (await gatherEvidence(embedded.folder, embedded.file)).storeId;
+      const listed = backups.map((backup) =>
+        storeId && backup.storeId && backup.storeId !== storeId
+          ? { ...backup, check: { state: 'bad' as const, reason: `store id: it is a backup of store ${backup.storeId}, this profile's store is ${storeId}` } }
+          : backup,
+      );
+      return { file: embedded.file, ...(storeId ? { storeId } : {}), backups: listed, replaced, schedule: scheduleOf(embedded) };
     },
     'store.backups.take': async (_input, ctx) => {
       const embedded = embeddedOr409(service, 'mongodump');
@@ -119,11 +130,13 @@ export function storeHandlers(service: StoreService): StoreHandlers {
       const embedded = embeddedOr409(service, 'mongorestore');
       if (body.preview) {
         // Read only: the file as it is now against the backup; nothing is closed or changed.
-        const backup = await checkedBackup(embedded.folder, params.id);
+        const { manifest, backup } = await checkedBackup(embedded.folder, params.id, { allowUnverified: true });
+        await restoredIdentity(embedded.folder, embedded.file, service.store().identity?.(), { id: backup.id, manifest });
         return { preview: true as const, backup, file: embedded.file, ...restoreDiscards(embedded.file, backup.file) };
       }
       return service.lifecycle.exclusive(`the restore of backup ${params.id}`, async () => {
-        const backup = await checkedBackup(embedded.folder, params.id);
+        const { manifest, backup } = await checkedBackup(embedded.folder, params.id, { allowUnverified: body.unverified === true });
+        const identity = await restoredIdentity(embedded.folder, embedded.file, service.store().identity?.(), { id: backup.id, manifest });
         const others = await service.otherConsoles();
         if (others.length) {
           throw new ConsoleError(
@@ -133,10 +146,11 @@ export function storeHandlers(service: StoreService): StoreHandlers {
         }
         let replacedFile = '';
         await service.reopen(async () => {
-          replacedFile = await swapInBackup(backup, embedded.file);
+          replacedFile = await swapInBackup(backup, embedded.file, identity.stamp);
         });
         const pruned = await pruneReplaced(embedded.file, scheduleOf(embedded).keep);
-        service.log.info(`backup ${backup.id} (${backup.file}) restored over ${embedded.file}; the replaced file is kept as ${replacedFile}`);
+        const how = backup.check?.state === 'unverified' ? ', unverified (taken before manifests; restored as confirmed)' : ', verified against its manifest';
+        service.log.info(`backup ${backup.id} (${backup.file}${how}) restored over ${embedded.file}; the replaced file is kept as ${replacedFile}`);
         if (pruned.length) service.log.info(`replaced files beyond the backups' retention (${scheduleOf(embedded).keep}) removed: ${pruned.join(', ')}`);
         return { restored: backup, replacedFile, file: embedded.file };
       });
