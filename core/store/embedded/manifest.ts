@@ -129,7 +129,7 @@ async function header(file: string): Promise<string> {
 
 /**
  * Checks the backup file against its manifest, the first failed check named: emptied, not a
- * database, size, store id, page count, counts; with `checksum`, its sha256 too (the whole file read).
+ * database, store id, size, page count, counts; with `checksum`, its sha256 too (the whole file read).
  */
 export async function checkBackup(file: string, manifest: BackupManifest | { damaged: string } | undefined, options: { checksum: boolean }): Promise<BackupCheck> {
   const bytes = (await stat(file)).size;
@@ -137,15 +137,17 @@ export async function checkBackup(file: string, manifest: BackupManifest | { dam
   if ((await header(file)) !== SQLITE_HEADER) return { state: 'bad', reason: 'swapped: the file is not a SQLite database' };
   if (!manifest) return { state: 'unverified', reason: 'taken before backups carried a manifest: its checksum, size and counts cannot be checked' };
   if ('damaged' in manifest) return { state: 'bad', reason: manifest.damaged };
-  if (bytes !== manifest.bytes) return { state: 'bad', reason: `size: the file is ${bytes} bytes, its manifest says ${manifest.bytes} (truncated or changed)` };
+  const sizeDiffers = bytes !== manifest.bytes && `size: the file is ${bytes} bytes, its manifest says ${manifest.bytes} (truncated or changed)`;
   let held: Contents;
   try {
     held = contents(file);
   } catch (error) {
-    return { state: 'bad', reason: `unreadable: ${errorMessage(error)}` };
+    return { state: 'bad', reason: sizeDiffers || `unreadable: ${errorMessage(error)}` };
   }
+  // The store id first: another SQLite file put in its place is named as such, whatever its size.
   if (!held.identity) return { state: 'bad', reason: `store id: the file holds no store identity (another SQLite file), its manifest names store ${manifest.storeId}` };
   if (held.identity.id !== manifest.storeId) return { state: 'bad', reason: `store id: the file is store ${held.identity.id}, its manifest names store ${manifest.storeId}` };
+  if (sizeDiffers) return { state: 'bad', reason: sizeDiffers };
   if (held.pageCount !== manifest.pageCount) return { state: 'bad', reason: `page count: the file has ${held.pageCount} pages, its manifest says ${manifest.pageCount}` };
   const differ = [...new Set([...Object.keys(held.counts), ...Object.keys(manifest.counts)])].filter((c) => (held.counts[c] ?? 0) !== (manifest.counts[c] ?? 0));
   if (differ.length) {
