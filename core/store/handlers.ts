@@ -41,6 +41,8 @@ export interface StoreDeps {
   /** Other consoles whose heartbeat on the active store is live (a restore under them would split the data). */
   otherConsoles(): Promise<OtherConsole[]>;
   log: { info(message: string): void; warn(message: string): void };
+  /** The console's version, named in each backup's manifest. */
+  consoleVersion: string;
 }
 
 export interface OtherConsole {
@@ -121,7 +123,7 @@ export function storeHandlers(service: StoreService): StoreHandlers {
         if (safety?.state === 'stopped') throw new ConsoleError('conflict', `the embedded store is stopped, there is nothing to back up: ${safety.reason ?? ''}`);
         // A copy of a damaged or failing file pushes no earlier backup out.
         const keep = safety?.writable === false ? Number.MAX_SAFE_INTEGER : scheduleOf(embedded).keep;
-        return takeBackup(embedded.file, embedded.folder, keep);
+        return takeBackup(embedded.file, embedded.folder, keep, service.consoleVersion);
       });
       ctx.setStatus(201);
       return backup;

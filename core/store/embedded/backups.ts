@@ -46,8 +46,11 @@ function newId(now: Date): string {
   return `backup-${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
-/** Takes a consistent copy of `file` into the folder's backups, then keeps the newest `keep`. */
-export async function takeBackup(file: string, folder: string, keep = DEFAULT_BACKUP_SCHEDULE.keep): Promise<BackupInfo> {
+/** The version a manifest names when the caller names none (a store opened by a tool or a test). */
+const UNKNOWN_VERSION = 'unknown';
+
+/** Takes a consistent copy of `file` into the folder's backups, with its manifest naming `consoleVersion`, then keeps the newest `keep`. */
+export async function takeBackup(file: string, folder: string, keep = DEFAULT_BACKUP_SCHEDULE.keep, consoleVersion = UNKNOWN_VERSION): Promise<BackupInfo> {
   const dir = backupsDir(folder);
   const id = newId(new Date());
   const target = path.join(dir, id + SUFFIX);
@@ -63,7 +66,7 @@ export async function takeBackup(file: string, folder: string, keep = DEFAULT_BA
     else source.prepare('VACUUM INTO ?').run(partial);
     await chmod(partial, 0o600);
     // Before the rename: a backup in place always has its manifest (a kill between leaves a manifest alone, removed at open).
-    await writeManifest(id, partial, target);
+    await writeManifest(id, partial, target, consoleVersion);
     await rename(partial, target);
     await syncRenamed(target);
   } catch (error) {

@@ -8,7 +8,6 @@ import { createReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { APPLICATIONS_VERSION } from '../../applications/registry';
 import { writeJsonAtomic } from '../../files/atomic';
 import { errorMessage } from '../../errors';
 import { readIdentity } from './identity';
@@ -72,7 +71,7 @@ async function sha256(file: string): Promise<string> {
  * atomically; none for a copy without a store identity (a file of an earlier version opened
  * read-only after a failed check): that backup is listed unverified.
  */
-export async function writeManifest(id: string, file: string, finalFile: string): Promise<BackupManifest | undefined> {
+export async function writeManifest(id: string, file: string, finalFile: string, consoleVersion: string): Promise<BackupManifest | undefined> {
   const held = contents(file);
   if (!held.identity) return undefined;
   const manifest: BackupManifest = {
@@ -84,7 +83,7 @@ export async function writeManifest(id: string, file: string, finalFile: string)
     counts: held.counts,
     storeId: held.identity.id,
     generation: held.identity.generation,
-    consoleVersion: APPLICATIONS_VERSION,
+    consoleVersion,
     takenAt: new Date().toISOString(),
   };
   await writeJsonAtomic(manifestFile(finalFile), manifest, { mode: 0o600 });

@@ -34,6 +34,8 @@ export interface EmbeddedOptions {
   log?: WriteHealthLog;
   /** Takes scheduled backups into `<dir>/backups` while open (`embeddedProps.backups`; the active profile's store only). */
   backups?: Partial<BackupSchedule>;
+  /** The console's version, named in each backup's manifest. */
+  consoleVersion?: string;
 }
 
 /**
@@ -47,7 +49,7 @@ function scheduleBackups(database: SqliteDatabase, dir: string, options: Embedde
     if (!database.health.safety().writable) return;
     const [newest] = await listBackups(dir);
     if (newest && Date.now() - newest.takenAt < everyMs) return;
-    const backup = await takeBackup(database.file, dir, schedule.keep);
+    const backup = await takeBackup(database.file, dir, schedule.keep, options.consoleVersion);
     options.log?.info(`[store] scheduled backup ${backup.id} of ${database.file} taken (${backup.bytes} bytes)`);
   };
   const timer = setInterval(() => {
