@@ -2,7 +2,7 @@
 // store; an emptied, missing, foreign, shrunken or older store is refused (the store stops, a
 // restore is offered) wherever the data directory was copied or moved, with or without the side
 // record `store-state.json`; the console's own deletes never count as a loss.
-import { cpSync, copyFileSync, rmSync, truncateSync } from 'node:fs';
+import { cpSync, copyFileSync, renameSync, rmSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sqlite } from '../../core/store/embedded/sqlite';
@@ -103,6 +103,20 @@ describe('a copied data directory without the side record', () => {
     db.close();
     const host = await c.start(copy);
     await refusedAtOpen(host, /holds fewer documents than it held \(jobs: 1 of 3\)/, backupId);
+  }, 60_000);
+});
+
+describe('a moved data directory, before any backup was taken', () => {
+  it('with its store emptied: refused by the side record kept under the earlier path', async () => {
+    const { host, dataDir } = await c.withJobs(3);
+    await c.stop(host);
+    const moved = c.own(`${dataDir}-moved`);
+    renameSync(dataDir, moved);
+    truncateSync(dbFile(moved), 0);
+    const again = await c.start(moved);
+    const now = await status(again);
+    expect(now.safety).toMatchObject({ state: 'stopped', writable: false });
+    expect(now.safety.reason).toMatch(/is empty \(0 bytes\), but this console initialised it on .*3 jobs/);
   }, 60_000);
 });
 

@@ -28,8 +28,9 @@ function isEntry(value: unknown): value is StoreStateEntry {
 }
 
 /**
- * The entry of `file`; `unreadable` when the record exists but cannot be read (then the file is
- * treated as known: an empty file next to a damaged record is not proof of a new store).
+ * The entry of `file` (or of the file at its earlier place, the folder copied or moved); `unreadable`
+ * when the record exists but cannot be read (then the file is treated as known: an empty file next
+ * to a damaged record is not proof of a new store).
  */
 export function readStateEntry(folder: string, file: string): StoreStateEntry | 'unreadable' | undefined {
   let text: string;
@@ -43,12 +44,22 @@ export function readStateEntry(folder: string, file: string): StoreStateEntry | 
     const parsed: unknown = JSON.parse(text);
     const files: unknown = typeof parsed === 'object' && parsed !== null && 'files' in parsed ? parsed.files : undefined;
     if (typeof files !== 'object' || files === null) return 'unreadable';
-    const entry: unknown = Reflect.get(files, file);
+    const entry: unknown = Reflect.get(files, file) ?? movedEntry(files, folder, file);
     return isEntry(entry) ? entry : undefined;
   } catch {
     // Not JSON: a torn or damaged record, kept as it is.
     return 'unreadable';
   }
+}
+
+/**
+ * The entry of the file at its earlier place, when the data directory was copied or moved: the
+ * only entry whose path ends as this file's does within its folder (`db/console.sqlite`).
+ */
+function movedEntry(files: object, folder: string, file: string): unknown {
+  const tail = path.join(path.basename(folder), path.relative(folder, file));
+  const moved = Object.keys(files).filter((key) => key !== file && key.endsWith(path.sep + tail));
+  return moved.length === 1 && moved[0] !== undefined ? Reflect.get(files, moved[0]) : undefined;
 }
 
 /** The entries of every file, or none when the record is missing or cannot be read. */
