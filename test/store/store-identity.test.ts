@@ -2,7 +2,7 @@
 // store; an emptied, missing, foreign, shrunken or older store is refused (the store stops, a
 // restore is offered) wherever the data directory was copied or moved, with or without the side
 // record `store-state.json`; the console's own deletes never count as a loss.
-import { cpSync, copyFileSync, renameSync, rmSync, truncateSync } from 'node:fs';
+import { cpSync, copyFileSync, renameSync, rmSync, statSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sqlite } from '../../core/store/embedded/sqlite';
@@ -103,6 +103,20 @@ describe('a copied data directory without the side record', () => {
     db.close();
     const host = await c.start(copy);
     await refusedAtOpen(host, /holds fewer documents than it held \(jobs: 1 of 3\)/, backupId);
+  }, 60_000);
+});
+
+describe('a copied data directory with nothing of the store but its emptied file', () => {
+  it('no side record, no backup: still not opened as new (the console never leaves its file empty)', async () => {
+    const { host, dataDir } = await c.withJobs(3);
+    await c.stop(host);
+    const copy = copiedWithoutRecord(dataDir);
+    truncateSync(dbFile(copy), 0);
+    const again = await c.start(copy);
+    const now = await status(again);
+    expect(now.safety).toMatchObject({ state: 'stopped', writable: false });
+    expect(now.safety.reason).toContain('is empty (0 bytes), but the console never leaves its file empty, so it was emptied (remove the file to start a new store)');
+    expect(statSync(dbFile(copy)).size).toBe(0);
   }, 60_000);
 });
 

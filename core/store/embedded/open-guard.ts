@@ -1,6 +1,6 @@
 // Whether a file may be opened as the profile's store, decided before SQLite writes to it. SQLite
-// takes a missing or empty file for a new database; the console does not, once its data directory
-// shows the store existed: a backup of it (with its manifest), a file a restore replaced, or the
+// takes a missing or empty file for a new database; the console never takes an empty one (it never
+// leaves its file empty), nor a missing one once its data directory shows the store existed: a backup of it (with its manifest), a file a restore replaced, or the
 // side record `store-state.json` (a cache, keyed by path). Inside the file, its identity (identity.ts)
 // says which store it is, wherever the folder was copied or moved: a file of another store, one
 // holding fewer documents than its high-water, or an older copy than a backup of it is refused.
@@ -56,7 +56,7 @@ function describeCounts(entry: StoreStateEntry): string {
 const SQLITE_HEADER = 'SQLite format 3\0';
 
 /**
- * Why `file` cannot be opened as the store the data directory knows, or undefined: emptied or
+ * Why `file` cannot be opened as the store the data directory knows, or undefined: emptied,
  * missing while the store is known, not a SQLite database, another application's database,
  * another store, fewer documents than its high-water, or an older copy than a backup of it.
  */
@@ -69,7 +69,8 @@ export async function refusalToOpen(folder: string, file: string): Promise<Store
   const stop = (what: string, why: string) => new StoreError('damaged', `the embedded database ${file} ${what}, but ${why}; it was not opened and the file was left as it is${offer}`);
   const known = evidence.known.join('; ');
   if (!stat) return known ? stop('is missing', known) : undefined;
-  if (stat.size === 0) return known ? stop('is empty (0 bytes)', known) : undefined;
+  // The console never leaves its file empty (SQLite writes its header in the open that creates it): an empty file was emptied.
+  if (stat.size === 0) return stop('is empty (0 bytes)', known || 'the console never leaves its file empty, so it was emptied (remove the file to start a new store)');
   if ((await readHeader(file)) !== SQLITE_HEADER) {
     return new StoreError('damaged', `the embedded database ${file} cannot be read: it is not a SQLite database (its first bytes are not "SQLite format 3"); it was left as it is${offer}`);
   }
