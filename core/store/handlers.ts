@@ -65,8 +65,10 @@ export function createStoreService(deps: StoreDeps): StoreService {
     async condition() {
       const store = deps.store();
       const embedded = deps.embeddedFile();
-      const [newestBackup] = embedded ? await listBackups(embedded.folder) : [];
-      return { location: store.location, safety: store.safety?.(), newestBackup };
+      const safety = store.safety?.();
+      // While the store takes no writes, the backup offered is the newest that passes its checks (they open each backup: not on every poll of a healthy store).
+      const backups = embedded ? await listBackups(embedded.folder, { check: safety?.writable === false }) : [];
+      return { location: store.location, safety, newestBackup: backups.find((b) => b.check?.state !== 'bad') };
     },
   };
 }

@@ -6,7 +6,7 @@ import { cpSync, copyFileSync, renameSync, rmSync, statSync, truncateSync } from
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sqlite } from '../../core/store/embedded/sqlite';
-import { consoles, dbFile, dbFolder, json, jobTotal, restore, startJobs, takeBackup } from './support/console-dirs';
+import { backupFile, consoles, dbFile, dbFolder, json, jobTotal, restore, startJobs, takeBackup } from './support/console-dirs';
 import type { TestHost } from '../support/host';
 
 const c = consoles();
@@ -103,6 +103,22 @@ describe('a copied data directory without the side record', () => {
     db.close();
     const host = await c.start(copy);
     await refusedAtOpen(host, /holds fewer documents than it held \(jobs: 1 of 3\)/, backupId);
+  }, 60_000);
+});
+
+describe('a stopped store whose newest backup is bad too', () => {
+  it('offers the newest backup that passes its checks, here and in attention', async () => {
+    const { host, dataDir } = await c.withJobs(3);
+    const good = await takeBackup(host);
+    const emptied = await takeBackup(host);
+    await c.stop(host);
+    truncateSync(backupFile(dataDir, emptied), 0);
+    truncateSync(dbFile(dataDir), 0);
+    const again = await c.start(dataDir);
+    await refusedAtOpen(again, /is empty \(0 bytes\)/, good);
+    expect((await status(again)).safety.reason).not.toContain(emptied);
+    expect((await restore(again, good)).status).toBe(200);
+    expect(await jobTotal(again)).toBe(3);
   }, 60_000);
 });
 

@@ -25,25 +25,26 @@ export interface Evidence {
   storeIdFrom?: string;
   createdAt?: string;
   generation: number;
+  /** The newest backup that passes its checks (the one a refusal offers to restore). */
   newestBackup?: BackupInfo;
 }
 
 /** What the folder shows of the store of `file`: its side record, its backups' manifests, its replaced files. */
 export async function gatherEvidence(folder: string, file: string): Promise<Evidence> {
   const entry = readStateEntry(folder, file);
-  const backups = await listBackups(folder);
+  const backups = await listBackups(folder, { check: true });
   const manifests = (await Promise.all(backups.map((b) => readManifest(b.file)))).filter((m): m is BackupManifest => m !== undefined && !('damaged' in m));
   const replaced = await listReplaced(file);
   const known: string[] = [];
   if (entry === 'unreadable') known.push(`${STATE_RECORD} in ${folder} cannot be read, so it cannot be shown that this is a new store`);
   else if (entry) known.push(`this console initialised it on ${entry.initialisedAt} (${describeCounts(entry)})`);
-  if (backups.length) known.push(`${backups.length} backup${backups.length === 1 ? '' : 's'} of it ${backups.length === 1 ? 'is' : 'are'} in ${backupsDir(folder)} (the newest ${backups[0]?.id ?? ''})`);
+  if (backups.length) known.push(`${backups.length} backup${backups.length === 1 ? '' : 's'} of it ${backups.length === 1 ? 'is' : 'are'} in ${backupsDir(folder)}`);
   if (replaced[0]) known.push(`a restore replaced it before (${replaced[0].file})`);
   const recorded = entry && entry !== 'unreadable' ? entry : undefined;
   const storeId = recorded?.storeId ?? manifests[0]?.storeId;
   const storeIdFrom = recorded?.storeId ? `its record ${STATE_RECORD}` : manifests[0] ? `the manifest of backup ${manifests[0].backup}` : undefined;
   const generations = [recorded?.storeId === storeId ? (recorded?.generation ?? 0) : 0, ...manifests.filter((m) => m.storeId === storeId).map((m) => m.generation)];
-  return { known, storeId, storeIdFrom, createdAt: recorded?.initialisedAt, generation: Math.max(0, ...generations), newestBackup: backups[0] };
+  return { known, storeId, storeIdFrom, createdAt: recorded?.initialisedAt, generation: Math.max(0, ...generations), newestBackup: backups.find((b) => b.check?.state !== 'bad') };
 }
 
 function describeCounts(entry: StoreStateEntry): string {
@@ -65,7 +66,7 @@ export async function refusalToOpen(folder: string, file: string): Promise<Store
   // Not a file at all (a folder): SQLite's own error names it when the store opens.
   if (stat && !stat.isFile()) return undefined;
   const evidence = await gatherEvidence(folder, file);
-  const offer = evidence.newestBackup ? `; restore a backup (the newest: POST /store/backups/${evidence.newestBackup.id}/restore)` : '';
+  const offer = evidence.newestBackup ? `; restore a backup (the newest that passes its checks: POST /store/backups/${evidence.newestBackup.id}/restore)` : '';
   const stop = (what: string, why: string) => new StoreError('damaged', `the embedded database ${file} ${what}, but ${why}; it was not opened and the file was left as it is${offer}`);
   const known = evidence.known.join('; ');
   if (!stat) return known ? stop('is missing', known) : undefined;
