@@ -29,7 +29,13 @@ function scriptedConsole() {
   return scripted({
     'store.status': () => ({
       ok: true,
-      data: { kind: 'embedded', location: 'embedded store in /d/console.sqlite', connected: true, backups: { newest: backups[0], count: 3, schedule: { everyMinutes: 60, keep: 24 } } },
+      data: {
+        kind: 'embedded',
+        location: 'embedded store in /d/console.sqlite',
+        connected: true,
+        backups: { newest: backups[0], count: 3, schedule: { everyMinutes: 60, keep: 24 } },
+        identity: { id: 'store-1', createdAt: '2026-11-01T08:00:00.000Z', schemaVersion: 1, generation: 4, highWater: { jobs: 7 } },
+      },
     }),
     'store.backups.list': () => ({ ok: true, data: { file: '/d/console.sqlite', storeId: 'store-1', backups, replaced: [], schedule: { everyMinutes: 60, keep: 24 } } }),
     'store.backups.restore': (input) => {
@@ -40,6 +46,14 @@ function scriptedConsole() {
     },
   });
 }
+
+describe('the store identity', () => {
+  it('names the store the file holds', async () => {
+    scriptedConsole();
+    renderWithClient(<StoreCard />);
+    expect((await screen.findByLabelText('Store identity')).textContent).toMatch(/^Store store-1, created /);
+  });
+});
 
 describe('the list of all backups', () => {
   it('marks each backup verified, bad (with the failed check) or unverified; a bad one offers no restore', async () => {
