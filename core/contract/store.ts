@@ -21,6 +21,15 @@ export const StoreBackup = z.object({
   /** When it was taken, ms since the epoch. */
   takenAt: z.number(),
   bytes: z.number(),
+  /**
+   * How it stands against its manifest (its checksum, size, page count, counts and store id): `ok`,
+   * `bad` (the failed check in `reason`: not restorable), or `unverified` (taken before backups
+   * carried a manifest: restorable only with { "unverified": true }).
+   */
+  check: z.object({ state: z.enum(['ok', 'bad', 'unverified']), reason: z.string().optional() }).optional(),
+  /** The store it is a copy of, and its documents per collection, as its manifest says. */
+  storeId: z.string().optional(),
+  counts: z.record(z.string(), z.number()).optional(),
 });
 export type StoreBackup = z.infer<typeof StoreBackup>;
 
@@ -54,6 +63,17 @@ export const RestorePreview = z.object({
 });
 export type RestorePreview = z.infer<typeof RestorePreview>;
 
+/** The store's identity inside the embedded file (`_identity`, `_high_water`). */
+export const StoreIdentity = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  schemaVersion: z.number(),
+  /** Raised with the writes: an older copy of the file has a lower one. */
+  generation: z.number(),
+  /** Per collection, the most documents the console has seen it hold (less its own deletes). */
+  highWater: z.record(z.string(), z.number()),
+});
+
 export const StoreStatus = z.object({
   kind: StoreKind,
   /** "embedded store in /data/profiles/x/db/console.sqlite" or "MongoDB at db1.example:27017 (db pronghorn)". */
@@ -67,6 +87,8 @@ export const StoreStatus = z.object({
   safety: StoreSafety.optional(),
   /** The embedded store's backups: the newest (restore it when the store stopped) and the schedule. */
   backups: z.object({ newest: StoreBackup.optional(), count: z.number(), schedule: BackupSchedule }).optional(),
+  /** The embedded store's identity, kept inside its file: the same id wherever the file is copied or moved. */
+  identity: StoreIdentity.optional(),
 });
 export type StoreStatus = z.infer<typeof StoreStatus>;
 
@@ -91,7 +113,7 @@ export const storeOperations = defineOperations({
     method: 'GET',
     path: '/store/backups',
     summary: "The embedded store's backups, newest first, and the schedule (409 on MongoDB: mongodump makes its backups)",
-    output: z.object({ file: z.string(), backups: z.array(StoreBackup), replaced: z.array(ReplacedFile), schedule: BackupSchedule }),
+    output: z.object({ file: z.string(), storeId: z.string().optional(), backups: z.array(StoreBackup), replaced: z.array(ReplacedFile), schedule: BackupSchedule }),
   },
   'store.backups.take': {
     method: 'POST',
@@ -103,9 +125,14 @@ export const storeOperations = defineOperations({
     method: 'POST',
     path: '/store/backups/:id/restore',
     summary:
-      'Restores a backup: the task worker stops, the file is swapped atomically (the replaced file kept beside it), the store reopened; with { "preview": true } answers what it would discard and changes nothing; 409 while another restore runs, while another console has the file open, or on MongoDB (use mongorestore)',
+      'Restores a backup: checked against its manifest first, the task worker stops, the file is swapped atomically (the replaced file kept beside it), the store reopened; with { "preview": true } answers what it would discard and changes nothing; 409 naming the failed check for a bad backup, for an unverified one (no manifest) unless { "unverified": true }, while another restore runs, while another console has the file open, or on MongoDB (use mongorestore)',
     params: z.object({ id: BackupId }),
-    body: z.object({ preview: z.boolean({ error: 'preview must be true or false' }).optional() }).default({}),
+    body: z
+      .object({
+        preview: z.boolean({ error: 'preview must be true or false' }).optional(),
+        unverified: z.boolean({ error: 'unverified must be true or false' }).optional(),
+      })
+      .default({}),
     output: z.union([RestoreDone, RestorePreview]),
   },
   'store.testConnection': {

@@ -24,6 +24,7 @@ import { createWorkersService, workersHandlers } from '../engine/worker/handlers
 import { adaptersHandlers, createAdaptersService } from '../adapters/handlers';
 import { defaultApplications } from '../engine/workflow/catalog';
 import { applicationsHandlers, createApplicationsService } from '../applications/handlers';
+import { APPLICATIONS_VERSION } from '../applications/registry';
 import { createLogsService, logsHandlers } from '../logging/handlers';
 import { attentionHandlers, createAttentionService } from '../attention/service';
 import { createWorklistService, worklistHandlers } from '../worklist/service';
@@ -63,6 +64,7 @@ export function buildHandlers(state: HostState): Handlers {
   const workflows = createWorkflowsService({ store, adapters: adapterListing, writes: () => engine().workflowWrites });
   const storeService = createStoreService({
     dataDir,
+    consoleVersion: APPLICATIONS_VERSION,
     vault: state.vault,
     store,
     embeddedFile: () => {

@@ -6,6 +6,7 @@
 import type { RuntimeConfig } from '../profiles/runtime-config';
 import type { Store } from '../store/port';
 import { openConfiguredStore } from '../store/open';
+import { APPLICATIONS_VERSION } from '../applications/registry';
 import { IndexBuilds } from '../indexes/builds';
 import { createMissingCollectionsAtOpen } from '../indexes/startup';
 import { openAdapters, type AdapterInstances, type AdapterLauncher } from '../adapters';
@@ -52,7 +53,7 @@ export async function openRuntime(context: RuntimeContext, config: RuntimeConfig
   const name = config.profileId === undefined ? 'no profile' : `profile "${config.profileId}"`;
   const log = context.logger.child({ profile: config.profileId ?? null });
   const storeLog = { info: (message: string) => log.info({ component: 'store' }, message), error: (message: string) => log.error({ component: 'store' }, message) };
-  const store = await openConfiguredStore(config.store, config.profileId ?? '', { vault: context.vault, log: storeLog });
+  const store = await openConfiguredStore(config.store, config.profileId ?? '', { vault: context.vault, log: storeLog, consoleVersion: APPLICATIONS_VERSION });
   let adapters: AdapterInstances | undefined;
   try {
     const indexes = new IndexBuilds(store);

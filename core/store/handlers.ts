@@ -11,6 +11,8 @@ import type { Vault } from '../secrets/secrets';
 import { storeHealth } from './ping';
 import { checkedBackup, DEFAULT_BACKUP_SCHEDULE, listBackups, swapInBackup, takeBackup, type BackupInfo as StoreBackup, type BackupSchedule } from './embedded/backups';
 import { listReplaced, pruneReplaced, restoreDiscards } from './embedded/restore-files';
+import { restoredIdentity } from './embedded/restore-identity';
+import { gatherEvidence } from './embedded/open-guard';
 import type { StoreLifecycle } from './lifecycle';
 
 type StoreHandlers = Pick<Handlers, 'store.status' | 'store.testConnection' | 'store.backups.list' | 'store.backups.take' | 'store.backups.restore'>;
@@ -39,6 +41,8 @@ export interface StoreDeps {
   /** Other consoles whose heartbeat on the active store is live (a restore under them would split the data). */
   otherConsoles(): Promise<OtherConsole[]>;
   log: { info(message: string): void; warn(message: string): void };
+  /** The console's version, named in each backup's manifest. */
+  consoleVersion: string;
 }
 
 export interface OtherConsole {
@@ -61,8 +65,10 @@ export function createStoreService(deps: StoreDeps): StoreService {
     async condition() {
       const store = deps.store();
       const embedded = deps.embeddedFile();
-      const [newestBackup] = embedded ? await listBackups(embedded.folder) : [];
-      return { location: store.location, safety: store.safety?.(), newestBackup };
+      const safety = store.safety?.();
+      // While the store takes no writes, the backup offered is the newest that passes its checks (they open each backup: not on every poll of a healthy store).
+      const backups = embedded ? await listBackups(embedded.folder, { check: safety?.writable === false }) : [];
+      return { location: store.location, safety, newestBackup: backups.find((b) => b.check?.state !== 'bad') };
     },
   };
 }
@@ -89,6 +95,7 @@ export function storeHandlers(service: StoreService): StoreHandlers {
       const safety = store.safety?.();
       const embedded = service.embeddedFile();
       const backups = embedded ? await listBackups(embedded.folder) : undefined;
+      const identity = store.identity?.();
       return {
         kind: store.kind,
         location: store.location,
@@ -96,12 +103,20 @@ export function storeHandlers(service: StoreService): StoreHandlers {
         ...(integrity ? { integrity } : {}),
         ...(safety ? { safety } : {}),
         ...(embedded && backups ? { backups: { newest: backups[0], count: backups.length, schedule: scheduleOf(embedded) } } : {}),
+        ...(identity ? { identity } : {}),
       };
     },
     'store.backups.list': async () => {
       const embedded = embeddedOr409(service, 'mongodump');
-      const [backups, replaced] = await Promise.all([listBackups(embedded.folder), listReplaced(embedded.file)]);
-      return { file: embedded.file, backups, replaced, schedule: scheduleOf(embedded) };
+      const [backups, replaced] = await Promise.all([listBackups(embedded.folder, { check: true }), listReplaced(embedded.file)]);
+      // The store they should copy: the file's identity, or (a store refused at open) what the data directory names.
+      const storeId = service.store().identity?.()?.id ?? (await gatherEvidence(embedded.folder, embedded.file)).storeId;
+      const listed = backups.map((backup) =>
+        storeId && backup.storeId && backup.storeId !== storeId
+          ? { ...backup, check: { state: 'bad' as const, reason: `store id: it is a backup of store ${backup.storeId}, this profile's store is ${storeId}` } }
+          : backup,
+      );
+      return { file: embedded.file, ...(storeId ? { storeId } : {}), backups: listed, replaced, schedule: scheduleOf(embedded) };
     },
     'store.backups.take': async (_input, ctx) => {
       const embedded = embeddedOr409(service, 'mongodump');
@@ -110,7 +125,7 @@ export function storeHandlers(service: StoreService): StoreHandlers {
         if (safety?.state === 'stopped') throw new ConsoleError('conflict', `the embedded store is stopped, there is nothing to back up: ${safety.reason ?? ''}`);
         // A copy of a damaged or failing file pushes no earlier backup out.
         const keep = safety?.writable === false ? Number.MAX_SAFE_INTEGER : scheduleOf(embedded).keep;
-        return takeBackup(embedded.file, embedded.folder, keep);
+        return takeBackup(embedded.file, embedded.folder, keep, service.consoleVersion);
       });
       ctx.setStatus(201);
       return backup;
@@ -119,11 +134,13 @@ export function storeHandlers(service: StoreService): StoreHandlers {
       const embedded = embeddedOr409(service, 'mongorestore');
       if (body.preview) {
         // Read only: the file as it is now against the backup; nothing is closed or changed.
-        const backup = await checkedBackup(embedded.folder, params.id);
+        const { manifest, backup } = await checkedBackup(embedded.folder, params.id, { allowUnverified: true });
+        await restoredIdentity(embedded.folder, embedded.file, service.store().identity?.(), { id: backup.id, manifest });
         return { preview: true as const, backup, file: embedded.file, ...restoreDiscards(embedded.file, backup.file) };
       }
       return service.lifecycle.exclusive(`the restore of backup ${params.id}`, async () => {
-        const backup = await checkedBackup(embedded.folder, params.id);
+        const { manifest, backup } = await checkedBackup(embedded.folder, params.id, { allowUnverified: body.unverified === true });
+        const identity = await restoredIdentity(embedded.folder, embedded.file, service.store().identity?.(), { id: backup.id, manifest });
         const others = await service.otherConsoles();
         if (others.length) {
           throw new ConsoleError(
@@ -133,10 +150,11 @@ export function storeHandlers(service: StoreService): StoreHandlers {
         }
         let replacedFile = '';
         await service.reopen(async () => {
-          replacedFile = await swapInBackup(backup, embedded.file);
+          replacedFile = await swapInBackup(backup, embedded.file, identity.stamp);
         });
         const pruned = await pruneReplaced(embedded.file, scheduleOf(embedded).keep);
-        service.log.info(`backup ${backup.id} (${backup.file}) restored over ${embedded.file}; the replaced file is kept as ${replacedFile}`);
+        const how = backup.check?.state === 'unverified' ? ', unverified (taken before manifests; restored as confirmed)' : ', verified against its manifest';
+        service.log.info(`backup ${backup.id} (${backup.file}${how}) restored over ${embedded.file}; the replaced file is kept as ${replacedFile}`);
         if (pruned.length) service.log.info(`replaced files beyond the backups' retention (${scheduleOf(embedded).keep}) removed: ${pruned.join(', ')}`);
         return { restored: backup, replacedFile, file: embedded.file };
       });

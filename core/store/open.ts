@@ -29,6 +29,8 @@ export interface OpenStoreOptions {
   /** Opens a sealed database password (the host's vault; the data directory's key file when not given). */
   vault?: Vault;
   log?: StoreOpenLog;
+  /** The console's version, named in the manifests of the embedded store's backups. */
+  consoleVersion?: string;
 }
 
 /** Opens the store of a saved profile (a connection test, a tool): its store as the runtime config reads it. */
@@ -43,7 +45,7 @@ export async function openConfiguredStore(config: StoreConfig, profileId: string
   if (config.kind === 'mongo') return openMongo(config, profileId, options);
   const onProgress = options.onProgress ?? ((p: MigrationProgress) => log?.info(`[store] profile ${profileId}: ${p.message}`));
   try {
-    return await openEmbeddedStore(config.folder, { file: config.file, onProgress, log: log && { error: log.error, info: log.info }, backups: config.backups ?? {} });
+    return await openEmbeddedStore(config.folder, { file: config.file, onProgress, log: log && { error: log.error, info: log.info }, backups: config.backups ?? {}, consoleVersion: options.consoleVersion });
   } catch (error) {
     // As with an unreachable MongoDB, the console starts and its store calls name the cause.
     const cause = error instanceof Error ? error.message : String(error);

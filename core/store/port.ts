@@ -123,6 +123,8 @@ export interface Store {
   integrity?(): Promise<{ ok: boolean; problems: string[]; checkedAt: number } | undefined>;
   /** Whether the store can be written now, and why not (the embedded store: read-only after a failed check, writes failing, or stopped at open). */
   safety?(): StoreSafety;
+  /** The store's identity inside its file (the embedded store; undefined for a file opened read-only before it had one). */
+  identity?(): { id: string; createdAt: string; schemaVersion: number; generation: number; highWater: Record<string, number> } | undefined;
   listCollections(): Promise<string[]>;
   /** Resolves when the database answers; rejects with an error that names the cause. */
   ping(): Promise<void>;

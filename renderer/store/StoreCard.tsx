@@ -6,6 +6,7 @@ import { TestConnectionButton } from './TestConnectionButton';
 import { StoreBackups } from './StoreBackups';
 import { useStaleSince } from '../shell/live';
 import { qk } from '../api/keys';
+import { formatTime } from '../jobs/format';
 
 export function StoreCard({ profileId }: { profileId?: string }) {
   const status = useQuery({ queryKey: qk.store(), queryFn: () => call('store.status'), refetchInterval: 10_000, retry: false });
@@ -51,6 +52,11 @@ export function StoreCard({ profileId }: { profileId?: string }) {
                   <span className="badge bad">problems</span> <span className="error">{status.data.integrity.problems.join('; ')}</span>
                 </>
               )}
+            </p>
+          )}
+          {status.data.identity && (
+            <p className="store-identity" aria-label="Store identity" title="Kept inside the file: a copy of the data directory opened elsewhere shows the same id">
+              Store {status.data.identity.id}, created {formatTime(Date.parse(status.data.identity.createdAt))}
             </p>
           )}
           <StoreBackups status={status.data} />

@@ -4,7 +4,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -39,16 +39,17 @@ describe('embedded store file', () => {
     expect(pageSize(path.join(dir, 'new', 'console.sqlite'))).toBe(2048);
 
     // A file an earlier version made, at SQLite's default page size, in WAL mode.
+    // (A file the console never opened: with its own tables, as that version made them; no identity yet.)
     const earlierFile = path.join(dir, 'earlier', 'console.sqlite');
-    const earlier = await openEmbeddedStore(path.join(dir, 'earlier'));
-    await earlier.close();
-    await rm(earlierFile);
+    await mkdir(path.dirname(earlierFile), { recursive: true });
     const made = new DatabaseSync(earlierFile);
-    made.exec('PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; CREATE TABLE probe (x)');
+    made.exec('PRAGMA page_size = 4096; PRAGMA journal_mode = WAL; CREATE TABLE _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     made.close();
     const reopened = await openEmbeddedStore(path.join(dir, 'earlier'));
     await reopened.collection('jobs').insertMany(Array.from({ length: 200 }, (_, i) => ({ _id: `j${i}`, status: 'complete', text: 'x'.repeat(3000) })));
     expect(await reopened.collection('jobs').count({ status: 'complete' })).toBe(200);
+    // Given its identity at this first open, kept in the file.
+    expect(reopened.identity?.()).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), schemaVersion: 1 });
     await reopened.close();
     expect(pageSize(earlierFile)).toBe(4096);
   });

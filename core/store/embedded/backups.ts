@@ -1,7 +1,8 @@
 // Online backups of an embedded database file and their restore. A backup is SQLite's backup
 // API run on its own read-only connection (WAL lets it copy a consistent state while the console
 // writes), written beside its final name and renamed when complete, owner-only, in the profile's
-// `db/backups` folder. A restore checks the backup, keeps the file it replaces
+// `db/backups` folder, with its manifest beside it (manifest.ts). A restore checks the backup against
+// its manifest and with PRAGMA quick_check, keeps the file it replaces
 // (`<file>.replaced-<time>`), and renames the backup's copy over the file: at every moment the
 // file is the old one or the new one.
 import { randomBytes } from 'node:crypto';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { ConsoleError } from '../../errors';
 import { sqlite } from './sqlite';
 import { syncRenamed } from './sync-renamed';
+import { checkBackup, manifestFile, openImmutable, readManifest, writeManifest, type BackupCheck, type BackupManifest } from './manifest';
 
 export interface BackupInfo {
   id: string;
@@ -18,6 +20,11 @@ export interface BackupInfo {
   /** When it was taken, ms since the epoch. */
   takenAt: number;
   bytes: number;
+  /** How it stands against its manifest (listed and restored backups; the checksum only at a restore). */
+  check?: BackupCheck;
+  /** The store it copies and its documents per collection, as its manifest says. */
+  storeId?: string;
+  counts?: Record<string, number>;
 }
 
 /** `embeddedProps.backups`: how often a backup is taken and how many are kept. */
@@ -39,8 +46,11 @@ function newId(now: Date): string {
   return `backup-${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
-/** Takes a consistent copy of `file` into the folder's backups, then keeps the newest `keep`. */
-export async function takeBackup(file: string, folder: string, keep = DEFAULT_BACKUP_SCHEDULE.keep): Promise<BackupInfo> {
+/** The version a manifest names when the caller names none (a store opened by a tool or a test). */
+const UNKNOWN_VERSION = 'unknown';
+
+/** Takes a consistent copy of `file` into the folder's backups, with its manifest naming `consoleVersion`, then keeps the newest `keep`. */
+export async function takeBackup(file: string, folder: string, keep = DEFAULT_BACKUP_SCHEDULE.keep, consoleVersion = UNKNOWN_VERSION): Promise<BackupInfo> {
   const dir = backupsDir(folder);
   const id = newId(new Date());
   const target = path.join(dir, id + SUFFIX);
@@ -55,6 +65,8 @@ export async function takeBackup(file: string, folder: string, keep = DEFAULT_BA
     if (typeof backup === 'function') await backup(source, partial);
     else source.prepare('VACUUM INTO ?').run(partial);
     await chmod(partial, 0o600);
+    // Before the rename: a backup in place always has its manifest (a kill between leaves a manifest alone, removed at open).
+    await writeManifest(id, partial, target, consoleVersion);
     await rename(partial, target);
     await syncRenamed(target);
   } catch (error) {
@@ -72,8 +84,8 @@ async function describe(id: string, file: string): Promise<BackupInfo> {
   return { id, file, takenAt: Math.round(info.mtimeMs), bytes: info.size };
 }
 
-/** The folder's backups, newest first. */
-export async function listBackups(folder: string): Promise<BackupInfo[]> {
+/** The folder's backups, newest first; with `check`, each checked against its manifest (no checksum: that reads every file whole). */
+export async function listBackups(folder: string, options: { check?: boolean } = {}): Promise<BackupInfo[]> {
   let names: string[];
   try {
     names = await readdir(backupsDir(folder));
@@ -82,17 +94,30 @@ export async function listBackups(folder: string): Promise<BackupInfo[]> {
     throw error;
   }
   const ids = names.filter((n) => n.endsWith(SUFFIX) && ID.test(n.slice(0, -SUFFIX.length))).map((n) => n.slice(0, -SUFFIX.length));
-  const backups = await Promise.all(ids.map((id) => describe(id, path.join(backupsDir(folder), id + SUFFIX))));
+  const described = await Promise.all(ids.map((id) => describe(id, path.join(backupsDir(folder), id + SUFFIX))));
+  const backups = options.check ? await Promise.all(described.map(async (b) => (await checked(b, false)).backup)) : described;
   return backups.sort((a, b) => b.takenAt - a.takenAt || b.id.localeCompare(a.id));
 }
 
 async function prune(folder: string, keep: number) {
   const backups = await listBackups(folder);
-  await Promise.all(backups.slice(Math.max(1, keep)).map((b) => rm(b.file, { force: true })));
+  await Promise.all(backups.slice(Math.max(1, keep)).flatMap((b) => [rm(b.file, { force: true }), rm(manifestFile(b.file), { force: true })]));
 }
 
-/** The backup `id` of the folder, checked: a backup that is missing or fails PRAGMA quick_check is not restored. */
-export async function checkedBackup(folder: string, id: string): Promise<BackupInfo> {
+/** The backup with how it stands against its manifest, and what the manifest says it holds. */
+async function checked(backup: BackupInfo, checksum: boolean): Promise<{ backup: BackupInfo; manifest?: BackupManifest }> {
+  const manifest = await readManifest(backup.file);
+  const check = await checkBackup(backup.file, manifest, { checksum });
+  const read = manifest && !('damaged' in manifest) ? manifest : undefined;
+  return { backup: { ...backup, check, ...(read ? { storeId: read.storeId, counts: read.counts } : {}) }, manifest: read };
+}
+
+/**
+ * The backup `id` of the folder, checked against its manifest (checksum included) and with PRAGMA
+ * quick_check: a backup that is missing answers 404; one that fails a check answers 409 naming the
+ * backup and the check; one without a manifest is restored only when `unverified` is confirmed.
+ */
+export async function checkedBackup(folder: string, id: string, options: { allowUnverified: boolean }): Promise<{ backup: BackupInfo; manifest?: BackupManifest }> {
   const file = path.join(backupsDir(folder), id + SUFFIX);
   if (!ID.test(id)) throw new ConsoleError('bad_input', `backup "${id}" is not a backup id (backup-<time>-<hex>)`);
   let info: BackupInfo;
@@ -102,7 +127,12 @@ export async function checkedBackup(folder: string, id: string): Promise<BackupI
     // Not there (removed by the schedule's pruning, or never taken): the caller is told which.
     throw new ConsoleError('not_found', `backup "${id}" not found in ${backupsDir(folder)}`);
   }
-  const db = new (sqlite().DatabaseSync)(file, { readOnly: true });
+  const { backup, manifest } = await checked(info, true);
+  if (backup.check?.state === 'bad') throw new ConsoleError('conflict', `backup ${id} (${file}) fails its check, ${backup.check.reason}: not restored`);
+  if (backup.check?.state === 'unverified' && !options.allowUnverified) {
+    throw new ConsoleError('conflict', `backup ${id} is unverified (${backup.check.reason}); restore it with { "unverified": true } to confirm restoring it unchecked`);
+  }
+  const db = openImmutable(file);
   try {
     const rows = db.prepare('PRAGMA quick_check').all();
     const problems = rows.map((row) => String(Object.values(row)[0])).filter((line) => line !== 'ok');
@@ -110,7 +140,7 @@ export async function checkedBackup(folder: string, id: string): Promise<BackupI
   } finally {
     db.close();
   }
-  return info;
+  return { backup, manifest };
 }
 
 /**
@@ -118,11 +148,13 @@ export async function checkedBackup(folder: string, id: string): Promise<BackupI
  * the file is kept as `<file>.replaced-<time>` (its WAL files moved along), and the copy renamed
  * over it. Answers where the replaced file was kept.
  */
-export async function swapInBackup(backup: BackupInfo, file: string): Promise<string> {
+export async function swapInBackup(backup: BackupInfo, file: string, prepare?: (copy: string) => void): Promise<string> {
   const stamp = new Date().toISOString().replace(/[-:.]/g, '');
   const copy = `${file}.restoring-${stamp}`;
   await copyFile(backup.file, copy);
   await chmod(copy, 0o600);
+  // The copy is made the store's (its identity, a generation above every backup) before it replaces the file.
+  prepare?.(copy);
   const kept = `${file}.replaced-${stamp}`;
   if (await exists(file)) await link(file, kept);
   // A WAL left by the replaced file must not be read into the restored one.

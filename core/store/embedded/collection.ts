@@ -264,6 +264,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   deleteOne(filter: Filter): Promise<number> {
     return this.read(() => {
+      this.database.highWater.watchDeletes(this.database.db, this.name);
       const where = this.database.filters.compile(filter, this.layout());
       const sql = `DELETE FROM ${this.table} WHERE rowid = (SELECT rowid FROM ${this.table} WHERE ${where.sql} LIMIT 1)`;
       this.database.changes.wroteUnseen(this.name);
@@ -273,6 +274,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   deleteMany(filter: Filter): Promise<number> {
     return this.read(() => {
+      this.database.highWater.watchDeletes(this.database.db, this.name);
       const where = this.database.filters.compile(filter, this.layout());
       this.database.changes.wroteUnseen(this.name);
       return Number(this.database.statement(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes);

@@ -15,16 +15,15 @@ import { ChangeCounts } from './changes';
 import { FilterCompiler } from './sql';
 import { Layouts } from './columns';
 import { BUSY_TIMEOUT_MS, isBusy, pauseForWriter, stayedLocked } from './busy';
+import { HighWater } from './identity';
 
 const STATEMENT_CACHE = 500;
 /** The most transactions one commit carries (group commit); the rest wait for the next. */
 const GROUP_LIMIT = 32;
 /** How often the checkpoint thread is asked to copy the WAL into the file, when this connection wrote. */
 const CHECKPOINT_MS = 100;
-/**
- * Under steady writes, a commit asks again once this long has passed: the checkpoint thread then
- * keeps the WAL below the bound at which a commit checkpoints on this thread (stalls of several ms).
- */
+/** Under steady writes, a commit asks again once this long has passed: the checkpoint thread then keeps
+ *  the WAL below the bound at which a commit checkpoints on this thread (stalls of several ms). */
 const CHECKPOINT_BUSY_MS = 20;
 /** The write that tells a failing file has recovered (write-health.ts). */
 const PROBE_SQL = `INSERT OR REPLACE INTO _meta (key, value) VALUES ('write-probe', ?)`;
@@ -53,6 +52,8 @@ export class SqliteDatabase {
   readonly filters = new FilterCompiler();
   /** The columns of each table (columns.ts). */
   readonly layouts = new Layouts();
+  /** The store's high-water and generation in the file, raised with the writes (identity.ts). */
+  readonly highWater = new HighWater();
   /** Transactions open on the connection (a write inside one joins it). */
   private depth = 0;
   /**
@@ -184,10 +185,7 @@ export class SqliteDatabase {
     return `${version}.${local}`;
   }
 
-  /**
-   * Runs synchronous statements as one write transaction (BEGIN IMMEDIATE takes the
-   * write lock at once, so two processes never deadlock upgrading a read).
-   */
+  /** Runs synchronous statements as one write transaction (BEGIN IMMEDIATE takes the write lock at once, so two processes never deadlock upgrading a read). */
   writeSync<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
     const refused = this.health.refusal();
@@ -315,6 +313,7 @@ export class SqliteDatabase {
           this.forgetTables();
         }
       }
+      this.highWater.due(this.db);
       this.statement('COMMIT').run();
       this.health.succeeded();
       if (this.checkpoints && performance.now() - this.checkpointAskedAt >= CHECKPOINT_BUSY_MS) this.checkpoint();

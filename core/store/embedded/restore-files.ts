@@ -101,7 +101,7 @@ export async function pruneReplaced(file: string, keep: number): Promise<string[
   return old.map((r) => r.file);
 }
 
-/** Removes what an interrupted backup or restore left (`backups/*.partial`, `<file>.restoring-*`); answers what it removed. */
+/** Removes what an interrupted backup or restore left (`backups/*.partial`, a manifest alone, `<file>.restoring-*`); answers what it removed. */
 export async function removeLeftovers(file: string, folder: string): Promise<string[]> {
   const removed: string[] = [];
   const sweep = async (dir: string, matches: (name: string) => boolean) => {
@@ -111,7 +111,10 @@ export async function removeLeftovers(file: string, folder: string): Promise<str
       removed.push(path.join(dir, name));
     }
   };
-  await sweep(backupsDir(folder), (name) => name.endsWith('.partial'));
+  const backupNames = new Set(await readdir(backupsDir(folder)).catch(() => []));
+  // A manifest whose backup was never renamed into place (killed between the two), and a manifest's unfinished atomic write.
+  const orphan = (name: string) => name.endsWith('.manifest.json') && !backupNames.has(name.replace(/\.manifest\.json$/, '.sqlite'));
+  await sweep(backupsDir(folder), (name) => name.endsWith('.partial') || orphan(name) || /^\..*\.manifest\.json\.\d+\.[0-9a-f]{8}\.tmp$/.test(name));
   const restoring = `${path.basename(file)}.restoring-`;
   await sweep(path.dirname(file), (name) => name.startsWith(restoring));
   return removed;

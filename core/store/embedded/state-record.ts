@@ -1,21 +1,19 @@
-// The console's own record, kept outside the database file, that it initialised a profile's
-// embedded store: `store-state.json` in the profile's `db` folder, one entry per file, with the
-// schema version and the last known document counts. SQLite takes an empty or missing file for a
-// new database; with this record, a file the console knows is never started afresh: the store
-// stops, naming what happened and what the file last held, and leaves the file as it is.
-import { readFileSync, statSync, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
+// The console's own record, kept outside the database file, of the profile's embedded store:
+// `store-state.json` in the profile's `db` folder, one entry per file (by its absolute path), with
+// the store's id and generation, the schema version and the last known document counts. It is a
+// cache: the store's identity is inside the file (identity.ts); the record is one of the things
+// that show, before the file is opened, that the store existed (open-guard.ts), and says what it held.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeJsonAtomic } from '../../files/atomic';
-import { StoreError } from '../errors';
-
-/** The layout of the console's tables in the file (`_indexes`, `_meta`, `_counts`, `c:<name>`). */
-export const SCHEMA_VERSION = 1;
 /** `{ files: { [file]: StoreStateEntry } }`, owner-only, written atomically. */
 export const STATE_RECORD = 'store-state.json';
 
 export interface StoreStateEntry {
   schemaVersion: number;
+  /** The store's id and generation in the file (identity.ts) when last recorded; absent in records of earlier versions. */
+  storeId?: string;
+  generation?: number;
   /** When this console first opened the file (ISO time). */
   initialisedAt: string;
   /** Documents per collection when last counted, and when. */
@@ -30,8 +28,9 @@ function isEntry(value: unknown): value is StoreStateEntry {
 }
 
 /**
- * The entry of `file`; `unreadable` when the record exists but cannot be read (then the file is
- * treated as known: an empty file next to a damaged record is not proof of a new store).
+ * The entry of `file` (or of the file at its earlier place, the folder copied or moved); `unreadable`
+ * when the record exists but cannot be read (then the file is treated as known: an empty file next
+ * to a damaged record is not proof of a new store).
  */
 export function readStateEntry(folder: string, file: string): StoreStateEntry | 'unreadable' | undefined {
   let text: string;
@@ -45,12 +44,22 @@ export function readStateEntry(folder: string, file: string): StoreStateEntry | 
     const parsed: unknown = JSON.parse(text);
     const files: unknown = typeof parsed === 'object' && parsed !== null && 'files' in parsed ? parsed.files : undefined;
     if (typeof files !== 'object' || files === null) return 'unreadable';
-    const entry: unknown = Reflect.get(files, file);
+    const entry: unknown = Reflect.get(files, file) ?? movedEntry(files, folder, file);
     return isEntry(entry) ? entry : undefined;
   } catch {
     // Not JSON: a torn or damaged record, kept as it is.
     return 'unreadable';
   }
+}
+
+/**
+ * The entry of the file at its earlier place, when the data directory was copied or moved: the
+ * only entry whose path ends as this file's does within its folder (`db/console.sqlite`).
+ */
+function movedEntry(files: object, folder: string, file: string): unknown {
+  const tail = path.join(path.basename(folder), path.relative(folder, file));
+  const moved = Object.keys(files).filter((key) => key !== file && key.endsWith(path.sep + tail));
+  return moved.length === 1 && moved[0] !== undefined ? Reflect.get(files, moved[0]) : undefined;
 }
 
 /** The entries of every file, or none when the record is missing or cannot be read. */
@@ -68,59 +77,4 @@ function readEntries(folder: string): Record<string, unknown> {
 /** Writes the entry of `file` (atomically, owner-only), keeping the other files' entries. */
 export async function writeStateEntry(folder: string, file: string, entry: StoreStateEntry): Promise<void> {
   await writeJsonAtomic(recordFile(folder), { files: { ...readEntries(folder), [file]: entry } }, { mode: 0o600 });
-}
-
-const SQLITE_HEADER = 'SQLite format 3\0';
-
-function describeCounts(entry: StoreStateEntry): string {
-  const held = Object.entries(entry.counts)
-    .filter(([, n]) => n > 0)
-    .map(([name, n]) => `${n} ${name}`);
-  return `last known on ${entry.countedAt}: ${held.length ? held.join(', ') : 'no documents'}`;
-}
-
-/**
- * Why the file cannot be opened as the store the console knows, or undefined: a file the record
- * names that is missing or empty, or a file that is not a SQLite database at all (whatever the record).
- */
-export async function refusalToOpen(folder: string, file: string): Promise<StoreError | undefined> {
-  const entry = readStateEntry(folder, file);
-  const known =
-    entry === 'unreadable'
-      ? `${STATE_RECORD} in ${folder} cannot be read, so it cannot be shown that this is a new store`
-      : entry
-        ? `this console initialised it on ${entry.initialisedAt} (schema ${entry.schemaVersion}; ${describeCounts(entry)})`
-        : undefined;
-  const stat = statOf(file);
-  // Not a file at all (a folder): SQLite's own error names it when the store opens.
-  if (stat && !stat.isFile()) return undefined;
-  const size = stat?.size;
-  const stop = (what: string) => new StoreError('damaged', `the embedded database ${file} ${what}, but ${known}; it was not started as a new store and the file was left as it is`);
-  if (size === undefined) return known ? stop('is missing') : undefined;
-  if (size === 0) return known ? stop('is empty (0 bytes)') : undefined;
-  const header = await readHeader(file);
-  if (header !== SQLITE_HEADER) {
-    return new StoreError('damaged', `the embedded database ${file} cannot be read: it is not a SQLite database (its first bytes are not "SQLite format 3"); it was left as it is`);
-  }
-  return undefined;
-}
-
-function statOf(file: string): Stats | undefined {
-  try {
-    return statSync(file);
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
-    throw new StoreError('damaged', `the embedded database ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-async function readHeader(file: string): Promise<string> {
-  const handle = await open(file, 'r');
-  try {
-    const bytes = Buffer.alloc(16);
-    const { bytesRead } = await handle.read(bytes, 0, 16, 0);
-    return bytes.subarray(0, bytesRead).toString('latin1');
-  } finally {
-    await handle.close();
-  }
 }

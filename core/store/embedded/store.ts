@@ -12,7 +12,9 @@ import { migrateNedbFolder, type MigrationProgress } from './migrate-nedb';
 import { allIndexSpecs, collectionNames, documentCounts } from './catalog';
 import { partialLiterals } from './index-specs';
 import { upgradeColumns } from './column-upgrade';
-import { readStateEntry, refusalToOpen, SCHEMA_VERSION, writeStateEntry } from './state-record';
+import { readStateEntry, writeStateEntry } from './state-record';
+import { refusalToOpen } from './open-guard';
+import { ensureIdentity, readIdentity, SCHEMA_VERSION } from './identity';
 import type { WriteHealthLog } from './write-health';
 import { DEFAULT_BACKUP_SCHEDULE, listBackups, takeBackup, type BackupSchedule } from './backups';
 import { errorMessage } from '../../errors';
@@ -32,6 +34,8 @@ export interface EmbeddedOptions {
   log?: WriteHealthLog;
   /** Takes scheduled backups into `<dir>/backups` while open (`embeddedProps.backups`; the active profile's store only). */
   backups?: Partial<BackupSchedule>;
+  /** The console's version, named in each backup's manifest. */
+  consoleVersion?: string;
 }
 
 /**
@@ -45,7 +49,7 @@ function scheduleBackups(database: SqliteDatabase, dir: string, options: Embedde
     if (!database.health.safety().writable) return;
     const [newest] = await listBackups(dir);
     if (newest && Date.now() - newest.takenAt < everyMs) return;
-    const backup = await takeBackup(database.file, dir, schedule.keep);
+    const backup = await takeBackup(database.file, dir, schedule.keep, options.consoleVersion);
     options.log?.info(`[store] scheduled backup ${backup.id} of ${database.file} taken (${backup.bytes} bytes)`);
   };
   const timer = setInterval(() => {
@@ -80,6 +84,7 @@ async function acquire(file: string, dir: string, options: EmbeddedOptions): Pro
           await database.withSleepingWait(async () => {
             await migrateNedbFolder(dir, database, options.onProgress);
             upgradeColumns(database, options.log);
+            giveIdentity(dir, database, options.log);
           });
           await recordState(dir, database);
         }
@@ -115,20 +120,42 @@ function inlinePartialLiterals(database: SqliteDatabase, log: WriteHealthLog | u
   }
 }
 
-/** Records that this console initialised the file, with its schema and what it holds now. */
+/** The file's identity (identity.ts), given at its first open by this version; its high-water raised now. */
+function giveIdentity(dir: string, database: SqliteDatabase, log: WriteHealthLog | undefined) {
+  const known = readStateEntry(dir, database.file);
+  const createdAt = known && known !== 'unreadable' ? known.initialisedAt : undefined;
+  database.writeSync(() => {
+    const { identity, created } = ensureIdentity(database.db, createdAt);
+    database.highWater.identity = identity;
+    if (!created) database.highWater.raise(database.db);
+    if (created) log?.info(`[store] ${database.file} is store ${identity.id} (created ${identity.createdAt}): its identity is kept inside the file`);
+  });
+}
+
+/** Records that this console opened the file: the store's id and generation, its schema and what it holds now (a cache: open-guard.ts). */
 async function recordState(dir: string, database: SqliteDatabase) {
   const known = readStateEntry(dir, database.file);
   const now = new Date().toISOString();
-  const initialisedAt = known && known !== 'unreadable' ? known.initialisedAt : now;
-  await writeStateEntry(dir, database.file, { schemaVersion: SCHEMA_VERSION, initialisedAt, counts: documentCounts(database), countedAt: now });
+  const identity = readIdentity(database.db);
+  const initialisedAt = identity?.createdAt ?? (known && known !== 'unreadable' ? known.initialisedAt : now);
+  const counts = documentCounts(database);
+  await writeStateEntry(dir, database.file, { schemaVersion: SCHEMA_VERSION, storeId: identity?.id, generation: identity?.generation, initialisedAt, counts, countedAt: now });
 }
 
-async function release(database: SqliteDatabase, dir: string) {
+async function release(database: SqliteDatabase, dir: string, log: WriteHealthLog | undefined) {
   database.users--;
   if (database.users > 0) return;
   open.delete(database.file);
   try {
-    if (database.health.safety().writable) await recordState(dir, database);
+    if (database.health.safety().writable) {
+      try {
+        // What was written since the last raise is counted in the file before it closes.
+        await database.whenFree(() => database.writeSync(() => database.highWater.raise(database.db)));
+      } catch (error) {
+        log?.error(`[store] ${database.file}: the high-water could not be raised at close (${errorMessage(error)}); it is raised at the next open`);
+      }
+      await recordState(dir, database);
+    }
   } finally {
     await database.close();
   }
@@ -185,6 +212,10 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
     },
     lockHeldMs: () => live().lockHeldMs,
     safety: () => live().health.safety(),
+    identity: () => {
+      const d = live();
+      return d.highWater.identity && readIdentity(d.db);
+    },
     trackChanges: (collection, field) => live().changes.track(collection, field),
     changeVersion: (collection, value) => live().changeVersion(collection, value),
     transaction: <R>(fn: (tx: Store) => Promise<R>) => live().transaction(() => fn(store)),
@@ -192,7 +223,7 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
       if (closed) return;
       closed = true;
       stopBackups?.();
-      await release(database, folder);
+      await release(database, folder, options.log);
     },
   };
   return store;
