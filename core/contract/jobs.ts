@@ -78,6 +78,12 @@ export const Job = JobSummary.extend({
   writtenBy: z.literal('service').optional(),
   /** Paths (`variables.x`, `taskRuns.2.outgoing.y[1]`) whose value is undefined. */
   undefinedPaths: z.array(z.string()),
+  /**
+   * The console's: the job variables whose value holds a secret (by its name or its content, the one
+   * classifier of core/secrets). The values are answered as the service answers them; the job page
+   * masks these until the operator reveals them (`jobs.reveal`, logged).
+   */
+  secretVariables: z.array(z.string()).optional(),
 });
 export type Job = z.infer<typeof Job>;
 
@@ -205,6 +211,15 @@ export const jobsOperations = defineOperations({
       })
       .default({}),
     output: JobAnswer,
+  },
+  'jobs.reveal': {
+    method: 'POST',
+    path: '/console/jobs/:id/reveal',
+    summary:
+      "The console's: an operator reveals a job's secret variables on the job page (each named in `variables`, among the job's `secretVariables`). Logged with the job, the names and the operator; the values are in the job's answer already",
+    params: JobParams,
+    body: z.object({ variables: z.array(z.string().min(1).max(200)).min(1).max(200) }),
+    output: z.object({ message: z.string(), data: z.object({ _id: z.string(), variables: z.array(z.string()) }) }),
   },
   'jobs.finishTask': {
     method: 'POST',
