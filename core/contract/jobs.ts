@@ -8,6 +8,14 @@ import { DocumentName, RecordId } from './ids';
 import { defineOperations } from './operation';
 import { checkSearchForms, SearchValue } from './search-forms';
 
+/**
+ * The most values (objects, arrays, scalars) one job start may carry, its variables included: a
+ * start past it is answered 413 naming the limit before its body is parsed. It bounds the memory
+ * and event-loop time one start takes (eight starts of 999,000 values each held the console's
+ * other routes for seconds); docs/operating.md says so, and `npm run bench -- heavy` measures it.
+ */
+export const JOB_START_LIMIT = { values: 100_000, what: 'one job start (its variables included)' };
+
 export const JobStatus = z.enum(['running', 'paused', 'error', 'canceled', 'complete']);
 export type JobStatus = z.infer<typeof JobStatus>;
 export const TaskRunStatus = z.enum(['queued', 'running', 'complete', 'error', 'canceled', 'waiting']);
@@ -130,6 +138,7 @@ export const jobsOperations = defineOperations({
         .optional(),
     }),
     output: JobAnswer,
+    maxValues: JOB_START_LIMIT,
   },
   'jobs.list': {
     method: 'GET',
