@@ -62,9 +62,9 @@ export async function dispatch(
   ctx: CallContext,
 ): Promise<unknown> {
   const operation: Operation = contract[name];
-  // An operation's own bound on a body's values (HTTP refuses it before parsing; IPC here).
+  // An operation's own bound on a body's values: HTTP judged the text before parsing it, IPC is judged here.
   const most = operation.maxValues;
-  if (most && moreValuesThan(raw.body, most.values)) {
+  if (most && ctx.transport !== 'http' && moreValuesThan(raw.body, most.values)) {
     const message = tooManyValues(most.values, most.what);
     throw new ConsoleError('too_large', message, { issues: [{ path: 'body', message: message.replace(/^body: /, '') }] });
   }
