@@ -16,6 +16,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   upgrade: async () => (await import('./upgrade')).benchUpgrade,
   engine: async () => (await import('./queues')).benchEngineWithQueues,
   console: async () => (await import('./console')).benchConsole,
+  heavy: async () => (await import('./heavy-requests')).benchHeavyRequests,
   cockpit: async () => (await import('./cockpit')).benchCockpit,
   workflows: async () => (await import('./workflows')).benchWorkflows,
   transformations: async () => (await import('./transformations')).benchTransformations,

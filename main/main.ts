@@ -1,8 +1,7 @@
 // Electron main process: one hardened window over the bundled UI, the host started
 // in this process (the REST API stays available to scripts and custom applications).
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { safeStorageProvider } from './safe-storage';
 import { desktopDataDir } from './data-dir';
 import { utilityProcessLauncher } from '../core/adapters';
@@ -11,10 +10,12 @@ import { startHost, type Host } from '../core/host/host';
 import { registerOperations } from './ipc';
 import { registerDrillPdf } from './pdf';
 import { allowExternal, allowNavigation, isTrustedSender, profileExternalLinks, WINDOW_CSP, windowOptions } from './security';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler, INDEX_URL } from './app-protocol';
 
 const here = __dirname; // dist/main once bundled
-const indexFile = path.join(here, '..', 'renderer', 'index.html');
-const indexUrl = pathToFileURL(indexFile).href;
+// The bundled UI, served as app://console/ (main/app-protocol.ts), never as file://.
+const rendererDir = path.join(here, '..', 'renderer');
+const indexUrl = INDEX_URL;
 
 let host: Host | undefined;
 let window: BrowserWindow | undefined;
@@ -30,16 +31,25 @@ function hardenSession() {
 function createWindow() {
   window = new BrowserWindow(windowOptions(path.join(here, 'preload.cjs'), operationNames));
   const contents = window.webContents;
-  contents.on('will-navigate', (event, url) => {
-    if (!allowNavigation(url)) event.preventDefault();
-  });
   contents.setWindowOpenHandler(({ url }) => {
     // Never a new Electron window; the documentation and what the active profile allows open in the user's browser.
     void openExternally(url);
     return { action: 'deny' };
   });
   window.once('ready-to-show', () => window?.show());
-  void window.loadFile(indexFile);
+  void window.loadURL(indexUrl);
+}
+
+/** Every page stays where it was loaded: its navigations, any of its frames', and redirects are refused, and logged. */
+function guardNavigation(contents: WebContents) {
+  const refuse = (event: { url: string; preventDefault(): void }, what: string) => {
+    if (allowNavigation(event.url)) return;
+    event.preventDefault();
+    host?.log.logger.warn({ url: event.url }, `${what} to ${event.url} was refused: the console's window never leaves its own page`);
+  };
+  contents.on('will-navigate', (event) => refuse(event, 'a navigation'));
+  contents.on('will-frame-navigate', (event) => refuse(event, "a frame's navigation"));
+  contents.on('will-redirect', (event) => refuse(event, 'a redirect'));
 }
 
 /** Hands `url` to the user's browser when it is allowed (allowExternal), else says why in the log. */
@@ -71,8 +81,12 @@ async function main() {
   });
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-attach-webview', (event) => event.preventDefault());
+    guardNavigation(contents);
   });
+  // The UI's own scheme is privileged before the app is ready, and answered once it is.
+  protocol.registerSchemesAsPrivileged(APP_SCHEME_PRIVILEGES);
   await app.whenReady();
+  protocol.handle(APP_SCHEME, appProtocolHandler(rendererDir));
   hardenSession();
   const keychain = safeStorageProvider(safeStorage);
   host = await startHost({

@@ -49,10 +49,13 @@ export function isTrustedSender(
   return url.protocol === index.protocol && url.host === index.host && url.pathname === index.pathname;
 }
 
-/** Navigation away from the bundled page is never allowed. */
+/** Navigation away from the bundled page is never allowed (the top frame's, a sub frame's, or a redirect's). */
 export function allowNavigation(_targetUrl: string): boolean {
   return false;
 }
+
+/** The events that guard a page's navigations: its own, any frame's in it, and a redirect's during one. */
+export const NAVIGATION_EVENTS = ['will-navigate', 'will-frame-navigate', 'will-redirect'] as const;
 
 /** Where a link may open in the user's browser: the service's documentation. A profile adds its own (`desktopProps.openExternal`). */
 export const EXTERNAL_ALLOWED: readonly string[] = ['https://docs.itential.com/'];
@@ -67,15 +70,25 @@ function parsedUrl(text: string): URL | undefined {
 }
 
 /**
+ * Whether a path is a prefix's path or below it, bounded at a path segment: `/runbooks` allows
+ * `/runbooks` and `/runbooks/x`, never `/runbooks-old`; `/runbooks/` allows what is below it.
+ */
+function underPath(pathname: string, prefix: string): boolean {
+  if (prefix.endsWith('/')) return pathname.startsWith(prefix);
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/**
  * Whether `url` may be handed to the user's browser: https, no credentials in it, and under one
- * of the allowed prefixes (the same origin, its path below the prefix's path).
+ * of the allowed prefixes (the same origin, so `https://docs.example.com.evil` is never under
+ * `https://docs.example.com/`, and its path below the prefix's path at a segment).
  */
 export function allowExternal(url: string, extra: readonly string[] = []): boolean {
   const target = parsedUrl(url);
   if (!target || target.protocol !== 'https:' || target.username || target.password) return false;
   return [...EXTERNAL_ALLOWED, ...extra].some((prefix) => {
     const allowed = parsedUrl(prefix);
-    return allowed?.protocol === 'https:' && allowed.origin === target.origin && target.pathname.startsWith(allowed.pathname);
+    return allowed?.protocol === 'https:' && !allowed.username && !allowed.password && allowed.origin === target.origin && underPath(target.pathname, allowed.pathname);
   });
 }
 

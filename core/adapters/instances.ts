@@ -333,13 +333,13 @@ export class AdapterInstances {
   async call(app: string, method: string, args: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<AdapterAnswer> {
     const id = this.resolve(app, args);
     const known = this.manager.instance(id);
-    if (!this.simulationAllowed && known && simulationOf(known.config)) {
-      throw new AdapterError('failed', id, method, `adapter "${id}" is simulated and this profile does not let jobs use simulated adapters (simulationProps.allowJobs); method "${method}" was not called`);
-    }
+    const stub = known?.config.properties.stub === true; // a package in its stub mode (as Simulate leaves one) answers mock data: simulated for jobs
+    if (!this.simulationAllowed && known && (simulationOf(known.config) || stub))
+      throw new AdapterError('failed', id, method, `adapter "${id}" is ${stub ? `in its package's stub mode ("stub": true)` : 'simulated'} and this profile does not let jobs use simulated adapters (simulationProps.allowJobs); method "${method}" was not called`);
     const started = Date.now();
     const answer = await this.manager.call(id, method, args, options);
     if (known && this.recorder?.isRecording(id)) await this.recorder.note(id, { method, args, ok: answer.ok, answer: answer.ok ? answer.value : answer.error, durationMs: Date.now() - started, output: answer.output }, secretValues(known.config.properties));
-    return answer;
+    return stub && answer.simulated === undefined ? { ...answer, simulated: id, outputDeclared: true } : answer;
   }
 
   close() {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { defineOperations } from './operation';
 import { DocumentName, RecordId } from './ids';
+import { JOB_START_LIMIT } from './jobs';
 
 export const TRIGGER_TYPES = ['endpoint', 'manual', 'schedule', 'eventSystem'] as const;
 export const TriggerType = z.enum(TRIGGER_TYPES);
@@ -211,6 +212,7 @@ export const automationsOperations = defineOperations({
     params: z.object({ routeName: RouteName }),
     body: z.unknown(),
     output: answer(StartedJob),
+    maxValues: JOB_START_LIMIT,
   },
   'triggers.runManual': {
     method: 'POST',
@@ -219,5 +221,6 @@ export const automationsOperations = defineOperations({
     params: Id,
     body: z.object({ formData: z.record(z.string(), z.unknown()).optional() }).default({}),
     output: answer(StartedJob),
+    maxValues: JOB_START_LIMIT,
   },
 });

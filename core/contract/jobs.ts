@@ -8,6 +8,14 @@ import { DocumentName, RecordId } from './ids';
 import { defineOperations } from './operation';
 import { checkSearchForms, SearchValue } from './search-forms';
 
+/**
+ * The most values (objects, arrays, scalars) one job start may carry, its variables included: a
+ * start past it is answered 413 naming the limit before its body is parsed. It bounds the memory
+ * and event-loop time one start takes (eight starts of 999,000 values each held the console's
+ * other routes for seconds); docs/operating.md says so, and `npm run bench -- heavy` measures it.
+ */
+export const JOB_START_LIMIT = { values: 100_000, what: 'one job start (its variables included)' };
+
 export const JobStatus = z.enum(['running', 'paused', 'error', 'canceled', 'complete']);
 export type JobStatus = z.infer<typeof JobStatus>;
 export const TaskRunStatus = z.enum(['queued', 'running', 'complete', 'error', 'canceled', 'waiting']);
@@ -94,6 +102,12 @@ export const Job = JobSummary.extend({
   undefinedPaths: z.array(z.string()),
   /** The job's values kept in job_data (above the threshold), each served at GET /operations-manager/large-data/:id. */
   largeData: z.array(z.object({ id: z.string(), variable: z.string(), task: z.string().optional(), size: z.number() })).optional(),
+  /**
+   * The console's: the job variables whose value holds a secret (by its name or its content, the one
+   * classifier of core/secrets). The values are answered as the service answers them; the job page
+   * masks these until the operator reveals them (`jobs.reveal`, logged).
+   */
+  secretVariables: z.array(z.string()).optional(),
 });
 export type Job = z.infer<typeof Job>;
 
@@ -163,6 +177,7 @@ export const jobsOperations = defineOperations({
         .optional(),
     }),
     output: JobAnswer,
+    maxValues: JOB_START_LIMIT,
   },
   'jobs.list': {
     method: 'GET',
@@ -251,6 +266,15 @@ export const jobsOperations = defineOperations({
       })
       .default({}),
     output: JobAnswer,
+  },
+  'jobs.reveal': {
+    method: 'POST',
+    path: '/console/jobs/:id/reveal',
+    summary:
+      "The console's: an operator reveals a job's secret variables on the job page (each named in `variables`, among the job's `secretVariables`). Logged with the job, the names and the operator; the values are in the job's answer already",
+    params: JobParams,
+    body: z.object({ variables: z.array(z.string().min(1).max(200)).min(1).max(200) }),
+    output: z.object({ message: z.string(), data: z.object({ _id: z.string(), variables: z.array(z.string()) }) }),
   },
   'jobs.finishTask': {
     method: 'POST',

@@ -14,6 +14,12 @@ export interface Operation {
   query?: z.ZodType;
   body?: z.ZodType;
   output: z.ZodType;
+  /**
+   * A lower bound than the console's on the values (objects, arrays, scalars) one body may hold,
+   * and what the limit is named in its answer: refused with a 413 naming it, before the body is
+   * parsed (HTTP) or handled (IPC). Bounds the memory and event-loop time one call may take.
+   */
+  maxValues?: { values: number; what: string };
 }
 
 export type OperationTable = Record<string, Operation>;

@@ -13,7 +13,7 @@ import {
   type OperationName,
   type Output,
 } from '../contract';
-import { MAX_DEPTH, shortPath, tooDeep } from './limits';
+import { MAX_DEPTH, moreValuesThan, shortPath, tooDeep, tooManyValues } from './limits';
 import { redactText } from '../secrets/classify';
 import { ConsoleError, DomainError, ERROR_CODES, answerOf, systemErrorCode } from '../errors';
 
@@ -62,6 +62,12 @@ export async function dispatch(
   ctx: CallContext,
 ): Promise<unknown> {
   const operation: Operation = contract[name];
+  // An operation's own bound on a body's values: HTTP judged the text before parsing it, IPC is judged here.
+  const most = operation.maxValues;
+  if (most && ctx.transport !== 'http' && moreValuesThan(raw.body, most.values)) {
+    const message = tooManyValues(most.values, most.what);
+    throw new ConsoleError('too_large', message, { issues: [{ path: 'body', message: message.replace(/^body: /, '') }] });
+  }
   const input = {
     params: parsePart('params', operation.params, raw.params),
     query: parsePart('query', operation.query, raw.query),

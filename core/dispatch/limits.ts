@@ -25,7 +25,7 @@ const keyForPath = (key: string) => (key.length > 40 ? `${key.slice(0, 40)}…` 
  * One pass over JSON text, before it is parsed: the first container opened deeper than `maxDepth`
  * (with the path to it) or more than `maxValues` values. Invalid JSON is left to the parser.
  */
-export function checkJsonText(text: string, maxDepth = MAX_DEPTH, maxValues = MAX_VALUES): TextLimitBreach | undefined {
+export function checkJsonText(text: string, maxDepth = MAX_DEPTH, maxValues = MAX_VALUES, what = 'one request'): TextLimitBreach | undefined {
   // One frame per open container: an array's index or an object's last key.
   const frames: { array: boolean; index: number; key: string }[] = [];
   let values = 0;
@@ -67,10 +67,27 @@ export function checkJsonText(text: string, maxDepth = MAX_DEPTH, maxValues = MA
       while (i + 1 < text.length && isNumberOrWordChar(text.charCodeAt(i + 1))) i++;
     }
     if (values > maxValues) {
-      return { code: 'too_large', message: `body: more than ${maxValues.toLocaleString('en')} values, the most one request may carry` };
+      return { code: 'too_large', message: tooManyValues(maxValues, what) };
     }
   }
   return undefined;
+}
+
+/** The answer to a body holding more than `max` values. */
+export const tooManyValues = (max: number, what = 'one request') => `body: more than ${max.toLocaleString('en')} values, the most ${what} may carry`;
+
+/** Whether `value` holds more than `max` values (objects, arrays, scalars): stops counting past `max`. */
+export function moreValuesThan(value: unknown, max: number): boolean {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (++count > max) return true;
+    if (node === null || typeof node !== 'object') continue;
+    // One at a time: a spread of a million items would overflow the call's arguments.
+    for (const item of Array.isArray(node) ? node : Object.values(node)) stack.push(item);
+  }
+  return false;
 }
 
 /** Letters, digits, `.`, `+` and `-`: the rest of a literal or a number. */

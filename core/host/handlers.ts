@@ -93,6 +93,7 @@ export function buildHandlers(state: HostState): Handlers {
     guardStart: () => applications().require('OperationsManager', 'starting a job'),
     startCheck: (name) => workflows.assertStartable(name),
     operator: desktopOperator,
+    log: (fields, message) => state.log.logger.info({ component: 'jobs', ...fields }, message),
     workflowNames: async () => (await store().collection('workflows').find({}, { projection: { name: 1 } })).map((w) => String(w.name)),
   });
   // Automations start their workflow the way POST /operations-manager/jobs/start does: the same refusals, the same worker.

@@ -9,8 +9,9 @@ import { dispatch, errorBody, type CallContext, type Handlers } from '../dispatc
 import { ConsoleError, codeOfStatus, errorMessage, isServerFault, statusOf, type ErrorCode } from '../errors';
 import { pino } from 'pino';
 import type { Logger } from '../logging/logger';
-import { checkJsonText, MAX_BODY_BYTES } from '../dispatch/limits';
+import { checkJsonText, MAX_BODY_BYTES, MAX_DEPTH } from '../dispatch/limits';
 import { hostChecker } from './hosts';
+import { HEAVY_BODY_CHARS, heavyBodyTurns } from './heavy-bodies';
 import { Logins } from './logins/credentials';
 import { LOGIN_ROUTES, proofOf, registerLoginRoutes } from './logins/routes';
 
@@ -110,17 +111,31 @@ export async function buildHttpServer(options: HttpServerOptions): Promise<Fasti
   // that takes no body ignores whatever was sent (POST /indexes/:name is often sent with
   // `-d ''` or an empty JSON body); one that takes a body gets a 400 or 415 naming the problem.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
+  // An operation's own bound on a body's values (a job start's), by route.
+  const valueLimits = new Map(
+    operationNames.map((name) => {
+      const operation: Operation = contract[name];
+      return [`${operation.method} ${operation.path}`, operation.maxValues];
+    }),
+  );
+  const turns = heavyBodyTurns(app);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, text, done) => {
     const source = String(text);
     if (source.trim() === '') return done(null, undefined);
-    // Depth and size are judged on the text, in one pass, before the parser builds anything.
-    const breach = checkJsonText(source);
-    if (breach) return done(null, new UnreadableBody(breach.message, breach.code));
-    try {
-      done(null, JSON.parse(source));
-    } catch (error) {
-      done(null, new UnreadableBody(`body: not valid JSON (${errorMessage(error)})`, 'bad_input'));
-    }
+    const read = () => {
+      // Depth and size are judged on the text, in one pass, before the parser builds anything.
+      const most = valueLimits.get(`${req.method} ${req.routeOptions.url ?? ''}`);
+      const breach = checkJsonText(source, MAX_DEPTH, most?.values, most?.what);
+      if (breach) return done(null, new UnreadableBody(breach.message, breach.code));
+      try {
+        done(null, JSON.parse(source));
+      } catch (error) {
+        done(null, new UnreadableBody(`body: not valid JSON (${errorMessage(error)})`, 'bad_input'));
+      }
+    };
+    if (source.length < HEAVY_BODY_CHARS) return read();
+    // A large body waits for its turn (core/http/heavy-bodies.ts).
+    void turns.take(req).then(read);
   });
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (req, buffer, done) => {
     const length = (buffer as Buffer).length;

@@ -5,7 +5,7 @@
 // (`<data-dir>/logs/`) and rotated by size. Every entry is redacted by
 // the secrets classifier before it is written anywhere.
 import { pino, type Logger } from 'pino';
-import { redactSecrets } from '../secrets/classify';
+import { mayCarrySecret, redactSecrets } from '../secrets/classify';
 import { logSettings, type LogSettings } from '../profiles/runtime-config';
 import { levelName, levelNumber } from './levels';
 import { LogRing } from './ring';
@@ -37,8 +37,6 @@ const pad = (text: string, width: number) => text.padEnd(width);
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const LEVEL_FIELD = /^\{"level":(\d+)/;
 /** Words of the secrets classifier's key names and text forms (URL userinfo, query parameters, PEM keys); a line without any holds no secret. */
-const MAY_CARRY_SECRET = /pass|pwd|secret|token|key|auth|credential|:\/\/|=|BEGIN/i;
-
 function consoleLine(record: Record<string, unknown>): string {
   const { level, time, msg, pid: _pid, hostname: _hostname, ...fields } = record;
   const ids = Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : '';
@@ -63,7 +61,7 @@ export function createLogService(options: LogServiceOptions): LogService {
       // pino writes one JSON object per line.
       if (!isRecord(parsed)) return;
       // Only a line that could carry a secret is walked by the classifier.
-      const record = MAY_CARRY_SECRET.test(line) ? redactSecrets(parsed) : parsed;
+      const record = mayCarrySecret(line) ? redactSecrets(parsed) : parsed;
       if (toFile) {
         ring.push(record);
         writeFile(record === parsed ? line : `${JSON.stringify(record)}\n`);

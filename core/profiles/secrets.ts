@@ -23,16 +23,16 @@ const SEALED_IN_TEXT = /enc:v1:[A-Za-z0-9-]+:[A-Za-z0-9_-]+/g;
 /** A copy of `json` with each string field changed by `change(key, value, class, path)`: the same shape, strings changed. */
 function mapStrings<T>(json: T, change: (key: string, value: string, path: string[]) => string): T;
 function mapStrings(json: unknown, change: (key: string, value: string, path: string[]) => string): unknown {
-  const visit = (node: unknown, at: string[]): unknown => {
-    if (Array.isArray(node)) return node.map((item, i) => visit(item, [...at, String(i)]));
+  // A string in a list is classified by the list's name (`"Set-Cookie": ["a=b"]`).
+  const visit = (node: unknown, at: string[], key: string): unknown => {
+    if (typeof node === 'string' && at.length > 0) return change(key, node, at);
+    if (Array.isArray(node)) return node.map((item, i) => visit(item, [...at, String(i)], key));
     if (!isObject(node)) return node;
     const out: Json = {};
-    for (const [key, value] of Object.entries(node)) {
-      out[key] = typeof value === 'string' ? change(key, value, [...at, key]) : visit(value, [...at, key]);
-    }
+    for (const [k, value] of Object.entries(node)) out[k] = visit(value, [...at, k], k);
     return out;
   };
-  return visit(json, []);
+  return visit(json, [], '');
 }
 
 /** A copy with every non-empty secret replaced by the mask, and the paths that were masked. */

@@ -44,14 +44,29 @@ function childPath(path: string, key: string | number): string {
   return `${path}[${JSON.stringify(key)}]`;
 }
 
+/** The path of `keys` below `path` (`variables.device.tags[2]`): built only when a marker is found, never per value. */
+const pathOf = (path: string, keys: readonly (string | number)[]) => keys.reduce<string>((at, key) => childPath(at, key), path);
+
 /** Throws `MarkerValueError` naming the first place where `value` holds the marker string. */
 export function rejectMarker(value: unknown, path = ''): void {
-  if (value === UNDEFINED_MARKER) throw new MarkerValueError(path);
-  if (Array.isArray(value)) {
-    value.forEach((item, index) => rejectMarker(item, childPath(path, index)));
-  } else if (isPlainObject(value)) {
-    for (const [key, item] of Object.entries(value)) rejectMarker(item, childPath(path, key));
-  }
+  const keys: (string | number)[] = [];
+  const visit = (node: unknown): void => {
+    if (node === UNDEFINED_MARKER) throw new MarkerValueError(pathOf(path, keys));
+    if (Array.isArray(node)) {
+      for (let index = 0; index < node.length; index++) {
+        keys.push(index);
+        visit(node[index]);
+        keys.pop();
+      }
+    } else if (isPlainObject(node)) {
+      for (const key of Object.keys(node)) {
+        keys.push(key);
+        visit(node[key]);
+        keys.pop();
+      }
+    }
+  };
+  visit(value);
 }
 
 /**
@@ -60,15 +75,33 @@ export function rejectMarker(value: unknown, path = ''): void {
  * refused with `MarkerValueError`, since it could not be told from undefined.
  */
 export function encodeValue(value: unknown, path = ''): unknown {
-  if (value === undefined) return UNDEFINED_MARKER;
-  if (value === UNDEFINED_MARKER) throw new MarkerValueError(path);
-  if (Array.isArray(value)) return value.map((item, index) => encodeValue(item, childPath(path, index)));
-  if (isPlainObject(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = encodeValue(item, childPath(path, key));
-    return out;
-  }
-  return value;
+  const keys: (string | number)[] = [];
+  const visit = (node: unknown): unknown => {
+    if (node === undefined) return UNDEFINED_MARKER;
+    if (node === UNDEFINED_MARKER) throw new MarkerValueError(pathOf(path, keys));
+    if (Array.isArray(node)) {
+      const out: unknown[] = new Array(node.length);
+      for (let index = 0; index < node.length; index++) {
+        // A hole stays a hole, as Array.prototype.map leaves it.
+        if (!(index in node)) continue;
+        keys.push(index);
+        out[index] = visit(node[index]);
+        keys.pop();
+      }
+      return out;
+    }
+    if (isPlainObject(node)) {
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(node)) {
+        keys.push(key);
+        out[key] = visit(node[key]);
+        keys.pop();
+      }
+      return out;
+    }
+    return node;
+  };
+  return visit(value);
 }
 
 /**

@@ -16,13 +16,16 @@ import { JobActions } from './JobActions';
 import { qk } from '../api/keys';
 import { JobHistory } from './JobHistory';
 import { LargeData } from './LargeData';
+import { SecretVariables, useMaskedValue } from './SecretVariables';
 
 const ACTIVE_TASK = new Set(['queued', 'running', 'waiting']);
 
 function Value({ value, label }: { value: unknown; label: string }) {
+  // Secret variables (and values under their names) are masked until the operator reveals them.
+  const shown = useMaskedValue(value);
   return (
     <pre className="json-block job-value" aria-label={label}>
-      {formatValue(value)}
+      {formatValue(shown)}
     </pre>
   );
 }
@@ -287,32 +290,34 @@ export function JobView({ id }: { id: string }) {
       )}
       <h2>Diagram</h2>
       <JobDiagram job={j} />
-      <h2>Variables</h2>
-      <Value value={j.variables} label="Job variables" />
-      {j.largeData && <LargeData items={j.largeData} />}
-      <h2>Tasks</h2>
-      {runs.length === 0 ? (
-        <p className="muted">No task has been queued yet.</p>
-      ) : (
-        <table aria-label="Tasks" className="job-tasks">
-          <thead>
-            <tr>
-              <th>Task</th>
-              <th>Method</th>
-              <th>Type</th>
-              <th>Status</th>
-              <th>Started</th>
-              <th>Took</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {runs.map((run) => (
-              <TaskRow key={run._id} job={j} run={run} jobActive={jobActive} iterations={iterations.get(run.taskId) ?? 1} latest={run.iteration + 1 === iterations.get(run.taskId)} />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <SecretVariables key={j._id} jobId={j._id} names={j.secretVariables ?? []}>
+        <h2>Variables</h2>
+        <Value value={j.variables} label="Job variables" />
+        {j.largeData && <LargeData items={j.largeData} />}
+        <h2>Tasks</h2>
+        {runs.length === 0 ? (
+          <p className="muted">No task has been queued yet.</p>
+        ) : (
+          <table aria-label="Tasks" className="job-tasks">
+            <thead>
+              <tr>
+                <th>Task</th>
+                <th>Method</th>
+                <th>Type</th>
+                <th>Status</th>
+                <th>Started</th>
+                <th>Took</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {runs.map((run) => (
+                <TaskRow key={run._id} job={j} run={run} jobActive={jobActive} iterations={iterations.get(run.taskId) ?? 1} latest={run.iteration + 1 === iterations.get(run.taskId)} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </SecretVariables>
     </section>
   );
 }

@@ -10,8 +10,8 @@ import { classifyField, isSecretKey, maskInText, MASK, redactSecrets } from '../
 import { finding } from '../../core/upgrade/types';
 import { startTestHost } from '../support/host';
 
-const SECRET_WORDS = ['pass', 'passwd', 'password', 'pwd', 'passphrase', 'secret', 'token', 'key', 'apikey', 'auth', 'authorization', 'credential', 'credentials'];
-const SPLIT_SECRETS = [['pass', 'phrase'], ['api', 'key'], ['private', 'key']];
+const SECRET_WORDS = ['pass', 'passwd', 'password', 'pwd', 'passphrase', 'secret', 'token', 'key', 'apikey', 'auth', 'authorization', 'credential', 'credentials', 'cookie', 'session', 'sessionid', 'jsessionid', 'jwt', 'otp', 'totp', 'community', 'assertion'];
+const SPLIT_SECRETS = [['pass', 'phrase'], ['api', 'key'], ['private', 'key'], ['session', 'id'], ['set', 'cookie'], ['community', 'string'], ['client', 'assertion']];
 const PLAIN_WORDS = ['db', 'admin', 'service', 'x', 'client', 'mongo', 'redis', 'vault', 'app', 'user', 'primary', 'backup', 'v2'];
 const NOT_SECRET = ['name', 'host', 'port', 'url', 'file', 'path', 'mode', 'level', 'timeout', 'id', 'type', 'description', 'enabled', 'count'];
 
@@ -78,6 +78,55 @@ describe('the classifier over generated names', () => {
     });
     expect(f.message).toBe(`Calls GET /x ("http://h/x?token=${MASK}&access_token=${MASK}&api-key=${MASK}")`);
     expect(f.fix).toBe(`Call GET /y?sig=${MASK} instead`);
+  });
+});
+
+/** base64url text, as a JWT's parts are written. */
+const b64url = (min: number) => fc.stringMatching(new RegExp(`^[A-Za-z0-9_-]{${min},40}$`));
+/** Prose around a secret: words and punctuation that are not themselves a secret's shape. */
+const prose = fc.array(fc.constantFrom('the', 'device', 'answered', 'with', 'in', 'its', 'banner', '(', ')', ':', 'ok'), { maxLength: 6 }).map((ws) => ws.join(' '));
+const SHAPED_NAMES = ['password', 'password2', 'passwd', 'session', 'sessionid', 'JSESSIONID', 'sid', 'jwt', 'otp', 'community', 'client_assertion', 'access_token', 'api_key'];
+
+describe('secrets by their shape, wherever they are written (issue 40)', () => {
+  it('masks a JWT-shaped value anywhere in a text, keeping the text around it', () => {
+    fc.assert(
+      fc.property(prose, b64url(4), b64url(4), b64url(0), prose, (before, header, payload, signature, after) => {
+        const token = `eyJ${header}.eyJ${payload}.${signature}`;
+        const masked = maskInText(`${before} ${token} ${after}`);
+        expect(masked).not.toContain(token);
+        expect(masked).toBe(`${before} ${MASK} ${after}`);
+        expect(redactSecrets({ jwt: token, note: `got ${token}` })).toEqual({ jwt: MASK, note: `got ${MASK}` });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('masks the value of a secret name in a form body or a query, at any place, the other fields kept', () => {
+    const field = fc.tuple(fc.stringMatching(/^[a-z]{1,8}$/).filter((n) => !/pass|pwd|secret|token|key|auth|cred|sess|sid|jwt|otp|community|assertion|cookie|sig/.test(n)), fc.stringMatching(/^[a-z0-9]{1,8}$/));
+    fc.assert(
+      fc.property(fc.array(field, { maxLength: 3 }), fc.constantFrom(...SHAPED_NAMES), fc.stringMatching(/^[A-Za-z0-9._~-]{1,24}$/), fc.array(field, { maxLength: 3 }), fc.constantFrom('', '?', 'POST /login '), (head, name, secret, tail, lead) => {
+        const pairs = (list: [string, string][]) => list.map(([k, v]) => `${k}=${v}`);
+        const body = `${lead}${[...pairs(head), `${name}=${secret}`, ...pairs(tail)].join('&')}`;
+        expect(maskInText(body)).toBe(`${lead}${[...pairs(head), `${name}=${MASK}`, ...pairs(tail)].join('&')}`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('masks a session header written out whole: Cookie, Set-Cookie, X-Session-Id', () => {
+    const cookie = fc.array(fc.tuple(fc.stringMatching(/^[A-Za-z]{1,8}$/), fc.stringMatching(/^[A-Za-z0-9]{1,12}$/)), { minLength: 1, maxLength: 3 }).map((cs) => cs.map(([k, v]) => `${k}=${v}`).join('; '));
+    fc.assert(
+      fc.property(fc.constantFrom('Cookie', 'Set-Cookie', 'set-cookie', 'X-Session-Id'), cookie, (header, value) => {
+        expect(maskInText(`GET /x\r\n${header}: ${value}\r\nAccept: */*`)).toBe(`GET /x\r\n${header}: ${MASK}\r\nAccept: */*`);
+        expect(redactSecrets({ headers: { [header]: value } })).toEqual({ headers: { [header]: MASK } });
+        expect(redactSecrets({ headers: { [header]: [value, value] } })).toEqual({ headers: { [header]: [MASK, MASK] } });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('masks a one-time code even given as a number, and leaves other numbers', () => {
+    expect(redactSecrets({ otp: 482913, totp: 123456, pin: 1234, port: 8080, retries: 3 })).toEqual({ otp: MASK, totp: MASK, pin: MASK, port: 8080, retries: 3 });
   });
 });
 

@@ -80,10 +80,11 @@ export class CallRecorder {
     return docs.map(toRecording).map(({ calls, ...rest }) => ({ ...rest, callCount: calls.length, recording: this.active.get(rest.adapter)?._id === rest._id && this.isRecording(rest.adapter) }));
   }
 
+  /** A recording, its calls masked again by today's classifier (one kept before it knew a shape is exported masked too). */
   async get(id: string): Promise<Recording> {
     const doc = await this.recordings.findOne({ _id: id });
     if (!doc) throw new ConsoleError('not_found', `no adapter recording "${id}"`);
-    return toRecording(doc);
+    return withCallsMasked(toRecording(doc));
   }
 
   /** A recording exported from a console (its file), saved under a new id. */
@@ -91,11 +92,14 @@ export class CallRecorder {
     if (!isObject(raw) || typeof raw.adapter !== 'string' || typeof raw.type !== 'string' || !Array.isArray(raw.calls)) {
       throw new ConsoleError('bad_input', 'body.recording: expected an exported recording { adapter, type, calls: [...] }');
     }
-    const recording = { ...toRecording(raw), _id: randomUUID() };
+    // A file from elsewhere may carry secrets in clear: they are masked before it is kept.
+    const recording = { ...withCallsMasked(toRecording(raw)), _id: randomUUID() };
     await this.recordings.insertOne({ ...recording });
     return recording;
   }
 }
+
+const withCallsMasked = (recording: Recording): Recording => ({ ...recording, calls: recording.calls.map((c) => ({ ...c, args: masked(c.args, []), answer: masked(c.answer, []) })) });
 
 function toRecording(doc: Obj): Recording {
   const calls = Array.isArray(doc.calls) ? doc.calls.filter(isObject) : [];

@@ -9,8 +9,9 @@ import { BULK_MAX, type JobsFilter } from '../../contract/jobs';
 import { searchFilter } from './search';
 import { bulkJobAction } from './bulk';
 import { largeDataOf, readLargeData } from '../../store/large-data/large-data';
+import { secretVariables } from './secret-variables';
 
-type JobOperations = 'jobs.largeData' | 'jobs.bulkCancel' | 'jobs.bulkPause' | 'jobs.bulkResume' | 'jobs.bulkRetry' | 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask';
+type JobOperations = 'jobs.largeData' | 'jobs.bulkCancel' | 'jobs.bulkPause' | 'jobs.bulkResume' | 'jobs.bulkRetry' | 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask' | 'jobs.reveal';
 
 export interface JobsDeps {
   /** The active profile's workflow engine. */
@@ -23,6 +24,8 @@ export interface JobsDeps {
   startCheck?(workflow: string): Promise<void>;
   /** The operator's name, recorded as the job's initiator (never the caller's user agent). */
   operator?(): string;
+  /** Writes a line of the console log (an operator revealing a job's secret variables). */
+  log?(fields: Record<string, unknown>, message: string): void;
 }
 
 export type JobsService = JobsDeps;
@@ -63,8 +66,19 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
     'jobs.get': async ({ params }) => {
       const r = runner();
       const job = await r.requireJob(params.id);
+      const view = jobView(job, await r.records(job._id), await r.childIds(job), await r.history(job._id));
+      const secret = secretVariables(view.variables);
       const largeData = await largeDataOf(service.engine().options.store, job._id);
-      return { data: { ...jobView(job, await r.records(job._id), await r.childIds(job), await r.history(job._id)), ...(largeData.length ? { largeData } : {}) } as never };
+      return { data: { ...view, ...(secret.length > 0 ? { secretVariables: secret } : {}), ...(largeData.length ? { largeData } : {}) } as never };
+    },
+    'jobs.reveal': async ({ params, body }) => {
+      const job = await runner().requireJob(params.id);
+      const secret = secretVariables(job.variables);
+      const other = body.variables.filter((name) => !secret.includes(name));
+      if (other.length > 0) throw new ConsoleError('bad_input', `body.variables: ${other.map((n) => `"${n}"`).join(', ')} ${other.length === 1 ? 'is not a secret variable' : 'are not secret variables'} of job ${job._id} (its secret variables: ${secret.join(', ') || 'none'})`);
+      const operator = service.operator?.() ?? 'operator';
+      service.log?.({ jobId: job._id, variables: body.variables, operator }, `${operator} revealed the secret variables ${body.variables.join(', ')} of job ${job._id} on the job page`);
+      return { message: `revealed ${body.variables.length} secret variable(s) of job ${job._id}`, data: { _id: job._id, variables: body.variables } };
     },
     'jobs.bulkCancel': async ({ body }) => bulkJobAction(runner(), 'cancel', await bulkIds(body)),
     'jobs.bulkPause': async ({ body }) => bulkJobAction(runner(), 'pause', await bulkIds(body)),

@@ -98,6 +98,19 @@ describe('the main-process bundle', () => {
     expect(stand.calls.filter((c) => c.api === 'webContents.on').map((c) => c.args[0])).toContain('will-navigate');
   });
 
+  it("refuses the page's navigations, any frame's navigation and a redirect, naming each in the log", () => {
+    for (const name of ['will-navigate', 'will-frame-navigate', 'will-redirect']) {
+      const guards = stand.calls.filter((c) => c.api === 'webContents.on' && c.args[0] === name);
+      // One guard per page: the console's window (and any other contents the app creates).
+      expect(guards.length, name).toBeGreaterThanOrEqual(1);
+      for (const guard of guards) {
+        let prevented = false;
+        (guard.args[1] as (e: { url: string; preventDefault(): void }) => void)({ url: 'https://evil.example/phish', preventDefault: () => (prevented = true) });
+        expect(prevented, name).toBe(true);
+      }
+    }
+  });
+
   it('hands to the browser only the documentation and the prefixes the active profile adds, never any https URL', async () => {
     const open = stand.calls.find((c) => c.api === 'webContents.setWindowOpenHandler')!.args[0] as (d: { url: string }) => { action: string };
     const opened = () => stand.calls.filter((c) => c.api === 'shell.openExternal').map((c) => c.args[0]);
@@ -109,21 +122,39 @@ describe('the main-process bundle', () => {
 
     // The active profile adds its runbooks' prefix.
     const window = stand.windows[0]!;
-    const event = { sender: { id: window.webContents.id, mainFrame: window.webContents.mainFrame }, senderFrame: Object.assign(window.webContents.mainFrame, { url: `file://${window.loaded[0]}` }) };
+    const event = { sender: { id: window.webContents.id, mainFrame: window.webContents.mainFrame }, senderFrame: Object.assign(window.webContents.mainFrame, { url: window.loaded[0] }) };
     const got = (await stand.ipcHandlers.get('op:profiles.get')!(event, { params: { id: 'default' } })) as { ok: boolean; data: { profile: Record<string, unknown> } };
     const { id: _id, ...rest } = got.data.profile;
-    const saved = await stand.ipcHandlers.get('op:profiles.update')!(event, { params: { id: 'default' }, body: { ...rest, desktopProps: { openExternal: ['https://wiki.example.com/runbooks/'] } } });
+    const openExternal = ['https://wiki.example.com/runbooks/', 'https://docs.example.com/x'];
+    const saved = await stand.ipcHandlers.get('op:profiles.update')!(event, { params: { id: 'default' }, body: { ...rest, desktopProps: { openExternal } } });
     expect(saved).toMatchObject({ ok: true });
+    // A prefix is bounded at a path segment and at its host: /x allows /x/page, never /xyz nor docs.example.com.evil.
+    for (const url of ['https://wiki.example.com/other', 'https://docs.example.com.evil/x', 'https://docs.example.com/xyz', 'https://docs.example.com.evil.example/x/page']) open({ url });
     open({ url: 'https://wiki.example.com/runbooks/failover' });
-    open({ url: 'https://wiki.example.com/other' });
-    await waitFor('the runbook link to open', () => (opened().includes('https://wiki.example.com/runbooks/failover') ? true : undefined));
-    expect(opened()).toEqual(['https://docs.itential.com/docs/2022.1', 'https://wiki.example.com/runbooks/failover']);
+    open({ url: 'https://docs.example.com/x/page' });
+    await waitFor('the runbook links to open', () => (opened().includes('https://docs.example.com/x/page') && opened().includes('https://wiki.example.com/runbooks/failover') ? true : undefined));
+    expect(opened().sort()).toEqual(['https://docs.example.com/x/page', 'https://docs.itential.com/docs/2022.1', 'https://wiki.example.com/runbooks/failover']);
   });
 
-  it('loads the UI from a file that exists where the package puts it (dist/ is packaged)', () => {
-    const loaded = stand.windows[0]!.loaded[0]!;
-    expect(path.relative(root, loaded)).toBe(path.join('dist', 'renderer', 'index.html'));
-    expect(existsSync(loaded), `${loaded} is missing: build the UI first (npm run build)`).toBe(true);
+  it("loads the UI from the console's own scheme, never file://, serving only the packaged UI folder", async () => {
+    expect(stand.windows[0]!.loaded[0]).toBe('app://console/index.html');
+    expect(stand.calls.some((c) => c.api === 'window.loadFile')).toBe(false);
+    // The scheme is privileged before the app is ready (Electron refuses it after), handled once it is.
+    const apis = stand.calls.map((c) => c.api);
+    expect(apis.indexOf('protocol.registerSchemesAsPrivileged')).toBeGreaterThanOrEqual(0);
+    expect(apis.indexOf('protocol.registerSchemesAsPrivileged')).toBeLessThan(apis.indexOf('app.whenReady'));
+    const serve = stand.protocolHandlers.get('app')!;
+    const index = path.join(root, 'dist', 'renderer', 'index.html');
+    expect(existsSync(index), `${index} is missing: build the UI first (npm run build)`).toBe(true);
+    const page = await serve({ url: 'app://console/index.html' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.text()).toBe(await readFile(index, 'utf8'));
+    // Nothing outside the UI folder, whatever the URL says.
+    for (const url of ['app://console/../../package.json', 'app://console/%2e%2e/%2e%2e/package.json', 'app://console/..%2f..%2fpackage.json', 'app://other/index.html', 'app://console/no-such-file.js']) {
+      expect((await serve({ url })).status, url).toBe(404);
+    }
   });
 
   it('registers one IPC handler per contract operation, and the desktop-only PDF save', () => {
@@ -136,7 +167,7 @@ describe('the main-process bundle', () => {
     const window = stand.windows[0]!;
     const event = {
       sender: { id: window.webContents.id, mainFrame: window.webContents.mainFrame },
-      senderFrame: Object.assign(window.webContents.mainFrame, { url: `file://${window.loaded[0]}` }),
+      senderFrame: Object.assign(window.webContents.mainFrame, { url: window.loaded[0] }),
     };
     const reply = (await stand.ipcHandlers.get('op:health.status')!(event, {})) as { ok: boolean; data: Record<string, unknown> };
     expect(reply).toMatchObject({ ok: true, data: { release: '2022.1', profile: 'default', store: 'embedded' } });
@@ -149,7 +180,7 @@ describe('the main-process bundle', () => {
   it('runs adapters as Electron utility processes', async () => {
     // A new profile has no adapter instance: create one from the shipped example's sample, over IPC.
     const window = stand.windows[0]!;
-    const event = { sender: { id: window.webContents.id, mainFrame: window.webContents.mainFrame }, senderFrame: Object.assign(window.webContents.mainFrame, { url: `file://${window.loaded[0]}` }) };
+    const event = { sender: { id: window.webContents.id, mainFrame: window.webContents.mainFrame }, senderFrame: Object.assign(window.webContents.mainFrame, { url: window.loaded[0] }) };
     const sample = (await stand.ipcHandlers.get('op:adapters.sample')!(event, { query: { package: '@automation/adapter-example' } })) as { ok: boolean; data: { data: unknown } };
     expect(sample.ok).toBe(true);
     expect(await stand.ipcHandlers.get('op:adapters.create')!(event, { body: { properties: sample.data.data } })).toMatchObject({ ok: true });
@@ -159,7 +190,7 @@ describe('the main-process bundle', () => {
 
   it('saves a drill report as PDF where the user picks: the report printed in a hidden window, written atomically', async () => {
     const window = stand.windows[0]!;
-    const event = { sender: { id: window.webContents.id, mainFrame: window.webContents.mainFrame }, senderFrame: Object.assign(window.webContents.mainFrame, { url: `file://${window.loaded[0]}` }) };
+    const event = { sender: { id: window.webContents.id, mainFrame: window.webContents.mainFrame }, senderFrame: Object.assign(window.webContents.mainFrame, { url: window.loaded[0] }) };
     // A drill that stops at once (its active site does not answer) still has a report in the history.
     const started = (await stand.ipcHandlers.get('op:drills.startSites')!(event, { body: { active: { url: 'http://127.0.0.1:9', token: 'x' }, standby: { local: true }, jobs: 1 } })) as { ok: boolean; data: { id: string } };
     expect(started.ok).toBe(true);

@@ -45,7 +45,8 @@ export function standInElectron(userData: string) {
       this.webContents = {
         id: windows.length + 1,
         mainFrame: {},
-        on: (event: string) => record('webContents.on', event),
+        // The listener is kept with the event's name, so a test can fire it (a navigation, a redirect).
+        on: (event: string, listener?: unknown) => record('webContents.on', event, listener),
         setWindowOpenHandler: (handler: unknown) => record('webContents.setWindowOpenHandler', handler),
         // Chromium's print to PDF: here a PDF-looking file carrying the text of the page it printed.
         printToPDF: async (options: unknown) => {
@@ -57,6 +58,8 @@ export function standInElectron(userData: string) {
       };
       this.entry = { options, loaded: [] as string[], webContents: this.webContents };
       windows.push(this.entry);
+      // As Electron: every new page's contents are announced to the app.
+      appEvents.emit('web-contents-created', {}, this.webContents);
     }
     once(event: string) {
       record('window.once', event);
@@ -88,6 +91,13 @@ export function standInElectron(userData: string) {
     },
   };
 
+  /** The app's schemes: those made privileged, and the handler of each (a test calls it as Chromium would). */
+  const protocolHandlers = new Map<string, (request: { url: string }) => Promise<Response>>();
+  const protocol = {
+    registerSchemesAsPrivileged: (schemes: unknown) => record('protocol.registerSchemesAsPrivileged', schemes),
+    handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) => (record('protocol.handle', scheme), protocolHandlers.set(scheme, handler)),
+  };
+
   const utilityProcess = {
     fork(modulePath: string, args: string[] = [], options: { cwd?: string; env?: Record<string, string | undefined> } = {}) {
       record('utilityProcess.fork', modulePath, options.env?.CONSOLE_ADAPTER_ID);
@@ -114,6 +124,7 @@ export function standInElectron(userData: string) {
     app,
     BrowserWindow,
     session,
+    protocol,
     utilityProcess,
     ipcMain: { handle: (channel: string, listener: IpcListener) => (record('ipcMain.handle', channel), ipcHandlers.set(channel, listener)) },
     // No keychain on this machine: the console keeps its key file.
@@ -127,7 +138,7 @@ export function standInElectron(userData: string) {
     ipcRenderer: { invoke: async (channel: string, input: unknown) => (record('ipcRenderer.invoke', channel, input), { ok: true }) },
   };
 
-  return { electron, calls, appEvents, ready, quitCalled, ipcHandlers, windows, children, saveDialogAnswers };
+  return { electron, calls, appEvents, ready, quitCalled, ipcHandlers, protocolHandlers, windows, children, saveDialogAnswers };
 }
 
 /** Loads a CommonJS file with `require('electron')` answered by `electron`; returns its exports. */
