@@ -35,6 +35,7 @@ export const qk = {
   rehearsal: (id: string | undefined) => ['upgrade.rehearsal', id] as const,
   upgradeRun: (runId: string | undefined) => ['upgrade.run', runId] as const,
   store: () => opKey('store.status'),
+  backups: () => opKey('store.backups.list'),
   indexes: () => opKey('indexes.statusAll'),
   adapterPackages: () => opKey('adapters.packages'),
   adapter: (name: string) => ['adapters.get', name] as const,
@@ -64,7 +65,7 @@ export const AFFECTS = {
   profiles: ['profiles.list', 'profiles.get', 'health.status', 'console.attention', 'workers.status'],
   /** The task worker started or stopped: the status bar and attention's role check change with it. */
   worker: ['workers.status', 'health.status', 'console.attention'],
-  store: ['store.status', 'health.status'],
+  store: ['store.status', 'store.backups.list', 'health.status'],
   automations: ['automations.overview'],
   drills: ['drills.list'],
   indexes: ['indexes.statusAll'],

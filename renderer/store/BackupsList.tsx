@@ -4,6 +4,7 @@
 // its restore, which the Store card previews and confirms (RestoreConfirm).
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
+import { qk } from '../api/keys';
 import type { StoreBackup } from '../../core/contract/store';
 import { ago, formatTime } from '../jobs/format';
 
@@ -11,7 +12,7 @@ const CHECK_LABEL = { ok: 'verified', bad: 'bad', unverified: 'unverified' } as 
 const CHECK_TONE = { ok: 'good', bad: 'bad', unverified: 'warn' } as const;
 
 export function BackupsList({ onRestore, busy }: { onRestore: (backup: StoreBackup) => void; busy: boolean }) {
-  const list = useQuery({ queryKey: ['store.backups.list'], queryFn: () => call('store.backups.list'), retry: false });
+  const list = useQuery({ queryKey: qk.backups(), queryFn: () => call('store.backups.list'), retry: false });
   if (list.isPending) return <p>Reading the backups…</p>;
   if (list.isError) return <p className="error">Cannot list the backups: {list.error.message}</p>;
   const { backups, replaced } = list.data;

@@ -2,7 +2,7 @@
 // The job page masks the variables the job names in `secretVariables` (in the job's variables and
 // under the same names in a task's values) until the operator reveals them; a reveal asks the
 // console first (jobs.reveal, which logs it) and shows nothing when it is refused.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -51,7 +51,7 @@ describe("a job's secret variables on its page", () => {
     expect(variables.textContent).not.toContain('pw-Planted-1');
     expect(variables.textContent).not.toContain('482913');
     expect(screen.getByLabelText('Secret variables').textContent).toContain('password, otp');
-    fireEvent.click(screen.getByRole('button', { name: /login/ }));
+    fireEvent.click(within(screen.getByRole('table', { name: 'Tasks' })).getByRole('button', { name: /login/ }));
     expect(screen.getByLabelText('incoming of login').textContent).not.toContain('pw-Planted-1');
     expect(document.body.textContent).not.toContain('pw-Planted-1');
 
