@@ -6,7 +6,7 @@
 //   - the tables, indexes and row-count triggers of `jobs`, `tasks` and `_counts`, as created
 //     (the column-filling triggers are left out: raw code passes the columns' values itself);
 //   - the stored job document and task documents (their sizes and shapes, the service's layout).
-// Then, for each job, the statements the engine runs (counted by instrumenting it: see
+// The file's settings are the store's (page size, WAL, synchronous, secure_delete). Then, for each job, the statements the engine runs (counted by instrumenting it: see
 // docs/performance.md): one job INSERT, one task INSERT per task, one claim (an UPDATE …
 // RETURNING of the oldest queued task; the engine hands later tasks of a job to itself), one
 // completing UPDATE per task (status, lease, advanced, end time and the document), one job
@@ -30,6 +30,7 @@ export interface EnginePattern {
   taskDocs: Record<string, unknown>[];
   jobColumns: string[];
   taskColumns: string[];
+  pageSize: number;
 }
 
 const patterns = new Map<number, Promise<EnginePattern>>();
@@ -78,6 +79,7 @@ async function readPattern(steps: number): Promise<EnginePattern> {
         taskDocs: db.prepare('SELECT doc FROM "c:tasks" ORDER BY rowid').all().map(doc),
         jobColumns: columns('c:jobs'),
         taskColumns: columns('c:tasks'),
+        pageSize: Number(db.prepare('PRAGMA page_size').get()?.page_size),
       };
     } finally {
       db.close();
@@ -104,8 +106,13 @@ export async function rawSamePatternRound(seconds: number, steps: number, concur
   const dir = await tempDir();
   const db = new DatabaseSync(path.join(dir, 'raw.sqlite'));
   try {
+    // The embedded store's file settings (connection.ts): its page size, WAL, synchronous=NORMAL,
+    // deleted content zeroed, the statement journal in memory.
+    db.exec(`PRAGMA page_size = ${pattern.pageSize}`);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
+    db.exec('PRAGMA secure_delete = ON');
+    db.exec('PRAGMA temp_store = MEMORY');
     for (const sql of pattern.schema) db.exec(sql);
     db.exec(`INSERT OR IGNORE INTO _counts (collection, n) VALUES ('jobs', 0), ('tasks', 0)`);
     const quote = (column: string) => `"${column}"`;
