@@ -174,14 +174,14 @@ export class SqliteDatabase {
    */
   changeVersion(collection: string, value: string): string | undefined {
     const local = this.changes.local(collection, value);
-    if (local === undefined) return undefined;
-    // Inside a write transaction no other connection can commit: read once per transaction.
-    let version = this.depth > 0 ? this.dataVersion : undefined;
-    if (version === undefined) {
-      version = Number((this.statement('PRAGMA data_version').get() as { data_version: number }).data_version);
-      if (this.depth > 0) this.dataVersion = version;
-    }
-    return `${version}.${local}`;
+    return local === undefined ? undefined : `${this.writeVersion() ?? Number(this.statement('PRAGMA data_version').get()?.data_version)}.${local}`;
+  }
+
+  /** PRAGMA data_version in a write transaction (read once: no other connection commits meanwhile); undefined outside one. */
+  writeVersion(): number | undefined {
+    if (this.depth === 0) return undefined;
+    this.dataVersion ??= Number(this.statement('PRAGMA data_version').get()?.data_version);
+    return this.dataVersion;
   }
 
   /**
