@@ -1,0 +1,89 @@
+// Where the engine's time goes (`npm run bench -- profile`): a CPU profile (V8's sampling
+// profiler, what `node --cpu-prof` writes, taken here through node:inspector) of one round of
+// one-task jobs and one of 10-task jobs (8 at once, enqueue + run, after a round not profiled),
+// its self time summed by part of the code, and the functions with the most self time.
+// SQLite runs inside the JavaScript function that calls it: the self time of the store's
+// functions that run statements is SQLite's work (and the binding's).
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import { engineRound } from './engine-round';
+import { round } from './engine-support';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The parts self time is summed by: the first whose test matches a frame takes it. */
+const PARTS: { part: string; test: (fn: string, file: string) => boolean }[] = [
+  { part: 'SQLite: commits and savepoints (group commit)', test: (fn, file) => file.endsWith('embedded/database.ts') && /runGroup|beginGroup|writeSync/.test(fn) },
+  { part: 'SQLite: the store\'s statements (inserts, updates, reads, array checks)', test: (fn, file) => /embedded\/(collection|columns|database|changes)\.ts$/.test(file) },
+  { part: 'mongo_update: documents parsed, updated and written in JavaScript', test: (_fn, file) => /embedded\/(update-function|update)\.ts$/.test(file) },
+  { part: 'documents decoded and encoded (codec)', test: (_fn, file) => file.endsWith('embedded/codec.ts') },
+  { part: 'filters compiled to SQL', test: (_fn, file) => /embedded\/(sql|match|operators)\.ts$/.test(file) },
+  { part: 'the engine (jobs, queue, worker)', test: (_fn, file) => file.includes('/core/engine/') },
+  { part: 'the rest of the store', test: (_fn, file) => file.includes('/core/store/') },
+  { part: 'garbage collection', test: (fn) => fn === '(garbage collector)' },
+  { part: 'idle (waiting for a timer or I/O)', test: (fn) => fn === '(idle)' },
+  { part: 'promises, async hooks, timers (Node)', test: (_fn, file) => file.startsWith('node:') },
+];
+
+function summarise(profile: Profile) {
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const total = [...self.values()].reduce((a, b) => a + b, 0) || 1;
+  const parts = new Map<string, number>();
+  const functions = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const us = self.get(node.id) ?? 0;
+    if (!us) continue;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const fn = functionName || '(anonymous)';
+    const file = url.replace(/^file:\/\//, '');
+    const part = PARTS.find((p) => p.test(fn, file))?.part ?? 'other (bench, loader, runtime)';
+    parts.set(part, (parts.get(part) ?? 0) + us);
+    const name = `${fn} ${file.split('/').slice(-2).join('/')}${lineNumber >= 0 ? `:${lineNumber + 1}` : ''}`;
+    functions.set(name, (functions.get(name) ?? 0) + us);
+  }
+  const share = (us: number) => round((us / total) * 100, 1);
+  return {
+    sampledMs: round(total / 1000),
+    parts: [...parts].sort((a, b) => b[1] - a[1]).map(([part, us]) => ({ part, percent: share(us) })),
+    topFunctions: [...functions].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([name, us]) => ({ name, percent: share(us) })),
+  };
+}
+
+async function profiled(steps: number, seconds: number) {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 200 });
+    await session.post('Profiler.start');
+    const work = await engineRound(seconds, steps, 8);
+    const { profile } = await session.post('Profiler.stop');
+    return { jobs: work.items, tasks: work.tasks, perSecond: round(work.tasks / (work.elapsedMs / 1000)), ...summarise(profile as Profile) };
+  } finally {
+    session.disconnect();
+  }
+}
+
+export async function benchProfile(): Promise<object> {
+  const argv = process.argv.slice(2);
+  const seconds = argv.includes('--seconds') ? Number(argv[argv.indexOf('--seconds') + 1]) : 5;
+  await engineRound(2, 1, 8);
+  await engineRound(2, 10, 8);
+  const oneTask = await profiled(1, seconds);
+  const tenTask = await profiled(10, seconds);
+  for (const [name, p] of [['one-task jobs', oneTask], ['10-task jobs', tenTask]] as const) {
+    console.log(`${name}: ${p.perSecond} tasks/s over ${p.sampledMs} ms sampled`);
+    for (const part of p.parts) console.log(`  ${part.percent} %  ${part.part}`);
+  }
+  return { oneTask, tenTask, loadAverage: round(os.loadavg()[0] ?? 0, 2), method: `V8's sampling CPU profiler (every 200 µs) over one round of ${seconds} s of each workload (8 jobs at once, enqueue + run), after a round of each not profiled; self time summed by part of the code` };
+}
