@@ -3,8 +3,9 @@
 // beside the store as it is, in alternating rounds (the order turned each round); the ratio to
 // the unchanged store is taken within a round and its median reported, with every round's load.
 // A lever is measured here before it is built, so what does not pay is published, not shipped:
-//   - cached array checks: each filter's compile asks whether any document holds an array on its
-//     fields (one SELECT per update); cached for good here, the most caching them could save;
+//   - array checks asked at every update: each filter's compile asked whether any document holds an
+//     array on its fields (one SELECT per update), as the store did before it kept the answers inside
+//     write transactions (array-free.ts);
 //   - inline checkpoints: no checkpoint thread, SQLite's own checkpoint every 1,000 pages on the
 //     committing thread (the store's schedule: a thread asked every 100 ms, or 20 ms under writes);
 //   - no secure_delete: the cost of zeroing deleted content (a security setting, never dropped);
@@ -34,23 +35,14 @@ function patch(proto: object, method: string, make: (original: (...args: unknown
 
 const LEVERS: Lever[] = [
   {
-    name: 'cached array checks',
-    apply: () => {
-      const cache = new WeakMap<object, Map<string, boolean>>();
-      return patch(Layout.prototype, 'arrayFree', (original) =>
+    // The store keeps these answers inside write transactions (array-free.ts): this lever undoes it.
+    name: 'array checks asked at every update (as before)',
+    apply: () =>
+      patch(Layout.prototype, 'arrayFree', () =>
         function (this: never, fields: unknown) {
-          const asked = fields as string[];
-          let known = cache.get(this);
-          if (!known) cache.set(this, (known = new Map()));
-          const missing = asked.filter((f) => !known.has(f));
-          if (missing.length) {
-            const answers = Reflect.apply(original, this, [missing]) as boolean[];
-            missing.forEach((f, i) => known.set(f, answers[i] ?? false));
-          }
-          return asked.map((f) => known.get(f) ?? false);
+          return Reflect.apply(Reflect.get(Layout.prototype, 'askArrayFree') as (fields: unknown) => boolean[], this, [fields]);
         },
-      );
-    },
+      ),
   },
   {
     name: 'inline checkpoints',

@@ -2,8 +2,8 @@
 // profiler, what `node --cpu-prof` writes, taken here through node:inspector) of one round of
 // one-task jobs and one of 10-task jobs (8 at once, enqueue + run, after a round not profiled),
 // its self time summed by part of the code, and the functions with the most self time.
-// SQLite runs inside the JavaScript function that calls it: the self time of the store's
-// functions that run statements is SQLite's work (and the binding's).
+// SQLite's work shows as node:sqlite's native calls (run, get, all, exec), counted with the store's
+// function that made them: a commit or savepoint, or a statement.
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { engineRound } from './engine-round';
@@ -11,7 +11,7 @@ import { round } from './engine-support';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string };
   children?: number[];
 }
 interface Profile {
@@ -22,8 +22,8 @@ interface Profile {
 
 /** The parts self time is summed by: the first whose test matches a frame takes it. */
 const PARTS: { part: string; test: (fn: string, file: string) => boolean }[] = [
-  { part: 'SQLite: commits and savepoints (group commit)', test: (fn, file) => file.endsWith('embedded/database.ts') && /runGroup|beginGroup|writeSync/.test(fn) },
-  { part: 'SQLite: the store\'s statements (inserts, updates, reads, array checks)', test: (fn, file) => /embedded\/(collection|columns|database|changes)\.ts$/.test(file) },
+  { part: 'commits and savepoints (SQLite, and the group commit around them)', test: (fn, file) => file.endsWith('embedded/database.ts') && /runGroup|beginGroup|writeSync|checkpoint/.test(fn) },
+  { part: 'the store\'s statements (SQLite, and the code that runs them)', test: (_fn, file) => /embedded\/(collection|columns|database|changes|store)\.ts$/.test(file) },
   { part: 'mongo_update: documents parsed, updated and written in JavaScript', test: (_fn, file) => /embedded\/(update-function|update)\.ts$/.test(file) },
   { part: 'documents decoded and encoded (codec)', test: (_fn, file) => file.endsWith('embedded/codec.ts') },
   { part: 'filters compiled to SQL', test: (_fn, file) => /embedded\/(sql|match|operators)\.ts$/.test(file) },
@@ -34,24 +34,34 @@ const PARTS: { part: string; test: (fn: string, file: string) => boolean }[] = [
   { part: 'promises, async hooks, timers (Node)', test: (_fn, file) => file.startsWith('node:') },
 ];
 
+/** node:sqlite's statement calls: native frames (no script) of these names, SQLite's own work. */
+const NATIVE_SQLITE = new Set(['run', 'get', 'all', 'iterate', 'exec']);
+
 function summarise(profile: Profile) {
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
-  const total = [...self.values()].reduce((a, b) => a + b, 0) || 1;
+  const parent = new Map<number, ProfileNode>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node);
   const parts = new Map<string, number>();
   const functions = new Map<string, number>();
+  let total = 0;
   for (const node of profile.nodes) {
     const us = self.get(node.id) ?? 0;
-    if (!us) continue;
-    const { functionName, url, lineNumber } = node.callFrame;
+    const { functionName, url } = node.callFrame;
+    // The profiler's own calls (Profiler.stop serialising the profile) are not the engine's time.
+    if (!us || url === 'node:inspector') continue;
+    total += us;
     const fn = functionName || '(anonymous)';
     const file = url.replace(/^file:\/\//, '');
-    const part = PARTS.find((p) => p.test(fn, file))?.part ?? 'other (bench, loader, runtime)';
+    const caller = parent.get(node.id);
+    // A native statement call is SQLite's work, counted with what called it (a commit, or a statement of the store).
+    const [asFn, asFile] = !url && NATIVE_SQLITE.has(fn) && caller ? [caller.callFrame.functionName, caller.callFrame.url.replace(/^file:\/\//, '')] : [fn, file];
+    const part = PARTS.find((p) => p.test(asFn, asFile))?.part ?? 'other (bench, loader, runtime)';
     parts.set(part, (parts.get(part) ?? 0) + us);
-    const name = `${fn} ${file.split('/').slice(-2).join('/')}${lineNumber >= 0 ? `:${lineNumber + 1}` : ''}`;
+    const name = `${fn} ${file ? file.split('/').slice(-2).join('/') : `(native, from ${asFn || 'anonymous'} ${asFile.split('/').slice(-2).join('/')})`}`;
     functions.set(name, (functions.get(name) ?? 0) + us);
   }
-  const share = (us: number) => round((us / total) * 100, 1);
+  const share = (us: number) => round((us / (total || 1)) * 100, 1);
   return {
     sampledMs: round(total / 1000),
     parts: [...parts].sort((a, b) => b[1] - a[1]).map(([part, us]) => ({ part, percent: share(us) })),

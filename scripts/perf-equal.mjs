@@ -18,7 +18,7 @@ export const END = '<!-- engine-equal:end -->';
 
 /** What was done with each lever after it was measured (the figures beside it are the JSON's). */
 export const DECISIONS = {
-  'cached array checks': 'kept (array-free.ts): measured here as an upper bound (answers kept for good), then built to keep them only while no write can have changed them',
+  'array checks asked at every update (as before)': 'the store before this lever was kept: it now keeps the answers inside write transactions (array-free.ts); first weighed as an upper bound (answers kept for good), which cut CPU per one-task job in every round',
   'inline checkpoints': 'not kept: the rounds do not show it paying on this machine under this load, and inline checkpoints are what stalled one task in a hundred for 5-40 ms (checkpoint.ts)',
   'no secure_delete': 'not kept: a security setting (deleted secrets zeroed in the file), measured only to publish its cost',
   'no workflow copy in the job document': 'not built: it saves bytes, but every read path (API, filters on `tasks`, exports) would have to put the workflow back, and the rounds show no gain in time to pay for that risk now',
