@@ -6,6 +6,7 @@
 // function that made them: a commit or savepoint, or a statement.
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
+import { StatementSync } from 'node:sqlite';
 import { engineRound } from './engine-round';
 import { round } from './engine-support';
 
@@ -58,7 +59,8 @@ function summarise(profile: Profile) {
     const [asFn, asFile] = !url && NATIVE_SQLITE.has(fn) && caller ? [caller.callFrame.functionName, caller.callFrame.url.replace(/^file:\/\//, '')] : [fn, file];
     const part = PARTS.find((p) => p.test(asFn, asFile))?.part ?? 'other (bench, loader, runtime)';
     parts.set(part, (parts.get(part) ?? 0) + us);
-    const name = `${fn} ${file ? file.split('/').slice(-2).join('/') : `(native, from ${asFn || 'anonymous'} ${asFile.split('/').slice(-2).join('/')})`}`;
+    const where = file ? file.split('/').slice(-2).join('/') : asFile ? `(SQLite, from ${asFn || 'anonymous'} in ${asFile.split('/').slice(-2).join('/')})` : '';
+    const name = where ? `${fn} ${where}` : fn;
     functions.set(name, (functions.get(name) ?? 0) + us);
   }
   const share = (us: number) => round((us / (total || 1)) * 100, 1);
@@ -84,6 +86,27 @@ async function profiled(steps: number, seconds: number) {
   }
 }
 
+/** The statements one round of jobs runs, per job, by their first words (node:sqlite's calls counted, not profiled). */
+async function statementsPerJob(steps: number): Promise<{ perJob: number; byKind: Record<string, number> }> {
+  const counts = new Map<string, number>();
+  const originals = (['run', 'get', 'all', 'iterate'] as const).map((method) => [method, Reflect.get(StatementSync.prototype, method) as (...args: unknown[]) => unknown] as const);
+  for (const [method, original] of originals) {
+    Reflect.set(StatementSync.prototype, method, function (this: StatementSync, ...args: unknown[]) {
+      const kind = this.sourceSQL.replace(/\s+/g, ' ').split(' ').slice(0, 3).join(' ').replace(/\($/, '');
+      counts.set(kind, (counts.get(kind) ?? 0) + 1);
+      return Reflect.apply(original, this, args);
+    });
+  }
+  let jobs: number;
+  try {
+    jobs = (await engineRound(1, steps, 8)).items;
+  } finally {
+    for (const [method, original] of originals) Reflect.set(StatementSync.prototype, method, original);
+  }
+  const byKind = Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).map(([kind, n]) => [kind, round(n / jobs, 2)]));
+  return { perJob: round([...counts.values()].reduce((a, b) => a + b, 0) / jobs, 1), byKind };
+}
+
 export async function benchProfile(): Promise<object> {
   const argv = process.argv.slice(2);
   const seconds = argv.includes('--seconds') ? Number(argv[argv.indexOf('--seconds') + 1]) : 5;
@@ -91,9 +114,10 @@ export async function benchProfile(): Promise<object> {
   await engineRound(2, 10, 8);
   const oneTask = await profiled(1, seconds);
   const tenTask = await profiled(10, seconds);
+  const statements = { oneTask: await statementsPerJob(1), tenTask: await statementsPerJob(10) };
   for (const [name, p] of [['one-task jobs', oneTask], ['10-task jobs', tenTask]] as const) {
     console.log(`${name}: ${p.perSecond} tasks/s over ${p.sampledMs} ms sampled`);
     for (const part of p.parts) console.log(`  ${part.percent} %  ${part.part}`);
   }
-  return { oneTask, tenTask, loadAverage: round(os.loadavg()[0] ?? 0, 2), method: `V8's sampling CPU profiler (every 200 µs) over one round of ${seconds} s of each workload (8 jobs at once, enqueue + run), after a round of each not profiled; self time summed by part of the code` };
+  return { oneTask, tenTask, statements, loadAverage: round(os.loadavg()[0] ?? 0, 2), method: `V8's sampling CPU profiler (every 200 µs) over one round of ${seconds} s of each workload (8 jobs at once, enqueue + run), after a round of each not profiled; self time summed by part of the code` };
 }

@@ -18,10 +18,10 @@ export const END = '<!-- engine-equal:end -->';
 
 /** What was done with each lever after it was measured (the figures beside it are the JSON's). */
 export const DECISIONS = {
-  'array checks asked at every update (as before)': 'the store before this lever was kept: it now keeps the answers inside write transactions (array-free.ts); first weighed as an upper bound (answers kept for good), which cut CPU per one-task job in every round',
-  'inline checkpoints': 'not kept: the rounds do not show it paying on this machine under this load, and inline checkpoints are what stalled one task in a hundred for 5-40 ms (checkpoint.ts)',
+  'array checks asked at every update (as before)': 'the store before this lever: the answers are now kept inside write transactions (array-free.ts). Weighed first as an upper bound (kept for good); kept because it takes a statement off every update and no round showed it costing',
+  'inline checkpoints': 'not kept: no gain in these rounds, and a checkpoint on the committing thread is what stalled one task in a hundred for 5-40 ms (checkpoint.ts)',
   'no secure_delete': 'not kept: a security setting (deleted secrets zeroed in the file), measured only to publish its cost',
-  'no workflow copy in the job document': 'not built: it saves bytes, but every read path (API, filters on `tasks`, exports) would have to put the workflow back, and the rounds show no gain in time to pay for that risk now',
+  'no workflow copy in the job document': 'not built: fewer bytes, yet still above 1,000 per one-task job; every read path (API, filters on `tasks`, exports, vendor tools) would have to put the workflow back from a shared snapshot, and the rounds do not show a gain in time clear of the machine\'s noise',
 };
 
 const number = (n, digits = 0) => (typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
@@ -99,6 +99,13 @@ export function equalSection(f, levers, profile) {
       '',
       ...profile.oneTask.topFunctions.map((fn) => `- ${number(fn.percent, 1)} % \`${fn.name}\``),
     );
+    if (profile.statements) {
+      const kinds = (s) => Object.entries(s.byKind).map(([kind, n]) => `${number(n, 2)} \`${kind}\``).join(', ');
+      lines.push(
+        '',
+        `SQLite statements per job (counted in a round of their own, the bench's polls of the running count included): one-task jobs ${number(profile.statements.oneTask.perJob, 1)} (${kinds(profile.statements.oneTask)}); 10-task jobs ${number(profile.statements.tenTask.perJob, 1)} (${kinds(profile.statements.tenTask)}).`,
+      );
+    }
   }
   lines.push(END);
   return lines.join('\n');
