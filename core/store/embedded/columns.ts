@@ -56,8 +56,11 @@ export class Layout {
    * not asked again (one statement fewer per update of a task).
    */
   arrayFree(fields: readonly string[]): boolean[] {
+    // A field without a column is answered false at once (it never has one in this layout): only columns are asked or kept.
+    const columns = fields.filter((field) => this.fields.has(field));
     const version = this.source?.database.writeVersion();
-    return this.found.known(fields, version) ?? this.found.keep(fields, version, this.askArrayFree(fields));
+    const answers = this.found.known(columns, version) ?? this.found.keep(columns, version, this.askArrayFree(columns));
+    return fields.map((field) => answers[columns.indexOf(field)] ?? false);
   }
 
   /** This connection wrote `doc` (inserted) or an update's `$set`: a field it may have put an array on the path of is asked again. */
