@@ -55,10 +55,7 @@ export class SqliteDatabase {
   readonly layouts = new Layouts();
   /** Transactions open on the connection (a write inside one joins it). */
   private depth = 0;
-  /**
-   * Milliseconds this connection's transactions held the file's write lock (BEGIN IMMEDIATE
-   * to COMMIT): the share of a run no second writer of the file can use, whatever its thread.
-   */
+  /** Milliseconds this connection's transactions held the file's write lock (BEGIN IMMEDIATE to COMMIT): what no second writer can use. */
   lockHeldMs = 0;
 
   constructor(
@@ -298,25 +295,29 @@ export class SqliteDatabase {
     this.dataVersion = undefined;
     this.depth++;
     const done: { member: Member; result: unknown }[] = [];
+    let rolledBack = false;
     try {
-      for (let n = 0; n < GROUP_LIMIT; n++) {
+      for (let n = 0; n < GROUP_LIMIT && !rolledBack; n++) {
         // Those about to ask (tasks ending in this turn of the event loop) join before the commit.
         const member = this.queued.shift();
         if (!member) break;
-        this.statement('SAVEPOINT member').run();
+        // The first needs no savepoint: failing, it rolls back the transaction (only its writes; the rest wait for the next group).
+        const guarded = n > 0;
+        if (guarded) this.statement('SAVEPOINT member').run();
         try {
           const result = await this.context.run(open, member.fn);
-          this.statement('RELEASE member').run();
+          if (guarded) this.statement('RELEASE member').run();
           done.push({ member, result });
         } catch (error) {
           member.reject(error);
-          this.statement('ROLLBACK TO member').run();
-          this.statement('RELEASE member').run();
           this.forgetTables();
+          rolledBack = !guarded;
+          // A failure SQLite ended the transaction for (a full disk) leaves nothing to roll back.
+          for (const sql of guarded ? ['ROLLBACK TO member', 'RELEASE member'] : this.db.isTransaction ? ['ROLLBACK'] : []) this.statement(sql).run();
         }
       }
-      this.statement('COMMIT').run();
-      this.health.succeeded();
+      if (!rolledBack) this.statement('COMMIT').run();
+      if (!rolledBack) this.health.succeeded();
       if (this.checkpoints && performance.now() - this.checkpointAskedAt >= CHECKPOINT_BUSY_MS) this.checkpoint();
       for (const { member, result } of done) member.resolve(result);
     } catch (error) {
