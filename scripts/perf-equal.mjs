@@ -18,10 +18,10 @@ export const END = '<!-- engine-equal:end -->';
 
 /** What was done with each lever after it was measured (the figures beside it are the JSON's). */
 export const DECISIONS = {
-  'array checks asked at every update (as before)': 'the store before this lever. Kept (array-free.ts): the answers are kept inside write transactions, a statement fewer per update (the statement counts below: about 0.3 array checks per one-task job left); the rounds\' CPU per job is too noisy at this load to show its share, in either direction',
-  'inline checkpoints': 'not kept: no gain in these rounds, and a checkpoint on the committing thread is what stalled one task in a hundred for 5-40 ms (checkpoint.ts)',
+  'array checks asked at every update (as before)': 'the store before this lever. Kept (array-free.ts): the answers are kept inside write transactions, a statement fewer per update (the statement counts below); in the run published here the store as it is ran one-task jobs faster than this in every round, 10-task jobs mixed',
+  'inline checkpoints': 'not kept: slower one-task jobs in every round of the run published here, and a checkpoint on the committing thread is what stalled one task in a hundred for 5-40 ms (checkpoint.ts)',
   'no secure_delete': 'not kept: a security setting (deleted secrets zeroed in the file), measured only to publish its cost',
-  'no workflow copy in the job document': 'not built yet: fewer bytes (still above 1,000 per one-task job) and, in these noisy rounds, faster one-task jobs; but every read path (API, filters on `tasks`, exports, vendor tools) must then put the workflow back from a shared snapshot, so it is the next lever to build with those paths\' tests, not a patch of the insert',
+  'no workflow copy in the job document': 'not built yet: about a fifth fewer bytes on disk, still above 1,000 per one-task job, and no clear gain in time; every read path (API, filters on `tasks`, exports, vendor tools) would have to put the workflow back from a shared snapshot, so it is a lever to build with those paths\' tests, not a patch of the insert',
 };
 
 const number = (n, digits = 0) => (typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
