@@ -23,6 +23,8 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   logging: async () => (await import('./logging')).benchLogging,
   drills: async () => (await import('./drills')).benchDrills,
   layouts: async () => (await import('./store-layouts')).benchStoreLayouts,
+  levers: async () => (await import('./engine-levers')).benchLevers,
+  profile: async () => (await import('./engine-profile')).benchProfile,
 };
 
 function print(result: unknown) {
@@ -43,6 +45,8 @@ Runs the benchmarks named (every one when none is), each printing its figures, a
   --json       print one JSON object ({ machine, <bench>: figures }) on stdout, the rest on stderr
   --rounds N   the engine bench: alternating rounds (default 5)
   --seconds S  the engine bench: seconds per system per round (default 5)
+  --quick      the engine bench: no 100,000-job queues
+  --equal-only the engine bench: only the systems of its equal-work figures (issue 45)
   -h, --help   this help
 
 The engine bench measures this engine against plainjob and liteque (better-sqlite3, a native build).

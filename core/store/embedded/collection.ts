@@ -116,11 +116,13 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   private insertRows(docs: Doc[]): string[] {
     this.database.ensureTable(this.name, this.table);
-    const insert = this.database.statement(insertSql(this.table, this.layout()));
+    const layout = this.layout();
+    const insert = this.database.statement(insertSql(this.table, layout));
     return docs.map((doc) => {
       const id = doc._id ?? newId();
       if (typeof id !== 'string') throw new StoreError('invalid', `the _id of a document in ${this.name} must be a string`);
       insert.run(id, encodeDoc(doc._id === undefined ? { _id: id, ...doc } : doc));
+      layout.wrote(doc);
       this.database.changes.inserted(this.name, doc, id);
       return id;
     });
@@ -156,7 +158,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   private updateSql(filter: Filter, which: Which, set: { sql: string; params: (SqlParam | bigint)[] }) {
     const layout = this.layout();
     const where = this.database.filters.compile(filter, layout);
-    return { sql: this.updateText(layout, where.sql, which, set.sql), params: [...set.params, ...where.params] };
+    return { sql: this.updateText(layout, shiftNumbered(where.sql, set.params.length), which, set.sql), params: [...set.params, ...where.params] };
   }
 
   private updateText(layout: Layout, where: string, which: Which, set: string): string {
@@ -231,12 +233,15 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     const set = updateSet(layout, update, this.database.updates.bind(update));
     const where = this.database.filters.compile(filter, layout);
     const params = set.params;
+    const offset = params.length;
     for (const param of where.params) params.push(param);
-    const statement = this.database.statement(this.updateTextOf(layout, set.plan, where.sql, which));
+    const statement = this.database.statement(this.updateTextOf(layout, set.plan, shiftNumbered(where.sql, offset), which));
     this.database.updates.modified = 0;
     this.database.updates.updating = this.name;
     this.database.updates.returning = which.returning ?? false;
     const result = statement.run(...params);
+    // After the statement: its filter's compile may have asked (and kept) an answer from before it.
+    layout.wrote(undefined, update.$set);
     return { matched: Number(result.changes), modified: this.database.updates.modified };
   }
 
@@ -317,4 +322,16 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
       });
     });
   }
+}
+
+/**
+ * A filter's `?N` (an operand it reads again by its number, sql.ts) counts from the filter's first
+ * parameter; in an UPDATE the SET's `offset` parameters come first, so the numbers move past them.
+ * Quoted literals and names are left as they are.
+ */
+const NUMBERED = /\?\d/;
+
+function shiftNumbered(where: string, offset: number): string {
+  if (!offset || !NUMBERED.test(where)) return where;
+  return where.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?(\d+)/g, (text, n: string | undefined) => (n === undefined ? text : `?${Number(n) + offset}`));
 }

@@ -11,6 +11,7 @@
 // new column stale.
 import type { IndexSpec, Update } from '../port';
 import type { SqliteDatabase } from './database';
+import { ArrayFreeAnswers } from './array-free';
 import { encodeScalar } from './codec';
 import { fieldExpr, jsonPath, type SqlParam } from './sql';
 
@@ -44,12 +45,30 @@ export class Layout {
     return this.fields.has(field) ? columnName(field) : fieldExpr(field);
   }
 
+  /** Fields found array-free in a write transaction (array-free.ts). */
+  private readonly found = new ArrayFreeAnswers();
+
   /**
    * Which of `fields` no document of the table holds an array anywhere on the path of now (each
    * part asked of its partial index, arrayIndexSql; all of them in one statement): their filters
    * are then answered by the column and its index alone (sql.ts). False for a field without a column.
+   * Inside a write transaction an answer found before, with no other connection's commit since, is
+   * not asked again (one statement fewer per update of a task).
    */
   arrayFree(fields: readonly string[]): boolean[] {
+    // A field without a column is answered false at once (it never has one in this layout): only columns are asked or kept.
+    const columns = fields.filter((field) => this.fields.has(field));
+    const version = this.source?.database.writeVersion();
+    const answers = this.found.known(columns, version) ?? this.found.keep(columns, version, this.askArrayFree(columns));
+    return fields.map((field) => answers[columns.indexOf(field)] ?? false);
+  }
+
+  /** This connection wrote `doc` (inserted) or an update's `$set`: a field it may have put an array on the path of is asked again. */
+  wrote(doc: Readonly<Record<string, unknown>> | undefined, set?: Readonly<Record<string, unknown>>) {
+    this.found.wrote(doc, set);
+  }
+
+  private askArrayFree(fields: readonly string[]): boolean[] {
     const asked = fields.filter((field) => this.source && this.fields.has(field));
     if (!this.source || asked.length === 0) return fields.map(() => false);
     const { database, table } = this.source;

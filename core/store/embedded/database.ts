@@ -56,10 +56,7 @@ export class SqliteDatabase {
   readonly highWater = new HighWater();
   /** Transactions open on the connection (a write inside one joins it). */
   private depth = 0;
-  /**
-   * Milliseconds this connection's transactions held the file's write lock (BEGIN IMMEDIATE
-   * to COMMIT): the share of a run no second writer of the file can use, whatever its thread.
-   */
+  /** Milliseconds this connection's transactions held the file's write lock (BEGIN IMMEDIATE to COMMIT): what no second writer can use. */
   lockHeldMs = 0;
 
   constructor(
@@ -175,14 +172,14 @@ export class SqliteDatabase {
    */
   changeVersion(collection: string, value: string): string | undefined {
     const local = this.changes.local(collection, value);
-    if (local === undefined) return undefined;
-    // Inside a write transaction no other connection can commit: read once per transaction.
-    let version = this.depth > 0 ? this.dataVersion : undefined;
-    if (version === undefined) {
-      version = Number((this.statement('PRAGMA data_version').get() as { data_version: number }).data_version);
-      if (this.depth > 0) this.dataVersion = version;
-    }
-    return `${version}.${local}`;
+    return local === undefined ? undefined : `${this.writeVersion() ?? Number(this.statement('PRAGMA data_version').get()?.data_version)}.${local}`;
+  }
+
+  /** PRAGMA data_version in a write transaction (read once: no other connection commits meanwhile); undefined outside one. */
+  writeVersion(): number | undefined {
+    if (this.depth === 0) return undefined;
+    this.dataVersion ??= Number(this.statement('PRAGMA data_version').get()?.data_version);
+    return this.dataVersion;
   }
 
   /** Runs synchronous statements as one write transaction (BEGIN IMMEDIATE takes the write lock at once, so two processes never deadlock upgrading a read). */
@@ -296,26 +293,32 @@ export class SqliteDatabase {
     this.dataVersion = undefined;
     this.depth++;
     const done: { member: Member; result: unknown }[] = [];
+    let rolledBack = false;
     try {
-      for (let n = 0; n < GROUP_LIMIT; n++) {
+      for (let n = 0; n < GROUP_LIMIT && !rolledBack; n++) {
         // Those about to ask (tasks ending in this turn of the event loop) join before the commit.
         const member = this.queued.shift();
         if (!member) break;
-        this.statement('SAVEPOINT member').run();
+        // The first needs no savepoint: failing, it rolls back the transaction (only its writes; the rest wait for the next group).
+        const guarded = n > 0;
+        if (guarded) this.statement('SAVEPOINT member').run();
         try {
           const result = await this.context.run(open, member.fn);
-          this.statement('RELEASE member').run();
+          if (guarded) this.statement('RELEASE member').run();
           done.push({ member, result });
         } catch (error) {
           member.reject(error);
-          this.statement('ROLLBACK TO member').run();
-          this.statement('RELEASE member').run();
           this.forgetTables();
+          rolledBack = !guarded;
+          // A failure SQLite ended the transaction for (a full disk) leaves nothing to roll back.
+          for (const sql of guarded ? ['ROLLBACK TO member', 'RELEASE member'] : this.db.isTransaction ? ['ROLLBACK'] : []) this.statement(sql).run();
         }
       }
-      this.highWater.due(this.db);
-      this.statement('COMMIT').run();
-      this.health.succeeded();
+      if (!rolledBack) {
+        this.highWater.due(this.db);
+        this.statement('COMMIT').run();
+        this.health.succeeded();
+      }
       if (this.checkpoints && performance.now() - this.checkpointAskedAt >= CHECKPOINT_BUSY_MS) this.checkpoint();
       for (const { member, result } of done) member.resolve(result);
     } catch (error) {

@@ -1,0 +1,153 @@
+// The levers of issue 45 weighed on the engine's own runs (`npm run bench -- levers`): each is
+// applied to the store for its rounds only (a patch of this process's store code, undone after),
+// beside the store as it is, in alternating rounds (the order turned each round); the ratio to
+// the unchanged store is taken within a round and its median reported, with every round's load.
+// A lever is measured here before it is built, so what does not pay is published, not shipped:
+//   - array checks asked at every update: each filter's compile asked whether any document holds an
+//     array on its fields (one SELECT per update), as the store did before it kept the answers inside
+//     write transactions (array-free.ts);
+//   - inline checkpoints: no checkpoint thread, SQLite's own checkpoint every 1,000 pages on the
+//     committing thread (the store's schedule: a thread asked every 100 ms, or 20 ms under writes);
+//   - no secure_delete: the cost of zeroing deleted content (a security setting, never dropped);
+//   - no workflow copy: a job document stored without its workflow's tasks and transitions
+//     (what a shared snapshot would save; the engine reads a job without them while it runs).
+import os from 'node:os';
+import { EmbeddedCollection } from '../core/store/embedded/collection';
+import { Layout } from '../core/store/embedded/columns';
+import { SqliteDatabase } from '../core/store/embedded/database';
+import type { Doc } from '../core/store/port';
+import { engineRound } from './engine-round';
+import { round } from './engine-support';
+
+interface Lever {
+  name: string;
+  /** Applies the lever; returns what undoes it. */
+  apply(): () => void;
+}
+
+/** Replaces a method of a prototype (private ones too) until the returned function puts it back. */
+function patch(proto: object, method: string, make: (original: (...args: unknown[]) => unknown) => (this: never, ...args: unknown[]) => unknown): () => void {
+  const original: unknown = Reflect.get(proto, method);
+  if (typeof original !== 'function') throw new Error(`bench: ${method} is not a method to patch`);
+  Reflect.set(proto, method, make(original as (...args: unknown[]) => unknown));
+  return () => Reflect.set(proto, method, original);
+}
+
+const LEVERS: Lever[] = [
+  {
+    // The store keeps these answers inside write transactions (array-free.ts): this lever undoes it.
+    name: 'array checks asked at every update (as before)',
+    apply: () =>
+      patch(Layout.prototype, 'arrayFree', () =>
+        function (this: never, fields: unknown) {
+          return Reflect.apply(Reflect.get(Layout.prototype, 'askArrayFree') as (fields: unknown) => boolean[], this, [fields]);
+        },
+      ),
+  },
+  {
+    name: 'inline checkpoints',
+    apply: () => {
+      const set = new WeakSet<object>();
+      return patch(SqliteDatabase.prototype, 'checkpoint', () =>
+        function (this: never) {
+          const database = this as SqliteDatabase;
+          if (set.has(database)) return;
+          set.add(database);
+          database.db.exec('PRAGMA wal_autocheckpoint = 1000');
+        },
+      );
+    },
+  },
+  {
+    name: 'no secure_delete',
+    apply: () =>
+      patch(SqliteDatabase.prototype, 'ensureTable', (original) =>
+        function (this: never, ...args: unknown[]) {
+          (this as SqliteDatabase).db.exec('PRAGMA secure_delete = OFF');
+          return Reflect.apply(original, this, args);
+        },
+      ),
+  },
+  {
+    name: 'no workflow copy in the job document',
+    apply: () =>
+      patch(EmbeddedCollection.prototype, 'insertRows', (original) =>
+        function (this: never, docs: unknown) {
+          const collection = this as EmbeddedCollection;
+          const rows = collection.name === 'jobs' ? (docs as Doc[]).map(({ tasks: _tasks, transitions: _transitions, ...rest }) => rest) : docs;
+          return Reflect.apply(original, this, [rows]);
+        },
+      ),
+  },
+];
+
+interface LeverRound {
+  lever: string;
+  round: number;
+  oneTaskJobsPerSecond: number;
+  cpuMsPerOneTaskJob: number;
+  bytesPerOneTaskJob: number;
+  tenTaskTasksPerSecond: number;
+  loadAverage: number;
+  failed?: string;
+}
+
+async function measure(seconds: number): Promise<Omit<LeverRound, 'lever' | 'round' | 'loadAverage'>> {
+  const cpu = process.cpuUsage();
+  const one = await engineRound(seconds, 1, 8);
+  const used = process.cpuUsage(cpu);
+  const ten = await engineRound(seconds, 10, 8);
+  return {
+    oneTaskJobsPerSecond: round(one.items / (one.elapsedMs / 1000)),
+    cpuMsPerOneTaskJob: round((used.user + used.system) / 1000 / one.items, 3),
+    bytesPerOneTaskJob: round(one.bytesPerItem),
+    tenTaskTasksPerSecond: round(ten.tasks / (ten.elapsedMs / 1000)),
+  };
+}
+
+export async function benchLevers(): Promise<object> {
+  const argv = process.argv.slice(2);
+  const at = argv.indexOf('--rounds');
+  const rounds = at >= 0 ? Number(argv[at + 1]) : 3;
+  const seconds = argv.includes('--seconds') ? Number(argv[argv.indexOf('--seconds') + 1]) : 3;
+  const configs = [{ name: 'the store as it is', apply: () => () => undefined }, ...LEVERS];
+  await measure(2);
+  const rows: LeverRound[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < configs.length; k++) {
+      const config = configs[(r + k) % configs.length]!;
+      const undo = config.apply();
+      try {
+        const row = { lever: config.name, round: r + 1, ...(await measure(seconds)), loadAverage: round(os.loadavg()[0] ?? 0, 2) };
+        rows.push(row);
+        console.log(`round ${row.round} ${row.lever}: one-task jobs ${row.oneTaskJobsPerSecond}/s (${row.cpuMsPerOneTaskJob} CPU ms, ${row.bytesPerOneTaskJob} B each), 10-task jobs ${row.tenTaskTasksPerSecond} tasks/s; load ${row.loadAverage}`);
+      } catch (error) {
+        const failed = error instanceof Error ? error.message : String(error);
+        rows.push({ lever: config.name, round: r + 1, oneTaskJobsPerSecond: Number.NaN, cpuMsPerOneTaskJob: Number.NaN, bytesPerOneTaskJob: Number.NaN, tenTaskTasksPerSecond: Number.NaN, loadAverage: round(os.loadavg()[0] ?? 0, 2), failed });
+        console.log(`round ${r + 1} ${config.name}: failed (${failed})`);
+      } finally {
+        undo();
+      }
+    }
+  }
+  const median = (values: number[]) => {
+    const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+    return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN;
+  };
+  const within = (lever: string, pick: (r: LeverRound) => number) =>
+    median(rows.filter((r) => r.lever === lever).map((r) => pick(r) / pick(rows.find((b) => b.lever === configs[0]!.name && b.round === r.round)!)));
+  return {
+    levers: configs.map(({ name }) => ({
+      lever: name,
+      oneTaskJobsPerSecond: median(rows.filter((r) => r.lever === name).map((r) => r.oneTaskJobsPerSecond)),
+      cpuMsPerOneTaskJob: median(rows.filter((r) => r.lever === name).map((r) => r.cpuMsPerOneTaskJob)),
+      bytesPerOneTaskJob: median(rows.filter((r) => r.lever === name).map((r) => r.bytesPerOneTaskJob)),
+      tenTaskTasksPerSecond: median(rows.filter((r) => r.lever === name).map((r) => r.tenTaskTasksPerSecond)),
+      oneTaskRatioToStore: round(within(name, (r) => r.oneTaskJobsPerSecond), 3),
+      tenTaskRatioToStore: round(within(name, (r) => r.tenTaskTasksPerSecond), 3),
+      cpuRatioToStore: round(within(name, (r) => r.cpuMsPerOneTaskJob), 3),
+    })),
+    rounds: rows,
+    method: `${rounds} rounds of ${seconds} s per workload, each configuration once per round (order turned), one-task jobs then 10-task jobs (8 at once, enqueue + run) on a fresh file each; ratios to the store as it is taken within a round, the median reported`,
+  };
+}

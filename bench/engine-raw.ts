@@ -1,0 +1,185 @@
+// Raw node:sqlite doing the engine's own write pattern (issue 45): the reference the engine's
+// task rate is compared to as `rawSamePatternTasksPerSecond`, so the ratio compares equal work.
+//
+// What "the same" means, and how it is kept true as the engine changes: the engine first runs
+// one job of the workflow on its embedded store, and this reference takes from that file
+//   - the tables, indexes and row-count triggers of `jobs`, `tasks` and `_counts`, as created
+//     (the column-filling triggers are left out: raw code passes the columns' values itself);
+//   - the stored job document and task documents (their sizes and shapes, the service's layout).
+// The file's settings are the store's (page size, WAL, synchronous, secure_delete). Then, for each job, the statements the engine runs (counted by instrumenting it: see
+// docs/performance.md): one job INSERT, one task INSERT per task, one claim (an UPDATE …
+// RETURNING of the oldest queued task; the engine hands later tasks of a job to itself), one
+// completing UPDATE per task (status, lease, advanced, end time and the document), one job
+// UPDATE at its end (status, last update, the document), with the documents changed by
+// SQLite's own json_set rather than parsed and written in JavaScript. `concurrency` jobs run
+// side by side, and their statements commit together every `group` tasks (the engine's group
+// commit: 8 tasks at concurrency 8).
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Engine } from '../core/engine/index';
+import { openEmbeddedStore } from '../core/store/embedded/store';
+import { stepsWorkflow } from '../test/store/support/steps';
+import { createEngineIndexes } from './engine-support';
+import { folderBytes, tempDir, yieldToWorkers, type Work } from './queues-peers';
+
+/** The engine's tables and documents for a workflow of `steps` tasks, read from a file it wrote. */
+export interface EnginePattern {
+  schema: string[];
+  jobDoc: Record<string, unknown>;
+  taskDocs: Record<string, unknown>[];
+  jobColumns: string[];
+  taskColumns: string[];
+  pageSize: number;
+}
+
+const patterns = new Map<number, Promise<EnginePattern>>();
+
+/** The pattern of `steps`-task jobs, read once per process. */
+export function enginePattern(steps: number): Promise<EnginePattern> {
+  let found = patterns.get(steps);
+  if (!found) patterns.set(steps, (found = readPattern(steps)));
+  return found;
+}
+
+async function readPattern(steps: number): Promise<EnginePattern> {
+  const dir = await tempDir();
+  try {
+    const store = await openEmbeddedStore(dir, { file: 'engine.sqlite' });
+    await createEngineIndexes(store);
+    await store.collection('workflows').insertOne(stepsWorkflow('bench', steps));
+    const engine = new Engine({ store, serverId: 'bench', serverName: 'bench', processTasksOnStart: true, worker: { idleMs: 5 } });
+    await engine.open();
+    const job = await engine.runner.start('bench', { variables: { text: 'job 0' } });
+    const deadline = Date.now() + 30_000;
+    while ((await store.collection('jobs').count({ _id: job._id, status: 'complete' })) === 0) {
+      if (Date.now() > deadline) throw new Error('bench: the pattern job did not complete within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await engine.close();
+    await store.close();
+    const db = new DatabaseSync(path.join(dir, 'engine.sqlite'), { readOnly: true });
+    try {
+      const wanted = (name: string) => name === '_counts' || /^"?c:(jobs|tasks)"?$/.test(name);
+      const schema = db
+        .prepare(`SELECT type, name, tbl_name AS tbl, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type = 'table' DESC, rowid`)
+        .all()
+        .filter((r) => wanted(String(r.tbl)) && !/^k[+~]:/.test(String(r.name)))
+        .map((r) => String(r.sql));
+      const columns = (table: string) =>
+        db
+          .prepare(`SELECT name FROM pragma_table_info(?)`)
+          .all(table)
+          .map((r) => String(r.name))
+          .filter((name) => name.startsWith('k:') || name.startsWith('v:'));
+      const doc = (row: Record<string, unknown> | undefined) => JSON.parse(String(row?.doc)) as Record<string, unknown>;
+      return {
+        schema,
+        jobDoc: doc(db.prepare('SELECT doc FROM "c:jobs" LIMIT 1').get()),
+        taskDocs: db.prepare('SELECT doc FROM "c:tasks" ORDER BY rowid').all().map(doc),
+        jobColumns: columns('c:jobs'),
+        taskColumns: columns('c:tasks'),
+        pageSize: Number(db.prepare('PRAGMA page_size').get()?.page_size),
+      };
+    } finally {
+      db.close();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The value a `k:<field>` column holds for a document (what the engine's json_extract gives). */
+function columnValue(doc: Record<string, unknown>, column: string): string | number | null {
+  if (column.startsWith('v:')) return 0;
+  let node: unknown = doc;
+  for (const part of column.slice(2).split('.')) node = node !== null && typeof node === 'object' ? Reflect.get(node, part) : undefined;
+  if (node === undefined || node === null) return null;
+  if (typeof node === 'boolean') return node ? 1 : 0;
+  if (typeof node === 'number' || typeof node === 'string') return node;
+  return JSON.stringify(node);
+}
+
+/** Raw node:sqlite, the engine's rows and statements for jobs of `steps` tasks, for at least `seconds`. */
+export async function rawSamePatternRound(seconds: number, steps: number, concurrency = 8, group = 8): Promise<Work & { tasks: number }> {
+  const pattern = await enginePattern(steps);
+  const dir = await tempDir();
+  const db = new DatabaseSync(path.join(dir, 'raw.sqlite'));
+  try {
+    // The embedded store's file settings (connection.ts): its page size, WAL, synchronous=NORMAL,
+    // deleted content zeroed, the statement journal in memory.
+    db.exec(`PRAGMA page_size = ${pattern.pageSize}`);
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec('PRAGMA secure_delete = ON');
+    db.exec('PRAGMA temp_store = MEMORY');
+    for (const sql of pattern.schema) db.exec(sql);
+    db.exec(`INSERT OR IGNORE INTO _counts (collection, n) VALUES ('jobs', 0), ('tasks', 0)`);
+    const quote = (column: string) => `"${column}"`;
+    const insert = (table: string, columns: string[]) =>
+      db.prepare(`INSERT INTO "${table}" (_id, doc, ${columns.map(quote).join(', ')}) VALUES (${['?', '?', ...columns.map(() => '?')].join(', ')})`);
+    const insertJob = insert('c:jobs', pattern.jobColumns);
+    const insertTask = insert('c:tasks', pattern.taskColumns);
+    const claim = db.prepare(
+      `UPDATE "c:tasks" SET doc = json_set(doc, '$.status', 'running', '$.leaseUntil', ?1, '$.workerId', ?2, '$.metrics.server_id', ?2, '$.metrics.claimed_at', ?3), "k:status" = 'running', "k:leaseUntil" = ?1, "k:metrics.server_id" = ?2 WHERE rowid = (SELECT rowid FROM "c:tasks" WHERE "k:status" = 'queued' ORDER BY "k:queuedAt", "k:runAfter" LIMIT 1) RETURNING _id, json_extract(doc, '$.incoming.str') AS text`,
+    );
+    const complete = db.prepare(
+      `UPDATE "c:tasks" SET doc = json_set(doc, '$.status', 'complete', '$.finishState', 'success', '$.leaseUntil', NULL, '$.advanced', 1, '$.outgoing', json(?2), '$.metrics.end_time', ?3), "k:status" = 'complete', "k:leaseUntil" = NULL, "k:advanced" = 1, "k:metrics.end_time" = ?3 WHERE _id = ?1`,
+    );
+    const endJob = db.prepare(`UPDATE "c:jobs" SET doc = json_set(doc, '$.status', 'complete', '$.last_updated', ?2, '$.metrics.end_time', ?2, '$.variables.result', ?3), "k:status" = 'complete', "k:last_updated" = ?2 WHERE _id = ? AND "k:status" = 'running'`);
+    const jobText = JSON.stringify({ ...pattern.jobDoc, status: 'running' });
+    const queued = pattern.taskDocs.map((doc) => ({ ...doc, status: 'queued', outgoing: {}, leaseUntil: null }));
+    let jobs = 0;
+    let tasks = 0;
+    let inGroup = 0;
+    /** The jobs running side by side: the task of each that runs next. */
+    const running: { id: string; next: number }[] = [];
+    const start = () => {
+      const id = `job${jobs++}`;
+      const now = Date.now();
+      const job = JSON.parse(jobText) as Record<string, unknown>;
+      job._id = id;
+      insertJob.run(id, JSON.stringify(job), ...pattern.jobColumns.map((c) => columnValue({ ...job, metrics: { start_time: now } }, c)));
+      queueTask(id, 0, now);
+      running.push({ id, next: 0 });
+    };
+    const queueTask = (jobId: string, index: number, now: number) => {
+      const template = queued[index % queued.length]!;
+      const doc = { ...template, _id: `${jobId}:${index}`, jobId, job: { _id: jobId }, queuedAt: now + index, runAfter: now };
+      insertTask.run(doc._id, JSON.stringify(doc), ...pattern.taskColumns.map((c) => columnValue(doc, c)));
+    };
+    const started = performance.now();
+    db.exec('BEGIN IMMEDIATE');
+    while (performance.now() - started < seconds * 1000 || running.length) {
+      const more = performance.now() - started < seconds * 1000;
+      while (more && running.length < concurrency) start();
+      for (let k = 0; k < running.length; k++) {
+        const job = running[k]!;
+        const now = Date.now();
+        // The first task of a job is claimed from the queue; the engine hands the rest to itself.
+        const text = job.next === 0 ? String(claim.get(now + 30_000, 'bench', now)?.text) : 'job';
+        complete.run(`${job.id}:${job.next}`, JSON.stringify({ uppercaseString: text.toUpperCase() }), now);
+        tasks++;
+        job.next++;
+        if (job.next < steps) queueTask(job.id, job.next, now);
+        else {
+          endJob.run(job.id, now, text.toUpperCase());
+          running.splice(k--, 1);
+        }
+        if (++inGroup >= group) {
+          db.exec('COMMIT');
+          inGroup = 0;
+          await yieldToWorkers();
+          db.exec('BEGIN IMMEDIATE');
+        }
+      }
+    }
+    db.exec('COMMIT');
+    const elapsedMs = performance.now() - started;
+    db.close();
+    return { items: jobs, tasks, elapsedMs, bytesPerItem: (await folderBytes(dir)) / jobs };
+  } finally {
+    if (db.isOpen) db.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
