@@ -99,7 +99,10 @@ describe('HealthTable (adapters)', () => {
     });
     renderWithClient(<HealthTable kind="adapters" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Stop inventory' }));
-    expect(await screen.findByText('adapter "inventory" did not stop')).toBeTruthy();
+    // Stop asks first; nothing is sent until the operator confirms.
+    expect(calls.find((c) => c.name === 'adapters.stop')).toBeUndefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, stop inventory' }));
+    expect((await screen.findAllByText('adapter "inventory" did not stop')).length).toBeGreaterThan(0);
     expect(calls.find((c) => c.name === 'adapters.stop')?.input).toEqual({ params: { name: 'inventory' } });
   });
 
@@ -115,6 +118,7 @@ describe('HealthTable (adapters)', () => {
     cleanup();
     renderWithClient(<HealthTable kind="applications" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Stop OperationsManager' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, stop OperationsManager' }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls.find((c) => c.name === 'applications.stop')?.input).toEqual({ params: { name: 'OperationsManager' } });
   });

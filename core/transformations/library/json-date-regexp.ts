@@ -33,13 +33,6 @@ export const jsonMethods: MethodTable = {
   typeof: { summary: 'typeof value', fn: (args: unknown[]) => typeof args[0] },
 };
 
-/** The arguments JavaScript is given: undefined ones at the end left out (a null is a value: `new Date(null)` is 1970). */
-function givenArgs(args: unknown[]): unknown[] {
-  let end = args.length;
-  while (end > 0 && args[end - 1] === undefined) end -= 1;
-  return args.slice(0, end);
-}
-
 /** The date a Date method reads its receiver as (a missing receiver, null or undefined, is now). */
 function toDate(value: unknown): Date {
   if (value instanceof Date) return new Date(value.getTime());
@@ -61,18 +54,18 @@ const DATE_SETTERS = [
 export const dateMethods: MethodTable = {
   'new Date': {
     summary: 'A date: now, from a date string or milliseconds, or from year, month, day, ...',
+    // The arguments the document leaves unset are already left out (unset-args.ts); a wired value, undefined included, is given as JavaScript would be.
     fn: (args: unknown[]) => {
-      const given = givenArgs(args);
-      if (given.length === 0) return new Date();
-      if (given.length === 1) return given[0] instanceof Date ? new Date(given[0].getTime()) : Reflect.construct(Date, [given[0]]);
-      const [y = NaN, m = NaN, ...rest] = given.map(Number);
+      if (args.length === 0) return new Date();
+      if (args.length === 1) return args[0] instanceof Date ? new Date(args[0].getTime()) : Reflect.construct(Date, [args[0]]);
+      const [y = NaN, m = NaN, ...rest] = args.map(Number);
       return new Date(y, m, ...rest);
     },
   },
   now: { summary: 'Now, in milliseconds since 1970', fn: () => Date.now() },
   parse: { summary: 'A date string as milliseconds since 1970', fn: (args: unknown[]) => Date.parse(String(args[0])) },
   UTC: { summary: 'Milliseconds since 1970 of a UTC year, month, day, ...', fn: (args: unknown[]) => {
-    const [year = NaN, ...rest] = givenArgs(args).map(Number);
+    const [year = NaN, ...rest] = args.map(Number);
     return Date.UTC(year, ...rest);
   } },
 };
@@ -83,7 +76,7 @@ for (const name of DATE_GETTERS) {
       const date = toDate(args[0]);
       if (name === 'toISOString' && Number.isNaN(date.getTime())) throw new MethodArgumentError(`Date.toISOString of an invalid date (${describeValue(args[0])})`);
       // getYear is not in TypeScript's Date, hence the lookup by name.
-      return Reflect.apply(Reflect.get(date, name), date, givenArgs(args.slice(1)));
+      return Reflect.apply(Reflect.get(date, name), date, args.slice(1));
     },
   };
 }
@@ -92,7 +85,7 @@ for (const name of DATE_SETTERS) {
     summary: `Date.prototype.${name} on a copy of the first argument; the new time in milliseconds`,
     fn: (args: unknown[]) => {
       const date = toDate(args[0]);
-      return Reflect.apply(date[name], date, givenArgs(args.slice(1)).map(Number));
+      return Reflect.apply(date[name], date, args.slice(1).map(Number));
     },
   };
 }
