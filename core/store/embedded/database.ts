@@ -1,7 +1,6 @@
-// One SQLite database file, shared by every Store this process opens on it (one
-// connection, one statement cache) and by other console processes opening the same
-// file: WAL mode lets readers go on while one writer writes, and a writer that finds
-// the file locked by another process waits for it on the event loop (busy.ts).
+// One SQLite database file, shared by every Store this process opens on it (one connection, one statement
+// cache) and by other console processes opening the same file: WAL mode lets readers go on while one
+// writer writes, and a writer that finds the file locked by another process waits for it on the event loop (busy.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { StoreError } from '../errors';
