@@ -1,5 +1,6 @@
 // A job drawn over its workflow: each task's status and iteration count, the path
-// the job took, and the runs of the task clicked.
+// the job took, and the runs of the task clicked, their values with the job's secret variables
+// masked like the rest of the job's page until the operator reveals them.
 import { useMemo, useState } from 'react';
 import type { Job, TaskRun } from '../../core/contract/jobs';
 import { formatDuration, formatTime, formatValue } from '../jobs/format';
@@ -7,6 +8,7 @@ import { taskStatus } from '../shell/status';
 import { StatusBadge } from '../shell/StatusBadge';
 import { WorkflowDiagram, type TaskOverlay } from './WorkflowDiagram';
 import { edgesOf } from './layout';
+import { useMaskedValue } from '../jobs/SecretVariables';
 
 /** The state a finished run ended in, which decides the transitions it fires. */
 function endState(run: TaskRun): string | undefined {
@@ -41,6 +43,16 @@ export function currentTask(job: Pick<Job, 'taskRuns'>): string | undefined {
   return (going ?? latest(job.taskRuns.filter((r) => r.status === 'error' || r.finishState === 'error' || r.finishState === 'failure')))?.taskId;
 }
 
+/** A run's incoming or outgoing values as the page shows them (secret variables masked until revealed). */
+function RunValue({ value, label }: { value: unknown; label: string }) {
+  const shown = useMaskedValue(value);
+  return (
+    <pre className="json-block job-value" aria-label={label}>
+      {formatValue(shown)}
+    </pre>
+  );
+}
+
 export function JobDiagram({ job }: { job: Job }) {
   const { overlay, taken, runs } = useMemo(() => jobOverlay(job), [job]);
   const workflow = useMemo(() => ({ tasks: job.tasks, transitions: job.transitions }), [job.tasks, job.transitions]);
@@ -72,12 +84,8 @@ export function JobDiagram({ job }: { job: Job }) {
               </p>
               {run.error && <p className="error small">{run.error}</p>}
               <div className="task-values">
-                <pre className="json-block job-value" aria-label={`incoming of ${open} iteration ${run.iteration + 1}`}>
-                  {formatValue(run.incoming ?? {})}
-                </pre>
-                <pre className="json-block job-value" aria-label={`outgoing of ${open} iteration ${run.iteration + 1}`}>
-                  {formatValue(run.outgoing ?? {})}
-                </pre>
+                <RunValue value={run.incoming ?? {}} label={`incoming of ${open} iteration ${run.iteration + 1}`} />
+                <RunValue value={run.outgoing ?? {}} label={`outgoing of ${open} iteration ${run.iteration + 1}`} />
               </div>
             </div>
           ))}

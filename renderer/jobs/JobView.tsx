@@ -288,9 +288,9 @@ export function JobView({ id }: { id: string }) {
           <JobHistory history={j.history!} />
         </>
       )}
-      <h2>Diagram</h2>
-      <JobDiagram job={j} />
       <SecretVariables key={j._id} jobId={j._id} names={j.secretVariables ?? []}>
+        <h2>Diagram</h2>
+        <JobDiagram job={j} />
         <h2>Variables</h2>
         <Value value={j.variables} label="Job variables" />
         {j.largeData && <LargeData items={j.largeData} />}

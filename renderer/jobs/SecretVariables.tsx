@@ -9,18 +9,41 @@ import { call } from '../api/client';
 
 export const MASK = '********';
 
-interface Secrets {
+export interface Secrets {
   names: readonly string[];
   revealed: boolean;
 }
 
 const SecretsContext = createContext<Secrets>({ names: [], revealed: true });
 
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+/** Whether the page masks this field: named as a secret variable and holding something. */
+export const isMasked = (names: readonly string[], key: string, item: unknown) => names.includes(key) && item !== undefined && item !== null && item !== '';
+
+/** `value` with each top-level field named in `names` masked (an empty one stays as it is). */
+export function maskValue(value: unknown, names: readonly string[]): unknown {
+  if (names.length === 0 || !isRecord(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, isMasked(names, key, item) ? MASK : item]));
+}
+
+/**
+ * What the operator edited from a masked `original`, with each field still reading the mask given
+ * back its real value: a value the operator did not touch is never sent as the mask string.
+ */
+export function unmaskValue(edited: Record<string, unknown>, original: unknown, names: readonly string[]): Record<string, unknown> {
+  if (names.length === 0 || !isRecord(original)) return edited;
+  return Object.fromEntries(Object.entries(edited).map(([key, item]) => [key, item === MASK && isMasked(names, key, original[key]) ? original[key] : item]));
+}
+
+/** The page's secret variables and whether the operator has revealed them (outside a job's page: none, shown). */
+export function useSecrets(): Secrets {
+  return useContext(SecretsContext);
+}
+
 /** `value` as the page shows it: each top-level field named as a secret variable masked until revealed. */
 export function useMaskedValue(value: unknown): unknown {
   const { names, revealed } = useContext(SecretsContext);
-  if (revealed || names.length === 0 || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, names.includes(key) && item !== undefined && item !== null && item !== '' ? MASK : item]));
+  return revealed ? value : maskValue(value, names);
 }
 
 /** The job's page within it masks its secret variables; above the variables, what is masked and the Reveal button. */
