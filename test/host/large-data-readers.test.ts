@@ -1,6 +1,6 @@
 // Readers of job and task documents outside the engine (issue 46): a value over 1 MiB is kept in
 // job_data, and every reader the composition root builds (the runtime's store itself, the work
-// queue, the jobs routes) shows the value whole, never the `~4largeData` reference.
+// queue, attention, the jobs routes) shows the value whole, never the `~4largeData` reference.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../support/host';
 import { APPROVAL, approvalFlow, waitUntil } from '../support/cockpit';
@@ -40,6 +40,13 @@ describe('large values read whole by every reader of jobs and tasks', () => {
     const item = list.results.find((i: { jobId: string }) => i.jobId === jobId);
     expect(item?.incoming.change).toBe(change);
     expect(JSON.stringify(item)).not.toContain(LARGE_DATA);
+  });
+
+  it('counts the waiting task on the attention card (it reads ids and statuses, never a value)', async () => {
+    const body = await (await host.api('/console/attention')).json();
+    const card = body.items.find((i: { id: string }) => i.id === 'operator-tasks');
+    expect(card).toMatchObject({ level: 'warn', count: 1, summary: '1 task waiting for an operator' });
+    expect(JSON.stringify(body)).not.toContain(LARGE_DATA);
   });
 
   it('answers the job over the jobs route with its variable whole', async () => {
