@@ -21,7 +21,11 @@ import { transformationRunner } from '../transformations/task';
 export interface Runtime {
   /** The active profile as read once; replaced when the profile is saved (see profile-switch.ts). */
   config: RuntimeConfig;
-  /** The profile's store; exists even when MongoDB is unreachable (its calls then fail clearly). */
+  /**
+   * The profile's store; exists even when MongoDB is unreachable (its calls then fail clearly). Its
+   * `jobs` and `tasks` keep values above 1 MiB in job_data and read them back whole (withLargeData):
+   * the engine and every other reader of job and task documents get it from here, none unwraps it.
+   */
   store: Store;
   /** Index builds on the profile's store (live as long as the store). */
   indexes: IndexBuilds;
@@ -53,7 +57,9 @@ export async function openRuntime(context: RuntimeContext, config: RuntimeConfig
   const name = config.profileId === undefined ? 'no profile' : `profile "${config.profileId}"`;
   const log = context.logger.child({ profile: config.profileId ?? null });
   const storeLog = { info: (message: string) => log.info({ component: 'store' }, message), error: (message: string) => log.error({ component: 'store' }, message) };
-  const store = await openConfiguredStore(config.store, config.profileId ?? '', { vault: context.vault, log: storeLog, consoleVersion: APPLICATIONS_VERSION });
+  // Job and task values above the threshold are kept in job_data, as the service keeps them; every reader
+  // (the engine, the work queue, attention, the job pages) gets this one store and reads them whole.
+  const store = withLargeData(await openConfiguredStore(config.store, config.profileId ?? '', { vault: context.vault, log: storeLog, consoleVersion: APPLICATIONS_VERSION }));
   let adapters: AdapterInstances | undefined;
   try {
     const indexes = new IndexBuilds(store);
@@ -67,8 +73,7 @@ export async function openRuntime(context: RuntimeContext, config: RuntimeConfig
     let runtime: Runtime | undefined;
     const transformations = createTransformationsService({ store: () => store });
     const engine = await openEngine({
-      // Job and task values above the threshold are kept in job_data, as the service keeps them; the engine reads them whole.
-      store: withLargeData(store),
+      store,
       serverId,
       serverName: config.serverName ?? serverId,
       processTasksOnStart: config.processTasksOnStart,
