@@ -8,6 +8,7 @@ import { call } from '../api/client';
 import { appendEntries, asJsonLines, componentsOf, filtersFromHash, instantFromLocal, type LogFilters } from './tail';
 import { LogRow } from './LogRow';
 import { Alert } from '../shell/Alert';
+import { PAGE_SEARCH_ATTRIBUTE } from '../components/SearchBox';
 import { qk } from '../api/keys';
 
 const POLL_MS = 1000;
@@ -110,7 +111,7 @@ export function LogsPage() {
           </select>
         </label>
         <label>
-          Text <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="message or id" />
+          Text <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="message or id" {...{ [PAGE_SEARCH_ATTRIBUTE]: '' }} />
         </label>
         <label>
           Component{' '}

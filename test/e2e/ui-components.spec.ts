@@ -101,17 +101,19 @@ test('"/" focuses the Workflows search and typing filters the rows; "?" lists th
   await page.keyboard.press('Escape');
   await expect(help).toHaveCount(0);
 
-  // Every list has its search box for "/": Transformations, Adapters, Jobs.
+  // Every list has its search box for "/": Transformations, Adapters, Jobs, Logs.
   for (const [area, label] of [
     ['transformations', 'Search transformations'],
     ['adapters', 'Search adapters'],
     ['jobs', 'Search description, id or variables'],
+    ['logs', 'Text'],
   ] as const) {
     await page.goto(`${host.url}/#/${area}`);
-    await expect(page.getByLabel(label)).toBeVisible();
+    const box = page.getByLabel(label, { exact: area === 'logs' });
+    await expect(box).toBeVisible();
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('/');
-    await expect(page.getByLabel(label)).toBeFocused();
+    await expect(box).toBeFocused();
   }
 });
 
