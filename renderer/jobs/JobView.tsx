@@ -16,7 +16,7 @@ import { JobActions } from './JobActions';
 import { qk } from '../api/keys';
 import { JobHistory } from './JobHistory';
 import { LargeData } from './LargeData';
-import { SecretVariables, useMaskedValue } from './SecretVariables';
+import { SecretVariables, secretValues, useMaskedValue } from './SecretVariables';
 
 const ACTIVE_TASK = new Set(['queued', 'running', 'waiting']);
 
@@ -288,7 +288,7 @@ export function JobView({ id }: { id: string }) {
           <JobHistory history={j.history!} />
         </>
       )}
-      <SecretVariables key={j._id} jobId={j._id} names={j.secretVariables ?? []}>
+      <SecretVariables key={j._id} jobId={j._id} names={j.secretVariables ?? []} values={secretValues(j.variables, j.secretVariables ?? [])}>
         <h2>Diagram</h2>
         <JobDiagram job={j} />
         <h2>Variables</h2>

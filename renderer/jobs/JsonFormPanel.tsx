@@ -2,6 +2,8 @@
 // pre-built imports stored), prefilled with `instance_data`; RenderJsonSchema: a form made from the
 // `jsonSchema` it is given, prefilled with `formData`. Either is filled by the operator and submitted
 // as the task's outgoing `export`. A form this console does not have is named, with what to do.
+// The prefilled values read masked where they are or hold a secret variable's value (until the
+// page's Reveal); a value left as it was shown is submitted with its real value, never the mask.
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client';
@@ -10,6 +12,7 @@ import { useUnsavedChanges } from '../shell/unsaved';
 import { useFinishTask } from './FinishTaskForm';
 import { Alert } from '../shell/Alert';
 import { qk } from '../api/keys';
+import { restoreDeep, useSecrets, useShownDeep } from './SecretVariables';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -59,11 +62,24 @@ function FilledForm({
   form,
   initial,
 }: PanelProps & { form: { name: string; description?: string; schema: Json }; initial: unknown }) {
-  const [value, setValue] = useState<Json>(() => (isObject(initial) ? initial : {}));
+  const original: Json = isObject(initial) ? initial : {};
+  const secrets = useSecrets();
+  const shown = useShownDeep();
+  const prefill = (): Json => {
+    const masked = shown(original);
+    return isObject(masked) ? masked : {};
+  };
+  const [value, setValue] = useState<Json>(prefill);
   // The empty required fields, by property path: each says so under itself, the line by the button names them.
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [dirty, setDirty] = useState(false);
   useUnsavedChanges(dirty, `the form of task ${taskId}`);
+  // The page's Reveal or Hide: a form the operator has not edited shows the values as the page does.
+  const [shownRevealed, setShownRevealed] = useState(secrets.revealed);
+  if (shownRevealed !== secrets.revealed) {
+    setShownRevealed(secrets.revealed);
+    if (!dirty) setValue(prefill());
+  }
   const finish = useFinishTask(jobId, taskId, (message) => {
     setDirty(false);
     onFinished?.(message);
@@ -74,7 +90,7 @@ function FilledForm({
     const empty = missingRequired(schema, value);
     setErrors(empty);
     if (Object.keys(empty).length) return;
-    finish.mutate({ values: { export: value }, state: 'success' });
+    finish.mutate({ values: { export: restoreDeep(value, original, secrets) }, state: 'success' });
   };
   return (
     <form className="json-form" aria-label={`Form ${form.name} of ${taskId}`} onSubmit={submit}>

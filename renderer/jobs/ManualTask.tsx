@@ -2,7 +2,9 @@
 // work queue: ViewData shows its header as a heading, its message and body, and a button
 // per btn_success / btn_failure; ErrorHandling shows its severity and status and the answers
 // its severity allows; JsonForms' ShowJsonForm shows its form; any other manual task gets
-// the form of its declared outgoing values (FinishTaskForm).
+// the form of its declared outgoing values (FinishTaskForm). What a panel shows from the task's
+// incoming values reads masked where it is or holds a secret variable's value, as the rest of the
+// job's page, until the page's Reveal (SecretVariables).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Job } from '../../core/contract/jobs';
 import { call } from '../api/client';
@@ -11,6 +13,7 @@ import { formatValue } from './format';
 import { FinishTaskForm, useFinishTask } from './FinishTaskForm';
 import { isJsonFormTask, JsonFormPanel } from './JsonFormPanel';
 import { refreshAfter } from '../api/keys';
+import { useShownDeep } from './SecretVariables';
 
 export function useJobAction(id: string) {
   const client = useQueryClient();
@@ -60,12 +63,13 @@ function Heading({ level, children }: { level: 3 | 4; children: string }) {
 
 function ViewDataPanel({ jobId, taskId, incoming, level, onFinished }: ManualTaskProps & { level: 3 | 4 }) {
   const finish = useFinishTask(jobId, taskId, onFinished);
-  const body = incoming.body;
+  const shown = useShownDeep();
+  const [header, message, body] = [shown(incoming.header), shown(incoming.message), shown(incoming.body)];
   const end = (state: 'success' | 'failure') => finish.mutate({ values: {}, state });
   return (
     <div className="view-data" role="group" aria-label={`View data of ${taskId}`}>
-      <Heading level={level}>{text(incoming.header, 'View data')}</Heading>
-      {text(incoming.message, '') && <p className="view-data-message">{String(incoming.message)}</p>}
+      <Heading level={level}>{text(header, 'View data')}</Heading>
+      {text(message, '') && <p className="view-data-message">{String(message)}</p>}
       {body !== undefined && body !== '' && (
         <pre className="json-block job-value" aria-label={`body of ${taskId}`}>
           {typeof body === 'string' ? body : formatValue(body)}
@@ -110,12 +114,13 @@ function errorHandlingAnswers(severity: string, retry: unknown): Answer[] {
 function ErrorHandlingPanel({ jobId, taskId, incoming, level, onFinished }: ManualTaskProps & { level: 3 | 4 }) {
   const finish = useFinishTask(jobId, taskId, onFinished);
   const severity = text(incoming.severity, 'fatal');
+  const status = useShownDeep()(incoming.status);
   const tone = severity === 'fatal' ? 'bad' : severity === 'warning' ? 'warn' : 'good';
   return (
     <div className="view-data" role="group" aria-label={`Error handling of ${taskId}`}>
       <Heading level={level}>{`Error handling: ${severity}`}</Heading>
       <p>
-        <span className={`badge ${tone}`}>{severity}</span> {text(incoming.status, '(no status given)')}
+        <span className={`badge ${tone}`}>{severity}</span> {text(status, '(no status given)')}
       </p>
       <div className="form-actions">
         {errorHandlingAnswers(severity, incoming.retry).map((answer) => (

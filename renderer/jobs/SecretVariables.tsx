@@ -11,10 +11,12 @@ export const MASK = '********';
 
 export interface Secrets {
   names: readonly string[];
+  /** The secret variables' values: a text that is or holds one (a ViewData body of `$var.job.password`) reads masked too. */
+  values?: readonly string[];
   revealed: boolean;
 }
 
-const SecretsContext = createContext<Secrets>({ names: [], revealed: true });
+const SecretsContext = createContext<Secrets>({ names: [], values: [], revealed: true });
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 /** Whether the page masks this field: named as a secret variable and holding something. */
@@ -35,6 +37,61 @@ export function unmaskValue(edited: Record<string, unknown>, original: unknown, 
   return Object.fromEntries(Object.entries(edited).map(([key, item]) => [key, item === MASK && isMasked(names, key, original[key]) ? original[key] : item]));
 }
 
+/** The texts the named variables hold (each text inside an object or list too): what a task's value may carry. */
+export function secretValues(variables: unknown, names: readonly string[]): string[] {
+  const found = new Set<string>();
+  const walk = (value: unknown, depth: number) => {
+    if (typeof value === 'string' || typeof value === 'number') {
+      if (String(value) !== '') found.add(String(value));
+    } else if (value !== null && typeof value === 'object' && depth < 20) Object.values(value).forEach((item) => walk(item, depth + 1));
+  };
+  if (isRecord(variables)) names.forEach((name) => walk(variables[name], 0));
+  return [...found];
+}
+
+/** A text with each secret value in it masked: one that is a secret reads the mask; one holding a secret (4 characters or more) reads it masked within. */
+function maskText(text: string, values: readonly string[]): string {
+  if (values.includes(text)) return MASK;
+  return [...values]
+    .filter((v) => v.length >= 4)
+    .sort((a, b) => b.length - a.length)
+    .reduce((out, secret) => out.split(secret).join(MASK), text);
+}
+
+/**
+ * `value` as a manual task's panel shows it: each field named as a secret variable masked (at any
+ * depth), and each text or number that is or holds a secret variable's value masked.
+ */
+export function maskDeep(value: unknown, secrets: Pick<Secrets, 'names' | 'values'>, depth = 0): unknown {
+  const values = secrets.values ?? [];
+  if (typeof value === 'string') return maskText(value, values);
+  if (typeof value === 'number') return values.includes(String(value)) ? MASK : value;
+  if (value === null || typeof value !== 'object' || depth > 20) return value;
+  if (Array.isArray(value)) return value.map((item) => maskDeep(item, secrets, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, isMasked(secrets.names, key, item) ? MASK : maskDeep(item, secrets, depth + 1)]));
+}
+
+/**
+ * What the operator submitted from a form prefilled with `maskDeep(original)`: each part still
+ * reading as it was shown masked gets its real value back, so the mask string is never sent for a
+ * value the operator did not edit; what they typed is sent as typed.
+ */
+export function restoreDeep(edited: unknown, original: unknown, secrets: Pick<Secrets, 'names' | 'values'>, depth = 0): unknown {
+  if (JSON.stringify(edited) === JSON.stringify(maskDeep(original, secrets))) return original;
+  if (depth > 20) return edited;
+  if (Array.isArray(edited) && Array.isArray(original)) return edited.map((item, i) => (i < original.length ? restoreDeep(item, original[i], secrets, depth + 1) : item));
+  if (isRecord(edited) && isRecord(original)) {
+    return Object.fromEntries(Object.entries(edited).map(([key, item]) => [key, key in original ? restoreDeep(item, original[key], secrets, depth + 1) : item]));
+  }
+  return edited;
+}
+
+/** How a manual task's panel shows a value now: masked (names and values, see maskDeep) until the page's Reveal. */
+export function useShownDeep(): (value: unknown) => unknown {
+  const secrets = useContext(SecretsContext);
+  return (value) => (secrets.revealed ? value : maskDeep(value, secrets));
+}
+
 /** The page's secret variables and whether the operator has revealed them (outside a job's page: none, shown). */
 export function useSecrets(): Secrets {
   return useContext(SecretsContext);
@@ -47,14 +104,14 @@ export function useMaskedValue(value: unknown): unknown {
 }
 
 /** The job's page within it masks its secret variables; above the variables, what is masked and the Reveal button. */
-export function SecretVariables({ jobId, names, children }: { jobId: string; names: readonly string[]; children: ReactNode }) {
+export function SecretVariables({ jobId, names, values = [], children }: { jobId: string; names: readonly string[]; values?: readonly string[]; children: ReactNode }) {
   const [revealed, setRevealed] = useState(false);
   const reveal = useMutation({
     mutationFn: () => call('jobs.reveal', { params: { id: jobId }, body: { variables: [...names] } }),
     onSuccess: () => setRevealed(true),
   });
   return (
-    <SecretsContext.Provider value={{ names, revealed }}>
+    <SecretsContext.Provider value={{ names, values, revealed }}>
       {names.length > 0 && (
         <p className="secret-variables" aria-label="Secret variables">
           {revealed ? 'Shown in clear: ' : 'Masked as secrets: '}
