@@ -21,6 +21,12 @@ export const WorkItem = z.object({
   /** When the task started waiting, ms since the epoch. */
   queuedAt: z.number(),
   incoming: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * The console's: the incoming values holding a secret by the one classifier (core/secrets), by
+   * name or content. The values are answered in clear as the service does; the work queue shows
+   * them masked, with the job's secret variables, until the operator reveals them.
+   */
+  secretIncoming: z.array(z.string()).optional(),
   /** The outgoing variables the task declares: the fields of the form that finishes it. */
   outgoing: z.array(z.string()),
   job: z.object({ name: z.string(), description: z.string().optional(), status: JobStatus }),

@@ -7,6 +7,7 @@ import type { FinishedItem, WorkItem } from '../contract/worklist';
 import { decodeVariables } from '../values/undefined-codec';
 import { ConsoleError } from '../errors';
 import { claimsOf, type ClaimActions } from './claims';
+import { secretVariables } from '../engine/jobs/secret-variables';
 
 export interface WorklistDeps {
   /** The active profile's task records and jobs (read at each call: the profile can change). */
@@ -62,6 +63,9 @@ export function createWorklistService(deps: WorklistDeps) {
       if (!job) continue;
       const taskId = String(task.taskId);
       const claim = held.get(String(task._id));
+      const incoming = isRecord(task.incoming) ? decodeVariables(task.incoming) : undefined;
+      // The incoming values holding a secret by the one classifier: the work queue masks them until revealed.
+      const secretIncoming = incoming ? secretVariables(incoming) : [];
       items.push({
         _id: String(task._id),
         jobId: job._id,
@@ -71,7 +75,8 @@ export function createWorklistService(deps: WorklistDeps) {
         app: String(task.app),
         ...(typeof task.summary === 'string' ? { summary: task.summary } : {}),
         queuedAt: Number(task.queuedAt),
-        ...(isRecord(task.incoming) ? { incoming: decodeVariables(task.incoming) } : {}),
+        ...(incoming ? { incoming } : {}),
+        ...(secretIncoming.length > 0 ? { secretIncoming } : {}),
         outgoing: outgoingNames(job.tasks, taskId),
         job: { name: job.name, ...(job.description ? { description: job.description } : {}), status: job.status },
         ...(claim ? { assignee: claim.assignee, claimedAt: claim.claimedAt } : {}),

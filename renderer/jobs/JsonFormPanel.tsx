@@ -74,10 +74,11 @@ function FilledForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [dirty, setDirty] = useState(false);
   useUnsavedChanges(dirty, `the form of task ${taskId}`);
-  // The page's Reveal or Hide: a form the operator has not edited shows the values as the page does.
-  const [shownRevealed, setShownRevealed] = useState(secrets.revealed);
-  if (shownRevealed !== secrets.revealed) {
-    setShownRevealed(secrets.revealed);
+  // The page's Reveal or Hide (or its secrets read): a form the operator has not edited shows the values as the page does.
+  const shownNow = JSON.stringify(prefill());
+  const [shownBefore, setShownBefore] = useState(shownNow);
+  if (shownBefore !== shownNow) {
+    setShownBefore(shownNow);
     if (!dirty) setValue(prefill());
   }
   const finish = useFinishTask(jobId, taskId, (message) => {

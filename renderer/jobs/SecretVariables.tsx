@@ -104,10 +104,23 @@ export function useMaskedValue(value: unknown): unknown {
 }
 
 /** The job's page within it masks its secret variables; above the variables, what is masked and the Reveal button. */
-export function SecretVariables({ jobId, names, values = [], children }: { jobId: string; names: readonly string[]; values?: readonly string[]; children: ReactNode }) {
+export function SecretVariables({
+  jobId,
+  names,
+  values = [],
+  revealNames = names,
+  children,
+}: {
+  jobId: string;
+  names: readonly string[];
+  values?: readonly string[];
+  /** The job's secret variables the reveal logs (`jobs.reveal`); none, the page has no Reveal (the work queue before the job is read). */
+  revealNames?: readonly string[];
+  children: ReactNode;
+}) {
   const [revealed, setRevealed] = useState(false);
   const reveal = useMutation({
-    mutationFn: () => call('jobs.reveal', { params: { id: jobId }, body: { variables: [...names] } }),
+    mutationFn: () => call('jobs.reveal', { params: { id: jobId }, body: { variables: [...revealNames] } }),
     onSuccess: () => setRevealed(true),
   });
   return (
@@ -120,6 +133,8 @@ export function SecretVariables({ jobId, names, values = [], children }: { jobId
             <button type="button" onClick={() => setRevealed(false)}>
               Hide secrets
             </button>
+          ) : revealNames.length === 0 ? (
+            <span className="muted small">(the job&apos;s page shows them)</span>
           ) : (
             <button type="button" onClick={() => reveal.mutate()} disabled={reveal.isPending} title="Shows their values; the console log records who revealed them">
               Reveal secrets

@@ -5,7 +5,7 @@
 // beside the list, with Claim / Release, or Take over when another operator claimed it (only
 // whoever holds a claim can finish the task; a take-over is recorded in the job's history);
 // below, the tasks operators finished, by whom and when.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WorkItem } from '../../core/contract/worklist';
 import { call } from '../api/client';
@@ -13,6 +13,7 @@ import { Alert } from '../shell/Alert';
 import { ago, formatTime, formatValue } from '../jobs/format';
 import { replaceParams, useRoute } from '../shell/route';
 import { ManualTaskPanel } from '../jobs/ManualTask';
+import { SecretVariables, secretValues, useShownDeep } from '../jobs/SecretVariables';
 import { qk, refreshAfter } from '../api/keys';
 
 type View = 'all' | 'mine' | 'unassigned';
@@ -34,6 +35,34 @@ function useClaim(item: WorkItem) {
     },
     onSettled: () => void refreshAfter(client, 'worklist'),
   });
+}
+
+/** The task's incoming values as the panel shows them: secrets masked until revealed. */
+function IncomingValues({ item }: { item: WorkItem }) {
+  const shown = useShownDeep();
+  return (
+    <pre className="json-block job-value" aria-label={`incoming of ${item.taskId}`}>
+      {formatValue(shown(item.incoming ?? {}))}
+    </pre>
+  );
+}
+
+/**
+ * The task's job's secret variables (read with the job) and the incoming values the classifier
+ * names (known at once): the panel masks them, and their values, until the operator reveals them.
+ */
+function TaskSecrets({ item, children }: { item: WorkItem; children: ReactNode }) {
+  const job = useQuery({ queryKey: qk.job(item.jobId), queryFn: () => call('jobs.get', { params: { id: item.jobId } }), retry: false });
+  const variables = job.data?.data.variables ?? {};
+  const jobNames = job.data?.data.secretVariables ?? [];
+  const names = [...new Set([...jobNames, ...(item.secretIncoming ?? [])])];
+  return (
+    <SecretVariables key={item._id} jobId={item.jobId} names={names} values={secretValues(variables, jobNames)} revealNames={jobNames}>
+      {job.isError && <Alert>Cannot read the job&apos;s secret variables: {job.error.message} (values masked by their names only)</Alert>}
+      {/* Nothing of the task is shown before its job's secret variables are known. */}
+      {job.isPending ? <p className="muted">Reading the job…</p> : children}
+    </SecretVariables>
+  );
 }
 
 function Detail({ item, operator, onFinished }: { item: WorkItem; operator: string; onFinished: (message: string) => void }) {
@@ -86,6 +115,7 @@ function Detail({ item, operator, onFinished }: { item: WorkItem; operator: stri
           </>
         )}
       </dl>
+      <TaskSecrets item={item}>
       {heldByOther ? (
         <p className="banner">
           {item.assignee} has claimed this task: only they can finish it. Leave it to them, or take it over to finish it yourself (the job&apos;s history records the take-over).
@@ -105,10 +135,9 @@ function Detail({ item, operator, onFinished }: { item: WorkItem; operator: stri
       )}
       <details className="incoming-values">
         <summary>Incoming values</summary>
-        <pre className="json-block job-value" aria-label={`incoming of ${item.taskId}`}>
-          {formatValue(item.incoming ?? {})}
-        </pre>
+        <IncomingValues item={item} />
       </details>
+      </TaskSecrets>
     </section>
   );
 }
