@@ -81,7 +81,8 @@ export function restoreDeep(edited: unknown, original: unknown, secrets: Pick<Se
   if (depth > 20) return edited;
   if (Array.isArray(edited) && Array.isArray(original)) return edited.map((item, i) => (i < original.length ? restoreDeep(item, original[i], secrets, depth + 1) : item));
   if (isRecord(edited) && isRecord(original)) {
-    return Object.fromEntries(Object.entries(edited).map(([key, item]) => [key, key in original ? restoreDeep(item, original[key], secrets, depth + 1) : item]));
+    const restore = (key: string, item: unknown) => (item === MASK && isMasked(secrets.names, key, original[key]) ? original[key] : restoreDeep(item, original[key], secrets, depth + 1));
+    return Object.fromEntries(Object.entries(edited).map(([key, item]) => [key, key in original ? restore(key, item) : item]));
   }
   return edited;
 }
