@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createWorklistService } from '../../core/worklist/service';
 import type { ReadOnlyCollection } from '../../core/store/port';
 
-const collection = (docs: Record<string, unknown>[]): ReadOnlyCollection =>
-  ({ name: 'fake', find: async () => docs, findOne: async () => docs[0] ?? null, count: async () => docs.length }) as unknown as ReadOnlyCollection;
+const collection = (docs: Record<string, unknown>[]): ReadOnlyCollection => ({ name: 'fake', find: async () => docs, findOne: async () => docs[0] ?? null, count: async () => docs.length });
 
 const task = (taskId: string, incoming: Record<string, unknown>) => ({ _id: `j1:${taskId}:0`, jobId: 'j1', taskId, iteration: 0, name: 'ViewData', app: 'WorkFlowEngine', status: 'waiting', queuedAt: 1, incoming });
 

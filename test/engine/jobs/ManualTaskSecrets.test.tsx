@@ -6,6 +6,7 @@
 // the operator left as it was.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -59,7 +60,7 @@ afterEach(() => {
   calls.length = 0;
 });
 
-function show(page: JSX.Element) {
+function show(page: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(<QueryClientProvider client={client}>{page}</QueryClientProvider>);
 }
