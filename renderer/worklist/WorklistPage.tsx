@@ -116,27 +116,27 @@ function Detail({ item, operator, onFinished }: { item: WorkItem; operator: stri
         )}
       </dl>
       <TaskSecrets item={item}>
-      {heldByOther ? (
-        <p className="banner">
-          {item.assignee} has claimed this task: only they can finish it. Leave it to them, or take it over to finish it yourself (the job&apos;s history records the take-over).
-        </p>
-      ) : (
-        <ManualTaskPanel
-          key={item._id}
-          jobId={item.jobId}
-          taskId={item.taskId}
-          name={item.name}
-          app={item.app}
-          incoming={item.incoming ?? {}}
-          outgoing={item.outgoing}
-          level={3}
-          onFinished={(message) => onFinished(`${message} (job ${item.jobId})`)}
-        />
-      )}
-      <details className="incoming-values">
-        <summary>Incoming values</summary>
-        <IncomingValues item={item} />
-      </details>
+        {heldByOther ? (
+          <p className="banner">
+            {item.assignee} has claimed this task: only they can finish it. Leave it to them, or take it over to finish it yourself (the job&apos;s history records the take-over).
+          </p>
+        ) : (
+          <ManualTaskPanel
+            key={item._id}
+            jobId={item.jobId}
+            taskId={item.taskId}
+            name={item.name}
+            app={item.app}
+            incoming={item.incoming ?? {}}
+            outgoing={item.outgoing}
+            level={3}
+            onFinished={(message) => onFinished(`${message} (job ${item.jobId})`)}
+          />
+        )}
+        <details className="incoming-values">
+          <summary>Incoming values</summary>
+          <IncomingValues item={item} />
+        </details>
       </TaskSecrets>
     </section>
   );
