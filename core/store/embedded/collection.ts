@@ -166,9 +166,9 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     return `UPDATE ${this.table} SET ${set} WHERE ${target}`;
   }
 
-  /** `updateText` made once per SET, WHERE, sort and kind of update: the statement cache then finds it by a string whose hash V8 keeps. */
-  private updateTextOf(layout: Layout, plan: SetPlan, where: string, which: Which): string {
-    let kind = which.first ? 'f' : 'm';
+  /** `updateText` made once per SET, WHERE (its `?N` shifted past the SET's `offset` parameters), sort and kind of update: the statement cache then finds it by a string whose hash V8 keeps. */
+  private updateTextOf(layout: Layout, plan: SetPlan, { where, offset }: { where: string; offset: number }, which: Which): string {
+    let kind = `${which.first ? 'f' : 'm'}${offset}`;
     for (const field in which.sort) kind += `\u0000${field}\u0000${which.sort[field]}`;
     let byKind = plan.statements.get(where);
     if (!byKind) {
@@ -176,7 +176,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
       plan.statements.set(where, (byKind = new Map()));
     }
     let sql = byKind.get(kind);
-    if (sql === undefined) byKind.set(kind, (sql = this.updateText(layout, where, which, plan.sql)));
+    if (sql === undefined) byKind.set(kind, (sql = this.updateText(layout, shiftNumbered(where, offset), which, plan.sql)));
     return sql;
   }
 
@@ -235,7 +235,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     const params = set.params;
     const offset = params.length;
     for (const param of where.params) params.push(param);
-    const statement = this.database.statement(this.updateTextOf(layout, set.plan, shiftNumbered(where.sql, offset), which));
+    const statement = this.database.statement(this.updateTextOf(layout, set.plan, { where: where.sql, offset }, which));
     this.database.updates.modified = 0;
     this.database.updates.updating = this.name;
     this.database.updates.returning = which.returning ?? false;
