@@ -140,17 +140,21 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   private findSql(filter: Filter, options: FindOptions) {
     const layout = this.layout();
     const where = this.database.filters.compile(filter, layout);
-    let sql = `SELECT ${selectDoc(options.projection)} AS doc FROM ${this.table} WHERE ${where.sql}${this.sortSql(options.sort, layout)}`;
+    let sql = `SELECT ${selectDoc(options.projection)} AS doc FROM ${this.table} WHERE ${where.sql}${this.sortSql(options.sort, layout, where)}`;
     if (options.limit || options.skip) sql += ` LIMIT ${options.limit ? Math.floor(options.limit) : -1} OFFSET ${Math.floor(options.skip ?? 0)}`;
     return { sql, params: where.params };
   }
 
   /** A find's ORDER BY: SQLite's own (and its index) unless a document holds, at a sort field, a value SQLite orders otherwise than MongoDB (sort.ts). */
-  private sortSql(sort: Sort | undefined, layout: Layout): string {
-    const probe = sort && impureSql(sort, layout);
+  private sortSql(sort: Sort | undefined, layout: Layout, where: { sql: string; params: SqlParam[] }): string {
+    // A field no index leads: the probes read the rows the filter matches, not the whole collection.
+    const sorted = Object.keys(sort ?? {}).filter((field) => field !== '_id');
+    const leading = sorted.length ? new Set(indexSpecs(this.database, this.name).flatMap((spec) => (spec.partialFilterExpression ? [] : Object.keys(spec.key).slice(0, 1)))) : undefined;
+    const scoped = sorted.some((field) => !leading?.has(field));
+    const probe = sort && impureSql(sort, layout, this.table, scoped ? where.sql : undefined);
     if (!sort || !probe) return plainSort(sort, layout);
     if (probe === 'exact') return exactSort(sort);
-    const row = this.database.statement(probe.replaceAll('%TABLE%', this.table)).get() as { mixed: number };
+    const row = this.database.statement(probe).get(...(scoped ? where.params : [])) as { mixed: number };
     return row.mixed ? exactSort(sort) : plainSort(sort, layout);
   }
 
