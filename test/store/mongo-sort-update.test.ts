@@ -100,6 +100,20 @@ describe('the embedded store sorts as MongoDB', () => {
     expect(order(await c.find({}, { sort: { t: 1 } }))).toEqual(['4', '1', '2', '5', '3']);
   });
 
+  it('on a field no index leads (a claim\'s runAfter), asks only the rows the filter matches whether they hold other values', async () => {
+    const c = store.collection('order-second') as EmbeddedCollection;
+    await c.createIndex({ key: { status: 1, t: 1 }, name: 'status_1_t_1' });
+    await c.insertMany([{ _id: '1', status: 'queued', t: 3 }, { _id: '2', status: 'queued', t: 1 }, { _id: '3', status: 'done', t: true }]);
+    // A boolean in a row the filter does not match: SQLite's order (and its index) stands.
+    expect((await c.explain({ status: 'queued' }, { sort: { t: 1 }, sql: true }))[0]).not.toMatch(/mongo_sort_key/);
+    expect(order(await c.find({ status: 'queued' }, { sort: { t: 1 } }))).toEqual(['2', '1']);
+    // One in a matched row: MongoDB's order (numbers before booleans), not SQLite's (true read as 1).
+    await c.insertOne({ _id: '4', status: 'queued', t: true });
+    expect((await c.explain({ status: 'queued' }, { sort: { t: 1 }, sql: true }))[0]).toMatch(/mongo_sort_key/);
+    expect(order(await c.find({ status: 'queued' }, { sort: { t: 1 } }))).toEqual(['2', '1', '4']);
+    expect(order(await c.find({ status: { $in: ['queued', 'done'] } }, { sort: { t: -1 } }))).toEqual(['3', '4', '1', '2']);
+  });
+
   it('generated documents and sorts: the order mingo gives (descending: documents without an array on the path)', async (context) => {
     if (!find) {
       console.log(`skipped: ${missing}`);

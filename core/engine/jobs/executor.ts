@@ -266,12 +266,13 @@ export class JobExecutor {
   /**
    * An operator's action on a job, as one unit of work (one transaction on the embedded store):
    * the job, its records and its claims read, the action decided, its writes and what follows
-   * from them made; refused (a ConsoleError) with nothing written. Answers the job as it is then.
+   * from them made; refused (a ConsoleError) with nothing written, as by `check` on the job read. Answers the job as it is then.
    */
-  async act(jobId: string, action: OperatorAction): Promise<JobDoc> {
+  async act(jobId: string, action: OperatorAction, check?: (job: JobDoc) => void): Promise<JobDoc> {
     const { reads, store } = this.parts;
     const work = async () => {
       const job = await reads.requireJob(jobId);
+      check?.(job);
       const records = action.kind === 'cancel' || action.kind === 'pause' || action.kind === 'resume' ? [] : await reads.records(jobId, job);
       await this.decideAndCarryOut(job, records, action);
     };

@@ -233,7 +233,7 @@ export class JobRunner {
 
   /** An operator's action, refused (409) on a job the service wrote: the service does it to its tasks (service-jobs.ts). */
   private async operate(id: string, verb: string, action: Parameters<JobExecutor['act']>[1]): Promise<JobDoc> {
-    refuseServiceJob(await this.reads.requireJob(id), verb);
-    return this.executor.act(id, action);
+    // The job read once, in the action's unit of work: a job the service wrote is refused there, nothing written.
+    return this.executor.act(id, action, (job) => refuseServiceJob(job, verb));
   }
 }

@@ -140,17 +140,21 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   private findSql(filter: Filter, options: FindOptions) {
     const layout = this.layout();
     const where = this.database.filters.compile(filter, layout);
-    let sql = `SELECT ${selectDoc(options.projection)} AS doc FROM ${this.table} WHERE ${where.sql}${this.sortSql(options.sort, layout)}`;
+    let sql = `SELECT ${selectDoc(options.projection)} AS doc FROM ${this.table} WHERE ${where.sql}${this.sortSql(options.sort, layout, where)}`;
     if (options.limit || options.skip) sql += ` LIMIT ${options.limit ? Math.floor(options.limit) : -1} OFFSET ${Math.floor(options.skip ?? 0)}`;
     return { sql, params: where.params };
   }
 
   /** A find's ORDER BY: SQLite's own (and its index) unless a document holds, at a sort field, a value SQLite orders otherwise than MongoDB (sort.ts). */
-  private sortSql(sort: Sort | undefined, layout: Layout): string {
-    const probe = sort && impureSql(sort, layout);
+  private sortSql(sort: Sort | undefined, layout: Layout, where: { sql: string; params: SqlParam[] }): string {
+    // A field no index leads: the probes read the rows the filter matches, not the whole collection.
+    const sorted = Object.keys(sort ?? {}).filter((field) => field !== '_id');
+    const leading = sorted.length ? new Set(indexSpecs(this.database, this.name).flatMap((spec) => (spec.partialFilterExpression ? [] : Object.keys(spec.key).slice(0, 1)))) : undefined;
+    const scoped = sorted.some((field) => !leading?.has(field));
+    const probe = sort && impureSql(sort, layout, this.table, scoped ? where.sql : undefined);
     if (!sort || !probe) return plainSort(sort, layout);
     if (probe === 'exact') return exactSort(sort);
-    const row = this.database.statement(probe.replaceAll('%TABLE%', this.table)).get() as { mixed: number };
+    const row = this.database.statement(probe).get(...(scoped ? where.params : [])) as { mixed: number };
     return row.mixed ? exactSort(sort) : plainSort(sort, layout);
   }
 
@@ -166,9 +170,9 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     return `UPDATE ${this.table} SET ${set} WHERE ${target}`;
   }
 
-  /** `updateText` made once per SET, WHERE, sort and kind of update: the statement cache then finds it by a string whose hash V8 keeps. */
-  private updateTextOf(layout: Layout, plan: SetPlan, where: string, which: Which): string {
-    let kind = which.first ? 'f' : 'm';
+  /** `updateText` made once per SET, WHERE (its `?N` shifted past the SET's `offset` parameters), sort and kind of update: the statement cache then finds it by a string whose hash V8 keeps. */
+  private updateTextOf(layout: Layout, plan: SetPlan, { where, offset }: { where: string; offset: number }, which: Which): string {
+    let kind = `${which.first ? 'f' : 'm'}${offset}`;
     for (const field in which.sort) kind += `\u0000${field}\u0000${which.sort[field]}`;
     let byKind = plan.statements.get(where);
     if (!byKind) {
@@ -176,7 +180,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
       plan.statements.set(where, (byKind = new Map()));
     }
     let sql = byKind.get(kind);
-    if (sql === undefined) byKind.set(kind, (sql = this.updateText(layout, where, which, plan.sql)));
+    if (sql === undefined) byKind.set(kind, (sql = this.updateText(layout, shiftNumbered(where, offset), which, plan.sql)));
     return sql;
   }
 
@@ -235,7 +239,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     const params = set.params;
     const offset = params.length;
     for (const param of where.params) params.push(param);
-    const statement = this.database.statement(this.updateTextOf(layout, set.plan, shiftNumbered(where.sql, offset), which));
+    const statement = this.database.statement(this.updateTextOf(layout, set.plan, { where: where.sql, offset }, which));
     this.database.updates.modified = 0;
     this.database.updates.updating = this.name;
     this.database.updates.returning = which.returning ?? false;

@@ -6,7 +6,8 @@
 // are null, numbers, strings and dates (codec.ts's marked text) alone.
 //
 // So a sorted find on indexed fields first asks whether any document holds something else at a
-// sort field (`impureSql`: a few range probes on the fields' columns); when none does, the plain
+// sort field (`impureSql`: a few range probes on the fields' columns, or on the rows the filter
+// matches when a field leads no index); when none does, the plain
 // ORDER BY stands and keeps its index; otherwise, and for a field without a column, the rows are
 // ordered by `mongo_sort_key`, a text whose binary order is MongoDB's order. A claim (a findOneAndUpdate's `first` row) keeps the plain
 // order: the engine sorts its claims on fields it writes as numbers only.
@@ -132,12 +133,14 @@ export function exactSort(sort: Sort): string {
 /**
  * How a sort is answered: undefined when SQLite's order is MongoDB's whatever the values (a sort on
  * `_id` alone), 'exact' when only mongo_sort_key can tell (a field without a column, or one a
- * document holds an array on the path of), else one SELECT whose answer says whether any document
- * holds, at a sort field, a value SQLite orders otherwise: a boolean, an object, an array, a string
- * past the date mark. Each of its EXISTS is a range on the field's column (its index answers it)
- * over the whole collection, whatever the find's filter: a few index probes, not a scan.
+ * document holds an array on the path of), else one SELECT of `table` whose answer says whether any
+ * document holds, at a sort field, a value SQLite orders otherwise: a boolean, an object, an array,
+ * a string past the date mark. With `where` unset, each of its EXISTS is a range on the field's
+ * column over the whole collection, for fields that lead an index (a few index probes); a field
+ * that does not (runAfter, third in the claim's index) would make each a scan of the collection,
+ * so the probes are asked of the rows the find's filter `where` matches only (as the find reads them).
  */
-export function impureSql(sort: Sort | undefined, fields: Fields): string | 'exact' | undefined {
+export function impureSql(sort: Sort | undefined, fields: Fields, table: string, where?: string): string | 'exact' | undefined {
   const keys = Object.keys(sort ?? {}).filter((field) => field !== '_id');
   if (keys.length === 0) return undefined;
   const arrayFree = fields.arrayFree?.(keys) ?? [];
@@ -147,13 +150,13 @@ export function impureSql(sort: Sort | undefined, fields: Fields): string | 'exa
     // A column reads as its quoted name ("k:field", columns.ts); any other field as json_extract of the document.
     if (!e.startsWith('"k:') || !arrayFree[i]) return 'exact';
     const path = quote(jsonPath(field));
-    const some = (where: string) => `EXISTS (SELECT 1 FROM %TABLE% WHERE ${where})`;
     probes.push(
-      some(`${e} IN (0, 1) AND json_type(doc, ${path}) IN ('true', 'false')`),
-      some(`${e} >= '{' AND ${e} < '|' AND json_type(doc, ${path}) = 'object'`),
-      some(`${e} >= ${quote(MARK)} AND ${e} < ${quote(DATE)}`),
-      some(`${e} >= ${quote(`${MARK}E`)}`),
+      `${e} IN (0, 1) AND json_type(doc, ${path}) IN ('true', 'false')`,
+      `${e} >= '{' AND ${e} < '|' AND json_type(doc, ${path}) = 'object'`,
+      `${e} >= ${quote(MARK)} AND ${e} < ${quote(DATE)}`,
+      `${e} >= ${quote(`${MARK}E`)}`,
     );
   }
-  return `SELECT (${probes.join(' OR ')}) AS mixed`;
+  if (where !== undefined) return `SELECT EXISTS (SELECT 1 FROM ${table} WHERE (${where}) AND (${probes.map((p) => `(${p})`).join(' OR ')})) AS mixed`;
+  return `SELECT (${probes.map((p) => `EXISTS (SELECT 1 FROM ${table} WHERE ${p})`).join(' OR ')}) AS mixed`;
 }

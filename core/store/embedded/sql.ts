@@ -9,6 +9,7 @@ import { StoreError } from '../errors';
 import { encodeDoc, encodeScalar } from './codec';
 import { operandJson } from './match';
 import { ARRAY_OPERATORS, checkOperand, regexOperand, REUSABLE } from './operators';
+import { inShape, JSON_LIKE, RANGE_SIGNS, rangeShape } from './filter-shapes';
 
 export interface Sql {
   sql: string;
@@ -58,11 +59,6 @@ const typeExpr = (field: string) =>
 
 /** A string, or NULL so that a comparison in a negation counts as not matched. */
 const not = (sql: string) => `NOT COALESCE((${sql}), 0)`;
-
-/** A string that reads like an object's or an array's JSON text. */
-const JSON_LIKE = /^[[{]/;
-
-const RANGE_SIGNS: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
 
 /**
  * Field values written into the SQL as literals, not bound: those a partial index's condition
@@ -261,26 +257,6 @@ function isOperatorObject(value: unknown): value is Record<string, unknown> {
 
 const FLAT_KEPT = 500;
 
-/**
- * The shape of a range on plain values (`{ $lte: 5 }`, `{ $gt: 'a', $lt: 'b' }`: one bound value
- * each, pushed to `params` in the order the compiler binds them), or undefined for any other value.
- */
-function rangeShape(value: unknown, params: SqlParam[]): string | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date) return undefined;
-  let shape = '';
-  const operands: SqlParam[] = [];
-  for (const [op, operand] of Object.entries(value)) {
-    if (!(op in RANGE_SIGNS)) return undefined;
-    if (typeof operand === 'number') shape += `${op}n`;
-    else if (typeof operand === 'string' && !operand.startsWith('\uFDD0')) shape += `${op}s`;
-    else return undefined;
-    operands.push(operand);
-  }
-  if (!shape) return undefined;
-  params.push(...operands);
-  return shape;
-}
-
 /** A filter compiled to SQL; kept by each database (database.ts), which compiles the same filters again and again. */
 export class FilterCompiler {
   /** The SQL of filters whose every condition is a plain string or number, or a range on one (a lookup by id, a claim's fence, the claim), by fields and types. */
@@ -318,7 +294,7 @@ export class FilterCompiler {
         continue;
       } else if (typeof value === 'string' && !value.startsWith('\uFDD0') && !JSON_LIKE.test(value)) shape += `${key}\u0000s\u0000`;
       else {
-        const range = rangeShape(value, params);
+        const range = rangeShape(value, params) ?? (free(key) || key === '_id' ? inShape(value, params) : undefined);
         if (range === undefined) {
           shape = '';
           break;
