@@ -113,9 +113,11 @@ export async function readManifest(backupFile: string): Promise<BackupManifest |
   }
 }
 
-const SQLITE_HEADER = 'SQLite format 3\0';
+/** The first 16 bytes of every SQLite database file. */
+export const SQLITE_HEADER = 'SQLite format 3\0';
 
-async function header(file: string): Promise<string> {
+/** The file's first 16 bytes, as SQLite's header is compared (read before SQLite touches the file). */
+export async function readHeader(file: string): Promise<string> {
   const handle = await open(file, 'r');
   try {
     const bytes = Buffer.alloc(16);
@@ -133,7 +135,7 @@ async function header(file: string): Promise<string> {
 export async function checkBackup(file: string, manifest: BackupManifest | { damaged: string } | undefined, options: { checksum: boolean }): Promise<BackupCheck> {
   const bytes = (await stat(file)).size;
   if (bytes === 0) return { state: 'bad', reason: 'emptied: the file is 0 bytes' };
-  if ((await header(file)) !== SQLITE_HEADER) return { state: 'bad', reason: 'swapped: the file is not a SQLite database' };
+  if ((await readHeader(file)) !== SQLITE_HEADER) return { state: 'bad', reason: 'swapped: the file is not a SQLite database' };
   if (!manifest) return { state: 'unverified', reason: 'taken before backups carried a manifest: its checksum, size and counts cannot be checked' };
   if ('damaged' in manifest) return { state: 'bad', reason: manifest.damaged };
   const sizeDiffers = bytes !== manifest.bytes && `size: the file is ${bytes} bytes, its manifest says ${manifest.bytes} (truncated or changed)`;

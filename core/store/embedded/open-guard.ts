@@ -6,12 +6,11 @@
 // holding fewer documents than its high-water, or an older copy than a backup of it is refused.
 // A refusal stops the store (the console starts, the Store card and attention say why, a restore is offered).
 import { statSync, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { errorMessage } from '../../errors';
 import { StoreError } from '../errors';
 import { backupsDir, listBackups, type BackupInfo } from './backups';
 import { countsOf, readIdentity, SCHEMA_VERSION, shrunken, type StoreIdentity } from './identity';
-import { readManifest, type BackupManifest } from './manifest';
+import { readHeader, readManifest, SQLITE_HEADER, type BackupManifest } from './manifest';
 import { listReplaced } from './restore-files';
 import { sqlite } from './sqlite';
 import { readStateEntry, STATE_RECORD, type StoreStateEntry } from './state-record';
@@ -53,8 +52,6 @@ function describeCounts(entry: StoreStateEntry): string {
     .map(([name, n]) => `${n} ${name}`);
   return `last known on ${entry.countedAt}: ${held.length ? held.join(', ') : 'no documents'}`;
 }
-
-const SQLITE_HEADER = 'SQLite format 3\0';
 
 /**
  * Why `file` cannot be opened as the store the data directory knows, or undefined: emptied,
@@ -125,16 +122,5 @@ function statOf(file: string): Stats | undefined {
   } catch (error) {
     if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
     throw new StoreError('damaged', `the embedded database ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-async function readHeader(file: string): Promise<string> {
-  const handle = await open(file, 'r');
-  try {
-    const bytes = Buffer.alloc(16);
-    const { bytesRead } = await handle.read(bytes, 0, 16, 0);
-    return bytes.subarray(0, bytesRead).toString('latin1');
-  } finally {
-    await handle.close();
   }
 }
