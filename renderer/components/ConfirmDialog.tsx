@@ -1,9 +1,9 @@
 // A confirmation asked inside the page (no browser pop-up): what will happen, then Confirm or Cancel.
 // Focus moves into it (on the button that backs out), Tab stays inside it, Escape backs out, and
 // focus goes back to where it was (the button that opened it) when it closes.
-import { useId, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Alert } from '../shell/Alert';
-import { trapTab, useFocusInside } from '../shell/focus';
+import { Dialog } from './Dialog';
 
 export function ConfirmDialog(props: {
   title: string;
@@ -17,38 +17,19 @@ export function ConfirmDialog(props: {
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const titleId = useId();
-  const box = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
-  useFocusInside(box, cancel);
   return (
-    <div className="dialog-backdrop">
-      <div
-        ref={box}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="dialog"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && !props.busy) {
-            event.stopPropagation();
-            props.onCancel();
-          }
-          trapTab(event);
-        }}
-      >
-        <h3 id={titleId}>{props.title}</h3>
-        <div>{props.children}</div>
-        {props.error && <Alert>{props.error}</Alert>}
-        <div className="dialog-actions">
-          <button ref={cancel} type="button" onClick={props.onCancel} disabled={props.busy}>
-            {props.cancelLabel ?? 'Cancel'}
-          </button>
-          <button type="button" className={props.danger ? 'danger' : 'primary'} onClick={props.onConfirm} disabled={props.busy}>
-            {props.busy && <span className="spinner" aria-hidden />} {props.confirmLabel}
-          </button>
-        </div>
+    <Dialog title={props.title} onClose={props.onCancel} initial={cancel} busy={props.busy}>
+      <div>{props.children}</div>
+      {props.error && <Alert>{props.error}</Alert>}
+      <div className="dialog-actions">
+        <button ref={cancel} type="button" onClick={props.onCancel} disabled={props.busy}>
+          {props.cancelLabel ?? 'Cancel'}
+        </button>
+        <button type="button" className={props.danger ? 'danger' : 'primary'} onClick={props.onConfirm} disabled={props.busy}>
+          {props.busy && <span className="spinner" aria-hidden />} {props.confirmLabel}
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 // The console's keyboard shortcuts: "/" focuses the page's search box, "?" opens the
 // list of shortcuts. Neither acts while the operator types in a field.
-import { useEffect, useId, useRef, useState } from 'react';
-import { trapTab, useFocusInside } from '../shell/focus';
+import { useEffect, useRef, useState } from 'react';
+import { Dialog } from './Dialog';
 import { PAGE_SEARCH_ATTRIBUTE } from './SearchBox';
 
 export const SHORTCUTS: { keys: string; does: string }[] = [
@@ -21,52 +21,33 @@ export function typingInField(target: EventTarget | null): boolean {
 }
 
 function ShortcutHelp({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
-  const box = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
-  useFocusInside(box, close);
   return (
-    <div className="dialog-backdrop">
-      <div
-        ref={box}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="dialog"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            onClose();
-          }
-          trapTab(event);
-        }}
-      >
-        <h3 id={titleId}>Keyboard shortcuts</h3>
-        <table aria-label="Keyboard shortcuts">
-          <thead>
-            <tr>
-              <th>Key</th>
-              <th>Does</th>
+    <Dialog title="Keyboard shortcuts" onClose={onClose} initial={close}>
+      <table aria-label="Keyboard shortcuts">
+        <thead>
+          <tr>
+            <th>Key</th>
+            <th>Does</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SHORTCUTS.map((s) => (
+            <tr key={s.keys}>
+              <td>
+                <kbd>{s.keys}</kbd>
+              </td>
+              <td>{s.does}</td>
             </tr>
-          </thead>
-          <tbody>
-            {SHORTCUTS.map((s) => (
-              <tr key={s.keys}>
-                <td>
-                  <kbd>{s.keys}</kbd>
-                </td>
-                <td>{s.does}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <div className="dialog-actions">
-          <button ref={close} type="button" onClick={onClose}>
-            Close
-          </button>
-        </div>
+          ))}
+        </tbody>
+      </table>
+      <div className="dialog-actions">
+        <button ref={close} type="button" onClick={onClose}>
+          Close
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }
 
