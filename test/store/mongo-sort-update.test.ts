@@ -64,6 +64,33 @@ function mingoAgrees(doc: Doc, field: string): boolean {
   return documentsOk(node, 0);
 }
 
+/** The values `field` reaches in `doc`, arrays flattened, each as a comparable key. */
+function valuesOnPath(doc: Doc, field: string): string[] {
+  let nodes: unknown[] = [doc];
+  for (const segment of field.split('.')) {
+    nodes = nodes.flatMap((node) => (Array.isArray(node) ? node : [node])).filter((node) => node !== null && typeof node === 'object').map((node) => Reflect.get(node as object, segment));
+  }
+  const flat = (value: unknown): unknown[] => (Array.isArray(value) ? value.flatMap(flat) : [value]);
+  return nodes.flatMap(flat).filter((v) => v !== undefined).map((v) => `${v instanceof Date ? 'date' : typeof v}:${JSON.stringify(v)}`);
+}
+
+/**
+ * Keeps the documents whose sort keys mingo and MongoDB order alike when arrays tie: MongoDB sorts
+ * an array by its smallest item alone (a tie goes to the next sort key, here `_id`), mingo by its
+ * sorted items one after another, so `[-0.5, 1]` and `[-0.5]` tie in MongoDB and not in mingo. A
+ * document is left out when it shares a value with one already kept and either holds an array there.
+ */
+function withoutArrayTies(docs: Doc[], field: string): Doc[] {
+  const kept: { values: Set<string>; array: boolean }[] = [];
+  return docs.filter((doc) => {
+    const values = valuesOnPath(doc, field);
+    const array = arrayOnPath(doc, field);
+    if (kept.some((other) => (array || other.array) && values.some((v) => other.values.has(v)))) return false;
+    kept.push({ values: new Set(values), array });
+    return true;
+  });
+}
+
 describe('the embedded store sorts as MongoDB', () => {
   it('mixed types in the documented order, ascending and descending, an index on the field or not', async () => {
     const docs: Doc[] = [
@@ -125,7 +152,8 @@ describe('the embedded store sorts as MongoDB', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(document, { minLength: 1, maxLength: 6 }), fc.constantFrom(...FIELDS), fc.constantFrom(1 as const, -1 as const), async (generated, field, direction) => {
         // mingo orders a descending sort as the ascending one reversed, not by an array's largest item as MongoDB documents.
-        const docs = generated.map((d, i): Doc => ({ ...d, _id: `d${i}` })).filter((d) => (direction === 1 || !arrayOnPath(d, field)) && mingoAgrees(d, field));
+        const agreeing = generated.map((d, i): Doc => ({ ...d, _id: `d${i}` })).filter((d) => (direction === 1 || !arrayOnPath(d, field)) && mingoAgrees(d, field));
+        const docs = withoutArrayTies(agreeing, field);
         await plain.deleteMany({});
         await indexed.deleteMany({});
         if (!docs.length) return;
@@ -136,8 +164,15 @@ describe('the embedded store sorts as MongoDB', () => {
         expect(order(await plain.find({}, { sort }))).toEqual(expected);
         expect(order(await indexed.find({}, { sort }))).toEqual(expected);
       }),
-      { numRuns: 400 },
+      { numRuns: Number(process.env.SORT_PROPERTY_RUNS ?? 400) },
     );
+  });
+
+  it('arrays whose smallest items tie are ordered by the next sort key, as MongoDB does (mingo orders them by their next items)', async () => {
+    const c = store.collection('sort-array-ties');
+    await c.insertMany([{ _id: 'd0', n: [{ k: false }, { k: -0.5 }] }, { _id: 'd1', n: { k: [-0.5] } }, { _id: 'd2' }, { _id: 'd3', n: { k: [1, -0.5] } }]);
+    expect(order(await c.find({}, { sort: { 'n.k': 1, _id: 1 } }))).toEqual(['d2', 'd0', 'd1', 'd3']);
+    expect(order(await c.find({}, { sort: { 'n.k': 1, _id: -1 } }))).toEqual(['d2', 'd3', 'd1', 'd0']);
   });
 });
 
@@ -209,7 +244,7 @@ describe('the embedded store updates as MongoDB', () => {
         mingoUpdate!(expected, u);
         expect(await c.findOne({ _id: 'u' }), `${JSON.stringify(u)} of ${field}`).toEqual(padded(expected));
       }),
-      { numRuns: 400 },
+      { numRuns: Number(process.env.UPDATE_PROPERTY_RUNS ?? 400) },
     );
   });
 });
