@@ -49,24 +49,26 @@ const pathOf = (path: string, keys: readonly (string | number)[]) => keys.reduce
 
 /** Throws `MarkerValueError` naming the first place where `value` holds the marker string. */
 export function rejectMarker(value: unknown, path = ''): void {
-  const keys: (string | number)[] = [];
-  const visit = (node: unknown): void => {
-    if (node === UNDEFINED_MARKER) throw new MarkerValueError(pathOf(path, keys));
-    if (Array.isArray(node)) {
-      for (let index = 0; index < node.length; index++) {
-        keys.push(index);
-        visit(node[index]);
-        keys.pop();
-      }
-    } else if (isPlainObject(node)) {
-      for (const key of Object.keys(node)) {
-        keys.push(key);
-        visit(node[key]);
-        keys.pop();
-      }
+  rejectBelow(value, path, []);
+}
+
+// The walks below are functions of the module, not closures made per call: a closure per value
+// encoded (several per task) is an object built and thrown away.
+function rejectBelow(node: unknown, path: string, keys: (string | number)[]): void {
+  if (node === UNDEFINED_MARKER) throw new MarkerValueError(pathOf(path, keys));
+  if (Array.isArray(node)) {
+    for (let index = 0; index < node.length; index++) {
+      keys.push(index);
+      rejectBelow(node[index], path, keys);
+      keys.pop();
     }
-  };
-  visit(value);
+  } else if (isPlainObject(node)) {
+    for (const key of Object.keys(node)) {
+      keys.push(key);
+      rejectBelow(node[key], path, keys);
+      keys.pop();
+    }
+  }
 }
 
 /**
@@ -75,33 +77,35 @@ export function rejectMarker(value: unknown, path = ''): void {
  * refused with `MarkerValueError`, since it could not be told from undefined.
  */
 export function encodeValue(value: unknown, path = ''): unknown {
-  const keys: (string | number)[] = [];
-  const visit = (node: unknown): unknown => {
-    if (node === undefined) return UNDEFINED_MARKER;
-    if (node === UNDEFINED_MARKER) throw new MarkerValueError(pathOf(path, keys));
-    if (Array.isArray(node)) {
-      const out: unknown[] = new Array(node.length);
-      for (let index = 0; index < node.length; index++) {
-        // A hole stays a hole, as Array.prototype.map leaves it.
-        if (!(index in node)) continue;
-        keys.push(index);
-        out[index] = visit(node[index]);
-        keys.pop();
-      }
-      return out;
+  // A leaf that is neither undefined nor the marker is itself (no path stack made for it).
+  if (value !== undefined && value !== UNDEFINED_MARKER && (value === null || typeof value !== 'object')) return value;
+  return encodeBelow(value, path, []);
+}
+
+function encodeBelow(node: unknown, path: string, keys: (string | number)[]): unknown {
+  if (node === undefined) return UNDEFINED_MARKER;
+  if (node === UNDEFINED_MARKER) throw new MarkerValueError(pathOf(path, keys));
+  if (Array.isArray(node)) {
+    const out: unknown[] = new Array(node.length);
+    for (let index = 0; index < node.length; index++) {
+      // A hole stays a hole, as Array.prototype.map leaves it.
+      if (!(index in node)) continue;
+      keys.push(index);
+      out[index] = encodeBelow(node[index], path, keys);
+      keys.pop();
     }
-    if (isPlainObject(node)) {
-      const out: Record<string, unknown> = {};
-      for (const key of Object.keys(node)) {
-        keys.push(key);
-        out[key] = visit(node[key]);
-        keys.pop();
-      }
-      return out;
+    return out;
+  }
+  if (isPlainObject(node)) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(node)) {
+      keys.push(key);
+      out[key] = encodeBelow(node[key], path, keys);
+      keys.pop();
     }
-    return node;
-  };
-  return visit(value);
+    return out;
+  }
+  return node;
 }
 
 /**
@@ -110,8 +114,11 @@ export function encodeValue(value: unknown, path = ''): unknown {
  * also how records written before the marker existed read.
  */
 export function decodeValue(value: unknown): unknown {
-  return mapLeaves(value, (leaf) => (leaf === UNDEFINED_MARKER ? undefined : leaf));
+  if (value === null || typeof value !== 'object') return value === UNDEFINED_MARKER ? undefined : value;
+  return mapLeaves(value, decodeLeaf);
 }
+
+const decodeLeaf = (leaf: unknown) => (leaf === UNDEFINED_MARKER ? undefined : leaf);
 
 /** `map` applied to each field of a plain record; a record that is not plain (a leaf) is kept as it is. */
 function mapFields(vars: Record<string, unknown>, map: (item: unknown, key: string) => unknown): Record<string, unknown> {
@@ -123,14 +130,19 @@ function mapFields(vars: Record<string, unknown>, map: (item: unknown, key: stri
 
 /** Encodes each variable of a record (the shape of job variables, incoming, outgoing). */
 export function encodeVariables(vars: Record<string, unknown>, path = 'variables'): Record<string, unknown> {
-  return mapFields(vars, (item, key) => encodeValue(item, childPath(path, key)));
+  if (!isPlainObject(vars)) return vars;
+  const out: Record<string, unknown> = {};
+  // Each variable's path (`variables.name`) is made only when a marker is found in it.
+  for (const key of Object.keys(vars)) out[key] = encodeBelow(vars[key], path, [key]);
+  return out;
 }
 
 export function decodeVariables(vars: Record<string, unknown> | null | undefined): Record<string, unknown> {
   return vars ? mapFields(vars, decodeValue) : {};
 }
 
-const undefinedToNull = (value: unknown) => mapLeaves(value, (leaf) => (leaf === undefined || leaf === UNDEFINED_MARKER ? null : leaf));
+const nullLeaf = (leaf: unknown) => (leaf === undefined || leaf === UNDEFINED_MARKER ? null : leaf);
+const undefinedToNull = (value: unknown) => mapLeaves(value, nullLeaf);
 
 /**
  * The values as a release before 2021.1.10 stored them (section 1.1.1): every undefined, at any
