@@ -11,7 +11,6 @@
 // runs the same record again.
 import { pino, type Logger } from 'pino';
 import type { ReadOnlyCollection, Store } from '../../store/port';
-import { unitOfWork } from '../../store/unit-of-work';
 import { requeueTasksOf } from '../worker/recover';
 import { getWorkflow } from '../workflow/repository';
 import { AdvancedMarks } from '../queue/advanced-marks';
@@ -73,8 +72,6 @@ export class JobRunner {
   readonly queue: Omit<TaskQueue, 'tasks'>;
   readonly log: Logger;
   private readonly tasksCollection: TaskQueue['tasks'];
-  /** Where a claim runs as a unit of work (the embedded store's group commit). */
-  private readonly units: Pick<Store, 'transaction' | 'sessionTransaction'>;
   private readonly reads: JobReads;
   private readonly executor: JobExecutor;
   private readonly starter: JobStarter;
@@ -85,7 +82,6 @@ export class JobRunner {
     const log = (options.log ?? pino({ level: 'silent' })).child({ component: 'jobs' });
     this.log = log;
     this.store = store;
-    this.units = store;
     const jobs = store.collection<JobDoc>('jobs');
     const queue = new TaskQueue(store);
     this.jobs = jobs;
@@ -183,14 +179,6 @@ export class JobRunner {
   }
 
   // ---- running a claimed task (the worker) ----
-
-  /**
-   * Claims the oldest queued task due now for `workerId` (null: none) as a unit of work: on the
-   * embedded store it commits with the tasks ending beside it (group commit), not alone.
-   */
-  claim(workerId: string, leaseMs: number): Promise<TaskRecord | null> {
-    return unitOfWork(this.units, () => this.queue.claim(workerId, leaseMs));
-  }
 
   /** Runs a claimed task and ends it; false when the worker's claim was lost or the signal aborted. */
   execute(record: TaskRecord, signal?: AbortSignal, given: Given = {}): Promise<boolean> {

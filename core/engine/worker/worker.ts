@@ -155,7 +155,7 @@ export class TaskWorker {
       }
       let record: TaskRecord | null = null;
       try {
-        record = await runner.claim(this.workerId, leaseMs);
+        record = await runner.queue.claim(this.workerId, leaseMs);
       } catch (error) {
         this.failed('claiming a task', error);
       }
