@@ -110,7 +110,9 @@ export async function benchLevers(): Promise<object> {
   const at = argv.indexOf('--rounds');
   const rounds = at >= 0 ? Number(argv[at + 1]) : 3;
   const seconds = argv.includes('--seconds') ? Number(argv[argv.indexOf('--seconds') + 1]) : 3;
-  const configs = [{ name: 'the store as it is', apply: () => () => undefined }, ...LEVERS];
+  // `--only <text>`: the levers whose name holds it, beside the store as it is.
+  const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+  const configs = [{ name: 'the store as it is', apply: () => () => undefined }, ...LEVERS.filter((lever) => !only || lever.name.includes(only))];
   await measure(2);
   const rows: LeverRound[] = [];
   for (let r = 0; r < rounds; r++) {

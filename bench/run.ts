@@ -47,6 +47,7 @@ Runs the benchmarks named (every one when none is), each printing its figures, a
   --seconds S  the engine bench: seconds per system per round (default 5)
   --quick      the engine bench: no 100,000-job queues
   --equal-only the engine bench: only the systems of its equal-work figures (issue 45)
+  --only TEXT  the levers bench: only the levers whose name holds TEXT, beside the store as it is
   -h, --help   this help
 
 The engine bench measures this engine against plainjob and liteque (better-sqlite3, a native build).
@@ -56,8 +57,8 @@ and skips their rounds, saying why, where that install fails. Figures: docs/perf
   process.exit(0);
 }
 const json = args.includes('--json');
-// `--rounds N --seconds S` (the engine bench's) take a value.
-const wanted = args.filter((a, i) => !a.startsWith('--') && !/^--(rounds|seconds)$/.test(args[i - 1] ?? ''));
+// `--rounds N --seconds S` (the engine bench's) and `--only TEXT` (the levers') take a value.
+const wanted = args.filter((a, i) => !a.startsWith('--') && !/^--(rounds|seconds|only)$/.test(args[i - 1] ?? ''));
 const unknown = wanted.filter((name) => !(name in BENCHES));
 if (unknown.length) {
   console.error(`unknown bench ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);
