@@ -19,9 +19,11 @@ export async function engineRound(seconds: number, steps: number, concurrency: n
     await engine.open();
     const jobs = store.collection('jobs');
     if (before) await jobsBefore(engine, before.jobs, before.waiting);
-    // The jobs of this round only (the index on status and start time): not those waiting on timers.
-    const since = Date.now();
-    const running = () => jobs.count({ status: 'running', 'metrics.start_time': { $gte: since } });
+    // The jobs of this round only: those running less those running before it (waiting on timers),
+    // counted on the status index alone. A range on the start time made each poll (one a ms while the
+    // backlog is full) read every running job's document: ~350 us, 0.6 a 10-task job.
+    const runningBefore = await jobs.count({ status: 'running' });
+    const running = async () => (await jobs.count({ status: 'running' })) - runningBefore;
     const started = performance.now();
     let added = 0;
     // A batch is BATCH tasks: 200 one-task jobs, 20 ten-task jobs.
