@@ -149,7 +149,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   private sortSql(sort: Sort | undefined, layout: Layout, where: { sql: string; params: SqlParam[] }): string {
     // A field no index leads: the probes read the rows the filter matches, not the whole collection.
     const sorted = Object.keys(sort ?? {}).filter((field) => field !== '_id');
-    const leading = sorted.length ? new Set(indexSpecs(this.database, this.name).flatMap((spec) => (spec.partialFilterExpression ? [] : Object.keys(spec.key).slice(0, 1)))) : undefined;
+    const leading = sorted.length ? (layout.leadingIndexFields ??= new Set(indexSpecs(this.database, this.name).flatMap((spec) => (spec.partialFilterExpression ? [] : Object.keys(spec.key).slice(0, 1))))) : undefined;
     const scoped = sorted.some((field) => !leading?.has(field));
     const probe = sort && impureSql(sort, layout, this.table, scoped ? where.sql : undefined);
     if (!sort || !probe) return plainSort(sort, layout);
@@ -303,6 +303,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
         this.database
           .statement(`INSERT INTO _indexes (collection, name, seq, spec) SELECT ?, ?, COALESCE(MAX(seq), 0) + 1, ? FROM _indexes WHERE collection = ?`)
           .run(this.name, spec.name, JSON.stringify(normalizeSpec(spec)), this.name);
+        this.database.layouts.forget(this.table);
       });
     });
   }
@@ -323,6 +324,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
         }
         this.database.db.exec(`DROP INDEX IF EXISTS ${sqlIndexName(this.name, name)}`);
         this.database.statement(`DELETE FROM _indexes WHERE collection = ? AND name = ?`).run(this.name, name);
+        this.database.layouts.forget(this.table);
       });
     });
   }

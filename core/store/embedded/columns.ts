@@ -30,6 +30,12 @@ export class Layout {
   readonly id = ++layoutIds;
   /** The SETs of the updates of this table, by shape (updateSet). */
   readonly plans = new Map<string, SetPlan>();
+  /**
+   * The fields that lead an index without a partial filter (a sorted find's probe, collection.ts),
+   * read once per layout. Stale after another connection's index change, it only changes which rows
+   * the probe reads (the filter's or all), never the order a find gives.
+   */
+  leadingIndexFields: ReadonlySet<string> | undefined;
 
   constructor(
     readonly fields: ReadonlySet<string>,
