@@ -15,14 +15,14 @@ import type { JobDoc } from '../core/engine/jobs/types';
 import type { TaskRecord } from '../core/engine/queue/queue';
 import { createAttentionService } from '../core/attention/service';
 import { createWorklistService } from '../core/worklist/service';
-import { declaredCollections } from '../core/indexes/declared';
+import { declaredCollections, indexesBuiltOn } from '../core/indexes/declared';
 
 const JOBS = Number(process.env.BENCH_COCKPIT_JOBS ?? 20_000);
 const WORKFLOWS = 20;
 
 async function seed(store: Store) {
   for (const declared of declaredCollections.filter((c) => ['jobs', 'tasks', 'workflows'].includes(c.collection))) {
-    for (const index of declared.indexes) await store.collection(declared.collection).createIndex({ key: index.key, name: index.name, unique: index.unique, partialFilterExpression: index.partialFilterExpression });
+    for (const index of indexesBuiltOn(declared, store.kind)) await store.collection(declared.collection).createIndex({ key: index.key, name: index.name, unique: index.unique, partialFilterExpression: index.partialFilterExpression });
   }
   await store.collection('workflows').insertMany(Array.from({ length: WORKFLOWS }, (_v, i) => ({ name: `workflow-${i}`, tasks: {}, transitions: {} })));
   const base = Date.now() - JOBS * 1000;

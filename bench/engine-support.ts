@@ -3,14 +3,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { declaredCollections } from '../core/indexes/declared';
+import { declaredCollections, indexesBuiltOn } from '../core/indexes/declared';
 import { openEmbeddedStore } from '../core/store/embedded/store';
 import type { Store } from '../core/store/port';
 
+/** The indexes the console builds on this kind of store (as core/indexes/builds.ts does: those for the service's tools on MongoDB only are not built on the embedded store). */
 export async function createEngineIndexes(store: Store) {
   for (const declared of declaredCollections.filter((c) => ['jobs', 'tasks', 'workflows'].includes(c.collection))) {
     const collection = store.collection(declared.collection);
-    for (const index of declared.indexes) await collection.createIndex({ key: index.key, name: index.name, unique: index.unique, partialFilterExpression: index.partialFilterExpression });
+    for (const index of indexesBuiltOn(declared, store.kind)) await collection.createIndex({ key: index.key, name: index.name, unique: index.unique, partialFilterExpression: index.partialFilterExpression });
   }
 }
 

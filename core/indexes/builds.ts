@@ -7,7 +7,7 @@ import type { CollectionIndexStatus } from '../contract/indexes';
 import type { IndexSpec, Store } from '../store/port';
 import { compareIndexes, type Comparison } from './compare';
 import { CreatedIndexes } from './created';
-import type { DeclaredCollection, DeclaredIndex } from './declared';
+import { indexesBuiltOn, type DeclaredCollection, type DeclaredIndex } from './declared';
 
 export interface BuildStartResult {
   unchanged: number;
@@ -54,7 +54,7 @@ export class IndexBuilds {
 
   /** The declared indexes this store builds (some are for the service's tools on MongoDB only). */
   private indexesOf(declared: DeclaredCollection): DeclaredIndex[] {
-    return declared.indexes.filter((index) => !index.stores || index.stores.includes(this.store.kind));
+    return indexesBuiltOn(declared, this.store.kind);
   }
 
   private state(collection: string): BuildState {

@@ -231,6 +231,11 @@ export const declaredCollections: DeclaredCollection[] = declaringApplications.f
 
 export const declaredCollectionNames: string[] = declaredCollections.map((c) => c.collection);
 
+/** The declared indexes a store of `kind` builds (some are for the service's tools on MongoDB only). */
+export function indexesBuiltOn(declared: DeclaredCollection, kind: 'embedded' | 'mongodb'): DeclaredIndex[] {
+  return declared.indexes.filter((index) => !index.stores || index.stores.includes(kind));
+}
+
 export function findDeclaredCollection(name: string): DeclaredCollection | undefined {
   return declaredCollections.find((c) => c.collection === name);
 }
