@@ -120,8 +120,10 @@ export async function rawSamePatternRound(seconds: number, steps: number, concur
       db.prepare(`INSERT INTO "${table}" (_id, doc, ${columns.map(quote).join(', ')}) VALUES (${['?', '?', ...columns.map(() => '?')].join(', ')})`);
     const insertJob = insert('c:jobs', pattern.jobColumns);
     const insertTask = insert('c:tasks', pattern.taskColumns);
+    // The index columns the engine's file has (the server id's only where an index reads it).
+    const serverColumn = pattern.taskColumns.includes('k:metrics.server_id') ? `, "k:metrics.server_id" = ?2` : '';
     const claim = db.prepare(
-      `UPDATE "c:tasks" SET doc = json_set(doc, '$.status', 'running', '$.leaseUntil', ?1, '$.workerId', ?2, '$.metrics.server_id', ?2, '$.metrics.claimed_at', ?3), "k:status" = 'running', "k:leaseUntil" = ?1, "k:metrics.server_id" = ?2 WHERE rowid = (SELECT rowid FROM "c:tasks" WHERE "k:status" = 'queued' ORDER BY "k:queuedAt", "k:runAfter" LIMIT 1) RETURNING _id, json_extract(doc, '$.incoming.str') AS text`,
+      `UPDATE "c:tasks" SET doc = json_set(doc, '$.status', 'running', '$.leaseUntil', ?1, '$.workerId', ?2, '$.metrics.server_id', ?2, '$.metrics.claimed_at', ?3), "k:status" = 'running', "k:leaseUntil" = ?1${serverColumn} WHERE rowid = (SELECT rowid FROM "c:tasks" WHERE "k:status" = 'queued' ORDER BY "k:queuedAt", "k:runAfter" LIMIT 1) RETURNING _id, json_extract(doc, '$.incoming.str') AS text`,
     );
     const complete = db.prepare(
       `UPDATE "c:tasks" SET doc = json_set(doc, '$.status', 'complete', '$.finishState', 'success', '$.leaseUntil', NULL, '$.advanced', 1, '$.outgoing', json(?2), '$.metrics.end_time', ?3), "k:status" = 'complete', "k:leaseUntil" = NULL, "k:advanced" = 1, "k:metrics.end_time" = ?3 WHERE _id = ?1`,
