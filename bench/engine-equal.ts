@@ -11,6 +11,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Engine } from '../core/engine/index';
 import { openEmbeddedStore } from '../core/store/embedded/store';
+import { withLargeData } from '../core/store/large-data/large-data';
 import { stepsWorkflow } from '../test/store/support/steps';
 import { engineRound } from './engine-round';
 import { rawSamePatternRound } from './engine-raw';
@@ -41,7 +42,8 @@ export async function engineQueuedRound(n: number): Promise<Work> {
   try {
     await createEngineIndexes(store);
     await store.collection('workflows').insertOne(stepsWorkflow('bench', 1));
-    const engine = new Engine({ store, serverId: 'bench', serverName: 'bench', processTasksOnStart: false, worker: { idleMs: 5, concurrency: 8 } });
+    // The store as the console hands it to its engine (core/host/runtime.ts): large values kept in job_data.
+    const engine = new Engine({ store: withLargeData(store), serverId: 'bench', serverName: 'bench', processTasksOnStart: false, worker: { idleMs: 5, concurrency: 8 } });
     await engine.open();
     const jobs = store.collection('jobs');
     const started = performance.now();

@@ -4,6 +4,7 @@
 import { rm } from 'node:fs/promises';
 import { Engine } from '../core/engine/index';
 import { openEmbeddedStore } from '../core/store/embedded/store';
+import { withLargeData } from '../core/store/large-data/large-data';
 import { stepsWorkflow } from '../test/store/support/steps';
 import { createEngineIndexes } from './engine-support';
 import { BATCH, backlogBelow, folderBytes, tempDir, type Work } from './queues-peers';
@@ -15,7 +16,8 @@ export async function engineRound(seconds: number, steps: number, concurrency: n
   try {
     await createEngineIndexes(store);
     await store.collection('workflows').insertOne(stepsWorkflow('bench', steps));
-    const engine = new Engine({ store, serverId: 'bench', serverName: 'bench', processTasksOnStart: true, worker: { idleMs: 5, concurrency } });
+    // The store as the console hands it to its engine (core/host/runtime.ts): large values kept in job_data.
+    const engine = new Engine({ store: withLargeData(store), serverId: 'bench', serverName: 'bench', processTasksOnStart: true, worker: { idleMs: 5, concurrency } });
     await engine.open();
     const jobs = store.collection('jobs');
     if (before) await jobsBefore(engine, before.jobs, before.waiting);

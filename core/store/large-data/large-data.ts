@@ -150,7 +150,22 @@ class LargeDataCollection<T extends Doc> implements Collection<T> {
     return out ?? record;
   }
 
-  private async shapeDoc(doc: T): Promise<T> {
+  /** Whether a record of values (`variables`, `incoming`…) holds a value that may be above the threshold (a bounded walk, no await). */
+  private mayHoldLarge(record: unknown): boolean {
+    if (record === null || typeof record !== 'object' || Array.isArray(record)) return false;
+    for (const key in record) {
+      const value: unknown = Reflect.get(record, key);
+      if ((typeof value === 'string' || (value !== null && typeof value === 'object')) && !isLargeDataRef(value) && mayExceed(value, this.threshold)) return true;
+    }
+    return false;
+  }
+
+  /** `doc` as written; the same object, with no await, when none of its values may be large (nearly every write). */
+  private shapeDoc(doc: T): T | Promise<T> {
+    return this.fields.some((field) => this.mayHoldLarge(doc[field])) ? this.shapeLarge(doc) : doc;
+  }
+
+  private async shapeLarge(doc: T): Promise<T> {
     const out: T = { ...doc };
     let changed = false;
     for (const field of this.fields) {
@@ -164,9 +179,19 @@ class LargeDataCollection<T extends Doc> implements Collection<T> {
     return changed ? out : doc;
   }
 
-  private async shapeUpdate(filter: Filter, update: Update): Promise<Update> {
+  /** `update` as written; the same object, with no await, when none of the values it sets may be large. */
+  private shapeUpdate(filter: Filter, update: Update): Update | Promise<Update> {
     const set = update.$set;
     if (!set) return update;
+    const large = Object.keys(set).some((key) => {
+      const [field, name, ...rest] = key.split('.');
+      if (!field || !this.fields.includes(field) || rest.length) return false;
+      return name === undefined ? this.mayHoldLarge(set[key]) : this.mayHoldLarge({ [name]: set[key] });
+    });
+    return large ? this.shapeLargeUpdate(filter, update, set) : update;
+  }
+
+  private async shapeLargeUpdate(filter: Filter, update: Update, set: Record<string, unknown>): Promise<Update> {
     let known: Promise<Owner> | undefined;
     const owner = () => (known ??= this.owner(undefined, filter));
     let out: Record<string, unknown> | undefined;
@@ -179,17 +204,29 @@ class LargeDataCollection<T extends Doc> implements Collection<T> {
     return out ? { ...update, $set: out } : update;
   }
 
-  /** The documents with each reference replaced by the value it names. */
-  private async resolve<D extends Doc | null>(docs: D[]): Promise<D[]> {
+  /** The documents with each reference replaced by the value it names; the same array, with no await, when they hold none. */
+  private resolve<D extends Doc | null>(docs: D[]): D[] | Promise<D[]> {
     const refs: { record: object; key: string; id: string }[] = [];
     for (const doc of docs) {
       if (!doc) continue;
       for (const field of this.fields) {
         const record = doc[field];
         if (record === null || typeof record !== 'object' || Array.isArray(record)) continue;
-        for (const [key, value] of Object.entries(record)) if (isLargeDataRef(value)) refs.push({ record, key, id: value[LARGE_DATA].id });
+        for (const key in record) {
+          const value: unknown = Reflect.get(record, key);
+          if (isLargeDataRef(value)) refs.push({ record, key, id: value[LARGE_DATA].id });
+        }
       }
     }
+    return refs.length ? this.readRefs(docs, refs) : docs;
+  }
+
+  private resolveOne(doc: T): T | Promise<T> {
+    const resolved = this.resolve([doc]);
+    return resolved instanceof Promise ? resolved.then(() => doc) : doc;
+  }
+
+  private async readRefs<D>(docs: D[], refs: { record: object; key: string; id: string }[]): Promise<D[]> {
     for (const ref of refs) {
       const found = await readLargeData(this.store, ref.id);
       // A reference whose data is gone (deleted by a tool) stays as it is: the page shows what is missing.
@@ -198,33 +235,35 @@ class LargeDataCollection<T extends Doc> implements Collection<T> {
     return docs;
   }
 
-  async insertOne(doc: T) {
-    return this.inner.insertOne(await this.shapeDoc(doc));
+  // No async layer of its own on the common path (values small, no reference): the inner call's promise as it is.
+  insertOne(doc: T) {
+    const shaped = this.shapeDoc(doc);
+    return shaped instanceof Promise ? shaped.then((d) => this.inner.insertOne(d)) : this.inner.insertOne(shaped);
   }
   async insertMany(docs: T[]) {
     const shaped = [];
     for (const doc of docs) shaped.push(await this.shapeDoc(doc));
     return this.inner.insertMany(shaped);
   }
-  async findOne(filter: Filter, options?: FindOptions) {
-    const [doc] = await this.resolve([await this.inner.findOne(filter, options)]);
-    return doc ?? null;
+  findOne(filter: Filter, options?: FindOptions) {
+    return this.inner.findOne(filter, options).then((doc) => (doc ? this.resolveOne(doc) : null));
   }
-  async find(filter: Filter, options?: FindOptions) {
-    return this.resolve(await this.inner.find(filter, options));
+  find(filter: Filter, options?: FindOptions) {
+    return this.inner.find(filter, options).then((docs) => this.resolve(docs));
   }
   count(filter?: Filter) {
     return this.inner.count(filter);
   }
-  async updateOne(filter: Filter, update: Update) {
-    return this.inner.updateOne(filter, await this.shapeUpdate(filter, update));
+  updateOne(filter: Filter, update: Update) {
+    const shaped = this.shapeUpdate(filter, update);
+    return shaped instanceof Promise ? shaped.then((u) => this.inner.updateOne(filter, u)) : this.inner.updateOne(filter, shaped);
   }
   async updateMany(filter: Filter, update: Update) {
     return this.inner.updateMany(filter, await this.shapeUpdate(filter, update));
   }
   async findOneAndUpdate(filter: Filter, update: Update, options?: { sort?: Sort }) {
-    const [doc] = await this.resolve([await this.inner.findOneAndUpdate(filter, await this.shapeUpdate(filter, update), options)]);
-    return doc ?? null;
+    const doc = await this.inner.findOneAndUpdate(filter, await this.shapeUpdate(filter, update), options);
+    return doc ? this.resolveOne(doc) : null;
   }
   deleteOne(filter: Filter) {
     return this.inner.deleteOne(filter);
@@ -248,21 +287,25 @@ class LargeDataCollection<T extends Doc> implements Collection<T> {
  * `threshold` bytes in job_data (a transaction's store too).
  */
 export function withLargeData(store: Store, threshold = LARGE_DATA_BYTES): Store {
+  // Made once per wrapped store, not at every access: the engine asks for them on every write.
+  // Collections are asked of the store each time (a closed store says so).
+  const collection = <T extends Doc>(name: string): Collection<T> => {
+    const inner = store.collection<T>(name);
+    const fields = FIELDS[name];
+    return fields ? new LargeDataCollection<T>(inner, shaped, fields, threshold) : inner;
+  };
+  const inner = store.transaction?.bind(store);
+  const transaction = inner && (<R>(fn: (tx: Store) => Promise<R>) => inner((tx) => fn(withLargeData(tx, threshold))));
+  const bound = new Map<PropertyKey, unknown>();
   const shaped: Store = new Proxy(store, {
     get(target, property) {
-      if (property === 'collection') {
-        return <T extends Doc>(name: string): Collection<T> => {
-          const inner = target.collection<T>(name);
-          const fields = FIELDS[name];
-          return fields ? new LargeDataCollection<T>(inner, shaped, fields, threshold) : inner;
-        };
-      }
-      const transaction = target.transaction?.bind(target);
-      if (property === 'transaction' && transaction) {
-        return <R>(fn: (tx: Store) => Promise<R>) => transaction((tx) => fn(withLargeData(tx, threshold)));
-      }
+      if (property === 'collection') return collection;
+      if (property === 'transaction' && transaction) return transaction;
       const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (typeof value !== 'function') return value;
+      let method = bound.get(property);
+      if (!method) bound.set(property, (method = value.bind(target)));
+      return method;
     },
   });
   return shaped;
