@@ -197,6 +197,25 @@ describe('files and backups', () => {
     }
   });
 
+  it('a file holding shared values is of schema 2: a console knowing schema 1 (before values were kept once) refuses it, as this one refuses a newer schema', async () => {
+    const { SCHEMA_VERSION } = await import('../../core/store/embedded/identity');
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'shared-schema-'));
+    try {
+      const opened = await openEmbeddedStore(folder);
+      expect(opened.identity?.()?.schemaVersion).toBe(1);
+      await opened.collection('jobs').insertOne({ _id: 'j1', ...JOB });
+      expect(opened.identity?.()?.schemaVersion).toBe(2);
+      const file = opened.file;
+      await opened.close();
+      const db = new (sqlite().DatabaseSync)(file);
+      db.prepare('UPDATE _identity SET schemaVersion = ?').run(SCHEMA_VERSION + 1);
+      db.close();
+      await expect(openEmbeddedStore(folder)).rejects.toThrow(`was written by a newer console (schema ${SCHEMA_VERSION + 1}; this one knows ${SCHEMA_VERSION})`);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('restores a backup: its jobs read as they were when it was taken', async () => {
     const { takeBackup, swapInBackup } = await import('../../core/store/embedded/backups');
     const { restoredIdentity } = await import('../../core/store/embedded/restore-identity');
