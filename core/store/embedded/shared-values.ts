@@ -102,6 +102,7 @@ export class SharedValues {
   forget() {
     this.byText.clear();
     this.byKey.clear();
+    this.lastIn = '';
     this.ready = false;
   }
 
