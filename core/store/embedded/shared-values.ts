@@ -31,7 +31,7 @@ const KEPT = 5_000;
 const PROBES = 8;
 
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
 
 export class SharedValues {
   private readonly byText = new Map<string, string>();
