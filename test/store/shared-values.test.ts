@@ -197,6 +197,28 @@ describe('files and backups', () => {
     }
   });
 
+  it('writes whole the jobs of a collection with an index on a path inside a shared field (made before values were kept once): its column reads the stored text', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'shared-indexed-'));
+    try {
+      const before = await openEmbeddedStore(folder, { sharedFields: {} });
+      await before.collection('jobs').createIndex({ key: { 'tasks.a1.status': 1 }, name: 'tasks.a1.status_1' });
+      await before.collection('jobs').insertOne({ _id: 'old', ...JOB });
+      await before.close();
+      const now = await openEmbeddedStore(folder);
+      const jobs = now.collection('jobs');
+      await jobs.insertOne({ _id: 'new', ...JOB });
+      await jobs.updateOne({ _id: 'old' }, { $set: { 'tasks.a1.status': 'complete' } });
+      expect((await jobs.find({ 'tasks.a1.status': 'incomplete' })).map((j) => j._id)).toEqual(['new']);
+      expect((await jobs.find({ 'tasks.a1.status': 'complete' })).map((j) => j._id)).toEqual(['old']);
+      same(await jobs.findOne({ _id: 'new' }), { _id: 'new', ...JOB });
+      const file = now.file;
+      await now.close();
+      expect(rows(file, 'jobs').some((text) => text.includes('\uFDD0R'))).toBe(false);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('a file holding shared values is of schema 2: a console knowing schema 1 (before values were kept once) refuses it, as this one refuses a newer schema', async () => {
     const { SCHEMA_VERSION } = await import('../../core/store/embedded/identity');
     const folder = await mkdtemp(path.join(os.tmpdir(), 'shared-schema-'));

@@ -98,7 +98,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   /** The table's columns as this connection knows them. */
   private layout(): Layout {
-    return this.database.layouts.get(this.database, this.table);
+    return this.database.shared.columns(this.name, this.database.layouts.get(this.database, this.table));
   }
 
   /** A read: a table that does not exist yet holds nothing. */

@@ -37,6 +37,8 @@ export class SharedValues {
   private readonly byText = new Map<string, string>();
   private readonly byKey = new Map<string, string>();
   private readonly fields: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Collections with a column on a path inside a shared field (an index made before values were kept once): written whole. */
+  private readonly whole = new Set<string>();
   /** Whether `_shared` exists and the schema was raised, as this connection knows. */
   private ready = false;
   /** The last text mongo_resolve was given and what it answered (a filter reads the same row several times). */
@@ -98,6 +100,20 @@ export class SharedValues {
     return project(decodeDoc<Doc>(text), projection) as T;
   }
 
+  /**
+   * A collection's columns as read (columns.ts's Layout): a column on a path inside a shared field (an
+   * index made by a console before values were kept once; none is made now) is read from the stored
+   * text, so that collection's documents are then written whole.
+   */
+  columns<L extends { readonly fields: ReadonlySet<string> }>(collection: string, layout: L): L {
+    if (!this.fields.has(collection)) return layout;
+    let whole = false;
+    for (const field of layout.fields) whole ||= this.inShared(collection, field);
+    if (whole) this.whole.add(collection);
+    else this.whole.delete(collection);
+    return layout;
+  }
+
   /** A rolled-back transaction may have taken rows of `_shared` (or the table) with it: all is asked again. */
   forget() {
     this.byText.clear();
@@ -109,7 +125,7 @@ export class SharedValues {
   /** The text a document of `collection` is stored as: its shared fields' values replaced by references. */
   encode(collection: string, doc: Doc): string {
     const fields = this.fields.get(collection);
-    if (!fields) return encodeDoc(doc);
+    if (!fields || this.whole.has(collection)) return encodeDoc(doc);
     let copy: Record<string, unknown> | undefined;
     let refs = 0;
     for (const field of fields) {
