@@ -1,17 +1,18 @@
 // Values kept once: a collection declared with shared fields (the service's `jobs`: `tasks` and
 // `transitions`, its workflow's copy, the same for every job of one workflow version) has each such
-// field's value, when an object or an array, stored in the side table `_shared` keyed by a hash of its
-// JSON text, and the row's document holds a reference in its place, at the same position: the string
-// "\uFDD0R<key>" (codec.ts: a user string starting with U+FDD0 is stored escaped, so none reads as a
-// reference). Like WiredTiger's compression, it is the store's business alone: every read gives the
-// document as inserted (`resolve` puts the values back in the text before it is parsed; SQL reads it
-// as mongo_resolve(doc)).
+// field's value, when an object or an array of MIN_SHARED characters of JSON or more, stored in the
+// side table `_shared` keyed by a hash of its JSON text, and the row's document holds a reference in
+// its place, at the same position: the string "\uFDD0R<key>" (codec.ts: a user string starting with
+// U+FDD0 is stored escaped, so none reads as a reference). Like WiredTiger's compression, it is the
+// store's business alone: every read gives the document as inserted (`resolve` puts the values back
+// in the text before it is parsed; SQL reads it as mongo_resolve(doc)).
 //
 // A key's text never changes: a hash hit is compared with the text kept, and two values whose hashes
-// meet take the next key ("<hash>.1"). Rows of `_shared` are never deleted (a handful per workflow
-// version): a document may refer to one until it is deleted, and the store cannot tell which do
-// without reading every document. A file that holds one is raised to SHARED_SCHEMA in `_identity`, so
-// an older console (which would misread a reference) refuses to open it.
+// meet take the next key ("<hash>.1"; past PROBES keys the value stays in its document). Rows of
+// `_shared` are never deleted (a handful per workflow version): a document may refer to one until it
+// is deleted, and the store cannot tell which do without reading every document. A file that holds
+// one is raised to SHARED_SCHEMA in `_identity`, so an older console (which would misread a
+// reference) refuses to open it.
 import { createHash } from 'node:crypto';
 import type { Doc, Filter, FindOptions, IndexSpec } from '../port';
 import { StoreError } from '../errors';
@@ -29,7 +30,6 @@ const MIN_SHARED = 48;
 const KEPT = 5_000;
 /** How many keys after a hash's own are tried when texts meet on it. */
 const PROBES = 8;
-
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
 
@@ -188,9 +188,10 @@ export class SharedValues {
     const hash = this.hash(text);
     for (let n = 0; n < PROBES; n++) {
       const key = n ? `${hash}.${n}` : hash;
+      // Another console on the file may have written the key since this one last looked: OR IGNORE, then the text compared.
+      this.db.prepare('INSERT OR IGNORE INTO _shared (key, value) VALUES (?, ?)').run(key, text);
       const row = this.db.prepare('SELECT value FROM _shared WHERE key = ?').get(key);
-      if (row && String(row.value) !== text) continue;
-      if (!row) this.db.prepare('INSERT INTO _shared (key, value) VALUES (?, ?)').run(key, text);
+      if (String(row?.value) !== text) continue;
       this.keep(key, text);
       return key;
     }
