@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from './sqlite';
 
-/** The layout of the console's tables in the file (`_indexes`, `_meta`, `_counts`, `_identity`, `_high_water`, `c:<name>`). */
+/** The newest layout of the console's tables this console reads (`_indexes`, `_meta`, `_counts`, `_identity`, `_high_water`, `_shared`, `c:<name>`): a file of a higher one is refused (open-guard.ts). */
 export const SCHEMA_VERSION = 2;
 /** The schema a new file is given: a file is raised to SHARED_SCHEMA when it first holds a shared value (shared-values.ts). */
 export const BASE_SCHEMA = 1;
