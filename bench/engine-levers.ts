@@ -9,13 +9,13 @@
 //   - inline checkpoints: no checkpoint thread, SQLite's own checkpoint every 1,000 pages on the
 //     committing thread (the store's schedule: a thread asked every 100 ms, or 20 ms under writes);
 //   - no secure_delete: the cost of zeroing deleted content (a security setting, never dropped);
-//   - no workflow copy: a job document stored without its workflow's tasks and transitions
-//     (what a shared snapshot would save; the engine reads a job without them while it runs).
+//   - the workflow copy in every job document (as before): a job's tasks and transitions written
+//     into its own document, as the store did before it kept such values once (shared-values.ts).
 import os from 'node:os';
-import { EmbeddedCollection } from '../core/store/embedded/collection';
 import { Layout } from '../core/store/embedded/columns';
 import { SqliteDatabase } from '../core/store/embedded/database';
-import type { Doc } from '../core/store/port';
+import { SharedValues } from '../core/store/embedded/shared-values';
+import { encodeDoc } from '../core/store/embedded/codec';
 import { engineRound } from './engine-round';
 import { round } from './engine-support';
 
@@ -69,13 +69,12 @@ const LEVERS: Lever[] = [
       ),
   },
   {
-    name: 'no workflow copy in the job document',
+    // The store keeps a job's workflow copy once per value (shared-values.ts): this lever writes it into every document again.
+    name: 'the workflow copy in every job document (as before)',
     apply: () =>
-      patch(EmbeddedCollection.prototype, 'insertRows', (original) =>
-        function (this: never, docs: unknown) {
-          const collection = this as EmbeddedCollection;
-          const rows = collection.name === 'jobs' ? (docs as Doc[]).map(({ tasks: _tasks, transitions: _transitions, ...rest }) => rest) : docs;
-          return Reflect.apply(original, this, [rows]);
+      patch(SharedValues.prototype, 'encode', () =>
+        function (this: never, _collection: unknown, doc: unknown) {
+          return encodeDoc(doc);
         },
       ),
   },

@@ -161,6 +161,34 @@ export function storeContract(label: string, options: ContractOptions) {
       expect(await c.find({}, { projection: { _id: 1 } })).toEqual([{ _id: id }]);
     });
 
+    it("reads a job's workflow copy (tasks, transitions) as inserted, key order included, through finds, projections, filters and updates on its paths", async (ctx) => {
+      need(ctx);
+      // `jobs`: the collection whose tasks and transitions the embedded store keeps once per value.
+      const jobs = store.collection('jobs');
+      const id = `contract-${randomBytes(4).toString('hex')}`;
+      const tasks = { b2: { name: 'query', summary: 'Query data', status: 'incomplete', at: new Date('2022-03-01T10:00:00.000Z') }, workflow_start: { name: 'workflow_start', status: 'complete' } };
+      const transitions = { workflow_start: { b2: { type: 'standard', state: 'success' } }, b2: { workflow_end: { type: 'standard', state: 'success' } } };
+      const job = { _id: id, name: 'wf', tasks, status: 'running', transitions, variables: { x: 1 } };
+      await jobs.insertMany([job, { ...job, _id: `${id}-2`, tasks: { ...tasks, b2: { ...tasks.b2, status: 'complete' } } }]);
+      const inOrder = (got: unknown, want: unknown) => {
+        expect(got).toEqual(want);
+        expect(JSON.stringify(got)).toBe(JSON.stringify(want));
+      };
+      inOrder(await jobs.findOne({ _id: id }), job);
+      // Projections where the backend has them (the jongodb test server has none).
+      if (!options.lacks?.projection) {
+        inOrder(await jobs.findOne({ _id: id }, { projection: { name: 1, 'tasks.b2.status': 1 } }), { _id: id, name: 'wf', tasks: { b2: { status: 'incomplete' } } });
+        inOrder(await jobs.findOne({ _id: id }, { projection: { transitions: 0, 'tasks.workflow_start': 0 } }), { _id: id, name: 'wf', tasks: { b2: tasks.b2 }, status: 'running', variables: { x: 1 } });
+      }
+      const ours = { _id: { $in: [id, `${id}-2`] } };
+      expect((await jobs.find({ ...ours, 'tasks.b2.status': 'complete' })).map((d) => d._id)).toEqual([`${id}-2`]);
+      expect((await jobs.find(ours, { sort: { 'tasks.b2.status': -1 } })).map((d) => d._id)).toEqual([id, `${id}-2`]);
+      expect(await jobs.updateOne({ _id: id }, { $set: { 'tasks.b2.status': 'complete', status: 'complete' } })).toEqual({ matched: 1, modified: 1 });
+      inOrder(await jobs.findOneAndUpdate({ _id: id }, { $inc: { 'variables.x': 1 } }), { ...job, tasks: { ...tasks, b2: { ...tasks.b2, status: 'complete' } }, status: 'complete', variables: { x: 2 } });
+      expect(await jobs.count({ ...ours, 'transitions.b2.workflow_end.state': 'success' })).toBe(2);
+      expect(await jobs.deleteMany(ours)).toBe(2);
+    });
+
     it('updates with $set, $unset and $inc and counts matched and modified', async (ctx) => {
       need(ctx);
       const c = fresh('update');

@@ -9,6 +9,18 @@
 const MARK = '\uFDD0';
 const DATE = `${MARK}D`;
 const ESCAPED = `${MARK}S`;
+/** A reference to a value kept once (shared-values.ts): never a user's string, which is stored escaped. */
+export const REF = `${MARK}R`;
+/** The references in a document's text: a value (after `:"`; inside a string a quote is escaped) that starts with REF. */
+export const REFERENCES = /:"\uFDD0R([0-9a-f.]+)"/g;
+
+/** A shared value's reference in a document being written or updated: written as the string REF + key. */
+export class SharedRef {
+  constructor(readonly key: string) {}
+  toJSON(): string {
+    return REF + this.key;
+  }
+}
 
 /** A value as it is stored and compared in SQL. */
 export function encodeScalar(value: unknown): unknown {
@@ -21,6 +33,7 @@ function replacer(this: Record<string, unknown>, key: string, value: unknown) {
   // JSON.stringify has already turned a Date into its ISO string: look at the holder.
   const original = this[key];
   if (original instanceof Date) return encodeScalar(original);
+  if (original instanceof SharedRef) return value;
   if (typeof value === 'string' && value.startsWith(MARK)) return ESCAPED + value;
   return value;
 }
@@ -40,12 +53,20 @@ function holdsDate(value: unknown): boolean {
 /** Whether a document's text holds a date or a marked string: a document decoded from text that does not holds neither. */
 export const holdsMark = (text: string) => text.includes(MARK);
 
-export function encodeDoc(doc: unknown): string {
+/** How many times the mark occurs in a text. */
+function marks(text: string): number {
+  let n = 0;
+  for (let at = text.indexOf(MARK); at >= 0; at = text.indexOf(MARK, at + 1)) n++;
+  return n;
+}
+
+/** The text of a document; `refs`: how many SharedRef it holds (each writes one mark of its own). */
+export function encodeDoc(doc: unknown, refs = 0): string {
   // A replacer makes JSON.stringify call back for every value (several times slower): it is
   // needed only for a Date, or a string starting with the mark (seen in the plain text).
   if (!holdsDate(doc)) {
     const text = JSON.stringify(doc);
-    if (text === undefined || !text.includes(MARK)) return text;
+    if (text === undefined || (refs === 0 ? !text.includes(MARK) : marks(text) === refs)) return text;
   }
   return JSON.stringify(doc, replacer);
 }
@@ -62,6 +83,27 @@ function reviver(_key: string, value: unknown) {
 export function decodeDoc<T = Record<string, unknown>>(text: string): T {
   // Most documents hold no date: skip the reviver's per-value call for them.
   return (text.includes(MARK) ? JSON.parse(text, reviver) : JSON.parse(text)) as T;
+}
+
+function refReviver(key: string, value: unknown) {
+  return typeof value === 'string' && value.startsWith(REF) ? new SharedRef(value.slice(REF.length)) : reviver(key, value);
+}
+
+/**
+ * A stored document with its references (top-level fields only) as SharedRef: what an update that
+ * touches no shared field changes and writes back (encodeDoc with `refs`) without the shared values.
+ */
+export function decodeWithRefs(text: string): { doc: Record<string, unknown>; refs: number } {
+  // Every mark a reference's (none of a date or an escaped string): the plain parse, then the top-level references made SharedRef.
+  const plain = marks(text) === (text.match(REFERENCES)?.length ?? 0);
+  const doc = (plain ? JSON.parse(text) : JSON.parse(text, refReviver)) as Record<string, unknown>;
+  let refs = 0;
+  for (const key in doc) {
+    const value = doc[key];
+    if (plain && typeof value === 'string' && value.startsWith(REF)) doc[key] = new SharedRef(value.slice(REF.length));
+    if (doc[key] instanceof SharedRef) refs++;
+  }
+  return { doc, refs };
 }
 
 /** What JSON does to a value (jsonFate); `equal` false ends the walk. */

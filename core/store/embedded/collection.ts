@@ -2,20 +2,19 @@
 // indexed fields' columns: columns.ts) in the profile's SQLite file. Reads of a collection
 // never written answer empty without creating it, so listCollections shows only collections
 // that hold data.
-// Every call is synchronous SQL underneath; an update, and a claim, is one
-// UPDATE statement, atomic across the processes sharing the file.
+// Every call is synchronous SQL underneath; an update, and a claim, is one UPDATE statement, atomic across the processes sharing the file.
 import { randomBytes } from 'node:crypto';
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Sort, Update, UpdateResult } from '../port';
 import { StoreError } from '../errors';
-import { decodeDoc, encodeDoc } from './codec';
 import type { SqliteDatabase } from './database';
 import { stayedLocked } from './busy';
 import { documentCount, hasTable, indexSpecs } from './catalog';
 import { checkNewSpec, createIndexSql, ID_INDEX, indexedFields, normalizeSpec, partialLiterals, sqlIndexName, tableName } from './index-specs';
-import { compileSort, jsonPath, type SqlParam } from './sql';
+import { compileSort, jsonPath, type Sql, type SqlParam } from './sql';
+import { resolvingDoc } from './shared-values';
 import { exactSort, impureSql, plainSort } from './sort';
 import { addColumns, insertSql, isStaleLayout, uniqueIndexOf, updateSet, type Layout, type SetPlan } from './columns';
-import { checkUpdate, project } from './update';
+import { checkUpdate } from './update';
 import { errorMessage } from '../../errors';
 
 /** A 24-hex-digit id, like MongoDB's ObjectId string: time first, so ids sort by creation. */
@@ -99,7 +98,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   /** The table's columns as this connection knows them. */
   private layout(): Layout {
-    return this.database.layouts.get(this.database, this.table);
+    return this.database.shared.columns(this.name, this.database.layouts.get(this.database, this.table));
   }
 
   /** A read: a table that does not exist yet holds nothing. */
@@ -121,7 +120,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     return docs.map((doc) => {
       const id = doc._id ?? newId();
       if (typeof id !== 'string') throw new StoreError('invalid', `the _id of a document in ${this.name} must be a string`);
-      insert.run(id, encodeDoc(doc._id === undefined ? { _id: id, ...doc } : doc));
+      insert.run(id, this.database.shared.encode(this.name, doc._id === undefined ? { _id: id, ...doc } : doc));
       layout.wrote(doc);
       this.database.changes.inserted(this.name, doc, id);
       return id;
@@ -136,10 +135,16 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     return this.run(() => (docs.length ? this.database.writeSync(() => this.insertRows(docs)) : []));
   }
 
+  /** A filter's WHERE; reading the whole document (mongo_resolve) where it names a path in a shared field (shared-values.ts). */
+  private where(filter: Filter, layout: Layout): Sql {
+    const where = this.database.filters.compile(filter, layout);
+    return this.database.shared.inFilter(this.name, filter) ? { sql: resolvingDoc(where.sql), params: where.params } : where;
+  }
+
   /** The SELECT a find runs. */
   private findSql(filter: Filter, options: FindOptions) {
     const layout = this.layout();
-    const where = this.database.filters.compile(filter, layout);
+    const where = this.where(filter, layout);
     let sql = `SELECT ${selectDoc(options.projection)} AS doc FROM ${this.table} WHERE ${where.sql}${this.sortSql(options.sort, layout, where)}`;
     if (options.limit || options.skip) sql += ` LIMIT ${options.limit ? Math.floor(options.limit) : -1} OFFSET ${Math.floor(options.skip ?? 0)}`;
     return { sql, params: where.params };
@@ -149,6 +154,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   private sortSql(sort: Sort | undefined, layout: Layout, where: { sql: string; params: SqlParam[] }): string {
     // A field no index leads: the probes read the rows the filter matches, not the whole collection.
     const sorted = Object.keys(sort ?? {}).filter((field) => field !== '_id');
+    if (sorted.some((field) => this.database.shared.inShared(this.name, field))) return resolvingDoc(exactSort(sort!));
     const leading = sorted.length ? (layout.leadingIndexFields ??= new Set(indexSpecs(this.database, this.name).flatMap((spec) => (spec.partialFilterExpression ? [] : Object.keys(spec.key).slice(0, 1))))) : undefined;
     const scoped = sorted.some((field) => !leading?.has(field));
     const probe = sort && impureSql(sort, layout, this.table, scoped ? where.sql : undefined);
@@ -161,12 +167,14 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   /** The UPDATE an update or a claim runs (one statement): `set` its SET (columns.ts's updateSet). */
   private updateSql(filter: Filter, which: Which, set: { sql: string; params: (SqlParam | bigint)[] }) {
     const layout = this.layout();
-    const where = this.database.filters.compile(filter, layout);
+    const where = this.where(filter, layout);
     return { sql: this.updateText(layout, shiftNumbered(where.sql, set.params.length), which, set.sql), params: [...set.params, ...where.params] };
   }
 
   private updateText(layout: Layout, where: string, which: Which, set: string): string {
-    const target = which.first ? `rowid = (SELECT rowid FROM ${this.table} WHERE ${where}${compileSort(which.sort, layout)} LIMIT 1)` : where;
+    const sorted = Object.keys(which.sort ?? {}).some((field) => this.database.shared.inShared(this.name, field));
+    const order = sorted ? resolvingDoc(compileSort(which.sort, layout)) : compileSort(which.sort, layout);
+    const target = which.first ? `rowid = (SELECT rowid FROM ${this.table} WHERE ${where}${order} LIMIT 1)` : where;
     return `UPDATE ${this.table} SET ${set} WHERE ${target}`;
   }
 
@@ -191,7 +199,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
    */
   explain(filter: Filter, options: FindOptions & { claim?: boolean; count?: boolean; sql?: boolean } = {}): Promise<string[]> {
     return this.run(() => {
-      const where = this.database.filters.compile(filter, this.layout());
+      const where = this.where(filter, this.layout());
       const q = options.claim
         ? this.updateSql(filter, { first: true, sort: options.sort, returning: true }, { sql: 'doc = mongo_update(doc, ?)', params: ['{}'] })
         : options.count
@@ -213,14 +221,14 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     return this.read(() => {
       const { sql, params } = this.findSql(filter, options);
       const rows = this.database.statement(sql).all(...params) as { doc: string }[];
-      return rows.map((r) => project(decodeDoc<T>(r.doc), options.projection) as T);
+      return rows.map((r) => this.database.shared.read<T>(this.name, r.doc, options.projection));
     }, []);
   }
 
   count(filter: Filter = {}): Promise<number> {
     return this.read(() => {
       if (Object.keys(filter ?? {}).length === 0) return documentCount(this.database, this.name) ?? 0;
-      const where = this.database.filters.compile(filter, this.layout());
+      const where = this.where(filter, this.layout());
       const row = this.database.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as { n: number };
       return Number(row.n);
     }, 0);
@@ -235,7 +243,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     checkUpdate(update);
     const layout = this.layout();
     const set = updateSet(layout, update, this.database.updates.bind(update));
-    const where = this.database.filters.compile(filter, layout);
+    const where = this.where(filter, layout);
     const params = set.params;
     const offset = params.length;
     for (const param of where.params) params.push(param);
@@ -274,7 +282,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   deleteOne(filter: Filter): Promise<number> {
     return this.read(() => {
       this.database.highWater.watchDeletes(this.database.db, this.name);
-      const where = this.database.filters.compile(filter, this.layout());
+      const where = this.where(filter, this.layout());
       const sql = `DELETE FROM ${this.table} WHERE rowid = (SELECT rowid FROM ${this.table} WHERE ${where.sql} LIMIT 1)`;
       this.database.changes.wroteUnseen(this.name);
       return Number(this.database.statement(sql).run(...where.params).changes);
@@ -284,7 +292,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   deleteMany(filter: Filter): Promise<number> {
     return this.read(() => {
       this.database.highWater.watchDeletes(this.database.db, this.name);
-      const where = this.database.filters.compile(filter, this.layout());
+      const where = this.where(filter, this.layout());
       this.database.changes.wroteUnseen(this.name);
       return Number(this.database.statement(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes);
     }, 0);
@@ -293,6 +301,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   createIndex(spec: IndexSpec): Promise<void> {
     return this.run(() => {
       if (spec.name === ID_INDEX.name) return;
+      this.database.shared.checkIndex(this.name, spec);
       this.database.writeSync(() => {
         this.database.ensureTable(this.name, this.table);
         const existing = indexSpecs(this.database, this.name);
@@ -319,9 +328,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     return this.run(() => {
       if (name === ID_INDEX.name) throw new StoreError('invalid', `cannot drop the _id_ index of ${this.name}`);
       this.database.writeSync(() => {
-        if (!indexSpecs(this.database, this.name).some((s) => s.name === name)) {
-          throw new StoreError('index-not-found', `index ${name} not found on ${this.name}`);
-        }
+        if (!indexSpecs(this.database, this.name).some((s) => s.name === name)) throw new StoreError('index-not-found', `index ${name} not found on ${this.name}`);
         this.database.db.exec(`DROP INDEX IF EXISTS ${sqlIndexName(this.name, name)}`);
         this.database.statement(`DELETE FROM _indexes WHERE collection = ? AND name = ?`).run(this.name, name);
         this.database.layouts.forget(this.table);

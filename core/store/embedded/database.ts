@@ -15,14 +15,14 @@ import { FilterCompiler } from './sql';
 import { Layouts } from './columns';
 import { BUSY_TIMEOUT_MS, isBusy, pauseForWriter, stayedLocked } from './busy';
 import { HighWater } from './identity';
+import { SharedValues } from './shared-values';
 
 const STATEMENT_CACHE = 500;
 /** The most transactions one commit carries (group commit); the rest wait for the next. */
 const GROUP_LIMIT = 32;
 /** How often the checkpoint thread is asked to copy the WAL into the file, when this connection wrote. */
 const CHECKPOINT_MS = 100;
-/** Under steady writes, a commit asks again once this long has passed: the checkpoint thread then keeps
- *  the WAL below the bound at which a commit checkpoints on this thread (stalls of several ms). */
+/** Under steady writes, a commit asks again this often: the checkpoint thread keeps the WAL below the bound at which a commit checkpoints here (stalls of ms). */
 const CHECKPOINT_BUSY_MS = 20;
 /** The write that tells a failing file has recovered (write-health.ts). */
 const PROBE_SQL = `INSERT OR REPLACE INTO _meta (key, value) VALUES ('write-probe', ?)`;
@@ -45,8 +45,10 @@ export class SqliteDatabase {
   readonly health: WriteHealth;
   /** Writes counted by a field of the tracked collections (changes.ts). */
   readonly changes = new ChangeCounts();
+  /** Values kept once (shared-values.ts); SQL reads a document whole as mongo_resolve(doc). */
+  readonly shared: SharedValues;
   /** SQL's mongo_update(doc, update): applies an update to each matched document, counting those it changed. */
-  readonly updates = new UpdateFunction(this.changes);
+  readonly updates: UpdateFunction;
   /** Filters compiled to SQL, the flat ones kept by shape. */
   readonly filters = new FilterCompiler();
   /** The columns of each table (columns.ts). */
@@ -64,14 +66,19 @@ export class SqliteDatabase {
     readonly busyTimeoutMs = BUSY_TIMEOUT_MS,
     /** Where a failing write is said (once per cause and minute). */
     log?: WriteHealthLog,
+    /** The collections whose fields are kept once (shared-values.ts's SHARED_FIELDS unless given). */
+    sharedFields?: Readonly<Record<string, readonly string[]>>,
   ) {
     const opened = openConnection(file, busyTimeoutMs);
     this.db = opened.db;
+    this.shared = new SharedValues(this.db, sharedFields);
+    this.updates = new UpdateFunction(this.changes, this.shared);
     this.integrity = new IntegrityChecks(file);
     this.health = new WriteHealth(file, log, () => this.writeSync(() => this.statement(PROBE_SQL).run(String(Date.now()))));
     if (opened.problems.length) this.health.setReadOnly(describeProblems(opened.problems));
     this.db.function('mongo_update', { deterministic: false, directOnly: true }, (text, update) => this.updates.apply(String(text), update));
     this.db.function('mongo_apply', { deterministic: false, directOnly: true }, (text, update) => this.updates.again(String(text), update));
+    this.db.function('mongo_resolve', { deterministic: true, directOnly: true }, (text) => this.shared.resolve(String(text)));
     // A file opened read-only is not written, so it has nothing to checkpoint.
     this.checkpoints = opened.problems.length ? undefined : setInterval(() => this.checkpoint(), CHECKPOINT_MS);
     this.checkpoints?.unref();
@@ -103,10 +110,9 @@ export class SqliteDatabase {
   }
 
   /**
-   * Runs `fn` (synchronous statements: a read, one write statement, or a `writeSync`) once
-   * no transaction of another caller is open (inside the caller's own, at once), and again
-   * while another process holds the write lock, until the busy timeout: a write that finds
-   * the file locked has changed nothing.
+   * Runs `fn` (synchronous statements: a read, one write statement, or a `writeSync`) once no transaction of
+   * another caller is open (inside the caller's own, at once), and again while another process holds the
+   * write lock, until the busy timeout: a write that finds the file locked has changed nothing.
    */
   async whenFree<T>(fn: () => T): Promise<T> {
     let since = 0;
@@ -133,9 +139,8 @@ export class SqliteDatabase {
   }
 
   /**
-   * Creates the collection's table at its first write from this process. Triggers keep
-   * its document count in `_counts`, so an unfiltered count (the Jobs list's total)
-   * reads one row instead of scanning an index of every document.
+   * Creates the collection's table at its first write from this process. Triggers keep its document count
+   * in `_counts`, so an unfiltered count (the Jobs list's total) reads one row, not an index of every document.
    */
   ensureTable(collection: string, table: string) {
     if (this.tables.has(collection)) return;
@@ -154,6 +159,7 @@ export class SqliteDatabase {
   private forgetTables() {
     this.tables.clear();
     this.layouts.forget();
+    this.shared.forget();
   }
 
   /** Damage found at run time: nothing is written any more (query-only), the store reads read-only and red. */
@@ -165,10 +171,7 @@ export class SqliteDatabase {
   /** PRAGMA data_version as read in the open write transaction. */
   private dataVersion: number | undefined;
 
-  /**
-   * A version of the documents of `collection` whose tracked field equals `value`: it moves when
-   * this connection writes one of them, or another connection commits anything to the file.
-   */
+  /** A version of the documents of `collection` whose tracked field equals `value`: it moves when this connection writes one of them, or another connection commits anything. */
   changeVersion(collection: string, value: string): string | undefined {
     const local = this.changes.local(collection, value);
     return local === undefined ? undefined : `${this.writeVersion() ?? Number(this.statement('PRAGMA data_version').get()?.data_version)}.${local}`;
@@ -211,10 +214,9 @@ export class SqliteDatabase {
   private readonly context = new AsyncLocalStorage<Promise<void>>();
 
   /**
-   * Undefined when the caller may run its statements now (no asynchronous transaction
-   * is open, or it is inside it); otherwise a promise to wait for before asking again.
-   * Callers loop: `for (let w = db.outside(); w; w = db.outside()) await w;` then run
-   * their statements with no await in between.
+   * Undefined when the caller may run its statements now (no asynchronous transaction is open, or it is
+   * inside it); otherwise a promise to wait for before asking again. Callers loop: `for (let w = db.outside();
+   * w; w = db.outside()) await w;` then run their statements with no await in between.
    */
   outside(): Promise<void> | undefined {
     if (!this.open || this.context.getStore() === this.open) return undefined;
@@ -225,17 +227,15 @@ export class SqliteDatabase {
   private readonly queued: Member[] = [];
 
   /**
-   * An asynchronous transaction: the store calls `fn` makes (through any handle,
-   * in its async context) go into it, and every other call of this process waits
-   * until it commits or rolls back. One inside another joins the outer one.
+   * An asynchronous transaction: the store calls `fn` makes (through any handle, in its async context) go
+   * into it, and every other call of this process waits until it commits or rolls back. One inside another joins the outer one.
    *
-   * Group commit: a transaction begins on the next turn of the event loop, and those
-   * asked for until then (tasks ending side by side), or while it runs, run after it,
-   * one at a time, each in a savepoint of the same SQLite transaction (one that fails
-   * is rolled back alone), and commit together; each caller is answered once that
-   * commit is done. A commit writes every page it changed to the WAL, and tasks ending
-   * side by side share most of theirs (the indexes' last pages). The write lock is
-   * held only while they run: other console processes on the file get their turn.
+   * Group commit: a transaction begins on the next turn of the event loop, and those asked for until
+   * then (tasks ending side by side), or while it runs, run after it, one at a time, each in a savepoint
+   * of the same SQLite transaction (one that fails is rolled back alone), and commit together; each caller
+   * is answered once that commit is done. A commit writes every page it changed to the WAL, and tasks
+   * ending side by side share most of theirs (the indexes' last pages). The write lock is held only
+   * while they run: other console processes on the file get their turn.
    */
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.open && this.context.getStore() === this.open) return fn();

@@ -14,8 +14,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from './sqlite';
 
-/** The layout of the console's tables in the file (`_indexes`, `_meta`, `_counts`, `_identity`, `_high_water`, `c:<name>`). */
-export const SCHEMA_VERSION = 1;
+/** The newest layout of the console's tables this console reads (`_indexes`, `_meta`, `_counts`, `_identity`, `_high_water`, `_shared`, `c:<name>`): a file of a higher one is refused (open-guard.ts). */
+export const SCHEMA_VERSION = 2;
+/** The schema a new file is given: a file is raised to SHARED_SCHEMA when it first holds a shared value (shared-values.ts). */
+export const BASE_SCHEMA = 1;
+/** Documents may hold references to values of `_shared` (shared-values.ts): a console of schema 1 would misread them. */
+export const SHARED_SCHEMA = 2;
 /** How often, at most, a group commit raises the high-water and the generation. */
 export const RAISE_EVERY_MS = 5_000;
 
@@ -70,11 +74,16 @@ export function ensureIdentity(db: DatabaseSync, createdAt = new Date().toISOStr
   for (const sql of CREATE) db.exec(sql);
   const known = readIdentity(db);
   if (known) return { identity: known, created: false };
-  db.prepare(`INSERT INTO _identity (one, id, createdAt, schemaVersion, generation) VALUES (1, ?, ?, ?, 1)`).run(randomUUID(), createdAt, SCHEMA_VERSION);
+  db.prepare(`INSERT INTO _identity (one, id, createdAt, schemaVersion, generation) VALUES (1, ?, ?, ?, 1)`).run(randomUUID(), createdAt, schemaOf(db));
   raiseHighWater(db);
   const identity = readIdentity(db);
   if (!identity) throw new Error('the store identity just written cannot be read back');
   return { identity, created: true };
+}
+
+/** The schema of a file's tables as they are: SHARED_SCHEMA once it holds `_shared` (written before its identity: a conversion at first open). */
+function schemaOf(db: DatabaseSync): number {
+  return db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_shared'`).get() ? SHARED_SCHEMA : BASE_SCHEMA;
 }
 
 /** Raises the high-water to the counts now and the generation by one (inside the caller's write transaction). */
@@ -93,7 +102,7 @@ export function stampIdentity(db: DatabaseSync, identity: Pick<StoreIdentity, 'i
   for (const sql of CREATE) db.exec(sql);
   db.prepare(
     `INSERT INTO _identity (one, id, createdAt, schemaVersion, generation) VALUES (1, ?, ?, ?, ?) ON CONFLICT (one) DO UPDATE SET id = excluded.id, createdAt = excluded.createdAt, generation = excluded.generation`,
-  ).run(identity.id, identity.createdAt, SCHEMA_VERSION, generation);
+  ).run(identity.id, identity.createdAt, schemaOf(db), generation);
   const hasCounts = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_counts'`).get();
   if (hasCounts) db.exec(`INSERT INTO _high_water (collection, n) SELECT collection, n FROM _counts WHERE true ON CONFLICT (collection) DO UPDATE SET n = excluded.n`);
 }

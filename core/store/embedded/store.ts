@@ -14,7 +14,7 @@ import { partialLiterals } from './index-specs';
 import { upgradeColumns } from './column-upgrade';
 import { readStateEntry, writeStateEntry } from './state-record';
 import { refusalToOpen } from './open-guard';
-import { ensureIdentity, readIdentity, SCHEMA_VERSION } from './identity';
+import { BASE_SCHEMA, ensureIdentity, readIdentity } from './identity';
 import type { WriteHealthLog } from './write-health';
 import { DEFAULT_BACKUP_SCHEDULE, listBackups, takeBackup, type BackupSchedule } from './backups';
 import { errorMessage } from '../../errors';
@@ -36,6 +36,8 @@ export interface EmbeddedOptions {
   backups?: Partial<BackupSchedule>;
   /** The console's version, named in each backup's manifest. */
   consoleVersion?: string;
+  /** The collections whose fields' values are kept once (shared-values.ts; the service's `jobs` layout unless given; the file's first opener in this process sets it). */
+  sharedFields?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**
@@ -76,7 +78,7 @@ async function acquire(file: string, dir: string, options: EmbeddedOptions): Pro
       // A backup or restore the process was killed in leaves a partial copy: never read, removed.
       const removed = await removeLeftovers(file, dir);
       if (removed.length) options.log?.info(`[store] removed what an interrupted backup or restore left: ${removed.join(', ')}`);
-      const database = new SqliteDatabase(file, options.busyTimeoutMs, options.log);
+      const database = new SqliteDatabase(file, options.busyTimeoutMs, options.log, options.sharedFields);
       try {
         // A file opened read-only (its check failed) is neither converted nor recorded: it stays as found.
         if (database.health.safety().writable) {
@@ -139,7 +141,7 @@ async function recordState(dir: string, database: SqliteDatabase) {
   const identity = readIdentity(database.db);
   const initialisedAt = identity?.createdAt ?? (known && known !== 'unreadable' ? known.initialisedAt : now);
   const counts = documentCounts(database);
-  await writeStateEntry(dir, database.file, { schemaVersion: SCHEMA_VERSION, storeId: identity?.id, generation: identity?.generation, initialisedAt, counts, countedAt: now });
+  await writeStateEntry(dir, database.file, { schemaVersion: identity?.schemaVersion ?? BASE_SCHEMA, storeId: identity?.id, generation: identity?.generation, initialisedAt, counts, countedAt: now });
 }
 
 async function release(database: SqliteDatabase, dir: string, log: WriteHealthLog | undefined) {

@@ -8,9 +8,10 @@
 // caller gave it, not written as JSON text by the caller and parsed again for each row. Any
 // other update is bound as its text, as encodeDoc writes it.
 import type { Doc, Update } from '../port';
-import { decodeDoc, encodeDoc, holdsMark, jsonFate } from './codec';
+import { decodeDoc, decodeWithRefs, encodeDoc, holdsMark, jsonFate, REF } from './codec';
 import { applyUpdate } from './update';
 import type { ChangeCounts } from './changes';
+import type { SharedValues } from './shared-values';
 
 /** A number in a document's text that JSON.parse reads as a value JSON.stringify does not write back (-0, an overflow to Infinity). */
 const UNSTABLE_NUMBER = /-0[,}\]\s]|[eE]\+?\d{3}/;
@@ -54,7 +55,42 @@ export class UpdateFunction {
   private madeText: string | undefined;
   private lastDoc: Doc | undefined;
 
-  constructor(private readonly changes: ChangeCounts) {}
+  constructor(
+    private readonly changes: ChangeCounts,
+    private readonly shared: SharedValues,
+  ) {}
+
+  /** The update and collection `touchesShared` last answered for, and its answer. */
+  private touchedFor: [Update, string] | undefined;
+  private touched = false;
+
+  /** Whether `update` changes a field of `collection` kept once (or one inside it): it then works on the whole value. */
+  private touchesShared(update: Update): boolean {
+    if (!this.shared.of(this.updating)) return false;
+    if (this.touchedFor?.[0] === update && this.touchedFor[1] === this.updating) return this.touched;
+    const keys = [...Object.keys(update.$set ?? {}), ...Object.keys(update.$unset ?? {}), ...Object.keys(update.$inc ?? {})];
+    this.touched = keys.some((key) => this.shared.inShared(this.updating, key));
+    this.touchedFor = [update, this.updating];
+    return this.touched;
+  }
+
+  /**
+   * The document after an update of a row holding references to shared values: an update touching none
+   * of them leaves them as they are (neither read nor written again); one touching them works on the
+   * whole values, and they are kept once again.
+   */
+  private applyShared(text: string, update: Update, before?: (doc: Record<string, unknown>) => void): { updated: Record<string, unknown>; next: string } {
+    if (this.touchesShared(update)) {
+      const doc = decodeDoc<Record<string, unknown>>(this.shared.resolve(text));
+      before?.(doc);
+      const updated = applyUpdate(doc, update, true);
+      return { updated, next: this.shared.encode(this.updating, updated) };
+    }
+    const { doc, refs } = decodeWithRefs(text);
+    before?.(doc);
+    const updated = applyUpdate(doc, update, true);
+    return { updated, next: encodeDoc(updated, refs) };
+  }
 
   /** The parameter an update statement binds for `update` (its SET's `mongo_update(doc, ?)` and `mongo_apply(doc, ?)`). */
   bind(update: Update): number | string {
@@ -82,19 +118,30 @@ export class UpdateFunction {
   /** The document after the update; counts it when it changed. */
   apply(text: string, param: unknown): string {
     const update = this.updateOf(param);
-    const doc = decodeDoc<Record<string, unknown>>(text);
     const tracked = this.changes.isTracked(this.updating);
-    if (tracked) this.changes.wrote(this.updating, doc);
+    const before = (doc: Record<string, unknown>) => {
+      if (tracked) this.changes.wrote(this.updating, doc);
+    };
+    if (text.includes(REF) && this.shared.of(this.updating)) return this.applied(text, param, this.applyShared(text, update, before), false);
+    const doc = decodeDoc<Record<string, unknown>>(text);
+    before(doc);
     // Parsed here and given only plain values by the update: no one else holds any part of it, and it may be handed out.
     const handOut = this.returning && param === this.boundAs && this.boundScalars && !UNSTABLE_NUMBER.test(text);
     const updated = applyUpdate(doc, update, !handOut);
     const marked = param === this.boundAs ? this.boundMarked : holdsMark(String(param));
     // Neither the document nor the update holds a date or a marked string, so neither does the result: JSON.stringify writes it as encodeDoc would.
-    const next = holdsMark(text) || marked ? encodeDoc(updated) : JSON.stringify(updated);
+    const whole = holdsMark(text) || marked ? encodeDoc(updated) : JSON.stringify(updated);
+    // A shared field the update changed is kept once from now on (a document written before the store kept values once).
+    const next = whole !== text && this.touchesShared(update) ? this.shared.encode(this.updating, updated) : whole;
+    return this.applied(text, param, { updated, next }, handOut);
+  }
+
+  /** Counts and keeps what `apply` made of a row. */
+  private applied(text: string, param: unknown, { updated, next }: { updated: Record<string, unknown>; next: string }, handOut: boolean): string {
     if (next !== text) {
       this.modified++;
       // The tracked field itself changed: the documents of its new value changed too.
-      if (tracked) this.changes.wrote(this.updating, updated);
+      if (this.changes.isTracked(this.updating)) this.changes.wrote(this.updating, updated);
     }
     this.lastIn = text;
     this.lastUpdate = param;
@@ -107,7 +154,9 @@ export class UpdateFunction {
   /** The document after the update, not counted: SQLite evaluates `doc` (mongo_update) before the columns that call this. */
   again(text: string, param: unknown): string {
     if (text === this.lastIn && param === this.lastUpdate) return this.lastOut;
-    return encodeDoc(applyUpdate(decodeDoc<Record<string, unknown>>(text), param === this.boundAs ? this.bound : decodeDoc<Update>(String(param)), true));
+    const update = param === this.boundAs ? this.bound : decodeDoc<Update>(String(param));
+    if (text.includes(REF) && this.shared.of(this.updating)) return this.applyShared(text, update).next;
+    return encodeDoc(applyUpdate(decodeDoc<Record<string, unknown>>(text), update, true));
   }
 
   /**
@@ -119,6 +168,6 @@ export class UpdateFunction {
     if (text === undefined) throw new Error('mongo_update made no document in this statement');
     this.madeText = undefined;
     this.lastDoc = undefined;
-    return doc === undefined ? decodeDoc<T>(text) : (doc as T);
+    return doc === undefined ? decodeDoc<T>(this.shared.resolve(text)) : (doc as T);
   }
 }

@@ -80,6 +80,38 @@ describe.each(subjects)('workflow snapshots on the $name', (subject) => {
     }
   });
 
+  it("reads each job's own workflow whole, key order included, while the embedded store keeps each version's copy once", async () => {
+    const { store, engine } = await open();
+    const [one, two] = [stepsWorkflow('one', 1), stepsWorkflow('two', 2)];
+    await store.collection('workflows').insertMany([one, two]);
+    const started = [];
+    for (const name of ['one', 'two', 'one', 'two']) started.push(await engine.runner.start(name, { variables: { text: name } }));
+    for (const job of started) await settled(engine, job._id);
+    for (const [i, job] of started.entries()) {
+      const workflow = i % 2 ? two : one;
+      const read = await engine.runner.job(job._id);
+      expect(JSON.stringify(read!.tasks)).toBe(JSON.stringify(workflow.tasks));
+      expect(JSON.stringify(read!.transitions)).toBe(JSON.stringify(workflow.transitions));
+      const stored = await store.collection('jobs').findOne({ _id: job._id });
+      expect(JSON.stringify(stored!.tasks)).toBe(JSON.stringify(workflow.tasks));
+    }
+    // The jobs of a workflow found by a path inside its copy, as MongoDB finds them.
+    expect((await store.collection('jobs').find({ 'tasks.t2.name': 'toUpperCase' }, { projection: { name: 1 } })).map((j) => j.name)).toEqual(['two', 'two']);
+    if (store.kind !== 'embedded' || !('file' in store)) return;
+    // Two versions' copies, each held once in the file: 2 tasks and 2 transitions values.
+    const { sqlite } = await import('../../../core/store/embedded/sqlite');
+    const db = new (sqlite().DatabaseSync)(String(store.file), { readOnly: true });
+    try {
+      expect(Number(db.prepare('SELECT count(*) AS n FROM _shared').get()?.n)).toBe(4);
+      const rows = db.prepare('SELECT _id, doc FROM "c:jobs"').all();
+      expect(rows.every((row) => String(row.doc).includes('"tasks":"\uFDD0R'))).toBe(true);
+      // Each reference stands where the value stood: a read gives the fields in the row's order.
+      for (const row of rows) expect(Object.keys((await store.collection('jobs').findOne({ _id: String(row._id) }))!)).toEqual(Object.keys(JSON.parse(String(row.doc)) as object));
+    } finally {
+      db.close();
+    }
+  });
+
   it('reads a job an earlier version stored whole as it is', async () => {
     const { store, engine } = await open();
     const workflow = stepsWorkflow('whole', 1);
