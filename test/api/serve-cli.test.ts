@@ -26,6 +26,14 @@ function serve(dataDir: string, env: Record<string, string> = {}, onStderr: (tex
   return { child, lines };
 }
 
+/** Stops a console and waits for it to exit, before its data directory is removed (a running console still writes there). */
+async function stopped(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 describe('npm run serve', () => {
   it('prints where it listens and the URL to open, creates a first profile, and stops on SIGTERM', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-serve-'));
@@ -68,20 +76,23 @@ describe('npm run serve', () => {
 
   it('takes its token from CONSOLE_TOKEN', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-serve-'));
-    const { lines } = serve(dataDir, { CONSOLE_TOKEN: 'from-the-environment-123' });
+    const { child, lines } = serve(dataDir, { CONSOLE_TOKEN: 'from-the-environment-123' });
     const open = (await lines).find((line) => line.startsWith('Open '));
     expect(open).toMatch(/#token=from-the-environment-123$/);
+    await stopped(child);
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it('says first where it keeps its data and its log, and which port it takes, then the log file once started', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-serve-'));
-    const [data, logs, port, listening, logFile] = await serve(dataDir).lines;
+    const { child, lines } = serve(dataDir);
+    const [data, logs, port, listening, logFile] = await lines;
     expect(data).toBe(`Data: ${dataDir} (profiles, the embedded store, the API token; --data-dir to choose another)`);
     expect(logs).toBe(`Logs: ${path.join(dataDir, 'logs')}${path.sep} (console.log unless the profile's loggerProps.log_filename names another)`);
     expect(port).toBe('Port: any free one on 127.0.0.1 (--port to choose another, 0 for any free one)');
     expect(listening).toMatch(/^Console listening on http:\/\/127\.0\.0\.1:\d+$/);
     expect(logFile).toBe(`Log file: ${path.join(dataDir, 'logs', 'console.log')}`);
+    await stopped(child);
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -91,10 +102,11 @@ describe('npm run serve', () => {
     const legacy = { id: 'dr', processTasksOnStart: false, properties: { activate: true } };
     await writeFile(path.join(dataDir, 'profiles', 'dr', 'properties.json'), JSON.stringify(legacy));
     let stderr = '';
-    const { lines } = serve(dataDir, {}, (text) => (stderr += text));
+    const { child, lines } = serve(dataDir, {}, (text) => (stderr += text));
     await lines;
     await expect.poll(() => stderr).toContain('Warning (profile "dr")');
     expect(stderr).toContain('processTasksOnStart wins');
+    await stopped(child);
     await rm(dataDir, { recursive: true, force: true });
   });
 
