@@ -10,6 +10,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 const children: ChildProcess[] = [];
 afterEach(() => children.splice(0).forEach((c) => c.kill('SIGKILL')));
 
+/** Stops the consoles started and waits for them to exit, before their data directory is removed (a running console still writes there). */
+async function stopChildren() {
+  await Promise.all(
+    children.splice(0).map((child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      return exited;
+    }),
+  );
+}
+
 /** Runs scripts/start.mjs and answers its stdout lines once `until` says there are enough (or it exits). */
 function start(args: string[], env: Record<string, string>, until: (lines: string[]) => boolean) {
   const child = spawn(process.execPath, ['scripts/start.mjs', ...args], { env: { ...process.env, ...env } });
@@ -39,6 +51,7 @@ describe('npm start', () => {
       'Port: any free one on 127.0.0.1 (--port to choose another, 0 for any free one)',
     ]);
     expect(lines[6]).toMatch(/^Console listening on http:\/\/127\.0\.0\.1:\d+$/);
+    await stopChildren();
     await rm(dataDir, { recursive: true, force: true });
   });
 

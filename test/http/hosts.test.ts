@@ -61,7 +61,10 @@ describe('the token printed by serve', () => {
       });
       child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
     });
+    // Gone before its data directory is removed (a running console still writes there).
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGKILL');
+    await exited;
     await rm(dataDir, { recursive: true, force: true });
     return output;
   };
