@@ -283,8 +283,8 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
 
   /** One UPDATE of the first `limit` matches (RETURNING them: SQLite updates them in rowid order, answered here in `sort` order). */
   findManyAndUpdate(filter: Filter, update: Update, options: { sort?: Sort; limit: number }): Promise<T[]> {
-    const which = { first: true, sort: options.sort, limit: checkFindMany(update, options) };
     return this.read(() => {
+      const which = { first: true, sort: options.sort, limit: checkFindMany(update, options) };
       const docs = (this.updateRows(filter, update, which).rows ?? []).map((r) => this.database.shared.read<T>(this.name, r.doc, undefined));
       return options.sort ? docs.sort(bySort(options.sort)) : docs;
     }, []);
