@@ -88,8 +88,11 @@ export const NEVER = Number.MAX_SAFE_INTEGER;
 
 export class TaskQueue {
   readonly tasks: Collection<TaskRecord>;
+  /** Whether a claim of several tasks is one write (the embedded store): on MongoDB it is one call per task, the first waiting for the last. */
+  private readonly claimsAtOnce: boolean;
   constructor(store: Store) {
     this.tasks = store.collection<TaskRecord>('tasks');
+    this.claimsAtOnce = store.kind === 'embedded';
   }
 
   /**
@@ -102,11 +105,12 @@ export class TaskQueue {
   }
 
   /**
-   * Claims up to `n` of the oldest queued tasks that may run now, oldest first (empty when none):
-   * one write on the embedded store, one atomic claim per task on MongoDB.
+   * Claims up to `n` of the oldest queued tasks that may run now, oldest first (empty when none), in
+   * one write on the embedded store. On MongoDB one only: `n` would be `n` calls there, each task
+   * waiting for the claims after it, where one claim per call lets each run as soon as it is claimed.
    */
   async claimMany(workerId: string, leaseMs: number, n: number, now = Date.now()): Promise<TaskRecord[]> {
-    if (n === 1) return this.claim(workerId, leaseMs, now).then((record) => (record ? [record] : []));
+    if (n === 1 || !this.claimsAtOnce) return this.claim(workerId, leaseMs, now).then((record) => (record ? [record] : []));
     return this.tasks.findManyAndUpdate(claimable(now), claimUpdate(workerId, leaseMs, now), { sort: { queuedAt: 1 }, limit: n });
   }
 
