@@ -10,12 +10,15 @@
 //     committing thread (the store's schedule: a thread asked every 100 ms, or 20 ms under writes);
 //   - no secure_delete: the cost of zeroing deleted content (a security setting, never dropped);
 //   - the workflow copy in every job document (as before): a job's tasks and transitions written
-//     into its own document, as the store did before it kept such values once (shared-values.ts).
+//     into its own document, as the store did before it kept such values once (shared-values.ts);
+//   - one claim per task (as before): the worker's claim loop takes one task per store call (one
+//     write and commit each on the embedded store), not the min(room, 8) it has room for (claimMany).
 import os from 'node:os';
 import { Layout } from '../core/store/embedded/columns';
 import { SqliteDatabase } from '../core/store/embedded/database';
 import { SharedValues } from '../core/store/embedded/shared-values';
 import { encodeDoc } from '../core/store/embedded/codec';
+import { TaskQueue } from '../core/engine/queue/queue';
 import { engineRound } from './engine-round';
 import { round } from './engine-support';
 
@@ -75,6 +78,17 @@ const LEVERS: Lever[] = [
       patch(SharedValues.prototype, 'encode', () =>
         function (this: never, _collection: unknown, doc: unknown) {
           return encodeDoc(doc);
+        },
+      ),
+  },
+  {
+    // The worker claims the tasks it has room for in one store call (queue.ts claimMany): this lever claims them one by one again.
+    name: 'one claim per task (as before)',
+    apply: () =>
+      patch(TaskQueue.prototype, 'claimMany', () =>
+        function (this: never, workerId: unknown, leaseMs: unknown, _n: unknown, now: unknown) {
+          const queue = this as TaskQueue;
+          return queue.claim(String(workerId), Number(leaseMs), typeof now === 'number' ? now : undefined).then((record) => (record ? [record] : []));
         },
       ),
   },

@@ -83,3 +83,16 @@ export const defaultIndexName = (key: Record<string, 1 | -1>) =>
   Object.entries(key)
     .map(([field, direction]) => `${field}_${direction}`)
     .join('_');
+
+/**
+ * findManyAndUpdate's options, checked alike by both adapters: `limit` a positive whole number, and an
+ * update that changes no field of `sort` (the documents are answered in the order they matched by).
+ */
+export function checkFindMany(update: { $set?: object; $unset?: object; $inc?: object }, options: { sort?: Record<string, 1 | -1>; limit: number }): number {
+  const { limit, sort } = options;
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new StoreError('invalid', `findManyAndUpdate: limit must be a whole number of at least 1, not ${String(limit)}`);
+  const changed = [update.$set, update.$unset, update.$inc].flatMap((fields) => Object.keys(fields ?? {}));
+  const field = Object.keys(sort ?? {}).find((key) => changed.some((path) => path === key || path.startsWith(`${key}.`) || key.startsWith(`${path}.`)));
+  if (field !== undefined) throw new StoreError('invalid', `findManyAndUpdate: the update changes the sort field ${field}`);
+  return limit;
+}

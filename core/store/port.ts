@@ -56,6 +56,13 @@ export interface Collection<T extends Doc = Doc> {
   updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
   /** Atomically updates the first match (by `sort`) and returns it after the update, or null. */
   findOneAndUpdate(filter: Filter, update: Update, options?: { sort?: Sort }): Promise<T | null>;
+  /**
+   * Updates up to `limit` matches, the first ones by `sort`, each atomically (no two callers get the same
+   * document), and returns them after the update in `sort` order (empty when none matches). The embedded
+   * store does it in one statement; MongoDB, which has no multi-document find-and-modify, as findOneAndUpdate
+   * calls until one finds nothing. The update must not change a field of `sort`.
+   */
+  findManyAndUpdate(filter: Filter, update: Update, options: { sort?: Sort; limit: number }): Promise<T[]>;
   deleteOne(filter: Filter): Promise<number>;
   deleteMany(filter: Filter): Promise<number>;
   createIndex(spec: IndexSpec): Promise<void>;

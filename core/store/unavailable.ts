@@ -17,6 +17,7 @@ export function unavailableStore(kind: Store['kind'], location: string, cause: s
     updateOne: fail,
     updateMany: fail,
     findOneAndUpdate: fail,
+    findManyAndUpdate: fail,
     deleteOne: fail,
     deleteMany: fail,
     createIndex: fail,

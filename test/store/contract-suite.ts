@@ -239,6 +239,43 @@ export function storeContract(label: string, options: ContractOptions) {
       expect(order).toEqual(['high-early', 'high-late', 'low-early']);
     });
 
+    it('finds many and updates each, the first `limit` by sort, answering them after the update in sort order', async (ctx) => {
+      need(ctx);
+      const c = fresh('claimmany');
+      // Inserted out of sort order: the answer follows the sort, not the order the documents were written in.
+      await c.insertMany([
+        { name: 'p1-q5', priority: 1, queuedAt: 5, status: 'queued', runAfter: 0 },
+        { name: 'p5-q3', priority: 5, queuedAt: 3, status: 'queued', runAfter: 0 },
+        { name: 'p1-q1', priority: 1, queuedAt: 1, status: 'queued', runAfter: 0 },
+        { name: 'p5-q2', priority: 5, queuedAt: 2, status: 'queued', runAfter: 0 },
+        { name: 'later', priority: 9, queuedAt: 0, status: 'queued', runAfter: 99 },
+        { name: 'done', priority: 9, queuedAt: 0, status: 'complete', runAfter: 0 },
+      ]);
+      const claim = (workerId: string, limit: number) =>
+        c.findManyAndUpdate({ status: 'queued', runAfter: { $lte: 10 } }, { $set: { status: 'running', workerId }, $inc: { attempt: 1 } }, { sort: { priority: -1, queuedAt: 1 }, limit });
+      const first = await claim('w1', 3);
+      expect(first.map((d) => d.name)).toEqual(['p5-q2', 'p5-q3', 'p1-q1']);
+      for (const doc of first) expect(doc).toMatchObject({ status: 'running', workerId: 'w1', attempt: 1 });
+      expect((await claim('w2', 8)).map((d) => [d.name, d.workerId])).toEqual([['p1-q5', 'w2']]);
+      expect(await claim('w3', 8)).toEqual([]);
+      // What was answered is what is stored; the documents not matched are untouched.
+      const stored = await c.find({}, { sort: { name: 1 } });
+      expect(stored.filter((d) => d.status === 'running').map((d) => [d.name, d.workerId])).toEqual([['p1-q1', 'w1'], ['p1-q5', 'w2'], ['p5-q2', 'w1'], ['p5-q3', 'w1']]);
+      expect(stored.filter((d) => d.status !== 'running').map((d) => d.name)).toEqual(['done', 'later']);
+      expect(await fresh('never').findManyAndUpdate({}, { $set: { a: 1 } }, { limit: 4 })).toEqual([]);
+    });
+
+    it('refuses a findManyAndUpdate whose limit is not a whole number, or whose update changes a sort field', async (ctx) => {
+      need(ctx);
+      const c = fresh('claimbad');
+      await c.insertOne({ queuedAt: 1, status: 'queued' });
+      await expect(c.findManyAndUpdate({}, { $set: { status: 'running' } }, { limit: 0 })).rejects.toThrow(/limit must be a whole number/);
+      await expect(c.findManyAndUpdate({}, { $set: { status: 'running' } }, { limit: 1.5 })).rejects.toThrow(/limit must be a whole number/);
+      await expect(c.findManyAndUpdate({}, { $inc: { queuedAt: 1 } }, { sort: { queuedAt: 1 }, limit: 2 })).rejects.toThrow(/changes the sort field queuedAt/);
+      await expect(c.findManyAndUpdate({}, { $set: { status: 'running' } }, { limit: 0 })).rejects.toBeInstanceOf(StoreError);
+      expect(await c.count({ status: 'queued' })).toBe(1);
+    });
+
     it('deletes one or many and says how many', async (ctx) => {
       need(ctx);
       const c = fresh('delete');
@@ -381,6 +418,40 @@ export function storeContract(label: string, options: ContractOptions) {
         results.forEach((ids, i) => ids.forEach((id) => byWorker.set(id, i < 3 ? `a${i + 1}` : `b${i - 2}`)));
         for (const doc of await queue.find({})) expect(doc.workerId).toBe(byWorker.get(doc._id!));
         expect(await queue.count({ status: 'queued' })).toBe(0);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('two clients racing find-many-and-update on one queue never take the same document', async (ctx) => {
+      need(ctx, 'atomicFindOneAndUpdate');
+      const N = 90;
+      const name = `queuemany_${randomBytes(4).toString('hex')}`;
+      const other = await backend!.open();
+      try {
+        const queue = store.collection(name);
+        await queue.createIndex({ key: { status: 1, queuedAt: 1 }, name: 'status_1_queuedAt_1' });
+        await queue.insertMany(Array.from({ length: N }, (_, i) => ({ status: 'queued', queuedAt: i, runAfter: 0 })));
+        const worker = async (client: Store, workerId: string, limit: number) => {
+          const taken: string[] = [];
+          for (;;) {
+            const docs = await client.collection(name).findManyAndUpdate({ status: 'queued', runAfter: { $lte: 1 } }, { $set: { status: 'running', workerId } }, { sort: { queuedAt: 1 }, limit });
+            if (!docs.length) return taken;
+            expect(docs.length).toBeLessThanOrEqual(limit);
+            // Each answer in sort order.
+            expect(docs.map((d) => d.queuedAt)).toEqual(docs.map((d) => d.queuedAt).sort((a, b) => Number(a) - Number(b)));
+            for (const doc of docs) expect(doc.workerId).toBe(workerId);
+            taken.push(...docs.map((d) => d._id!));
+          }
+        };
+        const results = await Promise.all([worker(store, 'a1', 3), worker(store, 'a2', 8), worker(other, 'b1', 5), worker(other, 'b2', 1)]);
+        const all = results.flat();
+        expect(all).toHaveLength(N);
+        expect(new Set(all).size).toBe(N);
+        const owners = ['a1', 'a2', 'b1', 'b2'];
+        const byWorker = new Map<string, string>();
+        results.forEach((ids, i) => ids.forEach((id) => byWorker.set(id, owners[i]!)));
+        for (const doc of await queue.find({})) expect(doc.workerId).toBe(byWorker.get(doc._id!));
       } finally {
         await other.close();
       }

@@ -88,8 +88,11 @@ export const NEVER = Number.MAX_SAFE_INTEGER;
 
 export class TaskQueue {
   readonly tasks: Collection<TaskRecord>;
+  /** Whether a claim of several tasks is one write (the embedded store): on MongoDB it is one call per task, the first waiting for the last. */
+  private readonly claimsAtOnce: boolean;
   constructor(store: Store) {
     this.tasks = store.collection<TaskRecord>('tasks');
+    this.claimsAtOnce = store.kind === 'embedded';
   }
 
   /**
@@ -98,12 +101,17 @@ export class TaskQueue {
    * the same attempt of a task.
    */
   async claim(workerId: string, leaseMs: number, now = Date.now()): Promise<TaskRecord | null> {
-    const doc = await this.tasks.findOneAndUpdate(
-      { status: 'queued', runAfter: { $lte: now } },
-      { $set: { status: 'running', workerId, leaseUntil: now + leaseMs, 'metrics.claimed_at': now, 'metrics.start_time': now, 'metrics.server_id': serverOf(workerId) }, $inc: { attempt: 1 } },
-      { sort: { queuedAt: 1 } },
-    );
-    return doc;
+    return this.tasks.findOneAndUpdate(claimable(now), claimUpdate(workerId, leaseMs, now), { sort: { queuedAt: 1 } });
+  }
+
+  /**
+   * Claims up to `n` of the oldest queued tasks that may run now, oldest first (empty when none), in
+   * one write on the embedded store. On MongoDB one only: `n` would be `n` calls there, each task
+   * waiting for the claims after it, where one claim per call lets each run as soon as it is claimed.
+   */
+  async claimMany(workerId: string, leaseMs: number, n: number, now = Date.now()): Promise<TaskRecord[]> {
+    if (n === 1 || !this.claimsAtOnce) return this.claim(workerId, leaseMs, now).then((record) => (record ? [record] : []));
+    return this.tasks.findManyAndUpdate(claimable(now), claimUpdate(workerId, leaseMs, now), { sort: { queuedAt: 1 }, limit: n });
   }
 
   /** Extends the lease; false when the worker no longer holds this attempt. */
@@ -180,6 +188,13 @@ export class TaskQueue {
     return this.tasks.find({ advanced: false, 'metrics.end_time': { $lt: olderThan } }, { sort: { 'metrics.end_time': 1 }, limit });
   }
 }
+
+const claimable = (now: number) => ({ status: 'queued', runAfter: { $lte: now } });
+
+const claimUpdate = (workerId: string, leaseMs: number, now: number) => ({
+  $set: { status: 'running', workerId, leaseUntil: now + leaseMs, 'metrics.claimed_at': now, 'metrics.start_time': now, 'metrics.server_id': serverOf(workerId) },
+  $inc: { attempt: 1 },
+});
 
 export function fence(claim: Claim) {
   return { _id: claim._id, status: 'running', workerId: claim.workerId, attempt: claim.attempt };

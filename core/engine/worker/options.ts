@@ -19,6 +19,13 @@ export const DEFAULT_CONCURRENCY = 256;
  */
 export const DEFAULT_LOCAL_CONCURRENCY = 8;
 
+/** The most tasks one claim takes: on the embedded store one write for the slots a group commit freed together. */
+export const CLAIM_AT_ONCE = 8;
+
+/** The tasks one claim takes: as many as a worker can take before it is full (all its slots, or its built-ins' share), at most CLAIM_AT_ONCE. */
+export const claimRoom = (options: { concurrency: number; localConcurrency: number }, busy: number, localBusy: number) =>
+  Math.max(1, Math.min(CLAIM_AT_ONCE, options.concurrency - busy, options.localConcurrency - localBusy));
+
 export interface WorkerOptions {
   runner: JobRunner;
   /** Identifies this server; the worker id adds a suffix per start. */

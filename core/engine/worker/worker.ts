@@ -13,7 +13,7 @@ import type { Handoff, Held } from '../jobs/runner';
 import type { Claim, TaskRecord } from '../queue/queue';
 import { HalfStartedJobs } from './half-started';
 import { untilDue, watchQueuedTasks, type QueueWatch } from './wake';
-import { DEFAULT_CONCURRENCY, DEFAULT_LOCAL_CONCURRENCY, isLocal, type WorkerOptions, type WorkerStats } from './options';
+import { claimRoom, DEFAULT_CONCURRENCY, DEFAULT_LOCAL_CONCURRENCY, isLocal, type WorkerOptions, type WorkerStats } from './options';
 
 export type { WorkerOptions, WorkerStats } from './options';
 
@@ -153,20 +153,19 @@ export class TaskWorker {
         await this.idle(idleMs);
         continue;
       }
-      let record: TaskRecord | null = null;
-      try {
-        record = await runner.queue.claim(this.workerId, leaseMs);
-      } catch (error) {
-        this.failed('claiming a task', error);
-      }
+      // As many as this worker has room for, in one store call (one write on the embedded store).
+      const room = claimRoom(this.options, this.busy, this.localRunning + this.handedOff);
+      const records = await runner.queue.claimMany(this.workerId, leaseMs, room).catch((error: unknown): TaskRecord[] => (this.failed('claiming tasks', error), []));
       if (!this.active) {
-        if (record) await this.release({ _id: record._id, workerId: this.workerId, attempt: record.attempt });
+        await Promise.all(records.map((record) => this.release({ _id: record._id, workerId: this.workerId, attempt: record.attempt })));
         break;
       }
-      if (record) {
+      for (const record of records) {
         this.log.debug({ workerId: this.workerId, recordId: record._id, jobId: record.jobId, taskId: record.taskId, attempt: record.attempt }, 'task claimed');
-        wait = Math.min(firstIdleMs, idleMs);
         this.run(record);
+      }
+      if (records.length) {
+        wait = Math.min(firstIdleMs, idleMs);
         continue;
       }
       const delay = await this.untilDue(wait);

@@ -5,14 +5,14 @@
 // Every call is synchronous SQL underneath; an update, and a claim, is one UPDATE statement, atomic across the processes sharing the file.
 import { randomBytes } from 'node:crypto';
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Sort, Update, UpdateResult } from '../port';
-import { StoreError } from '../errors';
+import { checkFindMany, StoreError } from '../errors';
 import type { SqliteDatabase } from './database';
 import { stayedLocked } from './busy';
 import { documentCount, hasTable, indexSpecs } from './catalog';
 import { checkNewSpec, createIndexSql, ID_INDEX, indexedFields, normalizeSpec, partialLiterals, sqlIndexName, tableName } from './index-specs';
-import { compileSort, jsonPath, type Sql, type SqlParam } from './sql';
+import { compileSort, jsonPath, shiftNumbered, type Sql, type SqlParam } from './sql';
 import { resolvingDoc } from './shared-values';
-import { exactSort, impureSql, plainSort } from './sort';
+import { bySort, exactSort, impureSql, plainSort } from './sort';
 import { addColumns, insertSql, isStaleLayout, uniqueIndexOf, updateSet, type Layout, type SetPlan } from './columns';
 import { checkUpdate } from './update';
 import { errorMessage } from '../../errors';
@@ -32,11 +32,12 @@ function selectDoc(projection: FindOptions['projection']): string {
   return `json_remove(doc, ${fields.map(([field]) => `'${jsonPath(field).replaceAll("'", "''")}'`).join(', ')})`;
 }
 
-/** Which rows an UPDATE changes: every match, or the first by `sort`; `returning`: the document after it (of the first). */
+/** Which rows an UPDATE changes: every match, or the first (`limit`: the first `limit`, RETURNING them) by `sort`; `returning`: the document after it (of the first). */
 interface Which {
   first: boolean;
   sort?: Sort;
   returning?: boolean;
+  limit?: number;
 }
 
 /** The WHERE clauses an update's SET keeps its statements for (one per filter shape: a few). */
@@ -174,13 +175,14 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   private updateText(layout: Layout, where: string, which: Which, set: string): string {
     const sorted = Object.keys(which.sort ?? {}).some((field) => this.database.shared.inShared(this.name, field));
     const order = sorted ? resolvingDoc(compileSort(which.sort, layout)) : compileSort(which.sort, layout);
+    if (which.limit) return `UPDATE ${this.table} SET ${set} WHERE rowid IN (SELECT rowid FROM ${this.table} WHERE ${where}${order} LIMIT ${which.limit}) RETURNING doc`;
     const target = which.first ? `rowid = (SELECT rowid FROM ${this.table} WHERE ${where}${order} LIMIT 1)` : where;
     return `UPDATE ${this.table} SET ${set} WHERE ${target}`;
   }
 
   /** `updateText` made once per SET, WHERE (its `?N` shifted past the SET's `offset` parameters), sort and kind of update: the statement cache then finds it by a string whose hash V8 keeps. */
   private updateTextOf(layout: Layout, plan: SetPlan, { where, offset }: { where: string; offset: number }, which: Which): string {
-    let kind = `${which.first ? 'f' : 'm'}${offset}`;
+    let kind = `${which.limit ? `n${which.limit}:` : which.first ? 'f' : 'm'}${offset}`;
     for (const field in which.sort) kind += `\u0000${field}\u0000${which.sort[field]}`;
     let byKind = plan.statements.get(where);
     if (!byKind) {
@@ -239,7 +241,7 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
    * document is the one mongo_update made for its row (update-function.ts), not read back by
    * RETURNING, which SQLite runs through a temporary table of the returned rows.
    */
-  private updateRows(filter: Filter, update: Update, which: Which): { matched: number; modified: number } {
+  private updateRows(filter: Filter, update: Update, which: Which): { matched: number; modified: number; rows?: { doc: string }[] } {
     checkUpdate(update);
     const layout = this.layout();
     const set = updateSet(layout, update, this.database.updates.bind(update));
@@ -251,10 +253,10 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     this.database.updates.modified = 0;
     this.database.updates.updating = this.name;
     this.database.updates.returning = which.returning ?? false;
-    const result = statement.run(...params);
+    const result = which.limit ? { rows: statement.all(...params) as { doc: string }[] } : statement.run(...params);
     // After the statement: its filter's compile may have asked (and kept) an answer from before it.
     layout.wrote(undefined, update.$set);
-    return { matched: Number(result.changes), modified: this.database.updates.modified };
+    return { matched: 'rows' in result ? result.rows.length : Number(result.changes), modified: this.database.updates.modified, rows: 'rows' in result ? result.rows : undefined };
   }
 
   updateOne(filter: Filter, update: Update): Promise<UpdateResult> {
@@ -277,6 +279,15 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
       const { matched } = this.updateRows(filter, update, { first: true, sort: options.sort, returning: true });
       return matched ? this.database.updates.made<T>() : null;
     }, null);
+  }
+
+  /** One UPDATE of the first `limit` matches (RETURNING them: SQLite updates them in rowid order, answered here in `sort` order). */
+  findManyAndUpdate(filter: Filter, update: Update, options: { sort?: Sort; limit: number }): Promise<T[]> {
+    return this.read(() => {
+      const which = { first: true, sort: options.sort, limit: checkFindMany(update, options) };
+      const docs = (this.updateRows(filter, update, which).rows ?? []).map((r) => this.database.shared.read<T>(this.name, r.doc, undefined));
+      return options.sort ? docs.sort(bySort(options.sort)) : docs;
+    }, []);
   }
 
   deleteOne(filter: Filter): Promise<number> {
@@ -335,16 +346,4 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
       });
     });
   }
-}
-
-/**
- * A filter's `?N` (an operand it reads again by its number, sql.ts) counts from the filter's first
- * parameter; in an UPDATE the SET's `offset` parameters come first, so the numbers move past them.
- * Quoted literals and names are left as they are.
- */
-const NUMBERED = /\?\d/;
-
-function shiftNumbered(where: string, offset: number): string {
-  if (!offset || !NUMBERED.test(where)) return where;
-  return where.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?(\d+)/g, (text, n: string | undefined) => (n === undefined ? text : `?${Number(n) + offset}`));
 }

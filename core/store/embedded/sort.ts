@@ -102,6 +102,28 @@ export function sortKey(type: unknown, value: unknown, rest: unknown, direction:
   else if (typeof value === 'string' && value.startsWith(MARK)) top = decodeDoc(JSON.stringify(value));
   const found: unknown[] = [];
   reach(top, rest ? String(rest).split('.') : [], found);
+  return bestKey(found, direction);
+}
+
+/** Orders documents by `sort` as MongoDB does (each field's key as mongo_sort_key makes it). */
+export function bySort(sort: Sort): (a: object, b: object) => number {
+  const fields = Object.entries(sort);
+  const key = (doc: object, field: string, direction: number) => {
+    const found: unknown[] = [];
+    reach(doc, field.split('.'), found);
+    return bestKey(found, direction);
+  };
+  return (a, b) => {
+    for (const [field, direction] of fields) {
+      const [ka, kb] = [key(a, field, direction), key(b, field, direction)];
+      if (ka !== kb) return (ka < kb ? -1 : 1) * (direction === -1 ? -1 : 1);
+    }
+    return 0;
+  };
+}
+
+/** The key a sort reads of the values a path reaches: the smallest (ascending) or the largest (descending). */
+function bestKey(found: unknown[], direction: unknown): string {
   if (found.length === 0) return NULL;
   let best: string | undefined;
   for (const item of found) {

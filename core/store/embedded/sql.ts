@@ -321,3 +321,15 @@ export function compileSort(sort: Sort | undefined, fields: Fields): string {
   if (!entries.length) return '';
   return ` ORDER BY ${entries.map(([field, direction]) => `${fields.expr(field)} ${direction === -1 ? 'DESC' : 'ASC'}`).join(', ')}`;
 }
+
+/**
+ * A filter's `?N` (an operand it reads again by its number) counts from the filter's first
+ * parameter; in an UPDATE the SET's `offset` parameters come first, so the numbers move past them.
+ * Quoted literals and names are left as they are.
+ */
+const NUMBERED = /\?\d/;
+
+export function shiftNumbered(where: string, offset: number): string {
+  if (!offset || !NUMBERED.test(where)) return where;
+  return where.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?(\d+)/g, (text, n: string | undefined) => (n === undefined ? text : `?${Number(n) + offset}`));
+}

@@ -265,6 +265,9 @@ class LargeDataCollection<T extends Doc> implements Collection<T> {
     const doc = await this.inner.findOneAndUpdate(filter, await this.shapeUpdate(filter, update), options);
     return doc ? this.resolveOne(doc) : null;
   }
+  async findManyAndUpdate(filter: Filter, update: Update, options: { sort?: Sort; limit: number }) {
+    return this.resolve(await this.inner.findManyAndUpdate(filter, await this.shapeUpdate(filter, update), options));
+  }
   deleteOne(filter: Filter) {
     return this.inner.deleteOne(filter);
   }

@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { MongoClient, ObjectId, type ChangeStream, type ClientSession, type Collection as DriverCollection, type Db, type Document } from 'mongodb';
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Sort, Update, UpdateResult, Store } from '../port';
-import { checkCollectionName, StoreError } from '../errors';
+import { checkCollectionName, checkFindMany, StoreError } from '../errors';
 import { rewriteMongoError } from './errors';
 import { decodeDocKeys, encodeDocKeys, encodeUpdateValues } from './keys';
 import { eitherIdForm, plainIds } from './object-ids';
@@ -227,6 +227,18 @@ class MongoCollection<T extends Doc = Doc> implements Collection<T> {
           }),
         ),
     );
+  }
+
+  /** MongoDB has no multi-document find-and-modify: one findOneAndUpdate per document, each atomic, until one finds none. */
+  async findManyAndUpdate(filter: Filter, update: Update, options: { sort?: Sort; limit: number }) {
+    const limit = checkFindMany(update, options);
+    const docs: T[] = [];
+    for (let i = 0; i < limit; i++) {
+      const doc = await this.findOneAndUpdate(filter, update, options);
+      if (!doc) break;
+      docs.push(doc);
+    }
+    return docs;
   }
 
   deleteOne(filter: Filter) {

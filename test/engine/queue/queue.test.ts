@@ -26,6 +26,21 @@ describe('task queue', () => {
     expect(await queue.claim('w1', 1000, now)).toBeNull();
   });
 
+  it('claims up to n of the oldest queued tasks that may run at once, each with its lease and next attempt', async () => {
+    const now = Date.now();
+    await queue.tasks.insertMany([queuedRecord(3, now + 3), queuedRecord(1, now + 1), { ...queuedRecord(9, now), runAfter: now + 60_000 }, queuedRecord(2, now + 2)]);
+    const taken = await queue.claimMany('site-a:w1', 1000, 2, now + 10);
+    expect(taken.map((r) => r._id)).toEqual(['job-1:t:0', 'job-2:t:0']);
+    for (const r of taken) {
+      expect(r).toMatchObject({ status: 'running', workerId: 'site-a:w1', attempt: 1, leaseUntil: now + 1010, metrics: { claimed_at: now + 10, start_time: now + 10, server_id: 'site-a' } });
+    }
+    // The rest, and no more: job-9 may only run in a minute.
+    expect((await queue.claimMany('site-b:w1', 1000, 8, now + 10)).map((r) => [r._id, r.workerId])).toEqual([['job-3:t:0', 'site-b:w1']]);
+    expect(await queue.claimMany('site-b:w1', 1000, 8, now + 10)).toEqual([]);
+    // What a claim answers is what the store holds.
+    expect(await queue.tasks.findOne({ _id: 'job-2:t:0' })).toEqual(taken[1]);
+  });
+
   it('a worker whose lease expired and was swept can neither renew nor complete; the new holder can', async () => {
     const now = Date.now();
     await queue.tasks.insertOne(queuedRecord(1, now));

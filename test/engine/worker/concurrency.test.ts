@@ -8,7 +8,7 @@ import { linearStrings, tempEmbeddedStore, waitFor } from '../queue/support';
 import { slowUpperCase } from './slow-tasks';
 
 /** Runs `jobs` jobs of 4 tasks on one worker; answers the most tasks that ran at once. */
-async function mostAtOnce(concurrency: number | undefined, jobs: number) {
+async function mostAtOnce(concurrency: number | undefined, jobs: number, claims: { asked: number; got: number }[] = []) {
   const temp = await tempEmbeddedStore();
   let now = 0;
   let most = 0;
@@ -25,6 +25,12 @@ async function mostAtOnce(concurrency: number | undefined, jobs: number) {
   try {
     await temp.store.collection('workflows').insertOne(linearStrings('four', 4));
     for (let i = 0; i < jobs; i++) await engine.runner.start('four', { variables: { text: `job ${i}` } });
+    const claimMany = engine.runner.queue.claimMany.bind(engine.runner.queue);
+    engine.runner.queue.claimMany = async (workerId, leaseMs, n) => {
+      const got = await claimMany(workerId, leaseMs, n);
+      claims.push({ asked: n, got: got.length });
+      return got;
+    };
     await (await engine.open()).startWorker();
     await waitFor('every job to end', async () => (await temp.store.collection('jobs').count({ status: 'running' })) === 0, 60_000);
     expect(await temp.store.collection('jobs').count({ status: 'complete' })).toBe(jobs);
@@ -42,6 +48,16 @@ describe('a worker keeps its tasks in hand within its concurrency', () => {
 
   it('by default, built-in tasks run 8 at once (adapter calls in flight may take the other slots)', async () => {
     expect(await mostAtOnce(undefined, 20)).toBe(8);
+  });
+
+  it('claims the tasks queued before it started as many at once as it has room for (at most 8)', async () => {
+    const three: { asked: number; got: number }[] = [];
+    expect(await mostAtOnce(3, 10, three)).toBe(3);
+    expect(three[0]).toEqual({ asked: 3, got: 3 });
+    const byDefault: { asked: number; got: number }[] = [];
+    expect(await mostAtOnce(undefined, 20, byDefault)).toBe(8);
+    expect(byDefault[0]).toEqual({ asked: 8, got: 8 });
+    for (const claim of [...three, ...byDefault]) expect(claim.got).toBeLessThanOrEqual(claim.asked);
   });
 
   it('with 1 slot, jobs still run one task after another to complete', async () => {
