@@ -98,7 +98,7 @@ describe('the task worker', () => {
       // A store without change streams: the worker polls it.
       store: { location: 'test' },
       queue: {
-        claim: async () => {
+        claimMany: async () => {
           claims++;
           throw new Error('MongoDB at db1.example:27017 does not answer (connection refused)');
         },
@@ -112,7 +112,7 @@ describe('the task worker', () => {
     worker.start();
     try {
       const entry = await waitFor('the claim error in the log', async () =>
-        service.ring.query({ level: 'error' }).results.find((e) => e.msg.startsWith('task worker: claiming a task failed')),
+        service.ring.query({ level: 'error' }).results.find((e) => e.msg.startsWith('task worker: claiming tasks failed')),
       );
       expect(entry.fields).toMatchObject({ component: 'task-worker', workerId: worker.workerId });
       expect(entry.msg).toContain('MongoDB at db1.example:27017 does not answer');
