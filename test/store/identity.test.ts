@@ -66,21 +66,27 @@ describe('the identity of a file', () => {
 type Step = { kind: 'insert' } | { kind: 'delete' } | { kind: 'raise' };
 const step: fc.Arbitrary<Step> = fc.oneof(fc.constant({ kind: 'insert' as const }), fc.constant({ kind: 'delete' as const }), fc.constant({ kind: 'raise' as const }));
 
+/** A console's store after `steps` (inserts, raises of the high-water, its own deletes). */
+function consoleRan(steps: { kind: string }[]) {
+  const db = consoleDb();
+  const hw = new HighWater();
+  hw.identity = ensureIdentity(db).identity;
+  for (const s of steps) {
+    if (s.kind === 'insert') insert(db);
+    else if (s.kind === 'raise') hw.raise(db);
+    else {
+      hw.watchDeletes(db, 'jobs');
+      deleteOne(db);
+    }
+  }
+  return { db, hw };
+}
+
 describe('the high-water against the counts', () => {
   it('whatever the console inserts, deletes and raises, the file is never shrunken', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
-        const db = consoleDb();
-        const hw = new HighWater();
-        hw.identity = ensureIdentity(db).identity;
-        for (const s of steps) {
-          if (s.kind === 'insert') insert(db);
-          else if (s.kind === 'raise') hw.raise(db);
-          else {
-            hw.watchDeletes(db, 'jobs');
-            deleteOne(db);
-          }
-        }
+        const { db, hw } = consoleRan(steps);
         hw.raise(db);
         expect(shrunken(readIdentity(db)!, countsOf(db))).toEqual([]);
         db.close();
@@ -92,17 +98,7 @@ describe('the high-water against the counts', () => {
   it('a delete made outside the console after a raise is found, whatever came before', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 40 }), fc.integer({ min: 1, max: 5 }), (steps, outside) => {
-        const db = consoleDb();
-        const hw = new HighWater();
-        hw.identity = ensureIdentity(db).identity;
-        for (const s of steps) {
-          if (s.kind === 'insert') insert(db);
-          else if (s.kind === 'raise') hw.raise(db);
-          else {
-            hw.watchDeletes(db, 'jobs');
-            deleteOne(db);
-          }
-        }
+        const { db, hw } = consoleRan(steps);
         for (let i = 0; i < outside; i++) insert(db);
         hw.raise(db);
         // Another connection on the file (a sqlite3 shell): the console's TEMP trigger is not on it.
