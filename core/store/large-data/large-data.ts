@@ -179,14 +179,19 @@ class LargeDataCollection<T extends Doc> implements Collection<T> {
     return changed ? out : doc;
   }
 
+  /** A $set key that writes a record of values (`variables`) or one of its values (`variables.x`); undefined for any other. */
+  private valuesAt(key: string): { field: string; name?: string } | undefined {
+    const [field, name, ...rest] = key.split('.');
+    return field && this.fields.includes(field) && !rest.length ? { field, name } : undefined;
+  }
+
   /** `update` as written; the same object, with no await, when none of the values it sets may be large. */
   private shapeUpdate(filter: Filter, update: Update): Update | Promise<Update> {
     const set = update.$set;
     if (!set) return update;
     const large = Object.keys(set).some((key) => {
-      const [field, name, ...rest] = key.split('.');
-      if (!field || !this.fields.includes(field) || rest.length) return false;
-      return name === undefined ? this.mayHoldLarge(set[key]) : this.mayHoldLarge({ [name]: set[key] });
+      const at = this.valuesAt(key);
+      return at !== undefined && (at.name === undefined ? this.mayHoldLarge(set[key]) : this.mayHoldLarge({ [at.name]: set[key] }));
     });
     return large ? this.shapeLargeUpdate(filter, update, set) : update;
   }
@@ -196,9 +201,9 @@ class LargeDataCollection<T extends Doc> implements Collection<T> {
     const owner = () => (known ??= this.owner(undefined, filter));
     let out: Record<string, unknown> | undefined;
     for (const [key, value] of Object.entries(set)) {
-      const [field, name, ...rest] = key.split('.');
-      if (!field || !this.fields.includes(field) || rest.length) continue;
-      const shaped = name === undefined ? await this.shapeRecord(value, field, owner) : await this.shape(value, key, owner);
+      const at = this.valuesAt(key);
+      if (!at) continue;
+      const shaped = at.name === undefined ? await this.shapeRecord(value, at.field, owner) : await this.shape(value, key, owner);
       if (shaped !== value) (out ??= { ...set })[key] = shaped;
     }
     return out ? { ...update, $set: out } : update;
