@@ -47,7 +47,7 @@ describe('store operations on the embedded default profile', () => {
       safety: { state: 'ok', writable: true },
       backups: { count: 0, schedule: { everyMinutes: 60, keep: 24 } },
       // The store's identity, kept inside its file.
-      identity: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), createdAt: expect.any(String), schemaVersion: 1, generation: expect.any(Number), highWater: expect.any(Object) },
+      identity: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), createdAt: expect.any(String), schemaVersion: 3, generation: expect.any(Number), highWater: expect.any(Object) },
     });
   });
 

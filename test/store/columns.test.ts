@@ -211,10 +211,10 @@ describe('a file of an earlier version', () => {
       { _id: 'a', status: 'queued', queuedAt: 1, m: { x: 'old' } },
       { _id: 'b', status: 'queued', queuedAt: 2 },
     ]);
-    // What an earlier version writes: the document alone, through its own connection.
+    // What an earlier version writes: the document alone, through its own connection (a table of this version reads the _id from it).
     const db = new (sqlite().DatabaseSync)(file());
     try {
-      db.prepare(`INSERT INTO "c:tasks" (_id, doc) VALUES (?, ?)`).run('c', JSON.stringify({ _id: 'c', status: 'queued', queuedAt: 0, m: { x: 'new' } }));
+      db.prepare(`INSERT INTO "c:tasks" (doc) VALUES (?)`).run(JSON.stringify({ _id: 'c', status: 'queued', queuedAt: 0, m: { x: 'new' } }));
       db.prepare(`UPDATE "c:tasks" SET doc = json_set(doc, '$.status', 'running', '$.m', json('{"x":"moved"}')) WHERE _id = ?`).run('a');
     } finally {
       db.close();

@@ -49,7 +49,8 @@ describe('embedded store file', () => {
     await reopened.collection('jobs').insertMany(Array.from({ length: 200 }, (_, i) => ({ _id: `j${i}`, status: 'complete', text: 'x'.repeat(3000) })));
     expect(await reopened.collection('jobs').count({ status: 'complete' })).toBe(200);
     // Given its identity at this first open, kept in the file.
-    expect(reopened.identity?.()).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), schemaVersion: 1 });
+    // Of schema 3: its new tables read each document's _id from its text (identity.ts's ID_COLUMN).
+    expect(reopened.identity?.()).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), schemaVersion: 3 });
     await reopened.close();
     expect(pageSize(earlierFile)).toBe(4096);
   });

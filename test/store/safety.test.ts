@@ -189,19 +189,20 @@ describe('damage found while the store reads', () => {
   it('a document whose text is not JSON: 503 naming the file, the store read-only and red, nothing written after', async () => {
     const { dataDir } = await consoleWithThreeJobs();
     const file = dbFile(dataDir);
-    // Damage inside the documents' text leaves SQLite's pages sound: the check at open passes.
+    // Damage inside the documents' text leaves SQLite's pages sound; the check at open reads each document's _id
+    // from its text (identity.ts's ID_COLUMN) and finds it there already.
     const bytes = readFileSync(file).toString('latin1');
     expect(bytes).toContain('"name":"three"');
     writeFileSync(file, Buffer.from(bytes.replaceAll('"name":"three"', `"name":"three'`), 'latin1'));
     const { DatabaseSync } = await import('node:sqlite');
     const host = await start(dataDir);
-    expect((await json(await host.api('/store/status'))).body.safety.state).toBe('ok');
+    expect((await json(await host.api('/store/status'))).body.safety).toMatchObject({ state: 'read-only', reason: 'PRAGMA quick_check at open found 1 problem (malformed JSON)' });
 
     const list = await json(await host.api('/operations-manager/jobs?limit=100'));
     expect(list.status).toBe(503);
     expect(list.body.message).toContain(`collection jobs in ${file} holds a damaged document`);
     const status = (await json(await host.api('/store/status'))).body;
-    expect(status.safety).toMatchObject({ state: 'read-only', reason: expect.stringContaining('damage found while reading: collection jobs holds a damaged document') });
+    expect(status.safety).toMatchObject({ state: 'read-only', reason: expect.stringContaining('malformed JSON') });
     expect((await json(await host.api('/console/attention'))).body.items.find((i: { id: string }) => i.id === 'store').level).toBe('bad');
     const write = await host.api('/workflows', { method: 'POST', json: workflow('after-damage', {}, [['workflow_start', 'workflow_end']]) });
     expect(write.status).toBe(503);

@@ -48,7 +48,7 @@ describe('a copy of the data directory opened elsewhere', () => {
     const { dataDir, id } = await stoppedWithBackup();
     const copy = copiedWithoutRecord(dataDir);
     const host = await c.start(copy);
-    expect(await status(host)).toMatchObject({ connected: true, safety: { state: 'ok' }, identity: { id, schemaVersion: 2, highWater: { jobs: 3 } } });
+    expect(await status(host)).toMatchObject({ connected: true, safety: { state: 'ok' }, identity: { id, schemaVersion: 3, highWater: { jobs: 3 } } });
     expect(await jobTotal(host)).toBe(3);
   }, 60_000);
 });

@@ -43,6 +43,8 @@ export class Layout {
     readonly marker: string | undefined,
     /** The database and table the layout was read from: arrayFree asks it. */
     private readonly source?: { database: SqliteDatabase; table: string },
+    /** Whether the table reads its `_id` from the document (identity.ts's ID_COLUMN): a write gives the document only. */
+    readonly generatedId = false,
   ) {}
 
   /** The SQL reading a field: its column when it has one. */
@@ -129,7 +131,8 @@ export function readLayout(database: SqliteDatabase, table: string): Layout {
   if (rows.length === 0) return NO_COLUMNS;
   const names = rows.map((row) => String(row.name));
   const fields = new Set(names.filter((n) => n.startsWith('k:')).map((n) => n.slice(2)));
-  return new Layout(fields, names.find((n) => n.startsWith('v:')), { database, table });
+  // table_info leaves out generated columns: a table without an _id of its own reads it from the document.
+  return new Layout(fields, names.find((n) => n.startsWith('v:')), { database, table }, !names.includes('_id'));
 }
 
 /** The layouts of a connection's tables, read at first use. */
@@ -230,9 +233,10 @@ export function insertSql(table: string, layout: Layout): string {
 
 function insertText(table: string, layout: Layout): string {
   const fields = [...layout.fields];
-  const columns = ['_id', 'doc', ...fields.map(columnName), ...(layout.marker ? [`"${layout.marker}"`] : [])];
+  const id = layout.generatedId ? [] : ['_id'];
+  const columns = [...id, 'doc', ...fields.map(columnName), ...(layout.marker ? [`"${layout.marker}"`] : [])];
   // The marker written (0): the row's columns are this store's (guardColumns).
-  const values = ['?1', '?2', ...fields.map((f) => fieldExpr(f).replace('(doc,', '(?2,')), ...(layout.marker ? ['0'] : [])];
+  const values = [...id.map(() => '?1'), '?2', ...fields.map((f) => fieldExpr(f).replace('(doc,', '(?2,')), ...(layout.marker ? ['0'] : [])];
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${values.join(', ')})`;
 }
 

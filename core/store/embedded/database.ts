@@ -14,7 +14,7 @@ import { ChangeCounts } from './changes';
 import { FilterCompiler } from './sql';
 import { Layouts } from './columns';
 import { BUSY_TIMEOUT_MS, isBusy, pauseForWriter, stayedLocked } from './busy';
-import { HighWater } from './identity';
+import { createTable, HighWater } from './identity';
 import { SharedValues } from './shared-values';
 
 const STATEMENT_CACHE = 500;
@@ -146,8 +146,7 @@ export class SqliteDatabase {
     if (this.tables.has(collection)) return;
     const name = table.slice(1, -1);
     this.writeSync(() => {
-      // "v:0": the marker column of the table's indexed columns (columns.ts).
-      this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (_id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL, "v:0")`);
+      createTable(this.db, table);
       this.db.exec(`CREATE TRIGGER IF NOT EXISTS "n+:${name}" AFTER INSERT ON ${table} BEGIN UPDATE _counts SET n = n + 1 WHERE collection = '${collection}'; END`);
       this.db.exec(`CREATE TRIGGER IF NOT EXISTS "n-:${name}" AFTER DELETE ON ${table} BEGIN UPDATE _counts SET n = n - 1 WHERE collection = '${collection}'; END`);
       this.db.prepare(`INSERT OR IGNORE INTO _counts (collection, n) SELECT ?, count(*) FROM ${table}`).run(collection);

@@ -14,12 +14,24 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from './sqlite';
 
+/**
+ * The `_id` column of a collection's table made by this version: read from the document (a virtual generated column,
+ * stored nowhere but in its UNIQUE index), where an earlier version stored it a second time beside the document. Not
+ * NOT NULL: PRAGMA quick_check at open would then read every document's _id (the store always writes one).
+ */
+export const ID_COLUMN = `_id TEXT AS (json_extract(doc, '$."_id"')) VIRTUAL UNIQUE`;
+
 /** The newest layout of the console's tables this console reads (`_indexes`, `_meta`, `_counts`, `_identity`, `_high_water`, `_shared`, `c:<name>`): a file of a higher one is refused (open-guard.ts). */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 /** The schema a new file is given: a file is raised to SHARED_SCHEMA when it first holds a shared value (shared-values.ts). */
 export const BASE_SCHEMA = 1;
 /** Documents may hold references to values of `_shared` (shared-values.ts): a console of schema 1 would misread them. */
 export const SHARED_SCHEMA = 2;
+/**
+ * A collection's table may read its `_id` from the document (a generated column, columns.ts's ID_COLUMN): a console
+ * of schema 2 would write the column and fail. A file is raised to it when it first makes such a table (database.ts).
+ */
+export const ID_SCHEMA = 3;
 /** How often, at most, a group commit raises the high-water and the generation. */
 export const RAISE_EVERY_MS = 5_000;
 
@@ -81,9 +93,26 @@ export function ensureIdentity(db: DatabaseSync, createdAt = new Date().toISOStr
   return { identity, created: true };
 }
 
-/** The schema of a file's tables as they are: SHARED_SCHEMA once it holds `_shared` (written before its identity: a conversion at first open). */
+/**
+ * The schema of a file's tables as they are (written before its identity: a conversion at first open): ID_SCHEMA once a
+ * collection's table reads its `_id` from the document, SHARED_SCHEMA once it holds `_shared`.
+ */
 function schemaOf(db: DatabaseSync): number {
+  if (db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name LIKE 'c:%' AND sql LIKE ?`).get(`%${ID_COLUMN}%`)) return ID_SCHEMA;
   return db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_shared'`).get() ? SHARED_SCHEMA : BASE_SCHEMA;
+}
+
+/** Makes a collection's table (`"c:<name>"`) when the file has none: "v:0" the marker of its indexed columns (columns.ts), its _id read from the document. */
+export function createTable(db: DatabaseSync, table: string): void {
+  if (db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table.slice(1, -1))) return;
+  db.exec(`CREATE TABLE ${table} (${ID_COLUMN}, doc TEXT NOT NULL, "v:0")`);
+  raiseSchema(db, ID_SCHEMA);
+}
+
+/** Raises the file's schema to `schema` (inside the caller's write transaction), when it has an identity yet. */
+export function raiseSchema(db: DatabaseSync, schema: number): void {
+  if (!db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_identity'`).get()) return;
+  db.prepare('UPDATE _identity SET schemaVersion = ? WHERE one = 1 AND schemaVersion < ?').run(schema, schema);
 }
 
 /** Raises the high-water to the counts now and the generation by one (inside the caller's write transaction). */

@@ -127,7 +127,7 @@ export async function migrateNedbFolder(dir: string, database: SqliteDatabase, o
 function writeCollection(database: SqliteDatabase, name: string, docs: Doc[], specs: IndexSpec[]) {
   const table = tableName(name);
   database.ensureTable(name, table);
-  const insert = database.statement(`INSERT INTO ${table} (_id, doc) VALUES (?, ?)`);
+  const insert = database.statement(database.layouts.get(database, table).generatedId ? `INSERT INTO ${table} (doc) VALUES (?2)` : `INSERT INTO ${table} (_id, doc) VALUES (?1, ?2)`);
   for (const doc of docs) insert.run(String(doc._id), encodeDoc(doc));
   const layout = addColumns(database, table, specs.flatMap(indexedFields));
   for (const [seq, spec] of specs.entries()) {

@@ -19,7 +19,7 @@ import { StoreError } from '../errors';
 import { decodeDoc, encodeDoc, REF, REFERENCES, SharedRef } from './codec';
 import { project } from './update';
 import type { DatabaseSync } from './sqlite';
-import { SHARED_SCHEMA } from './identity';
+import { raiseSchema, SHARED_SCHEMA } from './identity';
 
 /** The collections whose fields are kept once (the service's layout: a job carries its workflow's tasks and transitions). */
 export const SHARED_FIELDS: Readonly<Record<string, readonly string[]>> = { jobs: ['tasks', 'transitions'] };
@@ -202,8 +202,7 @@ export class SharedValues {
   private prepare() {
     if (this.ready) return;
     this.db.exec('CREATE TABLE IF NOT EXISTS _shared (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID');
-    const identity = this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_identity'`).get();
-    if (identity) this.db.prepare('UPDATE _identity SET schemaVersion = ? WHERE one = 1 AND schemaVersion < ?').run(SHARED_SCHEMA, SHARED_SCHEMA);
+    raiseSchema(this.db, SHARED_SCHEMA);
     this.ready = true;
   }
 }
