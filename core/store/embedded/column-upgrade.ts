@@ -40,8 +40,8 @@ function upgradeOf(database: SqliteDatabase, collection: string, log: WriteHealt
     const sql = built.get(sqlIndexName(collection, spec.name).slice(1, -1).replaceAll('""', '"'));
     if (sql === undefined) return false;
     try {
-      // SQLite keeps the statement as written, without IF NOT EXISTS.
-      return sql !== createIndexSql(collection, spec, after).replace(' IF NOT EXISTS', '');
+      // SQLite keeps the statement as written, without IF NOT EXISTS; an index built descending (as before) serves as well.
+      return [false, true].every((descending) => sql !== createIndexSql(collection, spec, after, descending).replace(' IF NOT EXISTS', ''));
     } catch (error) {
       // A spec this version cannot build (a partial filter it does not take): its index stays as built.
       log?.error(`[store] ${database.file}: index ${spec.name} of ${collection} is left as built: ${errorMessage(error)}`);

@@ -112,9 +112,16 @@ export function indexedFields(spec: IndexSpec): string[] {
  * The index serving a spec, on the fields' columns. A unique sparse index leaves out documents
  * without its first field (a partial index), as MongoDB's sparse index does: one holding null
  * is in it, so that condition reads the document's JSON type, not the column.
+ *
+ * Its columns ascend whatever the key's directions (`descending`: as an earlier version built them,
+ * which column-upgrade.ts leaves as they are). SQLite reads an index either way: a key of one
+ * direction, and one whose fields before the descending one a query gives equal (`{ status: 1,
+ * 'metrics.start_time': -1 }` for a status, newest first), serve as before; only a sort in mixed
+ * directions with no such equality is sorted by SQLite instead. Built descending, an index of rising
+ * values (start times) took each new entry at its first page, which split half empty.
  */
-export function createIndexSql(collection: string, spec: IndexSpec, fields: Fields): string {
-  const columns = Object.entries(spec.key).map(([field, direction]) => `${fields.expr(field)}${direction === -1 ? ' DESC' : ''}`);
+export function createIndexSql(collection: string, spec: IndexSpec, fields: Fields, descending = false): string {
+  const columns = Object.entries(spec.key).map(([field, direction]) => `${fields.expr(field)}${descending && direction === -1 ? ' DESC' : ''}`);
   const first = Object.keys(spec.key)[0]!;
   const partial = partialWhere(collection, spec, fields);
   const where = partial ? ` WHERE ${partial}` : spec.unique && spec.sparse ? ` WHERE json_type(doc, '${jsonPath(first).replaceAll("'", "''")}') IS NOT NULL` : '';
