@@ -12,13 +12,20 @@
 //   - the workflow copy in every job document (as before): a job's tasks and transitions written
 //     into its own document, as the store did before it kept such values once (shared-values.ts);
 //   - one claim per task (as before): the worker's claim loop takes one task per store call (one
-//     write and commit each on the embedded store), not the min(room, 8) it has room for (claimMany).
+//     write and commit each on the embedded store), not the min(room, 8) it has room for (claimMany);
+//   - the _id stored beside the document (as before): each new table with an `_id` column of its own,
+//     as the store made them before reading it from the document (identity.ts's ID_COLUMN);
+//   - indexes built descending (as before): a key's descending fields built DESC, as the store built
+//     them before building every index ascending (index-specs.ts's createIndexSql).
 import os from 'node:os';
 import { Layout } from '../core/store/embedded/columns';
 import { SqliteDatabase } from '../core/store/embedded/database';
 import { SharedValues } from '../core/store/embedded/shared-values';
 import { encodeDoc } from '../core/store/embedded/codec';
 import { TaskQueue } from '../core/engine/queue/queue';
+import { EmbeddedCollection } from '../core/store/embedded/collection';
+import { createIndexSql, sqlIndexName, tableName } from '../core/store/embedded/index-specs';
+import type { IndexSpec } from '../core/store/port';
 import { engineRound } from './engine-round';
 import { round } from './engine-support';
 
@@ -89,6 +96,36 @@ const LEVERS: Lever[] = [
         function (this: never, workerId: unknown, leaseMs: unknown, _n: unknown, now: unknown) {
           const queue = this as TaskQueue;
           return queue.claim(String(workerId), Number(leaseMs), typeof now === 'number' ? now : undefined).then((record) => (record ? [record] : []));
+        },
+      ),
+  },
+  {
+    // A new table reads its _id from the document (identity.ts's ID_COLUMN): this lever makes it as before, the _id a column of its own.
+    name: 'the _id stored beside the document (as before)',
+    apply: () =>
+      patch(SqliteDatabase.prototype, 'ensureTable', (original) =>
+        function (this: never, collection: unknown, table: unknown) {
+          const database = this as SqliteDatabase;
+          database.writeSync(() => database.db.exec(`CREATE TABLE IF NOT EXISTS ${String(table)} (_id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL, "v:0")`));
+          return Reflect.apply(original, this, [collection, table]);
+        },
+      ),
+  },
+  {
+    // Indexes are built ascending whatever the key's directions (index-specs.ts): this lever builds each one again as before.
+    name: 'indexes built descending (as before)',
+    apply: () =>
+      patch(EmbeddedCollection.prototype, 'createIndex', (original) =>
+        async function (this: never, spec: unknown) {
+          await Reflect.apply(original, this, [spec]);
+          const index = spec as IndexSpec;
+          const collection = this as EmbeddedCollection;
+          const database = Reflect.get(collection, 'database') as SqliteDatabase;
+          const table = tableName(collection.name);
+          database.writeSync(() => {
+            database.db.exec(`DROP INDEX IF EXISTS ${sqlIndexName(collection.name, index.name)}`);
+            database.db.exec(createIndexSql(collection.name, index, database.layouts.get(database, table), true));
+          });
         },
       ),
   },
