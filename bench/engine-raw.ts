@@ -19,6 +19,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Engine } from '../core/engine/index';
 import { openEmbeddedStore } from '../core/store/embedded/store';
+import { ID_COLUMN } from '../core/store/embedded/identity';
 import { stepsWorkflow } from '../test/store/support/steps';
 import { createEngineIndexes } from './engine-support';
 import { folderBytes, tempDir, yieldToWorkers, type Work } from './queues-peers';
@@ -116,8 +117,12 @@ export async function rawSamePatternRound(seconds: number, steps: number, concur
     for (const sql of pattern.schema) db.exec(sql);
     db.exec(`INSERT OR IGNORE INTO _counts (collection, n) VALUES ('jobs', 0), ('tasks', 0)`);
     const quote = (column: string) => `"${column}"`;
-    const insert = (table: string, columns: string[]) =>
-      db.prepare(`INSERT INTO "${table}" (_id, doc, ${columns.map(quote).join(', ')}) VALUES (${['?', '?', ...columns.map(() => '?')].join(', ')})`);
+    // A table of the engine's file reads its _id from the document (identity.ts's ID_COLUMN): ?1 then bound, not written.
+    const insert = (table: string, columns: string[]) => {
+      const id = pattern.schema.some((sql) => sql.includes(`"${table}" (${ID_COLUMN}`)) ? [] : ['_id'];
+      const values = [...id.map(() => '?1'), '?2', ...columns.map((_, i) => `?${i + 3}`)];
+      return db.prepare(`INSERT INTO "${table}" (${[...id, 'doc', ...columns.map(quote)].join(', ')}) VALUES (${values.join(', ')})`);
+    };
     const insertJob = insert('c:jobs', pattern.jobColumns);
     const insertTask = insert('c:tasks', pattern.taskColumns);
     // The index columns the engine's file has (the server id's only where an index reads it).

@@ -54,7 +54,7 @@ describe('kept array answers', () => {
     const other = new (sqlite().DatabaseSync)(path.join(dir, 'shared.sqlite'));
     try {
       other.exec('PRAGMA busy_timeout = 5000');
-      other.prepare('INSERT INTO "c:items" (_id, doc) VALUES (?, ?)').run('b', JSON.stringify({ _id: 'b', status: ['queued'] }));
+      other.prepare('INSERT INTO "c:items" (doc) VALUES (?)').run(JSON.stringify({ _id: 'b', status: ['queued'] }));
     } finally {
       other.close();
     }

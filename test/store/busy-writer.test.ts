@@ -28,7 +28,7 @@ afterEach(async () => {
 /** The other process takes the write lock and writes, uncommitted. */
 function otherWrites() {
   other.exec('BEGIN IMMEDIATE');
-  other.prepare(`INSERT INTO "c:jobs" (_id, doc) VALUES ('theirs', '{"_id":"theirs","status":"running"}')`).run();
+  other.prepare(`INSERT INTO "c:jobs" (doc) VALUES ('{"_id":"theirs","status":"running"}')`).run();
 }
 
 /** Turns of the event loop until `settled` says done (at most `max`). */
