@@ -25,6 +25,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   layouts: async () => (await import('./store-layouts')).benchStoreLayouts,
   levers: async () => (await import('./engine-levers')).benchLevers,
   profile: async () => (await import('./engine-profile')).benchProfile,
+  bytes: async () => (await import('./engine-bytes')).benchBytes,
 };
 
 function print(result: unknown) {
