@@ -61,6 +61,13 @@ describe('a table of this version', () => {
     expect(raw((db) => db.prepare(`SELECT _id FROM "c:jobs"`).all().map((row) => row._id))).toEqual(['j1']);
   });
 
+  it('gives a document inserted with an own `_id: undefined` a new _id, first, found by it', async () => {
+    const c = store.collection('c');
+    const [id] = await c.insertMany([{ _id: undefined, a: 1 }]);
+    expect(typeof id).toBe('string');
+    expect(JSON.stringify(await c.findOne({ _id: id! }))).toBe(JSON.stringify({ _id: id, a: 1 }));
+  });
+
   it('makes the file of schema 3: a console knowing schema 2 refuses it', async () => {
     expect(store.identity?.()?.schemaVersion).toBe(1);
     await store.collection('jobs').insertOne({ _id: 'j1' });

@@ -121,7 +121,8 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     return docs.map((doc) => {
       const id = doc._id ?? newId();
       if (typeof id !== 'string') throw new StoreError('invalid', `the _id of a document in ${this.name} must be a string`);
-      insert.run(id, this.database.shared.encode(this.name, doc._id === undefined ? { _id: id, ...doc } : doc));
+      // _id first, as MongoDB stores it (and over an own `_id: undefined`: the table reads it from the text).
+      insert.run(id, this.database.shared.encode(this.name, doc._id === undefined ? Object.assign({ _id: id }, doc, { _id: id }) : doc));
       layout.wrote(doc);
       this.database.changes.inserted(this.name, doc, id);
       return id;

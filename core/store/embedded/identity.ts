@@ -28,8 +28,8 @@ export const BASE_SCHEMA = 1;
 /** Documents may hold references to values of `_shared` (shared-values.ts): a console of schema 1 would misread them. */
 export const SHARED_SCHEMA = 2;
 /**
- * A collection's table may read its `_id` from the document (a generated column, columns.ts's ID_COLUMN): a console
- * of schema 2 would write the column and fail. A file is raised to it when it first makes such a table (database.ts).
+ * A collection's table may read its `_id` from the document (ID_COLUMN, a generated column): a console of schema 2
+ * would write the column and fail. A file is raised to it when it first makes such a table (createTable).
  */
 export const ID_SCHEMA = 3;
 /** How often, at most, a group commit raises the high-water and the generation. */
