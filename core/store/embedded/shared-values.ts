@@ -41,6 +41,8 @@ export class SharedValues {
   private readonly whole = new Set<string>();
   /** Whether `_shared` exists and the schema was raised, as this connection knows. */
   private ready = false;
+  /** The texts of values frozen all through (false: frozen, but not all through), by the values themselves. */
+  private readonly frozenTexts = new WeakMap<object, string | false | undefined>();
   /** The last text mongo_resolve was given and what it answered (a filter reads the same row several times). */
   private lastIn = '';
   private lastOut = '';
@@ -131,7 +133,7 @@ export class SharedValues {
     for (const field of fields) {
       const value = doc[field];
       if (value === null || typeof value !== 'object' || value instanceof Date || value instanceof SharedRef || !Object.hasOwn(doc, field)) continue;
-      const text = encodeDoc(value);
+      const text = this.textOf(value);
       if (text === undefined || text.length < MIN_SHARED) continue;
       const key = this.keyOf(text);
       if (key === undefined) continue;
@@ -139,6 +141,21 @@ export class SharedValues {
       refs++;
     }
     return copy ? encodeDoc(copy, refs) : encodeDoc(doc);
+  }
+
+  /**
+   * The text of a shared field's value: encoded once for a value frozen all through (it cannot
+   * change: the engine freezes the workflow it keeps, whose tasks and transitions every job of it
+   * carries), at every write for any other.
+   */
+  private textOf(value: object): string | undefined {
+    if (!Object.isFrozen(value)) return encodeDoc(value);
+    let text = this.frozenTexts.get(value);
+    if (text === undefined) {
+      text = frozenThrough(value, 0) ? encodeDoc(value) : false;
+      this.frozenTexts.set(value, text);
+    }
+    return text === false ? encodeDoc(value) : text;
   }
 
   /** The document text with every reference replaced by its value's text. */
@@ -206,6 +223,21 @@ export class SharedValues {
     if (identity) this.db.prepare('UPDATE _identity SET schemaVersion = ? WHERE one = 1 AND schemaVersion < ?').run(SHARED_SCHEMA, SHARED_SCHEMA);
     this.ready = true;
   }
+}
+
+/**
+ * Whether a value is plain data that cannot change: every object in it a frozen plain object or
+ * array holding values only (no getter, no Date or other class, whose state freezing leaves
+ * writable). Walked once per value (textOf keeps the answer).
+ */
+function frozenThrough(value: unknown, depth: number): boolean {
+  if (value === null || typeof value !== 'object') return typeof value !== 'function';
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (depth > 64 || !Object.isFrozen(value) || (proto !== Object.prototype && proto !== Array.prototype && proto !== null)) return false;
+  for (const descriptor of Object.values(Object.getOwnPropertyDescriptors(value))) {
+    if (!('value' in descriptor) || !frozenThrough(descriptor.value, depth + 1)) return false;
+  }
+  return true;
 }
 
 /**
