@@ -303,7 +303,15 @@ export function withLargeData(store: Store, threshold = LARGE_DATA_BYTES): Store
     return fields ? new LargeDataCollection<T>(inner, shaped, fields, threshold) : inner;
   };
   const inner = store.transaction?.bind(store);
-  const transaction = inner && (<R>(fn: (tx: Store) => Promise<R>) => inner((tx) => fn(withLargeData(tx, threshold))));
+  // A transaction's store wrapped once: the embedded store hands itself (this wrapper, then), MongoDB a session's store.
+  const wrapped = new WeakMap<Store, Store>();
+  const wrap = (tx: Store): Store => {
+    if (tx === store) return shaped;
+    let found = wrapped.get(tx);
+    if (!found) wrapped.set(tx, (found = withLargeData(tx, threshold)));
+    return found;
+  };
+  const transaction = inner && (<R>(fn: (tx: Store) => Promise<R>) => inner((tx) => fn(wrap(tx))));
   const bound = new Map<PropertyKey, unknown>();
   const shaped: Store = new Proxy(store, {
     get(target, property) {
