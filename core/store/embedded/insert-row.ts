@@ -70,8 +70,8 @@ export function insertRow<D extends Record<string, unknown>>(table: string, layo
   const values: (SqlParam | bigint)[] = [];
   // More columns than bits: every one read from the text.
   if (fields.length <= 30 && plainObject(doc)) {
-    for (let i = 0; i < fields.length; i++) {
-      const plain = plainAt(doc, fields[i]!);
+    for (const [i, path] of fields.entries()) {
+      const plain = plainAt(doc, path);
       if (!plain) continue;
       bound |= 1 << i;
       values.push(plain.value);
