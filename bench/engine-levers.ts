@@ -14,16 +14,11 @@
 //   - one claim per task (as before): the worker's claim loop takes one task per store call (one
 //     write and commit each on the embedded store), not the min(room, 8) it has room for (claimMany).
 //   - a start's workflow copy encoded at every write (as before): the shared values' text made from
-//     the job's tasks and transitions at each insert, not once per frozen workflow (shared-values.ts textOf);
-//   - insert columns read from the text (as before): every indexed column of an insert filled by
-//     json_extract from the document's text, none bound from JavaScript (insert-row.ts).
+//     the job's tasks and transitions at each insert, not once per frozen workflow (shared-values.ts textOf).
 import os from 'node:os';
 import { Layout } from '../core/store/embedded/columns';
 import { SqliteDatabase } from '../core/store/embedded/database';
 import { SharedValues } from '../core/store/embedded/shared-values';
-import { EmbeddedCollection, newId } from '../core/store/embedded/collection';
-import { insertSql } from '../core/store/embedded/insert-row';
-import type { Doc } from '../core/store/port';
 import { encodeDoc } from '../core/store/embedded/codec';
 import { TaskQueue } from '../core/engine/queue/queue';
 import { engineRound } from './engine-round';
@@ -43,7 +38,7 @@ function patch(proto: object, method: string, make: (original: (...args: unknown
   return () => Reflect.set(proto, method, original);
 }
 
-const LEVERS: Lever[] = [
+export const LEVERS: Lever[] = [
   {
     // The store keeps these answers inside write transactions (array-free.ts): this lever undoes it.
     name: 'array checks asked at every update (as before)',
@@ -106,28 +101,6 @@ const LEVERS: Lever[] = [
       patch(SharedValues.prototype, 'textOf', () =>
         function (this: never, value: unknown) {
           return encodeDoc(value);
-        },
-      ),
-  },
-  {
-    // An insert binds its indexed columns' plain values (insert-row.ts): this lever has SQLite read every one from the text again.
-    name: 'insert columns read from the text (as before)',
-    apply: () =>
-      patch(EmbeddedCollection.prototype, 'insertRows', () =>
-        function (this: never, docs: unknown) {
-          const field = (name: string): unknown => Reflect.get(this, name);
-          const database = field('database') as SqliteDatabase;
-          const [name, table] = [String(field('name')), String(field('table'))];
-          database.ensureTable(name, table);
-          const layout = (field('layout') as () => Layout).call(this);
-          const insert = database.statement(insertSql(table, layout, 0));
-          return (docs as Doc[]).map((doc) => {
-            const id = typeof doc._id === 'string' ? doc._id : newId();
-            insert.run(id, database.shared.encode(name, doc._id === undefined ? { _id: id, ...doc } : doc));
-            layout.wrote(doc);
-            database.changes.inserted(name, doc, id);
-            return id;
-          });
         },
       ),
   },

@@ -13,8 +13,7 @@ import { checkNewSpec, createIndexSql, ID_INDEX, indexedFields, normalizeSpec, p
 import { compileSort, jsonPath, shiftNumbered, type Sql, type SqlParam } from './sql';
 import { resolvingDoc } from './shared-values';
 import { bySort, exactSort, impureSql, plainSort } from './sort';
-import { addColumns, isStaleLayout, uniqueIndexOf, updateSet, type Layout, type SetPlan } from './columns';
-import { insertRow } from './insert-row';
+import { addColumns, insertSql, isStaleLayout, uniqueIndexOf, updateSet, type Layout, type SetPlan } from './columns';
 import { checkUpdate } from './update';
 import { errorMessage } from '../../errors';
 
@@ -118,11 +117,11 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   private insertRows(docs: Doc[]): string[] {
     this.database.ensureTable(this.name, this.table);
     const layout = this.layout();
+    const insert = this.database.statement(insertSql(this.table, layout));
     return docs.map((doc) => {
       const id = doc._id ?? newId();
       if (typeof id !== 'string') throw new StoreError('invalid', `the _id of a document in ${this.name} must be a string`);
-      const insert = insertRow(this.table, layout, doc._id === undefined ? { _id: id, ...doc } : doc);
-      this.database.statement(insert.sql).run(id, this.database.shared.encode(this.name, insert.doc), ...insert.values);
+      insert.run(id, this.database.shared.encode(this.name, doc._id === undefined ? { _id: id, ...doc } : doc));
       layout.wrote(doc);
       this.database.changes.inserted(this.name, doc, id);
       return id;
