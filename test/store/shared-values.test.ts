@@ -162,6 +162,10 @@ describe('a collection with shared fields', () => {
     await shared.insertOne({ _id: 'b', w: top, x: dated });
     same(await shared.findOne({ _id: 'a' }), { _id: 'a', w: { inner: { k: 'before', pad: PAD }, pad: PAD }, x: { at: new Date(1000), pad: PAD } });
     same(await shared.findOne({ _id: 'b' }), { _id: 'b', w: { inner: { k: 'after', pad: PAD }, pad: PAD }, x: { at: new Date(2000), pad: PAD } });
+    // Beside a date, and a user's string that looks like a reference: each read back as written.
+    const beside = { _id: 'c', w: deepFreeze({ pad: PAD }), at: new Date(3000), s: '\uFDD0R0123456789', x: { pad: PAD } };
+    await shared.insertOne(beside);
+    same(await shared.findOne({ _id: 'c' }), beside);
   });
 
   it('refuses an index on a path inside a shared field, naming it (its column would hold the reference)', async () => {

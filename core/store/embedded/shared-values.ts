@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import type { Doc, Filter, FindOptions, IndexSpec } from '../port';
 import { StoreError } from '../errors';
-import { decodeDoc, encodeDoc, REF, REFERENCES, SharedRef } from './codec';
+import { decodeDoc, encodeDoc, plainText, REF, REFERENCES, SharedRef } from './codec';
 import { project } from './update';
 import type { DatabaseSync } from './sqlite';
 import { SHARED_SCHEMA } from './identity';
@@ -129,7 +129,7 @@ export class SharedValues {
     const fields = this.fields.get(collection);
     if (!fields || this.whole.has(collection)) return encodeDoc(doc);
     let copy: Record<string, unknown> | undefined;
-    let refs = 0;
+    const keys = new Map<string, string>();
     for (const field of fields) {
       const value = doc[field];
       if (value === null || typeof value !== 'object' || value instanceof Date || value instanceof SharedRef || !Object.hasOwn(doc, field)) continue;
@@ -137,10 +137,16 @@ export class SharedValues {
       if (text === undefined || text.length < MIN_SHARED) continue;
       const key = this.keyOf(text);
       if (key === undefined) continue;
-      (copy ??= { ...doc })[field] = new SharedRef(key);
-      refs++;
+      // The reference's text in the value's place: JSON.stringify writes a string faster than it calls a toJSON.
+      (copy ??= { ...doc })[field] = REF + key;
+      keys.set(field, key);
     }
-    return copy ? encodeDoc(copy, refs) : encodeDoc(doc);
+    if (!copy) return encodeDoc(doc);
+    const plain = plainText(copy, keys.size);
+    if (plain !== undefined) return plain;
+    // A date or a marked string beside them: the replacer tells the references (SharedRef) from the user's strings.
+    for (const [field, key] of keys) copy[field] = new SharedRef(key);
+    return encodeDoc(copy, keys.size);
   }
 
   /**
