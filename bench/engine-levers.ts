@@ -14,12 +14,13 @@
 //   - one claim per task (as before): the worker's claim loop takes one task per store call (one
 //     write and commit each on the embedded store), not the min(room, 8) it has room for (claimMany).
 //   - a start's workflow copy encoded at every write (as before): the shared values' text made from
-//     the job's tasks and transitions at each insert, not once per frozen workflow (shared-values.ts textOf).
+//     the job's tasks and transitions at each insert, not once per frozen workflow (shared-values.ts textOf),
+//     and the document written with its references' toJSON (SharedRef), not their text.
 import os from 'node:os';
 import { Layout } from '../core/store/embedded/columns';
 import { SqliteDatabase } from '../core/store/embedded/database';
 import { SharedValues } from '../core/store/embedded/shared-values';
-import { encodeDoc } from '../core/store/embedded/codec';
+import { encodeDoc, SharedRef } from '../core/store/embedded/codec';
 import { TaskQueue } from '../core/engine/queue/queue';
 import { engineRound } from './engine-round';
 import { round } from './engine-support';
@@ -95,14 +96,36 @@ export const LEVERS: Lever[] = [
       ),
   },
   {
-    // The store encodes a frozen workflow's tasks and transitions once (shared-values.ts textOf): this lever encodes them at every write again.
+    // The store encodes a frozen workflow's tasks and transitions once (shared-values.ts textOf) and writes the references
+    // as text: this lever encodes them at every write again, and writes the references through their toJSON.
     name: "a start's workflow copy encoded at every write (as before)",
-    apply: () =>
-      patch(SharedValues.prototype, 'textOf', () =>
+    apply: () => {
+      const undo = patch(SharedValues.prototype, 'textOf', () =>
         function (this: never, value: unknown) {
           return encodeDoc(value);
         },
-      ),
+      );
+      const undoEncode = patch(SharedValues.prototype, 'encode', (original) =>
+        function (this: never, collection: unknown, doc: unknown) {
+          const fields = (this as SharedValues).of(String(collection));
+          const record = doc as Record<string, unknown>;
+          if (!fields || [...fields].some((field) => typeof record[field] === 'string')) return Reflect.apply(original, this, [collection, doc]);
+          const copy: Record<string, unknown> = { ...record };
+          let refs = 0;
+          for (const field of fields) {
+            const value = record[field];
+            if (value === null || typeof value !== 'object' || value instanceof Date || value instanceof SharedRef) continue;
+            const text = encodeDoc(value);
+            const key = text.length < 48 ? undefined : (Reflect.get(this, 'keyOf') as (text: string) => string | undefined).call(this, text);
+            if (key === undefined) continue;
+            copy[field] = new SharedRef(key);
+            refs++;
+          }
+          return refs ? encodeDoc(copy, refs) : encodeDoc(doc);
+        },
+      );
+      return () => (undoEncode(), undo());
+    },
   },
 ];
 
