@@ -16,12 +16,15 @@
 //   - the _id stored beside the document (as before): each new table with an `_id` column of its own,
 //     as the store made them before reading it from the document (identity.ts's ID_COLUMN);
 //   - indexes built descending (as before): a key's descending fields built DESC, as the store built
-//     them before building every index ascending (index-specs.ts's createIndexSql).
+//     them before building every index ascending (index-specs.ts's createIndexSql);
+//   - a start's workflow copy encoded at every write (as before): the shared values' text made from
+//     the job's tasks and transitions at each insert, not once per frozen workflow (shared-values.ts textOf),
+//     and the document written with its references' toJSON (SharedRef), not their text.
 import os from 'node:os';
 import { Layout } from '../core/store/embedded/columns';
 import { SqliteDatabase } from '../core/store/embedded/database';
 import { SharedValues } from '../core/store/embedded/shared-values';
-import { encodeDoc } from '../core/store/embedded/codec';
+import { encodeDoc, SharedRef } from '../core/store/embedded/codec';
 import { TaskQueue } from '../core/engine/queue/queue';
 import { EmbeddedCollection } from '../core/store/embedded/collection';
 import { createIndexSql, sqlIndexName, tableName } from '../core/store/embedded/index-specs';
@@ -43,7 +46,7 @@ function patch(proto: object, method: string, make: (original: (...args: unknown
   return () => Reflect.set(proto, method, original);
 }
 
-const LEVERS: Lever[] = [
+export const LEVERS: Lever[] = [
   {
     // The store keeps these answers inside write transactions (array-free.ts): this lever undoes it.
     name: 'array checks asked at every update (as before)',
@@ -128,6 +131,38 @@ const LEVERS: Lever[] = [
           });
         },
       ),
+  },
+  {
+    // The store encodes a frozen workflow's tasks and transitions once (shared-values.ts textOf) and writes the references
+    // as text: this lever encodes them at every write again, and writes the references through their toJSON.
+    name: "a start's workflow copy encoded at every write (as before)",
+    apply: () => {
+      const undo = patch(SharedValues.prototype, 'textOf', () =>
+        function (this: never, value: unknown) {
+          return encodeDoc(value);
+        },
+      );
+      const undoEncode = patch(SharedValues.prototype, 'encode', (original) =>
+        function (this: never, collection: unknown, doc: unknown) {
+          const fields = (this as SharedValues).of(String(collection));
+          const record = doc as Record<string, unknown>;
+          if (!fields || [...fields].some((field) => typeof record[field] === 'string')) return Reflect.apply(original, this, [collection, doc]);
+          const copy: Record<string, unknown> = { ...record };
+          let refs = 0;
+          for (const field of fields) {
+            const value = record[field];
+            if (value === null || typeof value !== 'object' || value instanceof Date || value instanceof SharedRef) continue;
+            const text = encodeDoc(value);
+            const key = text.length < 48 ? undefined : (Reflect.get(this, 'keyOf') as (text: string) => string | undefined).call(this, text);
+            if (key === undefined) continue;
+            copy[field] = new SharedRef(key);
+            refs++;
+          }
+          return refs ? encodeDoc(copy, refs) : encodeDoc(doc);
+        },
+      );
+      return () => (undoEncode(), undo());
+    },
   },
 ];
 

@@ -137,6 +137,38 @@ describe('a collection with shared fields', () => {
     );
   });
 
+  it('stores a value frozen all through as it stores its unfrozen twin, and one that can still change as it is at each write', async () => {
+    const { deepFreeze } = await import('../../core/values/frozen');
+    await fc.assert(
+      fc.asyncProperty(job, async (doc) => {
+        const frozen = deepFreeze(structuredClone(doc));
+        await shared.deleteMany({});
+        // The second frozen write takes the text kept at the first.
+        for (const [id, d] of [['a', doc], ['b', frozen], ['c', frozen]] as const) await shared.insertOne({ _id: id, ...d });
+        const texts = rows(store.file, 'shared').map((text) => text.replace(/^\{"_id":"[abc]"/, ''));
+        expect(texts).toEqual([texts[0], texts[0], texts[0]]);
+        for (const id of ['a', 'b', 'c']) same(await shared.findOne({ _id: id }), { _id: id, ...doc });
+      }),
+      { numRuns: 15 },
+    );
+    // Frozen on top only, or holding a Date (freezing leaves its time writable): what is written is the value as it is then.
+    const inner = { k: 'before', pad: PAD };
+    const date = new Date(1000);
+    const top = Object.freeze({ inner, pad: PAD });
+    const dated = deepFreeze({ at: date, pad: PAD });
+    await shared.deleteMany({});
+    await shared.insertOne({ _id: 'a', w: top, x: dated });
+    inner.k = 'after';
+    date.setTime(2000);
+    await shared.insertOne({ _id: 'b', w: top, x: dated });
+    same(await shared.findOne({ _id: 'a' }), { _id: 'a', w: { inner: { k: 'before', pad: PAD }, pad: PAD }, x: { at: new Date(1000), pad: PAD } });
+    same(await shared.findOne({ _id: 'b' }), { _id: 'b', w: { inner: { k: 'after', pad: PAD }, pad: PAD }, x: { at: new Date(2000), pad: PAD } });
+    // Beside a date, and a user's string that looks like a reference: each read back as written.
+    const beside = { _id: 'c', w: deepFreeze({ pad: PAD }), at: new Date(3000), s: '\uFDD0R0123456789', x: { pad: PAD } };
+    await shared.insertOne(beside);
+    same(await shared.findOne({ _id: 'c' }), beside);
+  });
+
   it('refuses an index on a path inside a shared field, naming it (its column would hold the reference)', async () => {
     await expect(shared.createIndex({ key: { 'w.n': 1 }, name: 'w.n_1' })).rejects.toThrow(/index w\.n_1 on shared names w\.n/);
     await shared.createIndex({ key: { status: 1 }, name: 'status_1' });

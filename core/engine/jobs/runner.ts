@@ -31,6 +31,7 @@ import type { RetryChanges } from './retry-with-changes';
 import type { TaskClaim } from './claims';
 import type { JobHistoryEntry } from './history';
 import { refuseServiceJob } from './service-jobs';
+import { deepFreeze } from '../../values/frozen';
 import type { ReleaseSemantics } from '../../release/semantics';
 
 export type { Held } from './held';
@@ -59,6 +60,18 @@ export interface WorkerLink {
   dispatchAtStart(): Handoff | undefined;
   /** A task was queued that no worker holds yet. */
   onQueued(): void;
+}
+
+/**
+ * A workflow as kept for starts (recent.ts): its tasks and transitions, which every job started from
+ * it carries, frozen all through (none changes them; the embedded store then encodes them once).
+ */
+function keptWorkflow<W extends WorkflowSource>(workflow: W | null): W | null {
+  if (workflow) {
+    deepFreeze(workflow.tasks);
+    deepFreeze(workflow.transitions);
+  }
+  return workflow;
 }
 
 export class JobRunner {
@@ -90,7 +103,7 @@ export class JobRunner {
     this.tasksCollection = queue.tasks;
     const reads = new JobReads(jobs, queue.tasks, store);
     const held = new HeldState(store, log);
-    const recentWorkflows = new RecentWorkflows((name) => getWorkflow(store, name), options.workflowWrites ?? new WorkflowWrites());
+    const recentWorkflows = new RecentWorkflows((name) => getWorkflow(store, name).then(keptWorkflow), options.workflowWrites ?? new WorkflowWrites());
     const loadWorkflow = options.loadWorkflow ?? ((name: string) => recentWorkflows.get(name));
     const executor: JobExecutor = new JobExecutor({
       store,

@@ -60,15 +60,22 @@ function marks(text: string): number {
   return n;
 }
 
+/**
+ * The text of a document as JSON.stringify alone writes it, when that is its stored text: it holds
+ * no Date, and no mark but the `refs` of its references (a SharedRef, or its text REF + key in its
+ * place); undefined otherwise (encodeDoc's replacer is needed).
+ */
+export function plainText(doc: unknown, refs = 0): string | undefined {
+  if (holdsDate(doc)) return undefined;
+  const text = JSON.stringify(doc);
+  return text === undefined || (refs === 0 ? !text.includes(MARK) : marks(text) === refs) ? text : undefined;
+}
+
 /** The text of a document; `refs`: how many SharedRef it holds (each writes one mark of its own). */
 export function encodeDoc(doc: unknown, refs = 0): string {
   // A replacer makes JSON.stringify call back for every value (several times slower): it is
   // needed only for a Date, or a string starting with the mark (seen in the plain text).
-  if (!holdsDate(doc)) {
-    const text = JSON.stringify(doc);
-    if (text === undefined || (refs === 0 ? !text.includes(MARK) : marks(text) === refs)) return text;
-  }
-  return JSON.stringify(doc, replacer);
+  return plainText(doc, refs) ?? JSON.stringify(doc, replacer);
 }
 
 function reviver(_key: string, value: unknown) {

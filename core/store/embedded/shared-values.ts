@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import type { Doc, Filter, FindOptions, IndexSpec } from '../port';
 import { StoreError } from '../errors';
-import { decodeDoc, encodeDoc, REF, REFERENCES, SharedRef } from './codec';
+import { decodeDoc, encodeDoc, plainText, REF, REFERENCES, SharedRef } from './codec';
 import { project } from './update';
 import type { DatabaseSync } from './sqlite';
 import { raiseSchema, SHARED_SCHEMA } from './identity';
@@ -41,6 +41,8 @@ export class SharedValues {
   private readonly whole = new Set<string>();
   /** Whether `_shared` exists and the schema was raised, as this connection knows. */
   private ready = false;
+  /** The texts of values frozen all through (false: frozen, but not all through), by the values themselves. */
+  private readonly frozenTexts = new WeakMap<object, string | false | undefined>();
   /** The last text mongo_resolve was given and what it answered (a filter reads the same row several times). */
   private lastIn = '';
   private lastOut = '';
@@ -127,18 +129,39 @@ export class SharedValues {
     const fields = this.fields.get(collection);
     if (!fields || this.whole.has(collection)) return encodeDoc(doc);
     let copy: Record<string, unknown> | undefined;
-    let refs = 0;
+    const keys = new Map<string, string>();
     for (const field of fields) {
       const value = doc[field];
       if (value === null || typeof value !== 'object' || value instanceof Date || value instanceof SharedRef || !Object.hasOwn(doc, field)) continue;
-      const text = encodeDoc(value);
+      const text = this.textOf(value);
       if (text === undefined || text.length < MIN_SHARED) continue;
       const key = this.keyOf(text);
       if (key === undefined) continue;
-      (copy ??= { ...doc })[field] = new SharedRef(key);
-      refs++;
+      // The reference's text in the value's place: JSON.stringify writes a string faster than it calls a toJSON.
+      (copy ??= { ...doc })[field] = REF + key;
+      keys.set(field, key);
     }
-    return copy ? encodeDoc(copy, refs) : encodeDoc(doc);
+    if (!copy) return encodeDoc(doc);
+    const plain = plainText(copy, keys.size);
+    if (plain !== undefined) return plain;
+    // A date or a marked string beside them: the replacer tells the references (SharedRef) from the user's strings.
+    for (const [field, key] of keys) copy[field] = new SharedRef(key);
+    return encodeDoc(copy, keys.size);
+  }
+
+  /**
+   * The text of a shared field's value: encoded once for a value frozen all through (it cannot
+   * change: the engine freezes the workflow it keeps, whose tasks and transitions every job of it
+   * carries), at every write for any other.
+   */
+  private textOf(value: object): string | undefined {
+    if (!Object.isFrozen(value)) return encodeDoc(value);
+    let text = this.frozenTexts.get(value);
+    if (text === undefined) {
+      text = frozenThrough(value, 0) ? encodeDoc(value) : false;
+      this.frozenTexts.set(value, text);
+    }
+    return text === false ? encodeDoc(value) : text;
   }
 
   /** The document text with every reference replaced by its value's text. */
@@ -205,6 +228,21 @@ export class SharedValues {
     raiseSchema(this.db, SHARED_SCHEMA);
     this.ready = true;
   }
+}
+
+/**
+ * Whether a value is plain data that cannot change: every object in it a frozen plain object or
+ * array holding values only (no getter, no Date or other class, whose state freezing leaves
+ * writable). Walked once per value (textOf keeps the answer).
+ */
+function frozenThrough(value: unknown, depth: number): boolean {
+  if (value === null || typeof value !== 'object') return typeof value !== 'function';
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (depth > 64 || !Object.isFrozen(value) || (proto !== Object.prototype && proto !== Array.prototype && proto !== null)) return false;
+  for (const descriptor of Object.values(Object.getOwnPropertyDescriptors(value))) {
+    if (!('value' in descriptor) || !frozenThrough(descriptor.value, depth + 1)) return false;
+  }
+  return true;
 }
 
 /**

@@ -84,28 +84,27 @@ async function writeLargeData(store: Store, owner: Owner, variable: string, text
 }
 
 /**
- * Whether the JSON text of `value` may be above `budget` bytes: an upper bound (a character of a
- * string as 6 bytes, `\uXXXX`), the walk stopping as soon as it is above.
+ * What is left of `budget` bytes once the JSON text of `value` is counted: an upper bound (a
+ * character of a string as 6 bytes, `\uXXXX`), the walk stopping as soon as it is below 0.
+ * A function of the module, not a closure made per call: a start checks every value it writes.
  */
-function mayExceed(value: unknown, budget: number): boolean {
-  let left = budget;
-  const walk = (v: unknown): boolean => {
-    if (typeof v === 'string') left -= v.length * 6 + 2;
-    else if (v === null || typeof v !== 'object') left -= 24;
-    else if (Array.isArray(v)) {
-      left -= 2;
-      for (const item of v) if (walk(item) || left < 0) return true;
-    } else {
-      left -= 2;
-      for (const key in v) {
-        left -= key.length * 6 + 4;
-        if (walk(Reflect.get(v, key)) || left < 0) return true;
-      }
-    }
-    return left < 0;
-  };
-  return walk(value);
+function bytesLeft(v: unknown, budget: number): number {
+  if (typeof v === 'string') return budget - (v.length * 6 + 2);
+  if (v === null || typeof v !== 'object') return budget - 24;
+  let left = budget - 2;
+  if (Array.isArray(v)) {
+    for (const item of v) if ((left = bytesLeft(item, left)) < 0) return left;
+    return left;
+  }
+  for (const key in v) {
+    left -= key.length * 6 + 4;
+    if ((left = bytesLeft(Reflect.get(v, key), left)) < 0) return left;
+  }
+  return left;
 }
+
+/** Whether the JSON text of `value` may be above `budget` bytes (bytesLeft). */
+const mayExceed = (value: unknown, budget: number): boolean => bytesLeft(value, budget) < 0;
 
 class LargeDataCollection<T extends Doc> implements Collection<T> {
   constructor(
@@ -162,7 +161,8 @@ class LargeDataCollection<T extends Doc> implements Collection<T> {
 
   /** `doc` as written; the same object, with no await, when none of its values may be large (nearly every write). */
   private shapeDoc(doc: T): T | Promise<T> {
-    return this.fields.some((field) => this.mayHoldLarge(doc[field])) ? this.shapeLarge(doc) : doc;
+    for (const field of this.fields) if (this.mayHoldLarge(doc[field])) return this.shapeLarge(doc);
+    return doc;
   }
 
   private async shapeLarge(doc: T): Promise<T> {
@@ -303,7 +303,15 @@ export function withLargeData(store: Store, threshold = LARGE_DATA_BYTES): Store
     return fields ? new LargeDataCollection<T>(inner, shaped, fields, threshold) : inner;
   };
   const inner = store.transaction?.bind(store);
-  const transaction = inner && (<R>(fn: (tx: Store) => Promise<R>) => inner((tx) => fn(withLargeData(tx, threshold))));
+  // A transaction's store wrapped once: the embedded store hands itself (this wrapper, then), MongoDB a session's store.
+  const wrapped = new WeakMap<Store, Store>();
+  const wrap = (tx: Store): Store => {
+    if (tx === store) return shaped;
+    let found = wrapped.get(tx);
+    if (!found) wrapped.set(tx, (found = withLargeData(tx, threshold)));
+    return found;
+  };
+  const transaction = inner && (<R>(fn: (tx: Store) => Promise<R>) => inner((tx) => fn(wrap(tx))));
   const bound = new Map<PropertyKey, unknown>();
   const shaped: Store = new Proxy(store, {
     get(target, property) {
