@@ -27,6 +27,9 @@ export interface Held {
   inexact?: boolean;
 }
 
+/** A job's fields from its workflow (kept by recent.ts, put back at the end of a job read). */
+const WORKFLOW_FIELDS = new Set(['tasks', 'transitions', 'errorHandler']);
+
 /** What the advance reads of a record: the checked fields. */
 const recordView = (r: TaskRecord) =>
   JSON.stringify([r._id, r.taskId, r.iteration, r.status, r.finishState ?? null, r.error ?? null, r.from ?? null, decodeVariables(r.outgoing) ?? null, r.advanced ?? null]);
@@ -67,11 +70,27 @@ export class HeldState {
     return this.verify ? this.check(jobId, held).then(() => held) : held;
   }
 
-  private async check(jobId: string, held: Held) {
+  /** The version of the job's document now: taken before the job is read (a write meanwhile moves it), or undefined where the store cannot tell. */
+  jobStamp(jobId: string, before = false): string | undefined {
+    return this.store.changeVersion?.('jobs', jobId, before);
+  }
+
+  /**
+   * The job a task's run read (its records are read again) when its document is unchanged since
+   * `stamp` (call inside the transaction, before it writes). Synchronous unless CONSOLE_VERIFY_HELD checks it.
+   */
+  currentJob(jobId: string, read: { job: JobDoc; stamp?: string } | undefined): JobDoc | undefined | Promise<JobDoc> {
+    if (!read || read.stamp === undefined || read.stamp !== this.jobStamp(jobId)) return undefined;
+    return this.verify ? this.check(jobId, { job: read.job }).then(() => read.job) : read.job;
+  }
+
+  /** Checks what is held against a read (CONSOLE_VERIFY_HELD); a job held without records is checked as read, field for field but its workflow's. */
+  private async check(jobId: string, held: Pick<Held, 'job'> & Partial<Held>) {
     const job = await this.store.collection<JobDoc>('jobs').findOne({ _id: jobId });
-    const records = withBoundaries(job, await this.store.collection<TaskRecord>('tasks').find({ jobId }));
-    const read = JSON.stringify([job?.status, job?.variables, records.map(recordView).sort()]);
-    const kept = JSON.stringify([held.job.status, held.job.variables, held.records.map(recordView).sort()]);
+    const records = held.records ? withBoundaries(job, await this.store.collection<TaskRecord>('tasks').find({ jobId })) : [];
+    const fields = (doc: JobDoc | null) => (held.records ? [doc?.status, doc?.variables] : Object.entries(doc ?? {}).filter(([key]) => !WORKFLOW_FIELDS.has(key)));
+    const read = JSON.stringify([fields(job), records.map(recordView).sort()]);
+    const kept = JSON.stringify([fields(held.job), (held.records ?? []).map(recordView).sort()]);
     if (read !== kept) {
       const error = new Error(`job ${jobId}: the job and records held differ from the store's:\nheld ${kept}\nread ${read}`);
       this.log.error({ err: error, jobId }, error.message);
