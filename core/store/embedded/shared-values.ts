@@ -92,9 +92,8 @@ export class SharedValues {
    * engine's read of a job whose copy it keeps: their references are dropped, not resolved).
    */
   read<T>(collection: string, text: string, projection: FindOptions['projection']): T {
-    if (!text.includes(REF)) return project(decodeDoc<Doc>(text), projection) as T;
-    if (this.leavesOut(collection, projection)) return project(decodeWithRefs(text).doc, projection) as T;
-    return project(decodeDoc<Doc>(this.resolve(text)), projection) as T;
+    const doc = !text.includes(REF) ? decodeDoc<Doc>(text) : this.leavesOut(collection, projection) ? decodeWithRefs(text).doc : decodeDoc<Doc>(this.resolve(text));
+    return project(doc, projection) as T;
   }
 
   /**
