@@ -12,13 +12,20 @@
 //   - the workflow copy in every job document (as before): a job's tasks and transitions written
 //     into its own document, as the store did before it kept such values once (shared-values.ts);
 //   - one claim per task (as before): the worker's claim loop takes one task per store call (one
-//     write and commit each on the embedded store), not the min(room, 8) it has room for (claimMany).
+//     write and commit each on the embedded store), not the min(room, 8) it has room for (claimMany);
+//   - a job read at its task's run and again at its end (as before): a queued task's end reads its job
+//     again though unchanged since its run read it, the records sorted by the store (a probe statement
+//     first), a job's workflow copy kept for 2,000 jobs only, an exclusion of it made by json_remove.
 import os from 'node:os';
 import { Layout } from '../core/store/embedded/columns';
 import { SqliteDatabase } from '../core/store/embedded/database';
 import { SharedValues } from '../core/store/embedded/shared-values';
 import { encodeDoc } from '../core/store/embedded/codec';
 import { TaskQueue } from '../core/engine/queue/queue';
+import { HeldState } from '../core/engine/jobs/held';
+import { JobReads } from '../core/engine/jobs/reads';
+import { RecentJobs } from '../core/engine/jobs/recent';
+import { makeRoom } from '../core/values/bounded-map';
 import { engineRound } from './engine-round';
 import { round } from './engine-support';
 
@@ -91,6 +98,28 @@ const LEVERS: Lever[] = [
           return queue.claim(String(workerId), Number(leaseMs), typeof now === 'number' ? now : undefined).then((record) => (record ? [record] : []));
         },
       ),
+  },
+  {
+    // A queued job's run phase reads less (recent.ts, reads.ts, task-run.ts, shared-values.ts): this lever puts back each read as it was.
+    name: 'a job read at its task\'s run and again at its end (as before)',
+    apply: () => {
+      const undo = [
+        patch(HeldState.prototype, 'jobStamp', () => () => undefined),
+        patch(JobReads.prototype, 'stored', () =>
+          function (this: never, jobId: unknown) {
+            return (this as JobReads).tasks.find({ jobId }, { sort: { queuedAt: 1 } });
+          },
+        ),
+        patch(RecentJobs.prototype, 'remember', (original) =>
+          function (this: never, job: unknown) {
+            makeRoom(Reflect.get(this as object, 'kept') as Map<unknown, unknown>, 2000);
+            return Reflect.apply(original, this, [job]);
+          },
+        ),
+        patch(SharedValues.prototype, 'leavesOut', () => () => false),
+      ];
+      return () => undo.forEach((u) => u());
+    },
   },
 ];
 
