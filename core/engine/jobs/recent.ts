@@ -67,13 +67,14 @@ const FIXED_PROJECTION = { tasks: 0, transitions: 0, errorHandler: 0, [SNAPSHOT_
 
 /** The fixed fields of each workflow version seen, by their objects and by their text (a read job's are its own objects). */
 class FixedFields {
-  private readonly byObject = new WeakMap<object, Fixed>();
+  /** By the job's own tasks object: the fields it was found with (another workflow read's objects, equal), and those found. */
+  private readonly byObject = new WeakMap<object, { given: Fixed; found: Fixed }>();
   private readonly byText = new Map<string, Fixed>();
 
   of(job: JobDoc): Fixed {
     const { name, tasks, transitions, errorHandler } = job;
     const seen = this.byObject.get(tasks);
-    if (seen && seen.name === name && seen.transitions === transitions && seen.errorHandler === errorHandler) return seen;
+    if (seen && seen.given.name === name && seen.given.transitions === transitions && seen.given.errorHandler === errorHandler) return seen.found;
     const fixed: Fixed = { name, tasks, transitions, ...(errorHandler !== undefined ? { errorHandler } : {}) };
     // The text finds the candidate; only an equal one (dates, undefined and all) is taken for it.
     const text = JSON.stringify([name, tasks, transitions, errorHandler === undefined ? 0 : 1, errorHandler ?? null]);
@@ -83,7 +84,7 @@ class FixedFields {
       makeRoom(this.byText, FIXED_KEPT);
       this.byText.set(text, fixed);
     }
-    this.byObject.set(tasks, found);
+    this.byObject.set(tasks, { given: fixed, found });
     return found;
   }
 }
