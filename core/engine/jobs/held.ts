@@ -5,6 +5,8 @@
 // writes to them, and any commit of another process on the file). Another task of the
 // same job ending, an operator's action, a lease renewed or swept, another console on
 // the file: each moves the version, and the job and records are read as before.
+// A task claimed from the queue (no held state) ends with the job its run read, its version
+// taken before that read (`jobStamp`), when unchanged: only its records are read again.
 // With CONSOLE_VERIFY_HELD=1 (the tests) each use is checked against a read.
 import type { Logger } from 'pino';
 import type { Store } from '../../store/port';
