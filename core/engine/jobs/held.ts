@@ -30,7 +30,7 @@ export interface Held {
 }
 
 /** A job's fields from its workflow (kept by recent.ts, put back at the end of a job read). */
-const WORKFLOW_FIELDS = new Set(['tasks', 'transitions', 'errorHandler']);
+const isWorkflowField = (key: string) => key === 'tasks' || key === 'transitions' || key === 'errorHandler';
 
 /** What the advance reads of a record: the checked fields. */
 const recordView = (r: TaskRecord) =>
@@ -90,7 +90,7 @@ export class HeldState {
   private async check(jobId: string, held: Pick<Held, 'job'> & Partial<Held>) {
     const job = await this.store.collection<JobDoc>('jobs').findOne({ _id: jobId });
     const records = held.records ? withBoundaries(job, await this.store.collection<TaskRecord>('tasks').find({ jobId })) : [];
-    const fields = (doc: JobDoc | null) => (held.records ? [doc?.status, doc?.variables] : Object.entries(doc ?? {}).filter(([key]) => !WORKFLOW_FIELDS.has(key)));
+    const fields = (doc: JobDoc | null) => (held.records ? [doc?.status, doc?.variables] : Object.entries(doc ?? {}).filter(([key]) => !isWorkflowField(key)));
     const read = JSON.stringify([fields(job), records.map(recordView).sort()]);
     const kept = JSON.stringify([fields(held.job), (held.records ?? []).map(recordView).sort()]);
     if (read !== kept) {
