@@ -19,7 +19,10 @@
 //     them before building every index ascending (index-specs.ts's createIndexSql);
 //   - a start's workflow copy encoded at every write (as before): the shared values' text made from
 //     the job's tasks and transitions at each insert, not once per frozen workflow (shared-values.ts textOf),
-//     and the document written with its references' toJSON (SharedRef), not their text.
+//     and the document written with its references' toJSON (SharedRef), not their text;
+//   - a job read at its task's run and again at its end (as before): a queued task's end reads its job
+//     again though unchanged since its run read it, the records sorted by the store (a probe statement
+//     first), a job's workflow copy kept for 2,000 jobs only, an exclusion of it made by json_remove.
 import os from 'node:os';
 import { Layout } from '../core/store/embedded/columns';
 import { SqliteDatabase } from '../core/store/embedded/database';
@@ -29,6 +32,10 @@ import { TaskQueue } from '../core/engine/queue/queue';
 import { EmbeddedCollection } from '../core/store/embedded/collection';
 import { createIndexSql, sqlIndexName, tableName } from '../core/store/embedded/index-specs';
 import type { IndexSpec } from '../core/store/port';
+import { HeldState } from '../core/engine/jobs/held';
+import { JobReads } from '../core/engine/jobs/reads';
+import { RecentJobs } from '../core/engine/jobs/recent';
+import { makeRoom } from '../core/values/bounded-map';
 import { engineRound } from './engine-round';
 import { round } from './engine-support';
 
@@ -162,6 +169,28 @@ export const LEVERS: Lever[] = [
         },
       );
       return () => (undoEncode(), undo());
+    },
+  },
+  {
+    // A queued job's run phase reads less (recent.ts, reads.ts, task-run.ts, shared-values.ts): this lever puts back each read as it was.
+    name: 'a job read at its task\'s run and again at its end (as before)',
+    apply: () => {
+      const undo = [
+        patch(HeldState.prototype, 'jobStamp', () => () => undefined),
+        patch(JobReads.prototype, 'stored', () =>
+          function (this: never, jobId: unknown) {
+            return (this as JobReads).tasks.find({ jobId }, { sort: { queuedAt: 1 } });
+          },
+        ),
+        patch(RecentJobs.prototype, 'remember', (original) =>
+          function (this: never, job: unknown) {
+            makeRoom(Reflect.get(this as object, 'kept') as Map<unknown, unknown>, 2000);
+            return Reflect.apply(original, this, [job]);
+          },
+        ),
+        patch(SharedValues.prototype, 'leavesOut', () => () => false),
+      ];
+      return () => undo.forEach((u) => u());
     },
   },
 ];

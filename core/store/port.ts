@@ -115,9 +115,11 @@ export interface Store {
   /**
    * A version of the documents of `collection` (tracked by `trackChanges`) whose field equals
    * `value`: equal versions mean none of them was written in between, by this process or
-   * another. Undefined when the collection is not tracked.
+   * another. Undefined when the collection is not tracked. `before`: taken before a read, to be
+   * compared only with a version taken later inside a transaction (the store may then answer
+   * another process's part as it last saw it, not asking again: a commit since moves the later one).
    */
-  changeVersion?(collection: string, value: string): string | undefined;
+  changeVersion?(collection: string, value: string, before?: boolean): string | undefined;
   /**
    * Tells `handlers.change` of each change to `collection` that matches `match` (a filter on
    * MongoDB change events: `operationType`, `fullDocument.x`, `updateDescription.updatedFields.x`),

@@ -74,23 +74,46 @@ describe('change versions of the embedded store', () => {
     expect(store.changeVersion!('tasks', 'a')).not.toBe(a);
   });
 
+  it('taken before a read ask no statement, and differ from one in a later transaction once another connection committed', async () => {
+    const tasks = store.collection('tasks');
+    await tasks.insertOne({ _id: 'a1', jobId: 'a' });
+    const now = store.changeVersion!('tasks', 'a');
+    expect(store.changeVersion!('tasks', 'a', true)).toBe(now);
+    expect(await store.transaction!(async () => store.changeVersion!('tasks', 'a'))).toBe(now);
+    const other = new DatabaseSync(store.file);
+    other.exec(`PRAGMA busy_timeout = 5000`);
+    other.prepare(`UPDATE "c:tasks" SET doc = json_set(doc, '$.status', 'x') WHERE _id = 'a1'`).run();
+    other.close();
+    // The commit is not asked about before a read (the last seen part stands), and moves the version inside the next transaction.
+    const before = store.changeVersion!('tasks', 'a', true);
+    expect(before).toBe(now);
+    expect(await store.transaction!(async () => store.changeVersion!('tasks', 'a'))).not.toBe(before);
+  });
+
   it('are not given for a collection nobody tracks', () => {
     expect(store.changeVersion!('jobs', 'a')).toBeUndefined();
   });
 });
 
-/** The store, counting the reads of the task records of a job (the advance's read). */
+/** The store, counting the reads of the task records of a job (the advance's read) and of a job by its id. */
 function countingReads(inner: Store) {
-  const reads = { records: 0 };
-  const wrapped = interceptCollections(inner, (name, tasks) =>
+  const reads = { records: 0, jobs: 0 };
+  const wrapped = interceptCollections(inner, (name, collection) =>
     name === 'tasks'
       ? {
           find: (filter, options) => {
             if (Object.keys(filter).length === 1 && 'jobId' in filter) reads.records++;
-            return tasks.find(filter, options);
+            return collection.find(filter, options);
           },
         }
-      : undefined,
+      : name === 'jobs'
+        ? {
+            findOne: (filter, options) => {
+              if (Object.keys(filter).length === 1 && '_id' in filter) reads.jobs++;
+              return collection.findOne(filter, options);
+            },
+          }
+        : undefined,
   );
   return { store: wrapped, reads };
 }
@@ -133,6 +156,31 @@ describe('the job runner keeps what it wrote between two tasks of a job', () => 
       clearInterval(touch);
       expect((await engine.runner.job(job._id))?.variables).toMatchObject({ result: 'ABC' });
       expect(reads.records).toBeGreaterThan(1);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it("ends a queued job's task with the job its run read, unless the job was written since", async () => {
+    const { store: counted, reads } = countingReads(store);
+    await counted.collection('workflows').insertOne(stepsWorkflow('one', 1));
+    const engine = await new Engine({ store: counted, serverId: 's', serverName: 's', processTasksOnStart: false, worker: { idleMs: 5 } }).open();
+    try {
+      const jobs = [];
+      for (const text of ['a', 'b', 'c']) jobs.push(await engine.runner.start('one', { variables: { text } }));
+      // Each written after its task was claimed and before it ended: read again at the end.
+      const written = await engine.runner.start('one', { variables: { text: 'd' } });
+      const write = setInterval(() => void store.collection('jobs').updateOne({ _id: written._id }, { $set: { description: 'touched' } }), 0);
+      reads.jobs = 0;
+      await engine.startWorker();
+      for (const job of [...jobs, written]) await expect.poll(async () => (await store.collection('jobs').findOne({ _id: job._id }))?.status, { timeout: 10_000 }).toBe('complete');
+      clearInterval(write);
+      const run = reads.jobs;
+      const answered = await Promise.all([...jobs, written].map((job) => engine.runner.job(job._id)));
+      expect(answered.map((job) => [job?.variables.result, job?.description])).toEqual([['A', ''], ['B', ''], ['C', ''], ['D', 'touched']]);
+      // One read of each job by its task's run (not one more at its end); the written job's end may read it again.
+      expect(run).toBeGreaterThanOrEqual(4);
+      expect(run).toBeLessThanOrEqual(5);
     } finally {
       await engine.close();
     }

@@ -35,6 +35,8 @@ export interface AfterEnd {
   inUnit?: boolean;
   handoff?: AdvanceHandoff;
   held?: Pick<Held, 'job' | 'records'>;
+  /** The job as it still is in the store (its records are read). */
+  job?: JobDoc;
   marking?: Promise<{ error: unknown } | undefined>[];
   /** The record ended because its timer fired (timers.ts). */
   timer?: boolean;
@@ -76,7 +78,7 @@ export class JobExecutor {
     const record = known ?? (await reads.record(recordId));
     if (!record || record.advanced !== false) return;
     // Not handed them: the job and its records are read side by side, after the end was written.
-    const [job, records] = options.held ? [options.held.job, options.held.records] : await reads.jobAndRecords(record.jobId);
+    const [job, records] = options.held ? [options.held.job, options.held.records] : await reads.jobAndRecords(record.jobId, options.job);
     if (job) await this.run(job, records, { kind: options.timer ? 'timer-fired' : 'task-ended', record }, options.handoff);
     if (options.atomic) return;
     if (options.inUnit) await this.tasks.updateOne({ _id: recordId }, { $set: { advanced: true } });

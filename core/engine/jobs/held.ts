@@ -5,6 +5,8 @@
 // writes to them, and any commit of another process on the file). Another task of the
 // same job ending, an operator's action, a lease renewed or swept, another console on
 // the file: each moves the version, and the job and records are read as before.
+// A task claimed from the queue (no held state) ends with the job its run read, its version
+// taken before that read (`jobStamp`), when unchanged: only its records are read again.
 // With CONSOLE_VERIFY_HELD=1 (the tests) each use is checked against a read.
 import type { Logger } from 'pino';
 import type { Store } from '../../store/port';
@@ -26,6 +28,9 @@ export interface Held {
   /** `records` may lack some: never stamped. */
   inexact?: boolean;
 }
+
+/** A job's fields from its workflow (kept by recent.ts, put back at the end of a job read). */
+const isWorkflowField = (key: string) => key === 'tasks' || key === 'transitions' || key === 'errorHandler';
 
 /** What the advance reads of a record: the checked fields. */
 const recordView = (r: TaskRecord) =>
@@ -67,11 +72,27 @@ export class HeldState {
     return this.verify ? this.check(jobId, held).then(() => held) : held;
   }
 
-  private async check(jobId: string, held: Held) {
+  /** The version of the job's document now: taken before the job is read (a write meanwhile moves it), or undefined where the store cannot tell. */
+  jobStamp(jobId: string, before = false): string | undefined {
+    return this.store.changeVersion?.('jobs', jobId, before);
+  }
+
+  /**
+   * The job a task's run read (its records are read again) when its document is unchanged since
+   * `stamp` (call inside the transaction, before it writes). Synchronous unless CONSOLE_VERIFY_HELD checks it.
+   */
+  currentJob(jobId: string, read: { job: JobDoc; stamp?: string } | undefined): JobDoc | undefined | Promise<JobDoc> {
+    if (!read || read.stamp === undefined || read.stamp !== this.jobStamp(jobId)) return undefined;
+    return this.verify ? this.check(jobId, { job: read.job }).then(() => read.job) : read.job;
+  }
+
+  /** Checks what is held against a read (CONSOLE_VERIFY_HELD); a job held without records is checked as read, field for field but its workflow's. */
+  private async check(jobId: string, held: Pick<Held, 'job'> & Partial<Held>) {
     const job = await this.store.collection<JobDoc>('jobs').findOne({ _id: jobId });
-    const records = withBoundaries(job, await this.store.collection<TaskRecord>('tasks').find({ jobId }));
-    const read = JSON.stringify([job?.status, job?.variables, records.map(recordView).sort()]);
-    const kept = JSON.stringify([held.job.status, held.job.variables, held.records.map(recordView).sort()]);
+    const records = held.records ? withBoundaries(job, await this.store.collection<TaskRecord>('tasks').find({ jobId })) : [];
+    const fields = (doc: JobDoc | null) => (held.records ? [doc?.status, doc?.variables] : Object.entries(doc ?? {}).filter(([key]) => !isWorkflowField(key)));
+    const read = JSON.stringify([fields(job), records.map(recordView).sort()]);
+    const kept = JSON.stringify([fields(held.job), (held.records ?? []).map(recordView).sort()]);
     if (read !== kept) {
       const error = new Error(`job ${jobId}: the job and records held differ from the store's:\nheld ${kept}\nread ${read}`);
       this.log.error({ err: error, jobId }, error.message);

@@ -48,7 +48,7 @@ export class JobReads {
 
   /** The job's task records, oldest first, workflow_start's and workflow_end's with them (`job` when the caller has it). */
   async records(jobId: string, job?: JobDoc | null): Promise<TaskRecord[]> {
-    const [known, stored] = await Promise.all([job === undefined ? this.job(jobId) : job, this.tasks.find({ jobId }, { sort: { queuedAt: 1 } })]);
+    const [known, stored] = await Promise.all([job === undefined ? this.job(jobId) : job, this.stored(jobId)]);
     // A job the service wrote: its task documents name it by job._id, as the service's do (service-jobs.ts).
     if (stored.length === 0 && known && writtenByService(known)) {
       const documents = await this.tasks.find({ 'job._id': jobId }, { sort: { 'metrics.start_time': 1 } });
@@ -57,13 +57,25 @@ export class JobReads {
     return withBoundaries(known, stored);
   }
 
+  /**
+   * The job's stored records, oldest first: ordered here when each queuedAt is a finite number (as
+   * the engine writes it), which MongoDB orders as numbers; else by the store (the embedded store's
+   * sorted find first asks SQLite whether a value of another type is there: one statement more).
+   * The index on jobId and queuedAt gives them in that order already (ties alike).
+   */
+  private async stored(jobId: string): Promise<TaskRecord[]> {
+    const found = await this.tasks.find({ jobId });
+    if (found.every((r) => Number.isFinite(r.queuedAt))) return found.sort((a, b) => a.queuedAt - b.queuedAt);
+    return this.tasks.find({ jobId }, { sort: { queuedAt: 1 } });
+  }
+
   async record(id: string): Promise<TaskRecord | null> {
     return this.tasks.findOne({ _id: id });
   }
 
-  /** The job and its records, read side by side (one round trip on MongoDB). */
-  async jobAndRecords(jobId: string): Promise<[JobDoc | null, TaskRecord[]]> {
-    const job = await this.job(jobId);
+  /** The job and its records (`job` when the caller has it as the store holds it now). */
+  async jobAndRecords(jobId: string, known?: JobDoc): Promise<[JobDoc | null, TaskRecord[]]> {
+    const job = known ?? (await this.job(jobId));
     return [job, await this.records(jobId, job)];
   }
 

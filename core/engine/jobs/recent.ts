@@ -3,6 +3,7 @@
 //   service of the same container is seen at once; one from elsewhere within that second);
 // - the fields a job has fixed from its start (its tasks, transitions and errorHandler, never
 //   written after the start: its workflow snapshot, snapshots.ts), so later reads leave them out.
+import { isDeepStrictEqual } from 'node:util';
 import type { Collection } from '../../store/port';
 import { makeRoom } from '../../values/bounded-map';
 import type { WorkflowWrites } from '../workflow/writes';
@@ -11,7 +12,13 @@ import type { JobDoc } from './types';
 
 const WORKFLOW_FRESH_MS = 1000;
 const WORKFLOWS_KEPT = 100;
-const JOBS_KEPT = 2000;
+/**
+ * Jobs whose fixed fields are kept: an entry is ~130 bytes with its id (the fields are one object
+ * per workflow version), so the jobs a queue holds are read without them (100,000 jobs: ~13 MB).
+ */
+const JOBS_KEPT = 100_000;
+/** Workflow versions whose fixed fields are found by their text. */
+const FIXED_KEPT = 100;
 
 export class RecentWorkflows<T> {
   private readonly kept = new Map<string, { workflow: T; at: number; writes: number }>();
@@ -41,12 +48,59 @@ export class RecentWorkflows<T> {
   }
 }
 
-/** A job's fields fixed at its start, from its workflow. */
-type Fixed = Pick<JobDoc, 'tasks' | 'transitions'> & Partial<Pick<JobDoc, 'errorHandler'>> & { name: string; startTime: number };
+/**
+ * A job's fields fixed at its start, from its workflow: one object for every job of one workflow
+ * version (same name, tasks, transitions and errorHandler), so a job's entry is small.
+ */
+interface Fixed {
+  name: string;
+  tasks: JobDoc['tasks'];
+  transitions: JobDoc['transitions'];
+  errorHandler?: JobDoc['errorHandler'];
+}
+/** What is kept of a job: its fixed fields, and its start time (a job removed and started again under its id differs in it). */
+interface Kept {
+  fixed: Fixed;
+  startTime: number;
+}
 const FIXED_PROJECTION = { tasks: 0, transitions: 0, errorHandler: 0, [SNAPSHOT_FIELD]: 0 } as const;
 
+/** The fixed fields of each workflow version seen, by their objects and by their text (a read job's are its own objects). */
+class FixedFields {
+  /** By the job's own tasks object: the fields it was found with (another workflow read's objects, equal), and those found. */
+  private readonly byObject = new WeakMap<object, { given: Fixed; found: Fixed }>();
+  private readonly byText = new Map<string, Fixed>();
+
+  of(job: JobDoc): Fixed {
+    const { name, tasks, transitions, errorHandler } = job;
+    const seen = this.byObject.get(tasks);
+    if (seen && seen.given.name === name && seen.given.transitions === transitions && seen.given.errorHandler === errorHandler) return seen.found;
+    const fixed: Fixed = { name, tasks, transitions, ...(errorHandler !== undefined ? { errorHandler } : {}) };
+    // The text finds the candidate; only an equal one (dates, undefined and all) is taken for it.
+    const text = JSON.stringify([name, tasks, transitions, errorHandler === undefined ? 0 : 1, errorHandler ?? null]);
+    const known = this.byText.get(text);
+    const found = known && isDeepStrictEqual(known, fixed) ? known : fixed;
+    if (found === fixed) {
+      makeRoom(this.byText, FIXED_KEPT);
+      this.byText.set(text, fixed);
+    }
+    this.byObject.set(tasks, { given: fixed, found });
+    return found;
+  }
+}
+
+/**
+ * The id as one flat string: an ObjectId's hex text is built of 12 pieces joined (a tree of ~230
+ * bytes that V8 keeps as it is), where the key of an entry kept long needs its 48.
+ */
+function flat(id: string): string {
+  const copy: unknown = JSON.parse(JSON.stringify(id));
+  return typeof copy === 'string' ? copy : id;
+}
+
 export class RecentJobs {
-  private readonly fixed = new Map<string, Fixed>();
+  private readonly kept = new Map<string, Kept>();
+  private readonly fixed = new FixedFields();
 
   constructor(
     private readonly jobs: Collection<JobDoc>,
@@ -54,18 +108,19 @@ export class RecentJobs {
   ) {}
 
   remember(job: JobDoc) {
-    makeRoom(this.fixed, JOBS_KEPT);
-    this.fixed.set(job._id, { name: job.name, startTime: job.metrics?.start_time, tasks: job.tasks, transitions: job.transitions, ...(job.errorHandler !== undefined ? { errorHandler: job.errorHandler } : {}) });
+    makeRoom(this.kept, JOBS_KEPT);
+    this.kept.set(flat(job._id), { fixed: this.fixed.of(job), startTime: job.metrics?.start_time });
   }
 
   /** The job, read without its fixed fields when they are kept. */
   async read(id: string): Promise<JobDoc | null> {
-    const fixed = this.fixed.get(id);
-    if (fixed) {
+    const kept = this.kept.get(id);
+    if (kept) {
       const job = await this.jobs.findOne({ _id: id }, { projection: FIXED_PROJECTION });
       if (!job) return null;
+      const { fixed } = kept;
       // The same job (one removed and started again under its id differs in start time or workflow).
-      if (job.name === fixed.name && job.metrics?.start_time === fixed.startTime) {
+      if (job.name === fixed.name && job.metrics?.start_time === kept.startTime) {
         return Object.assign(job, { tasks: fixed.tasks, transitions: fixed.transitions }, fixed.errorHandler !== undefined ? { errorHandler: fixed.errorHandler } : {});
       }
     }

@@ -39,7 +39,13 @@ export interface TaskRunParts {
 }
 
 /** What a task's run was handed: the job and records it was queued from, and the worker's hand-off for the next task. */
-export type Given = Partial<Held> & { handoff?: Handoff; /** The task ends because its timer fired (timers.ts). */ timer?: boolean };
+export type Given = Partial<Held> & {
+  handoff?: Handoff;
+  /** The task ends because its timer fired (timers.ts). */
+  timer?: boolean;
+  /** The job as the run read it, and its document's version before (held.ts): its end reads it again only when written since. */
+  read?: { job: JobDoc; stamp?: string };
+};
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -61,7 +67,9 @@ export class TaskRun {
   async execute(record: TaskRecord, signal?: AbortSignal, given: Given = {}): Promise<boolean> {
     const { reads, queue } = this.parts;
     const claim: Claim = { _id: record._id, workerId: record.workerId ?? '', attempt: record.attempt };
+    const stamp = given.job ? undefined : this.parts.held.jobStamp(record.jobId, true);
     const job = given.job ?? (await reads.job(record.jobId));
+    if (!given.job && job) given = { ...given, read: { job, stamp } };
     if (!job || job.status === 'canceled') return queue.complete(claim, { status: 'canceled', 'metrics.end_time': Date.now() });
     const definition = (record.taskId === ERROR_HANDLER ? errorHandlerOf(job) : job.tasks[record.taskId]) ?? { name: record.name, app: record.app };
     if (record.timer) return this.fire(claim, record, definition, given);
@@ -146,12 +154,14 @@ export class TaskRun {
       // Checked before this transaction writes: nothing of the job written since `given` was.
       const found = atomic ? held.current(record.jobId, given) : undefined;
       const current = found instanceof Promise ? await found : found;
+      const readJob = atomic && !current ? held.currentJob(record.jobId, given.read) : undefined;
+      const job = readJob instanceof Promise ? await readJob : readJob;
       if (!(await queue.complete(claim, atomic ? { ...fields, advanced: true } : fields, given.timer))) return false;
       // The record as just written, given to the advance: re-read inside the transaction it would
       // already say `advanced: true`, and the job would never be advanced.
       const written = withEnd(record, fields);
       const kept = current && { job: current.job, records: current.records.map((r) => (r._id === written._id ? { ...written, advanced: true } : r)) };
-      await executor.afterEnd(claim._id, written, { atomic, handoff: handoff && { ...handoff, claimed }, held: kept, marking, timer: given.timer });
+      await executor.afterEnd(claim._id, written, { atomic, handoff: handoff && { ...handoff, claimed }, held: kept, job, marking, timer: given.timer });
       held.stampAll(record.jobId, claimed);
       return true;
     };

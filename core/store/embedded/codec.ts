@@ -99,8 +99,9 @@ function refReviver(key: string, value: unknown) {
 /**
  * A stored document with its references (top-level fields only) as SharedRef: what an update that
  * touches no shared field changes and writes back (encodeDoc with `refs`) without the shared values.
+ * `plain`: its only marks are its references' (no date, no escaped string).
  */
-export function decodeWithRefs(text: string): { doc: Record<string, unknown>; refs: number } {
+export function decodeWithRefs(text: string): { doc: Record<string, unknown>; refs: number; plain: boolean } {
   // Every mark a reference's (none of a date or an escaped string): the plain parse, then the top-level references made SharedRef.
   const plain = marks(text) === (text.match(REFERENCES)?.length ?? 0);
   const doc = (plain ? JSON.parse(text) : JSON.parse(text, refReviver)) as Record<string, unknown>;
@@ -110,7 +111,7 @@ export function decodeWithRefs(text: string): { doc: Record<string, unknown>; re
     if (plain && typeof value === 'string' && value.startsWith(REF)) doc[key] = new SharedRef(value.slice(REF.length));
     if (doc[key] instanceof SharedRef) refs++;
   }
-  return { doc, refs };
+  return { doc, refs, plain };
 }
 
 /** What JSON does to a value (jsonFate); `equal` false ends the walk. */

@@ -147,7 +147,8 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
   private findSql(filter: Filter, options: FindOptions) {
     const layout = this.layout();
     const where = this.where(filter, layout);
-    let sql = `SELECT ${selectDoc(options.projection)} AS doc FROM ${this.table} WHERE ${where.sql}${this.sortSql(options.sort, layout, where)}`;
+    const select = this.database.shared.leavesOut(this.name, options.projection) ? 'doc' : selectDoc(options.projection);
+    let sql = `SELECT ${select} AS doc FROM ${this.table} WHERE ${where.sql}${this.sortSql(options.sort, layout, where)}`;
     if (options.limit || options.skip) sql += ` LIMIT ${options.limit ? Math.floor(options.limit) : -1} OFFSET ${Math.floor(options.skip ?? 0)}`;
     return { sql, params: where.params };
   }

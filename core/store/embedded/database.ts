@@ -167,20 +167,20 @@ export class SqliteDatabase {
     this.health.setReadOnly(`damage found while reading: ${reason}`);
   }
 
-  /** PRAGMA data_version as read in the open write transaction. */
+  /** PRAGMA data_version as read in the open write transaction, and as read last (`seen`). */
   private dataVersion: number | undefined;
+  private seenVersion: number | undefined;
 
-  /** A version of the documents of `collection` whose tracked field equals `value`: it moves when this connection writes one of them, or another connection commits anything. */
-  changeVersion(collection: string, value: string): string | undefined {
+  /** A version of the documents of `collection` whose tracked field equals `value`: it moves when this connection writes one of them, or another connection commits anything (`before`: port.ts). */
+  changeVersion(collection: string, value: string, before = false): string | undefined {
     const local = this.changes.local(collection, value);
-    return local === undefined ? undefined : `${this.writeVersion() ?? Number(this.statement('PRAGMA data_version').get()?.data_version)}.${local}`;
+    return local === undefined ? undefined : `${this.writeVersion() ?? ((before && this.seenVersion) || this.readVersion())}.${local}`;
   }
 
+  private readVersion = () => (this.seenVersion = Number(this.statement('PRAGMA data_version').get()?.data_version));
   /** PRAGMA data_version in a write transaction (read once: no other connection commits meanwhile); undefined outside one. */
   writeVersion(): number | undefined {
-    if (this.depth === 0) return undefined;
-    this.dataVersion ??= Number(this.statement('PRAGMA data_version').get()?.data_version);
-    return this.dataVersion;
+    return this.depth === 0 ? undefined : (this.dataVersion ??= this.readVersion());
   }
 
   /** Runs synchronous statements as one write transaction (BEGIN IMMEDIATE takes the write lock at once, so two processes never deadlock upgrading a read). */

@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import type { Doc, Filter, FindOptions, IndexSpec } from '../port';
 import { StoreError } from '../errors';
-import { decodeDoc, encodeDoc, plainText, REF, REFERENCES, SharedRef } from './codec';
+import { decodeDoc, decodeWithRefs, encodeDoc, plainText, REF, REFERENCES, SharedRef } from './codec';
 import { project } from './update';
 import type { DatabaseSync } from './sqlite';
 import { raiseSchema, SHARED_SCHEMA } from './identity';
@@ -89,17 +89,28 @@ export class SharedValues {
   }
 
   /**
-   * A stored document as read, projected: the references resolved, unless an inclusion naming no
-   * shared field leaves them out anyway (a list's read does not parse the workflow's copy).
+   * A stored document as read, projected: the references resolved, unless the projection leaves
+   * every shared field out anyway (a list's read does not parse the workflow's copy, nor does the
+   * engine's read of a job whose copy it keeps: their references are dropped, not resolved).
    */
   read<T>(collection: string, text: string, projection: FindOptions['projection']): T {
-    if (text.includes(REF)) {
-      const entries = Object.entries(projection ?? {});
-      // As update.ts's `project` tells an inclusion.
-      const including = entries.some(([field, v]) => field !== '_id' && v) || (entries.length === 1 && projection?._id === 1);
-      if (!including || entries.some(([field]) => this.inShared(collection, field))) text = this.resolve(text);
-    }
-    return project(decodeDoc<Doc>(text), projection) as T;
+    const doc = !text.includes(REF) ? decodeDoc<Doc>(text) : this.leavesOut(collection, projection) ? decodeWithRefs(text).doc : decodeDoc<Doc>(this.resolve(text));
+    return project(doc, projection) as T;
+  }
+
+  /**
+   * Whether a projection answers none of a collection's shared fields: an inclusion naming none, an
+   * exclusion of each (its references are dropped in JavaScript: SQL's json_remove would cost more).
+   */
+  leavesOut(collection: string, projection: FindOptions['projection']): boolean {
+    const fields = this.fields.get(collection);
+    if (!projection || !fields) return false;
+    const entries = Object.entries(projection);
+    // As update.ts's `project` tells an inclusion.
+    const including = entries.some(([field, v]) => field !== '_id' && v) || (entries.length === 1 && projection._id === 1);
+    if (including) return !entries.some(([field]) => this.inShared(collection, field));
+    for (const field of fields) if (projection[field] === undefined) return false;
+    return true;
   }
 
   /**

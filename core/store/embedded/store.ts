@@ -219,7 +219,7 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedOptions = 
       return d.highWater.identity && readIdentity(d.db);
     },
     trackChanges: (collection, field) => live().changes.track(collection, field),
-    changeVersion: (collection, value) => live().changeVersion(collection, value),
+    changeVersion: (collection, value, before) => live().changeVersion(collection, value, before),
     transaction: <R>(fn: (tx: Store) => Promise<R>) => live().transaction(() => fn(store)),
     async close() {
       if (closed) return;

@@ -79,17 +79,18 @@ export class UpdateFunction {
    * of them leaves them as they are (neither read nor written again); one touching them works on the
    * whole values, and they are kept once again.
    */
-  private applyShared(text: string, update: Update, before?: (doc: Record<string, unknown>) => void): { updated: Record<string, unknown>; next: string } {
+  private applyShared(text: string, update: Update, marked: boolean, before?: (doc: Record<string, unknown>) => void): { updated: Record<string, unknown>; next: string } {
     if (this.touchesShared(update)) {
       const doc = decodeDoc<Record<string, unknown>>(this.shared.resolve(text));
       before?.(doc);
       const updated = applyUpdate(doc, update, true);
       return { updated, next: this.shared.encode(this.updating, updated) };
     }
-    const { doc, refs } = decodeWithRefs(text);
+    const { doc, refs, plain } = decodeWithRefs(text);
     before?.(doc);
     const updated = applyUpdate(doc, update, true);
-    return { updated, next: encodeDoc(updated, refs) };
+    // No date or marked string in the document nor in the update: JSON.stringify writes it as encodeDoc would (a SharedRef as its reference).
+    return { updated, next: plain && !marked ? JSON.stringify(updated) : encodeDoc(updated, refs) };
   }
 
   /** The parameter an update statement binds for `update` (its SET's `mongo_update(doc, ?)` and `mongo_apply(doc, ?)`). */
@@ -122,13 +123,13 @@ export class UpdateFunction {
     const before = (doc: Record<string, unknown>) => {
       if (tracked) this.changes.wrote(this.updating, doc);
     };
-    if (text.includes(REF) && this.shared.of(this.updating)) return this.applied(text, param, this.applyShared(text, update, before), false);
+    const marked = param === this.boundAs ? this.boundMarked : holdsMark(String(param));
+    if (text.includes(REF) && this.shared.of(this.updating)) return this.applied(text, param, this.applyShared(text, update, marked, before), false);
     const doc = decodeDoc<Record<string, unknown>>(text);
     before(doc);
     // Parsed here and given only plain values by the update: no one else holds any part of it, and it may be handed out.
     const handOut = this.returning && param === this.boundAs && this.boundScalars && !UNSTABLE_NUMBER.test(text);
     const updated = applyUpdate(doc, update, !handOut);
-    const marked = param === this.boundAs ? this.boundMarked : holdsMark(String(param));
     // Neither the document nor the update holds a date or a marked string, so neither does the result: JSON.stringify writes it as encodeDoc would.
     const whole = holdsMark(text) || marked ? encodeDoc(updated) : JSON.stringify(updated);
     // A shared field the update changed is kept once from now on (a document written before the store kept values once).
@@ -155,7 +156,7 @@ export class UpdateFunction {
   again(text: string, param: unknown): string {
     if (text === this.lastIn && param === this.lastUpdate) return this.lastOut;
     const update = param === this.boundAs ? this.bound : decodeDoc<Update>(String(param));
-    if (text.includes(REF) && this.shared.of(this.updating)) return this.applyShared(text, update).next;
+    if (text.includes(REF) && this.shared.of(this.updating)) return this.applyShared(text, update, param === this.boundAs ? this.boundMarked : holdsMark(String(param))).next;
     return encodeDoc(applyUpdate(decodeDoc<Record<string, unknown>>(text), update, true));
   }
 
