@@ -1,8 +1,7 @@
-// One collection of the embedded store: a table `"c:<name>"` of (_id, doc JSON, and the
-// indexed fields' columns: columns.ts) in the profile's SQLite file. Reads of a collection
-// never written answer empty without creating it, so listCollections shows only collections
-// that hold data.
-// Every call is synchronous SQL underneath; an update, and a claim, is one UPDATE statement, atomic across the processes sharing the file.
+// One collection of the embedded store: a table `"c:<name>"` of (_id, doc JSON, the indexed fields'
+// columns: columns.ts) in the profile's SQLite file. Reads of a collection never written answer empty
+// without creating it, so listCollections shows only collections that hold data. Every call is
+// synchronous SQL; an update, and a claim, is one UPDATE statement, atomic across processes.
 import { randomBytes } from 'node:crypto';
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Sort, Update, UpdateResult } from '../port';
 import { checkFindMany, StoreError } from '../errors';
