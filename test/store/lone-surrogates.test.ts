@@ -107,6 +107,14 @@ describe('strings with lone surrogates, as MongoDB through the driver stores the
     expect(ids(await c.find({ k: 'a\uD800b' }, { sort: { _id: 1 } }))).toEqual(['d0a\uD800b', 'd1a\uD800b', 'd2a\uFFFDb'].map(utf8));
     expect(ids(await c.find({ u: 'a\uFFFDb' }, { sort: { _id: 1 } }))).toHaveLength(3);
     await compare(c, docs, 'a\uDFFFb', 'b');
+    // MongoDB holds both spellings as one _id, and one value of a unique index.
+    await expect(c.insertOne({ _id: 'd0a\uFFFDb' })).rejects.toMatchObject({ reason: 'duplicate-key' });
+    const unique = await fresh();
+    await unique.createIndex({ key: { name: 1 }, name: 'name_1', unique: true });
+    await unique.insertOne({ _id: 'n1', name: 'x\uDBFF' });
+    await expect(unique.insertOne({ _id: 'n2', name: 'x\uFFFD' })).rejects.toMatchObject({ reason: 'duplicate-key' });
+    await unique.insertOne({ _id: 'n3', name: 'y' });
+    await expect(unique.updateOne({ _id: 'n3' }, { $set: { name: 'x\uDC00' } })).rejects.toMatchObject({ reason: 'duplicate-key' });
   });
 
   it('any strings, written by any path, answer as mingo over what the driver sends (fast-check)', async () => {

@@ -31,7 +31,7 @@ export class SharedRef {
 export function encodeScalar(value: unknown): unknown {
   if (value instanceof Date) return DATE + (Number.isNaN(value.getTime()) ? 'Invalid' : value.toISOString());
   if (typeof value !== 'string') return value;
-  const text = isWellFormed(value) ? value : toWellFormed(value);
+  const text = toWellFormed(value);
   return text.startsWith(MARK) ? ESCAPED + text : text;
 }
 
@@ -42,8 +42,8 @@ const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 /** Whether a string holds no lone surrogate (String#isWellFormed, ES2024; this project's lib is older). */
 export const isWellFormed = (value: string) => !SURROGATE.test(value) || !LONE_SURROGATE.test(value);
 
-/** The string with each lone surrogate as U+FFFD (String#toWellFormed). */
-export const toWellFormed = (value: string) => value.replace(LONE_SURROGATES, '\uFFFD');
+/** The string with each lone surrogate as U+FFFD (String#toWellFormed); the string itself when it holds no surrogate. */
+export const toWellFormed = (value: string) => (SURROGATE.test(value) ? value.replace(LONE_SURROGATES, '\uFFFD') : value);
 
 /** Where JSON.stringify may have written a lone surrogate: it escapes one (lowercase), and writes a pair as it is. */
 const MAYBE_LONE = /\\ud[89a-f]/;
