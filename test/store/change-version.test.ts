@@ -90,6 +90,18 @@ describe('change versions of the embedded store', () => {
     expect(await store.transaction!(async () => store.changeVersion!('tasks', 'a'))).not.toBe(before);
   });
 
+  it('move for a value holding a lone surrogate whatever spelling wrote it or asks (stored as U+FFFD, as MongoDB\'s driver writes it)', async () => {
+    const tasks = store.collection('tasks');
+    await tasks.insertOne({ _id: 's1', jobId: 'j\uD800', status: 'queued' });
+    const lone = store.changeVersion!('tasks', 'j\uD800');
+    const replaced = store.changeVersion!('tasks', 'j\uFFFD');
+    expect(lone).toBe(replaced);
+    // The update reads the document from its text, where the value is U+FFFD: both spellings move.
+    await tasks.updateOne({ _id: 's1' }, { $set: { status: 'running' } });
+    expect(store.changeVersion!('tasks', 'j\uD800')).not.toBe(lone);
+    expect(store.changeVersion!('tasks', 'j\uD800')).toBe(store.changeVersion!('tasks', 'j\uFFFD'));
+  });
+
   it('are not given for a collection nobody tracks', () => {
     expect(store.changeVersion!('jobs', 'a')).toBeUndefined();
   });

@@ -74,4 +74,26 @@ describe('the embedded store answers filters as MongoDB (oracle: jongodb, the Mo
       if (expected) expect([JSON.stringify(f), ids(await plain.find(f))]).toEqual([JSON.stringify(f), expected]);
     }
   });
+
+  it('strings with a lone surrogate: stored, read back and found as the driver writes them (U+FFFD)', async (context) => {
+    if ('unavailable' in found) {
+      console.log(`skipped: ${found.unavailable}`);
+      context.skip();
+    }
+    const docs = [
+      { _id: 'l\uD800', s: 'a\uD800b', t: ['\uDC00'] },
+      { _id: 'r\uFFFD', s: 'a\uFFFDb', t: ['x'] },
+      { _id: 'p', s: 'ab', t: ['\uD83D\uDE00'] },
+    ];
+    const embedded = store.collection('lone');
+    await embedded.createIndex({ key: { s: 1 }, name: 's_1' });
+    await embedded.insertMany(docs);
+    const wire = db.collection<{ _id: string }>('lone');
+    await wire.insertMany(docs);
+    const sorted = async (f: Filter) => await wire.find(f).sort({ s: 1, _id: 1 }).toArray();
+    const filters: Filter[] = [{}, { s: 'a\uDBFFb' }, { _id: 'l\uDFFF' }, { s: { $in: ['a\uFFFDb'] } }, { s: { $gt: 'ab' } }, { t: '\uD800' }];
+    for (const f of filters) {
+      expect([JSON.stringify(f), await embedded.find(f, { sort: { s: 1, _id: 1 } })]).toEqual([JSON.stringify(f), await sorted(f)]);
+    }
+  });
 });

@@ -6,6 +6,8 @@
 // the two together: equal versions mean nothing of those documents was written.
 // A write whose documents are not seen one by one (a delete) moves every version.
 
+import { toWellFormed } from './codec';
+
 /** The most values counted per collection; past it the counts start again (every version moves). */
 const COUNTED_LIMIT = 20_000;
 
@@ -42,8 +44,10 @@ export class ChangeCounts {
     if (tracked) this.count(tracked, tracked.field === '_id' ? id : doc[tracked.field]);
   }
 
-  private count(tracked: Tracked, value: unknown) {
-    if (typeof value !== 'string') return;
+  private count(tracked: Tracked, given: unknown) {
+    if (typeof given !== 'string') return;
+    // A document read from its text holds a lone surrogate as U+FFFD (codec.ts): counted so whatever wrote it.
+    const value = toWellFormed(given);
     if (tracked.counts.size >= COUNTED_LIMIT && !tracked.counts.has(value)) {
       tracked.counts.clear();
       this.epoch++;
@@ -60,6 +64,6 @@ export class ChangeCounts {
   local(collection: string, value: string): string | undefined {
     const tracked = this.tracked.get(collection);
     if (!tracked) return undefined;
-    return `${this.epoch}.${tracked.counts.get(value) ?? 0}`;
+    return `${this.epoch}.${tracked.counts.get(toWellFormed(value)) ?? 0}`;
   }
 }

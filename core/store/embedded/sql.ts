@@ -244,7 +244,8 @@ class Compiler {
     // json_extract reads true and false as 1 and 0, an object or an array as JSON text: the JSON type tells them apart.
     if (typeof value === 'number') return `${upward ? `${term} AND ${expr} < ''` : term} AND ${typeExpr(field)} IN ('integer', 'real')`;
     if (value instanceof Date) return upward ? `${term} AND ${expr} < '\uFDD0E'` : `${term} AND ${expr} >= '\uFDD0D'`;
-    if (typeof value === 'string') return `${upward ? `${term} AND ${expr} < '\uFDD0'` : `${term} AND ${expr} >= ''`} AND ${typeExpr(field)} = 'text'`;
+    // A string: not a date nor a reference, the texts from U+FDD0 to U+FDD0 "S" (codec.ts), but one past them (U+FFFD, a lone surrogate as stored).
+    if (typeof value === 'string') return `${upward ? term : `${term} AND ${expr} >= ''`} AND NOT (${expr} >= '\uFDD0' AND ${expr} < '\uFDD0S') AND ${typeExpr(field)} = 'text'`;
     throw new StoreError('invalid', `${op} on ${field} takes a number, a string or a date`);
   }
 }

@@ -8,7 +8,7 @@
 // caller gave it, not written as JSON text by the caller and parsed again for each row. Any
 // other update is bound as its text, as encodeDoc writes it.
 import type { Doc, Update } from '../port';
-import { decodeDoc, decodeWithRefs, encodeDoc, holdsMark, jsonFate, REF } from './codec';
+import { decodeDoc, decodeWithRefs, encodeDoc, holdsMark, jsonFate, REF, stringify } from './codec';
 import { applyUpdate } from './update';
 import type { ChangeCounts } from './changes';
 import type { SharedValues } from './shared-values';
@@ -90,7 +90,7 @@ export class UpdateFunction {
     before?.(doc);
     const updated = applyUpdate(doc, update, true);
     // No date or marked string in the document nor in the update: JSON.stringify writes it as encodeDoc would (a SharedRef as its reference).
-    return { updated, next: plain && !marked ? JSON.stringify(updated) : encodeDoc(updated, refs) };
+    return { updated, next: plain && !marked ? stringify(updated) : encodeDoc(updated, refs) };
   }
 
   /** The parameter an update statement binds for `update` (its SET's `mongo_update(doc, ?)` and `mongo_apply(doc, ?)`). */
@@ -131,7 +131,7 @@ export class UpdateFunction {
     const handOut = this.returning && param === this.boundAs && this.boundScalars && !UNSTABLE_NUMBER.test(text);
     const updated = applyUpdate(doc, update, !handOut);
     // Neither the document nor the update holds a date or a marked string, so neither does the result: JSON.stringify writes it as encodeDoc would.
-    const whole = holdsMark(text) || marked ? encodeDoc(updated) : JSON.stringify(updated);
+    const whole = holdsMark(text) || marked ? encodeDoc(updated) : stringify(updated);
     // A shared field the update changed is kept once from now on (a document written before the store kept values once).
     const next = whole !== text && this.touchesShared(update) ? this.shared.encode(this.updating, updated) : whole;
     return this.applied(text, param, { updated, next }, handOut);
