@@ -1,4 +1,4 @@
-// The embedded store keeps, inside write transactions, its answer to "does any document hold an
+// The embedded store keeps, inside write transactions and out of them, its answer to "does any document hold an
 // array on this indexed field's path" between updates (array-free.ts) instead of asking SQLite
 // before every update. A query must still find what MongoDB finds after an array arrives on the
 // path: written by this connection in the same transaction (insert or $set, on the field or a
@@ -62,6 +62,23 @@ describe('kept array answers', () => {
     expect(matched.matched).toBe(2);
   });
 
+  it('out of a transaction, an array written by this connection or another between two claims is found by the next', async () => {
+    const items = store.collection('items');
+    await items.insertOne({ _id: 'a', status: 'queued', n: 0 });
+    expect((await items.findOneAndUpdate({ status: 'queued', n: 0 }, { $set: { n: 1 } }, { sort: { _id: 1 } }))?._id).toBe('a');
+    await items.insertOne({ _id: 'b', status: ['x', 'queued'], n: 1 });
+    expect((await items.findOneAndUpdate({ status: 'queued', n: 1 }, { $set: { n: 2 } }, { sort: { _id: -1 } }))?._id).toBe('b');
+    const other = new (sqlite().DatabaseSync)(path.join(dir, 'shared.sqlite'));
+    try {
+      other.exec('PRAGMA busy_timeout = 5000');
+      other.prepare('INSERT INTO "c:items" (doc) VALUES (?)').run(JSON.stringify({ _id: 'c', m: { k: [5, 6] }, n: 2 }));
+    } finally {
+      other.close();
+    }
+    expect((await items.findOneAndUpdate({ 'm.k': 6, n: 2 }, { $set: { n: 3 } }))?._id).toBe('c');
+    expect((await items.updateMany({ status: 'queued' }, { $set: { n: 4 } })).matched).toBe(2);
+  });
+
   it('updates and claims match a value held in an array as find does (the filter\'s numbered operands after the SET\'s)', async () => {
     const items = store.collection('items');
     await items.insertMany([{ _id: 'a', status: 'queued' }, { _id: 'b', status: ['x', 'queued'] }, { _id: 'c', status: 'x' }]);
@@ -85,7 +102,7 @@ describe('kept array answers', () => {
     expect(ids(await inTransaction(() => items.find({ status: 'queued' })))).toEqual(['a']);
   });
 
-  it('any sequence of inserts and updates in transactions finds what a matcher of the documents finds', async () => {
+  it('any sequence of inserts and updates, in transactions or out of them, finds what a matcher of the documents finds', async () => {
     const value = fc.oneof(fc.constantFrom('q', 'r', 1), fc.array(fc.constantFrom('q', 'r', 1), { maxLength: 2 }));
     const op = fc.oneof(
       fc.record({ kind: fc.constant('insert' as const), status: value, k: value }),
@@ -94,13 +111,13 @@ describe('kept array answers', () => {
     );
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(op, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 }), async (transactions) => {
+      fc.asyncProperty(fc.array(fc.tuple(fc.boolean(), fc.array(op, { minLength: 1, maxLength: 6 })), { minLength: 1, maxLength: 3 }), async (transactions) => {
         const items: ReturnType<Store['collection']> = store.collection(`items${run++}`);
         await items.createIndex({ key: { status: 1 }, name: 'status_1' });
         await items.createIndex({ key: { 'm.k': 1 }, name: 'm.k_1' });
         const mirror: Doc[] = [];
-        for (const ops of transactions) {
-          await inTransaction(async () => {
+        for (const [inOne, ops] of transactions) {
+          await (inOne ? inTransaction : (fn: () => Promise<void>) => fn())(async () => {
             for (const o of ops) {
               if (o.kind === 'insert') {
                 const doc = { _id: `d${mirror.length}`, status: o.status, m: { k: o.k } };

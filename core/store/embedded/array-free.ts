@@ -1,5 +1,5 @@
 // The answers of Layout.arrayFree (columns.ts) kept between updates: which fields no document
-// of a table holds an array on the path of. Each answer found in a write transaction is kept
+// of a table holds an array on the path of. Each answer found (in a write transaction or out of one) is kept
 // with the file's data_version then, which moves only when another connection commits (this
 // connection's own commits leave it), and used while it has not moved; a write of this
 // connection that may put an array on a field's path forgets that field's answer. Only

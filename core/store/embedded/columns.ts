@@ -60,13 +60,12 @@ export class Layout {
    * Which of `fields` no document of the table holds an array anywhere on the path of now (each
    * part asked of its partial index, arrayIndexSql; all of them in one statement): their filters
    * are then answered by the column and its index alone (sql.ts). False for a field without a column.
-   * Inside a write transaction an answer found before, with no other connection's commit since, is
-   * not asked again (one statement fewer per update of a task).
+   * An answer found before, with no other connection's commit since, is not asked again, in a write transaction or out of one (a claim).
    */
   arrayFree(fields: readonly string[]): boolean[] {
     // A field without a column is answered false at once (it never has one in this layout): only columns are asked or kept.
     const columns = fields.filter((field) => this.fields.has(field));
-    const version = this.source?.database.writeVersion();
+    const version = columns.length ? (this.source && (this.source.database.writeVersion() ?? this.source.database.readVersion())) : undefined;
     const answers = this.found.known(columns, version) ?? this.found.keep(columns, version, this.askArrayFree(columns));
     return fields.map((field) => answers[columns.indexOf(field)] ?? false);
   }

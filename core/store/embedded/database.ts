@@ -177,7 +177,8 @@ export class SqliteDatabase {
     return local === undefined ? undefined : `${this.writeVersion() ?? ((before && this.seenVersion) || this.readVersion())}.${local}`;
   }
 
-  private readVersion = () => (this.seenVersion = Number(this.statement('PRAGMA data_version').get()?.data_version));
+  /** PRAGMA data_version read now (it moves when another connection commits). */
+  readVersion = () => (this.seenVersion = Number(this.statement('PRAGMA data_version').get()?.data_version));
   /** PRAGMA data_version in a write transaction (read once: no other connection commits meanwhile); undefined outside one. */
   writeVersion(): number | undefined {
     return this.depth === 0 ? undefined : (this.dataVersion ??= this.readVersion());
