@@ -19,6 +19,7 @@ const PROCESS_WIDE: Record<string, string> = {
   'store/embedded/checkpoint.ts:pending': 'at most one checkpoint queued per file for the one worker',
   'profiles/repository.ts:queues': "writes of one data directory's profiles queue behind each other, whichever service asks",
   'store/embedded/sqlite.ts:loaded': 'node:sqlite is loaded once per process',
+  'engine/jobs/graph.ts:incomingCache': "each frozen workflow transitions object's incoming edges, kept by that object (weakly): derived, gone with it",
   'store/ping.ts:pending': 'keyed weakly by the store object: the ping in flight belongs to that store',
   'store/embedded/columns.ts:inserts': "each table layout's INSERT text, kept by the layout object (weakly): derived text, gone with its layout",
   'store/embedded/columns.ts:layoutIds': "a counter telling one connection's table layouts apart in the filter cache; it holds no data",

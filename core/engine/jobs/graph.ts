@@ -56,7 +56,30 @@ interface Edge {
   revert: boolean;
 }
 
+/**
+ * Process-wide on purpose: the incoming edges of a transitions object frozen all through (the
+ * runner's deepFreeze: the same object for every job of a workflow version), kept by that object
+ * (weakly), found once instead of at every decision. Derived and read only; gone with the object.
+ */
+const incomingCache = new WeakMap<Transitions, Map<string, Edge[]>>();
+
 function incomingOf(transitions: Transitions): Map<string, Edge[]> {
+  const cached = transitions ? incomingCache.get(transitions) : undefined;
+  if (cached) return cached;
+  const incoming = incomingEdges(transitions);
+  if (frozenTransitions(transitions)) incomingCache.set(transitions, incoming);
+  return incoming;
+}
+
+/** Whether no edge of `transitions` can change: it, each task's targets and each transition frozen. */
+function frozenTransitions(transitions: Transitions | undefined): boolean {
+  if (!transitions || typeof transitions !== 'object' || !Object.isFrozen(transitions)) return false;
+  return Object.values(transitions).every(
+    (targets) => !targets || (Object.isFrozen(targets) && Object.values(targets).every((t) => !t || typeof t !== 'object' || Object.isFrozen(t))),
+  );
+}
+
+function incomingEdges(transitions: Transitions): Map<string, Edge[]> {
   const incoming = new Map<string, Edge[]>();
   const own = Object.prototype.hasOwnProperty;
   // Own keys, as Object.entries reads them, without an array of pairs per task.
