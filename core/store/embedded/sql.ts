@@ -140,6 +140,8 @@ class Compiler {
     const matches = ops.map(([op, operand], i) => this.match(field, op, operand, bound[i]));
     // Where no part of the path holds an array the plain SQL answers; elsewhere MongoDB's semantics.
     const { some, none } = this.arrays(field);
+    // A lone $eq of a scalar on a one-part path: its plain SQL holds only where the field is that scalar, never an array.
+    if (scalarEq(field, ops)) return `((${plain[0]}) OR (${some} AND ${matches[0]}))`;
     return `((${none} AND ${plain.join(' AND ')}) OR (${some} AND ${matches.join(' AND ')}))`;
   }
 
@@ -248,6 +250,13 @@ class Compiler {
     if (typeof value === 'string') return `${upward ? term : `${term} AND ${expr} >= ''`} AND NOT (${expr} >= '\uFDD0' AND ${expr} < '\uFDD0S') AND ${typeExpr(field)} = 'text'`;
     throw new StoreError('invalid', `${op} on ${field} takes a number, a string or a date`);
   }
+}
+
+/** Whether `ops` is one $eq on a one-part path of a number, a boolean or a string not read as JSON text (eq's SQL checks the type). */
+function scalarEq(field: string, ops: [string, unknown][]): boolean {
+  const [op, operand] = ops.length === 1 ? ops[0]! : [];
+  if (op !== '$eq' || field.includes('.')) return false;
+  return typeof operand === 'number' || typeof operand === 'boolean' || (typeof operand === 'string' && !JSON_LIKE.test(operand));
 }
 
 function isOperatorObject(value: unknown): value is Record<string, unknown> {
