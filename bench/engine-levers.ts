@@ -6,6 +6,8 @@
 //   - array checks asked at every update: each filter's compile asked whether any document holds an
 //     array on its fields (one SELECT per update), as the store did before it kept the answers inside
 //     write transactions (array-free.ts);
+//   - array checks asked at a claim (as before): the answers kept inside write transactions only, a
+//     statement of its own (the worker's claim) asking again each time (array-free.ts keeps them out of one too);
 //   - inline checkpoints: no checkpoint thread, SQLite's own checkpoint every 1,000 pages on the
 //     committing thread (the store's schedule: a thread asked every 100 ms, or 20 ms under writes);
 //   - no secure_delete: the cost of zeroing deleted content (a security setting, never dropped);
@@ -61,6 +63,19 @@ export const LEVERS: Lever[] = [
       patch(Layout.prototype, 'arrayFree', () =>
         function (this: never, fields: unknown) {
           return Reflect.apply(Reflect.get(Layout.prototype, 'askArrayFree') as (fields: unknown) => boolean[], this, [fields]);
+        },
+      ),
+  },
+  {
+    // The store keeps these answers out of a write transaction too, at PRAGMA data_version: this lever asks again out of one.
+    name: 'array checks asked at a claim (as before)',
+    apply: () =>
+      patch(Layout.prototype, 'arrayFree', (original) =>
+        function (this: never, fields: unknown) {
+          const source: unknown = Reflect.get(this, 'source');
+          const database: unknown = source && typeof source === 'object' ? Reflect.get(source, 'database') : undefined;
+          const inWrite = database instanceof SqliteDatabase && database.writeVersion() !== undefined;
+          return Reflect.apply(inWrite ? original : (Reflect.get(Layout.prototype, 'askArrayFree') as (fields: unknown) => boolean[]), this, [fields]);
         },
       ),
   },
