@@ -1,5 +1,6 @@
 // Which tasks may run next, from the workflow and the records alone.
 import { describe, expect, it } from 'vitest';
+import { deepFreeze } from '../../../core/values/frozen';
 import { readyTasks, type RecordState, type Transitions } from '../../../core/engine/jobs/graph';
 
 const t = (edges: [string, string, string?][]): Transitions => {
@@ -49,5 +50,19 @@ describe('ready tasks', () => {
   it('creates nothing twice: a task that ran is not ready again without a new arrival', () => {
     const records = [done('workflow_start'), done('x', 'success', ['workflow_start:0']), done('y', 'failure', ['workflow_start:0']), running('j', ['x:0'])];
     expect(readyTasks(tasks, diamond, records)).toEqual([]);
+  });
+
+  it('a frozen workflow gives every job the same answers, and a transitions object still changing is read afresh', () => {
+    const frozen = deepFreeze(t([['workflow_start', 'x'], ['x', 'y'], ['y', 'workflow_end']]));
+    const chain = ['workflow_start', 'x', 'y', 'workflow_end'];
+    for (let job = 0; job < 3; job++) {
+      expect(ids(readyTasks(chain, frozen, [done('workflow_start')]))).toEqual(['x']);
+      expect(ids(readyTasks(chain, frozen, [done('workflow_start'), done('x', 'success', ['workflow_start:0'])]))).toEqual(['y']);
+    }
+    const changing = t([['workflow_start', 'x'], ['x', 'y']]);
+    const records = [done('workflow_start'), done('x', 'success', ['workflow_start:0'])];
+    expect(ids(readyTasks(chain, changing, records))).toEqual(['y']);
+    changing.x = { workflow_end: { type: 'standard', state: 'success' } };
+    expect(ids(readyTasks(chain, changing, records))).toEqual(['workflow_end']);
   });
 });
