@@ -7,6 +7,7 @@
 // holds a task back: when it fires, its target runs again as a new iteration.
 // A forEach run that ended in `loop` runs again (next element) once nothing in
 // its body (what its `loop` transitions reach) is active or ready.
+import { isFrozenThrough } from '../../values/frozen';
 
 export const START = 'workflow_start';
 export const END = 'workflow_end';
@@ -67,16 +68,8 @@ function incomingOf(transitions: Transitions): Map<string, Edge[]> {
   const cached = transitions ? incomingCache.get(transitions) : undefined;
   if (cached) return cached;
   const incoming = incomingEdges(transitions);
-  if (frozenTransitions(transitions)) incomingCache.set(transitions, incoming);
+  if (isFrozenThrough(transitions)) incomingCache.set(transitions, incoming);
   return incoming;
-}
-
-/** Whether no edge of `transitions` can change: it, each task's targets and each transition frozen. */
-function frozenTransitions(transitions: Transitions | undefined): boolean {
-  if (!transitions || typeof transitions !== 'object' || !Object.isFrozen(transitions)) return false;
-  return Object.values(transitions).every(
-    (targets) => !targets || (Object.isFrozen(targets) && Object.values(targets).every((t) => !t || typeof t !== 'object' || Object.isFrozen(t))),
-  );
 }
 
 function incomingEdges(transitions: Transitions): Map<string, Edge[]> {

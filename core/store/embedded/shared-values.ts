@@ -20,6 +20,7 @@ import { decodeDoc, decodeWithRefs, encodeDoc, plainText, REF, REFERENCES, Share
 import { project } from './update';
 import type { DatabaseSync } from './sqlite';
 import { raiseSchema, SHARED_SCHEMA } from './identity';
+import { isFrozenThrough } from '../../values/frozen';
 
 /** The collections whose fields are kept once (the service's layout: a job carries its workflow's tasks and transitions). */
 export const SHARED_FIELDS: Readonly<Record<string, readonly string[]>> = { jobs: ['tasks', 'transitions'] };
@@ -169,7 +170,7 @@ export class SharedValues {
     if (!Object.isFrozen(value)) return encodeDoc(value);
     let text = this.frozenTexts.get(value);
     if (text === undefined) {
-      text = frozenThrough(value, 0) ? encodeDoc(value) : false;
+      text = isFrozenThrough(value) ? encodeDoc(value) : false;
       this.frozenTexts.set(value, text);
     }
     return text === false ? encodeDoc(value) : text;
@@ -239,21 +240,6 @@ export class SharedValues {
     raiseSchema(this.db, SHARED_SCHEMA);
     this.ready = true;
   }
-}
-
-/**
- * Whether a value is plain data that cannot change: every object in it a frozen plain object or
- * array holding values only (no getter, no Date or other class, whose state freezing leaves
- * writable). Walked once per value (textOf keeps the answer).
- */
-function frozenThrough(value: unknown, depth: number): boolean {
-  if (value === null || typeof value !== 'object') return typeof value !== 'function';
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (depth > 64 || !Object.isFrozen(value) || (proto !== Object.prototype && proto !== Array.prototype && proto !== null)) return false;
-  for (const descriptor of Object.values(Object.getOwnPropertyDescriptors(value))) {
-    if (!('value' in descriptor) || !frozenThrough(descriptor.value, depth + 1)) return false;
-  }
-  return true;
 }
 
 /**
