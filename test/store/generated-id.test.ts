@@ -7,23 +7,16 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openEmbeddedStore, type EmbeddedStore } from '../../core/store/embedded/store';
-import { sqlite } from '../../core/store/embedded/sqlite';
 import { StoreError } from '../../core/store/errors';
 import { withTempStore } from './support/temp-store';
+import { withRawFile, type RawDatabase } from './support/raw-file';
 
 let dir: string;
 let store: EmbeddedStore;
 const file = () => path.join(dir, 'console.sqlite');
 withTempStore('generated-id-', (opened) => ({ dir, store } = opened), { each: true });
 
-function raw<T>(fn: (db: InstanceType<ReturnType<typeof sqlite>['DatabaseSync']>) => T): T {
-  const db = new (sqlite().DatabaseSync)(file());
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
+const raw = <T>(fn: (db: RawDatabase) => T): T => withRawFile(file(), fn);
 
 const columns = (table: string) => raw((db) => db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table).map((row) => String(row.name)));
 

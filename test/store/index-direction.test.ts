@@ -6,22 +6,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openEmbeddedStore, type EmbeddedStore } from '../../core/store/embedded/store';
 import type { EmbeddedCollection } from '../../core/store/embedded/collection';
-import { sqlite } from '../../core/store/embedded/sqlite';
 import { withTempStore } from './support/temp-store';
+import { withRawFile, type RawDatabase } from './support/raw-file';
 
 let dir: string;
 let store: EmbeddedStore;
 const file = () => path.join(dir, 'console.sqlite');
 withTempStore('index-direction-', (opened) => ({ dir, store } = opened), { each: true });
 
-function raw<T>(fn: (db: InstanceType<ReturnType<typeof sqlite>['DatabaseSync']>) => T): T {
-  const db = new (sqlite().DatabaseSync)(file());
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
+const raw = <T>(fn: (db: RawDatabase) => T): T => withRawFile(file(), fn);
 
 const indexSql = (name: string) => raw((db) => String(db.prepare(`SELECT sql FROM sqlite_master WHERE name = ?`).get(name)?.sql));
 
