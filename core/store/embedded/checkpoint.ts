@@ -144,6 +144,11 @@ function slotOf(file: string): number | undefined {
 export function requestCheckpoint(file: string): void {
   const slot = slotOf(file);
   if (slot !== undefined && Atomics.exchange(flags, slot, ASKED) !== ASLEEP) return;
+  requestByMessage(file, slot);
+}
+
+/** A checkpoint of `file` asked by message, waking the thread (no-op while one is queued); it polls the file's flag (`slot`) from then on. */
+export function requestByMessage(file: string, slot = slots.get(file)): void {
   if (pending.has(file)) return;
   pending.add(file);
   void ask({ type: 'checkpoint', file, slot }).then(() => pending.delete(file));
