@@ -10,9 +10,6 @@
 //     statement of its own (the worker's claim) asking again each time (array-free.ts keeps them out of one too);
 //   - inline checkpoints: no checkpoint thread, SQLite's own checkpoint every 1,000 pages on the
 //     committing thread (the store's schedule: a thread asked every 100 ms, or 20 ms under writes);
-//   - checkpoint requests as messages (as before): each request of the store (every 20 ms under
-//     writes) wakes the checkpoint thread with a message, as the store did before the thread polled a
-//     flag per file while it is written (checkpoint.ts);
 //   - no secure_delete: the cost of zeroing deleted content (a security setting, never dropped);
 //   - the workflow copy in every job document (as before): a job's tasks and transitions written
 //     into its own document, as the store did before it kept such values once (shared-values.ts);
@@ -31,7 +28,6 @@
 import os from 'node:os';
 import { Layout } from '../core/store/embedded/columns';
 import { SqliteDatabase } from '../core/store/embedded/database';
-import { requestByMessage } from '../core/store/embedded/checkpoint';
 import { SharedValues } from '../core/store/embedded/shared-values';
 import { encodeDoc, SharedRef } from '../core/store/embedded/codec';
 import { TaskQueue } from '../core/engine/queue/queue';
@@ -96,20 +92,6 @@ export const LEVERS: Lever[] = [
         },
       );
     },
-  },
-  {
-    name: 'checkpoint requests as messages (as before)',
-    apply: () =>
-      patch(SqliteDatabase.prototype, 'checkpoint', (original) =>
-        function (this: never) {
-          const database = this as SqliteDatabase;
-          const askedAt = () => Number(Reflect.get(database, 'checkpointAskedAt'));
-          const before = askedAt();
-          original.call(database);
-          // Asked now (the store saw new writes): a message as well, as every request was before.
-          if (askedAt() !== before) requestByMessage(database.file);
-        },
-      ),
   },
   {
     name: 'no secure_delete',

@@ -17,7 +17,6 @@ const PROCESS_WIDE: Record<string, string> = {
   'store/embedded/checkpoint.ts:nextId': "the checkpoint worker's message ids",
   'store/embedded/checkpoint.ts:waiting': "the checkpoint worker's answers awaited",
   'store/embedded/checkpoint.ts:pending': 'at most one checkpoint queued per file for the one worker',
-  'store/embedded/checkpoint.ts:slots': "each file's flag in the memory shared with the one checkpoint worker",
   'profiles/repository.ts:queues': "writes of one data directory's profiles queue behind each other, whichever service asks",
   'store/embedded/sqlite.ts:loaded': 'node:sqlite is loaded once per process',
   'engine/jobs/graph.ts:incomingCache': "each frozen workflow transitions object's incoming edges, kept by that object (weakly): derived, gone with it",
