@@ -26,6 +26,8 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   levers: async () => (await import('./engine-levers')).benchLevers,
   profile: async () => (await import('./engine-profile')).benchProfile,
   bytes: async () => (await import('./engine-bytes')).benchBytes,
+  runtime: async () => (await import('./engine-runtime')).benchRuntime,
+  wal: async () => (await import('./engine-wal')).benchWal,
 };
 
 function print(result: unknown) {
@@ -49,6 +51,7 @@ Runs the benchmarks named (every one when none is), each printing its figures, a
   --quick      the engine bench: no 100,000-job queues
   --equal-only the engine bench: only the systems of its equal-work figures (issue 45)
   --only TEXT  the levers bench: only the levers whose name holds TEXT, beside the store as it is
+  RUNTIME_COMPARE_NODE=PATH  the runtime bench: the Node binary to compare this one with (skipped without)
   -h, --help   this help
 
 The engine bench measures this engine against plainjob and liteque (better-sqlite3, a native build).
