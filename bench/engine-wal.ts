@@ -21,7 +21,7 @@ const STARTS = 3_000;
 const COUNTED = 300;
 
 /** The frames of each commit in the WAL's current stretch (the frames with its header's salt), by page number. */
-function commitsOf(wal: Buffer): number[][] {
+export function commitsOf(wal: Buffer): number[][] {
   const pageSize = wal.readUInt32BE(8);
   const [salt1, salt2] = [wal.readUInt32BE(16), wal.readUInt32BE(20)];
   const commits: number[][] = [];

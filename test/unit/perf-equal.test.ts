@@ -56,7 +56,7 @@ describe('the equal-work section of the performance page', () => {
     const page = await writePage('# Performance\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## Later\n\ntext\n');
     expect(page).toContain('| one-task jobs, steady stream (enqueue + run) | 2,000 jobs/s | plainjob 4,000 jobs/s | 0.50× | ≥ 0.8× | **not met** |');
     expect(page).toContain('| 1,000 one-task jobs queued at once, then run | 900 jobs/s | plainjob 1,000 jobs/s | 0.90× (rounds 0.85, 0.90, 0.95) | ≥ 0.8× | met |');
-    expect(page).toContain("raw `node:sqlite`, the engine's own write pattern: 6,000 tasks/s | 0.50× | ≥ 0.35× | met |");
+    expect(page).toContain("raw `node:sqlite`, the engine's own write pattern: 6,000 tasks/s | 0.500× | ≥ 0.35× | met |");
     expect(page).toContain('| 1 | plainjob | 4,000/s | 12,000 | 3.0 | 0.100 | — | 7.25 | 0.00 |');
     expect(page).toContain('| inline checkpoints | 1,900 | 0.95× |');
     // After the first table, the rest of the page kept.
