@@ -28,6 +28,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   bytes: async () => (await import('./engine-bytes')).benchBytes,
   runtime: async () => (await import('./engine-runtime')).benchRuntime,
   wal: async () => (await import('./engine-wal')).benchWal,
+  starts: async () => (await import('./engine-starts')).benchStarts,
 };
 
 function print(result: unknown) {

@@ -1,6 +1,7 @@
 // What the job runner keeps of what it read, so a task's run does not read it again:
 // - workflows by name, read at most once a second for job starts (a write through the workflow
-//   service of the same container is seen at once; one from elsewhere within that second);
+//   service of the same container is seen at once; one from elsewhere within that second), starts
+//   asking while one is read sharing that read;
 // - the fields a job has fixed from its start (its tasks, transitions and errorHandler, never
 //   written after the start: its workflow snapshot, snapshots.ts), so later reads leave them out.
 import { isDeepStrictEqual } from 'node:util';
@@ -22,6 +23,12 @@ const FIXED_KEPT = 100;
 
 export class RecentWorkflows<T> {
   private readonly kept = new Map<string, { workflow: T; at: number; writes: number }>();
+  /**
+   * Reads under way, by name, with the write count they began at: starts asking for a workflow while
+   * it is read share that read (a burst of 10,000 starts read it once, and their jobs share its
+   * objects), unless a write of it came since.
+   */
+  private readonly reading = new Map<string, { writes: number; workflow: Promise<T | null> }>();
 
   constructor(
     private readonly load: (name: string) => Promise<T | null>,
@@ -32,7 +39,16 @@ export class RecentWorkflows<T> {
   get(name: string): T | null | Promise<T | null> {
     const kept = this.kept.get(name);
     if (kept && kept.writes === this.writes.value && Date.now() - kept.at < WORKFLOW_FRESH_MS) return kept.workflow;
-    return this.read(name);
+    const under = this.reading.get(name);
+    if (under && under.writes === this.writes.value) return under.workflow;
+    const read = { writes: this.writes.value, workflow: this.read(name) };
+    this.reading.set(name, read);
+    const done = () => {
+      if (this.reading.get(name) === read) this.reading.delete(name);
+    };
+    // The callers get the read's own promise (its failure too); this one only ends the sharing.
+    read.workflow.then(done, done);
+    return read.workflow;
   }
 
   private async read(name: string): Promise<T | null> {

@@ -30,6 +30,45 @@ describe('the workflow cache of a job runner', () => {
     mine.note();
     expect(await recent.get('cached')).toEqual({ name: 'cached', load: 2 });
   });
+
+  it('reads a workflow once for starts asking while it is read, again for one asking after a write', async () => {
+    const writes = new WorkflowWrites();
+    let loads = 0;
+    const pending: (() => void)[] = [];
+    // Each load waits until the test lets it finish, so the gets below all ask while it is under way.
+    const recent = new RecentWorkflows(async (name) => {
+      const load = ++loads;
+      await new Promise<void>((resolve) => pending.push(resolve));
+      return { name, load };
+    }, writes);
+
+    const burst = Array.from({ length: 50 }, () => Promise.resolve(recent.get('cached')));
+    expect(loads).toBe(1);
+    // A write of the workflow while it is read: a start asking now reads it again, not the read begun before.
+    writes.note();
+    const after = Promise.resolve(recent.get('cached'));
+    expect(loads).toBe(2);
+    for (const resolve of pending.splice(0)) resolve();
+    const results = await Promise.all(burst);
+    expect(new Set(results)).toEqual(new Set([{ name: 'cached', load: 1 }]));
+    // One object for the whole burst: their jobs share its frozen tasks and transitions.
+    expect(results.every((r) => r === results[0])).toBe(true);
+    expect(await after).toEqual({ name: 'cached', load: 2 });
+  });
+
+  it('reads again after a read that failed, and gives the failure to every start that shared it', async () => {
+    let loads = 0;
+    const recent = new RecentWorkflows(async (name) => {
+      loads++;
+      if (loads === 1) throw new Error('the store is unreachable');
+      return { name };
+    }, new WorkflowWrites());
+    const shared = await Promise.allSettled([Promise.resolve(recent.get('cached')), Promise.resolve(recent.get('cached'))]);
+    expect(shared.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['Error: the store is unreachable', 'Error: the store is unreachable']);
+    expect(loads).toBe(1);
+    expect(await recent.get('cached')).toEqual({ name: 'cached' });
+    expect(loads).toBe(2);
+  });
 });
 
 describe('two consoles in one process', () => {
