@@ -8,12 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Engine } from '../core/engine/index';
-import { openEmbeddedStore } from '../core/store/embedded/store';
-import { withLargeData } from '../core/store/large-data/large-data';
-import { stepsWorkflow } from '../test/store/support/steps';
-import { createEngineIndexes, round } from './engine-support';
-import { backlogBelow, BATCH, tempDir } from './queues-peers';
+import { openBenchEngine, round } from './engine-support';
+import { backlogBelow, BATCH } from './queues-peers';
 
 const JOBS = 5_000;
 
@@ -26,13 +22,8 @@ interface Part {
 }
 
 async function bytesOf(serverId: string): Promise<{ serverId: string; fileBytesPerJob: number; parts: Part[] }> {
-  const dir = await tempDir();
-  const store = await openEmbeddedStore(dir, { file: 'engine.sqlite' });
+  const { dir, store, engine } = await openBenchEngine({ steps: 1, processTasksOnStart: true, serverId });
   try {
-    await createEngineIndexes(store);
-    await store.collection('workflows').insertOne(stepsWorkflow('bench', 1));
-    const engine = new Engine({ store: withLargeData(store), serverId, serverName: 'bench', processTasksOnStart: true, worker: { idleMs: 5, concurrency: 8 } });
-    await engine.open();
     const jobs = store.collection('jobs');
     const running = () => jobs.count({ status: 'running' });
     for (let added = 0; added < JOBS; ) {

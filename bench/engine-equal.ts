@@ -9,13 +9,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Engine } from '../core/engine/index';
-import { openEmbeddedStore } from '../core/store/embedded/store';
-import { withLargeData } from '../core/store/large-data/large-data';
-import { stepsWorkflow } from '../test/store/support/steps';
 import { engineRound } from './engine-round';
 import { rawSamePatternRound } from './engine-raw';
-import { createEngineIndexes } from './engine-support';
+import { openBenchEngine } from './engine-support';
 import { benchPeers } from './peers';
 import { folderBytes, plainjobRound, tempDir, type Work } from './queues-peers';
 
@@ -37,14 +33,8 @@ async function waitUntil(what: string, done: () => boolean | Promise<boolean>, e
 
 /** This engine: `n` one-task jobs started with no worker running, then the worker (8 at once) started. */
 export async function engineQueuedRound(n: number): Promise<Work> {
-  const dir = await tempDir();
-  const store = await openEmbeddedStore(dir, { file: 'engine.sqlite' });
+  const { dir, store, engine } = await openBenchEngine({ steps: 1, processTasksOnStart: false });
   try {
-    await createEngineIndexes(store);
-    await store.collection('workflows').insertOne(stepsWorkflow('bench', 1));
-    // The store as the console hands it to its engine (core/host/runtime.ts): large values kept in job_data.
-    const engine = new Engine({ store: withLargeData(store), serverId: 'bench', serverName: 'bench', processTasksOnStart: false, worker: { idleMs: 5, concurrency: 8 } });
-    await engine.open();
     const jobs = store.collection('jobs');
     const started = performance.now();
     for (let i = 0; i < n; i++) await engine.runner.start('bench', { variables: { text: `job ${i}` } });

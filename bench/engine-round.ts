@@ -2,23 +2,14 @@
 // toUpperCase), enqueue + run: used by the queues bench (queues.ts) and the equal-work rounds
 // (engine-equal.ts).
 import { rm } from 'node:fs/promises';
-import { Engine } from '../core/engine/index';
-import { openEmbeddedStore } from '../core/store/embedded/store';
-import { withLargeData } from '../core/store/large-data/large-data';
-import { stepsWorkflow } from '../test/store/support/steps';
-import { createEngineIndexes } from './engine-support';
-import { BATCH, backlogBelow, folderBytes, tempDir, type Work } from './queues-peers';
+import type { Engine } from '../core/engine/index';
+import { openBenchEngine } from './engine-support';
+import { BATCH, backlogBelow, folderBytes, type Work } from './queues-peers';
 
 /** The engine on a fresh embedded file: jobs of `steps` tasks, `concurrency` at once. */
 export async function engineRound(seconds: number, steps: number, concurrency: number, before?: { jobs: number; waiting: boolean }): Promise<Work & { tasks: number }> {
-  const dir = await tempDir();
-  const store = await openEmbeddedStore(dir, { file: 'engine.sqlite' });
+  const { dir, store, engine } = await openBenchEngine({ steps, processTasksOnStart: true, concurrency });
   try {
-    await createEngineIndexes(store);
-    await store.collection('workflows').insertOne(stepsWorkflow('bench', steps));
-    // The store as the console hands it to its engine (core/host/runtime.ts): large values kept in job_data.
-    const engine = new Engine({ store: withLargeData(store), serverId: 'bench', serverName: 'bench', processTasksOnStart: true, worker: { idleMs: 5, concurrency } });
-    await engine.open();
     const jobs = store.collection('jobs');
     if (before) await jobsBefore(engine, before.jobs, before.waiting);
     // The jobs of this round only: those running less those running before it (waiting on timers),

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { round } from './engine-support';
+import { median, round } from './engine-support';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROUND_SCRIPT = path.join(HERE, 'engine-runtime-round.ts');
@@ -47,10 +47,6 @@ export async function benchRuntime(): Promise<object> {
       console.log(`round ${row.round} ${row.node}: engine ${row.engineJobsPerSecond} jobs/s (${row.engineCpuMsPerJob} CPU ms), plainjob ${row.plainjobJobsPerSecond} jobs/s (${row.plainjobCpuMsPerJob}), ratio ${row.ratioToPlainjob}; load ${row.loadAverage}`);
     }
   }
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-  };
   const versions = [...new Set(rows.map((r) => r.node))];
   return {
     runtimes: versions.map((node) => {

@@ -3,24 +3,14 @@
 // rounds on a fresh file each; wall and CPU time per start, the median of the rounds.
 import os from 'node:os';
 import { rm } from 'node:fs/promises';
-import { Engine } from '../core/engine/index';
-import { openEmbeddedStore } from '../core/store/embedded/store';
-import { withLargeData } from '../core/store/large-data/large-data';
-import { stepsWorkflow } from '../test/store/support/steps';
-import { createEngineIndexes, round } from './engine-support';
-import { tempDir } from './queues-peers';
+import { median, openBenchEngine, round } from './engine-support';
 
 const STARTS = 10_000;
 type Way = 'one after another' | 'at once';
 
 async function startRound(way: Way) {
-  const dir = await tempDir();
-  const store = await openEmbeddedStore(dir, { file: 'engine.sqlite' });
+  const { dir, store, engine } = await openBenchEngine({ steps: 1, processTasksOnStart: false });
   try {
-    await createEngineIndexes(store);
-    await store.collection('workflows').insertOne(stepsWorkflow('bench', 1));
-    const engine = new Engine({ store: withLargeData(store), serverId: 'bench', serverName: 'bench', processTasksOnStart: false, worker: { idleMs: 5, concurrency: 8 } });
-    await engine.open();
     const start = (i: number) => engine.runner.start('bench', { variables: { text: `job ${i}` } });
     const cpu = process.cpuUsage();
     const began = performance.now();
@@ -49,7 +39,6 @@ export async function benchStarts(): Promise<object> {
       console.log(`round ${row.round}, ${STARTS} starts ${row.way}: ${row.msPerStart} ms and ${row.cpuMsPerStart} CPU ms per start; load ${row.loadAverage}`);
     }
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return {
     ways: ways.map((way) => {
       const mine = rounds.filter((r) => r.way === way);

@@ -8,12 +8,9 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Engine } from '../core/engine/index';
 import { requestCheckpoint } from '../core/store/embedded/checkpoint';
 import { openEmbeddedStore } from '../core/store/embedded/store';
-import { withLargeData } from '../core/store/large-data/large-data';
-import { stepsWorkflow } from '../test/store/support/steps';
-import { createEngineIndexes, round } from './engine-support';
+import { openBenchEngine, round } from './engine-support';
 import { tempDir } from './queues-peers';
 
 const STARTS = 3_000;
@@ -39,13 +36,8 @@ export function commitsOf(wal: Buffer): number[][] {
 }
 
 async function framesOf(steady: boolean) {
-  const dir = await tempDir();
-  const store = await openEmbeddedStore(dir, { file: 'engine.sqlite' });
+  const { dir, store, engine } = await openBenchEngine({ steps: 1, processTasksOnStart: steady });
   try {
-    await createEngineIndexes(store);
-    await store.collection('workflows').insertOne(stepsWorkflow('bench', 1));
-    const engine = new Engine({ store: withLargeData(store), serverId: 'bench', serverName: 'bench', processTasksOnStart: steady, worker: { idleMs: 5, concurrency: 8 } });
-    await engine.open();
     for (let i = 0; i < STARTS; i++) await engine.runner.start('bench', { variables: { text: `job ${i}` } });
     const file = path.join(dir, 'engine.sqlite');
     // A copy of the WAL as the last commits left it (closing the store checkpoints it away).
