@@ -67,6 +67,8 @@ export class Engine {
       log: this.log,
       store: options.store,
       runMethod: options.runMethod ?? methodRunner(options.adapters ?? (() => undefined), options.applicationRunning),
+      // A method runner of the caller's may do anything with a task: its tasks all run in the worker.
+      tasksInWrite: !options.runMethod,
       transformations: options.transformations,
       loadWorkflow: options.loadWorkflow,
       workflowWrites: this.workflowWrites,

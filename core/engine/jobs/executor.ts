@@ -25,6 +25,7 @@ import type { AdvancedMarks } from '../queue/advanced-marks';
 import type { JobWrites } from './job-writes';
 import type { JobReads } from './reads';
 import { endFields } from './records';
+import type { TasksInWrite } from './in-write';
 import type { JobDoc, JobStatus } from './types';
 import { decodeVariables } from '../../values/undefined-codec';
 import { answeringDomain } from '../../errors';
@@ -51,11 +52,14 @@ export interface ExecutorParts {
   log: Logger;
   /** Starts a child job (the job starter); it works off its own follow-ups. */
   startJob(start: ChildStart): Promise<void>;
+  /** Runs the built-in tasks the engine carries out itself in the write that queues them (absent: the worker runs every task). */
+  tasksInWrite?: TasksInWrite;
 }
 
 export class JobExecutor {
-  /** Told when a task was queued that no worker holds yet (the task worker's poke). */
+  /** Told when a task was queued that no worker holds yet (the task worker's poke), and when one was run in the write that queued it. */
   onQueued?: () => void;
+  onRanInWrite?: () => void;
 
   constructor(private readonly parts: ExecutorParts) {}
 
@@ -180,25 +184,40 @@ export class JobExecutor {
     return follow;
   }
 
-  /** Records in one call; one queued one may be claimed for the worker that ran the ended task. */
+  /**
+   * Records in one call; one queued one may be claimed for the worker that ran the ended task, or
+   * started the job. A claimed task the engine runs itself from its library is run now and written
+   * ended, and the job advanced in the same write (in-write.ts), up to TASKS_PER_WRITE of them.
+   */
   private async insert(job: JobDoc, records: TaskRecord[], write: Extract<Write, { kind: 'insert' }>, handoff?: AdvanceHandoff) {
     let claimed: TaskRecord | undefined;
+    let claim: { workerId: string; leaseUntil: number } | undefined;
     if (write.handOff && handoff && handoff.claimed.length === 0) {
       for (const next of write.records) {
         if (next.status !== 'queued' || next.runAfter > next.queuedAt) continue;
-        const claim = handoff.take();
+        claim = handoff.take();
         if (!claim) continue;
         Object.assign(next, { status: 'running', workerId: claim.workerId, attempt: 1, leaseUntil: claim.leaseUntil, metrics: { claimed_at: next.queuedAt, start_time: next.queuedAt, server_id: serverOf(claim.workerId) } });
         claimed = next;
         break;
       }
     }
+    const inWrite = claimed && claim && handoff ? await this.parts.tasksInWrite?.end(job, [...records, ...write.records], claimed, handoff.inWrite) : undefined;
+    // Written ended (no lease), and advanced in this write.
+    if (inWrite && claimed) write.records[write.records.indexOf(claimed)] = { ...inWrite.ended, advanced: true };
     const written = await this.parts.writes.insertRecords(write.records);
     if (write.records.some((r) => r.status === 'queued' && written.has(r._id))) this.onQueued?.();
     if (!claimed || !handoff) return;
     if (!written.has(claimed._id)) return handoff.drop?.();
     // Records another server wrote first are not known here: those held are then not used for the advance.
     const exact = write.records.every((r) => written.has(r._id));
+    if (inWrite && claim) {
+      this.onRanInWrite?.();
+      // The next task of the chain takes the same claim (the worker's slot, reserved once).
+      const chained: AdvanceHandoff = { ...handoff, take: () => claim, inWrite: inWrite.left };
+      const now = exact ? [...records, ...write.records] : await this.parts.reads.records(job._id, job);
+      return this.run(job, now, { kind: 'task-ended', record: inWrite.ended }, chained);
+    }
     const held: Held = exact ? { job, records: [...records, ...write.records] } : { job, records, inexact: true };
     handoff.claimed.push({ record: claimed, held });
   }

@@ -114,5 +114,8 @@ export interface Handoff {
   drop?(): void;
 }
 
-/** A worker's handoff in an advance: `claimed` gets the record claimed for it, with what its run is handed. */
-export type AdvanceHandoff = Handoff & { claimed: { record: TaskRecord; held: Held }[] };
+/**
+ * A worker's handoff in an advance: `claimed` gets the record claimed for it, with what its run is handed.
+ * `inWrite`: how many more tasks the write may run itself with the claim (in-write.ts), undefined for none.
+ */
+export type AdvanceHandoff = Handoff & { claimed: { record: TaskRecord; held: Held }[]; inWrite?: number };

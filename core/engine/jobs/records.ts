@@ -1,7 +1,8 @@
 // Task records as the runner writes them: ids, the records of workflow_start and
 // workflow_end, a new record for a task that can run, and the fields a record
 // ends with, why a job is stopped. Pure functions: the store writes are in job-writes.ts.
-import { encodeValue, MarkerValueError } from '../../values/undefined-codec';
+import { encodeValue, MarkerValueError, undefinedStoredAsNull } from '../../values/undefined-codec';
+import type { ReleaseSemantics } from '../../release/semantics';
 import { isRecord } from './guards';
 import { APPLICATION_MANUAL_TASKS, MANUAL_TASKS, type TaskOutcome } from '../tasks/library';
 import { NEVER, type FinishState, type TaskRecord } from '../queue/queue';
@@ -108,6 +109,13 @@ export function safeEncode(value: Record<string, unknown>, path: string): Record
     if (!(error instanceof MarkerValueError)) throw error;
     return {};
   }
+}
+
+/** The outcome as the release stores it: before 2021.1.10 an undefined value goes in (and comes back) as null. */
+export function storedOutcome(semantics: ReleaseSemantics, outcome: TaskOutcome): TaskOutcome {
+  if (semantics.undefinedStored !== 'null') return outcome;
+  const jobVariables = outcome.jobVariables && undefinedStoredAsNull(outcome.jobVariables);
+  return { ...outcome, outgoing: undefinedStoredAsNull(outcome.outgoing), ...(jobVariables ? { jobVariables } : {}) };
 }
 
 /** The fields a record ends with: status, the state its transitions follow, values, error, end time. */

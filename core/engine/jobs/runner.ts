@@ -21,6 +21,7 @@ import { HeldState } from './held';
 import { JobWrites } from './job-writes';
 import { JobReads } from './reads';
 import { JobExecutor } from './executor';
+import { TasksInWrite } from './in-write';
 import type { Handoff } from './held';
 import { JobStarter, type StartOptions, type WorkflowSource } from './start';
 import { TaskRun, type Given } from './task-run';
@@ -52,6 +53,11 @@ export interface RunnerOptions {
   log?: Logger;
   /** The release whose semantics jobs follow (core/release/semantics.ts); absent: 2022.1's. */
   semantics?: ReleaseSemantics;
+  /**
+   * The built-in tasks of the WorkFlowEngine are run in the write that queues them (in-write.ts):
+   * true where `runMethod` runs them from the engine's own library, as the console's does.
+   */
+  tasksInWrite?: boolean;
 }
 
 /** What this process's task worker gives the runner while it runs. */
@@ -60,6 +66,8 @@ export interface WorkerLink {
   dispatchAtStart(): Handoff | undefined;
   /** A task was queued that no worker holds yet. */
   onQueued(): void;
+  /** A task of the worker's was run in the write that queued it (in-write.ts): counted as the worker's. */
+  ranInWrite(): void;
 }
 
 /**
@@ -112,6 +120,7 @@ export class JobRunner {
       marks: new AdvancedMarks(queue.tasks),
       log,
       startJob: (child) => starter.startChild(child),
+      ...(options.tasksInWrite ? { tasksInWrite: new TasksInWrite(store, log, options.semantics) } : {}),
     });
     const starter: JobStarter = new JobStarter({ store, reads, executor, held, log, loadWorkflow });
     this.taskRun = new TaskRun({ store, queue, reads, executor, starter, held, log, runMethod: options.runMethod, transformations: options.transformations, semantics: options.semantics });
@@ -124,6 +133,7 @@ export class JobRunner {
   link(worker: WorkerLink | undefined) {
     this.starter.dispatchAtStart = worker && (() => worker.dispatchAtStart());
     this.executor.onQueued = worker && (() => worker.onQueued());
+    this.executor.onRanInWrite = worker && (() => worker.ranInWrite());
   }
 
   // ---- reading ----

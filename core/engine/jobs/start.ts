@@ -100,6 +100,8 @@ export class JobStarter {
     const { store, reads, executor, held } = this.parts;
     const parentJob = options.parent ? await reads.job(options.parent.job) : undefined;
     const job = newJob(workflow, { ...options, ...(parentJob?.ancestors ? { parentAncestors: parentJob.ancestors } : {}) }, Date.now());
+    // The answer is the job as it started, as the service's: its tasks may have run in this write already (in-write.ts).
+    const asStarted: JobDoc = { ...job, metrics: { ...job.metrics } };
     // The job, its first record and its advance are one transaction where the store has them.
     const handoff = this.dispatchAtStart?.();
     const claimed: { record: TaskRecord; held: Held }[] = [];
@@ -133,8 +135,7 @@ export class JobStarter {
     for (const { record, held: given } of claimed) handoff?.run(record, given);
     if (!started) return reads.requireJob(job._id); // an earlier attempt's job
     this.parts.log.info({ jobId: job._id, workflow: job.name, status: 'running', ...(options.parent ? { parentJobId: options.parent.job } : {}) }, `job of workflow "${job.name}" started`);
-    // The job as advanced (its status follows each write).
-    return job;
+    return asStarted;
   }
 
   /** A child job of a childJob task, unless one with its id exists already (a retry after a crash). */

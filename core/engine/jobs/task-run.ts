@@ -17,7 +17,7 @@ import type { Handoff, JobExecutor } from './executor';
 import type { Held, HeldState } from './held';
 import { forEachRun, isForEach, isTransformation, transformationRun, type TransformationRunner } from './own-tasks';
 import type { JobReads } from './reads';
-import { endFields, safeEncode, withEnd } from './records';
+import { endFields, safeEncode, storedOutcome, withEnd } from './records';
 import { ERROR_HANDLER, errorHandlerOf, retryOf } from './settings';
 import type { JobStarter } from './start';
 import type { JobDoc, TaskDefinition } from './types';
@@ -56,13 +56,6 @@ export class TaskRun {
     this.semantics = parts.semantics ?? DEFAULT_SEMANTICS;
   }
 
-  /** The outcome as the release stores it: before 2021.1.10 an undefined value goes in (and comes back) as null. */
-  private stored(outcome: TaskOutcome): TaskOutcome {
-    if (this.semantics.undefinedStored !== 'null') return outcome;
-    const jobVariables = outcome.jobVariables && undefinedStoredAsNull(outcome.jobVariables);
-    return { ...outcome, outgoing: undefinedStoredAsNull(outcome.outgoing), ...(jobVariables ? { jobVariables } : {}) };
-  }
-
   /** Runs a claimed task and ends it; false when the worker's claim was lost or the signal aborted. */
   async execute(record: TaskRecord, signal?: AbortSignal, given: Given = {}): Promise<boolean> {
     const { reads, queue } = this.parts;
@@ -88,7 +81,7 @@ export class TaskRun {
         outcome = forEachRun(record, previous, incoming);
       } else if (isTransformation(definition)) outcome = await transformationRun(this.parts.transformations, incoming);
       else outcome = await this.parts.runMethod(definition, incoming, { signal, jobVariables: scope.job, iteration: record.iteration, timers: true, semantics: this.semantics });
-      outcome = this.stored(outcome);
+      outcome = storedOutcome(this.semantics, outcome);
     } catch (error) {
       if (signal?.aborted) return false;
       outcome = { state: 'error', outgoing: {}, error: message(error) };

@@ -90,7 +90,7 @@ export class TaskWorker {
     this.active = true;
     this.workerId = `${this.options.serverId}:${randomBytes(4).toString('hex')}`;
     this.log.info({ workerId: this.workerId, concurrency: this.options.concurrency, leaseMs: this.options.leaseMs }, 'task worker started');
-    this.options.runner.link({ dispatchAtStart: () => this.startHandoff(), onQueued: () => this.poke() });
+    this.options.runner.link({ dispatchAtStart: () => this.startHandoff(), onQueued: () => this.poke(), ranInWrite: () => void this.stats.completed++ });
     this.loop = this.claimLoop();
     // A store that refused a change stream once is asked no more: this worker polls.
     if (!this.watchRefused) this.openWatch();
