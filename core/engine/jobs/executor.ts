@@ -60,6 +60,8 @@ export class JobExecutor {
   /** Told when a task was queued that no worker holds yet (the task worker's poke), and when one was run in the write that queued it. */
   onQueued?: () => void;
   onRanInWrite?: () => void;
+  /** Jobs whose start is being decided before their document is written (`started`): their writes change the job held. */
+  private readonly unwritten = new WeakSet<JobDoc>();
 
   constructor(private readonly parts: ExecutorParts) {}
 
@@ -88,6 +90,18 @@ export class JobExecutor {
     if (options.inUnit) await this.tasks.updateOne({ _id: recordId }, { $set: { advanced: true } });
     else if (options.marking) options.marking.push(marks.mark(recordId).then(() => undefined, (error: unknown) => ({ error })));
     else await marks.mark(recordId);
+  }
+
+  /**
+   * A job's start where the store's unit of work is one transaction: its first advance is decided and
+   * made with the job not yet written, its writes made to the job held, then the job is written once
+   * as it is then (`write`: its tasks may have run in this write, in-write.ts), then what follows.
+   */
+  async started(job: JobDoc, handoff: AdvanceHandoff | undefined, write: () => Promise<void>): Promise<void> {
+    this.unwritten.add(job);
+    const follow = await this.decideAndApply(job, [], { kind: 'started' }, handoff).finally(() => this.unwritten.delete(job));
+    await write();
+    if (follow.length) await this.drain(follow);
   }
 
   /** Decides the job's event and carries it out, then what follows from it. */
@@ -135,8 +149,8 @@ export class JobExecutor {
     }
   }
 
-  private decideAndApply(job: JobDoc, records: TaskRecord[], event: JobEvent): Promise<FollowUp[]> {
-    return this.apply(job, records, decide({ job, records, event, now: Date.now() }));
+  private decideAndApply(job: JobDoc, records: TaskRecord[], event: JobEvent, handoff?: AdvanceHandoff): Promise<FollowUp[]> {
+    return this.apply(job, records, decide({ job, records, event, now: Date.now() }), handoff);
   }
 
   /** A child job that ended already (an empty workflow) is told to its parent now. */
@@ -162,13 +176,13 @@ export class JobExecutor {
     // Called only when a $set waits (an async call per write would cost a promise each).
     const flush = async ($set: Record<string, unknown>) => {
       set = undefined;
-      await this.jobs.updateOne({ _id: job._id }, { $set });
+      if (!this.unwritten.has(job)) await this.jobs.updateOne({ _id: job._id }, { $set });
     };
     const follow: FollowUp[] = [];
     for (const write of decision.writes) {
       if (write.kind === 'insert') {
         if (write.records.length && set) await flush(set);
-        await this.insert(job, records, write, handoff);
+        follow.push(...(await this.insert(job, records, write, handoff)));
       } else if (write.kind === 'fail') {
         if (set) await flush(set);
         follow.push(...(await this.writeStatus(job, 'error', write.error)));
@@ -189,7 +203,7 @@ export class JobExecutor {
    * started the job. A claimed task the engine runs itself from its library is run now and written
    * ended, and the job advanced in the same write (in-write.ts), up to TASKS_PER_WRITE of them.
    */
-  private async insert(job: JobDoc, records: TaskRecord[], write: Extract<Write, { kind: 'insert' }>, handoff?: AdvanceHandoff) {
+  private async insert(job: JobDoc, records: TaskRecord[], write: Extract<Write, { kind: 'insert' }>, handoff?: AdvanceHandoff): Promise<FollowUp[]> {
     let claimed: TaskRecord | undefined;
     let claim: { workerId: string; leaseUntil: number } | undefined;
     if (write.handOff && handoff && handoff.claimed.length === 0) {
@@ -207,8 +221,8 @@ export class JobExecutor {
     if (inWrite && claimed) write.records[write.records.indexOf(claimed)] = { ...inWrite.ended, advanced: true };
     const written = await this.parts.writes.insertRecords(write.records);
     if (write.records.some((r) => r.status === 'queued' && written.has(r._id))) this.onQueued?.();
-    if (!claimed || !handoff) return;
-    if (!written.has(claimed._id)) return handoff.drop?.();
+    if (!claimed || !handoff) return [];
+    if (!written.has(claimed._id)) return (handoff.drop?.(), []);
     // Records another server wrote first are not known here: those held are then not used for the advance.
     const exact = write.records.every((r) => written.has(r._id));
     if (inWrite && claim) {
@@ -216,10 +230,11 @@ export class JobExecutor {
       // The next task of the chain takes the same claim (the worker's slot, reserved once).
       const chained: AdvanceHandoff = { ...handoff, take: () => claim, inWrite: inWrite.left };
       const now = exact ? [...records, ...write.records] : await this.parts.reads.records(job._id, job);
-      return this.run(job, now, { kind: 'task-ended', record: inWrite.ended }, chained);
+      return this.decideAndApply(job, now, { kind: 'task-ended', record: inWrite.ended }, chained);
     }
     const held: Held = exact ? { job, records: [...records, ...write.records] } : { job, records, inexact: true };
     handoff.claimed.push({ record: claimed, held });
+    return [];
   }
 
   /** The job complete with workflow_end reached (its record: records.ts withBoundaries) and the variables its last task wrote, in one write. */
@@ -228,10 +243,12 @@ export class JobExecutor {
     const reachedEnd = { from: end.from, iteration: end.iteration };
     // When workflow_end was reached (a recovered end: when its record says).
     const endTime = end.metrics.end_time ?? now;
-    const result = await this.jobs.updateOne({ _id: job._id, status: { $in: ['running', 'paused'] } }, { $set: { ...set, status: 'complete', reachedEnd, 'metrics.end_time': endTime, last_updated: now } });
+    const $set = { ...set, status: 'complete', reachedEnd, 'metrics.end_time': endTime, last_updated: now };
+    // A job not written yet holds its variables already (apply).
+    const matched = this.unwritten.has(job) ? job.status === 'running' || job.status === 'paused' : (await this.jobs.updateOne({ _id: job._id, status: { $in: ['running', 'paused'] } }, { $set })).matched > 0;
     // Ended otherwise meanwhile (canceled): the variables are still the job's.
-    if (!result.matched) {
-      if (set) await this.jobs.updateOne({ _id: job._id }, { $set: set });
+    if (!matched) {
+      if (set && !this.unwritten.has(job)) await this.jobs.updateOne({ _id: job._id }, { $set: set });
       return [];
     }
     Object.assign(job, { status: 'complete', reachedEnd, last_updated: now, metrics: { ...job.metrics, end_time: endTime } });
@@ -246,8 +263,8 @@ export class JobExecutor {
     const set: Record<string, unknown> = { status, last_updated: now };
     if (error !== undefined) set.error = error;
     if (status === 'complete' || status === 'canceled') set['metrics.end_time'] = now;
-    const result = await this.jobs.updateOne({ _id: job._id, status: job.status }, { $set: set });
-    if (result.matched) {
+    const matched = this.unwritten.has(job) || (await this.jobs.updateOne({ _id: job._id, status: job.status }, { $set: set })).matched > 0;
+    if (matched) {
       const entry = { jobId: job._id, workflow: job.name, status, from: job.status, ...(error !== undefined ? { error } : {}) };
       if (status === 'error') this.parts.log.error(entry, `job of workflow "${job.name}" stopped in error: ${error ?? ''}`);
       else this.parts.log.info(entry, `job of workflow "${job.name}" ${status}`);
@@ -285,9 +302,8 @@ export class JobExecutor {
   }
 
   /**
-   * An operator's action on a job, as one unit of work (one transaction on the embedded store):
-   * the job, its records and its claims read, the action decided, its writes and what follows
-   * from them made; refused (a ConsoleError) with nothing written, as by `check` on the job read. Answers the job as it is then.
+   * An operator's action on a job, as one unit of work (one transaction on the embedded store): the job, its records and claims read, the action
+   * decided, its writes and what follows made; refused (a ConsoleError) with nothing written, as by `check` on the job read. Answers the job then.
    */
   async act(jobId: string, action: OperatorAction, check?: (job: JobDoc) => void): Promise<JobDoc> {
     const { reads, store } = this.parts;

@@ -7,13 +7,13 @@ import type { Logger } from 'pino';
 import { ConsoleError } from '../../errors';
 import { isDuplicateKey } from '../../store/errors';
 import type { Store } from '../../store/port';
-import { unitOfWork } from '../../store/unit-of-work';
+import { isAtomic, unitOfWork } from '../../store/unit-of-work';
 import { encodeVariables, rejectMarker } from '../../values/undefined-codec';
 import { jobStartVariables } from '../workflow/job-variables';
 import type { TaskRecord } from '../queue/queue';
 import type { ChildStart } from './children';
-import type { JobEvent } from './decide';
-import type { AdvanceHandoff, Handoff, Held, HeldState } from './held';
+import type { JobExecutor } from './executor';
+import type { Handoff, Held, HeldState } from './held';
 import { checkVariables } from './input-schema';
 import type { JobReads } from './reads';
 import type { JobDoc, TaskDefinition } from './types';
@@ -79,7 +79,7 @@ export interface StarterParts {
   store: Store;
   reads: JobReads;
   /** The executor: decides the job's start and carries it out. */
-  executor: { run(job: JobDoc, records: TaskRecord[], event: JobEvent, handoff?: AdvanceHandoff): Promise<void> };
+  executor: Pick<JobExecutor, 'run' | 'started'>;
   held: HeldState;
   log: Logger;
   /** The workflow by name: a promise, or the workflow at once when it is kept (recent.ts). */
@@ -107,27 +107,38 @@ export class JobStarter {
     const claimed: { record: TaskRecord; held: Held }[] = [];
     let started: boolean;
     let stored: ReturnType<typeof reads.snapshots.slim> | undefined;
+    // Where the unit of work is one transaction, the job is written once, after its first advance, as it is
+    // then (its tasks may have run in this write: in-write.ts); elsewhere first, as a half-started job's recovery needs.
+    const atOnce = isAtomic(store);
+    const writeJob = async () => {
+      // The job is stored whole, its workflow's tasks and transitions in it, as the service's are (snapshots.ts).
+      stored = reads.snapshots.slim(job);
+      if (stored.write) await stored.write();
+      await reads.jobs.insertOne(stored.doc);
+      reads.remember(job);
+    };
     try {
       started = await unitOfWork(store, async () => {
+        if (atOnce && options.id && (await reads.job(options.id))) return false; // started already, by an earlier attempt
         try {
-          // The job is stored whole, its workflow's tasks and transitions in it, as the service's are (snapshots.ts).
-          stored = reads.snapshots.slim(job);
-          if (stored.write) await stored.write();
-          await reads.jobs.insertOne(stored.doc);
+          if (!atOnce) await writeJob();
         } catch (error) {
           if (!(options.id && isDuplicateKey(error))) throw error;
           return false; // started already, by an earlier attempt
         }
-        reads.remember(job);
         if (options.parent) await this.linkChild(options.parent.job, job._id);
+        const given = handoff && { ...handoff, claimed };
         // The job and its records are the ones just written: no re-read.
-        await executor.run(job, [], { kind: 'started' }, handoff && { ...handoff, claimed });
+        if (atOnce) await executor.started(job, given, writeJob);
+        else await executor.run(job, [], { kind: 'started' }, given);
         held.stampAll(job._id, claimed);
         return true;
       });
     } catch (error) {
       claimed.length = 0;
-      throw error;
+      // Another process started the job of this id meanwhile: nothing of this start was written.
+      if (!(atOnce && options.id && isDuplicateKey(error))) throw error;
+      started = false;
     } finally {
       if (claimed.length === 0) handoff?.drop?.();
     }

@@ -1,7 +1,7 @@
-// Built-in tasks run in the write that queues them (core/engine/jobs/in-write.ts). The oracle is
-// the worker: the same workflows on an engine whose worker runs every task (a method runner of the
-// caller's, here the console's own library, turns running in the write off) end with the same job
-// and the same task records, field for field but ids and times.
+// Built-in tasks run in the write that queues them (core/engine/jobs/in-write.ts), the job then
+// written once. The oracle is the worker: the same workflows on an engine whose worker runs every
+// task (a method runner of the caller's, here the console's own library, turns running in the write
+// off) end with the same job and the same task records, field for field but ids and times.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine, type EngineOptions } from '../../../core/engine/index';
 import { methodRunner } from '../../../core/engine/jobs/execute';
@@ -105,6 +105,8 @@ describe('built-in tasks run in the write that queues them', () => {
     for (const { store } of [inWrite, byWorker]) for (const workflow of WORKFLOWS) await store.collection('workflows').insertOne(workflow);
     const [ran, oracle] = [await runAll(inWrite.engine), await runAll(byWorker.engine)];
     expect(ran).toEqual(oracle);
+    // Field for field in the same order, as a reader of the documents (the service's tools, the API's answers) sees them.
+    expect(JSON.stringify(ran)).toBe(JSON.stringify(oracle));
     // What the workflows say, read in the records: not two runs alike by accident.
     expect(ran.map((r) => (r as { job: JobDoc }).job.status)).toEqual(['complete', 'complete', 'complete', 'error', 'complete', 'complete']);
     expect((ran[1] as { job: JobDoc }).job.variables).toMatchObject({ greeting: 'hello', seen: ['hello'], loud: 'HELLO', size: 5, picked: [1, 2] });

@@ -1,8 +1,10 @@
 // The writes a job's document gets while it runs: the variables a task gives the job are
 // written before the next task's record (which reads them), and the last task's with the
-// job's completion, in one write: one round trip fewer per job on MongoDB.
+// job's completion, in one write: one round trip fewer per job on MongoDB. On the embedded
+// store a job whose tasks all run in its start's write (in-write.ts) is written once, ended.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../../core/engine/index';
+import { methodRunner } from '../../../core/engine/jobs/execute';
 import { openMongoStore } from '../../../core/store/mongodb/store';
 import type { Doc, Store } from '../../../core/store/port';
 import { interceptCollections } from '../../store/support/intercept';
@@ -10,16 +12,18 @@ import { jongodbBinary, startJongodb, type TestMongo } from '../../store/jongodb
 import { stepsWorkflow } from '../../store/support/steps';
 import { tempEmbeddedStore, workflow } from '../queue/support';
 
-/** The store, keeping in order each update of a job document (its `$set` field names) and each task record inserted. */
+/** The store, keeping in order each update of a job document (its `$set` field names) and each task record inserted; and each job inserted, with its status. */
 function recordingJobWrites(inner: Store) {
   const writes: string[][] = [];
   const order: string[] = [];
+  const jobsInserted: string[] = [];
   const inserted = (docs: Doc[]) => {
     for (const doc of docs) order.push(`record ${String(doc.taskId)}`);
   };
   const store = interceptCollections(inner, (name, collection) => {
     if (name === 'jobs') {
       return {
+        insertOne: (doc) => (jobsInserted.push(String(doc.status)), collection.insertOne(doc)),
         updateOne: (filter, update) => {
           const fields = Object.keys((update as { $set?: Record<string, unknown> }).$set ?? {}).sort();
           writes.push(fields);
@@ -34,7 +38,7 @@ function recordingJobWrites(inner: Store) {
       insertMany: (docs) => (inserted(docs), collection.insertMany(docs)),
     };
   });
-  return { store, writes, order };
+  return { store, writes, order, jobsInserted };
 }
 
 /** t1 upper-cases the job's `text` into the job's `middle`; t2 reads `middle` and lower-cases it into `result`. */
@@ -51,17 +55,20 @@ const handOnThroughTheJob = workflow(
   ],
 );
 
-/** Runs one job of `tasks` steps (the last writes `result` to the job), or of `through-the-job`; answers the job and its writes. */
-async function runJob(inner: Store, tasks: number | 'through-the-job', text = 'abc') {
-  const { store, writes, order } = recordingJobWrites(inner);
+/**
+ * Runs one job of `tasks` steps (the last writes `result` to the job), or of `through-the-job`; answers the job and its writes.
+ * `byWorker`: the library's tasks through a method runner of the test's, so the worker runs each (none in the start's write).
+ */
+async function runJob(inner: Store, tasks: number | 'through-the-job', text = 'abc', byWorker = false) {
+  const { store, writes, order, jobsInserted } = recordingJobWrites(inner);
   const name = tasks === 'through-the-job' ? tasks : `steps-${tasks}`;
-  await store.collection('workflows').insertOne(tasks === 'through-the-job' ? handOnThroughTheJob : stepsWorkflow(name, tasks));
-  const engine = new Engine({ store, serverId: 's', serverName: 's', processTasksOnStart: true, worker: { idleMs: 5 } });
+  if (!(await store.collection('workflows').findOne({ name }))) await store.collection('workflows').insertOne(tasks === 'through-the-job' ? handOnThroughTheJob : stepsWorkflow(name, tasks));
+  const engine = new Engine({ store, serverId: 's', serverName: 's', processTasksOnStart: true, worker: { idleMs: 5 }, ...(byWorker ? { runMethod: methodRunner(() => undefined) } : {}) });
   await engine.open();
   try {
     const started = await engine.runner.start(name, { variables: { text } });
     await expect.poll(async () => (await engine.runner.job(started._id))?.status, { timeout: 15_000 }).toBe('complete');
-    return { job: (await engine.runner.job(started._id))!, records: await engine.runner.records(started._id), writes, order };
+    return { job: (await engine.runner.job(started._id))!, records: await engine.runner.records(started._id), writes, order, jobsInserted };
   } finally {
     await engine.close();
   }
@@ -96,9 +103,30 @@ describe('a job document is written once when its last task ends', () => {
   it('embedded store: the last task\'s variables and the job complete are one write; a task before it writes its own first', async () => {
     const temp = await tempEmbeddedStore();
     try {
-      expectOneWriteAtTheEnd(await runJob(temp.store, 1));
-      expectOneWriteAtTheEnd(await runJob(temp.store, 3));
-      expectMiddleThenEnd(await runJob(temp.store, 'through-the-job', 'aBc'));
+      for (const run of [await runJob(temp.store, 1, 'abc', true), await runJob(temp.store, 3, 'abc', true)]) {
+        expectOneWriteAtTheEnd(run);
+        // Written after its first advance, in the start's write: running then.
+        expect(run.jobsInserted).toEqual(['running']);
+      }
+      expectMiddleThenEnd(await runJob(temp.store, 'through-the-job', 'aBc', true));
+    } finally {
+      await temp.dispose();
+    }
+  });
+
+  it('embedded store: a job whose tasks all run in its start\'s write is written once, complete with every variable, after its records', async () => {
+    const temp = await tempEmbeddedStore();
+    try {
+      for (const tasks of [1, 3] as const) {
+        const run = await runJob(temp.store, tasks);
+        expect(run.job.variables).toMatchObject({ text: 'abc', result: 'ABC' });
+        expect(run.job.metrics.end_time).toBeGreaterThanOrEqual(run.job.metrics.start_time);
+        expect([run.writes, run.jobsInserted]).toEqual([[], ['complete']]);
+        expect(run.records.map((r) => [r.taskId, r.status])).toEqual([['workflow_start', 'complete'], ...run.records.slice(1, -1).map((r) => [r.taskId, 'complete']), ['workflow_end', 'complete']]);
+      }
+      const through = await runJob(temp.store, 'through-the-job', 'aBc');
+      expect(through.job.variables).toMatchObject({ text: 'aBc', middle: 'ABC', result: 'abc' });
+      expect([through.order, through.jobsInserted]).toEqual([['record t1', 'record t2'], ['complete']]);
     } finally {
       await temp.dispose();
     }
