@@ -24,7 +24,11 @@
 //     and the document written with its references' toJSON (SharedRef), not their text;
 //   - a job read at its task's run and again at its end (as before): a queued task's end reads its job
 //     again though unchanged since its run read it, the records sorted by the store (a probe statement
-//     first), a job's workflow copy kept for 2,000 jobs only, an exclusion of it made by json_remove.
+//     first), a job's workflow copy kept for 2,000 jobs only, an exclusion of it made by json_remove;
+//   - the job written at its start (as before): a job's document inserted before its first advance
+//     and updated by each write after, not written once after it (executor.ts `started`);
+//   - tasks run by the worker, the job written at its start (as before): the engine before in-write.ts,
+//     each built-in task run by the worker once its record's write commits, its end a write of its own.
 import os from 'node:os';
 import { Layout } from '../core/store/embedded/columns';
 import { SqliteDatabase } from '../core/store/embedded/database';
@@ -38,6 +42,10 @@ import { HeldState } from '../core/engine/jobs/held';
 import { JobReads } from '../core/engine/jobs/reads';
 import { RecentJobs } from '../core/engine/jobs/recent';
 import { makeRoom } from '../core/values/bounded-map';
+import { JobExecutor } from '../core/engine/jobs/executor';
+import type { AdvanceHandoff } from '../core/engine/jobs/held';
+import type { JobDoc } from '../core/engine/jobs/types';
+import { TasksInWrite } from '../core/engine/jobs/in-write';
 import { engineRound } from './engine-round';
 import { round } from './engine-support';
 
@@ -208,7 +216,29 @@ export const LEVERS: Lever[] = [
       return () => undo.forEach((u) => u());
     },
   },
+  {
+    // A job whose start's unit is one transaction is written once, after its first advance (executor.ts started): this lever writes it first.
+    name: 'the job written at its start (as before)',
+    apply: () => writtenAtStart(),
+  },
+  {
+    // The engine's built-ins run in the write that queues them (in-write.ts): this lever leaves every task to the worker, the job written first.
+    name: 'tasks run by the worker, the job written at its start (as before)',
+    apply: () => {
+      const undo = [writtenAtStart(), patch(TasksInWrite.prototype, 'end', () => async () => undefined)];
+      return () => undo.forEach((u) => u());
+    },
+  },
 ];
+
+function writtenAtStart(): () => void {
+  return patch(JobExecutor.prototype, 'started', () =>
+    async function (this: never, job: unknown, handoff: unknown, write: unknown) {
+      await (write as () => Promise<void>)();
+      await (this as JobExecutor).run(job as JobDoc, [], { kind: 'started' }, handoff as AdvanceHandoff | undefined);
+    },
+  );
+}
 
 interface LeverRound {
   lever: string;

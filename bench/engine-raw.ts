@@ -6,17 +6,16 @@
 //   - the tables, indexes and row-count triggers of `jobs`, `tasks` and `_counts`, as created
 //     (the column-filling triggers are left out: raw code passes the columns' values itself);
 //   - the stored job document and task documents (their sizes and shapes, the service's layout).
-// The file's settings are the store's (page size, WAL, synchronous, secure_delete). Then, for each job, the statements the engine runs (counted by instrumenting it: see
-// docs/performance.md): one job INSERT, one task INSERT per task, one claim (an UPDATE …
-// RETURNING of the oldest queued task; the engine hands later tasks of a job to itself), one
-// completing UPDATE per task (status, lease, advanced, end time and the document), one job
-// UPDATE at its end (status, last update, the document), with the documents changed by
-// SQLite's own json_set rather than parsed and written in JavaScript. `concurrency` jobs run
-// side by side, and their statements commit together every `group` tasks (the engine's group
-// commit: 8 tasks at concurrency 8).
+// The file's settings are the store's (page size, WAL, synchronous, secure_delete). Then, for each
+// job, the statements the engine runs (counted by instrumenting it: see docs/performance.md). The
+// bench's tasks are WorkFlowEngine built-ins, which the engine runs in the write that queues them
+// (core/engine/jobs/in-write.ts), so a job is one transaction of its start: one task INSERT per
+// task, the record as it ended, and one job INSERT, the job as it ended (its variables, its end);
+// each job commits alone, as each of the engine's starts does when its caller waits for the answer.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { ObjectId } from 'bson';
 import { Engine } from '../core/engine/index';
 import { openEmbeddedStore } from '../core/store/embedded/store';
 import { ID_COLUMN } from '../core/store/embedded/identity';
@@ -102,7 +101,7 @@ function columnValue(doc: Record<string, unknown>, column: string): string | num
 }
 
 /** Raw node:sqlite, the engine's rows and statements for jobs of `steps` tasks, for at least `seconds`. */
-export async function rawSamePatternRound(seconds: number, steps: number, concurrency = 8, group = 8): Promise<Work & { tasks: number }> {
+export async function rawSamePatternRound(seconds: number, steps: number): Promise<Work & { tasks: number }> {
   const pattern = await enginePattern(steps);
   const dir = await tempDir();
   const db = new DatabaseSync(path.join(dir, 'raw.sqlite'));
@@ -125,63 +124,36 @@ export async function rawSamePatternRound(seconds: number, steps: number, concur
     };
     const insertJob = insert('c:jobs', pattern.jobColumns);
     const insertTask = insert('c:tasks', pattern.taskColumns);
-    // The index columns the engine's file has (the server id's only where an index reads it).
-    const serverColumn = pattern.taskColumns.includes('k:metrics.server_id') ? `, "k:metrics.server_id" = ?2` : '';
-    const claim = db.prepare(
-      `UPDATE "c:tasks" SET doc = json_set(doc, '$.status', 'running', '$.leaseUntil', ?1, '$.workerId', ?2, '$.metrics.server_id', ?2, '$.metrics.claimed_at', ?3), "k:status" = 'running', "k:leaseUntil" = ?1${serverColumn} WHERE rowid = (SELECT rowid FROM "c:tasks" WHERE "k:status" = 'queued' ORDER BY "k:queuedAt", "k:runAfter" LIMIT 1) RETURNING _id, json_extract(doc, '$.incoming.str') AS text`,
-    );
-    const complete = db.prepare(
-      `UPDATE "c:tasks" SET doc = json_set(doc, '$.status', 'complete', '$.finishState', 'success', '$.leaseUntil', NULL, '$.advanced', 1, '$.outgoing', json(?2), '$.metrics.end_time', ?3), "k:status" = 'complete', "k:leaseUntil" = NULL, "k:advanced" = 1, "k:metrics.end_time" = ?3 WHERE _id = ?1`,
-    );
-    const endJob = db.prepare(`UPDATE "c:jobs" SET doc = json_set(doc, '$.status', 'complete', '$.last_updated', ?2, '$.metrics.end_time', ?2, '$.variables.result', ?3), "k:status" = 'complete', "k:last_updated" = ?2 WHERE _id = ? AND "k:status" = 'running'`);
-    const jobText = JSON.stringify({ ...pattern.jobDoc, status: 'running' });
-    const queued = pattern.taskDocs.map((doc) => ({ ...doc, status: 'queued', outgoing: {}, leaseUntil: null }));
+    const begin = db.prepare('BEGIN IMMEDIATE');
+    const commit = db.prepare('COMMIT');
+    // The engine's documents as text, its job's id (an ObjectId, in every record id and reference) a placeholder.
+    const engineId = String(pattern.jobDoc._id);
+    const jobText = JSON.stringify(pattern.jobDoc).replaceAll(engineId, '\u0000');
+    const taskTexts = pattern.taskDocs.map((doc) => JSON.stringify(doc).replaceAll(engineId, '\u0000'));
     let jobs = 0;
     let tasks = 0;
-    let inGroup = 0;
-    /** The jobs running side by side: the task of each that runs next. */
-    const running: { id: string; next: number }[] = [];
-    const start = () => {
-      const id = `job${jobs++}`;
+    /** One job as the engine writes it: its records as they ended, then the job, in one transaction. */
+    const runJob = (text: string) => {
+      const id = new ObjectId().toHexString();
+      jobs++;
       const now = Date.now();
-      const job = JSON.parse(jobText) as Record<string, unknown>;
-      job._id = id;
-      insertJob.run(id, JSON.stringify(job), ...pattern.jobColumns.map((c) => columnValue({ ...job, metrics: { start_time: now } }, c)));
-      queueTask(id, 0, now);
-      running.push({ id, next: 0 });
-    };
-    const queueTask = (jobId: string, index: number, now: number) => {
-      const template = queued[index % queued.length]!;
-      const doc = { ...template, _id: `${jobId}:${index}`, jobId, job: { _id: jobId }, queuedAt: now + index, runAfter: now };
-      insertTask.run(doc._id, JSON.stringify(doc), ...pattern.taskColumns.map((c) => columnValue(doc, c)));
+      begin.run();
+      for (let index = 0; index < steps; index++) {
+        const doc = JSON.parse(taskTexts[index % taskTexts.length]!.replaceAll('\u0000', id)) as Record<string, unknown>;
+        Object.assign(doc, { queuedAt: now, runAfter: now, incoming: { ...(doc.incoming as object), str: text }, outgoing: { uppercaseString: text.toUpperCase() }, metrics: { ...(doc.metrics as object), claimed_at: now, start_time: now, end_time: now } });
+        insertTask.run(String(doc._id), JSON.stringify(doc), ...pattern.taskColumns.map((c) => columnValue(doc, c)));
+        tasks++;
+      }
+      const job = JSON.parse(jobText.replaceAll('\u0000', id)) as Record<string, unknown>;
+      Object.assign(job, { variables: { ...(job.variables as object), text, result: text.toUpperCase() }, metrics: { ...(job.metrics as object), start_time: now, end_time: now }, last_updated: now });
+      insertJob.run(id, JSON.stringify(job), ...pattern.jobColumns.map((c) => columnValue(job, c)));
+      commit.run();
     };
     const started = performance.now();
-    db.exec('BEGIN IMMEDIATE');
-    while (performance.now() - started < seconds * 1000 || running.length) {
-      const more = performance.now() - started < seconds * 1000;
-      while (more && running.length < concurrency) start();
-      for (let k = 0; k < running.length; k++) {
-        const job = running[k]!;
-        const now = Date.now();
-        // The first task of a job is claimed from the queue; the engine hands the rest to itself.
-        const text = job.next === 0 ? String(claim.get(now + 30_000, 'bench', now)?.text) : 'job';
-        complete.run(`${job.id}:${job.next}`, JSON.stringify({ uppercaseString: text.toUpperCase() }), now);
-        tasks++;
-        job.next++;
-        if (job.next < steps) queueTask(job.id, job.next, now);
-        else {
-          endJob.run(job.id, now, text.toUpperCase());
-          running.splice(k--, 1);
-        }
-        if (++inGroup >= group) {
-          db.exec('COMMIT');
-          inGroup = 0;
-          await yieldToWorkers();
-          db.exec('BEGIN IMMEDIATE');
-        }
-      }
+    while (performance.now() - started < seconds * 1000) {
+      runJob(`job ${jobs}`);
+      await yieldToWorkers();
     }
-    db.exec('COMMIT');
     const elapsedMs = performance.now() - started;
     db.close();
     return { items: jobs, tasks, elapsedMs, bytesPerItem: (await folderBytes(dir)) / jobs };
