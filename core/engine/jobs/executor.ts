@@ -27,6 +27,7 @@ import type { JobReads } from './reads';
 import { endFields } from './records';
 import type { TasksInWrite } from './in-write';
 import type { JobDoc, JobStatus } from './types';
+import { sayStatus } from './status-log';
 import { decodeVariables } from '../../values/undefined-codec';
 import { answeringDomain } from '../../errors';
 
@@ -252,7 +253,8 @@ export class JobExecutor {
       return [];
     }
     Object.assign(job, { status: 'complete', reachedEnd, last_updated: now, metrics: { ...job.metrics, end_time: endTime } });
-    this.parts.log.info({ jobId: job._id, workflow: job.name, status: 'complete' }, `job of workflow "${job.name}" complete`);
+    // A job not written yet is said complete by its start, after it (start.ts).
+    if (!this.unwritten.has(job)) sayStatus(this.parts.log, job, 'complete');
     // Only a child job has a parent task to finish (`parent` is set at its start, never after).
     return job.parent ? [{ kind: 'child-ended', childId: job._id }] : [];
   }
@@ -263,12 +265,9 @@ export class JobExecutor {
     const set: Record<string, unknown> = { status, last_updated: now };
     if (error !== undefined) set.error = error;
     if (status === 'complete' || status === 'canceled') set['metrics.end_time'] = now;
-    const matched = this.unwritten.has(job) || (await this.jobs.updateOne({ _id: job._id, status: job.status }, { $set: set })).matched > 0;
-    if (matched) {
-      const entry = { jobId: job._id, workflow: job.name, status, from: job.status, ...(error !== undefined ? { error } : {}) };
-      if (status === 'error') this.parts.log.error(entry, `job of workflow "${job.name}" stopped in error: ${error ?? ''}`);
-      else this.parts.log.info(entry, `job of workflow "${job.name}" ${status}`);
-    }
+    const unwritten = this.unwritten.has(job);
+    const matched = unwritten || (await this.jobs.updateOne({ _id: job._id, status: job.status }, { $set: set })).matched > 0;
+    if (matched && !unwritten) sayStatus(this.parts.log, job, status, { from: job.status, ...(error !== undefined ? { error } : {}) });
     Object.assign(job, { status, last_updated: now }, error !== undefined ? { error } : {});
     if (set['metrics.end_time'] !== undefined) job.metrics = { ...job.metrics, end_time: now };
     return (status === 'error' || status === 'canceled') && job.parent ? [{ kind: 'child-ended', childId: job._id }] : [];

@@ -17,6 +17,7 @@ import type { Handoff, Held, HeldState } from './held';
 import { checkVariables } from './input-schema';
 import type { JobReads } from './reads';
 import type { JobDoc, TaskDefinition } from './types';
+import { sayStatus } from './status-log';
 
 export interface StartOptions {
   description?: string;
@@ -146,6 +147,8 @@ export class JobStarter {
     for (const { record, held: given } of claimed) handoff?.run(record, given);
     if (!started) return reads.requireJob(job._id); // an earlier attempt's job
     this.parts.log.info({ jobId: job._id, workflow: job.name, status: 'running', ...(options.parent ? { parentJobId: options.parent.job } : {}) }, `job of workflow "${job.name}" started`);
+    // Ended in its start's write (its tasks run in it: in-write.ts), said now, after its start.
+    if (atOnce && job.status !== 'running') sayStatus(this.parts.log, job, job.status, job.status === 'error' ? { from: 'running', error: job.error ?? '' } : {});
     return asStarted;
   }
 

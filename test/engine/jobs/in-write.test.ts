@@ -2,6 +2,8 @@
 // written once. The oracle is the worker: the same workflows on an engine whose worker runs every
 // task (a method runner of the caller's, here the console's own library, turns running in the write
 // off) end with the same job and the same task records, field for field but ids and times.
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine, type EngineOptions } from '../../../core/engine/index';
 import { methodRunner } from '../../../core/engine/jobs/execute';
@@ -130,6 +132,23 @@ describe('built-in tasks run in the write that queues them', () => {
       ['t2', 'complete', 1, true, false],
     ]);
     expect(engine.worker.stats.completed).toBe(2);
+  });
+
+  it('say a job that ended in its start\'s write started, then complete or stopped in error, in that order, once each', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const { engine, store } = await open({ log: pino({ level: 'info' }, stream) });
+    for (const workflow of [stepsWorkflow('two', 2), WORKFLOWS[3]!]) await store.collection('workflows').insertOne(workflow);
+    const ok = await engine.runner.start('two', { variables: { text: 'abc' } });
+    const stops = await engine.runner.start('stops');
+    const said = (id: string) => lines.filter((l) => l.jobId === id && l.component === 'jobs' && typeof l.status === 'string' && !('taskId' in l)).map((l) => [l.status, l.msg]);
+    expect(said(ok._id)).toEqual([['running', 'job of workflow "two" started'], ['complete', 'job of workflow "two" complete']]);
+    expect(said(stops._id)).toEqual([['running', 'job of workflow "stops" started'], ['error', expect.stringMatching(/^job of workflow "stops" stopped in error: task bad \(toUpperCase\) failed/)]]);
   });
 
   it('leave the task after the sixteenth of a write, a wait and a retry to the worker: the job is running when the start answers', async () => {
