@@ -8,7 +8,7 @@ import { Engine } from '../../../core/engine/index';
 import type { TaskMethodRunner } from '../../../core/engine/jobs/execute';
 import type { Store } from '../../../core/store/port';
 import { bothStores } from '../queue/both-stores';
-import { waitFor, workflow } from '../queue/support';
+import { tempEmbeddedStore, waitFor, workflow } from '../queue/support';
 
 // Both stores: the embedded one (a task's end and its next task's claim in one transaction)
 // and the wire test server (MongoDB's protocol, no transactions).
@@ -101,6 +101,34 @@ describe.each(subjects)('fair task scheduling on the $name', (subject) => {
 
     // The loops were still running all along, and went on meanwhile.
     for (const id of loops) expect((await runner.job(id))?.status).toBe('running');
+    for (const id of loops) await runner.cancel(id);
+    for (const id of loops) expect((await runner.job(id))?.status).toBe('canceled');
+  }, 90_000);
+});
+
+describe('fair task scheduling of built-in tasks run in the write that queues them (embedded store)', () => {
+  /** The loop and the one-task job of WorkFlowEngine built-ins, which the engine runs in its writes, 16 a write (in-write.ts). */
+  const builtIns = () => {
+    const loop = loopForever();
+    Object.assign(loop.tasks.poll!, { name: 'toUpperCase', app: 'WorkFlowEngine', variables: { incoming: { str: 'poll' }, outgoing: {} } });
+    Object.assign(loop.tasks.check!, { name: 'toLowerCase', app: 'WorkFlowEngine', variables: { incoming: { str: 'CHECK' }, outgoing: {} } });
+    const single = workflow('one-task', { only: { name: 'toUpperCase', app: 'WorkFlowEngine', variables: { incoming: { str: 'one' }, outgoing: {} } } }, [['workflow_start', 'only'], ['only', 'workflow_end']]);
+    return [loop, single];
+  };
+
+  it('completes 20 one-task jobs started after 10 loops of built-ins, while the loops run; the loops cancel', async () => {
+    opened = await tempEmbeddedStore();
+    for (const doc of builtIns()) await opened.store.collection('workflows').insertOne(doc);
+    engine = await new Engine({ store: opened.store, serverId: 'fair', serverName: 'fair', processTasksOnStart: true, worker: { concurrency: 8, idleMs: 20 } }).open();
+    const runner = engine.runner;
+    const loops = await startLoops(runner);
+    const singles: string[] = [];
+    for (let i = 0; i < 20; i++) singles.push((await runner.start('one-task'))._id);
+    await waitFor('the 20 one-task jobs to complete', async () => (await Promise.all(singles.map(async (id) => (await runner.job(id))?.status))).every((s) => s === 'complete'), 60_000);
+    for (const id of loops) expect((await runner.job(id))?.status).toBe('running');
+    // The loops went on beside them: a write runs at most 16 of their tasks, then hands on.
+    const rounds = await Promise.all(loops.map(async (id) => (await runner.records(id)).length));
+    expect(Math.min(...rounds)).toBeGreaterThan(10);
     for (const id of loops) await runner.cancel(id);
     for (const id of loops) expect((await runner.job(id))?.status).toBe('canceled');
   }, 90_000);
