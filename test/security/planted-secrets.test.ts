@@ -78,7 +78,8 @@ describe('a recording carrying them, imported, exported and made into a simulate
   let dataDir: string;
   let host: TestHost;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-planted-'));
+    // Not "planted": the folder's random suffix (logged with its path) could spell a planted value's tail (planted-6).
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'console-secrets-probe-'));
     host = await startTestHost({ dataDir });
   }, 60_000);
   afterAll(async () => {
