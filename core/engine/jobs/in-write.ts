@@ -8,14 +8,13 @@
 // variables are those a worker's run would write; a task that asks for a wait (delay, stub's
 // delay) or a retry after an error is left to the worker, as before.
 import type { Logger } from 'pino';
-import type { Store } from '../../store/port';
-import { isAtomic } from '../../store/unit-of-work';
 import type { TaskRecord } from '../queue/queue';
 import { builtInTasks, runBuiltInTask, WORKFLOW_ENGINE_APP, type TaskOutcome } from '../tasks/library';
 import { DEFAULT_SEMANTICS, type ReleaseSemantics } from '../../release/semantics';
 import { scopeOf } from './decide';
 import { endFields, isManual, storedOutcome, withEnd } from './records';
 import { retryOf } from './settings';
+import { sayTaskError } from './status-log';
 import type { JobDoc, TaskDefinition } from './types';
 import { refersToTasks, resolveIncoming } from './variables';
 
@@ -23,23 +22,23 @@ import { refersToTasks, resolveIncoming } from './variables';
 export const TASKS_PER_WRITE = 16;
 
 /** Whether the task is one the engine runs in the write that queues it. */
-export function runsInWrite(definition: TaskDefinition | undefined): definition is TaskDefinition {
+function runsInWrite(definition: TaskDefinition | undefined): definition is TaskDefinition {
   if (!definition || definition.location === 'Adapter' || (definition.app ?? WORKFLOW_ENGINE_APP) !== WORKFLOW_ENGINE_APP) return false;
   const task = builtInTasks.get(definition.name);
   return !!task && !task.runner && !isManual(definition) && !retryOf(definition);
 }
 
-/** A task run in the write: its incoming values and the fields its record ends with (records.ts's endFields). */
-export interface RunInWrite {
+/** A task run in the write: its outcome and the fields its record ends with (records.ts's endFields). */
+interface RunInWrite {
   outcome: TaskOutcome;
   fields: Record<string, unknown>;
 }
 
+/** Made only where the store's unit of work is one transaction (runner.ts): a write's tasks commit with it or not at all. */
 export class TasksInWrite {
   private readonly semantics: ReleaseSemantics;
 
   constructor(
-    private readonly store: Store,
     private readonly log: Logger,
     semantics?: ReleaseSemantics,
   ) {
@@ -47,18 +46,16 @@ export class TasksInWrite {
   }
 
   /**
-   * The claimed record (not yet written) ended by its task run now, where the store's unit of work is one
-   * transaction and the write has room (`left`: undefined for a write's first): `ended` as a worker's end
+   * The claimed record (not yet written) ended by its task run now, where the write has room (`left`:
+   * undefined for a write's first): `ended` as a worker's end
    * hands it to the advance (the record is written with it, advanced), `left` for the tasks after it.
    * Undefined: the worker runs the task once the write commits.
    */
   async end(job: JobDoc, records: TaskRecord[], claimed: TaskRecord, left = TASKS_PER_WRITE): Promise<{ ended: TaskRecord; left: number } | undefined> {
-    if (left <= 0 || !isAtomic(this.store)) return undefined;
+    if (left <= 0) return undefined;
     const ran = await this.run(job, records, claimed);
     if (!ran) return undefined;
-    const { taskId, name, workerId, _id: recordId } = claimed;
-    const error = ran.outcome.state === 'error' ? (ran.outcome.error ?? 'error') : undefined;
-    if (error !== undefined) this.log.error({ jobId: job._id, taskId, recordId, workerId, task: name, error }, `task ${taskId} (${name}) ended in error: ${error}`);
+    if (ran.outcome.state === 'error') sayTaskError(this.log, { jobId: job._id, taskId: claimed.taskId, recordId: claimed._id, workerId: claimed.workerId, task: claimed.name }, ran.outcome.error);
     return { ended: withEnd(claimed, ran.fields), left: left - 1 };
   }
 
@@ -66,7 +63,7 @@ export class TasksInWrite {
    * Runs the task of `record` (claimed, not yet written) for `job` as it is now, with the job's
    * records; undefined when it is not one run in the write, or it asked for a wait or a retry.
    */
-  async run(job: JobDoc, records: TaskRecord[], record: TaskRecord): Promise<RunInWrite | undefined> {
+  private async run(job: JobDoc, records: TaskRecord[], record: TaskRecord): Promise<RunInWrite | undefined> {
     const definition = job.tasks[record.taskId];
     if (job.status !== 'running' || record.incomingOverride !== undefined || !runsInWrite(definition)) return undefined;
     const incomingDefinition = definition.variables?.incoming;

@@ -22,6 +22,7 @@ import { JobWrites } from './job-writes';
 import { JobReads } from './reads';
 import { JobExecutor } from './executor';
 import { TasksInWrite } from './in-write';
+import { isAtomic } from '../../store/unit-of-work';
 import type { Handoff } from './held';
 import { JobStarter, type StartOptions, type WorkflowSource } from './start';
 import { TaskRun, type Given } from './task-run';
@@ -120,7 +121,8 @@ export class JobRunner {
       marks: new AdvancedMarks(queue.tasks),
       log,
       startJob: (child) => starter.startChild(child),
-      ...(options.tasksInWrite ? { tasksInWrite: new TasksInWrite(store, log, options.semantics) } : {}),
+      // Only where a unit of work is one transaction: on MongoDB every task runs in the worker.
+      ...(options.tasksInWrite && isAtomic(store) ? { tasksInWrite: new TasksInWrite(log, options.semantics) } : {}),
     });
     const starter: JobStarter = new JobStarter({ store, reads, executor, held, log, loadWorkflow });
     this.taskRun = new TaskRun({ store, queue, reads, executor, starter, held, log, runMethod: options.runMethod, transformations: options.transformations, semantics: options.semantics });

@@ -18,6 +18,7 @@ import type { Held, HeldState } from './held';
 import { forEachRun, isForEach, isTransformation, transformationRun, type TransformationRunner } from './own-tasks';
 import type { JobReads } from './reads';
 import { endFields, safeEncode, storedOutcome, withEnd } from './records';
+import { sayTaskError } from './status-log';
 import { ERROR_HANDLER, errorHandlerOf, retryOf } from './settings';
 import type { JobStarter } from './start';
 import type { JobDoc, TaskDefinition } from './types';
@@ -160,8 +161,7 @@ export class TaskRun {
     };
     const ended = await unitOfWork(store, write);
     if (ended && outcome.state === 'error') {
-      const ids = { jobId: record.jobId, taskId: record.taskId, recordId: claim._id, workerId: claim.workerId, task: record.name };
-      this.parts.log.error({ ...ids, error: outcome.error }, `task ${record.taskId} (${record.name}) ended in error: ${outcome.error ?? 'error'}`);
+      sayTaskError(this.parts.log, { jobId: record.jobId, taskId: record.taskId, recordId: claim._id, workerId: claim.workerId, task: record.name }, outcome.error);
     }
     for (const next of claimed) handoff?.run(next.record, next.held);
     // The `advanced` mark (MongoDB) is written while the next task runs; left unwritten, the sweeper advances the record again.
