@@ -11,7 +11,7 @@
 // calls and how) is done when compiling instead of at every step.
 import { TransformationError } from './errors';
 import { place } from './interpreter';
-import { RunEntry, type Run, type RunResult } from './run-entry';
+import { RunEntry, TIME_CHECK_MASK, type Run, type RunResult } from './run-entry';
 import { IncomingValidators } from './incoming';
 import { planFor, type Plan, type PlanNode } from './plan';
 import type { JstDocument, JstScope, RunOptions } from './types';
@@ -132,7 +132,7 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
     }
     for (let i = 0; i < count; i++) {
       if (++run.steps > run.maxSteps) throw new TransformationError('limit', `the run went past ${run.maxSteps} steps`, place(run, plan, plan.order[i] as PlanNode));
-      if ((run.steps & 255) === 0 && Date.now() > run.deadline) {
+      if ((run.steps & TIME_CHECK_MASK) === 0 && Date.now() > run.deadline) {
         throw new TransformationError('limit', `the run took longer than ${run.timeoutMs} ms`, place(run, plan, plan.order[i] as PlanNode));
       }
       const evaluate = nodes[i];
@@ -221,14 +221,14 @@ function mapAll(pure: PureAnswer, count: number, slow: CompiledScope['callOne'])
 
 /**
  * Counts `count` steps at once when no step of them can stop the run: the step limit is not
- * reached, and no time check (every 256th step) falls among them, or the time is not up now
+ * reached, and no time check (every 1,024th step, run-entry.ts) falls among them, or the time is not up now
  * (the check would have been made a moment later: the same as on a faster machine). Answers
  * whether it counted them; when not, the caller counts and checks each step in turn.
  */
 function countAtOnce(run: Run, count: number): boolean {
   const before = run.steps;
   if (before + count > run.maxSteps) return false;
-  if ((before & 255) + count >= 256 && Date.now() > run.deadline) return false;
+  if ((before & TIME_CHECK_MASK) + count > TIME_CHECK_MASK && Date.now() > run.deadline) return false;
   run.steps = before + count;
   return true;
 }

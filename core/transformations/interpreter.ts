@@ -5,7 +5,7 @@
 // an error naming the limit, never hangs.
 import { MethodArgumentError, TransformationError, type ErrorPlace } from './errors';
 import { IncomingValidators } from './incoming';
-import { RunEntry, type Run, type RunResult } from './run-entry';
+import { RunEntry, TIME_CHECK_MASK, type Run, type RunResult } from './run-entry';
 import { fillTemplate } from './library/string';
 import type { CallContext } from './library/index';
 import { getAt, setAt } from './pointer';
@@ -50,7 +50,7 @@ function runScope(plan: Plan, incoming: Record<string, unknown>, run: Run, depth
     if (++run.steps > run.maxSteps) {
       throw new TransformationError('limit', `the run went past ${run.maxSteps} steps`, place(run, plan, node));
     }
-    if ((run.steps & 255) === 0 && Date.now() > run.deadline) {
+    if ((run.steps & TIME_CHECK_MASK) === 0 && Date.now() > run.deadline) {
       throw new TransformationError('limit', `the run took longer than ${run.timeoutMs} ms`, place(run, plan, node));
     }
     values[node.index] = evaluate(node, frame, incoming, values);

@@ -12,7 +12,7 @@ import { TransformationError } from '../errors';
 import { place, stepError } from '../interpreter';
 import { getAt } from '../pointer';
 import type { Plan, PlanNode, Wire } from '../plan';
-import type { Run } from '../run-entry';
+import { TIME_CHECK_MASK, type Run } from '../run-entry';
 import { compileCall } from './calls';
 import type { ScopeInfo } from './nodes';
 
@@ -105,7 +105,7 @@ export function generateTop(plan: Plan, info: ScopeInfo): TopFn | undefined {
     const lines = nodeLines(node, info, w);
     if (!lines) return undefined;
     const at = node.index;
-    body.push(`if (++run.steps > run.maxSteps) throw ${limit}(run, ${at});`, `if ((run.steps & 255) === 0 && Date.now() > run.deadline) throw ${late}(run, ${at});`, ...lines);
+    body.push(`if (++run.steps > run.maxSteps) throw ${limit}(run, ${at});`, `if ((run.steps & ${TIME_CHECK_MASK}) === 0 && Date.now() > run.deadline) throw ${late}(run, ${at});`, ...lines);
   }
   const answer = plan.outgoing.map((node) => `out[${w.constant(node.name)}] = v${node.index};`);
   const text = [
