@@ -45,7 +45,7 @@ export function compileTransformation(doc: JstDocument, validators: IncomingVali
   const entry = new RunEntry(doc, validators);
   return {
     document: doc,
-    run(incoming, options = {}) {
+    run(incoming, options = NO_OPTIONS) {
       // A document run once (one compiled for a single run) is not worth writing code for: from its second run on it is.
       if (begun) tier.hot = true;
       begun = true;
@@ -55,6 +55,9 @@ export function compileTransformation(doc: JstDocument, validators: IncomingVali
     },
   };
 }
+
+/** A run given no options (one object for all of them: a run reads its options, never writes them). */
+const NO_OPTIONS: RunOptions = Object.freeze({});
 
 /** Whether a compiled document's scopes run as code written for them (from its second run on) or as closures. */
 interface Tier {

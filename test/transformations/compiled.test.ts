@@ -77,6 +77,21 @@ describe('compiled and interpreted alike', () => {
     expect(interpreted).toEqual(compiled);
   });
 
+  it('a map whose function is named by a value, another name run after run, as the interpreter answers each', () => {
+    // The map step's call keeps the function it called last: a run naming another must not get it.
+    const doc = mapDocument('map by name', 'ids', [fnOf('ids', 'Object', 'getProperty', ['id'], ['currentValue', 'index', 'array']), fnOf('names', 'Object', 'getProperty', ['name'], ['currentValue', 'index', 'array'])]);
+    doc.incoming = [{ $id: 'items' }, { $id: 'which' }];
+    doc.steps = [...(doc.steps ?? []), assign(4, ['incoming', 'which', ''], ['method', 1, '/args/1/value'])];
+    const compiled = compileTransformation(structuredClone(doc));
+    const items = [{ id: 'a1', name: 'Ada' }, { id: 'g2', name: 'Grace' }];
+    for (const which of ['ids', 'ids', 'ids', 'names', 'missing', 'ids', 'names']) {
+      const interpreted = outcome(() => runTransformation(structuredClone(doc), { items, which }));
+      expect(outcome(() => compiled.run({ items, which }))).toEqual(interpreted);
+      if (which === 'ids') expect(interpreted).toEqual({ outgoing: { out: ['a1', 'g2'] } });
+      if (which === 'names') expect(interpreted).toEqual({ outgoing: { out: ['Ada', 'Grace'] } });
+    }
+  });
+
   it('on random documents (broken wiring, wrong types and cycles included)', () => {
     fc.assert(
       fc.property(document, json, (doc, x) => {

@@ -55,10 +55,12 @@ export function compileCall(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): C
  * function of other steps): the general call then makes it, and fails where it should.
  */
 function mapAll(args: unknown[], frame: Pick<Frame, 'run' | 'depth'>, site: CallSite): unknown[] | undefined {
-  const [items, name] = args;
-  if (args.length !== 2 || !Array.isArray(items) || items.length === 0 || Object.getPrototypeOf(items) !== Array.prototype || Object.hasOwn(items, 'constructor')) return undefined;
+  if (args.length !== 2) return undefined;
+  // Read by index, not destructured: this is made for every map of every document.
+  const items = args[0];
+  if (!Array.isArray(items) || items.length === 0 || Object.getPrototypeOf(items) !== Array.prototype || Object.hasOwn(items, 'constructor')) return undefined;
   // Planned at the first item's call, where the interpreter plans it.
-  const scope = site.invoker(name)?.scope(frame.run);
+  const scope = site.scopeCalled(args[1], frame.run);
   return scope?.mapAll?.(items, frame.run, frame.depth + 1);
 }
 
@@ -93,6 +95,18 @@ class CallSite {
     private readonly scopeOf: ScopeLookup,
     readonly polymorphIndex: number | undefined,
   ) {}
+
+  /** The last function called by name here, and its scope: a step calls the same one run after run. */
+  private last: { name: string; scope: CompiledScope } | undefined;
+
+  /** The compiled scope of the function `name` (planned at its first call), or undefined when the document has no such function. */
+  scopeCalled(name: unknown, run: Run): CompiledScope | undefined {
+    const last = this.last;
+    if (last !== undefined && last.name === name) return last.scope;
+    const scope = this.invoker(name)?.scope(run);
+    if (scope && typeof name === 'string') this.last = { name, scope };
+    return scope;
+  }
 
   invoker(name: unknown): Invoker | undefined {
     if (typeof name !== 'string') return undefined;
