@@ -4,41 +4,16 @@
 // off) end with the same job and the same task records, field for field but ids and times.
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Engine, type EngineOptions } from '../../../core/engine/index';
+import { describe, expect, it } from 'vitest';
+import type { Engine } from '../../../core/engine/index';
 import { methodRunner } from '../../../core/engine/jobs/execute';
 import type { JobDoc } from '../../../core/engine/jobs/types';
 import type { TaskRecord } from '../../../core/engine/queue/queue';
 import { stepsWorkflow } from '../../store/support/steps';
-import { tempEmbeddedStore, waitFor, type TempStore } from '../queue/support';
+import { waitFor } from '../queue/support';
+import { closeEnginesAfterEach, endedJob, evaluation, open, wf } from './in-write-support';
 
-const opened: { temp: TempStore; engine: Engine }[] = [];
-async function open(extra: Partial<EngineOptions> = {}) {
-  const temp = await tempEmbeddedStore();
-  const engine = await new Engine({ store: temp.store, serverId: 'test', serverName: 'test', processTasksOnStart: true, worker: { idleMs: 10 }, ...extra }).open();
-  opened.push({ temp, engine });
-  return { engine, store: temp.store };
-}
-afterEach(async () => {
-  for (const { temp, engine } of opened.splice(0)) {
-    await engine.close();
-    await temp.dispose();
-  }
-});
-
-type T = Record<string, unknown>;
-/** A workflow as exported: `[src, dst, state?, type?]` transitions. */
-function wf(name: string, tasks: Record<string, T>, transitions: [string, string, string?, string?][]) {
-  const table: Record<string, Record<string, { type: string; state: string }>> = { workflow_end: {} };
-  for (const [src, dst, state, type] of transitions) (table[src] ??= {})[dst] = { type: type ?? 'standard', state: state ?? 'success' };
-  const full: Record<string, T> = { workflow_start: { name: 'workflow_start' }, workflow_end: { name: 'workflow_end' } };
-  for (const [id, task] of Object.entries(tasks)) full[id] = { app: 'WorkFlowEngine', type: 'automatic', location: 'Application', ...task };
-  return { name, tasks: full, transitions: table, errorHandler: null };
-}
-const evaluation = (left: unknown, operator: string, right: unknown) => ({
-  name: 'evaluation',
-  variables: { incoming: { all_true_flag: true, evaluation_groups: [{ all_true_flag: true, evaluations: [{ query: '', operand_1: left, operator, operand_2: right }] }] }, outgoing: { return_value: null } },
-});
+closeEnginesAfterEach();
 
 const WORKFLOWS = [
   stepsWorkflow('steps', 3),
@@ -80,23 +55,9 @@ const WORKFLOWS = [
   stepsWorkflow('long', 20),
 ];
 
-/** The job and its records with ids, times and the worker's id made alike. */
-function comparable(job: JobDoc, records: TaskRecord[]) {
-  const text = JSON.stringify({ job, records: [...records].sort((a, b) => a._id.localeCompare(b._id)) }).replaceAll(job._id, 'JOB');
-  const times = new Set(['start_time', 'end_time', 'claimed_at', 'queuedAt', 'runAfter', 'last_updated']);
-  return JSON.parse(text, (key, value) => (times.has(key) ? typeof value : key === 'workerId' ? String(value).split(':')[0] : value)) as unknown;
-}
-
 async function runAll(engine: Engine) {
   const ended: unknown[] = [];
-  for (const workflow of WORKFLOWS) {
-    const started = await engine.runner.start(workflow.name, { variables: { text: 'abc' } });
-    const job = await waitFor(`job of ${workflow.name} to end`, async () => {
-      const now = await engine.runner.job(started._id);
-      return now && now.status !== 'running' ? now : undefined;
-    });
-    ended.push({ workflow: workflow.name, ...(comparable(job, await engine.runner.records(job._id)) as object) });
-  }
+  for (const workflow of WORKFLOWS) ended.push({ workflow: workflow.name, ...((await endedJob(engine, workflow.name, { text: 'abc' })) as object) });
   return ended;
 }
 
