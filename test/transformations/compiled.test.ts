@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sampleFromSchema } from '../../core/contract/transformations';
 import { compileTransformation } from '../../core/transformations/compiled';
 import { createTransformationsService } from '../../core/transformations/service';
@@ -122,6 +122,44 @@ describe('compiled and interpreted alike', () => {
     const compiled = compileTransformation(plain);
     const slow = outcome(() => compiled.run({ items: Array.from({ length: 200_000 }, (_, i) => i) }, { timeoutMs: 1 }));
     expect(slow).toMatchObject({ code: 'limit', error: expect.stringContaining('longer than 1 ms') });
+  });
+
+  it('checks the time at every 1,024th step: a shorter run is never stopped by the clock, a longer one at its first check, in both forms', () => {
+    const plain = mapDocument('clock', 'id', [fnOf('id', 'Object', 'valueOf', [], ['currentValue', 'index', 'array'])]);
+    const items = (n: number) => ({ items: Array.from({ length: n }, (_, i) => i) });
+    // Each run reads the clock at its start, and then finds 20 s gone at every read: its time (5 s) is up at once.
+    const upAtOnce = (run: () => { outgoing: Record<string, unknown> }) => {
+      let started = false;
+      const now = vi.spyOn(Date, 'now').mockImplementation(() => (started ? 21_000 : ((started = true), 1_000)));
+      try {
+        return outcome(run);
+      } finally {
+        now.mockRestore();
+      }
+    };
+    // The steps a run of n items makes: the smallest step limit it passes (a binary search).
+    const steps = (n: number) => {
+      let [low, high] = [1, 100_000];
+      while (low < high) {
+        const limit = Math.floor((low + high) / 2);
+        if ('error' in outcome(() => runTransformation(plain, items(n), { maxSteps: limit }))) low = limit + 1;
+        else high = limit;
+      }
+      return low;
+    };
+    const compiled = compileTransformation(plain);
+    for (const n of [10, 100]) {
+      expect(steps(n)).toBeLessThan(1_024);
+      const answer = { outgoing: { out: items(n).items } };
+      expect(upAtOnce(() => runTransformation(plain, items(n)))).toEqual(answer);
+      // The first run as closures, the next as code written for the document.
+      expect(upAtOnce(() => compiled.run(items(n)))).toEqual(answer);
+      expect(upAtOnce(() => compiled.run(items(n)))).toEqual(answer);
+    }
+    expect(steps(300)).toBeGreaterThan(1_024);
+    for (const run of [() => runTransformation(plain, items(300)), () => compiled.run(items(300)), () => compiled.run(items(300))]) {
+      expect(upAtOnce(run)).toMatchObject({ code: 'limit', error: expect.stringContaining('took longer than 5000 ms') });
+    }
   });
 
   it('reading a step\'s arguments, its return and the whole step, by every pointer shape', () => {
