@@ -88,6 +88,12 @@ export class HalfStartedJobs {
     return Boolean(await tasks.findOne({ jobId, advanced: false }, { projection }));
   }
 
+  /** Whether a record of the job was written that is not among `before`. */
+  private async wroteSince(jobId: string, before: TaskRecord[]): Promise<boolean> {
+    const known = before.map((r) => r._id);
+    return Boolean(await this.runner.tasks.findOne({ jobId, _id: { $nin: known } }, { projection: { _id: 1 } }));
+  }
+
   private async recover(jobId: string, olderThan: number): Promise<RecoveryOutcome | undefined> {
     if (await this.moving(jobId)) return undefined;
     const job = await this.runner.job(jobId);
@@ -108,7 +114,9 @@ export class HalfStartedJobs {
       return this.fail(job, `the job cannot start: ${error instanceof Error ? error.message : String(error)}`);
     }
     const after = await this.runner.job(jobId);
-    if (after?.status === 'running' && !(await this.moving(jobId))) {
+    // Whether the advance queued anything is read from the records it wrote (records are never
+    // removed), not from what is moving now: a worker may run and end a queued task between reads.
+    if (after?.status === 'running' && !(await this.wroteSince(jobId, records))) {
       // Nothing could be queued: the operator sees the job as it is; the next pass looks again.
       this.options.log.warn({ jobId, workflow: job.name }, `job ${jobId} of workflow "${job.name}" is running with no task to run, and advancing it queued none`);
       return undefined;

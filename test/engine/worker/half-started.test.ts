@@ -106,6 +106,38 @@ describe.each(subjects)('half-started jobs on the $name', (subject) => {
     expect(job.metrics.end_time).toBe(doc.last_updated + 5);
   });
 
+  it('says it recovered a start even when a worker ended the task it queued before the pass looked again', async () => {
+    const e = await open(false);
+    await store.collection('jobs').insertOne(jobDocument('half-race', wf, { text: 'Race' }, 3 * LEASE_MS));
+    // The pass's runner, but once the start is finished nothing reads as queued, running, waiting or
+    // unadvanced: as between two reads while a worker ends the task the advance queued and queues the next.
+    let advanced = false;
+    const bound = <O extends object>(target: O, key: string | symbol) => {
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    };
+    const tasks = new Proxy(e.runner.tasks, {
+      get: (target, key) =>
+        key === 'findOne'
+          ? (filter: Record<string, unknown>, options?: object) => (advanced && ('status' in filter || 'advanced' in filter) ? Promise.resolve(null) : target.findOne(filter, options))
+          : bound(target, key),
+    });
+    const runner = new Proxy(e.runner, {
+      get: (target, key) =>
+        key === 'tasks'
+          ? tasks
+          : key === 'advance'
+            ? async (...args: Parameters<typeof target.advance>) => {
+                await target.advance(...args);
+                advanced = true;
+              }
+            : bound(target, key),
+    });
+    const outcomes = await new HalfStartedJobs(runner, { leaseMs: LEASE_MS, serverId: 'site-b', log: pino({ level: 'silent' }) }).pass();
+    expect(outcomes.map((o) => [o.jobId, o.event])).toEqual([['half-race', 'start-recovered']]);
+    expect((await readJobHistory(store, 'half-race'))[0]).toMatchObject({ jobId: 'half-race', event: 'start-recovered' });
+  });
+
   it('fails a half-started job whose tasks cannot be run, naming why, in its error and its history', async () => {
     const e = await open(false);
     const broken = workflow('broken', { t1: { name: 'toUpperCase' } }, [['workflow_start', 't1'], ['t1', 'ghost']]);
