@@ -1,11 +1,12 @@
 // The forms of the Automations page: an automation (name, description, the workflow it starts)
 // and a trigger of one (name, type, an endpoint trigger's route and JSON schema, enabled).
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import type { AutomationOverview, TriggerType } from '../../core/contract/automations';
 import { Alert } from '../shell/Alert';
-import { qk, refreshAfter } from '../api/keys';
+import { refreshAfter } from '../api/keys';
+import { useWorkflowList } from '../workflows/useWorkflowList';
 
 
 export function AutomationForm({ existing, onDone }: { existing?: AutomationOverview; onDone: () => void }) {
@@ -13,7 +14,7 @@ export function AutomationForm({ existing, onDone }: { existing?: AutomationOver
   const [name, setName] = useState(existing?.name ?? '');
   const [description, setDescription] = useState(existing?.description ?? '');
   const [workflow, setWorkflow] = useState(existing?.workflow ?? '');
-  const workflows = useQuery({ queryKey: qk.workflows(), queryFn: () => call('workflows.list') });
+  const workflows = useWorkflowList();
   const save = useMutation({
     mutationFn: () => {
       const body = { name, description, componentType: 'workflows' as const, componentName: workflow || null };

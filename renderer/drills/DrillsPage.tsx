@@ -10,6 +10,7 @@ import { SitesForm } from './SitesForm';
 import { RunOptionsFields, runOptionsBody, useRunOptions } from './RunOptions';
 import { Alert } from '../shell/Alert';
 import { qk, refreshAfter } from '../api/keys';
+import { useWorkflowList } from '../workflows/useWorkflowList';
 
 export function DrillsPage() {
   const queryClient = useQueryClient();
@@ -18,7 +19,7 @@ export function DrillsPage() {
   const [mode, setMode] = useState<'lab' | 'sites'>('lab');
   // The profile's own workflows the lab runs instead of its ledger workflow (none: the ledger workflow).
   const [workflows, setWorkflows] = useState<string[]>([]);
-  const profileWorkflows = useQuery({ queryKey: qk.workflows(), queryFn: () => call('workflows.list') });
+  const profileWorkflows = useWorkflowList();
   // `#/drills/<id>` opens that drill's report (the Overview's last-drill card links here).
   const linked = useRoute().segments[1];
   const [chosenId, setOpenId] = useState<string>();

@@ -2,10 +2,11 @@
 // with it (imported), simulated instances for what it calls that the profile lacks, and a job
 // of its example workflow started, so a newcomer sees a job run before importing anything of theirs.
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
-import { qk, refreshAfter } from '../api/keys';
+import { refreshAfter } from '../api/keys';
 import { Alert } from '../shell/Alert';
+import { useWorkflowList } from '../workflows/useWorkflowList';
 
 /** The example workflow the first run starts, and the variables it is started with. */
 export const EXAMPLE_WORKFLOW = 'Wait for Device Sync - Example';
@@ -32,7 +33,7 @@ async function importExample(say: (step: string) => void) {
 
 export function FirstRun() {
   const client = useQueryClient();
-  const workflows = useQuery({ queryKey: qk.workflows(), queryFn: () => call('workflows.list') });
+  const workflows = useWorkflowList();
   const [step, setStep] = useState('');
   const go = useMutation({
     mutationFn: () => importExample(setStep),

@@ -1,16 +1,14 @@
 // What a workflow needs before a job of it can start, on its own page: each missing part
 // (its child workflows' included), which tasks use it and what the operator does about it.
 // Start is offered only when nothing is missing.
-import { useQuery } from '@tanstack/react-query';
 import type { MissingPart, StoredWorkflow } from '../../core/contract/workflows';
-import { call } from '../api/client';
 import { groupNeeds, partName } from './Needs';
 import { SimulateMissing } from './SimulateMissing';
-import { qk } from '../api/keys';
+import { useWorkflowList } from './useWorkflowList';
 
 /** The workflow's entry of the list (what it needs, its children's needs folded in); undefined while loading. */
 export function useWorkflowNeeds(name: string): { needs: MissingPart[] | undefined; error?: string } {
-  const list = useQuery({ queryKey: qk.workflows(), queryFn: () => call('workflows.list') });
+  const list = useWorkflowList();
   const entry = list.data?.items.find((w) => w.name === name);
   return { needs: list.data ? (entry?.needs ?? []) : undefined, ...(list.isError ? { error: list.error.message } : {}) };
 }

@@ -1,7 +1,7 @@
 // The Workflows page (#/workflows): the workflows of the active profile, import
 // from a JSON file, view one (#/workflows/<name>), delete with confirmation; the list is the
 // shared Table (sorts by name, state, tasks, last updated) under a SearchBox ("/" focuses it).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { WorkflowSummary } from '../../core/contract/workflows';
 import { call } from '../api/client';
 import { DeleteButton } from '../shell/DeleteButton';
@@ -13,6 +13,7 @@ import { NeedsCell } from './Needs';
 import { Table, type Column } from '../components/Table';
 import { matchesSearch, SearchBox } from '../components/SearchBox';
 import { qk, refreshAfter } from '../api/keys';
+import { useWorkflowList } from './useWorkflowList';
 
 export const workflowHref = (name: string) => `#/workflows/${encodeURIComponent(name)}`;
 
@@ -69,7 +70,7 @@ function ReadyFilter({ ready, search, items }: { ready: string; search: string; 
 }
 
 function WorkflowList() {
-  const list = useQuery({ queryKey: qk.workflows(), queryFn: () => call('workflows.list') });
+  const list = useWorkflowList();
   const params = useRoute().params;
   const ready = params.get('ready') ?? '';
   // The search is kept in the URL with the Show filter (`#/workflows?q=deploy`).

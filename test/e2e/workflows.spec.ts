@@ -207,3 +207,28 @@ test('a workflow the console doubts is imported, and its page shows the warnings
   await expect(page.getByRole('heading', { name: 'Workflow “Shout a name”' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Workflow warnings' })).toHaveCount(0);
 });
+
+test('the Workflows list opened while a read from before an import is still on its way shows the import', async ({ page, host }) => {
+  // The first screen reads the workflows list. Its answer, made before the import, is held and
+  // handed over only once the Workflows page is open: the page must not stop at that answer.
+  let handOver!: () => void;
+  const held = new Promise<void>((resolve) => (handOver = resolve));
+  let answered = 0;
+  await page.route(
+    (url) => url.pathname === '/workflows',
+    async (route) => {
+      const response = await route.fetch();
+      if (++answered === 1) await held;
+      await route.fulfill({ response });
+    },
+  );
+  await page.goto(`${host.url}/#token=${host.token}`);
+  await expect.poll(() => answered).toBe(1);
+  const imported = await host.api('/workflows', { method: 'POST', json: good });
+  expect(imported.status, await imported.text()).toBeLessThan(300);
+  await page.goto(`${host.url}/#/workflows`);
+  await expect(page.getByRole('heading', { name: 'Workflows', exact: true })).toBeVisible();
+  handOver();
+  await expect(page.getByRole('table', { name: 'Workflows' }).getByRole('link', { name: 'Shout a name' })).toBeVisible();
+  await expect(page.getByText('No workflows yet')).toBeHidden();
+});
