@@ -18,6 +18,7 @@ import type { JstDocument, JstScope, RunOptions } from './types';
 import { Frame, type CompiledScope, type NodeFn, type ScopeLookup } from './compiled/frame';
 import { argumentAt, compileNode, repeatedSlot, runsOtherSteps, scopeInfo } from './compiled/nodes';
 import { pureAnswer, type PureAnswer } from './compiled/pure';
+import { CANNOT_ANSWER } from './compiled/generate';
 import { generateTop, type TopFn } from './compiled/generate-scope';
 
 /** A document compiled: `run` answers as `runTransformation(document, ...)` would. */
@@ -175,7 +176,12 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
     },
     callOne(args, run, depth) {
       const made = hot();
-      if (made !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) return made.answer(args[0], args[1], args[2]);
+      if (made !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) {
+        const value = made.answer(args[0], args[1], args[2]);
+        if (value !== CANNOT_ANSWER) return value;
+        // Given back: the closures count them again as they make the call.
+        run.steps -= count;
+      }
       return callOne(args, run, depth);
     },
     mapAll:
@@ -207,12 +213,20 @@ function mapAll(pure: PureAnswer, count: number, slow: CompiledScope['callOne'])
     // Every item's steps counted at once when no limit can stop any of them (the steps of a
     // hole's call, which Array.map does not make, are given back after); else item by item.
     // `mapItems` is Array.map written for this function alone (compiled/generate.ts).
+    // An item the written function cannot answer (compiled/pure.ts) has the whole map made item by item.
+    let all: unknown[] | typeof CANNOT_ANSWER = CANNOT_ANSWER;
     if (count * items.length <= AT_ONCE && countAtOnce(run, count * items.length)) {
-      out = mapItems(items);
-      run.steps -= count * holes.count;
-    } else {
+      all = mapItems(items);
+      run.steps -= count * (all === CANNOT_ANSWER ? items.length : holes.count);
+    }
+    if (all !== CANNOT_ANSWER) out = all;
+    else {
       out = items.map((item, index) => {
-        if (countAtOnce(run, count)) return answer(item, index, items);
+        if (countAtOnce(run, count)) {
+          const value = answer(item, index, items);
+          if (value !== CANNOT_ANSWER) return value;
+          run.steps -= count;
+        }
         fast = false;
         return slow([item, index, items], run, depth);
       });

@@ -13,17 +13,17 @@ export const assign = (id: number, from: [string, string | number, string], to: 
 });
 
 /**
- * A document answering `out`: Array.map of its incoming array (`incoming`, `items` unless given)
+ * A document answering `out`: Array.map (or `method`) of its incoming array (`incoming`, `items` unless given)
  * through the function named `fn`, with `args` after the name (map's thisArg).
  */
-export function mapDocument(name: string, fn: string, functions: JstScope[], options: { incoming?: string; args?: unknown[] } = {}): JstDocument {
+export function mapDocument(name: string, fn: string, functions: JstScope[], options: { incoming?: string; args?: unknown[]; method?: string } = {}): JstDocument {
   const incoming = options.incoming ?? 'items';
   return {
     name,
     incoming: [{ $id: incoming }],
     outgoing: [{ $id: 'out' }],
     steps: [
-      { id: 1, type: 'method', library: 'Array', method: 'map', args: [null, fn, ...(options.args ?? [])] },
+      { id: 1, type: 'method', library: 'Array', method: options.method ?? 'map', args: [null, fn, ...(options.args ?? [])] },
       assign(2, ['incoming', incoming, ''], ['method', 1, '/args/0/value']),
       assign(3, ['method', 1, '/return'], ['outgoing', 'out', '']),
     ],
