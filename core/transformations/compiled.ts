@@ -94,6 +94,7 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
   const keepsArgs = info.argsRead.size > 0;
   const outgoing = plan.outgoing.map((node) => ({ name: node.name, index: answerSlot.get(node) ?? node.index }));
   const singleIndex = outgoing.length === 1 ? (outgoing[0]?.index ?? -1) : -1;
+  const singleName = outgoing.length === 1 ? outgoing[0]?.name : undefined;
   const takeArgs = (frame: Frame, args: unknown[]) => {
     frame.args = args;
     const { slots, at } = fromArgs;
@@ -169,6 +170,17 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
       return answer(frame);
     },
     call(args, run, depth) {
+      // A function step's call of a function written as one: its outgoing value by name, as `answer` sets it.
+      const made = hot();
+      if (made !== undefined && singleName !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) {
+        const value = made.answer(args[0], args[1], args[2]);
+        if (value !== CANNOT_ANSWER) {
+          const out: Record<string, unknown> = {};
+          out[singleName] = value;
+          return out;
+        }
+        run.steps -= count;
+      }
       const frame = enter(run, depth);
       takeArgs(frame, args);
       exec(frame);

@@ -1,6 +1,7 @@
 // A nested function whose steps cannot fail and change nothing outside themselves (a
-// property read by a name known when compiling; a new object given properties by names
-// known when compiling; a comparison, JavaScript's operator) compiled into one function over
+// property read by a name known when compiling, or at a wire's pointer; a new object given
+// properties by names known when compiling, by setProperty or by assigns writing the outgoing
+// value at names; a comparison, JavaScript's operator) compiled into one function over
 // its arguments: no frame, no slots, no step writing a value only the next step reads. The
 // usual shape of an Array.map callback that picks fields into a new object, and of an
 // Array.filter or find callback comparing a field with a value. Its steps may then run in any
@@ -100,9 +101,11 @@ function valueOfNode(node: PlanNode, plan: Plan, info: ScopeInfo, values: Map<Pl
   if (readers.length > 1 || info.argsRead.has(node)) return 'none';
   if (node.kind === 'outgoing') {
     const [wire, ...more] = node.inbound;
-    if (!wire || more.length > 0 || wire.toTokens.length > 0) return 'none';
-    const ir = irOf(sourceOf(wire, values));
-    return ir ? { ir, built: false } : 'none';
+    if (wire && more.length === 0 && wire.toTokens.length === 0) {
+      const ir = irOf(sourceOf(wire, values));
+      return ir ? { ir, built: false } : 'none';
+    }
+    return namedWrites(node, values);
   }
   const step = node.step;
   if ((node.kind !== 'method' && node.kind !== 'declaration') || !step || (typeof step.template === 'string' && step.method === 'templateLiteral')) return 'none';
@@ -132,6 +135,29 @@ function valueOfNode(node: PlanNode, plan: Plan, info: ScopeInfo, values: Map<Pl
   if (node.entry !== SET || into?.kind !== 'new' || !set) return 'none';
   return { ir: { kind: 'new', keys: [...into.keys, key], values: [...into.values, set] }, built: true };
 }
+
+/**
+ * An outgoing value written by assigns each at a name of its own (`/name`, `/value`): it starts
+ * undefined, so the first write makes an object and each one after sets a name of a copy (pointer.ts
+ * setAt), which is a new object given those names in order. A write at an index or `-` (which makes
+ * an array), below a name, or at a name setAt refuses is of another shape.
+ */
+function namedWrites(node: PlanNode, values: Map<PlanNode, Value>): Value | 'none' {
+  const keys: string[] = [];
+  const written: Ir[] = [];
+  for (const wire of node.inbound) {
+    const [key, ...below] = wire.toTokens;
+    if (key === undefined || below.length > 0 || key === '-' || INDEX.test(key) || UNWRITABLE.has(key)) return 'none';
+    const ir = irOf(sourceOf(wire, values));
+    if (!ir) return 'none';
+    keys.push(key);
+    written.push(ir);
+  }
+  return keys.length > 0 ? { ir: { kind: 'new', keys, values: written }, built: false } : 'none';
+}
+
+const INDEX = /^(0|[1-9]\d*)$/;
+const UNWRITABLE = new Set(['__proto__', 'constructor', 'prototype']);
 
 type Source = { static: unknown } | { value: Value } | undefined;
 
