@@ -220,29 +220,29 @@ function mapAll(pure: PureAnswer, count: number, slow: CompiledScope['callOne'])
   return (items, run, depth) => {
     if (depth > run.maxDepth) return undefined;
     if (json) json.all = true;
-    let out: unknown[];
-    let fast = true;
     // Every item's steps counted at once when no limit can stop any of them (the steps of a
     // hole's call, which Array.map does not make, are given back after); else item by item.
     // `mapItems` is Array.map written for this function alone (compiled/generate.ts).
-    // An item the written function cannot answer (compiled/pure.ts) has the whole map made item by item.
-    let all: unknown[] | typeof CANNOT_ANSWER = CANNOT_ANSWER;
     if (count * items.length <= AT_ONCE && countAtOnce(run, count * items.length)) {
-      all = mapItems(items);
-      run.steps -= count * (all === CANNOT_ANSWER ? items.length : holes.count);
+      const all = mapItems(items);
+      if (all !== CANNOT_ANSWER) {
+        run.steps -= count * holes.count;
+        if (json?.all) (run.jsonValues ??= []).push(all);
+        return all;
+      }
+      // An item the written function cannot answer (compiled/pure.ts): the map is made item by item.
+      run.steps -= count * items.length;
     }
-    if (all !== CANNOT_ANSWER) out = all;
-    else {
-      out = items.map((item, index) => {
-        if (countAtOnce(run, count)) {
-          const value = answer(item, index, items);
-          if (value !== CANNOT_ANSWER) return value;
-          run.steps -= count;
-        }
-        fast = false;
-        return slow([item, index, items], run, depth);
-      });
-    }
+    let fast = true;
+    const out = items.map((item, index) => {
+      if (countAtOnce(run, count)) {
+        const value = answer(item, index, items);
+        if (value !== CANNOT_ANSWER) return value;
+        run.steps -= count;
+      }
+      fast = false;
+      return slow([item, index, items], run, depth);
+    });
     if (fast && json?.all) (run.jsonValues ??= []).push(out);
     return out;
   };
