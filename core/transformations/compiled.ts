@@ -118,6 +118,7 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
   const makePure = outgoing.length === 1 ? pureAnswer(plan, info) : undefined;
   let pure: PureAnswer | undefined;
   let mapper: CompiledScope['mapAll'];
+  let filterer: CompiledScope['filterAll'];
   const hot = (): PureAnswer | undefined => (makePure && tier.hot ? (pure ??= makePure()) : undefined);
   const callOne: CompiledScope['callOne'] = (args, run, depth) => {
     const frame = enter(run, depth);
@@ -202,6 +203,12 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
         const made = hot();
         return made && (mapper ??= mapAll(made, count, callOne))?.(items, run, depth);
       }),
+    filterAll:
+      makePure &&
+      ((items, run, depth) => {
+        const made = hot();
+        return made && (filterer ??= filterAll(made.answer, count, callOne))?.(items, run, depth);
+      }),
   };
 }
 
@@ -244,6 +251,33 @@ function mapAll(pure: PureAnswer, count: number, slow: CompiledScope['callOne'])
       return slow([item, index, items], run, depth);
     });
     if (fast && json?.all) (run.jsonValues ??= []).push(out);
+    return out;
+  };
+}
+
+/**
+ * Array.filter of a function compiled into one closure: each item's call made as `callOne` would
+ * make it (its steps counted at once, or through `slow` near a limit or for an item the function
+ * cannot answer), with no callback between. As Array.filter: no call for a hole, the items whose
+ * answer is truthy kept in order.
+ */
+function filterAll(answer: PureAnswer['answer'], count: number, slow: CompiledScope['callOne']): CompiledScope['filterAll'] {
+  return (items, run, depth) => {
+    if (depth > run.maxDepth) return undefined;
+    const out: unknown[] = [];
+    const n = items.length;
+    for (let i = 0; i < n; i++) {
+      const item = items[i];
+      // A hole reads undefined: only then is it asked whether the index is there.
+      if (item === undefined && !(i in items)) continue;
+      let keep: unknown = CANNOT_ANSWER;
+      if (countAtOnce(run, count)) {
+        keep = answer(item, i, items);
+        if (keep === CANNOT_ANSWER) run.steps -= count;
+      }
+      if (keep === CANNOT_ANSWER) keep = slow([item, i, items], run, depth);
+      if (keep) out.push(item);
+    }
     return out;
   };
 }

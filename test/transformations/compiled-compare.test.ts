@@ -74,6 +74,20 @@ describe('a comparison of values read at a pointer, compiled into one closure', 
     }
   });
 
+  it('filters arrays of every kind as the interpreter: holes, an undefined item, named properties, another constructor, a constant after the name; and stops at the depth limit', () => {
+    const doc = through('filter', comparer('inequality', '/groupName', 'default'));
+    const answer = (items: unknown) => same(doc, () => ({ items }), { validateIncoming: false });
+    // eslint-disable-next-line no-sparse-arrays
+    expect(answer([{ groupName: 'a' }, , { groupName: 'default' }, undefined, , { groupName: 'b' }])).toEqual({ out: [{ groupName: 'a' }, undefined, { groupName: 'b' }] });
+    expect(answer(Object.assign([{ groupName: 'a' }], { extra: { groupName: 'b' } }))).toEqual({ out: [{ groupName: 'a' }] });
+    class Groups extends Array {}
+    expect(answer(Groups.from([{ groupName: 'a' }, { groupName: 'default' }]))).toEqual({ out: [{ groupName: 'a' }] });
+    const withConstant = structuredClone(doc);
+    (withConstant.steps as Step[])[0] = { id: 1, type: 'method', library: 'Array', method: 'filter', args: [null, 'keep', 'c'] };
+    expect(same(withConstant, () => ({ items: [{ groupName: 'a' }] }), { validateIncoming: false })).toEqual({ out: [{ groupName: 'a' }] });
+    expect(same(doc, () => ({ items: groups(3) }), { maxDepth: 0, validateIncoming: false })).toMatchObject({ error: expect.stringContaining('function "keep": functions call each other more than 0 deep') });
+  });
+
   it('a date compared with a number is compared by its time, as JavaScript compares it', () => {
     const doc = through('filter', comparer('greaterThan', '/at', 1_700_000_000_000));
     const items = () => ({ items: [{ at: new Date(1_800_000_000_000) }, { at: new Date(1_600_000_000_000) }, { at: 1_750_000_000_000 }] });
