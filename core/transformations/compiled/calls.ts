@@ -43,8 +43,8 @@ export function compileCall(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): C
       if (declared.length < 2) return (args) => method(args, NO_CONTEXT);
       const site = new CallSite(plan, scopeOf, typeof step.polymorphIndex === 'number' ? step.polymorphIndex : undefined);
       const general: CallFn = (args, frame) => method(args, new StepContext(site, frame.run, frame.depth));
-      if (entry === arrayMethods.map) return (args, frame) => allAtOnce(args, frame, site, 'mapAll') ?? general(args, frame);
-      if (entry === arrayMethods.filter) return (args, frame) => allAtOnce(args, frame, site, 'filterAll') ?? general(args, frame);
+      if (entry === arrayMethods.map) return (args, frame) => allAtOnce(args, frame, site, false) ?? general(args, frame);
+      if (entry === arrayMethods.filter) return (args, frame) => allAtOnce(args, frame, site, true) ?? general(args, frame);
       return general;
     }
   }
@@ -57,14 +57,15 @@ export function compileCall(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): C
  * document does not define, a function of other steps): the general call then makes it, and fails
  * where it should.
  */
-function allAtOnce(args: unknown[], frame: Pick<Frame, 'run' | 'depth'>, site: CallSite, method: 'mapAll' | 'filterAll'): unknown[] | undefined {
+function allAtOnce(args: unknown[], frame: Pick<Frame, 'run' | 'depth'>, site: CallSite, filter: boolean): unknown[] | undefined {
   if (args.length !== 2) return undefined;
   // Read by index, not destructured: this is made for every map of every document.
   const items = args[0];
   if (!Array.isArray(items) || items.length === 0 || Object.getPrototypeOf(items) !== Array.prototype || Object.hasOwn(items, 'constructor')) return undefined;
   // Planned at the first item's call, where the interpreter plans it.
   const scope = site.scopeCalled(args[1], frame.run);
-  return scope?.[method]?.(items, frame.run, frame.depth + 1);
+  // Each by its own name (not a computed one): the map's call is the hot path of a mapping document.
+  return filter ? scope?.filterAll?.(items, frame.run, frame.depth + 1) : scope?.mapAll?.(items, frame.run, frame.depth + 1);
 }
 
 const NO_CONTEXT: CallContext = {
