@@ -223,7 +223,9 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
 const AT_ONCE = 65_536;
 
 function mapAll(pure: PureAnswer, count: number, slow: CompiledScope['callOne']): CompiledScope['mapAll'] {
-  const { answer, json, mapItems, holes } = pure;
+  const { json, mapItems, holes } = pure;
+  const each = mapEach(pure, count, slow);
+  // Kept small (the item-by-item path is a function of its own): this is the hot path of a mapping document.
   return (items, run, depth) => {
     if (depth > run.maxDepth) return undefined;
     if (json) json.all = true;
@@ -240,6 +242,14 @@ function mapAll(pure: PureAnswer, count: number, slow: CompiledScope['callOne'])
       // An item the written function cannot answer (compiled/pure.ts): the map is made item by item.
       run.steps -= count * items.length;
     }
+    return each(items, run, depth);
+  };
+}
+
+/** Array.map of a written function item by item: each call counted and checked as callOne makes it, through `slow` near a limit or for an item it cannot answer. */
+function mapEach(pure: PureAnswer, count: number, slow: CompiledScope['callOne']): (items: unknown[], run: Run, depth: number) => unknown[] {
+  const { answer, json } = pure;
+  return (items, run, depth) => {
     let fast = true;
     const out = items.map((item, index) => {
       if (countAtOnce(run, count)) {
