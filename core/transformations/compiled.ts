@@ -18,7 +18,6 @@ import type { JstDocument, JstScope, RunOptions } from './types';
 import { Frame, type CompiledScope, type NodeFn, type ScopeLookup } from './compiled/frame';
 import { argumentAt, compileNode, repeatedSlot, runsOtherSteps, scopeInfo } from './compiled/nodes';
 import { pureAnswer, type PureAnswer } from './compiled/pure';
-import { CANNOT_ANSWER } from './compiled/generate';
 import { generateTop, type TopFn } from './compiled/generate-scope';
 
 /** A document compiled: `run` answers as `runTransformation(document, ...)` would. */
@@ -94,7 +93,6 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
   const keepsArgs = info.argsRead.size > 0;
   const outgoing = plan.outgoing.map((node) => ({ name: node.name, index: answerSlot.get(node) ?? node.index }));
   const singleIndex = outgoing.length === 1 ? (outgoing[0]?.index ?? -1) : -1;
-  const singleName = outgoing.length === 1 ? outgoing[0]?.name : undefined;
   const takeArgs = (frame: Frame, args: unknown[]) => {
     frame.args = args;
     const { slots, at } = fromArgs;
@@ -118,7 +116,6 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
   const makePure = outgoing.length === 1 ? pureAnswer(plan, info) : undefined;
   let pure: PureAnswer | undefined;
   let mapper: CompiledScope['mapAll'];
-  let filterer: CompiledScope['filterAll'];
   const hot = (): PureAnswer | undefined => (makePure && tier.hot ? (pure ??= makePure()) : undefined);
   const callOne: CompiledScope['callOne'] = (args, run, depth) => {
     const frame = enter(run, depth);
@@ -171,17 +168,6 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
       return answer(frame);
     },
     call(args, run, depth) {
-      // A function step's call of a function written as one: its outgoing value by name, as `answer` sets it.
-      const made = hot();
-      if (made !== undefined && singleName !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) {
-        const value = made.answer(args[0], args[1], args[2]);
-        if (value !== CANNOT_ANSWER) {
-          const out: Record<string, unknown> = {};
-          out[singleName] = value;
-          return out;
-        }
-        run.steps -= count;
-      }
       const frame = enter(run, depth);
       takeArgs(frame, args);
       exec(frame);
@@ -189,12 +175,7 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
     },
     callOne(args, run, depth) {
       const made = hot();
-      if (made !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) {
-        const value = made.answer(args[0], args[1], args[2]);
-        if (value !== CANNOT_ANSWER) return value;
-        // Given back: the closures count them again as they make the call.
-        run.steps -= count;
-      }
+      if (made !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) return made.answer(args[0], args[1], args[2]);
       return callOne(args, run, depth);
     },
     mapAll:
@@ -202,12 +183,6 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
       ((items, run, depth) => {
         const made = hot();
         return made && (mapper ??= mapAll(made, count, callOne))?.(items, run, depth);
-      }),
-    filterAll:
-      makePure &&
-      ((items, run, depth) => {
-        const made = hot();
-        return made && (filterer ??= filterAll(made.answer, count, callOne))?.(items, run, depth);
       }),
   };
 }
@@ -223,71 +198,26 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
 const AT_ONCE = 65_536;
 
 function mapAll(pure: PureAnswer, count: number, slow: CompiledScope['callOne']): CompiledScope['mapAll'] {
-  const { json, mapItems, holes } = pure;
-  const each = mapEach(pure, count, slow);
-  // Kept small (the item-by-item path is a function of its own): this is the hot path of a mapping document.
+  const { answer, json, mapItems, holes } = pure;
   return (items, run, depth) => {
     if (depth > run.maxDepth) return undefined;
     if (json) json.all = true;
+    let out: unknown[];
+    let fast = true;
     // Every item's steps counted at once when no limit can stop any of them (the steps of a
     // hole's call, which Array.map does not make, are given back after); else item by item.
     // `mapItems` is Array.map written for this function alone (compiled/generate.ts).
     if (count * items.length <= AT_ONCE && countAtOnce(run, count * items.length)) {
-      const all = mapItems(items);
-      if (all !== CANNOT_ANSWER) {
-        run.steps -= count * holes.count;
-        if (json?.all) (run.jsonValues ??= []).push(all);
-        return all;
-      }
-      // An item the written function cannot answer (compiled/pure.ts): the map is made item by item.
-      run.steps -= count * items.length;
+      out = mapItems(items);
+      run.steps -= count * holes.count;
+    } else {
+      out = items.map((item, index) => {
+        if (countAtOnce(run, count)) return answer(item, index, items);
+        fast = false;
+        return slow([item, index, items], run, depth);
+      });
     }
-    return each(items, run, depth);
-  };
-}
-
-/** Array.map of a written function item by item: each call counted and checked as callOne makes it, through `slow` near a limit or for an item it cannot answer. */
-function mapEach(pure: PureAnswer, count: number, slow: CompiledScope['callOne']): (items: unknown[], run: Run, depth: number) => unknown[] {
-  const { answer, json } = pure;
-  return (items, run, depth) => {
-    let fast = true;
-    const out = items.map((item, index) => {
-      if (countAtOnce(run, count)) {
-        const value = answer(item, index, items);
-        if (value !== CANNOT_ANSWER) return value;
-        run.steps -= count;
-      }
-      fast = false;
-      return slow([item, index, items], run, depth);
-    });
     if (fast && json?.all) (run.jsonValues ??= []).push(out);
-    return out;
-  };
-}
-
-/**
- * Array.filter of a function compiled into one closure: each item's call made as `callOne` would
- * make it (its steps counted at once, or through `slow` near a limit or for an item the function
- * cannot answer), with no callback between. As Array.filter: no call for a hole, the items whose
- * answer is truthy kept in order.
- */
-function filterAll(answer: PureAnswer['answer'], count: number, slow: CompiledScope['callOne']): CompiledScope['filterAll'] {
-  return (items, run, depth) => {
-    if (depth > run.maxDepth) return undefined;
-    const out: unknown[] = [];
-    const n = items.length;
-    for (let i = 0; i < n; i++) {
-      const item = items[i];
-      // A hole reads undefined: only then is it asked whether the index is there.
-      if (item === undefined && !(i in items)) continue;
-      let keep: unknown = CANNOT_ANSWER;
-      if (countAtOnce(run, count)) {
-        keep = answer(item, i, items);
-        if (keep === CANNOT_ANSWER) run.steps -= count;
-      }
-      if (keep === CANNOT_ANSWER) keep = slow([item, i, items], run, depth);
-      if (keep) out.push(item);
-    }
     return out;
   };
 }

@@ -43,29 +43,25 @@ export function compileCall(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): C
       if (declared.length < 2) return (args) => method(args, NO_CONTEXT);
       const site = new CallSite(plan, scopeOf, typeof step.polymorphIndex === 'number' ? step.polymorphIndex : undefined);
       const general: CallFn = (args, frame) => method(args, new StepContext(site, frame.run, frame.depth));
-      if (entry === arrayMethods.map) return (args, frame) => allAtOnce(args, frame, site, false) ?? general(args, frame);
-      if (entry === arrayMethods.filter) return (args, frame) => allAtOnce(args, frame, site, true) ?? general(args, frame);
-      return general;
+      return entry === arrayMethods.map ? (args, frame) => mapAll(args, frame, site) ?? general(args, frame) : general;
     }
   }
 }
 
 /**
- * Array.map or Array.filter through a function compiled into one closure (its scope's `mapAll`,
- * `filterAll`): what the general call answers, made without a callback per item. Undefined when
- * the call is not of that kind (not an array of Array's own kind, empty, with constants, a name the
- * document does not define, a function of other steps): the general call then makes it, and fails
- * where it should.
+ * Array.map through a function compiled into one closure (its scope's `mapAll`): what the general
+ * call answers, made without a callback per item. Undefined when the call is not of that kind (not
+ * an array of Array's own kind, empty, with constants, a name the document does not define, a
+ * function of other steps): the general call then makes it, and fails where it should.
  */
-function allAtOnce(args: unknown[], frame: Pick<Frame, 'run' | 'depth'>, site: CallSite, filter: boolean): unknown[] | undefined {
+function mapAll(args: unknown[], frame: Pick<Frame, 'run' | 'depth'>, site: CallSite): unknown[] | undefined {
   if (args.length !== 2) return undefined;
   // Read by index, not destructured: this is made for every map of every document.
   const items = args[0];
   if (!Array.isArray(items) || items.length === 0 || Object.getPrototypeOf(items) !== Array.prototype || Object.hasOwn(items, 'constructor')) return undefined;
   // Planned at the first item's call, where the interpreter plans it.
   const scope = site.scopeCalled(args[1], frame.run);
-  // Each by its own name (not a computed one): the map's call is the hot path of a mapping document.
-  return filter ? scope?.filterAll?.(items, frame.run, frame.depth + 1) : scope?.mapAll?.(items, frame.run, frame.depth + 1);
+  return scope?.mapAll?.(items, frame.run, frame.depth + 1);
 }
 
 const NO_CONTEXT: CallContext = {
