@@ -18,6 +18,7 @@ import type { JstDocument, JstScope, RunOptions } from './types';
 import { Frame, type CompiledScope, type NodeFn, type ScopeLookup } from './compiled/frame';
 import { argumentAt, compileNode, repeatedSlot, runsOtherSteps, scopeInfo } from './compiled/nodes';
 import { pureAnswer, type PureAnswer } from './compiled/pure';
+import { CANNOT_ANSWER } from './compiled/generate';
 import { generateTop, type TopFn } from './compiled/generate-scope';
 
 /** A document compiled: `run` answers as `runTransformation(document, ...)` would. */
@@ -93,6 +94,7 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
   const keepsArgs = info.argsRead.size > 0;
   const outgoing = plan.outgoing.map((node) => ({ name: node.name, index: answerSlot.get(node) ?? node.index }));
   const singleIndex = outgoing.length === 1 ? (outgoing[0]?.index ?? -1) : -1;
+  const singleName = outgoing.length === 1 ? outgoing[0]?.name : undefined;
   const takeArgs = (frame: Frame, args: unknown[]) => {
     frame.args = args;
     const { slots, at } = fromArgs;
@@ -116,6 +118,7 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
   const makePure = outgoing.length === 1 ? pureAnswer(plan, info) : undefined;
   let pure: PureAnswer | undefined;
   let mapper: CompiledScope['mapAll'];
+  let filterer: CompiledScope['filterAll'];
   const hot = (): PureAnswer | undefined => (makePure && tier.hot ? (pure ??= makePure()) : undefined);
   const callOne: CompiledScope['callOne'] = (args, run, depth) => {
     const frame = enter(run, depth);
@@ -168,6 +171,17 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
       return answer(frame);
     },
     call(args, run, depth) {
+      // A function step's call of a function written as one: its outgoing value by name, as `answer` sets it.
+      const made = hot();
+      if (made !== undefined && singleName !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) {
+        const value = made.answer(args[0], args[1], args[2]);
+        if (value !== CANNOT_ANSWER) {
+          const out: Record<string, unknown> = {};
+          out[singleName] = value;
+          return out;
+        }
+        run.steps -= count;
+      }
       const frame = enter(run, depth);
       takeArgs(frame, args);
       exec(frame);
@@ -175,7 +189,12 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
     },
     callOne(args, run, depth) {
       const made = hot();
-      if (made !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) return made.answer(args[0], args[1], args[2]);
+      if (made !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) {
+        const value = made.answer(args[0], args[1], args[2]);
+        if (value !== CANNOT_ANSWER) return value;
+        // Given back: the closures count them again as they make the call.
+        run.steps -= count;
+      }
       return callOne(args, run, depth);
     },
     mapAll:
@@ -183,6 +202,12 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
       ((items, run, depth) => {
         const made = hot();
         return made && (mapper ??= mapAll(made, count, callOne))?.(items, run, depth);
+      }),
+    filterAll:
+      makePure &&
+      ((items, run, depth) => {
+        const made = hot();
+        return made && (filterer ??= filterAll(made.answer, count, callOne))?.(items, run, depth);
       }),
   };
 }
@@ -198,6 +223,10 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
 const AT_ONCE = 65_536;
 
 function mapAll(pure: PureAnswer, count: number, slow: CompiledScope['callOne']): CompiledScope['mapAll'] {
+  // A function that can decline an item (a loose comparison, pure.ts) is mapped by the general call, each
+  // item through callOne: this path stays as it is, the hot path of a mapping document (kept small, V8
+  // inlines it into the document's own code).
+  if (pure.mayDecline) return undefined;
   const { answer, json, mapItems, holes } = pure;
   return (items, run, depth) => {
     if (depth > run.maxDepth) return undefined;
@@ -218,6 +247,33 @@ function mapAll(pure: PureAnswer, count: number, slow: CompiledScope['callOne'])
       });
     }
     if (fast && json?.all) (run.jsonValues ??= []).push(out);
+    return out;
+  };
+}
+
+/**
+ * Array.filter of a function compiled into one closure: each item's call made as `callOne` would
+ * make it (its steps counted at once, or through `slow` near a limit or for an item the function
+ * cannot answer), with no callback between. As Array.filter: no call for a hole, the items whose
+ * answer is truthy kept in order.
+ */
+function filterAll(answer: PureAnswer['answer'], count: number, slow: CompiledScope['callOne']): CompiledScope['filterAll'] {
+  return (items, run, depth) => {
+    if (depth > run.maxDepth) return undefined;
+    const out: unknown[] = [];
+    const n = items.length;
+    for (let i = 0; i < n; i++) {
+      const item = items[i];
+      // A hole reads undefined: only then is it asked whether the index is there.
+      if (item === undefined && !(i in items)) continue;
+      let keep: unknown = CANNOT_ANSWER;
+      if (countAtOnce(run, count)) {
+        keep = answer(item, i, items);
+        if (keep === CANNOT_ANSWER) run.steps -= count;
+      }
+      if (keep === CANNOT_ANSWER) keep = slow([item, i, items], run, depth);
+      if (keep) out.push(item);
+    }
     return out;
   };
 }

@@ -1,9 +1,9 @@
-// The compiled form on the shape of an Array.filter or find callback: an Equality or Relational
-// method of values read at a pointer (as "Build SG Delete Array" of the AWS-EC2-REST pre-built).
-// Such a function runs as closures over its plan (writing it as one function for its document
-// was measured and not kept: docs/performance.md). A loose or relational comparison meeting an
-// object converts it as JavaScript does, or fails as it fails. The interpreter is the oracle: each
-// case answers what it answers, the same value or the same error at the same step.
+// The compiled form's one-closure functions (core/transformations/compiled/pure.ts) that compare:
+// an Equality or Relational method of values read at a pointer (the shape of an Array.filter or
+// find callback, as "Build SG Delete Array" of the AWS-EC2-REST pre-built). A loose or
+// relational comparison meeting an object leaves the call to the closures, which convert it as
+// the interpreter does (or fail as it fails). The interpreter is the oracle: each case answers
+// what it answers, the same value or the same error at the same step.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileTransformation } from '../../core/transformations/compiled';
@@ -33,7 +33,7 @@ function comparer(method: string, left: string, right: unknown): JstScope {
 
 const through = (arrayMethod: string, fn: JstScope): JstDocument => mapDocument(`${arrayMethod} through a comparison`, String(fn.name), [fn], { method: arrayMethod });
 
-/** The interpreter's answer, after checking the compiled form gives the same on its first three runs (the first, and those of a hot document). */
+/** The interpreter's answer, after checking the compiled form gives the same on its first run (closures) and on its next two (the written function). */
 function same(doc: JstDocument, incoming: () => Record<string, unknown>, options: RunOptions = {}): unknown {
   const interpreted = outcome(() => runTransformation(structuredClone(doc), incoming(), options));
   const compiled = compileTransformation(structuredClone(doc));
@@ -51,7 +51,7 @@ function convertible(): unknown[] {
 /** Objects JavaScript cannot convert: no prototype, a toString that is not a function. */
 const unconvertible = (): unknown[] => [Object.create(null), { toString: 'not a function', valueOf: null }];
 
-describe('a comparison of values read at a pointer, compiled', () => {
+describe('a comparison of values read at a pointer, compiled into one closure', () => {
   it('filters out the default security group, as the AWS-EC2-REST pre-built does', () => {
     const doc = through('filter', comparer('inequality', '/groupName', 'default'));
     const answer = same(doc, () => ({ items: groups(50) }));
@@ -94,8 +94,9 @@ describe('a comparison of values read at a pointer, compiled', () => {
     expect(same(doc, items, { validateIncoming: false })).toEqual({ out: [{ at: '2027-01-15T08:00:00.000Z' }, { at: 1_750_000_000_000 }] });
   });
 
-  it('stops at the same step as the interpreter at every step limit, an item it converts among them', () => {
+  it('stops at the same step as the interpreter at every step limit, an item it leaves to the closures among them', () => {
     const items = () => ({ items: [...groups(12), { groupId: 'sg-x', groupName: ['default'] }, ...groups(6)] });
+    // Array.filter calls the written function item by item (filterAll); Array.map of a function that can decline is made by the general call, each item through callOne.
     for (const arrayMethod of ['filter', 'map']) {
       const doc = through(arrayMethod, comparer('inequality', '/groupName', 'default'));
       const stops = new Set<string>();

@@ -1,9 +1,8 @@
-// The compiled form on a function whose outgoing value is written by assigns, each at a name of
-// its own (`/name`, `/value`): the shape of "Prepare VPC ID"'s buildNameValuePair in the
-// AWS-EC2-REST pre-built, called by a function step, and of map callbacks building an object. Such
-// a function runs as closures over its plan (writing it as one function for its document was
-// measured and not kept: docs/performance.md). The interpreter is the oracle: each case answers
-// what it answers, the same value or the same error at the same step, through a function step and
+// The compiled form's one-closure functions (core/transformations/compiled/pure.ts) whose outgoing
+// value is written by assigns, each at a name of its own (`/name`, `/value`): the shape of
+// "Prepare VPC ID"'s buildNameValuePair in the AWS-EC2-REST pre-built, called by a function step,
+// and of map callbacks building an object. The interpreter is the oracle: each case answers what
+// it answers, the same value or the same error at the same step, through a function step and
 // through Array.map.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +37,7 @@ function functionStep(fn: JstScope): JstDocument {
   };
 }
 
-/** The interpreter's answer, after checking the compiled form gives the same on its first three runs (the first, and those of a hot document). */
+/** The interpreter's answer, after checking the compiled form gives the same on its first run (closures) and on its next two (the written function). */
 function same(doc: JstDocument, incoming: () => Record<string, unknown>, options: RunOptions = { validateIncoming: false }): unknown {
   const interpreted = outcome(() => runTransformation(structuredClone(doc), incoming(), options));
   const compiled = compileTransformation(structuredClone(doc));
@@ -46,7 +45,7 @@ function same(doc: JstDocument, incoming: () => Record<string, unknown>, options
   return interpreted;
 }
 
-describe('an outgoing value written at names of its own, compiled', () => {
+describe('an outgoing value written at names of its own, compiled into one closure', () => {
   it('builds a name-value pair through a function step, as Prepare VPC ID does', () => {
     const doc = functionStep(writer([{ to: '/name', from: 'name' }, { to: '/value', from: 'value' }]));
     expect(same(doc, () => ({ name: 'network-interface.vpc-id', value: 'vpc-1' }))).toEqual({ out: { name: 'network-interface.vpc-id', value: 'vpc-1' } });
@@ -60,7 +59,7 @@ describe('an outgoing value written at names of its own, compiled', () => {
     expect(same(functionStep(writer([{ to: '/__proto__', from: 'name' }])), () => ({ name: 'x', value: 1 }))).toMatchObject({ error: expect.stringContaining('cannot write'), place: { function: 'pair' } });
   });
 
-  it('a function step calling a comparison of an object answers as the interpreter, at every step limit', () => {
+  it('a function step calling a comparison it cannot answer on an object answers as the interpreter, at every step limit', () => {
     const compare: JstScope = {
       name: 'pair',
       incoming: [{ $id: 'name' }, { $id: 'value' }],

@@ -43,6 +43,7 @@ export function compileCall(node: PlanNode, plan: Plan, scopeOf: ScopeLookup): C
       if (declared.length < 2) return (args) => method(args, NO_CONTEXT);
       const site = new CallSite(plan, scopeOf, typeof step.polymorphIndex === 'number' ? step.polymorphIndex : undefined);
       const general: CallFn = (args, frame) => method(args, new StepContext(site, frame.run, frame.depth));
+      if (entry === arrayMethods.filter) return (args, frame) => filterAll(args, frame, site) ?? general(args, frame);
       return entry === arrayMethods.map ? (args, frame) => mapAll(args, frame, site) ?? general(args, frame) : general;
     }
   }
@@ -62,6 +63,18 @@ function mapAll(args: unknown[], frame: Pick<Frame, 'run' | 'depth'>, site: Call
   // Planned at the first item's call, where the interpreter plans it.
   const scope = site.scopeCalled(args[1], frame.run);
   return scope?.mapAll?.(items, frame.run, frame.depth + 1);
+}
+
+/**
+ * Array.filter through a function compiled into one closure (its scope's `filterAll`), as mapAll
+ * for Array.map: a function of its own, so the map's call, the hot path of a mapping document,
+ * stays as it is.
+ */
+function filterAll(args: unknown[], frame: Pick<Frame, 'run' | 'depth'>, site: CallSite): unknown[] | undefined {
+  if (args.length !== 2) return undefined;
+  const items = args[0];
+  if (!Array.isArray(items) || items.length === 0 || Object.getPrototypeOf(items) !== Array.prototype || Object.hasOwn(items, 'constructor')) return undefined;
+  return site.scopeCalled(args[1], frame.run)?.filterAll?.(items, frame.run, frame.depth + 1);
 }
 
 const NO_CONTEXT: CallContext = {

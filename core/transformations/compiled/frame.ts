@@ -80,6 +80,8 @@ export interface CompiledScope {
    * it as usual, which fails as it should).
    */
   mapAll: ((items: unknown[], run: Run, depth: number) => unknown[] | undefined) | undefined;
+  /** Array.filter of the function over `items`, as `mapAll` (the same kind of function, the same undefined). */
+  filterAll: ((items: unknown[], run: Run, depth: number) => unknown[] | undefined) | undefined;
 }
 
 /** Finds (compiling on first use) the scope of a nested function, as the interpreter plans it on first call. */

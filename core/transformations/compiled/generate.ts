@@ -7,18 +7,38 @@
 // the oracle: the tests run every document both ways and compare.
 import { randomUUID } from 'node:crypto';
 import { propertyReader } from '../library/object';
+import { getAt } from '../pointer';
 
 /**
  * An expression of a function's first three arguments (pure.ts): an argument, a static value, a
- * getProperty of a static name, a new object given values by static names in order.
+ * getProperty of a static name, a wire's pointer below a value (`at`, as the interpreter reads it),
+ * a new object given values by static names in order, a comparison
+ * (JavaScript's operator of an Equality or Relational method).
  */
 export type Ir =
   | { kind: 'arg'; at: number }
   | { kind: 'const'; value: unknown }
   | { kind: 'get'; object: Ir; key: string }
-  | { kind: 'new'; keys: string[]; values: Ir[] };
+  | { kind: 'at'; object: Ir; tokens: string[] }
+  | { kind: 'new'; keys: string[]; values: Ir[] }
+  | { kind: 'compare'; op: CompareOp; left: Ir; right: Ir };
 
+/** The operators a comparison is written as. The loose and relational ones may call an object's conversion (which can throw). */
+export type CompareOp = '===' | '!==' | '==' | '!=' | '<' | '>' | '<=' | '>=';
+const STRICT: ReadonlySet<CompareOp> = new Set(['===', '!==']);
+
+/**
+ * What the written function answers instead of its value when a loose or relational comparison
+ * meets an object, a function or a symbol: JavaScript would convert it, which may call its code or
+ * throw. Nothing outside the function has been done by then; the caller makes the call as the
+ * closures make it (compiled.ts), which answer or fail as the interpreter does.
+ */
+export const CANNOT_ANSWER: unique symbol = Symbol('the written function cannot answer this call');
+
+/** The function's value (or CANNOT_ANSWER) from its first three arguments. */
 type Expr = (a0: unknown, a1: unknown, a2: unknown) => unknown;
+/** Array.map of the function (of one that cannot decline: the caller maps a declining one item by item). */
+export type MapItems = (items: unknown[]) => unknown[];
 
 /** What the text reads from outside itself, passed in as the constants array. */
 const RUNTIME = { prototypeOf: Object.getPrototypeOf, objectPrototype: Object.prototype, hasOwn: Object.prototype.hasOwnProperty };
@@ -30,6 +50,8 @@ class Writer {
   /** The constants of the names read (without hasOwnProperty on a plain object) and set (in a literal) when Object.prototype has none of them. */
   private readonly keys: string[] = [];
   private temps = 0;
+  /** Whether the text may answer CANNOT_ANSWER. */
+  mayDecline = false;
 
   /** A constant's name in the text (`c4`), never its value. */
   constant(value: unknown): string {
@@ -49,9 +71,32 @@ class Writer {
         return this.constant(ir.value);
       case 'get':
         return this.get(this.emit(ir.object), ir.key);
+      case 'at': {
+        const object = this.emit(ir.object);
+        const out = this.temp();
+        const tokens = ir.tokens;
+        this.lines.push(`const ${out} = ${this.constant((value: unknown) => getAt(value, tokens))}(${object});`);
+        return out;
+      }
       case 'new':
         return this.made(ir, undefined);
+      case 'compare':
+        return this.compare(ir);
     }
+  }
+
+  /** A comparison: a strict one as it is; a loose or relational one declines an operand JavaScript would convert by calling code. */
+  private compare(ir: Extract<Ir, { kind: 'compare' }>): string {
+    const left = this.emit(ir.left);
+    const right = this.emit(ir.right);
+    const out = this.temp();
+    if (!STRICT.has(ir.op)) {
+      this.mayDecline = true;
+      const converts = (v: string) => `(typeof ${v} === 'object' ? ${v} !== null : typeof ${v} === 'function' || typeof ${v} === 'symbol')`;
+      this.lines.push(`if (${converts(left)} || ${converts(right)}) return ${this.constant(CANNOT_ANSWER)};`);
+    }
+    this.lines.push(`const ${out} = ${left} ${ir.op} ${right};`);
+    return out;
   }
 
   /**
@@ -108,6 +153,8 @@ class Writer {
 export interface PureSource {
   text: string;
   constants: unknown[];
+  /** Whether the function may answer CANNOT_ANSWER. */
+  mayDecline: boolean;
 }
 
 /**
@@ -151,12 +198,12 @@ export function pureSource(answer: Ir, json: { all: boolean } | undefined, holes
     `}`,
     `return { answer, mapItems };`,
   ].join('\n');
-  return { text, constants: writer.constants };
+  return { text, constants: writer.constants, mayDecline: writer.mayDecline };
 }
 
 /** pureSource's functions, made. */
-export function generatePure(answer: Ir, json: { all: boolean } | undefined, holes: { count: number }): { answer: Expr; mapItems: (items: unknown[]) => unknown[] } {
-  const { text, constants } = pureSource(answer, json, holes);
-  const made: unknown = new Function('constants', text)(constants);
-  return made as { answer: Expr; mapItems: (items: unknown[]) => unknown[] };
+export function generatePure(answer: Ir, json: { all: boolean } | undefined, holes: { count: number }): { answer: Expr; mapItems: MapItems; mayDecline: boolean } {
+  const { text, constants, mayDecline } = pureSource(answer, json, holes);
+  const made = new Function('constants', text)(constants) as { answer: Expr; mapItems: MapItems };
+  return { ...made, mayDecline };
 }

@@ -1,15 +1,21 @@
 // A nested function whose steps cannot fail and change nothing outside themselves (a
-// property read by a name known when compiling; a new object given properties by names
-// known when compiling) compiled into one function over its arguments: no frame, no slots,
-// no step writing a value only the next step reads. The usual shape of an Array.map
-// callback that picks fields into a new object. Its steps may then run in any order (none
-// can fail, none sees another's writes), so the function is used only for a call whose steps
-// are counted at once (compiled.ts): no limit can stop it part way. The steps are read here
+// property read by a name known when compiling, or at a wire's pointer; a new object given
+// properties by names known when compiling, by setProperty or by assigns writing the outgoing
+// value at names; a comparison, JavaScript's operator) compiled into one function over
+// its arguments: no frame, no slots, no step writing a value only the next step reads. The
+// usual shape of an Array.map callback that picks fields into a new object, and of an
+// Array.filter or find callback comparing a field with a value. Its steps may then run in any
+// order (none can fail, none sees another's writes), so the function is used only for a call
+// whose steps are counted at once (compiled.ts): no limit can stop it part way. A comparison
+// that would convert an object (which may call its code, or throw) answers CANNOT_ANSWER
+// before it, and the caller makes the call as the closures make it. The steps are read here
 // into expressions (Ir); compiled/generate.ts writes them as JavaScript for this document alone.
 import type { Plan, PlanNode, Wire } from '../plan';
 import { objectMethods, staticKey } from '../library/object';
+import { equalityMethods, relationalMethods } from '../library/logic';
+import type { MethodEntry } from '../library/types';
 import { argumentAt, runsOtherSteps, type ScopeInfo } from './nodes';
-import { generatePure, type Ir } from './generate';
+import { generatePure, type CompareOp, type Ir, type MapItems } from './generate';
 
 /**
  * A value of the function, from its first three arguments (a callback's item, index and array):
@@ -27,6 +33,22 @@ const GET = objectMethods.getProperty;
 const NEW = objectMethods['new Object'];
 const SET = objectMethods.setProperty;
 
+/** The Equality and Relational methods that are JavaScript's operator of their two arguments (library/logic.ts), by entry. */
+const COMPARISONS = new Map<MethodEntry | undefined, CompareOp>([
+  [equalityMethods.equality, '=='],
+  [equalityMethods.inequality, '!='],
+  [equalityMethods.identity, '==='],
+  [equalityMethods.nonidentity, '!=='],
+  [equalityMethods['strict equality'], '==='],
+  [equalityMethods['strict inequality'], '!=='],
+  [relationalMethods.greaterThan, '>'],
+  [relationalMethods.lessThan, '<'],
+  [relationalMethods.greaterThanOrEqual, '>='],
+  [relationalMethods.lessThanOrEqual, '<='],
+  [relationalMethods.greaterThanOrEqualTo, '>='],
+  [relationalMethods.lessThanOrEqualTo, '<='],
+]);
+
 /** A function compiled into one function. */
 export interface PureAnswer {
   /** Its one outgoing value, from its arguments. */
@@ -41,8 +63,10 @@ export interface PureAnswer {
    * Array.map of `answer` over an array of Array's own kind (holes kept as holes); `holes` then
    * says how many items were holes (no call made for them).
    */
-  mapItems: (items: unknown[]) => unknown[];
+  mapItems: MapItems;
   holes: { count: number };
+  /** Whether `answer` may answer CANNOT_ANSWER (a loose or relational comparison): such a function is not mapped by `mapItems`. */
+  mayDecline: boolean;
 }
 
 /**
@@ -79,15 +103,23 @@ function valueOfNode(node: PlanNode, plan: Plan, info: ScopeInfo, values: Map<Pl
   if (readers.length > 1 || info.argsRead.has(node)) return 'none';
   if (node.kind === 'outgoing') {
     const [wire, ...more] = node.inbound;
-    if (!wire || more.length > 0 || wire.toTokens.length > 0) return 'none';
-    const ir = irOf(sourceOf(wire, values));
-    return ir ? { ir, built: false } : 'none';
+    if (wire && more.length === 0 && wire.toTokens.length === 0) {
+      const ir = irOf(sourceOf(wire, values));
+      return ir ? { ir, built: false } : 'none';
+    }
+    return namedWrites(node, values);
   }
   const step = node.step;
   if ((node.kind !== 'method' && node.kind !== 'declaration') || !step || (typeof step.template === 'string' && step.method === 'templateLiteral')) return 'none';
   const args = argsOf(node, values);
   if (!args) return 'none';
   const [target, name, value] = args;
+  const op = COMPARISONS.get(node.entry);
+  if (op !== undefined) {
+    const left = irOf(target);
+    const right = irOf(name);
+    return left && right ? { ir: { kind: 'compare', op, left, right }, built: false } : 'none';
+  }
   if (node.entry === NEW) {
     // new Object of a static value that is not an object: an empty object.
     const given = target && 'static' in target ? target.static : {};
@@ -106,15 +138,41 @@ function valueOfNode(node: PlanNode, plan: Plan, info: ScopeInfo, values: Map<Pl
   return { ir: { kind: 'new', keys: [...into.keys, key], values: [...into.values, set] }, built: true };
 }
 
+/**
+ * An outgoing value written by assigns each at a name of its own (`/name`, `/value`): it starts
+ * undefined, so the first write makes an object and each one after sets a name of a copy (pointer.ts
+ * setAt), which is a new object given those names in order. A write at an index or `-` (which makes
+ * an array), below a name, or at a name setAt refuses is of another shape.
+ */
+function namedWrites(node: PlanNode, values: Map<PlanNode, Value>): Value | 'none' {
+  const keys: string[] = [];
+  const written: Ir[] = [];
+  for (const wire of node.inbound) {
+    const [key, ...below] = wire.toTokens;
+    if (key === undefined || below.length > 0 || key === '-' || INDEX.test(key) || UNWRITABLE.has(key)) return 'none';
+    const ir = irOf(sourceOf(wire, values));
+    if (!ir) return 'none';
+    keys.push(key);
+    written.push(ir);
+  }
+  return keys.length > 0 ? { ir: { kind: 'new', keys, values: written }, built: false } : 'none';
+}
+
+const INDEX = /^(0|[1-9]\d*)$/;
+const UNWRITABLE = new Set(['__proto__', 'constructor', 'prototype']);
+
 type Source = { static: unknown } | { value: Value } | undefined;
 
-/** Where a wire's value comes from: static, or the whole value of a node of the function. */
+/** Where a wire's value comes from: static, or a node's value of the function (whole, or at a pointer below it). */
 function sourceOf(wire: Wire, values: Map<PlanNode, Value>): Source {
   const from = wire.from;
   if (!from) return { static: wire.staticValue };
-  const whole = from.step ? wire.fromTokens.length === 1 && wire.fromTokens[0] === 'return' : wire.fromTokens.length === 0;
+  const tokens = wire.fromTokens;
+  // A step's value is read below its `/return`; an incoming value below itself.
+  const below = from.step ? (tokens[0] === 'return' ? tokens.slice(1) : undefined) : tokens;
   const value = values.get(from);
-  return whole && value ? { value } : undefined;
+  if (below === undefined || !value) return undefined;
+  return below.length === 0 ? { value } : { value: { ir: { kind: 'at', object: value.ir, tokens: below }, built: false } };
 }
 
 /** The step's first three arguments (the last wire of each winning, else its static value), when every wire writes a whole `/args/N/value` below 3. */
