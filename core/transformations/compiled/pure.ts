@@ -34,7 +34,7 @@ const NEW = objectMethods['new Object'];
 const SET = objectMethods.setProperty;
 
 /** The Equality and Relational methods that are JavaScript's operator of their two arguments (library/logic.ts), by entry. */
-const COMPARISONS = new Map<MethodEntry | undefined, CompareOp>([
+const COMPARISONS: ReadonlyMap<MethodEntry | undefined, CompareOp> = new Map<MethodEntry | undefined, CompareOp>([
   [equalityMethods.equality, '=='],
   [equalityMethods.inequality, '!='],
   [equalityMethods.identity, '==='],
@@ -159,7 +159,7 @@ function namedWrites(node: PlanNode, values: Map<PlanNode, Value>): Value | 'non
 }
 
 const INDEX = /^(0|[1-9]\d*)$/;
-const UNWRITABLE = new Set(['__proto__', 'constructor', 'prototype']);
+const UNWRITABLE: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 type Source = { static: unknown } | { value: Value } | undefined;
 
