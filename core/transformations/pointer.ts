@@ -31,13 +31,17 @@ export function getAt(root: unknown, tokens: string[]): unknown {
   return current;
 }
 
-const INDEX = /^(0|[1-9]\d*)$/;
+/** A token setAt writes as an array index. */
+export const INDEX = /^(0|[1-9]\d*)$/;
+
+/** The names setAt refuses to write. */
+export const UNWRITABLE: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** A copy of `root` with `value` at `tokens`; missing containers are created (an array for an index or `-`). */
 export function setAt(root: unknown, tokens: string[], value: unknown): unknown {
   const [head, ...rest] = tokens;
   if (head === undefined) return value;
-  if (head === '__proto__' || head === 'constructor' || head === 'prototype') {
+  if (UNWRITABLE.has(head)) {
     throw new Error(`the pointer names "${head}", which cannot be written`);
   }
   if (Array.isArray(root)) {

@@ -14,6 +14,7 @@ import type { Plan, PlanNode, Wire } from '../plan';
 import { objectMethods, staticKey } from '../library/object';
 import { equalityMethods, relationalMethods } from '../library/logic';
 import type { MethodEntry } from '../library/types';
+import { INDEX, UNWRITABLE } from '../pointer';
 import { argumentAt, runsOtherSteps, type ScopeInfo } from './nodes';
 import { generatePure, type CompareOp, type Ir, type MapItems } from './generate';
 
@@ -157,9 +158,6 @@ function namedWrites(node: PlanNode, values: Map<PlanNode, Value>): Value | 'non
   }
   return keys.length > 0 ? { ir: { kind: 'new', keys, values: written }, built: false } : 'none';
 }
-
-const INDEX = /^(0|[1-9]\d*)$/;
-const UNWRITABLE: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 type Source = { static: unknown } | { value: Value } | undefined;
 
