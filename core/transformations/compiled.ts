@@ -120,6 +120,15 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
   let mapper: CompiledScope['mapAll'];
   let filterer: CompiledScope['filterAll'];
   const hot = (): PureAnswer | undefined => (makePure && tier.hot ? (pure ??= makePure()) : undefined);
+  // A call by the written function, its steps counted at once; CANNOT_ANSWER (its steps given back)
+  // when there is none yet, a limit may stop it, or it declines: the closures then make the call.
+  const written = (args: unknown[], run: Run, depth: number): unknown => {
+    const made = hot();
+    if (made === undefined || depth > run.maxDepth || !countAtOnce(run, count)) return CANNOT_ANSWER;
+    const value = made.answer(args[0], args[1], args[2]);
+    if (value === CANNOT_ANSWER) run.steps -= count;
+    return value;
+  };
   const callOne: CompiledScope['callOne'] = (args, run, depth) => {
     const frame = enter(run, depth);
     takeArgs(frame, args);
@@ -172,15 +181,11 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
     },
     call(args, run, depth) {
       // A function step's call of a function written as one: its outgoing value by name, as `answer` sets it.
-      const made = hot();
-      if (made !== undefined && singleName !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) {
-        const value = made.answer(args[0], args[1], args[2]);
-        if (value !== CANNOT_ANSWER) {
-          const out: Record<string, unknown> = {};
-          out[singleName] = value;
-          return out;
-        }
-        run.steps -= count;
+      const value = singleName === undefined ? CANNOT_ANSWER : written(args, run, depth);
+      if (singleName !== undefined && value !== CANNOT_ANSWER) {
+        const out: Record<string, unknown> = {};
+        out[singleName] = value;
+        return out;
       }
       const frame = enter(run, depth);
       takeArgs(frame, args);
@@ -188,14 +193,8 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
       return answer(frame);
     },
     callOne(args, run, depth) {
-      const made = hot();
-      if (made !== undefined && depth <= run.maxDepth && countAtOnce(run, count)) {
-        const value = made.answer(args[0], args[1], args[2]);
-        if (value !== CANNOT_ANSWER) return value;
-        // Given back: the closures count them again as they make the call.
-        run.steps -= count;
-      }
-      return callOne(args, run, depth);
+      const value = written(args, run, depth);
+      return value !== CANNOT_ANSWER ? value : callOne(args, run, depth);
     },
     mapAll:
       makePure &&
