@@ -45,6 +45,11 @@ export const DOCUMENTED_TASKS: readonly DocumentedTask[] = [
   { app: 'WorkFlowEngine', method: 'pop', outgoing: ['popped_item'], source: `${DOCS}/docs/popfromarray-6` },
   { app: 'WorkFlowEngine', method: 'toUpperCase', incoming: ['str'], outgoing: ['uppercaseString'], source: `${DOCS}/itential-cloud/studio/tasks/reference/to-uppercase` },
   { app: 'WorkFlowEngine', method: 'newVariable', incoming: ['name', 'value'], outgoing: ['value'], source: `${DOCS}/itential-platform/6/studio/tasks/reference/new-variable` },
+  // String tasks of the reference's second half (pages read, with their variables).
+  { app: 'WorkFlowEngine', method: 'match', incoming: ['str', 'regExp', 'flags'], outgoing: ['matches'], source: `${DOCS}/docs/match-task-iap-2023-2` },
+  { app: 'WorkFlowEngine', method: 'search', display: 'search (string)', incoming: ['str', 'regexp'], outgoing: ['index'], source: `${DOCS}/docs/search-string-7` },
+  { app: 'WorkFlowEngine', method: 'normalize', display: 'normalize (string)', incoming: ['str', 'form'], outgoing: ['normalizedString'], source: `${DOCS}/docs/normalize-string-7` },
+  { app: 'WorkFlowEngine', method: 'trimStart', incoming: ['str'], outgoing: ['trimmedStart'], source: `${DOCS}/docs/trimstart-7` },
   // The release's own reference page.
   { app: 'WorkFlowEngine', method: 'merge', incoming: ['data_to_merge'], outgoing: ['merged_object'], source: SPEC },
   { app: 'WorkFlowEngine', method: 'evaluation', incoming: ['all_true_flag', 'evaluation_groups'], outgoing: ['return_value'], source: SPEC },
@@ -80,6 +85,8 @@ export const DOCUMENTED_TASKS: readonly DocumentedTask[] = [
  */
 export const NOT_YET_BUILT: readonly string[] = [
   'convertEpochToObject', 'convertTimeFormat', 'csvStringToJSON', 'eventListenerJob', 'excelToJson', 'FlattenJSONFormInput',
+  // Listed in the reference's second half; their pages' variables were not found (trimEnd's outgoing name, map's page, restCall's app).
+  'trimEnd', 'map', 'restCall',
 ];
 
 /** Where a task's definition came from: its documentation page, or the JavaScript method it is named after. */

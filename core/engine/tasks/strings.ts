@@ -26,6 +26,22 @@ function stringList(incoming: Record<string, unknown>, name: string): string[] {
   throw new TaskArgumentError(`${name} must be a string or an array of strings, got ${describe(value)}`);
 }
 
+/**
+ * A task's regular expression: its text as a pattern (`o`), or written as the designer writes
+ * one (`/o/g`), its flags then joined with `flags`. A pattern JavaScript refuses names the variable.
+ */
+function patternOf(incoming: Record<string, unknown>, name: string, flags?: string): RegExp {
+  const text = requiredString(incoming, name);
+  const written = /^\/(.+)\/([a-z]*)$/s.exec(text);
+  const source = written ? written[1]! : text;
+  const all = [...new Set(`${written ? written[2] : ''}${flags ?? ''}`)].join('');
+  try {
+    return new RegExp(source, all);
+  } catch (error) {
+    throw new TaskArgumentError(`${name}${flags ? ' or flags' : ''} is not a regular expression JavaScript accepts: ${errorMessage(error)}`);
+  }
+}
+
 /** localeCompare's options, as Intl.Collator takes them (other keys are left out). */
 function collatorOptions(options: Record<string, unknown>): Intl.CollatorOptions {
   const picked: Intl.CollatorOptions = {};
@@ -238,6 +254,45 @@ export const stringTasks: BuiltInTask[] = [
     incoming: ['str'],
     outgoing: ['noWhitespace'],
     run: (incoming) => ok({ noWhitespace: requiredString(incoming, 'str').trim() }),
+  },
+  {
+    method: 'trimStart',
+    summary: 'str without the whitespace at its start',
+    incoming: ['str'],
+    outgoing: ['trimmedStart'],
+    run: (incoming) => ok({ trimmedStart: requiredString(incoming, 'str').trimStart() }),
+  },
+  {
+    method: 'match',
+    summary: 'The matches of regExp (with flags) in str: every match with the g flag, else the first and its groups; null when none',
+    incoming: ['str', 'regExp', 'flags'],
+    outgoing: ['matches'],
+    run(incoming) {
+      const found = requiredString(incoming, 'str').match(patternOf(incoming, 'regExp', optionalString(incoming, 'flags')));
+      // The array JavaScript gives, without its index, input and groups properties (the job's variables are JSON).
+      return ok({ matches: found ? [...found] : null });
+    },
+  },
+  {
+    method: 'search',
+    displayName: 'search (string)',
+    summary: 'The index of the first match of regexp in str, or -1',
+    incoming: ['str', 'regexp'],
+    outgoing: ['index'],
+    run: (incoming) => ok({ index: requiredString(incoming, 'str').search(patternOf(incoming, 'regexp')) }),
+  },
+  {
+    method: 'normalize',
+    displayName: 'normalize (string)',
+    summary: 'str in the Unicode normalization form form (NFC, NFD, NFKC or NFKD; NFC when absent)',
+    incoming: ['str', 'form'],
+    outgoing: ['normalizedString'],
+    run(incoming) {
+      const str = requiredString(incoming, 'str');
+      const form = optionalString(incoming, 'form');
+      if (form !== undefined && !['NFC', 'NFD', 'NFKC', 'NFKD'].includes(form)) throw new TaskArgumentError(`form must be one of NFC, NFD, NFKC or NFKD, got ${describe(form)}`);
+      return ok({ normalizedString: str.normalize(form) });
+    },
   },
   {
     method: 'stringConcat',

@@ -53,6 +53,24 @@ describe('job runner', () => {
     expect(job.metrics.end_time).toBeGreaterThanOrEqual(job.metrics.start_time);
   });
 
+  it('a job of the string tasks match, search, normalize and trimStart passes their outgoing values on by the service\'s names', async () => {
+    await addWorkflow(
+      workflow(
+        'strings',
+        {
+          trim: { name: 'trimStart', variables: { incoming: { str: '$var.job.text' }, outgoing: { trimmedStart: null } } },
+          ports: { name: 'match', variables: { incoming: { str: '$var.trim.trimmedStart', regExp: '/\\d+/', flags: 'g' }, outgoing: { matches: '$var.job.ports' } } },
+          at: { name: 'search', variables: { incoming: { str: '$var.trim.trimmedStart', regexp: 'ge-' }, outgoing: { index: '$var.job.at' } } },
+          nfc: { name: 'normalize', variables: { incoming: { str: '$var.job.name', form: 'NFC' }, outgoing: { normalizedString: '$var.job.name' } } },
+        },
+        [['workflow_start', 'trim'], ['trim', 'ports'], ['ports', 'at'], ['at', 'nfc'], ['nfc', 'workflow_end']],
+      ),
+    );
+    const job = await settle((await engine.runner.start('strings', { variables: { text: '   ge-0/0/12', name: 'Chloe\u0301' } }))._id);
+    expect(job.status, job.error).toBe('complete');
+    expect(job.variables).toMatchObject({ ports: ['0', '0', '12'], at: 0, name: 'Chlo\u00e9' });
+  });
+
   it('starts the next job with a workflow saved in its container at once (the write noted, as the workflows service does)', async () => {
     await engine.worker.stop();
     await saveWorkflow(temp.store, workflow('edited', { up: upper('a') }, [['workflow_start', 'up'], ['up', 'workflow_end']]) as never);
