@@ -11,6 +11,7 @@ import {
 } from './args';
 import type { BuiltInTask } from './types';
 import { errorMessage } from '../../errors';
+import { writtenPattern } from '../../values/written-pattern';
 
 const ok = (outgoing: Record<string, unknown>) => ({ state: 'success' as const, outgoing });
 
@@ -28,15 +29,14 @@ function stringList(incoming: Record<string, unknown>, name: string): string[] {
 
 /**
  * A task's regular expression: its text as a pattern (`o`), or written as the designer writes
- * one (`/o/g`), its flags then joined with `flags`. A pattern JavaScript refuses names the variable.
+ * one (`/o/g`, values/written-pattern.ts), its flags then joined with `flags`. A pattern JavaScript refuses names the variable.
  */
 function patternOf(incoming: Record<string, unknown>, name: string, flags?: string): RegExp {
   const text = requiredString(incoming, name);
-  const written = /^\/(.+)\/([a-z]*)$/s.exec(text);
-  const source = written ? written[1]! : text;
-  const all = [...new Set(`${written ? written[2] : ''}${flags ?? ''}`)].join('');
+  const written = writtenPattern(text);
+  const all = [...new Set(`${written?.flags ?? ''}${flags ?? ''}`)].join('');
   try {
-    return new RegExp(source, all);
+    return new RegExp(written ? written.source : text, all);
   } catch (error) {
     throw new TaskArgumentError(`${name}${flags ? ' or flags' : ''} is not a regular expression JavaScript accepts: ${errorMessage(error)}`);
   }

@@ -5,6 +5,7 @@ import { MethodArgumentError } from '../errors';
 import { MAX_BUILT_LENGTH, describeValue, type MethodTable } from './types';
 import { errorMessage } from '../../errors';
 import { queryValue, QuerySyntaxError } from '../../values/json-query';
+import { writtenPattern } from '../../values/written-pattern';
 
 export const jsonMethods: MethodTable = {
   parse: {
@@ -94,9 +95,9 @@ function toRegExp(value: unknown, flags: unknown, method: string): RegExp {
   if (value instanceof RegExp) return new RegExp(value.source, value.flags);
   if (typeof value !== 'string') throw new MethodArgumentError(`RegExp.${method} needs a pattern, got ${describeValue(value)}`);
   // A pattern written as /source/flags is taken as that expression.
-  const literal = /^\/(.*)\/([dgimsuvy]*)$/s.exec(value);
+  const literal = writtenPattern(value);
   try {
-    return literal && (flags === null || flags === undefined) ? new RegExp(literal[1] ?? '', literal[2]) : new RegExp(value, flags === null || flags === undefined ? undefined : String(flags));
+    return literal && (flags === null || flags === undefined) ? new RegExp(literal.source, literal.flags) : new RegExp(value, flags === null || flags === undefined ? undefined : String(flags));
   } catch (error) {
     throw new MethodArgumentError(`RegExp.${method}: ${errorMessage(error)}`);
   }
