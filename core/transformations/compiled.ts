@@ -181,11 +181,13 @@ function compileScope(plan: Plan, scopeOf: ScopeLookup, tier: Tier): CompiledSco
     },
     call(args, run, depth) {
       // A function step's call of a function written as one: its outgoing value by name, as `answer` sets it.
-      const value = singleName === undefined ? CANNOT_ANSWER : written(args, run, depth);
-      if (singleName !== undefined && value !== CANNOT_ANSWER) {
-        const out: Record<string, unknown> = {};
-        out[singleName] = value;
-        return out;
+      if (singleName !== undefined) {
+        const value = written(args, run, depth);
+        if (value !== CANNOT_ANSWER) {
+          const out: Record<string, unknown> = {};
+          out[singleName] = value;
+          return out;
+        }
       }
       const frame = enter(run, depth);
       takeArgs(frame, args);
