@@ -9,7 +9,13 @@ import { qk } from '../api/keys';
 import { formatTime } from '../jobs/format';
 
 export function StoreCard({ profileId }: { profileId?: string }) {
-  const status = useQuery({ queryKey: qk.store(), queryFn: () => call('store.status'), refetchInterval: 10_000, retry: false });
+  const status = useQuery({
+    queryKey: qk.store(),
+    queryFn: () => call('store.status'),
+    // An embedded store's first integrity check runs in the background once asked: read again soon until it lands.
+    refetchInterval: (query) => (checking(query.state.data) ? 1_000 : 10_000),
+    retry: false,
+  });
   // While the console does not answer, the last state is not shown as current.
   const stale = useStaleSince(status);
   return (
@@ -42,6 +48,7 @@ export function StoreCard({ profileId }: { profileId?: string }) {
               <span className="error">{status.data.safety.reason}</span>
             </p>
           )}
+          {checking(status.data) && <p className="store-integrity">Integrity check: running…</p>}
           {status.data.integrity && (
             <p className="store-integrity">
               Integrity check:{' '}
@@ -66,3 +73,6 @@ export function StoreCard({ profileId }: { profileId?: string }) {
     </section>
   );
 }
+
+/** An embedded store whose first integrity check has not ended yet (the status has no result to show). */
+const checking = (data: { kind: string; connected: boolean; integrity?: unknown } | undefined) => data?.kind === 'embedded' && data.connected && !data.integrity;
