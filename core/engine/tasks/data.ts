@@ -15,10 +15,29 @@ export const MAX_DELAY_SECONDS = 24 * 60 * 60;
  */
 const containsApplies = (haystack: unknown) => typeof haystack === 'string' || Array.isArray(haystack) || isObject(haystack);
 
-function contains(haystack: unknown, needle: unknown): boolean {
-  if (typeof haystack === 'string') return typeof needle === 'string' && haystack.includes(needle);
+/**
+ * `contains` of a string reads operand_2 as a regular expression, as the service does: its guide for
+ * workflow builders says "contains is regex-based, not substring" (a literal `9.2(4)` is written
+ * `9\.2\(4\)`), and workflows rely on it (`Established|Active`). Of an array: an item equal to
+ * operand_2; of an object: a key named operand_2.
+ */
+function contains(haystack: unknown, needle: unknown, where: string): boolean {
+  if (typeof haystack === 'string') return matchesPattern(haystack, needle, where);
   if (Array.isArray(haystack)) return haystack.some((item) => deepEqual(item, needle, false));
   return isObject(haystack) && typeof needle === 'string' && needle in haystack;
+}
+
+/** Whether `text` matches operand_2 read as a pattern (a number as its digits); another operand_2 matches nothing. */
+function matchesPattern(text: string, needle: unknown, where: string): boolean {
+  if (typeof needle !== 'string' && typeof needle !== 'number') return false;
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(String(needle));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new TaskArgumentError(`${where}.operand_2 ${describe(needle)} is not a valid regular expression (contains reads it as a pattern; write \\( \\) \\[ \\. \\+ \\* \\? \\| to match those characters as text): ${reason}`);
+  }
+  return pattern.test(text);
 }
 
 /**
@@ -40,8 +59,8 @@ const OPERATORS: Record<string, (a: unknown, b: unknown, where: string) => boole
   '<=': (a, b) => compareOrdered(a, b, '<='),
   '>': (a, b) => compareOrdered(a, b, '>'),
   '>=': (a, b) => compareOrdered(a, b, '>='),
-  contains: (a, b) => containsApplies(a) && contains(a, b),
-  '!contains': (a, b) => containsApplies(a) && !contains(a, b),
+  contains: (a, b, where) => containsApplies(a) && contains(a, b, where),
+  '!contains': (a, b, where) => containsApplies(a) && !contains(a, b, where),
 };
 export const EVALUATION_OPERATORS = Object.keys(OPERATORS);
 
@@ -154,7 +173,7 @@ export const dataTasks: BuiltInTask[] = [
   },
   {
     method: 'evaluation',
-    summary: 'Evaluates groups of comparisons; ends in success when true and in failure when false (a comparison that cannot hold, such as contains of a null or missing operand, is false, never an error)',
+    summary: 'Evaluates groups of comparisons; ends in success when true and in failure when false (a comparison that cannot hold, such as contains of a null or missing operand, is false, never an error; contains of a string reads operand_2 as a regular expression)',
     incoming: ['all_true_flag', 'evaluation_groups'],
     outgoing: ['return_value'],
     run(incoming): TaskOutcome {

@@ -1,4 +1,5 @@
 // The tasks added from the service's 2022.1 task reference: each from its documented behaviour.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { builtInTasks, runBuiltInTask } from '../../../core/engine/tasks/library';
 import { formatTime, parseTime } from '../../../core/engine/tasks/time';
@@ -86,6 +87,44 @@ describe('evaluation', () => {
     }
     // In a group with all_true_flag false, another evaluation that holds still decides.
     expect((await evaluate([{ operand_1: null, operator: 'contains', operand_2: 'a' }, { operand_1: 1, operator: '==', operand_2: 1 }], false)).state).toBe('success');
+  });
+
+  it('reads operand_2 of contains on a string as a regular expression, as the service\'s guide for builders says', async () => {
+    const holds = async (operand_1: unknown, operand_2: unknown, operator = 'contains') => (await evaluate([{ operand_1, operator, operand_2 }])).outgoing;
+    // The guide's own example: `9.2(4)` is a pattern (the parentheses a group), `9\.2\(4\)` the text.
+    expect(await holds('IOS 15.2(4)M', '15.2(4)')).toEqual({ return_value: false });
+    expect(await holds('IOS 15.2(4)M', '15\\.2\\(4\\)')).toEqual({ return_value: true });
+    expect(await holds('BGP state = Established', 'Established|Active')).toEqual({ return_value: true });
+    expect(await holds('GigabitEthernet0/1', '^Gig')).toEqual({ return_value: true });
+    expect(await holds('TenGigabitEthernet0/1', '^Gig')).toEqual({ return_value: false });
+    expect(await holds('port 8443', 8443)).toEqual({ return_value: true });
+    expect(await holds('link is down', 'up|Up', '!contains')).toEqual({ return_value: true });
+    // An array holds an equal item and an object a key, whatever the characters.
+    expect(await holds(['15.2(4)M'], '15.2(4)M')).toEqual({ return_value: true });
+    expect(await holds({ 'a.b': 1 }, 'a.b')).toEqual({ return_value: true });
+  });
+
+  it('ends in error naming operand_2 when it is no regular expression JavaScript reads', async () => {
+    const result = await evaluate([{ operand_1: 'IOS 15.2(4)M', operator: 'contains', operand_2: '15.2(4' }]);
+    expect(result.state).toBe('error');
+    expect(result.error).toContain('evaluation_groups[0].evaluations[0].operand_2 "15.2(4" is not a valid regular expression');
+  });
+
+  it('agrees with JavaScript\'s RegExp (the oracle) on generated texts and patterns', async () => {
+    const piece = fc.constantFrom('a', 'b', '.', '|', '^', '$', '*', '+', '?', '(', ')', '[', ']', '\\', '1', ' ');
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: fc.constantFrom('a', 'b', '.', '(', ')', '1', ' ') }), fc.array(piece, { maxLength: 6 }).map((p) => p.join('')), async (text, pattern) => {
+        let expected: boolean | 'error';
+        try {
+          expected = new RegExp(pattern).test(text);
+        } catch {
+          expected = 'error';
+        }
+        const result = await evaluate([{ operand_1: text, operator: 'contains', operand_2: pattern }]);
+        expect(result.state === 'error' ? 'error' : result.outgoing.return_value).toBe(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('combines with all_true_flag: every (true) or any (false), in a group and across groups; false is the failure state', async () => {
