@@ -66,7 +66,10 @@ async function loopVariables(transformations: TransformationRunner | undefined, 
       variables = await transformations.run({ tr_id: transformation, variableMap: { currentValue: item }, options: {} }, { currentValue: item });
     }
     if (!isObject(variables)) throw new Error(`data_array[${i}] must be an object of the child job variables, got ${Array.isArray(variables) ? 'an array' : String(variables)}`);
-    out.push(childJobVariables(variables, undefinedAs));
+    // The service gives each child of a loop its place in data_array as the job variable childJobLoopIndex
+    // (so the loop's job_details.loop tells each element's child by it).
+    const { childJobLoopIndex: _given, ...element } = childJobVariables(variables, undefinedAs);
+    out.push({ childJobLoopIndex: i, ...element });
   }
   return out;
 }

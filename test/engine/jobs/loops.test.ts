@@ -206,9 +206,12 @@ describe('childJob', () => {
     const job = await settle((await engine!.runner.start(`parent-${loopType}`, { variables: { names: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] } }))._id);
     expect(job.status, job.error).toBe('complete');
     // As the exports query it: `{ loop: [ each child's variables ] }`.
-    const details = (job.variables.details as { loop: { _id: string; status: string; name: string; out: string }[] }).loop;
+    const details = (job.variables.details as { loop: { _id: string; status: string; name: string; out: string; childJobLoopIndex: number }[] }).loop;
     expect(details.map((d) => [d.status, d.name, d.out])).toEqual([['complete', 'a', 'A'], ['complete', 'b', 'B'], ['complete', 'c', 'C']]);
+    // Each child holds its place in data_array as the job variable childJobLoopIndex, as the service injects it.
+    expect(details.map((d) => d.childJobLoopIndex)).toEqual([0, 1, 2]);
     const children = await Promise.all(details.map(async (d) => (await engine!.runner.job(d._id))!));
+    expect(children.map((c) => c.variables.childJobLoopIndex)).toEqual([0, 1, 2]);
     if (loopType === 'sequential') {
       for (let i = 1; i < children.length; i++) expect(children[i]!.metrics.start_time).toBeGreaterThanOrEqual(children[i - 1]!.metrics.end_time!);
     }
