@@ -64,13 +64,18 @@ const OPERATORS: Record<string, (a: unknown, b: unknown, where: string) => boole
 };
 export const EVALUATION_OPERATORS = Object.keys(OPERATORS);
 
+/**
+ * An operator the service does not know: its evaluation is false, with no outgoing value, and the
+ * failure transition is taken (the service's guide for workflow builders: "an invalid operator
+ * silently returns false"). Here the record's error names the operator, so it is not silent.
+ */
+class UnknownOperator extends Error {}
+
 function evaluateOne(item: unknown, where: string): boolean {
   if (!isObject(item)) throw new TaskArgumentError(`${where} must be an object { operand_1, operator, operand_2 }, got ${describe(item)}`);
   const operator = item.operator;
   const compare = typeof operator === 'string' ? OPERATORS[operator] : undefined;
-  if (!compare) {
-    throw new TaskArgumentError(`${where}.operator ${describe(operator)} is not one of ${EVALUATION_OPERATORS.join(' ')}`);
-  }
+  if (!compare) throw new UnknownOperator(`${where}.operator ${describe(operator)} is not one of ${EVALUATION_OPERATORS.join(' ')}`);
   let left = item.operand_1;
   if (typeof item.query === 'string' && item.query !== '') left = runQuery(left, item.query);
   let right = item.operand_2;
@@ -173,11 +178,17 @@ export const dataTasks: BuiltInTask[] = [
   },
   {
     method: 'evaluation',
-    summary: 'Evaluates groups of comparisons; ends in success when true and in failure when false (a comparison that cannot hold, such as contains of a null or missing operand, is false, never an error; contains of a string reads operand_2 as a regular expression)',
+    summary: 'Evaluates groups of comparisons; ends in success when true and in failure when false (a comparison that cannot hold, such as contains of a null or missing operand, is false, never an error, as is an operator the service does not know; contains of a string reads operand_2 as a regular expression)',
     incoming: ['all_true_flag', 'evaluation_groups'],
     outgoing: ['return_value'],
     run(incoming): TaskOutcome {
-      const value = evaluate(incoming);
+      let value: boolean;
+      try {
+        value = evaluate(incoming);
+      } catch (error) {
+        if (!(error instanceof UnknownOperator)) throw error;
+        return { state: 'failure', outgoing: {}, error: `${error.message}: the evaluation is false, as the service takes it` };
+      }
       return value
         ? { state: 'success', outgoing: { return_value: true } }
         : { state: 'failure', outgoing: { return_value: false }, error: 'the evaluation is false' };

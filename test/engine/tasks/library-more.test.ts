@@ -104,6 +104,17 @@ describe('evaluation', () => {
     expect(await holds({ 'a.b': 1 }, 'a.b')).toEqual({ return_value: true });
   });
 
+  it('is false, with no outgoing value, for an operator the service does not know (its failure transition), naming the operator', async () => {
+    for (const operator of ['regex', 'startsWith', 'in', undefined]) {
+      const result = await evaluate([{ operand_1: 'abc', operator, operand_2: 'a' }, { operand_1: 1, operator: '==', operand_2: 1 }], false);
+      expect(result, String(operator)).toEqual({
+        state: 'failure',
+        outgoing: {},
+        error: `evaluation_groups[0].evaluations[0].operator ${operator === undefined ? 'undefined' : `"${operator}"`} is not one of == != === !== < <= > >= contains !contains: the evaluation is false, as the service takes it`,
+      });
+    }
+  });
+
   it('ends in error naming operand_2 when it is no regular expression JavaScript reads', async () => {
     const result = await evaluate([{ operand_1: 'IOS 15.2(4)M', operator: 'contains', operand_2: '15.2(4' }]);
     expect(result.state).toBe('error');
