@@ -7,12 +7,24 @@
 // and it has no key beyond task/variable/value/editable: an ordinary data object (a childJob's
 // incoming, with its own `task` key among others, or `{ task: 1, value: 2 }`) stays data.
 
+import { getAt, parsePointer } from '../transformations/pointer';
+
 export type Reference =
   | { kind: 'static'; value: unknown }
-  | { kind: 'job'; name: string }
-  | { kind: 'task'; taskId: string; name: string };
+  | { kind: 'job'; name: string; pointer?: string }
+  | { kind: 'task'; taskId: string; name: string; pointer?: string };
 
 const STRING_REFERENCE = /^\$var\.([^.]+)\.(.+)$/;
+
+/**
+ * A string reference may end in a JSON pointer into the variable, as the service's newer exports
+ * write it: `$var.f001.export#/deviceName`, `$var.a1a1.result#/reports/0/reportId`. The variable's
+ * name is what comes before `#/`.
+ */
+export function splitPointer(name: string): { name: string; pointer?: string } {
+  const at = name.indexOf('#/');
+  return at > 0 ? { name: name.slice(0, at), pointer: name.slice(at + 1) } : { name };
+}
 const REFERENCE_KEYS: ReadonlySet<string> = new Set(['task', 'variable', 'value', 'editable']);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -34,8 +46,10 @@ export function parseReference(value: unknown): Reference | undefined {
   if (typeof value === 'string') {
     const match = STRING_REFERENCE.exec(value);
     if (!match) return undefined;
-    const [, owner = '', name = ''] = match;
-    return owner === 'job' ? { kind: 'job', name } : { kind: 'task', taskId: owner, name };
+    const [, owner = '', written = ''] = match;
+    const { name, pointer } = splitPointer(written);
+    const at = pointer === undefined ? {} : { pointer };
+    return owner === 'job' ? { kind: 'job', name, ...at } : { kind: 'task', taskId: owner, name, ...at };
   }
   if (!isObjectReference(value)) return undefined;
   // `variable` wins when both are present; `static` carries the literal itself.
@@ -54,8 +68,9 @@ export interface ReferenceScope {
 
 export function resolveReference(reference: Reference, scope: ReferenceScope): unknown {
   if (reference.kind === 'static') return reference.value;
-  if (reference.kind === 'job') return scope.job[reference.name];
-  return scope.task(reference.taskId)?.[reference.name];
+  const value = reference.kind === 'job' ? scope.job[reference.name] : scope.task(reference.taskId)?.[reference.name];
+  // A pointer that leads nowhere reads as undefined, as a variable that is not set does.
+  return reference.pointer === undefined ? value : getAt(value, parsePointer(reference.pointer));
 }
 
 /** `value` with every reference in it (at any depth of arrays and objects) replaced by what it names. */

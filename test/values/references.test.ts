@@ -18,6 +18,17 @@ describe('references', () => {
     expect(resolveValue('see $var.job.vpcId', scope)).toBe('see $var.job.vpcId');
   });
 
+  it('reads a JSON pointer written after the name, as the newer exports do ($var.f001.export#/deviceName)', () => {
+    expect(resolveValue('$var.12c9.result#/status', scope)).toBe('FINISHED');
+    expect(resolveValue('$var.12c9.ruleList#/0/port', scope)).toBe(22);
+    expect(resolveValue('$var.job.vpcId#/missing', scope)).toBeUndefined();
+    expect(resolveValue('$var.12c9.result#/nothing/here', scope)).toBeUndefined();
+    // The variable is the name before `#/`: the run reads the task's records for it.
+    expect(parseReference('$var.f001.export#/deviceName')).toEqual({ kind: 'task', taskId: 'f001', name: 'export', pointer: '/deviceName' });
+    expect(parseReference('$var.job.device#/a~1b')).toEqual({ kind: 'job', name: 'device', pointer: '/a~1b' });
+    expect(resolveValue('$var.job.device#/a~1b', { ...scope, job: { device: { 'a/b': 'slash' } } })).toBe('slash');
+  });
+
   it('resolves the object forms with variable or value, with or without editable', () => {
     expect(resolveValue({ task: 'job', variable: 'vpcId' }, scope)).toBe('vpc-1');
     expect(resolveValue({ editable: false, task: 'job', value: 'vpcId' }, scope)).toBe('vpc-1');

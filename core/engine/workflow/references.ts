@@ -4,7 +4,7 @@
 // The walk is iterative and depth-bounded, so a document nested thousands of
 // levels deep is reported, never a stack overflow.
 
-import { isObjectReference, parseReference as parseValueReference } from '../../values/references';
+import { isObjectReference, parseReference as parseValueReference, splitPointer } from '../../values/references';
 
 /** MongoDB refuses documents nested deeper than this; the console keeps to the same bound. */
 export const MAX_DEPTH = 100;
@@ -25,8 +25,9 @@ const STRING_REFERENCE = /^\$var\.([^.]+)\.(.+)$/;
 export function parseReference(value: unknown): { source: string; variable: string } | null {
   if (typeof value !== 'string') return null;
   const match = STRING_REFERENCE.exec(value);
-  const [, source, variable] = match ?? [];
-  return source !== undefined && variable !== undefined ? { source, variable } : null;
+  const [, source, written] = match ?? [];
+  // A JSON pointer after the name (`$var.f001.export#/deviceName`) reads into the variable `export`.
+  return source !== undefined && written !== undefined ? { source, variable: splitPointer(written).name } : null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -61,3 +61,43 @@ describe('evaluation in a job', () => {
     });
   }
 });
+
+describe('evaluation in a job, as the service runs it', () => {
+  const run = async (name: string, evaluation: Record<string, unknown>) => {
+    await temp.store.collection('workflows').insertOne(
+      workflow(
+        name,
+        {
+          m: { name: 'merge', variables: { incoming: { data_to_merge: [{ key: 'bgp', value: { task: 'job', variable: 'peer' } }] }, outgoing: {} } },
+          check: { name: 'evaluation', variables: { incoming: { all_true_flag: true, evaluation_groups: [{ all_true_flag: true, evaluations: [evaluation] }] }, outgoing: {} } },
+          yes: mark('success'),
+          no: mark('failure'),
+          broke: mark('error'),
+        },
+        [
+          ['workflow_start', 'm'],
+          ['m', 'check'],
+          ['check', 'yes', 'success'],
+          ['check', 'no', 'failure'],
+          ['check', 'broke', 'error'],
+          ['yes', 'workflow_end'],
+          ['no', 'workflow_end'],
+          ['broke', 'workflow_end'],
+        ],
+      ),
+    );
+    const job = await settle((await engine.runner.start(name, { variables: { peer: { state: 'Established', version: '15.2(4)M' } } }))._id);
+    expect(job.status, `${name}: ${String(job.error)}`).toBe('complete');
+    return job.variables.path;
+  };
+
+  it('reads a reference with a JSON pointer ($var.m.merged_object#/bgp/state) and contains as a pattern', async () => {
+    expect(await run('pattern holds', { operand_1: '$var.m.merged_object#/bgp/state', operator: 'contains', operand_2: 'Established|Active' })).toBe('success');
+    expect(await run('pattern fails', { operand_1: '$var.m.merged_object#/bgp/version', operator: 'contains', operand_2: '15.2(4)' })).toBe('failure');
+    expect(await run('escaped text', { operand_1: '$var.m.merged_object#/bgp/version', operator: 'contains', operand_2: '15\\.2\\(4\\)' })).toBe('success');
+  });
+
+  it('takes the failure transition for an operator the service does not know', async () => {
+    expect(await run('unknown operator', { operand_1: '$var.m.merged_object#/bgp/state', operator: 'matches', operand_2: 'Established' })).toBe('failure');
+  });
+});
