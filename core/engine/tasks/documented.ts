@@ -24,7 +24,7 @@ const SPEC = 'spec/reference.md (release 2022.1)';
 const BY_NAME = [
   'addDuration', 'arrayIncludes', 'arrayIndexOf', 'arrayLastIndexOf', 'arrayToString', 'assign',
   'calculateTimeDiff', 'charAt', 'charCodeAt', 'concat', 'concatArray', 'convertTimeToEpoch', 'convertTimezone',
-  'copyWithin', 'deepmerge', 'endsWith', 'ErrorHandling', 'extractField', 'fill', 'getTime', 'includes', 'indexOf',
+  'copyWithin', 'endsWith', 'ErrorHandling', 'extractField', 'fill', 'getTime', 'includes', 'indexOf',
   'isArray', 'join', 'keys', 'lastIndexOf',
 ];
 
@@ -44,6 +44,8 @@ export const DOCUMENTED_TASKS: readonly DocumentedTask[] = [
   // The job-variable pop ("popFromArray" in the reference): the page names its outgoing popped_item.
   { app: 'WorkFlowEngine', method: 'pop', outgoing: ['popped_item'], source: `${DOCS}/docs/popfromarray-6` },
   { app: 'WorkFlowEngine', method: 'toUpperCase', incoming: ['str'], outgoing: ['uppercaseString'], source: `${DOCS}/itential-cloud/studio/tasks/reference/to-uppercase` },
+  // Its page: rows of Task and Variable as merge's, the Key "not used"; the name of the outgoing from the vendor's guide for builders.
+  { app: 'WorkFlowEngine', method: 'deepmerge', incoming: ['data_to_merge'], outgoing: ['merged_object'], source: `${DOCS}/itential-platform/6/studio/tasks/reference/deepmerge` },
   { app: 'WorkFlowEngine', method: 'newVariable', incoming: ['name', 'value'], outgoing: ['value'], source: `${DOCS}/itential-platform/6/studio/tasks/reference/new-variable` },
   // String tasks of the reference's second half (pages read, with their variables).
   { app: 'WorkFlowEngine', method: 'match', incoming: ['str', 'regExp', 'flags'], outgoing: ['matches'], source: `${DOCS}/docs/match-task-iap-2023-2` },

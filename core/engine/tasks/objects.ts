@@ -30,14 +30,38 @@ function setAt(root: unknown, path: (string | number)[], value: unknown): unknow
   return container;
 }
 
+/**
+ * `source` merged into `target` at any depth, as the service's deepmerge folds its objects: the
+ * later value wins on a conflict; objects merge key by key and arrays item by item (so an array of
+ * as many items replaces the earlier one, and items that are objects merge); a value left undefined
+ * keeps the earlier one. Neither input is changed.
+ */
 function merged(target: unknown, source: unknown): unknown {
+  if (source === undefined) return target;
   if (isObject(target) && isObject(source)) {
     const out: Record<string, unknown> = { ...target };
-    for (const [key, value] of Object.entries(source)) out[key] = key in out ? merged(out[key], value) : value;
+    for (const [key, value] of Object.entries(source)) out[key] = Object.hasOwn(out, key) ? merged(out[key], value) : value;
     return out;
   }
-  if (Array.isArray(target) && Array.isArray(source)) return [...target, ...source];
+  if (Array.isArray(target) && Array.isArray(source)) {
+    const out = [...target];
+    source.forEach((item, i) => (out[i] = i < target.length ? merged(target[i], item) : item));
+    return out;
+  }
   return source;
+}
+
+/**
+ * deepmerge's data_to_merge: rows as merge's, each row's `key` ignored (the reference: "the key field
+ * is not used"); a row that is not `{ key, value }` is taken as the value itself. Each must be an object.
+ */
+function deepMergeSources(data: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(data) || data.length === 0) throw new TaskArgumentError(`data_to_merge must be a non-empty array of the objects to merge ({ key, value } rows), got ${describe(data)}`);
+  return data.map((row, i) => {
+    const value = isObject(row) && 'value' in row && Object.keys(row).every((k) => k === 'key' || k === 'value') ? row.value : row;
+    if (!isObject(value)) throw new TaskArgumentError(`data_to_merge[${i}] must be an object to merge (deepmerge merges objects only), got ${describe(value)}`);
+    return value;
+  });
 }
 
 const sources = (incoming: Record<string, unknown>, name: string): Record<string, unknown>[] => {
@@ -117,10 +141,10 @@ export const objectTasks: BuiltInTask[] = [
   },
   {
     method: 'deepmerge',
-    summary: 'obj1 and obj2 merged deeply: obj2 wins on leaves, arrays are concatenated',
-    incoming: ['obj1', 'obj2'],
-    outgoing: ['mergedObject'],
-    run: (incoming) => ok({ mergedObject: merged(requiredObject(incoming, 'obj1'), requiredObject(incoming, 'obj2')) }),
+    summary: 'The objects of data_to_merge (rows as merge\'s, key ignored) folded into one at any depth: the later value wins, arrays merge item by item',
+    incoming: ['data_to_merge'],
+    outgoing: ['merged_object'],
+    run: (incoming) => ok({ merged_object: deepMergeSources(incoming.data_to_merge).reduce<unknown>((out, value) => merged(out, value), {}) }),
   },
   {
     method: 'extractField',

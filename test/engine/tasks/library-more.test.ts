@@ -186,10 +186,30 @@ describe('object tasks', () => {
     expect(await out('setObjectKey', { obj: { a: [0, 1] }, path: 'a[1]', value: 9 })).toEqual({ object: { a: [0, 9] } });
   });
 
-  it('keys, objectHasOwnProperty, deepmerge, parse', async () => {
+  it('deepmerge folds the objects of data_to_merge in order, as the reference\'s examples show', async () => {
+    const rows = (...values: unknown[]) => ({ data_to_merge: values.map((value) => ({ key: '', value })) });
+    // Three flat objects.
+    expect(await out('deepmerge', rows({ customer: 'Wet Paint' }, { service: 'L3VPN' }, { active: true }))).toEqual({ merged_object: { customer: 'Wet Paint', service: 'L3VPN', active: true } });
+    // At any depth.
+    const apple = (leaf: object) => ({ fruit: { apple: { shape: { round: { red: leaf } } } } });
+    expect(await out('deepmerge', rows(apple({ flavor: 'sweet' }), apple({ ripe: false })))).toEqual({ merged_object: apple({ flavor: 'sweet', ripe: false }) });
+    // A conflicting scalar: the last wins. Arrays: item by item, so one of as many items replaces the first, and object items merge.
+    expect(await out('deepmerge', rows({ a: 1, l: [1, 2] }, { a: 2, l: [3, 4] }))).toEqual({ merged_object: { a: 2, l: [3, 4] } });
+    expect(await out('deepmerge', rows({ ports: [{ id: 1 }, { id: 2 }] }, { ports: [{ up: true }, { up: false }] }))).toEqual({ merged_object: { ports: [{ id: 1, up: true }, { id: 2, up: false }] } });
+    // The row's key is not used; a row given as the object itself is that object; the inputs are not changed.
+    const first = { a: { b: 1 } };
+    expect(await out('deepmerge', { data_to_merge: [{ key: 'ignored', value: first }, { a: { c: 2 } }] })).toEqual({ merged_object: { a: { b: 1, c: 2 } } });
+    expect(first).toEqual({ a: { b: 1 } });
+  });
+
+  it('deepmerge names what it cannot merge', async () => {
+    expect(await run('deepmerge', { data_to_merge: [{ key: '', value: { a: 1 } }, { key: '', value: 'text' }] })).toMatchObject({ state: 'error', error: expect.stringContaining('data_to_merge[1] must be an object to merge') });
+    expect(await run('deepmerge', { data_to_merge: [] })).toMatchObject({ state: 'error', error: expect.stringContaining('data_to_merge must be a non-empty array') });
+  });
+
+  it('keys, objectHasOwnProperty, parse', async () => {
     expect(await out('keys', { obj: { a: 1, b: 2 } })).toEqual({ keys: ['a', 'b'] });
     expect(await out('objectHasOwnProperty', { obj: { a: 1 }, prop: 'a' })).toEqual({ result: true });
-    expect(await out('deepmerge', { obj1: { a: { b: 1 }, l: [1] }, obj2: { a: { c: 2 }, l: [2] } })).toEqual({ mergedObject: { a: { b: 1, c: 2 }, l: [1, 2] } });
     expect(await run('parse', { str: '{' })).toMatchObject({ state: 'error', error: expect.stringContaining('parse: str is not valid JSON') });
   });
 });

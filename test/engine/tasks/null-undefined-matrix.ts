@@ -72,7 +72,7 @@ const BASELINES: Record<string, { incoming: Record<string, unknown>; extra?: str
   values: { incoming: { obj: { a: 1 } } },
   objectHasOwnProperty: { incoming: { obj: { a: 1 }, prop: 'a' } },
   assign: { incoming: { target: { a: 1 }, sourceN: [{ b: 2 }] } },
-  deepmerge: { incoming: { obj1: { a: { b: 1 } }, obj2: { a: { c: 2 } } } },
+  deepmerge: { incoming: { data_to_merge: [{ key: '', value: { a: { b: 1 } } }, { key: '', value: { a: { c: 2 } } }] } },
   extractField: { incoming: { obj: { a: [{ b: 1 }] }, path: 'a[0].b' } },
   objectToString: { incoming: { obj: { a: 1 } } },
   parse: { incoming: { str: '{"a":1}' } },
