@@ -1,7 +1,9 @@
 // The array tasks of the WorkFlowEngine application, with the service's names:
 // an array in `arr`, the result in the task's own outgoing variable (arrayPush:
 // `arr`, `elementN` → `pushedArray`). The input array is never changed in place.
-// push, pushToArray, pop and shiftFromArray work on the job variable named by `job_variable`.
+// push, pop and shift (with pushToArray and shiftFromArray, their canvas names) work on the job
+// variable named by `job_variable`; their array forms are arrayPush, arrayPop and arrayShift (whose
+// canvas names are push, pop and shift), as the service names its methods.
 import { describe, isAbsent, optionalNumber, optionalString, TaskArgumentError } from './args';
 import { deepEqual } from './equal';
 import type { BuiltInTask, TaskOutcome, TaskRunOptions } from './types';
@@ -35,12 +37,26 @@ function jobArray(incoming: Record<string, unknown>, options: TaskRunOptions): {
 
 const push: BuiltInTask = {
   method: 'push',
-  summary: 'Adds item at the end of the job variable job_variable (an array; created when absent)',
-  incoming: ['job_variable', 'item'],
-  outgoing: [],
+  summary: 'Adds item_to_push at the end of the job variable job_variable (an array; created when absent) and outputs the array',
+  incoming: ['job_variable', 'item_to_push'],
+  outgoing: ['job_variable_value'],
   run(incoming, options) {
     const { name, arr } = jobArray(incoming, options);
-    return { state: 'success', outgoing: {}, jobVariables: { [name]: [...arr, incoming.item] } };
+    // `item`: the name this console gave the value before it took the service's (workflows saved with it still run).
+    const value = [...arr, 'item_to_push' in incoming ? incoming.item_to_push : incoming.item];
+    return { state: 'success', outgoing: { job_variable_value: value }, jobVariables: { [name]: value } };
+  },
+};
+
+const shift: BuiltInTask = {
+  method: 'shift',
+  summary: 'Removes the first item of the job variable job_variable and outputs it; failure when the array is empty',
+  incoming: ['job_variable'],
+  outgoing: ['shifted_item'],
+  run(incoming, options): TaskOutcome {
+    const { name, arr } = jobArray(incoming, options);
+    if (arr.length === 0) return { state: 'failure', outgoing: {}, error: `shift: job variable ${name} has no elements` };
+    return { state: 'success', outgoing: { shifted_item: arr[0] }, jobVariables: { [name]: arr.slice(1) } };
   },
 };
 
@@ -93,8 +109,9 @@ export const arrayTasks: BuiltInTask[] = [
     run: (incoming) => ok({ poppedArray: requiredArray(incoming, 'arr').slice(0, -1) }),
   },
   {
-    method: 'shift',
-    summary: 'arr without its first element (shift (array)); an empty array stays empty',
+    method: 'arrayShift',
+    displayName: 'shift (array)',
+    summary: 'arr without its first element; an empty array stays empty',
     incoming: ['arr'],
     outgoing: ['shiftedArray'],
     run: (incoming) => ok({ shiftedArray: requiredArray(incoming, 'arr').slice(1) }),
@@ -200,15 +217,6 @@ export const arrayTasks: BuiltInTask[] = [
       return { state: 'success', outgoing: { popped_item: arr[arr.length - 1] }, jobVariables: { [name]: arr.slice(0, -1) } };
     },
   },
-  {
-    method: 'shiftFromArray',
-    summary: 'Removes the first item of the job variable job_variable and outputs it; failure when the array is empty',
-    incoming: ['job_variable'],
-    outgoing: ['shifted_item'],
-    run(incoming, options): TaskOutcome {
-      const { name, arr } = jobArray(incoming, options);
-      if (arr.length === 0) return { state: 'failure', outgoing: {}, error: `shiftFromArray: job variable ${name} has no elements` };
-      return { state: 'success', outgoing: { shifted_item: arr[0] }, jobVariables: { [name]: arr.slice(1) } };
-    },
-  },
+  shift,
+  { ...shift, method: 'shiftFromArray' },
 ];

@@ -19,6 +19,8 @@ export interface DocumentedTask {
 const DOCS = 'https://docs.itential.com';
 const OVERVIEW = `${DOCS}/itential-platform/6/studio/tasks/reference/task-references`;
 const SPEC = 'spec/reference.md (release 2022.1)';
+/** The vendor's guide for building workflows (its public builder-skills repository), which lists each utility task's variables. */
+const GUIDE = 'https://github.com/itential/builder-skills (builder-agent skill, "Utility Tasks (WorkFlowEngine)")';
 
 /** Tasks named in the reference overview, read by name (their pages were not all read). */
 const BY_NAME = [
@@ -44,6 +46,12 @@ export const DOCUMENTED_TASKS: readonly DocumentedTask[] = [
   // The job-variable pop ("popFromArray" in the reference): the page names its outgoing popped_item.
   { app: 'WorkFlowEngine', method: 'pop', outgoing: ['popped_item'], source: `${DOCS}/docs/popfromarray-6` },
   { app: 'WorkFlowEngine', method: 'toUpperCase', incoming: ['str'], outgoing: ['uppercaseString'], source: `${DOCS}/itential-cloud/studio/tasks/reference/to-uppercase` },
+  // The job-variable forms, as the vendor's guide for workflow builders names their variables (`job_variable`,
+  // `item_to_push` → `job_variable_value`; `shifted_item`, as the shift page says), and shift's array form,
+  // whose page runs it as the arrayShift task.
+  { app: 'WorkFlowEngine', method: 'push', incoming: ['job_variable', 'item_to_push'], outgoing: ['job_variable_value'], source: GUIDE },
+  { app: 'WorkFlowEngine', method: 'shift', incoming: ['job_variable'], outgoing: ['shifted_item'], source: GUIDE },
+  { app: 'WorkFlowEngine', method: 'arrayShift', display: 'shift (array)', incoming: ['arr'], outgoing: ['shiftedArray'], source: `${DOCS}/docs/shift-array-7` },
   // Its page: rows of Task and Variable as merge's, the Key "not used"; the name of the outgoing from the vendor's guide for builders.
   { app: 'WorkFlowEngine', method: 'deepmerge', incoming: ['data_to_merge'], outgoing: ['merged_object'], source: `${DOCS}/itential-platform/6/studio/tasks/reference/deepmerge` },
   { app: 'WorkFlowEngine', method: 'newVariable', incoming: ['name', 'value'], outgoing: ['value'], source: `${DOCS}/itential-platform/6/studio/tasks/reference/new-variable` },

@@ -160,7 +160,7 @@ describe('array tasks', () => {
     expect(await out('arrayIndexOf', { arr: [1, 2, 1], searchElement: 1, fromIndex: 1 })).toEqual({ index: 2 });
     expect(await out('arrayLastIndexOf', { arr: [1, 2, 1], searchElement: 1 })).toEqual({ index: 2 });
     expect(await out('arrayPop', { arr })).toEqual({ poppedArray: [1, 2] });
-    expect(await out('shift', { arr })).toEqual({ shiftedArray: [2, 3] });
+    expect(await out('arrayShift', { arr })).toEqual({ shiftedArray: [2, 3] });
     expect(await out('unshift', { arr: ['oldDevice'], elementN: 'newDevice' })).toEqual({ unshiftedArray: ['newDevice', 'oldDevice'] });
     expect(await out('reverse', { arr: ['1', '2', '3'] })).toEqual({ reversedArray: ['3', '2', '1'] });
     expect(await out('sort', { arr: [10, 9, 1] })).toEqual({ sortedArray: [1, 9, 10] });
@@ -169,11 +169,15 @@ describe('array tasks', () => {
   });
 
   it('push and pop change the job variable named by job_variable; pop on an empty array is a failure', async () => {
+    expect(await run('push', { job_variable: 'fruits', item_to_push: 'pear' }, { fruits: ['apple'] })).toEqual({ state: 'success', outgoing: { job_variable_value: ['apple', 'pear'] }, jobVariables: { fruits: ['apple', 'pear'] } });
+    // A workflow saved with the name this console used before (item) still pushes its value.
     expect(await run('push', { job_variable: 'fruits', item: 'pear' }, { fruits: ['apple'] })).toMatchObject({ state: 'success', jobVariables: { fruits: ['apple', 'pear'] } });
+    expect(await run('shift', { job_variable: 'fruits' }, { fruits: ['apple', 'banana'] })).toEqual({ state: 'success', outgoing: { shifted_item: 'apple' }, jobVariables: { fruits: ['banana'] } });
+    expect(await run('shift', { job_variable: 'fruits' }, { fruits: [] })).toMatchObject({ state: 'failure', error: 'shift: job variable fruits has no elements' });
     expect(await run('pop', { job_variable: 'fruits' }, { fruits: ['apple', 'orange'] })).toEqual({ state: 'success', outgoing: { popped_item: 'orange' }, jobVariables: { fruits: ['apple'] } });
     expect(await run('pop', { job_variable: 'fruits' }, { fruits: [] })).toMatchObject({ state: 'failure' });
     expect(await run('shiftFromArray', { job_variable: 'fruits' }, { fruits: ['apple', 'banana'] })).toEqual({ state: 'success', outgoing: { shifted_item: 'apple' }, jobVariables: { fruits: ['banana'] } });
-    expect(await run('push', { job_variable: 'n', item: 1 }, { n: 5 })).toMatchObject({ state: 'error', error: 'push: job variable n must be an array, got number 5' });
+    expect(await run('push', { job_variable: 'n', item_to_push: 1 }, { n: 5 })).toMatchObject({ state: 'error', error: 'push: job variable n must be an array, got number 5' });
   });
 });
 
@@ -293,8 +297,8 @@ describe('every other task, from what its reference says it does', () => {
   });
 
   it('pushToArray appends to the job variable; query without a match is a failure unless pass_on_null', async () => {
-    expect(await run('pushToArray', { job_variable: 'failedDevices', item: 'r2' }, { failedDevices: ['r1'] })).toMatchObject({ jobVariables: { failedDevices: ['r1', 'r2'] } });
-    expect(await run('pushToArray', { job_variable: 'failedDevices', item: 'r1' }, {})).toMatchObject({ jobVariables: { failedDevices: ['r1'] } });
+    expect(await run('pushToArray', { job_variable: 'failedDevices', item_to_push: 'r2' }, { failedDevices: ['r1'] })).toMatchObject({ jobVariables: { failedDevices: ['r1', 'r2'] } });
+    expect(await run('pushToArray', { job_variable: 'failedDevices', item_to_push: 'r1' }, {})).toMatchObject({ jobVariables: { failedDevices: ['r1'] } });
     expect((await run('query', { pass_on_null: false, query: 'a.b', obj: {} })).state).toBe('failure');
     expect((await run('query', { pass_on_null: true, query: 'a.b', obj: {} })).state).toBe('success');
   });
