@@ -144,7 +144,8 @@ export function loopOutcome(plan: LoopPlan, children: JobDoc[]): TaskOutcome | u
   const complete = plan.type === 'parallel' ? started.length === plan.ids.length : started.length === plan.ids.length || started.some((c) => c.status !== 'complete');
   if (!ended || !complete) return undefined;
   const failed = started.filter((c) => c.status !== 'complete');
-  const outgoing = { job_details: { loop: started.map(details) } };
+  // As the service answers a loop: its status beside `loop`, each child's status and variables.
+  const outgoing = { job_details: { status: failed.length === 0 ? 'complete' : 'error', loop: started.map(details) } };
   return failed.length === 0
     ? { state: 'success', outgoing }
     : { state: 'error', outgoing, error: `${failed.length} of ${started.length} child jobs did not complete: ${failed.map((c) => `${c._id} (${c.status})`).join(', ')}` };

@@ -93,8 +93,8 @@ export function buildTaskReference(): string {
     '  service; a given variable of either name is replaced. A childJob task\'s `job_details` therefore holds',
     '  them too.',
     '- Each child of a `childJob` loop also holds `childJobLoopIndex`, its place in `data_array` (0, 1, …), as',
-    '  the service injects it; the loop\'s `job_details.loop` lists each child\'s status and variables, so each',
-    '  element tells its child by it.',
+    '  the service injects it; the loop\'s `job_details` holds its `status` (complete, or error when a child did',
+    '  not complete) and `loop`, each child\'s status and variables, so each element tells its child by it.',
     '',
   );
   return lines.join('\n');

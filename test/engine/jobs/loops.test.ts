@@ -208,6 +208,8 @@ describe('childJob', () => {
     // As the exports query it: `{ loop: [ each child's variables ] }`.
     const details = (job.variables.details as { loop: { _id: string; status: string; name: string; out: string; childJobLoopIndex: number }[] }).loop;
     expect(details.map((d) => [d.status, d.name, d.out])).toEqual([['complete', 'a', 'A'], ['complete', 'b', 'B'], ['complete', 'c', 'C']]);
+    // The loop's own status beside the list, as the service answers it.
+    expect((job.variables.details as { status: string }).status).toBe('complete');
     // Each child holds its place in data_array as the job variable childJobLoopIndex, as the service injects it.
     expect(details.map((d) => d.childJobLoopIndex)).toEqual([0, 1, 2]);
     const children = await Promise.all(details.map(async (d) => (await engine!.runner.job(d._id))!));
