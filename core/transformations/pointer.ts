@@ -3,33 +3,9 @@
 // they were given: each container on the path is copied, so a value wired to two
 // places cannot be changed through the other.
 
-export function parsePointer(ptr: string): string[] {
-  if (ptr === '' || ptr === undefined || ptr === null) return [];
-  if (!ptr.startsWith('/')) throw new Error(`"${ptr}" is not a JSON pointer (it must be empty or start with "/")`);
-  return ptr
-    .slice(1)
-    .split('/')
-    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
-}
+import { getAt, isContainer, parsePointer } from '../values/json-pointer';
 
-function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {
-  return value !== null && typeof value === 'object';
-}
-
-/** The value at `tokens` in `root`, or undefined when the path leads nowhere. */
-export function getAt(root: unknown, tokens: string[]): unknown {
-  let current = root;
-  for (const token of tokens) {
-    if (!isContainer(current)) return undefined;
-    if (Array.isArray(current)) {
-      if (token === '-') return undefined;
-      current = current[Number(token)];
-    } else {
-      current = Object.prototype.hasOwnProperty.call(current, token) ? current[token] : undefined;
-    }
-  }
-  return current;
-}
+export { getAt, parsePointer };
 
 /** A token setAt writes as an array index. */
 export const INDEX = /^(0|[1-9]\d*)$/;

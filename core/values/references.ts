@@ -7,7 +7,7 @@
 // and it has no key beyond task/variable/value/editable: an ordinary data object (a childJob's
 // incoming, with its own `task` key among others, or `{ task: 1, value: 2 }`) stays data.
 
-import { getAt, parsePointer } from '../transformations/pointer';
+import { getAt, parsePointer } from './json-pointer';
 
 export type Reference =
   | { kind: 'static'; value: unknown }
