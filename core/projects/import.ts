@@ -71,7 +71,9 @@ export async function importBundle(
   let done = 0;
   for (const artifact of ordered) {
     onProgress(done, ordered.length, artifact.name);
-    if (!artifact.kind) {
+    if (artifact.skip !== undefined) {
+      items.push({ ...base(artifact), outcome: 'skipped', message: artifact.skip });
+    } else if (!artifact.kind) {
       items.push({ ...base(artifact), outcome: 'skipped', message: `the console does not keep artifacts of type "${artifact.type}"` });
     } else if (!isObject(artifact.data)) {
       items.push({ ...base(artifact), outcome: 'skipped', message: `its file (${artifact.source}) was not among the files given` });

@@ -21,6 +21,8 @@ export interface Artifact {
   data: unknown;
   /** Where it came from, for people: a file path or `project component 14`. */
   source: string;
+  /** Why it is not imported though listed (a document of the same _id came first), said in the summary. */
+  skip?: string;
 }
 
 export interface Bundle {
@@ -68,18 +70,26 @@ function fromPrebuilt(files: Map<string, unknown>, manifestPath: string | undefi
     return isObject(value) ? value : undefined;
   };
   const artifactDoc = objectAt(artifactPath);
-  const manifest = manifestPath ? objectAt(manifestPath) : isObject(artifactDoc?.manifest) ? artifactDoc.manifest : undefined;
   const root = dirOf(manifestPath ?? artifactPath ?? '');
   const bundles = artifactDoc?.bundles;
   const inline = Array.isArray(bundles) ? bundles.filter(isObject) : [];
+  // artifact.json that carries its documents is the whole export: its own manifest lists them first. A
+  // manifest.json beside it may be older (a pre-built whose manifest.json lists 2 of the 20 documents its
+  // artifact.json holds); what it lists beyond them is added, never a second document of the same _id.
+  const ownManifest = inline.length && isObject(artifactDoc?.manifest) ? artifactDoc.manifest : undefined;
+  const manifests = [ownManifest, manifestPath ? objectAt(manifestPath) : isObject(artifactDoc?.manifest) ? artifactDoc.manifest : undefined].filter(
+    (m, i, all): m is Obj => m !== undefined && all.indexOf(m) === i,
+  );
+  const [manifest] = manifests;
   const metadata = isObject(artifactDoc?.metadata) ? artifactDoc.metadata : {};
   const name = String(manifest?.bundleName ?? metadata.name ?? (root.replace(/\/$/, '') || 'pre-built'));
-  const manifestArtifacts = manifest?.artifacts;
-  const listed = Array.isArray(manifestArtifacts) ? manifestArtifacts.filter(isObject) : [];
+  const listed = manifests.flatMap((m) => (Array.isArray(m.artifacts) ? m.artifacts.filter(isObject) : []));
 
   const artifacts: Artifact[] = [];
   const used = new Set<Obj>();
+  const ids = new Map<string, string>();
   for (const entry of listed) {
+    if (artifacts.some((a) => a.kind === kindOf(String(entry.type ?? '')) && a.name === String(entry.name ?? ''))) continue;
     const type = String(entry.type ?? '');
     const location = typeof entry.location === 'string' ? normalize(entry.location) : '';
     const file = location ? root + location : '';
@@ -103,7 +113,12 @@ function fromPrebuilt(files: Map<string, unknown>, manifestPath: string | undefi
         source = `${artifactPath} (bundles)`;
       }
     }
-    artifacts.push({ kind: kindOf(type), type, name: nameOf(data, String(entry.name ?? entry.id ?? location)), data, source: source || String(entry.name) });
+    const artifact: Artifact = { kind: kindOf(type), type, name: nameOf(data, String(entry.name ?? entry.id ?? location)), data, source: source || String(entry.name) };
+    const id = isObject(data) && typeof data._id === 'string' ? data._id : undefined;
+    const first = id === undefined ? undefined : ids.get(id);
+    if (first !== undefined) artifact.skip = `${artifact.source} holds the document of _id ${id}, as "${first}" listed before it does: "${first}" is imported`;
+    else if (id !== undefined) ids.set(id, artifact.name);
+    artifacts.push(artifact);
   }
   if (listed.length === 0) {
     inline.forEach((b, index) => {

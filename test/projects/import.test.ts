@@ -182,6 +182,33 @@ describe('project references and bad input', () => {
     expect(summary.needs).toEqual([]);
   });
 
+  it('takes an artifact.json that holds its documents whole, beside an older manifest.json that lists fewer', async () => {
+    const jst = (id: string, name: string) => ({ _id: id, name, incoming: [], outgoing: [], steps: [], functions: [] });
+    const files = [
+      // As a real pre-built has it: manifest.json lists one document under its old name, artifact.json all of them.
+      { path: 'dm/manifest.json', content: { bundleName: 'Data', version: '0.0.1', artifacts: [{ id: '5f2d0000000000000000aaaa', name: 'oldName', type: 'transformation', location: '/bundles/transformations/oldName.json' }] } },
+      { path: 'dm/bundles/transformations/oldName.json', content: jst('5f2d0000000000000000aaaa', 'oldName') },
+      {
+        path: 'dm/artifact.json',
+        content: {
+          metadata: { name: '@vendor/data', version: '0.0.3' },
+          manifest: { bundleName: 'Data', artifacts: [
+            { id: '5f2d0000000000000000aaaa', name: 'New Name', type: 'transformation', location: '/bundles/transformations/New Name.json' },
+            { id: '5f2d0000000000000000bbbb', name: 'Second', type: 'transformation', location: '/bundles/transformations/Second.json' },
+          ] },
+          bundles: [
+            { type: 'transformation', data: jst('5f2d0000000000000000aaaa', 'New Name') },
+            { type: 'transformation', data: jst('5f2d0000000000000000bbbb', 'Second') },
+          ],
+        },
+      },
+    ];
+    const summary = await finished(await host.api('/projects/imports', { method: 'POST', json: { files } }));
+    expect(summary.counts).toEqual({ imported: 2, replaced: 0, refused: 0, skipped: 1 });
+    expect(summary.items.filter((i) => i.outcome === 'imported').map((i) => i.name).sort()).toEqual(['New Name', 'Second']);
+    expect(summary.items.find((i) => i.outcome === 'skipped')).toMatchObject({ name: 'oldName', message: expect.stringContaining('as "New Name" listed before it does') });
+  });
+
   it('lists a refused workflow with its problems and imports the rest', async () => {
     const files = [
       { path: 'p/manifest.json', content: { bundleName: 'Half good', artifacts: [
