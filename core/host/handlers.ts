@@ -153,6 +153,7 @@ export function buildHandlers(state: HostState): Handlers {
           simulation: {
             workflows: async () => (await store().collection('workflows').find({}, { projection: { _id: 1, name: 1, tasks: 1 } })).map((w) => ({ _id: w._id, name: String(w.name), tasks: w.tasks })),
             applicationRuns: (app, method) => defaultApplications().get(app)?.includes(method) ?? false,
+            applicationKnown: (app) => defaultApplications().has(app),
             transformations: { has: (id) => transformations.has(id), create: (doc) => transformations.create(doc) },
           },
         }),

@@ -72,6 +72,18 @@ describe('what workflows need simulated', () => {
     ]);
   });
 
+  it('simulates the application of a manual task the console lacks, not one it has', () => {
+    const manual = {
+      name: 'As built',
+      tasks: {
+        m1: { app: 'AppArtifacts', name: 'gatherInternalGET', type: 'manual', location: 'Application', variables: { incoming: {} } },
+        m2: { app: 'JsonForms', name: 'ShowJsonForm', type: 'manual', location: 'Application', variables: { incoming: {} } },
+      },
+    };
+    const knowing = { ...profile, applicationKnown: (app: string) => app === 'JsonForms' };
+    expect(simulationNeeds([manual], knowing).map((n) => ({ id: n.id, methods: [...n.methods] }))).toEqual([{ id: 'AppArtifacts', methods: ['gatherInternalGET'] }]);
+  });
+
   it('answers what an evaluation of the workflow expects on its way to success', () => {
     expect(expectedResponses([workflow], instanceOfTask).get('Msteams\u0000createNotification')).toEqual({ status: 'success', code: 200, response: 1 });
   });

@@ -56,6 +56,8 @@ export interface Answerers {
   adapterType(app: string): ((method: string) => boolean) | undefined;
   /** A built-in application method the console runs itself. */
   applicationRuns(app: string, method: string): boolean;
+  /** Whether the console has the application (its manual tasks then wait for an operator); absent: every one. */
+  applicationKnown?(app: string): boolean;
 }
 
 export interface Need {
@@ -78,8 +80,11 @@ export function simulationNeeds(workflows: readonly WorkflowTasks[], profile: An
       if (!isObject(task)) continue;
       const app = typeof task.app === 'string' ? task.app : '';
       const method = typeof task.name === 'string' ? task.name : '';
-      // A manual task waits for an operator whatever its app: the job runner owns it.
-      if (!app || !method || task.type === 'manual' || (app === ENGINE && task.location !== 'Adapter')) continue;
+      // A manual task of an application the console has waits for an operator: the job runner owns it. One of an
+      // application it lacks (an export's AppArtifacts.gatherInternalGET) gets the simulated instance the workflow's
+      // start asks for; the runner still hands the task to an operator.
+      const ownManual = task.type === 'manual' && (profile.applicationKnown?.(app) ?? true);
+      if (!app || !method || ownManual || (app === ENGINE && task.location !== 'Adapter')) continue;
       if (task.location !== 'Adapter' && profile.applicationRuns(app, method)) continue;
       const incoming = isObject(task.variables) && isObject(task.variables.incoming) ? task.variables.incoming : {};
       const named = literalId(incoming.adapter_id);

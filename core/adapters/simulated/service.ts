@@ -15,6 +15,8 @@ export interface SimulateDeps {
   workflows: () => Promise<WorkflowTasks[]>;
   /** Whether the console runs an application's method itself (WorkFlowEngine, MOP, …). */
   applicationRuns: (app: string, method: string) => boolean;
+  /** Whether the console has the application at all (its manual tasks wait for an operator). */
+  applicationKnown?: (app: string) => boolean;
   /** Where stand-ins for transformations the workflows name and the profile lacks are saved. */
   transformations?: TransformationPort;
 }
@@ -28,7 +30,7 @@ export interface SimulateRequest {
   all?: boolean;
 }
 
-function answerers(instances: AdapterInstances, applicationRuns: SimulateDeps['applicationRuns']): Answerers {
+function answerers(instances: AdapterInstances, applicationRuns: SimulateDeps['applicationRuns'], applicationKnown: SimulateDeps['applicationKnown']): Answerers {
   const callable = new Set(instances.callable());
   return {
     instance(name) {
@@ -39,6 +41,7 @@ function answerers(instances: AdapterInstances, applicationRuns: SimulateDeps['a
     },
     adapterType: (app) => (callable.has(app) ? (method) => instances.methods(app)?.includes(method) ?? false : undefined),
     applicationRuns,
+    ...(applicationKnown ? { applicationKnown } : {}),
   };
 }
 
@@ -60,7 +63,7 @@ export async function simulateMissing(
 ): Promise<{ results: SimulatedInstance[]; transformations: string[]; problems: string[] }> {
   const instances = deps.instances();
   const workflows = await chosenWorkflows(deps, request);
-  const needs = simulationNeeds(workflows, answerers(instances, deps.applicationRuns));
+  const needs = simulationNeeds(workflows, answerers(instances, deps.applicationRuns, deps.applicationKnown));
   const results: SimulatedInstance[] = [];
   const stand = deps.transformations ? await simulateTransformations(workflows, deps.transformations) : { created: [], problems: [] };
   const problems: string[] = [...stand.problems];
