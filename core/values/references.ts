@@ -21,10 +21,11 @@ const STRING_REFERENCE = /^\$var\.([^.]+)\.(.+)$/;
  * write it: `$var.f001.export#/deviceName`, `$var.a1a1.result#/reports/0/reportId`. The variable's
  * name is what comes before `#/`.
  */
-export function splitPointer(name: string): { name: string; pointer?: string } {
+function splitPointer(name: string): { name: string; pointer?: string } {
   const at = name.indexOf('#/');
   return at > 0 ? { name: name.slice(0, at), pointer: name.slice(at + 1) } : { name };
 }
+
 const REFERENCE_KEYS: ReadonlySet<string> = new Set(['task', 'variable', 'value', 'editable']);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

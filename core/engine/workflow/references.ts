@@ -4,7 +4,7 @@
 // The walk is iterative and depth-bounded, so a document nested thousands of
 // levels deep is reported, never a stack overflow.
 
-import { isObjectReference, parseReference as parseValueReference, splitPointer } from '../../values/references';
+import { isObjectReference, parseReference as parseValueReference, type Reference } from '../../values/references';
 
 /** MongoDB refuses documents nested deeper than this; the console keeps to the same bound. */
 export const MAX_DEPTH = 100;
@@ -19,19 +19,23 @@ export interface VarReference {
   form: 'string' | 'object';
 }
 
-const STRING_REFERENCE = /^\$var\.([^.]+)\.(.+)$/;
-
-/** `$var.job.<name>` / `$var.<taskId>.<outVar>` in a string, or null. */
-export function parseReference(value: unknown): { source: string; variable: string } | null {
-  if (typeof value !== 'string') return null;
-  const match = STRING_REFERENCE.exec(value);
-  const [, source, written] = match ?? [];
-  // A JSON pointer after the name (`$var.f001.export#/deviceName`) reads into the variable `export`.
-  return source !== undefined && written !== undefined ? { source, variable: splitPointer(written).name } : null;
-}
-
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** What a job or task reference names, as validation lists it. */
+const named = (reference: Extract<Reference, { name: string }>) =>
+  reference.kind === 'job' ? { source: 'job', variable: reference.name } : { source: reference.taskId, variable: reference.name };
+
+/**
+ * `$var.job.<name>` / `$var.<taskId>.<outVar>` in a string, or null: the job runner's own rule
+ * (core/values/references; a JSON pointer after the name, `$var.f001.export#/deviceName`, reads
+ * into the variable `export`), so validation and runs read the same references.
+ */
+export function parseReference(value: unknown): { source: string; variable: string } | null {
+  if (typeof value !== 'string') return null;
+  const reference = parseValueReference(value);
+  return reference && reference.kind !== 'static' ? named(reference) : null;
+}
 
 /**
  * `{ task, variable }` or `{ task, value }` (and the canvas's `editable`), or null: the job
@@ -42,8 +46,7 @@ export function parseObjectReference(value: unknown): { source: string; variable
   if (!isObjectReference(value)) return null;
   const reference = parseValueReference(value);
   if (!reference) return null;
-  if (reference.kind === 'static') return { source: 'static' };
-  return reference.kind === 'job' ? { source: 'job', variable: reference.name } : { source: reference.taskId, variable: reference.name };
+  return reference.kind === 'static' ? { source: 'static' } : named(reference);
 }
 
 export interface WalkResult {
