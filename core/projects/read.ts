@@ -76,10 +76,9 @@ function fromPrebuilt(files: Map<string, unknown>, manifestPath: string | undefi
   // artifact.json that carries its documents is the whole export: its own manifest lists them first. A
   // manifest.json beside it may be older (a pre-built whose manifest.json lists 2 of the 20 documents its
   // artifact.json holds); what it lists beyond them is added, never a second document of the same _id.
-  const ownManifest = inline.length && isObject(artifactDoc?.manifest) ? artifactDoc.manifest : undefined;
-  const manifests = [ownManifest, manifestPath ? objectAt(manifestPath) : isObject(artifactDoc?.manifest) ? artifactDoc.manifest : undefined].filter(
-    (m, i, all): m is Obj => m !== undefined && all.indexOf(m) === i,
-  );
+  const own = isObject(artifactDoc?.manifest) ? artifactDoc.manifest : undefined;
+  const file = manifestPath ? objectAt(manifestPath) : undefined;
+  const manifests = (inline.length ? [own, file] : [file ?? own]).filter(isObject);
   const [manifest] = manifests;
   const metadata = isObject(artifactDoc?.metadata) ? artifactDoc.metadata : {};
   const name = String(manifest?.bundleName ?? metadata.name ?? (root.replace(/\/$/, '') || 'pre-built'));
