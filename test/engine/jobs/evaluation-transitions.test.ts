@@ -27,6 +27,39 @@ async function settle(id: string): Promise<JobDoc> {
 
 const mark = (value: string) => ({ name: 'newVariable', variables: { incoming: { name: 'path', value }, outgoing: {} } });
 
+/**
+ * Runs a workflow of one evaluation (after the tasks of `before`, in order) whose success, failure and error
+ * transitions each set the job variable `path` to their state; answers the job, which must complete.
+ */
+async function branch(name: string, evaluation: Record<string, unknown>, variables: Record<string, unknown>, before: Record<string, Record<string, unknown>> = {}) {
+  const first = Object.keys(before);
+  const chain = ['workflow_start', ...first, 'check'];
+  await temp.store.collection('workflows').insertOne(
+    workflow(
+      name,
+      {
+        ...before,
+        check: { name: 'evaluation', variables: { incoming: { all_true_flag: true, evaluation_groups: [{ all_true_flag: true, evaluations: [evaluation] }] }, outgoing: {} } },
+        yes: mark('success'),
+        no: mark('failure'),
+        broke: mark('error'),
+      },
+      [
+        ...chain.slice(1).map((to, i): [string, string] => [chain[i]!, to]),
+        ['check', 'yes', 'success'],
+        ['check', 'no', 'failure'],
+        ['check', 'broke', 'error'],
+        ['yes', 'workflow_end'],
+        ['no', 'workflow_end'],
+        ['broke', 'workflow_end'],
+      ],
+    ),
+  );
+  const job = await settle((await engine.runner.start(name, { variables }))._id);
+  expect(job.status, `${name}: ${String(job.error)}`).toBe('complete');
+  return job;
+}
+
 describe('evaluation in a job', () => {
   for (const operator of ['contains', '!contains']) {
     it(`${operator} of a missing job variable, of null and of a query finding nothing takes the failure transition`, async () => {
@@ -34,28 +67,7 @@ describe('evaluation in a job', () => {
       for (const [label, operand_1, query] of operands) {
         const name = `eval ${operator} ${label}`;
         const evaluation = { operand_1, operator, operand_2: 'x', ...(query ? { query } : {}) };
-        await temp.store.collection('workflows').insertOne(
-          workflow(
-            name,
-            {
-              check: { name: 'evaluation', variables: { incoming: { all_true_flag: true, evaluation_groups: [{ all_true_flag: true, evaluations: [evaluation] }] }, outgoing: {} } },
-              yes: mark('success'),
-              no: mark('failure'),
-              broke: mark('error'),
-            },
-            [
-              ['workflow_start', 'check'],
-              ['check', 'yes', 'success'],
-              ['check', 'no', 'failure'],
-              ['check', 'broke', 'error'],
-              ['yes', 'workflow_end'],
-              ['no', 'workflow_end'],
-              ['broke', 'workflow_end'],
-            ],
-          ),
-        );
-        const job = await settle((await engine.runner.start(name, { variables: {} }))._id);
-        expect(job.status, `${name}: ${String(job.error)}`).toBe('complete');
+        const job = await branch(name, evaluation, {});
         expect(job.variables.path, name).toBe('failure');
       }
     });
@@ -63,33 +75,9 @@ describe('evaluation in a job', () => {
 });
 
 describe('evaluation in a job, as the service runs it', () => {
-  const run = async (name: string, evaluation: Record<string, unknown>) => {
-    await temp.store.collection('workflows').insertOne(
-      workflow(
-        name,
-        {
-          m: { name: 'merge', variables: { incoming: { data_to_merge: [{ key: 'bgp', value: { task: 'job', variable: 'peer' } }] }, outgoing: {} } },
-          check: { name: 'evaluation', variables: { incoming: { all_true_flag: true, evaluation_groups: [{ all_true_flag: true, evaluations: [evaluation] }] }, outgoing: {} } },
-          yes: mark('success'),
-          no: mark('failure'),
-          broke: mark('error'),
-        },
-        [
-          ['workflow_start', 'm'],
-          ['m', 'check'],
-          ['check', 'yes', 'success'],
-          ['check', 'no', 'failure'],
-          ['check', 'broke', 'error'],
-          ['yes', 'workflow_end'],
-          ['no', 'workflow_end'],
-          ['broke', 'workflow_end'],
-        ],
-      ),
-    );
-    const job = await settle((await engine.runner.start(name, { variables: { peer: { state: 'Established', version: '15.2(4)M' } } }))._id);
-    expect(job.status, `${name}: ${String(job.error)}`).toBe('complete');
-    return job.variables.path;
-  };
+  const merge = { m: { name: 'merge', variables: { incoming: { data_to_merge: [{ key: 'bgp', value: { task: 'job', variable: 'peer' } }] }, outgoing: {} } } };
+  const run = async (name: string, evaluation: Record<string, unknown>) =>
+    (await branch(name, evaluation, { peer: { state: 'Established', version: '15.2(4)M' } }, merge)).variables.path;
 
   it('reads a reference with a JSON pointer ($var.m.merged_object#/bgp/state) and contains as a pattern', async () => {
     expect(await run('pattern holds', { operand_1: '$var.m.merged_object#/bgp/state', operator: 'contains', operand_2: 'Established|Active' })).toBe('success');
