@@ -4,7 +4,7 @@
 // push, pop and shift (with pushToArray and shiftFromArray, their canvas names) work on the job
 // variable named by `job_variable`; their array forms are arrayPush, arrayPop and arrayShift (whose
 // canvas names are push, pop and shift), as the service names its methods.
-import { describe, isAbsent, optionalNumber, optionalString, TaskArgumentError } from './args';
+import { describe, isAbsent, optionalBoolean, optionalNumber, optionalString, TaskArgumentError } from './args';
 import { deepEqual } from './equal';
 import type { BuiltInTask, TaskOutcome, TaskRunOptions } from './types';
 
@@ -18,6 +18,14 @@ export function requiredArray(incoming: Record<string, unknown>, name: string): 
 
 /** `elementN` is one element (an array pushed stays one element, as in the service); absent adds nothing. */
 const elements = (incoming: Record<string, unknown>, name: string) => (name in incoming ? [incoming[name]] : []);
+
+/** JavaScript's default order (the text of each value, by UTF-16 code unit), undefined last as Array.prototype.sort puts it. */
+function textOrder(a: unknown, b: unknown): number {
+  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
+  const x = String(a);
+  const y = String(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
 
 const indexOf = (arr: unknown[], item: unknown, from: number, last: boolean) => {
   const order = arr.map((_, i) => i);
@@ -132,13 +140,20 @@ export const arrayTasks: BuiltInTask[] = [
   },
   {
     method: 'sort',
-    summary: 'arr sorted: numbers by value, everything else as strings (JavaScript order)',
-    incoming: ['arr'],
-    outgoing: ['sortedArray'],
+    summary: 'arr sorted ascending (descending when reverse), objects by their property key, the first limit elements when limit is given: numbers by value, anything else as text (upper case before lower case)',
+    incoming: ['arr', 'key', 'limit', 'reverse'],
+    outgoing: ['response'],
     run(incoming) {
-      const arr = [...requiredArray(incoming, 'arr')];
-      const numeric = arr.every((x) => typeof x === 'number');
-      return ok({ sortedArray: numeric ? arr.sort((a, b) => a - b) : arr.sort() });
+      const key = optionalString(incoming, 'key');
+      const limit = optionalNumber(incoming, 'limit');
+      const descending = optionalBoolean(incoming, 'reverse') ?? false;
+      const sortValue = (item: unknown) => (key !== undefined && item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[key] : item);
+      const keyed = requiredArray(incoming, 'arr').map((item) => ({ item, value: sortValue(item) }));
+      const numeric = keyed.every((k) => typeof k.value === 'number');
+      const ascending = (a: unknown, b: unknown) => (numeric ? (a as number) - (b as number) : textOrder(a, b));
+      keyed.sort((a, b) => (descending ? ascending(b.value, a.value) : ascending(a.value, b.value)));
+      const sorted = keyed.map((k) => k.item);
+      return ok({ response: limit === undefined ? sorted : sorted.slice(0, Math.max(0, limit)) });
     },
   },
   {
@@ -162,31 +177,39 @@ export const arrayTasks: BuiltInTask[] = [
   },
   {
     method: 'concatArray',
-    summary: 'arr followed by the elements of valueN (an array, or one value)',
-    incoming: ['arr', 'valueN'],
-    outgoing: ['concatenatedArray'],
-    run: (incoming) => ok({ concatenatedArray: requiredArray(incoming, 'arr').concat(isAbsent(incoming.valueN) ? [] : (incoming.valueN as unknown[])) }),
+    summary: 'arr followed by the elements of arrayN (an array, or one value)',
+    incoming: ['arr', 'arrayN'],
+    outgoing: ['combinedArray'],
+    run(incoming) {
+      // `valueN`: the name this console gave the second array before it took the service's (workflows saved with it still run).
+      const more = 'arrayN' in incoming || !('valueN' in incoming) ? incoming.arrayN : incoming.valueN;
+      return ok({ combinedArray: requiredArray(incoming, 'arr').concat(isAbsent(more) ? [] : (more as unknown[])) });
+    },
   },
   {
     method: 'join',
     summary: 'The elements of arr as one string, separated by separator (a comma when absent)',
     incoming: ['arr', 'separator'],
-    outgoing: ['joinedString'],
-    run: (incoming) => ok({ joinedString: requiredArray(incoming, 'arr').join(optionalString(incoming, 'separator') ?? ',') }),
+    outgoing: ['joinedElements'],
+    run: (incoming) => ok({ joinedElements: requiredArray(incoming, 'arr').join(optionalString(incoming, 'separator') ?? ',') }),
   },
   {
     method: 'arrayToString',
-    summary: 'The elements of arr as one comma-separated string',
+    summary: 'The elements of arr as one comma-separated string; null for an empty array',
     incoming: ['arr'],
-    outgoing: ['string'],
-    run: (incoming) => ok({ string: requiredArray(incoming, 'arr').toString() }),
+    outgoing: ['arrayString'],
+    run(incoming) {
+      const arr = requiredArray(incoming, 'arr');
+      return ok({ arrayString: arr.length === 0 ? null : arr.toString() });
+    },
   },
   {
     method: 'isArray',
-    summary: 'Whether obj is an array',
-    incoming: ['obj'],
-    outgoing: ['result'],
-    run: (incoming) => ok({ result: Array.isArray(incoming.obj) }),
+    summary: 'Whether arr is an array',
+    incoming: ['arr'],
+    outgoing: ['isAnArray'],
+    // `obj`: the name this console gave the value before it took the service's (workflows saved with it still run).
+    run: (incoming) => ok({ isAnArray: Array.isArray('arr' in incoming || !('obj' in incoming) ? incoming.arr : incoming.obj) }),
   },
   {
     method: 'fill',
@@ -199,9 +222,9 @@ export const arrayTasks: BuiltInTask[] = [
     method: 'copyWithin',
     summary: 'arr with the elements from start up to end copied over the positions from target',
     incoming: ['arr', 'target', 'start', 'end'],
-    outgoing: ['modifiedArray'],
+    outgoing: ['copiedArray'],
     run: (incoming) =>
-      ok({ modifiedArray: [...requiredArray(incoming, 'arr')].copyWithin(optionalNumber(incoming, 'target') ?? 0, optionalNumber(incoming, 'start') ?? 0, optionalNumber(incoming, 'end')) }),
+      ok({ copiedArray: [...requiredArray(incoming, 'arr')].copyWithin(optionalNumber(incoming, 'target') ?? 0, optionalNumber(incoming, 'start') ?? 0, optionalNumber(incoming, 'end')) }),
   },
   push,
   // The service has the same task under two names.

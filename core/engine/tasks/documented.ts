@@ -24,10 +24,10 @@ const GUIDE = 'https://github.com/itential/builder-skills (builder-agent skill, 
 
 /** Tasks named in the reference overview, read by name (their pages were not all read). */
 const BY_NAME = [
-  'addDuration', 'arrayIncludes', 'arrayIndexOf', 'arrayLastIndexOf', 'arrayToString', 'assign',
-  'calculateTimeDiff', 'charAt', 'charCodeAt', 'concat', 'concatArray', 'convertTimeToEpoch', 'convertTimezone',
-  'copyWithin', 'endsWith', 'ErrorHandling', 'extractField', 'fill', 'getTime', 'includes', 'indexOf',
-  'isArray', 'join', 'keys', 'lastIndexOf',
+  'addDuration', 'arrayIncludes', 'arrayIndexOf', 'arrayLastIndexOf',
+  'calculateTimeDiff', 'charAt', 'charCodeAt', 'concat', 'convertTimeToEpoch', 'convertTimezone',
+  'endsWith', 'ErrorHandling', 'extractField', 'fill', 'getTime', 'includes', 'indexOf',
+  'keys', 'lastIndexOf',
 ];
 
 export const DOCUMENTED_TASKS: readonly DocumentedTask[] = [
@@ -60,6 +60,32 @@ export const DOCUMENTED_TASKS: readonly DocumentedTask[] = [
   { app: 'WorkFlowEngine', method: 'search', display: 'search (string)', incoming: ['str', 'regexp'], outgoing: ['index'], source: `${DOCS}/docs/search-string-7` },
   { app: 'WorkFlowEngine', method: 'normalize', display: 'normalize (string)', incoming: ['str', 'form'], outgoing: ['normalizedString'], source: `${DOCS}/docs/normalize-string-7` },
   { app: 'WorkFlowEngine', method: 'trimStart', incoming: ['str'], outgoing: ['trimmedStart'], source: `${DOCS}/docs/trimstart-7` },
+  // Each task's own page, where the overview's list or this console's first guess had other names.
+  { app: 'WorkFlowEngine', method: 'join', incoming: ['arr', 'separator'], outgoing: ['joinedElements'], source: `${DOCS}/itential-platform/6/studio/tasks/reference/join` },
+  { app: 'WorkFlowEngine', method: 'isArray', incoming: ['arr'], outgoing: ['isAnArray'], source: `${DOCS}/docs/isarray-7` },
+  { app: 'WorkFlowEngine', method: 'concatArray', incoming: ['arr', 'arrayN'], outgoing: ['combinedArray'], source: `${DOCS}/docs/concat-array-task-iap-2023-2` },
+  { app: 'WorkFlowEngine', method: 'assign', incoming: ['target', 'sourceN'], outgoing: ['targetObject'], source: `${DOCS}/docs/assign-task-iap-2023-2` },
+  { app: 'WorkFlowEngine', method: 'copyWithin', incoming: ['arr', 'target', 'start', 'end'], outgoing: ['copiedArray'], source: `${DOCS}/docs/copywithin-array-7` },
+  { app: 'WorkFlowEngine', method: 'arrayToString', incoming: ['arr'], outgoing: ['arrayString'], source: `${DOCS}/itential-platform/6/studio/tasks/reference/to-string-array` },
+  { app: 'WorkFlowEngine', method: 'sort', incoming: ['arr', 'key', 'limit', 'reverse'], outgoing: ['response'], source: `${DOCS}/docs/sort-array-task-1` },
+  { app: 'WorkFlowEngine', method: 'parse', incoming: ['text'], outgoing: ['textObject'], source: `${DOCS}/docs/parse-string-5` },
+  { app: 'WorkFlowEngine', method: 'parseInt', incoming: ['str', 'radix'], outgoing: ['result'], source: `${DOCS}/docs/parseint-number-7` },
+  { app: 'WorkFlowEngine', method: 'objectToString', incoming: ['value', 'replacer', 'space'], outgoing: ['stringified'], source: `${DOCS}/docs/objecttostring-7` },
+  // Pages read that agree with what this console had.
+  { app: 'WorkFlowEngine', method: 'unshift', incoming: ['arr', 'elementN'], outgoing: ['unshiftedArray'], source: `${DOCS}/docs/unshift-7` },
+  { app: 'WorkFlowEngine', method: 'reverse', incoming: ['arr'], outgoing: ['reversedArray'], source: `${DOCS}/docs/reverse-7` },
+  { app: 'WorkFlowEngine', method: 'arraySlice', incoming: ['arr', 'begin', 'end'], outgoing: ['slicedArray'], source: `${DOCS}/docs/slice-array-task-iap-2023-2` },
+  { app: 'WorkFlowEngine', method: 'values', incoming: ['obj'], outgoing: ['values'], source: `${DOCS}/docs/values-7` },
+  { app: 'WorkFlowEngine', method: 'objectHasOwnProperty', incoming: ['obj', 'prop'], outgoing: ['result'], source: `${DOCS}/docs/objecthasownproperty-7` },
+  { app: 'WorkFlowEngine', method: 'slice', incoming: ['str', 'beginIndex', 'endIndex'], outgoing: ['slicedString'], source: `${DOCS}/docs/slice-string-task-iap-2023-2` },
+  { app: 'WorkFlowEngine', method: 'split', incoming: ['str', 'separator', 'limit'], outgoing: ['splitArray'], source: `${DOCS}/docs/split-7` },
+  { app: 'WorkFlowEngine', method: 'startsWith', incoming: ['str', 'searchString', 'position'], outgoing: ['result'], source: `${DOCS}/docs/startswith-7` },
+  { app: 'WorkFlowEngine', method: 'substring', incoming: ['str', 'indexStart', 'indexEnd'], outgoing: ['response'], source: `${DOCS}/docs/substring-iap-task` },
+  { app: 'WorkFlowEngine', method: 'toLowerCase', incoming: ['str'], outgoing: ['lowercaseString'], source: `${DOCS}/docs/tolowercase-string-7` },
+  { app: 'WorkFlowEngine', method: 'trim', incoming: ['str'], outgoing: ['noWhitespace'], source: `${DOCS}/itential-platform/6/studio/tasks/reference/trim` },
+  { app: 'WorkFlowEngine', method: 'padStart', incoming: ['str', 'targetLength', 'padString'], outgoing: ['paddedString'], source: `${DOCS}/docs/padstart-7` },
+  { app: 'WorkFlowEngine', method: 'repeat', incoming: ['str', 'count'], outgoing: ['repeatedString'], source: `${DOCS}/itential-platform/2023-2/studio/tasks/reference/repeat` },
+  { app: 'WorkFlowEngine', method: 'shiftFromArray', outgoing: ['shifted_item'], source: `${DOCS}/docs/shiftfromarray-1` },
   // The release's own reference page.
   { app: 'WorkFlowEngine', method: 'merge', incoming: ['data_to_merge'], outgoing: ['merged_object'], source: SPEC },
   { app: 'WorkFlowEngine', method: 'evaluation', incoming: ['all_true_flag', 'evaluation_groups'], outgoing: ['return_value'], source: SPEC },

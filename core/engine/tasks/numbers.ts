@@ -25,12 +25,15 @@ function digits(incoming: Record<string, unknown>, name: string, min: number, ma
 export const numberTasks: BuiltInTask[] = [
   {
     method: 'parseInt',
-    summary: 'The integer at the start of string, in base radix (10 when absent)',
-    incoming: ['string', 'radix'],
-    outgoing: ['integer'],
+    summary: 'The integer at the start of str, in base radix (as JavaScript reads it when absent: 0x is hexadecimal); null (NaN) when str does not start with one',
+    incoming: ['str', 'radix'],
+    outgoing: ['result'],
     run(incoming) {
-      const string = requiredString(incoming, 'string');
-      return ok({ integer: numberOrError(Number.parseInt(string, radixOf(incoming) ?? 10), `string ${describe(string)}`) });
+      // `string`: the name this console gave the text before it took the service's (workflows saved with it still run).
+      const name = 'str' in incoming || !('string' in incoming) ? 'str' : 'string';
+      const result = Number.parseInt(requiredString(incoming, name), optionalNumber(incoming, 'radix'));
+      // NaN, as the page says; NaN is not a JSON value: the store and HTTP would turn it into null anyway (as charCodeAt's).
+      return ok({ result: Number.isNaN(result) ? null : result });
     },
   },
   {

@@ -1,6 +1,6 @@
 // The object tasks of the WorkFlowEngine application. Objects given are never
 // changed in place: each task outputs a new one.
-import { describe, isAbsent, requiredString, TaskArgumentError } from './args';
+import { describe, isAbsent, optionalNumber, requiredString, TaskArgumentError } from './args';
 import { isObject } from './equal';
 import { parsePath, queryPath } from './query-path';
 import type { BuiltInTask, TaskOutcome } from './types';
@@ -136,8 +136,8 @@ export const objectTasks: BuiltInTask[] = [
     method: 'assign',
     summary: 'target with the properties of each of sourceN (an object or an array of objects) copied over it, shallowly',
     incoming: ['target', 'sourceN'],
-    outgoing: ['assignedObject'],
-    run: (incoming) => ok({ assignedObject: Object.assign({}, requiredObject(incoming, 'target'), ...sources(incoming, 'sourceN')) }),
+    outgoing: ['targetObject'],
+    run: (incoming) => ok({ targetObject: Object.assign({}, requiredObject(incoming, 'target'), ...sources(incoming, 'sourceN')) }),
   },
   {
     method: 'deepmerge',
@@ -155,22 +155,31 @@ export const objectTasks: BuiltInTask[] = [
   },
   {
     method: 'objectToString',
-    summary: 'obj as JSON text',
-    incoming: ['obj'],
-    outgoing: ['string'],
-    run: (incoming) => ok({ string: JSON.stringify(incoming.obj) ?? 'undefined' }),
+    summary: 'value as JSON text (JSON.stringify): only the properties named in replacer (an array) when given, indented by space',
+    incoming: ['value', 'replacer', 'space'],
+    outgoing: ['stringified'],
+    run(incoming) {
+      // `obj`: the name this console gave the value before it took the service's (workflows saved with it still run).
+      const value = 'value' in incoming || !('obj' in incoming) ? incoming.value : incoming.obj;
+      const replacer = isAbsent(incoming.replacer) ? undefined : incoming.replacer;
+      if (replacer !== undefined && !Array.isArray(replacer)) throw new TaskArgumentError(`replacer must be an array of property names, got ${describe(replacer)}`);
+      const space = optionalNumber(incoming, 'space');
+      return ok({ stringified: JSON.stringify(value, replacer as (string | number)[] | undefined, space) ?? 'undefined' });
+    },
   },
   {
     method: 'parse',
-    summary: 'The value of the JSON text str',
-    incoming: ['str'],
-    outgoing: ['object'],
+    summary: 'The value of the JSON text text',
+    incoming: ['text'],
+    outgoing: ['textObject'],
     run(incoming) {
+      // `str`: the name this console gave the text before it took the service's (workflows saved with it still run).
+      const name = 'text' in incoming || !('str' in incoming) ? 'text' : 'str';
+      const text = requiredString(incoming, name);
       try {
-        return ok({ object: JSON.parse(requiredString(incoming, 'str')) });
-      } catch (error) {
-        if (error instanceof TaskArgumentError) throw error;
-        throw new TaskArgumentError(`str is not valid JSON: ${describe(incoming.str)}`);
+        return ok({ textObject: JSON.parse(text) });
+      } catch {
+        throw new TaskArgumentError(`${name} is not valid JSON: ${describe(text)}`);
       }
     },
   },

@@ -188,7 +188,8 @@ export const timeTasks: BuiltInTask[] = [
     incoming: ['timezone', 'offsetDuration', 'format'],
     outgoing: ['time'],
     run(incoming): TaskOutcome {
-      const zone = offsetMinutes(incoming.timezone);
+      // `Timezone`: the spelling of getTime's page; the service's exports write `timezone`.
+      const zone = 'timezone' in incoming || !('Timezone' in incoming) ? offsetMinutes(incoming.timezone) : offsetMinutes(incoming.Timezone, 'Timezone');
       const format = optionalString(incoming, 'format') || DEFAULT_FORMAT;
       const at = addDuration(Date.now(), incoming.offsetDuration, 'offsetDuration');
       return { state: 'success', outgoing: { time: { time: formatTime(at, format, zone), formatString: format } } };

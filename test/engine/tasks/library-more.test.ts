@@ -163,8 +163,9 @@ describe('array tasks', () => {
     expect(await out('arrayShift', { arr })).toEqual({ shiftedArray: [2, 3] });
     expect(await out('unshift', { arr: ['oldDevice'], elementN: 'newDevice' })).toEqual({ unshiftedArray: ['newDevice', 'oldDevice'] });
     expect(await out('reverse', { arr: ['1', '2', '3'] })).toEqual({ reversedArray: ['3', '2', '1'] });
-    expect(await out('sort', { arr: [10, 9, 1] })).toEqual({ sortedArray: [1, 9, 10] });
-    expect(await out('join', { arr: ['a', 'b'], separator: ', ' })).toEqual({ joinedString: 'a, b' });
+    expect(await out('sort', { arr: [10, 9, 1] })).toEqual({ response: [1, 9, 10] });
+    // join's page (docs/join-task-itential-platform): the devices joined by a comma, as joinedElements.
+    expect(await out('join', { arr: ['Device1', 'Device2', 'Device3', 'Device4'], separator: ',' })).toEqual({ joinedElements: 'Device1,Device2,Device3,Device4' });
     expect(await run('arrayLength', { arr: 'abc' })).toMatchObject({ state: 'error', error: 'arrayLength: arr must be an array, got "abc"' });
   });
 
@@ -214,14 +215,19 @@ describe('object tasks', () => {
   it('keys, objectHasOwnProperty, parse', async () => {
     expect(await out('keys', { obj: { a: 1, b: 2 } })).toEqual({ keys: ['a', 'b'] });
     expect(await out('objectHasOwnProperty', { obj: { a: 1 }, prop: 'a' })).toEqual({ result: true });
-    expect(await run('parse', { str: '{' })).toMatchObject({ state: 'error', error: expect.stringContaining('parse: str is not valid JSON') });
+    expect(await run('parse', { text: '{' })).toMatchObject({ state: 'error', error: expect.stringContaining('parse: text is not valid JSON') });
+    // The name this console used before it took the service's: a workflow saved with it still runs.
+    expect(await out('parse', { str: '[1]' })).toEqual({ textObject: [1] });
   });
 });
 
 describe('number and string tasks', () => {
   it('compute as JavaScript does, and name what is not a number', async () => {
-    expect(await out('parseInt', { string: 'ff', radix: 16 })).toEqual({ integer: 255 });
-    expect(await run('parseInt', { string: 'abc' })).toMatchObject({ state: 'error', error: 'parseInt: string "abc" is not a number' });
+    // parseInt's page (docs/parseint-number-7): 0xF in base 16 is 15, "1.655" gives 1, and a text that starts with no digit is NaN (null in JSON, as charCodeAt's).
+    expect(await out('parseInt', { str: '0xF', radix: 16 })).toEqual({ result: 15 });
+    expect(await out('parseInt', { str: '1.655' })).toEqual({ result: 1 });
+    expect(await out('parseInt', { str: 'abc' })).toEqual({ result: null });
+    expect(await out('parseInt', { string: 'ff', radix: 16 })).toEqual({ result: 255 });
     expect(await out('toFixed', { num: 3.14159, digits: 2 })).toEqual({ fixedNumber: '3.14' });
     expect(await out('stringConcat', { str: 'a', stringN: ['b', 'c'] })).toEqual({ combinedStrings: 'abc' });
     expect(await out('padStart', { str: '7', targetLength: 3, padString: '0' })).toEqual({ paddedString: '007' });
@@ -238,6 +244,10 @@ describe('time tasks', () => {
     const later = (await out('getTime', { timezone: '+00:00', offsetDuration: { days: 7 }, format: 'x' })) as { time: { time: string } };
     expect(Number(later.time.time) - before).toBeGreaterThanOrEqual(7 * 864e5 - 5000);
     expect(await run('getTime', { timezone: 'Mars' })).toMatchObject({ state: 'error', error: expect.stringContaining('timezone must be an offset') });
+    // getTime's page spells it Timezone: read so too, and named so when wrong.
+    const spelt = (await out('getTime', { Timezone: '+05:00', offsetDuration: '', format: '' })) as { time: { time: string } };
+    expect(spelt.time.time).toMatch(/\+0500$/);
+    expect(await run('getTime', { Timezone: 'Mars' })).toMatchObject({ state: 'error', error: expect.stringContaining('Timezone must be an offset') });
   });
 
   it('calculateTimeDiff is firstTime minus secondTime in every unit (the documented example: -30 days)', async () => {
@@ -273,16 +283,23 @@ describe('every other task, from what its reference says it does', () => {
   it.each([
     ['arraySlice', { arr: [1, 2, 3, 4], begin: 1, end: -1 }, { slicedArray: [2, 3] }],
     ['splice', { arr: ['a', 'b', 'c'], start: 1, deleteCount: 1, items: ['x', 'y'] }, { splicedArray: ['a', 'x', 'y', 'c'], removedElements: ['b'] }],
-    ['concatArray', { arr: [1], valueN: [2, [3]] }, { concatenatedArray: [1, 2, [3]] }],
-    ['arrayToString', { arr: ['1', 2, 'x'] }, { string: '1,2,x' }],
-    ['isArray', { obj: { length: 1 } }, { result: false }],
+    // The pages' examples: concatArray (docs/concat-array-task-iap-2023-2), isArray (docs/isarray-7).
+    ['concatArray', { arr: ['a', 'b', 'c'], arrayN: ['d', 'e', 'f'] }, { combinedArray: ['a', 'b', 'c', 'd', 'e', 'f'] }],
+    ['concatArray', { arr: [1], valueN: [2, [3]] }, { combinedArray: [1, 2, [3]] }],
+    ['arrayToString', { arr: ['1', 2, 'x'] }, { arrayString: '1,2,x' }],
+    ['arrayToString', { arr: [] }, { arrayString: null }],
+    ['isArray', { arr: ['1', '2', '3'] }, { isAnArray: true }],
+    ['isArray', { arr: '"1","2","3"' }, { isAnArray: false }],
+    ['isArray', { obj: { length: 1 } }, { isAnArray: false }],
     ['fill', { arr: [1, 2, 3, 4], value: 0, start: 1, end: 3 }, { filledArray: [1, 0, 0, 4] }],
-    ['copyWithin', { arr: ['a', 'b', 'c', 'd', 'e'], target: 0, start: 3, end: 4 }, { modifiedArray: ['d', 'b', 'c', 'd', 'e'] }],
+    ['copyWithin', { arr: ['a', 'b', 'c', 'd', 'e'], target: 0, start: 3, end: 4 }, { copiedArray: ['d', 'b', 'c', 'd', 'e'] }],
     ['values', { obj: { a: 1, b: [2] } }, { values: [1, [2]] }],
-    ['assign', { target: { a: 1, b: 1 }, sourceN: [{ b: 2 }, { c: 3 }] }, { assignedObject: { a: 1, b: 2, c: 3 } }],
+    ['assign', { target: { a: 1, b: 1 }, sourceN: [{ b: 2 }, { c: 3 }] }, { targetObject: { a: 1, b: 2, c: 3 } }],
     ['extractField', { obj: { device: { interfaces: [{ name: 'ge-0/0/0' }] } }, path: 'device.interfaces[0].name' }, { value: 'ge-0/0/0' }],
-    ['objectToString', { obj: { a: [1] } }, { string: '{"a":[1]}' }],
-    ['parse', { str: '{"a":[1,null]}' }, { object: { a: [1, null] } }],
+    ['objectToString', { value: { a: [1] } }, { stringified: '{"a":[1]}' }],
+    ['objectToString', { value: { name: 'n', city: 'c' }, replacer: ['city'], space: 2 }, { stringified: '{\n  "city": "c"\n}' }],
+    ['objectToString', { obj: { a: 1 } }, { stringified: '{"a":1}' }],
+    ['parse', { text: '{"firstName": "John", "age": 22}' }, { textObject: { firstName: 'John', age: 22 } }],
     ['parseFloat', { string: '3.14abc' }, { float: 3.14 }],
     ['toPrecision', { num: 123.456, precision: 4 }, { result: '123.5' }],
     ['numberToString', { num: 255, radix: 2 }, { string: '11111111' }],
