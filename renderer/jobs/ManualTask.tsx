@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Job } from '../../core/contract/jobs';
 import { call } from '../api/client';
 import { Alert } from '../shell/Alert';
-import { formatValue } from './format';
+import { formatValue, substituteViewData } from './format';
 import { FinishTaskForm, useFinishTask } from './FinishTaskForm';
 import { isJsonFormTask, JsonFormPanel } from './JsonFormPanel';
 import { refreshAfter } from '../api/keys';
@@ -72,7 +72,7 @@ function ViewDataPanel({ jobId, taskId, incoming, level, onFinished }: ManualTas
       {text(message, '') && <p className="view-data-message">{String(message)}</p>}
       {body !== undefined && body !== '' && (
         <pre className="json-block job-value" aria-label={`body of ${taskId}`}>
-          {typeof body === 'string' ? body : formatValue(body)}
+          {typeof body === 'string' ? substituteViewData(body, shown(incoming.variables)) : formatValue(body)}
         </pre>
       )}
       <div className="form-actions">

@@ -69,3 +69,17 @@ export function initiatorOf(user: string | undefined): string {
   if (!user) return 'unknown';
   return /^Mozilla\/|AppleWebKit|\(\d{1,3}(\.\d{1,3}){3}\)$/.test(user) ? 'a browser (before operators were recorded)' : user;
 }
+
+/**
+ * ViewData's body with each `<!name!>` replaced by `variables.name` (its text; an object or array as
+ * JSON), as the service's viewData page says; a name variables lacks is left as it is written.
+ */
+export function substituteViewData(body: string, variables: unknown): string {
+  if (!variables || typeof variables !== 'object' || Array.isArray(variables)) return body;
+  const values = variables as Record<string, unknown>;
+  return body.replace(/<!([^!<>]+)!>/g, (whole, name: string) => {
+    if (!Object.hasOwn(values, name)) return whole;
+    const value = values[name];
+    return typeof value === 'string' ? value : value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
+  });
+}

@@ -15,7 +15,7 @@ const flow = {
       type: 'manual',
       location: 'Application',
       summary: 'Approve the change',
-      variables: { incoming: { header: 'Approve change CR-9', message: 'Two routers.', body: {}, variables: '', btn_success: 'Approve', btn_failure: 'Reject' }, outgoing: {} },
+      variables: { incoming: { header: 'Approve change CR-9', message: 'Two routers.', body: 'Routers: <!routers!> (window <!window!>)', variables: { routers: 'r1, r2' }, btn_success: 'Approve', btn_failure: 'Reject' }, outgoing: {} },
     },
   },
   transitions: { workflow_start: { ask: end }, ask: { workflow_end: end } },
@@ -37,6 +37,8 @@ test('a task someone else claimed is taken over, recorded in the job history, th
 
   await detail.getByRole('button', { name: 'Take over' }).click();
   await expect(detail.getByRole('button', { name: 'Release' })).toBeVisible();
+  // The body as viewData shows it: each <!name!> of its variables replaced, one it lacks left as written.
+  await expect(detail.getByLabel('body of ask')).toHaveText('Routers: r1, r2 (window <!window!>)');
   const operator = ((await page.getByText(/^you are /).textContent()) ?? '').replace('you are ', '');
   await expect(page.getByRole('table', { name: 'Tasks waiting for an operator' })).toContainText(`claimed by ${operator}`);
 

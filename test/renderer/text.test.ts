@@ -7,6 +7,7 @@ import { instantOf, localDateTime, localizeTimestamps } from '../../renderer/she
 import { jsonProblem, lineAndColumn } from '../../renderer/adapters/json-problem';
 import { packageLabel } from '../../renderer/adapters/package-label';
 import { whatOf, whoOf } from '../../renderer/jobs/JobHistory';
+import { substituteViewData } from '../../renderer/jobs/format';
 import { instantFromLocal } from '../../renderer/logs/tail';
 import { segmentsOf } from '../../renderer/health/StateTimeline';
 
@@ -86,5 +87,15 @@ describe('the log time filter and the Health timeline', () => {
       [0.75, 1],
     ]);
     expect(parts.map((p) => p.label.split(' since ')[0])).toEqual(['RUNNING', 'DEAD', 'RUNNING, DEGRADED']);
+  });
+});
+
+describe("ViewData's body", () => {
+  it('has each <!name!> replaced by its variable (objects as JSON), and keeps one the variables lack as written', () => {
+    expect(substituteViewData('Now: <!now!>; devices <!list!>; <!missing!>', { now: '10:00', list: ['r1'] })).toBe('Now: 10:00; devices ["r1"]; <!missing!>');
+    expect(substituteViewData('n=<!n!> <!b!>', { n: 3, b: false })).toBe('n=3 false');
+    for (const none of [undefined, null, '', ['x'], 'text']) expect(substituteViewData('<!a!>', none)).toBe('<!a!>');
+    // A name that only a prototype has is no variable.
+    expect(substituteViewData('<!toString!>', {})).toBe('<!toString!>');
   });
 });

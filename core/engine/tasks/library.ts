@@ -52,7 +52,7 @@ export const runnerTasks: BuiltInTask[] = [
   },
   {
     method: 'ViewData',
-    summary: 'A manual task: shows header, message and body to an operator, whose btn_success or btn_failure button ends it in success or failure',
+    summary: 'A manual task: shows header, message and body (each <!name!> in it replaced by variables.name) to an operator, whose btn_success or btn_failure button ends it in success or failure',
     incoming: ['header', 'message', 'body', 'variables', 'btn_success', 'btn_failure'],
     outgoing: [],
     runner: true,
