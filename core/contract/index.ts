@@ -19,6 +19,7 @@ import { transformationsOperations } from './transformations';
 import { drillsOperations } from './drills';
 import { jsonFormsOperations } from './json-forms';
 import { automationsOperations } from './automations';
+import { accountsOperations } from './accounts';
 
 export const contract = {
   ...healthOperations,
@@ -32,6 +33,7 @@ export const contract = {
   ...workflowsOperations,
   ...jobsOperations,
   ...workersOperations,
+  ...accountsOperations,
   ...logsOperations,
   ...attentionOperations,
   ...worklistOperations,

@@ -21,6 +21,8 @@ import { createStoreService, storeHandlers } from '../store/handlers';
 import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/handlers';
 import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
+import { accountsHandlers } from '../accounts/accounts';
+import { ADMIN_USER } from '../http/logins/credentials';
 import { adaptersHandlers, createAdaptersService } from '../adapters/handlers';
 import { defaultApplications } from '../engine/workflow/catalog';
 import { applicationsHandlers, createApplicationsService } from '../applications/handlers';
@@ -185,6 +187,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...workflowsHandlers(workflows),
       ...jobsHandlers(jobs),
       ...workersHandlers(createWorkersService({ engine })),
+      ...accountsHandlers({ operator: desktopOperator, adminUser: ADMIN_USER }),
       ...logsHandlers(createLogsService({ log: state.log })),
       ...transformationsHandlers(createTransformationsService({ store })),
       ...attentionHandlers(

@@ -203,6 +203,30 @@ describe('an endpoint trigger called as a webhook', () => {
     expect((await jobWhenEnded(again.body.data._id)).variables).toMatchObject({ seen: 'core-2' });
   });
 
+  it("names the user of the job it started through GET /authorization/accounts, as the vendor MCP server's trigger_automation does", async () => {
+    const started = await api('/operations-manager/triggers/endpoint/alert-hook', { method: 'POST', json: { device: 'core-2' } });
+    const user = started.body.data.metrics.user;
+    expect(user).toEqual(expect.any(String));
+    // Its _account_id_to_username: page the accounts by 100 until `total`, the one whose _id is metrics.user.
+    let found: string | undefined;
+    for (let skip = 0, seen = 0; ; skip += 100) {
+      const { status, body } = await api(`/authorization/accounts?limit=100&skip=${skip}`);
+      expect(status).toBe(200);
+      found ??= body.results.find((a: { _id: string }) => a._id === user)?.username;
+      seen += body.results.length;
+      if (seen === body.total) break;
+    }
+    expect(found).toBe(user);
+    const one = await api(`/authorization/accounts/${encodeURIComponent(user)}`);
+    expect(one.body).toMatchObject({ _id: user, username: user, inactive: false, memberOf: [], assignedRoles: [] });
+    // admin, who logs in over HTTP, is an account too; an _id the console has none of is a 404 naming it.
+    expect((await api('/authorization/accounts?limit=0')).body.results.map((a: { username: string }) => a.username)).toContain('admin');
+    const none = await api('/authorization/accounts/nobody-here');
+    expect(none.status).toBe(404);
+    expect(none.body.message).toContain('no account has the _id "nobody-here"');
+    expect((await api('/authorization/accounts?limit=-1')).status).toBe(400);
+  });
+
   it('lists the triggers of one automation by actionId, as the vendor MCP server asks', async () => {
     const { body } = await api(`/operations-manager/triggers?equals=${automationId}&equalsField=actionId&limit=0`);
     expect(body.data.map((t: { name: string }) => t.name)).toEqual(['Alert', 'Alert via JST', 'Off']);

@@ -1,0 +1,50 @@
+// The console's accounts, in the service's account shape. The console is one person's desktop app:
+// its jobs are started by the desktop operator (a job's `metrics.user` is that name), and HTTP
+// clients log in as `admin` with the console's token (core/http/logins). Each account's `_id` is
+// its name, the value the jobs' `metrics.user` holds, so a client that resolves a job's user through
+// GET /authorization/accounts (the vendor's MCP server does) finds it.
+import type { Account } from '../contract/accounts';
+import type { Handlers } from '../dispatch/dispatch';
+import { ConsoleError } from '../errors';
+
+export interface AccountsDeps {
+  /** The desktop operator: who the console's jobs are started by. */
+  operator(): string;
+  /** The account HTTP clients log in as. */
+  adminUser: string;
+}
+
+const account = (username: string, provenance: string): Account => ({
+  _id: username,
+  provenance,
+  username,
+  firstname: username,
+  memberOf: [],
+  assignedRoles: [],
+  inactive: false,
+  isServiceAccount: false,
+});
+
+/** The accounts, sorted by username as the service sorts its list by default; the operator once when it is also admin. */
+export function consoleAccounts(deps: AccountsDeps): Account[] {
+  const operator = deps.operator();
+  const accounts = [account(operator, 'Console')];
+  if (operator !== deps.adminUser) accounts.push(account(deps.adminUser, 'Local AAA'));
+  return accounts.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
+}
+
+export function accountsHandlers(deps: AccountsDeps): Pick<Handlers, 'accounts.list' | 'accounts.get'> {
+  return {
+    'accounts.list': ({ query }) => {
+      const all = consoleAccounts(deps);
+      // A limit of 0 is no limit, as MongoDB reads it.
+      const page = all.slice(query.skip, query.limit === 0 ? undefined : query.skip + query.limit);
+      return { results: page, total: all.length };
+    },
+    'accounts.get': ({ params }) => {
+      const found = consoleAccounts(deps).find((a) => a._id === params.accountId);
+      if (!found) throw new ConsoleError('not_found', `no account has the _id "${params.accountId}" (the console's accounts: ${consoleAccounts(deps).map((a) => a._id).join(', ')})`);
+      return found;
+    },
+  };
+}
