@@ -53,6 +53,7 @@ export function listPage<T extends Obj>(docs: T[], query: ListQuery): { data: T[
     else if (form === 'contains') matching = matching.filter((d) => text(fieldOf(d, field)).toLowerCase().includes(value.toLowerCase()));
     else matching = matching.filter((d) => text(fieldOf(d, field)).startsWith(value));
   }
+  if (query.enabled !== undefined) matching = matching.filter((d) => d.enabled === (query.enabled === 'true'));
   if (query.equals !== undefined) matching = matching.filter((d) => text(fieldOf(d, query.equalsField ?? 'name')) === query.equals);
   if (query.contains !== undefined) {
     const needle = query.contains.toLowerCase();

@@ -72,6 +72,8 @@ export function createTriggerRunner(deps: RunDeps, automations: Pick<Automations
       throw error;
     });
     const workflow = await workflowOf(automation);
+    // The trigger ran: when, as the service keeps it (its clients show it as the automation's last run).
+    await deps.triggers().updateOne({ _id: trigger._id }, { $set: { lastExecuted: Date.now() } });
     const description = `Operations Manager: automation "${automation.name}", ${trigger.type} trigger "${trigger.name}"`;
     const job = await deps.startJob(workflow, { description, variables });
     return { message: `Successfully started job "${job.name}" of automation "${automation.name}"`, data: job, metadata: {} };

@@ -33,6 +33,8 @@ export const Trigger = z.looseObject({
   formId: z.string().nullable().optional(),
   formData: z.record(z.string(), z.unknown()).optional(),
   legacyWrapper: z.boolean().optional(),
+  /** When the trigger last ran its automation (epoch ms), as the service keeps it; absent before it first ran. */
+  lastExecuted: z.number().nullable().optional(),
   created: z.string().optional(),
   lastUpdated: z.string().optional(),
 });
@@ -109,6 +111,8 @@ const ListQuery = z.looseObject({
   'starts-withField': z.string().optional(),
   sort: z.string().optional(),
   order: z.coerce.number().pipe(z.union([z.literal(1), z.literal(-1)], { error: 'must be 1 or -1' })).optional(),
+  /** Only the documents whose `enabled` is this (the vendor's MCP server lists `enabled=true` triggers). */
+  enabled: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   skip: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(0).max(1000).default(25),
 });

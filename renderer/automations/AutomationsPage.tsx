@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../api/client';
 import type { AutomationOverview, Trigger } from '../../core/contract/automations';
 import { Alert } from '../shell/Alert';
+import { localDateTime } from '../shell/dates';
 import { DeleteButton } from '../shell/DeleteButton';
 import { StatusBadge } from '../shell/StatusBadge';
 import { jobStatus } from '../shell/status';
@@ -29,6 +30,7 @@ function TriggerLine({ trigger, automation }: { trigger: Trigger; automation: st
           {trigger.jst ? ` (JST ${trigger.jst})` : ''}
         </code>
       )}
+      <span className="muted small"> {typeof trigger.lastExecuted === 'number' ? `last ran ${localDateTime(trigger.lastExecuted)}` : 'never ran'}</span>{' '}
       {trigger.type === 'manual' && <ManualRun trigger={trigger} automation={automation} onStarted={refresh} />}
       {(trigger.type === 'schedule' || trigger.type === 'eventSystem') && <span className="muted small"> kept as imported; the console does not fire {trigger.type} triggers</span>}{' '}
       <DeleteButton name={trigger.name} consequence="Callers of this trigger get 404 from then on." remove={() => call('triggers.delete', { params: { id: trigger._id } })} onDeleted={refresh} />

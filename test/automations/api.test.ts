@@ -227,10 +227,27 @@ describe('an endpoint trigger called as a webhook', () => {
     expect((await api('/authorization/accounts?limit=-1')).status).toBe(400);
   });
 
+  it("lists the enabled endpoint triggers with when each last ran, as the vendor MCP server's get_workflows asks", async () => {
+    await api('/operations-manager/triggers', { method: 'POST', json: { name: 'Paused', type: 'endpoint', actionId: automationId, routeName: 'paused-hook', enabled: false } });
+    const { status, body } = await api('/operations-manager/triggers?limit=100&skip=0&equalsField=type&equals=endpoint&enabled=true');
+    expect(status).toBe(200);
+    const names = body.data.map((t: { name: string }) => t.name);
+    expect(names).toContain('Alert');
+    expect(names).not.toContain('Paused');
+    expect(body.metadata.total).toBe(names.length);
+    // Alert ran above; its lastExecuted is when (epoch ms, as the MCP server reads it).
+    const alert = body.data.find((t: { name: string }) => t.name === 'Alert');
+    expect(alert.lastExecuted).toBeGreaterThan(Date.now() - 600_000);
+    expect((await api('/operations-manager/triggers?enabled=false&limit=0')).body.data.map((t: { name: string }) => t.name)).toEqual(['Paused']);
+    const bad = await api('/operations-manager/triggers?enabled=yes');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('enabled');
+  });
+
   it('lists the triggers of one automation by actionId, as the vendor MCP server asks', async () => {
     const { body } = await api(`/operations-manager/triggers?equals=${automationId}&equalsField=actionId&limit=0`);
-    expect(body.data.map((t: { name: string }) => t.name)).toEqual(['Alert', 'Alert via JST', 'Off']);
-    expect(body.metadata.total).toBe(3);
+    expect(body.data.map((t: { name: string }) => t.name)).toEqual(['Alert', 'Alert via JST', 'Off', 'Paused']);
+    expect(body.metadata.total).toBe(4);
   });
 });
 

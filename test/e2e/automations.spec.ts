@@ -70,6 +70,8 @@ test('a webhook POST to an endpoint trigger starts a job the operator sees in th
   await page.getByRole('link', { name: 'Automations' }).click();
   const automationRow = page.getByRole('table', { name: 'Automations' }).getByRole('row', { name: 'Alert intake' });
   await expect(automationRow).toContainText('POST /operations-manager/triggers/endpoint/alert-hook');
+  // When the trigger last ran its automation, as the service keeps it (lastExecuted).
+  await expect(automationRow.getByRole('listitem', { name: 'Trigger Monitoring alert' })).toContainText(/last ran \S/);
   await expect(automationRow.getByRole('list', { name: 'Recent jobs of Alert intake' })).toContainText('complete');
 });
 
