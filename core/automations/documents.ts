@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ListQuery } from '../contract/automations';
 import { ConsoleError } from '../errors';
 import { escapeKeys, unescapeKeys } from '../store/documents';
+import { queryPage } from '../values/list-query';
 import type { Doc } from '../store/port';
 
 export const AUTOMATIONS_COLLECTION = 'automations';
@@ -33,38 +34,8 @@ export function shaped<S extends z.ZodType>(schema: S, value: unknown, where: st
   throw new ConsoleError(code, issues.map((i) => `${i.path}: ${i.message}`).join('; '), { issues });
 }
 
-function fieldOf(doc: Obj, path: string): unknown {
-  let value: unknown = doc;
-  for (const part of path.split('.')) value = isObject(value) ? value[part] : undefined;
-  return value;
-}
-
-const text = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
-
 /** The service's list query over documents (the collections are small: an operator's automations). */
 export function listPage<T extends Obj>(docs: T[], query: ListQuery): { data: T[]; metadata: { skip: number; limit: number; total: number } } {
-  let matching = docs;
-  // The bracket forms: `equals[name]=X`, `contains[description]=y`, `starts-with[name]=Z`.
-  for (const [key, value] of Object.entries(query)) {
-    const bracket = /^(equals|contains|starts-with)\[(.+)\]$/.exec(key);
-    if (!bracket || typeof value !== 'string') continue;
-    const [, form, field = 'name'] = bracket;
-    if (form === 'equals') matching = matching.filter((d) => text(fieldOf(d, field)) === value);
-    else if (form === 'contains') matching = matching.filter((d) => text(fieldOf(d, field)).toLowerCase().includes(value.toLowerCase()));
-    else matching = matching.filter((d) => text(fieldOf(d, field)).startsWith(value));
-  }
-  if (query.enabled !== undefined) matching = matching.filter((d) => d.enabled === (query.enabled === 'true'));
-  if (query.equals !== undefined) matching = matching.filter((d) => text(fieldOf(d, query.equalsField ?? 'name')) === query.equals);
-  if (query.contains !== undefined) {
-    const needle = query.contains.toLowerCase();
-    matching = matching.filter((d) => text(fieldOf(d, query.containsField ?? 'name')).toLowerCase().includes(needle));
-  }
-  const prefix = query['starts-with'];
-  if (prefix !== undefined) matching = matching.filter((d) => text(fieldOf(d, query['starts-withField'] ?? 'name')).startsWith(prefix));
-  const sort = query.sort ?? 'name';
-  const order = query.order ?? 1;
-  const sorted = [...matching].sort((a, b) => text(fieldOf(a, sort)).localeCompare(text(fieldOf(b, sort))) * order);
-  // limit 0 is "no limit", as the service reads it.
-  const page = query.limit === 0 ? sorted.slice(query.skip) : sorted.slice(query.skip, query.skip + query.limit);
-  return { data: page, metadata: { skip: query.skip, limit: query.limit, total: matching.length } };
+  const { items, total } = queryPage(docs, query);
+  return { data: items, metadata: { skip: query.skip, limit: query.limit, total } };
 }

@@ -9,6 +9,7 @@ export { createWorkflowsService, type WorkflowsService, type WorkflowsDeps } fro
 type WorkflowHandlers = {
   'workflows.create': Handler<'workflows.create'>;
   'workflows.list': Handler<'workflows.list'>;
+  'workflows.search': Handler<'workflows.search'>;
   'workflows.get': Handler<'workflows.get'>;
   'workflows.delete': Handler<'workflows.delete'>;
 };
@@ -24,6 +25,7 @@ export function workflowsHandlers(service: WorkflowsService): WorkflowHandlers {
       return { ...workflow, warnings };
     },
     'workflows.list': async () => ({ items: await service.list() }),
+    'workflows.search': async ({ query }) => service.search(query),
     'workflows.get': async ({ params }) => withWarnings(await service.get(params.name)),
     'workflows.delete': async ({ params }) => service.remove(params.name),
   };

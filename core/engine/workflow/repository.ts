@@ -52,6 +52,12 @@ export async function listWorkflowDocs(store: Store): Promise<StoredWorkflow[]> 
   return docs.map(fromDoc);
 }
 
+/** Every stored workflow with its store `_id` first, as the service answers its documents. */
+export async function listWorkflowDocsWithIds(store: Store): Promise<(StoredWorkflow & { _id: string })[]> {
+  const docs = await store.collection(WORKFLOWS_COLLECTION).find({}, { sort: { name: 1 } });
+  return docs.map((doc) => ({ _id: String(doc._id), ...fromDoc(doc) }));
+}
+
 export async function getWorkflow(store: Store, name: string): Promise<StoredWorkflow | null> {
   const doc = await store.collection(WORKFLOWS_COLLECTION).findOne({ name });
   return doc ? fromDoc(doc) : null;

@@ -9,6 +9,7 @@ import { describeNeeds, howToFix } from './parts';
 import { listNeeds, needsWithChildren, unresolvedChildren, workflowTree } from './child-needs';
 import { deleteWorkflow, getWorkflow, getWorkflowByRef, listWorkflowDocs, saveWorkflow, summarize, workflowNamesById, WorkflowExistsError } from './repository';
 import { checkWorkflow } from './validate';
+import { searchWorkflows, type WorkflowSearch } from './search';
 import type { WorkflowWrites } from './writes';
 
 export interface WorkflowsDeps {
@@ -72,6 +73,9 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
         return docs.map((doc) => ({ ...summarize(doc), needs: needs.get(doc.name) ?? [] }));
       });
     },
+
+    /** A page of the workflow documents, as GET /automation-studio/workflows answers it (search.ts). */
+    search: (query: WorkflowSearch) => withStore(() => searchWorkflows(deps.store(), query)),
 
     async get(name: string): Promise<StoredWorkflow> {
       const workflow = await withStore(() => getWorkflow(deps.store(), name));

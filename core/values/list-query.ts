@@ -1,0 +1,59 @@
+// The service's list query over documents, as its list routes read it (Operations Manager's
+// automations and triggers, Automation Studio's workflows): `equals` / `contains` / `starts-with`
+// on the field `equalsField` / ... names (`name` when none), or in the bracket form
+// (`equals[name]=X`, `contains[description]=y`, `starts-with[name]=Z`), `enabled`, sorted by a
+// field in an order, then paged. The collections it reads are small (an operator's documents).
+
+type Obj = Record<string, unknown>;
+
+export interface ListQueryOf {
+  equals?: string;
+  equalsField?: string;
+  contains?: string;
+  containsField?: string;
+  'starts-with'?: string;
+  'starts-withField'?: string;
+  enabled?: 'true' | 'false';
+  sort?: string;
+  order?: 1 | -1;
+  skip: number;
+  /** 0 is no limit. */
+  limit: number;
+  [bracket: string]: unknown;
+}
+
+const isObject = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function fieldOf(doc: Obj, path: string): unknown {
+  let value: unknown = doc;
+  for (const part of path.split('.')) value = isObject(value) ? value[part] : undefined;
+  return value;
+}
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The documents the query matches, sorted, and the page of them it asks for, with the number matched. */
+export function queryPage<T extends Obj>(docs: T[], query: ListQueryOf): { items: T[]; total: number } {
+  let matching = docs;
+  for (const [key, value] of Object.entries(query)) {
+    const bracket = /^(equals|contains|starts-with)\[(.+)\]$/.exec(key);
+    if (!bracket || typeof value !== 'string') continue;
+    const [, form, field = 'name'] = bracket;
+    if (form === 'equals') matching = matching.filter((d) => text(fieldOf(d, field)) === value);
+    else if (form === 'contains') matching = matching.filter((d) => text(fieldOf(d, field)).toLowerCase().includes(value.toLowerCase()));
+    else matching = matching.filter((d) => text(fieldOf(d, field)).startsWith(value));
+  }
+  if (query.enabled !== undefined) matching = matching.filter((d) => d.enabled === (query.enabled === 'true'));
+  if (query.equals !== undefined) matching = matching.filter((d) => text(fieldOf(d, query.equalsField ?? 'name')) === query.equals);
+  if (query.contains !== undefined) {
+    const needle = query.contains.toLowerCase();
+    matching = matching.filter((d) => text(fieldOf(d, query.containsField ?? 'name')).toLowerCase().includes(needle));
+  }
+  const prefix = query['starts-with'];
+  if (prefix !== undefined) matching = matching.filter((d) => text(fieldOf(d, query['starts-withField'] ?? 'name')).startsWith(prefix));
+  const sort = query.sort ?? 'name';
+  const order = query.order ?? 1;
+  const sorted = [...matching].sort((a, b) => text(fieldOf(a, sort)).localeCompare(text(fieldOf(b, sort))) * order);
+  const items = query.limit === 0 ? sorted.slice(query.skip) : sorted.slice(query.skip, query.skip + query.limit);
+  return { items, total: matching.length };
+}
