@@ -69,6 +69,7 @@ export const DOCUMENTED_TASKS: readonly DocumentedTask[] = [
   { app: 'WorkFlowEngine', method: 'arrayToString', incoming: ['arr'], outgoing: ['arrayString'], source: `${DOCS}/itential-platform/6/studio/tasks/reference/to-string-array` },
   { app: 'WorkFlowEngine', method: 'sort', incoming: ['arr', 'key', 'limit', 'reverse'], outgoing: ['response'], source: `${DOCS}/docs/sort-array-task-1` },
   { app: 'WorkFlowEngine', method: 'parse', incoming: ['text'], outgoing: ['textObject'], source: `${DOCS}/docs/parse-string-5` },
+  { app: 'WorkFlowEngine', method: 'numberToString', incoming: ['num', 'radix'], outgoing: ['numToString'], source: `${DOCS}/itential-cloud/studio/tasks/reference/number-to-string` },
   { app: 'WorkFlowEngine', method: 'parseInt', incoming: ['str', 'radix'], outgoing: ['result'], source: `${DOCS}/docs/parseint-number-7` },
   { app: 'WorkFlowEngine', method: 'objectToString', incoming: ['value', 'replacer', 'space'], outgoing: ['stringified'], source: `${DOCS}/docs/objecttostring-7` },
   // Pages read that agree with what this console had.

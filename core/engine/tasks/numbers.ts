@@ -64,8 +64,8 @@ export const numberTasks: BuiltInTask[] = [
     method: 'numberToString',
     summary: 'num as text in base radix (10 when absent)',
     incoming: ['num', 'radix'],
-    outgoing: ['string'],
-    run: (incoming) => ok({ string: requiredNumber(incoming, 'num').toString(radixOf(incoming)) }),
+    outgoing: ['numToString'],
+    run: (incoming) => ok({ numToString: requiredNumber(incoming, 'num').toString(radixOf(incoming)) }),
   },
   {
     method: 'isNaN',

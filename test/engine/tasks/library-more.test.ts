@@ -302,7 +302,7 @@ describe('every other task, from what its reference says it does', () => {
     ['parse', { text: '{"firstName": "John", "age": 22}' }, { textObject: { firstName: 'John', age: 22 } }],
     ['parseFloat', { string: '3.14abc' }, { float: 3.14 }],
     ['toPrecision', { num: 123.456, precision: 4 }, { result: '123.5' }],
-    ['numberToString', { num: 255, radix: 2 }, { string: '11111111' }],
+    ['numberToString', { num: 255, radix: 2 }, { numToString: '11111111' }],
     ['isNaN', { value: 'abc' }, { result: true }],
     ['isInteger', { value: 5.5 }, { result: false }],
     ['repeat', { str: 'ab', count: 3 }, { repeatedString: 'ababab' }],
