@@ -87,4 +87,22 @@ describe('what workflows need simulated', () => {
   it('answers what an evaluation of the workflow expects on its way to success', () => {
     expect(expectedResponses([workflow], instanceOfTask).get('Msteams\u0000createNotification')).toEqual({ status: 'success', code: 200, response: 1 });
   });
+
+  it('reads the json-query paths the exports write: an index makes an array, a leading dot is no key, a filter sets nothing', () => {
+    const evaluation = (task: string, variable: string, query: string) => ({
+      app: 'WorkFlowEngine',
+      name: 'evaluation',
+      variables: { incoming: { evaluation_groups: [{ evaluations: [{ operand_1: { task, variable }, query, operator: '==', operand_2: { task: 'static', variable: true } }] }] } },
+    });
+    const show = {
+      name: 'Show version',
+      tasks: {
+        a1: { app: 'GatewayManager', name: 'runCommand', variables: { incoming: {}, outgoing: { result: null } } },
+        q1: { app: 'WorkFlowEngine', name: 'query', variables: { incoming: { query: '.result.results[0]', obj: '$var.a1.result', pass_on_null: false }, outgoing: { return_data: null } } },
+        e1: evaluation('q1', 'return_data', 'success'),
+        e2: evaluation('a1', 'result', 'response.items[country=NZ].ok'),
+      },
+    };
+    expect(expectedResponses([show], instanceOfTask).get('GatewayManager\u0000runCommand')).toEqual({ status: 'success', code: 200, response: {}, result: { results: [{ success: true }] } });
+  });
 });

@@ -1,6 +1,8 @@
 // What a profile's workflows call that nothing of the profile answers: for each task of an
 // adapter or application method the console lacks, the instance the task names (its literal
 // `adapter_id`, else its `app`), with the adapter type (the app) and every method called of it.
+import { parsePlainPath, QuerySyntaxError } from '../../values/json-query';
+
 type Obj = Record<string, unknown>;
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -135,9 +137,9 @@ export function simulationNeedsOfTransformations(workflows: readonly WorkflowTas
  * `result` (at a query path) `==` a static value. A simulated method answers that value there by
  * default, so a polling loop (call, evaluate, delay, call again) ends as it does against a live system.
  */
-export function expectedAnswers(workflow: WorkflowTasks): { taskId: string; path: string[]; value: unknown }[] {
+export function expectedAnswers(workflow: WorkflowTasks): { taskId: string; path: Path; value: unknown }[] {
   if (!isObject(workflow.tasks)) return [];
-  const out: { taskId: string; path: string[]; value: unknown }[] = [];
+  const out: { taskId: string; path: Path; value: unknown }[] = [];
   for (const task of Object.values(workflow.tasks)) {
     if (!isObject(task) || task.app !== ENGINE || task.name !== 'evaluation' || !isObject(task.variables) || !isObject(task.variables.incoming)) continue;
     const groups = task.variables.incoming.evaluation_groups;
@@ -153,7 +155,20 @@ export function expectedAnswers(workflow: WorkflowTasks): { taskId: string; path
   return out;
 }
 
-const pathOf = (query: string) => (query === '' ? [] : query.split('.'));
+type Path = (string | number)[];
+
+/**
+ * The path a json-query query reads when it is a plain one (`a.b[0].c`, with the leading `.` the
+ * service's exports often write); undefined for a query with a filter (`[country=NZ]`) or a helper.
+ */
+function pathOf(query: string): Path | undefined {
+  try {
+    return parsePlainPath(query);
+  } catch (error) {
+    if (error instanceof QuerySyntaxError) return undefined;
+    throw error;
+  }
+}
 
 /** Whether `name` is an outgoing variable an adapter or application task declares (where a simulated answer lands). */
 function answerVariableOf(task: unknown, name: unknown): boolean {
@@ -162,15 +177,20 @@ function answerVariableOf(task: unknown, name: unknown): boolean {
 }
 
 /** Where in which task's `result` an evaluated operand lies: the result itself, or what a query task took of it. */
-function resultPath(tasks: Obj, operand: Obj, query: string): { taskId: string; path: string[] } | undefined {
+function resultPath(tasks: Obj, operand: Obj, query: string): { taskId: string; path: Path } | undefined {
   if (typeof operand.task !== 'string') return undefined;
   const source = tasks[operand.task];
-  if (operand.variable === 'result' || answerVariableOf(source, operand.variable)) return query === '' ? undefined : { taskId: operand.task, path: pathOf(query) };
+  if (operand.variable === 'result' || answerVariableOf(source, operand.variable)) {
+    const path = pathOf(query);
+    return path?.length ? { taskId: operand.task, path } : undefined;
+  }
   if (operand.variable !== 'return_data' || !isObject(source) || source.app !== ENGINE || source.name !== 'query' || !isObject(source.variables)) return undefined;
   const incoming = isObject(source.variables.incoming) ? source.variables.incoming : {};
   const from = typeof incoming.obj === 'string' ? /^\$var\.([^.]+)\.([^.]+)$/.exec(incoming.obj) : null;
-  const path = [...pathOf(typeof incoming.query === 'string' ? incoming.query : ''), ...pathOf(query)];
-  if (!from?.[1] || !(from[2] === 'result' || answerVariableOf(tasks[from[1]], from[2]))) return undefined;
+  const inner = pathOf(typeof incoming.query === 'string' ? incoming.query : '');
+  const outer = pathOf(query);
+  if (!inner || !outer || !from?.[1] || !(from[2] === 'result' || answerVariableOf(tasks[from[1]], from[2]))) return undefined;
+  const path = [...inner, ...outer];
   return path.length ? { taskId: from[1], path } : undefined;
 }
 
@@ -193,13 +213,16 @@ export function expectedResponses(workflows: readonly WorkflowTasks[], instanceO
   return answers;
 }
 
-function setPath(target: Obj, path: string[], value: unknown) {
-  let here = target;
+/** Sets `value` at `path`, making an array where the next step is an index (`results[0]`) and an object elsewhere. */
+function setPath(target: Obj, path: Path, value: unknown) {
+  let here: Obj | unknown[] = target;
   path.forEach((key, i) => {
-    if (i === path.length - 1) here[key] = value;
+    const slot = here as Record<string | number, unknown>;
+    if (i === path.length - 1) slot[key] = value;
     else {
-      const next = here[key];
-      here = isObject(next) ? next : (here[key] = {});
+      const next = slot[key];
+      const wantsArray = typeof path[i + 1] === 'number';
+      here = (wantsArray ? Array.isArray(next) : isObject(next)) ? (next as Obj | unknown[]) : (slot[key] = wantsArray ? [] : {}) as Obj | unknown[];
     }
   });
 }
