@@ -222,7 +222,7 @@ function setPath(target: Obj, path: Path, value: unknown) {
     else {
       const next = slot[key];
       const wantsArray = typeof path[i + 1] === 'number';
-      here = (wantsArray ? Array.isArray(next) : isObject(next)) ? (next as Obj | unknown[]) : (slot[key] = wantsArray ? [] : {}) as Obj | unknown[];
+      here = (wantsArray ? Array.isArray(next) : isObject(next)) ? (next as Obj | unknown[]) : (slot[key] = wantsArray ? [] : {});
     }
   });
 }
