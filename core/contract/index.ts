@@ -11,6 +11,7 @@ import { storeOperations } from './store';
 import { workflowsOperations } from './workflows';
 import { jobsOperations } from './jobs';
 import { workersOperations } from './workers';
+import { engineMetricsOperations } from './engine-metrics';
 import { logsOperations } from './logs';
 import { attentionOperations } from './attention';
 import { worklistOperations } from './worklist';
@@ -33,6 +34,7 @@ export const contract = {
   ...workflowsOperations,
   ...jobsOperations,
   ...workersOperations,
+  ...engineMetricsOperations,
   ...accountsOperations,
   ...logsOperations,
   ...attentionOperations,

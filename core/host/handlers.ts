@@ -21,6 +21,7 @@ import { createStoreService, storeHandlers } from '../store/handlers';
 import { createWorkflowsService, workflowsHandlers } from '../engine/workflow/handlers';
 import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
+import { createEngineMetricsService, engineMetricsHandlers } from '../engine/metrics/handlers';
 import { accountsHandlers } from '../accounts/accounts';
 import { ADMIN_USER } from '../http/logins/credentials';
 import { adaptersHandlers, createAdaptersService } from '../adapters/handlers';
@@ -187,6 +188,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...workflowsHandlers(workflows),
       ...jobsHandlers(jobs),
       ...workersHandlers(createWorkersService({ engine })),
+      ...engineMetricsHandlers(createEngineMetricsService({ jobs: () => engine().runner.jobs, tasks: () => engine().runner.tasks })),
       ...accountsHandlers({ operator: desktopOperator, adminUser: ADMIN_USER }),
       ...logsHandlers(createLogsService({ log: state.log })),
       ...transformationsHandlers(createTransformationsService({ store })),
