@@ -157,6 +157,20 @@ export const arrayTasks: BuiltInTask[] = [
     },
   },
   {
+    method: 'map',
+    summary: 'An object whose keys are the elements of arr (as text) and whose values are the elements of map at the same places (["a","b"] and [1,2] give { a: 1, b: 2 })',
+    incoming: ['arr', 'map'],
+    outgoing: ['result'],
+    run(incoming) {
+      const keys = requiredArray(incoming, 'arr');
+      const values = requiredArray(incoming, 'map');
+      const result: Record<string, unknown> = {};
+      // Keys made from the elements' text, as an object keys them; a missing value is undefined, as zipObject gives.
+      keys.forEach((key, i) => Object.defineProperty(result, String(key), { value: values[i], enumerable: true, writable: true, configurable: true }));
+      return ok({ result });
+    },
+  },
+  {
     method: 'arraySlice',
     summary: 'The elements of arr from begin up to (not including) end; negative indexes count from the end',
     incoming: ['arr', 'begin', 'end'],

@@ -154,6 +154,16 @@ export const objectTasks: BuiltInTask[] = [
     run: (incoming) => ok({ value: queryPath(incoming.obj, requiredString(incoming, 'path')) }),
   },
   {
+    method: 'FlattenJSONFormInput',
+    summary: 'input with each key whose value is an array of one element given that element instead ({ "test": ["a"] } gives { "test": "a" }); other values as they are',
+    incoming: ['input'],
+    outgoing: ['response'],
+    run(incoming) {
+      const input = requiredObject(incoming, 'input');
+      return ok({ response: Object.fromEntries(Object.entries(input).map(([key, value]) => [key, Array.isArray(value) && value.length === 1 ? value[0] : value])) });
+    },
+  },
+  {
     method: 'objectToString',
     summary: 'value as JSON text (JSON.stringify): only the properties named in replacer (an array) when given, indented by space',
     incoming: ['value', 'replacer', 'space'],

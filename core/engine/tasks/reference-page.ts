@@ -8,8 +8,8 @@ import type { BuiltInTask } from './types';
 const GROUPS: [string, (task: BuiltInTask) => boolean][] = [
   ['Run by the job runner', (t) => Boolean(t.runner)],
   ['Flow and data', (t) => ['newVariable', 'merge', 'query', 'evaluation', 'delay', 'stub', 'makeData'].includes(t.method)],
-  ['Arrays', (t) => /^(array|concatArray|join|isArray|fill|copyWithin|push|pushToArray|pop|shift|shiftFromArray|unshift|reverse|sort|splice)$|^array/.test(t.method)],
-  ['Objects', (t) => ['modify', 'setObjectKey', 'keys', 'values', 'objectHasOwnProperty', 'assign', 'deepmerge', 'extractField', 'objectToString', 'parse'].includes(t.method)],
+  ['Arrays', (t) => /^(array|concatArray|join|isArray|fill|copyWithin|push|pushToArray|pop|shift|shiftFromArray|unshift|reverse|sort|splice|map)$|^array/.test(t.method)],
+  ['Objects', (t) => ['modify', 'setObjectKey', 'keys', 'values', 'objectHasOwnProperty', 'assign', 'deepmerge', 'extractField', 'objectToString', 'parse', 'FlattenJSONFormInput'].includes(t.method)],
   ['Numbers', (t) => ['parseInt', 'parseFloat', 'toFixed', 'toPrecision', 'numberToString', 'isNaN', 'isInteger'].includes(t.method)],
   ['Time', (t) => ['getTime', 'calculateTimeDiff', 'addDuration', 'convertTimeToEpoch', 'convertTimezone'].includes(t.method)],
 ];

@@ -296,6 +296,9 @@ describe('every other task, from what its reference says it does', () => {
     ['values', { obj: { a: 1, b: [2] } }, { values: [1, [2]] }],
     ['assign', { target: { a: 1, b: 1 }, sourceN: [{ b: 2 }, { c: 3 }] }, { targetObject: { a: 1, b: 2, c: 3 } }],
     ['extractField', { obj: { device: { interfaces: [{ name: 'ge-0/0/0' }] } }, path: 'device.interfaces[0].name' }, { value: 'ge-0/0/0' }],
+    // The pages' examples: map (docs/map-task), FlattenJSONFormInput (docs/flattenjsonforminput-task).
+    ['map', { arr: ['a', 'b', 'c'], map: [1, 2, 3] }, { result: { a: 1, b: 2, c: 3 } }],
+    ['FlattenJSONFormInput', { input: { test: ['a'], two: ['b', 'c'], none: [], plain: 'd' } }, { response: { test: 'a', two: ['b', 'c'], none: [], plain: 'd' } }],
     ['objectToString', { value: { a: [1] } }, { stringified: '{"a":[1]}' }],
     ['objectToString', { value: { name: 'n', city: 'c' }, replacer: ['city'], space: 2 }, { stringified: '{\n  "city": "c"\n}' }],
     ['objectToString', { obj: { a: 1 } }, { stringified: '{"a":1}' }],
@@ -311,6 +314,15 @@ describe('every other task, from what its reference says it does', () => {
     ['query', { pass_on_null: false, query: 'response.id', obj: { response: { id: 'task-7' } } }, { return_data: 'task-7' }],
   ])('%s %j', async (method, incoming, outgoing) => {
     expect(await run(method, incoming)).toMatchObject({ state: 'success', outgoing });
+  });
+
+  it('map keys the values by the text of each element, a name like __proto__ as an own key, no value as undefined', async () => {
+    const { result } = (await out('map', { arr: ['__proto__', 2], map: [1] })) as { result: Record<string, unknown> };
+    expect(Object.keys(result)).toEqual(['2', '__proto__']);
+    expect(Object.getOwnPropertyDescriptor(result, '__proto__')?.value).toBe(1);
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+    expect(result['2']).toBeUndefined();
+    expect(await run('map', { arr: ['a'], map: 'b' })).toMatchObject({ state: 'error', error: 'map: map must be an array, got "b"' });
   });
 
   it('pushToArray appends to the job variable; query without a match is a failure unless pass_on_null', async () => {
