@@ -3,7 +3,8 @@
 import type { AdapterEvent, AdapterProcess, ChildHealth } from './child';
 import type { AdapterPackage } from './package';
 import type { ServiceConfig } from './service-config';
-import type { AdapterCrash, HealthItem } from '../contract/health';
+import type { AdapterCrash, HealthItem, LoggerLevels } from '../contract/health';
+import { DEFAULT_LOGGER_LEVELS } from '../profiles/runtime-config';
 import type { SimulatedCalls } from './simulated/instance';
 
 export type ConnectionState = 'ONLINE' | 'OFFLINE' | 'DEGRADED';
@@ -60,10 +61,28 @@ export function connectionOf(event: AdapterEvent): Connection {
   return { state: event };
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const level = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
+
+/**
+ * The levels an adapter logs at, as health reports them (`{ console, file, syslog }`): its service
+ * config's loggerProps where they set `console_level`, `log_level` or `syslog`, else the console's
+ * (`levels`; the defaults of loggerProps where none are given).
+ */
+export function adapterLogger(loggerProps: Record<string, unknown> | undefined, levels: LoggerLevels = DEFAULT_LOGGER_LEVELS): LoggerLevels {
+  if (!loggerProps) return levels;
+  const { syslog } = loggerProps;
+  return {
+    console: level(loggerProps.console_level) ?? levels.console,
+    file: level(loggerProps.log_level) ?? levels.file,
+    syslog: typeof syslog === 'string' || isRecord(syslog) ? syslog : levels.syslog,
+  };
+}
+
 /** The service's health item of an instance: `running` is its process when asked, `health` what that answered. */
 export function healthItem(
   entry: Entry,
-  seen: { running?: AdapterProcess; health?: ChildHealth; connection: Connection; now: number; logger: Record<string, unknown> },
+  seen: { running?: AdapterProcess; health?: ChildHealth; connection: Connection; now: number; logger: LoggerLevels },
 ): HealthItem {
   const { config, pkg } = entry;
   const { running: child, health, connection, now } = seen;

@@ -4,7 +4,8 @@
 // application (the task worker for WorkFlowEngine) and `require` for guarded entry points (a
 // stopped OperationsManager refuses job starts). Each reports its own uptime, cpu since it
 // started and counters of its work; the memory and pid are those of the console process it runs in.
-import type { HealthItem } from '../contract/health';
+import type { HealthItem, LoggerLevels } from '../contract/health';
+import { DEFAULT_LOGGER_LEVELS } from '../profiles/runtime-config';
 import type { DesiredStates } from './desired-state';
 import type { Logger } from 'pino';
 import { builtInApplications, type ApplicationDefinition, type ApplicationState } from './registry';
@@ -52,19 +53,19 @@ export interface ApplicationsDeps {
   log: Pick<Logger, 'error'>;
   definitions?: readonly ApplicationDefinition[];
   /** The console process's log levels, reported per application as the service does. */
-  loggerLevels?: () => Record<string, unknown>;
+  loggerLevels?: () => LoggerLevels;
 }
 
 export class Applications {
   private readonly entries = new Map<string, AppEntry>();
   private readonly desired: DesiredStates;
   private readonly log: Pick<Logger, 'error'>;
-  private readonly loggerLevels: () => Record<string, unknown>;
+  private readonly loggerLevels: () => LoggerLevels;
 
   constructor(deps: ApplicationsDeps) {
     this.desired = deps.desired;
     this.log = deps.log;
-    this.loggerLevels = deps.loggerLevels ?? (() => ({}));
+    this.loggerLevels = deps.loggerLevels ?? (() => DEFAULT_LOGGER_LEVELS);
     for (const definition of deps.definitions ?? builtInApplications) {
       this.entries.set(definition.id, { definition, running: true, startedAt: Date.now(), cpuAtStart: process.cpuUsage(), counters: {}, hooks: {} });
     }

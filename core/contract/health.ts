@@ -34,6 +34,9 @@ export type HealthStatus = z.infer<typeof HealthStatus>;
 
 export const MemoryUsage = z.object({ rss: z.number(), heapTotal: z.number(), heapUsed: z.number(), external: z.number() });
 export const CpuUsage = z.object({ user: z.number(), system: z.number() });
+/** The log levels of the process behind an item, as the service reports them: `{ console, file, syslog }`. */
+export const LoggerLevels = z.object({ console: z.string(), file: z.string(), syslog: z.union([z.string(), z.record(z.string(), z.unknown())]) });
+export type LoggerLevels = z.infer<typeof LoggerLevels>;
 
 /** `GET /health/server`: the console process as the service describes its own (Node's process facts). */
 export const ServerHealth = z.object({
@@ -102,7 +105,7 @@ export const HealthItem = z.object({
   memoryUsage: MemoryUsage.nullable(),
   cpuUsage: CpuUsage.nullable(),
   pid: z.number().nullable(),
-  logger: z.record(z.string(), z.unknown()),
+  logger: LoggerLevels,
   timestamp: z.number(),
   /** Adapters: automatic restarts after crashes since the console opened the profile. */
   restartCount: z.number().optional(),
