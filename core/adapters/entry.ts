@@ -4,6 +4,7 @@ import type { AdapterEvent, AdapterProcess, ChildHealth } from './child';
 import type { AdapterPackage } from './package';
 import type { ServiceConfig } from './service-config';
 import type { AdapterCrash, HealthItem, LoggerLevels } from '../contract/health';
+import { NO_CPU, NO_MEMORY, NO_PID, readUptime, type UptimeReadings } from '../health/process-readings';
 import { DEFAULT_LOGGER_LEVELS } from '../profiles/runtime-config';
 import type { SimulatedCalls } from './simulated/instance';
 
@@ -31,6 +32,8 @@ export interface Entry {
   launching?: Promise<void>;
   /** A simulated instance's answers (no process): set for a service config with a `simulation` section. */
   simulated?: SimulatedCalls;
+  /** The uptimes read of its process, for prevUptime. */
+  uptimes?: UptimeReadings;
 }
 
 export const STOPPED: Connection = { state: 'OFFLINE', detail: 'the adapter is stopped' };
@@ -79,14 +82,22 @@ export function adapterLogger(loggerProps: Record<string, unknown> | undefined, 
   };
 }
 
-/** The service's health item of an instance: `running` is its process when asked, `health` what that answered. */
+/**
+ * The service's health item of an instance: `running` is its process when asked, `health` what that
+ * answered. Records the uptime read in `entry.uptimes` (for prevUptime).
+ */
 export function healthItem(
   entry: Entry,
   seen: { running?: AdapterProcess; health?: ChildHealth; connection: Connection; now: number; logger: LoggerLevels },
 ): HealthItem {
   const { config, pkg } = entry;
   const { running: child, health, connection, now } = seen;
-  const running = !!child;
+  const uptime = child ? (health?.uptime ?? (now - child.startedAt) / 1000) : 0;
+  entry.uptimes = readUptime(entry.uptimes, child?.startedAt, uptime);
+  // Measured: what the process answered. Not measured (no process: stopped, dead, simulated; or one
+  // that has not answered yet): 0s, not nulls, as the service's clients require numbers (see
+  // core/health/process-readings.ts); the pid of a process that runs is known without asking it.
+  const measured = child ? health : undefined;
   return {
     id: config.id,
     package_id: pkg?.name ?? '',
@@ -99,10 +110,11 @@ export function healthItem(
     connection,
     stub: isStub(config),
     ...(entry.simulated ? { simulated: true } : {}),
-    uptime: child ? (health?.uptime ?? (now - child.startedAt) / 1000) : 0,
-    memoryUsage: running ? (health?.memoryUsage ?? null) : null,
-    cpuUsage: running ? (health?.cpuUsage ?? null) : null,
-    pid: child ? (health?.pid ?? child.pid ?? null) : null,
+    uptime,
+    prevUptime: entry.uptimes.previous,
+    memoryUsage: measured ? { ...measured.memoryUsage } : { ...NO_MEMORY },
+    cpuUsage: measured ? { ...measured.cpuUsage } : { ...NO_CPU },
+    pid: measured?.pid ?? child?.pid ?? NO_PID,
     logger: seen.logger,
     timestamp: now,
     restartCount: entry.restartCount,

@@ -6,6 +6,7 @@
 // started and counters of its work; the memory and pid are those of the console process it runs in.
 import type { HealthItem, LoggerLevels } from '../contract/health';
 import { DEFAULT_LOGGER_LEVELS } from '../profiles/runtime-config';
+import { NO_CPU, NO_MEMORY, NO_PID, readUptime, type UptimeReadings } from '../health/process-readings';
 import type { DesiredStates } from './desired-state';
 import type { Logger } from 'pino';
 import { builtInApplications, type ApplicationDefinition, type ApplicationState } from './registry';
@@ -43,6 +44,8 @@ interface AppEntry {
   stoppedAt?: number;
   counters: Record<string, number>;
   hooks: ApplicationHooks;
+  /** The uptimes read of this application, for prevUptime. */
+  uptimes?: UptimeReadings;
 }
 
 /** What the applications are made with. */
@@ -176,6 +179,8 @@ export class Applications {
       const dead = entry.running ? this.lastDead.get(app.id) : undefined;
       const state: ApplicationState = !entry.running ? 'STOPPED' : dead ? 'DEAD' : 'RUNNING';
       const cpu = process.cpuUsage(entry.cpuAtStart);
+      const uptime = entry.running ? (now - entry.startedAt) / 1000 : 0;
+      entry.uptimes = readUptime(entry.uptimes, entry.running ? entry.startedAt : undefined, uptime);
       return {
         id: app.id,
         package_id: app.package_id,
@@ -185,10 +190,13 @@ export class Applications {
         routePrefix: app.routePrefix,
         state,
         ...(dead ? { detail: dead } : !entry.running ? { detail: `stopped at ${new Date(entry.stoppedAt!).toISOString()}` } : {}),
-        uptime: entry.running ? (now - entry.startedAt) / 1000 : 0,
-        memoryUsage: entry.running ? { rss: memory.rss, heapTotal: memory.heapTotal, heapUsed: memory.heapUsed, external: memory.external } : null,
-        cpuUsage: entry.running ? { user: cpu.user, system: cpu.system } : null,
-        pid: entry.running ? process.pid : null,
+        uptime,
+        prevUptime: entry.uptimes.previous,
+        // A stopped application does not run: no memory, no CPU time, no process (0s, not nulls,
+        // as the service's clients require numbers; see core/health/process-readings.ts).
+        memoryUsage: entry.running ? { rss: memory.rss, heapTotal: memory.heapTotal, heapUsed: memory.heapUsed, external: memory.external, arrayBuffers: memory.arrayBuffers } : { ...NO_MEMORY },
+        cpuUsage: entry.running ? { user: cpu.user, system: cpu.system } : { ...NO_CPU },
+        pid: entry.running ? process.pid : NO_PID,
         logger: this.loggerLevels(),
         timestamp: now,
         figures: { ...entry.counters, ...(entry.hooks.figures?.() ?? {}) },
