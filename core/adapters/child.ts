@@ -29,7 +29,7 @@ export type CallAnswer = { ok: true; value: unknown } | { ok: false; error: unkn
 export interface ChildHealth {
   pid: number;
   uptime: number;
-  memoryUsage: { rss: number; heapTotal: number; heapUsed: number; external: number };
+  memoryUsage: { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number };
   cpuUsage: { user: number; system: number };
 }
 

@@ -6,13 +6,13 @@
 // stops trying until the operator starts it).
 import { afterCrash, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { AdapterProcess, type CallAnswer, type ChildHealth, type ExitInfo } from './child';
-import { connectionOf, healthItem, isStub, newEntry, STOPPED, type Entry } from './entry';
+import { adapterLogger, connectionOf, healthItem, isStub, newEntry, STOPPED, type Entry } from './entry';
 import { AdapterError } from './errors';
 import { forkLauncher, type AdapterLauncher } from './launcher';
 import { pino, type Logger } from 'pino';
 import { findMethod, type AdapterPackage } from './package';
 import type { ServiceConfig } from './service-config';
-import type { HealthItem } from '../contract/health';
+import type { HealthItem, LoggerLevels } from '../contract/health';
 import { redactText, secretValues } from '../secrets/classify';
 import { isSimulated, SimulatedCalls } from './simulated/instance';
 import { InstanceThrottles } from './throttle';
@@ -32,8 +32,8 @@ export interface AdapterManagerOptions {
   stopGraceMs?: number;
   /** The console's log: the adapters' own `log` lines, and their starts, crashes and restarts, each with the adapter's id. */
   log?: Logger;
-  /** The log levels in use, reported per adapter (unless its service config has loggerProps). */
-  loggerLevels?: () => Record<string, unknown>;
+  /** The log levels in use, reported per adapter (where its service config's loggerProps do not set them). */
+  loggerLevels?: () => LoggerLevels;
 }
 
 /** What a workflow task gets back: the adapter's result or its error object, and the method's output name (`outputDeclared` false: a simulated method of unknown schema, see execute.ts). */
@@ -320,7 +320,7 @@ export class AdapterManager {
   }
 
   private async itemOf(entry: Entry, timeoutMs: number, now: number): Promise<HealthItem> {
-    const logger = entry.config.loggerProps ?? this.options.loggerLevels?.() ?? {};
+    const logger = adapterLogger(entry.config.loggerProps, this.options.loggerLevels?.());
     const running = entry.process && !entry.process.exited ? entry.process : undefined;
     let health: ChildHealth | undefined;
     let connection = entry.connection;

@@ -171,7 +171,7 @@ function onHealth(message) {
     id: message.id,
     pid: process.pid,
     uptime: process.uptime(),
-    memoryUsage: { rss: memory.rss, heapTotal: memory.heapTotal, heapUsed: memory.heapUsed, external: memory.external },
+    memoryUsage: { rss: memory.rss, heapTotal: memory.heapTotal, heapUsed: memory.heapUsed, external: memory.external, arrayBuffers: memory.arrayBuffers },
     cpuUsage: { user: cpu.user, system: cpu.system },
   });
 }

@@ -1,5 +1,6 @@
 // The applications of the active profile with their lifecycle (see lifecycle.ts).
 import type { Logger } from 'pino';
+import type { LoggerLevels } from '../contract/health';
 import type { Store } from '../store/port';
 import { storeHealth } from '../store/ping';
 import { storeDesiredStates } from './desired-state';
@@ -15,7 +16,7 @@ export interface ApplicationDeps {
   /** This server: applications run per server, so their started/stopped choice is this server's own. */
   serverId?: string;
   /** The console's log levels, reported per application. */
-  loggerLevels?: () => Record<string, unknown>;
+  loggerLevels?: () => LoggerLevels;
   /** Where a started/stopped choice that cannot be read or applied is logged. */
   log: Pick<Logger, 'error'>;
   worker?: () => { isRunning: boolean; start(): Promise<void>; stop(): Promise<void>; startsWithProfile: boolean } | undefined;

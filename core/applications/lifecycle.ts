@@ -4,7 +4,9 @@
 // application (the task worker for WorkFlowEngine) and `require` for guarded entry points (a
 // stopped OperationsManager refuses job starts). Each reports its own uptime, cpu since it
 // started and counters of its work; the memory and pid are those of the console process it runs in.
-import type { HealthItem } from '../contract/health';
+import type { HealthItem, LoggerLevels } from '../contract/health';
+import { DEFAULT_LOGGER_LEVELS } from '../profiles/runtime-config';
+import { NO_CPU, NO_MEMORY, NO_PID, readUptime, type UptimeReadings } from '../health/process-readings';
 import type { DesiredStates } from './desired-state';
 import type { Logger } from 'pino';
 import { builtInApplications, type ApplicationDefinition, type ApplicationState } from './registry';
@@ -42,6 +44,8 @@ interface AppEntry {
   stoppedAt?: number;
   counters: Record<string, number>;
   hooks: ApplicationHooks;
+  /** The uptimes read of this application, for prevUptime. */
+  uptimes?: UptimeReadings;
 }
 
 /** What the applications are made with. */
@@ -52,19 +56,19 @@ export interface ApplicationsDeps {
   log: Pick<Logger, 'error'>;
   definitions?: readonly ApplicationDefinition[];
   /** The console process's log levels, reported per application as the service does. */
-  loggerLevels?: () => Record<string, unknown>;
+  loggerLevels?: () => LoggerLevels;
 }
 
 export class Applications {
   private readonly entries = new Map<string, AppEntry>();
   private readonly desired: DesiredStates;
   private readonly log: Pick<Logger, 'error'>;
-  private readonly loggerLevels: () => Record<string, unknown>;
+  private readonly loggerLevels: () => LoggerLevels;
 
   constructor(deps: ApplicationsDeps) {
     this.desired = deps.desired;
     this.log = deps.log;
-    this.loggerLevels = deps.loggerLevels ?? (() => ({}));
+    this.loggerLevels = deps.loggerLevels ?? (() => DEFAULT_LOGGER_LEVELS);
     for (const definition of deps.definitions ?? builtInApplications) {
       this.entries.set(definition.id, { definition, running: true, startedAt: Date.now(), cpuAtStart: process.cpuUsage(), counters: {}, hooks: {} });
     }
@@ -175,6 +179,8 @@ export class Applications {
       const dead = entry.running ? this.lastDead.get(app.id) : undefined;
       const state: ApplicationState = !entry.running ? 'STOPPED' : dead ? 'DEAD' : 'RUNNING';
       const cpu = process.cpuUsage(entry.cpuAtStart);
+      const uptime = entry.running ? (now - entry.startedAt) / 1000 : 0;
+      entry.uptimes = readUptime(entry.uptimes, entry.running ? entry.startedAt : undefined, uptime);
       return {
         id: app.id,
         package_id: app.package_id,
@@ -184,10 +190,13 @@ export class Applications {
         routePrefix: app.routePrefix,
         state,
         ...(dead ? { detail: dead } : !entry.running ? { detail: `stopped at ${new Date(entry.stoppedAt!).toISOString()}` } : {}),
-        uptime: entry.running ? (now - entry.startedAt) / 1000 : 0,
-        memoryUsage: entry.running ? { rss: memory.rss, heapTotal: memory.heapTotal, heapUsed: memory.heapUsed, external: memory.external } : null,
-        cpuUsage: entry.running ? { user: cpu.user, system: cpu.system } : null,
-        pid: entry.running ? process.pid : null,
+        uptime,
+        prevUptime: entry.uptimes.previous,
+        // A stopped application does not run: no memory, no CPU time, no process (0s, not nulls,
+        // as the service's clients require numbers; see core/health/process-readings.ts).
+        memoryUsage: entry.running ? { rss: memory.rss, heapTotal: memory.heapTotal, heapUsed: memory.heapUsed, external: memory.external, arrayBuffers: memory.arrayBuffers } : { ...NO_MEMORY },
+        cpuUsage: entry.running ? { user: cpu.user, system: cpu.system } : { ...NO_CPU },
+        pid: entry.running ? process.pid : NO_PID,
         logger: this.loggerLevels(),
         timestamp: now,
         figures: { ...entry.counters, ...(entry.hooks.figures?.() ?? {}) },

@@ -32,8 +32,13 @@ export const HealthStatus = z.object({
 });
 export type HealthStatus = z.infer<typeof HealthStatus>;
 
-export const MemoryUsage = z.object({ rss: z.number(), heapTotal: z.number(), heapUsed: z.number(), external: z.number() });
+/** A process's memory as Node's `process.memoryUsage()` gives it, bytes. */
+export const MemoryUsage = z.object({ rss: z.number(), heapTotal: z.number(), heapUsed: z.number(), external: z.number(), arrayBuffers: z.number() });
+/** A process's CPU time as Node's `process.cpuUsage()` gives it, microseconds. */
 export const CpuUsage = z.object({ user: z.number(), system: z.number() });
+/** The log levels of the process behind an item, as the service reports them: `{ console, file, syslog }`. */
+export const LoggerLevels = z.object({ console: z.string(), file: z.string(), syslog: z.union([z.string(), z.record(z.string(), z.unknown())]) });
+export type LoggerLevels = z.infer<typeof LoggerLevels>;
 
 /** `GET /health/server`: the console process as the service describes its own (Node's process facts). */
 export const ServerHealth = z.object({
@@ -44,7 +49,7 @@ export const ServerHealth = z.object({
   arch: z.string(),
   platform: z.string(),
   versions: z.record(z.string(), z.string()),
-  memoryUsage: MemoryUsage.extend({ arrayBuffers: z.number() }),
+  memoryUsage: MemoryUsage,
   cpuUsage: CpuUsage,
   /** Seconds the console process has been running. */
   uptime: z.number(),
@@ -97,12 +102,24 @@ export const HealthItem = z.object({
   lastHealthCheck: z.object({ at: z.string(), ok: z.boolean(), detail: z.string().optional() }).optional(),
   /** Applications: their own figures (jobs started, starts refused while stopped, task worker running). */
   figures: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
-  /** Seconds the process behind the item has been up. */
+  /** Seconds the process behind the item has been up (0 when it does not run). */
   uptime: z.number(),
-  memoryUsage: MemoryUsage.nullable(),
-  cpuUsage: CpuUsage.nullable(),
-  pid: z.number().nullable(),
-  logger: z.record(z.string(), z.unknown()),
+  /**
+   * The uptime of the reading before this one of the same process run (0, its start, at the first;
+   * 0 when it does not run): with cpuUsage, the CPU use between two readings is
+   * (CPU now − CPU then) / (uptime − prevUptime), as the service documents.
+   */
+  prevUptime: z.number(),
+  /**
+   * Memory, CPU time and pid are numbers on every item, as the service's clients require (its MCP
+   * server's models): where no process runs, 0 for each; a process that has not answered yet, 0 for
+   * its memory and CPU time (core/health/process-readings.ts).
+   */
+  memoryUsage: MemoryUsage,
+  cpuUsage: CpuUsage,
+  pid: z.number(),
+  logger: LoggerLevels,
+  /** When the item was read, ms since the epoch. */
   timestamp: z.number(),
   /** Adapters: automatic restarts after crashes since the console opened the profile. */
   restartCount: z.number().optional(),

@@ -12,7 +12,7 @@ function fieldValue(item: HealthItem, field: HealthField | HealthSortField): str
     case 'uptime':
       return item.uptime;
     case 'pid':
-      return item.pid ?? -1;
+      return item.pid;
     case 'restartCount':
       return item.restartCount ?? 0;
     default:

@@ -3,6 +3,7 @@
 // and opened again when the operator activates another profile (or changes what the active
 // one's store, adapters folder or secrets are), so the console is reconfigured without a
 // restart. Services open in dependency order and close in reverse.
+import type { LoggerLevels } from '../contract/health';
 import type { RuntimeConfig } from '../profiles/runtime-config';
 import type { Store } from '../store/port';
 import { openConfiguredStore } from '../store/open';
@@ -49,7 +50,7 @@ export interface RuntimeContext {
   /** The host's logger; the runtime's services log through it with the profile's id. */
   logger: Logger;
   /** The log levels in use (health reports them per adapter). */
-  loggerLevels: () => Record<string, unknown>;
+  loggerLevels: () => LoggerLevels;
 }
 
 export async function openRuntime(context: RuntimeContext, config: RuntimeConfig): Promise<Runtime> {

@@ -2,6 +2,7 @@
 // default decided here and nowhere else. The host opens the runtime from it and compares the
 // old and new configs when the active profile is saved, to reconfigure what changed.
 import path from 'node:path';
+import type { LoggerLevels } from '../contract/health';
 import type { ProfileProperties } from '../contract/profiles';
 import { serviceLevel, type LevelName } from '../logging/levels';
 import { profileDir } from './directory';
@@ -66,6 +67,8 @@ export interface RuntimeConfig {
 export const DEFAULT_EMBEDDED_FILE = 'console.sqlite';
 export const LOG_DEFAULTS = { log_level: 'info', console_level: 'warn', log_filename: 'console.log', log_max_file_size: 10 * 1024 * 1024, log_max_files: 10 } as const;
 const DEFAULT_LEVELS: Record<'log_level' | 'console_level', LevelName> = { log_level: 'info', console_level: 'warn' };
+/** The levels health reports per application and adapter where no log service gives them (unit use): the defaults above. */
+export const DEFAULT_LOGGER_LEVELS: LoggerLevels = { console: LOG_DEFAULTS.console_level, file: LOG_DEFAULTS.log_level, syslog: {} };
 
 /** processTasksOnStart as the service reads it: only `false` keeps the task worker off (absent: true). */
 export const worksTasksOnStart = (processTasksOnStart: unknown): boolean => processTasksOnStart !== false;

@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { call } from '../api/client';
 import { ConfirmAction } from '../components/ConfirmAction';
 import type { HealthItem } from '../../core/contract/health';
-import { applicationFigures, formatBytes, formatUptime, unhealthyReason } from './format';
+import { applicationFigures, formatItemMemory, formatItemPid, formatUptime, unhealthyReason } from './format';
 import { qk, refreshAfter } from '../api/keys';
 import { localizeTimestamps } from '../shell/dates';
 import { StateTimeline } from './StateTimeline';
@@ -158,8 +158,8 @@ function HealthRow({ item, adapters }: { item: HealthItem; adapters: boolean }) 
       )}
       <td>{item.version}</td>
       <td>{formatUptime(item.uptime)}</td>
-      <td>{formatBytes(item.memoryUsage?.rss)}</td>
-      <td>{item.pid ?? '—'}</td>
+      <td>{formatItemMemory(item)}</td>
+      <td>{formatItemPid(item)}</td>
       {!adapters && (
         <td className="small">
           {applicationFigures(item).map((line) => (

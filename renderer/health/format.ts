@@ -19,6 +19,16 @@ export function formatBytes(bytes: number | undefined | null): string {
   return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 }
 
+/** An item's process memory (RSS) as the page shows it: '—' where nothing was measured (0: no process runs, or it has not answered yet). */
+export function formatItemMemory(item: HealthItem): string {
+  return item.memoryUsage.rss > 0 ? formatBytes(item.memoryUsage.rss) : '—';
+}
+
+/** An item's pid as the page shows it: '—' where there is no process (0). */
+export function formatItemPid(item: HealthItem): string {
+  return item.pid > 0 ? String(item.pid) : '—';
+}
+
 /** Why an item is unhealthy (an application not RUNNING, an adapter not ONLINE), or undefined. */
 export function unhealthyReason(item: HealthItem): string | undefined {
   if (item.type === 'Adapter') {

@@ -21,10 +21,11 @@ const adapter = (id: string, over: Record<string, unknown> = {}) => ({
   state: 'RUNNING',
   connection: { state: 'ONLINE' },
   uptime: 3725,
-  memoryUsage: { rss: 45 * 2 ** 20, heapTotal: 1, heapUsed: 1, external: 1 },
+  prevUptime: 3720,
+  memoryUsage: { rss: 45 * 2 ** 20, heapTotal: 1, heapUsed: 1, external: 1, arrayBuffers: 1 },
   cpuUsage: { user: 1, system: 1 },
   pid: 4242,
-  logger: {},
+  logger: { console: 'warn', file: 'info', syslog: {} },
   timestamp: 0,
   restartCount: 0,
   lastCrash: null,
@@ -43,9 +44,12 @@ describe('HealthTable (adapters)', () => {
             adapter('netbox', {
               state: 'DEAD',
               connection: { state: 'OFFLINE', detail: 'the adapter process is dead' },
-              pid: null,
-              memoryUsage: null,
+              // A dead adapter has no process: the answer's 0s, shown as dashes.
+              pid: 0,
+              memoryUsage: { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 },
+              cpuUsage: { user: 0, system: 0 },
               uptime: 0,
+              prevUptime: 0,
               restartCount: 4,
               lastCrash: { at: '2022-03-01T10:00:00.000Z', exitCode: 3, signal: null, stderr: ['TypeError: x is undefined'], message: 'adapter "netbox" crashed (exit code 3)' },
             }),
@@ -62,6 +66,8 @@ describe('HealthTable (adapters)', () => {
     const dead = within(table).getByRole('row', { name: 'netbox' });
     expect(within(dead).getByRole('img', { name: 'Unhealthy: OFFLINE: the adapter process is dead' })).toBeTruthy();
     expect(within(dead).getByText('DEAD')).toBeTruthy();
+    expect(within(healthy).getByText('4242')).toBeTruthy();
+    expect(within(dead).getAllByText('—')).toHaveLength(3); // uptime, memory and pid
     expect(within(dead).getByText('4')).toBeTruthy();
     expect(within(dead).getByText('adapter "netbox" crashed (exit code 3)')).toBeTruthy();
     expect(within(dead).getByLabelText('Last stderr lines').textContent).toBe('TypeError: x is undefined');

@@ -1,6 +1,11 @@
-// The health endpoints over HTTP: applications, adapters, their queries and adapter actions.
+// The health endpoints over HTTP: applications, adapters, their queries and adapter actions; and
+// each item in the fields the vendor MCP server requires of it. The oracle of those: the vendor MCP
+// server's pydantic models, itential-mcp models/health.py (ApplicationInfo, AdapterInfo and the
+// nested MemoryUsage, CpuUsage, LoggerConfig, ConnectionInfo), copied in test/support/mcp-health.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HealthQuery } from '../../core/contract/health';
 import { startTestHost, type TestHost } from '../support/host';
+import { mcpIssues, McpAdapterInfo, McpApplicationInfo, McpHealthResponse } from '../support/mcp-health';
 import { waitFor } from '../adapters/support';
 
 let host: TestHost;
@@ -15,6 +20,37 @@ async function get(pathname: string) {
 }
 
 const ids = (body: { results: { id: string }[] }) => body.results.map((item) => item.id);
+
+type Item = Record<string, unknown> & { memoryUsage: Record<string, number>; cpuUsage: Record<string, number>; logger: Record<string, unknown> };
+const isWhole = (value: unknown) => Number.isInteger(value);
+
+/** Field by field, what the MCP models require of every application and adapter item (models/health.py). */
+function expectMcpFields(item: Item) {
+  for (const field of ['id', 'package_id', 'version', 'description', 'routePrefix']) expect(typeof item[field], field).toBe('string');
+  expect(['RUNNING', 'STOPPED', 'DEAD', 'DELETED']).toContain(item.state);
+  expect(typeof item.uptime).toBe('number');
+  // prevUptime: a required float; the uptime of the reading before, never above the uptime.
+  expect(typeof item.prevUptime).toBe('number');
+  expect(item.prevUptime as number).toBeLessThanOrEqual(item.uptime as number);
+  // MemoryUsage: rss, heapTotal, heapUsed, external and arrayBuffers, each a required int.
+  for (const field of ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers']) expect(isWhole(item.memoryUsage[field]), `memoryUsage.${field}`).toBe(true);
+  // CpuUsage: user and system, required ints.
+  for (const field of ['user', 'system']) expect(isWhole(item.cpuUsage[field]), `cpuUsage.${field}`).toBe(true);
+  expect(isWhole(item.pid), 'pid').toBe(true);
+  // LoggerConfig: console and file strings, syslog a string or a dict.
+  expect(item.logger).toMatchObject({ console: expect.any(String), file: expect.any(String) });
+  expect(typeof item.logger.syslog === 'string' || (typeof item.logger.syslog === 'object' && item.logger.syslog !== null)).toBe(true);
+  expect(isWhole(item.timestamp), 'timestamp').toBe(true);
+}
+
+/** What the service reports of an item whose process does not run: 0 for each figure, not null. */
+const NOT_RUNNING = {
+  uptime: 0,
+  prevUptime: 0,
+  memoryUsage: { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 },
+  cpuUsage: { user: 0, system: 0 },
+  pid: 0,
+};
 
 describe('GET /health/applications', () => {
   it('lists the built-in applications, each with its own uptime and cpu, in the console process', async () => {
@@ -38,6 +74,38 @@ describe('GET /health/applications', () => {
     expect(engine.figures).toMatchObject({ taskWorkerRunning: true });
     const later = (await get('/health/applications/WorkFlowEngine')).body.results[0];
     expect(later.uptime).toBeGreaterThan(engine.uptime);
+  });
+
+  it('answers every field the MCP models require of a running application, prevUptime the uptime of the reading before', async () => {
+    const first = (await get('/health/applications/WorkFlowEngine')).body.results[0];
+    const running = (await get('/health/applications/WorkFlowEngine')).body.results[0];
+    expectMcpFields(running);
+    expect(mcpIssues(McpApplicationInfo, running)).toEqual([]);
+    expect(running).toMatchObject({ type: 'Application', state: 'RUNNING', pid: process.pid });
+    expect(running.memoryUsage.rss).toBeGreaterThan(0);
+    expect(running.prevUptime).toBe(first.uptime);
+    expect(running.uptime).toBeGreaterThan(running.prevUptime);
+  });
+
+  it('answers every field the MCP models require of a stopped application: 0s where no process runs', async () => {
+    expect((await host.api('/applications/MOP/stop', { method: 'PUT' })).status).toBe(200);
+    let stopped: Item;
+    try {
+      stopped = (await get('/health/applications/MOP')).body.results[0];
+    } finally {
+      // Started again, the answer is the first reading of a new run: prevUptime 0, its start.
+      const started = await (await host.api('/applications/MOP/start', { method: 'PUT' })).json();
+      expect(started).toMatchObject({ state: 'RUNNING', prevUptime: 0, pid: process.pid });
+    }
+    expectMcpFields(stopped);
+    expect(mcpIssues(McpApplicationInfo, stopped)).toEqual([]);
+    expect(stopped).toMatchObject({ state: 'STOPPED', ...NOT_RUNNING });
+  });
+
+  it("pages 25 items unless asked, the service's default limit of GET /health/applications and /health/adapters", () => {
+    // The service's API reference of both routes: `limit` (integer, default 25); the MCP server's
+    // get_applications and get_adapters send no limit, and read the first page as the service gives it.
+    expect(HealthQuery.parse({})).toMatchObject({ skip: 0, limit: 25, sort: 'name', order: 1 });
   });
 
   it('filters, sorts and pages', async () => {
@@ -77,6 +145,14 @@ describe('GET /health/applications', () => {
   });
 });
 
+/** What the MCP server's get_health tool assembles (itential-mcp tools/health.py): the five answers, the lists' `results`. */
+async function mcpGetHealth() {
+  const [status, system, server, applications, adapters] = await Promise.all(
+    ['/health/status', '/health/system', '/health/server', '/health/applications', '/health/adapters'].map(async (pathname) => (await get(pathname)).body),
+  );
+  return { status, system, server, applications: applications.results, adapters: adapters.results };
+}
+
 describe('GET /health/adapters and adapter actions', () => {
   const create = async (pkg: string, name: string) => {
     const sample = (await get(`/adapter-packages/sample?package=${encodeURIComponent(pkg)}&name=${name}`)).body;
@@ -97,6 +173,13 @@ describe('GET /health/adapters and adapter actions', () => {
     expect(example).toMatchObject({ type: 'Adapter', state: 'RUNNING', stub: false, connection: { state: 'ONLINE' }, restartCount: 0, lastCrash: null, source: 'shipped' });
     expect(example.pid).not.toBe(process.pid);
     expect(example.memoryUsage.rss).toBeGreaterThan(0);
+    // Each adapter as the MCP models require it: AdapterInfo (connection required, with its state).
+    for (const item of body.results) {
+      expectMcpFields(item);
+      expect(item.connection).toMatchObject({ state: expect.any(String) });
+      expect(mcpIssues(McpAdapterInfo, item)).toEqual([]);
+    }
+    expect(example.memoryUsage.arrayBuffers).toBeGreaterThanOrEqual(0);
     // Unconfigured, the HTTP adapter can reach nothing: unhealthy, and its health check says why.
     expect(http.connection.state).toBe('OFFLINE');
     expect(http.lastHealthCheck).toMatchObject({ ok: false, detail: expect.stringContaining('allowedBaseUrls') });
@@ -107,8 +190,14 @@ describe('GET /health/adapters and adapter actions', () => {
   it('stops, starts and restarts an adapter', async () => {
     const stop = await host.api('/adapters/example/stop', { method: 'PUT' });
     expect(stop.status).toBe(200);
-    expect(await stop.json()).toMatchObject({ id: 'example', state: 'STOPPED', pid: null, connection: { state: 'OFFLINE' } });
-    expect((await get('/health/adapters/example')).body.results[0].state).toBe('STOPPED');
+    expect(await stop.json()).toMatchObject({ id: 'example', state: 'STOPPED', connection: { state: 'OFFLINE' }, ...NOT_RUNNING });
+    // A stopped adapter, as the MCP models require it: numbers where its process would report them.
+    const stopped = (await get('/health/adapters/example')).body.results[0];
+    expectMcpFields(stopped);
+    expect(mcpIssues(McpAdapterInfo, stopped)).toEqual([]);
+    expect(stopped).toMatchObject({ state: 'STOPPED', connection: { state: 'OFFLINE' }, ...NOT_RUNNING });
+    // get_health reads the five routes as they are (no query) and validates them together.
+    expect(mcpIssues(McpHealthResponse, await mcpGetHealth())).toEqual([]);
 
     await host.api('/adapters/example/start', { method: 'PUT' });
     const started = await waitFor(async () => {
@@ -116,6 +205,7 @@ describe('GET /health/adapters and adapter actions', () => {
       return item.connection.state === 'ONLINE' && item;
     }, 'example ONLINE');
     expect(started.state).toBe('RUNNING');
+    expect(mcpIssues(McpHealthResponse, await mcpGetHealth())).toEqual([]);
 
     const restart = await host.api('/adapters/example/restart', { method: 'PUT' });
     const restarted = await restart.json();

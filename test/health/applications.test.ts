@@ -31,7 +31,9 @@ describe('application lifecycle', () => {
   it('stopping OperationsManager refuses job starts with a 503 naming it, and the choice survives a restart', async () => {
     expect((await startJob()).status).toBe(200);
     const stopped = await json(await host.api('/applications/OperationsManager/stop', { method: 'PUT' }));
-    expect(stopped).toMatchObject({ status: 200, body: { id: 'OperationsManager', state: 'STOPPED', pid: null, uptime: 0 } });
+    // A stopped application runs no process: 0 for its pid, memory and CPU time, numbers as the
+    // vendor MCP server's models require (itential-mcp models/health.py; test/health/api.test.ts).
+    expect(stopped).toMatchObject({ status: 200, body: { id: 'OperationsManager', state: 'STOPPED', pid: 0, uptime: 0, prevUptime: 0 } });
 
     const refused = await startJob();
     expect(refused.status).toBe(503);

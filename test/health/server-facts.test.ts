@@ -1,9 +1,12 @@
 // The server facts in the service's shapes, as its clients read them: GET /health/server (the
 // vendor's GitHub Actions read `release` to pick their routes), GET /health/system, and the fields
-// of GET /health/status that its MCP server and health assessor require.
+// of GET /health/status that its MCP server and health assessor require. The oracle of the MCP
+// server's requirements: the vendor MCP server's pydantic models, itential-mcp models/health.py
+// (PlatformStatus, SystemInfo, ServerInfo with ServerVersions), copied in test/support/mcp-health.ts.
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../support/host';
+import { mcpIssues, McpPlatformStatus, McpServerInfo, McpSystemInfo } from '../support/mcp-health';
 
 let host: TestHost;
 beforeAll(async () => {
@@ -88,5 +91,21 @@ describe('GET /health/status', () => {
     expect((await get('/health/status')).body.apps).toBe('degraded');
     expect((await host.api('/applications/MOP/start', { method: 'PUT' })).status).toBe(200);
     expect((await get('/health/status')).body.apps).toBe('running');
+  });
+});
+
+describe('as the vendor MCP server validates them (get_health)', () => {
+  it('GET /health/status, /health/system and /health/server pass its models', async () => {
+    expect(mcpIssues(McpPlatformStatus, (await get('/health/status')).body)).toEqual([]);
+    expect(mcpIssues(McpSystemInfo, (await get('/health/system')).body)).toEqual([]);
+    expect(mcpIssues(McpServerInfo, (await get('/health/server')).body)).toEqual([]);
+  });
+
+  it("answers versions.cjs_module_lexer, which ServerVersions requires, naming the CommonJS lexer this Node has", async () => {
+    const versions = (await get('/health/server')).body.versions as Record<string, string>;
+    // Node reports cjs_module_lexer up to its replacement by merve (nodejs/node#61456), then merve.
+    const expected = process.versions.cjs_module_lexer ?? `merve ${process.versions.merve}`;
+    expect(versions.cjs_module_lexer).toBe(expected);
+    if (process.versions.merve) expect(versions.merve).toBe(process.versions.merve);
   });
 });
