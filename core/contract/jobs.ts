@@ -165,6 +165,26 @@ const JobParams = z.object({ id: RecordId });
 const TaskParams = z.object({ id: RecordId, taskId: RecordId });
 const JobAnswer = z.object({ message: z.string(), data: z.object({ _id: z.string(), status: JobStatus }) });
 
+const FinishState = z.enum(['success', 'error', 'failure'], { error: 'must be success, failure or error' });
+/**
+ * A manual task's finish. The service's clients send `taskData` (its `finish_state` and `variables`);
+ * the console's pages `values` and `state`. Both read as `{ values, state }`; a body giving both forms
+ * is refused, naming taskData, rather than one silently read over the other.
+ */
+const FinishBody = z
+  .object({
+    values: z.record(z.string(), z.unknown()).optional(),
+    state: FinishState.optional(),
+    taskData: z.looseObject({ finish_state: FinishState.optional(), variables: z.record(z.string(), z.unknown()).optional() }).optional(),
+  })
+  .optional()
+  .superRefine((body, ctx) => {
+    if (body?.taskData && (body.values !== undefined || body.state !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['taskData'], message: 'give taskData (finish_state, variables) or values and state, not both' });
+    }
+  })
+  .transform((body) => (body?.taskData ? { values: body.taskData.variables ?? {}, state: body.taskData.finish_state ?? 'success' } : { values: body?.values ?? {}, state: body?.state ?? 'success' }));
+
 export const jobsOperations = defineOperations({
   'jobs.start': {
     method: 'POST',
@@ -279,14 +299,10 @@ export const jobsOperations = defineOperations({
   'jobs.finishTask': {
     method: 'POST',
     path: '/operations-manager/jobs/:id/tasks/:taskId/finish',
-    summary: "Finish a manual task waiting for an operator with its outgoing values (state success unless given)",
+    summary:
+      "Finish a manual task waiting for an operator: as the service takes it, `{ taskData: { finish_state, variables } }`, or as the console's pages send it, `{ values, state }` (state success unless given; one form or the other)",
     params: TaskParams,
-    body: z
-      .object({
-        values: z.record(z.string(), z.unknown()).default({}),
-        state: z.enum(['success', 'error', 'failure']).default('success'),
-      })
-      .default({ values: {}, state: 'success' }),
+    body: FinishBody,
     output: JobAnswer,
   },
 });

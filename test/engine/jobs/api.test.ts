@@ -169,3 +169,30 @@ describe('processTasksOnStart', () => {
     }
   });
 });
+
+describe("a manual task finished as the service's clients finish it", () => {
+  let host: TestHost;
+  beforeAll(async () => {
+    host = await startTestHost();
+    expect((await host.api('/workflows', { method: 'POST', json: manualFlow })).status).toBeLessThan(300);
+  });
+  afterAll(() => host.dispose());
+  const startJob = (body: unknown) => host.api('/operations-manager/jobs/start', { method: 'POST', json: body }).then(json);
+  const getJob = (id: string) => host.api(`/operations-manager/jobs/${id}`).then(json);
+
+  it("finishes a manual task as the service's clients do, { taskData: { finish_state, variables } }: a failure is a failure", async () => {
+    const id = (await startJob({ workflow: 'approve-change', options: { variables: { change: 'CR-4' } } })).body.data._id;
+    await waitFor('the manual task', async () => (await getJob(id)).body.data.taskRuns.find((t: any) => t.taskId === 'ask' && t.status === 'waiting'));
+    const url = `/operations-manager/jobs/${id}/tasks/ask/finish`;
+    const both = await host.api(url, { method: 'POST', json: { taskData: { finish_state: 'failure' }, state: 'success' } }).then(json);
+    expect(both.status).toBe(400);
+    expect(both.body.message).toContain('body.taskData: give taskData (finish_state, variables) or values and state, not both');
+    const badState = await host.api(url, { method: 'POST', json: { taskData: { finish_state: 'rejected' } } }).then(json);
+    expect(badState.status).toBe(400);
+    expect(badState.body.message).toContain('body.taskData.finish_state');
+    const finished = await host.api(url, { method: 'POST', json: { taskData: { finish_state: 'failure', variables: { decision: 'rejected' } } } }).then(json);
+    expect(finished.status).toBe(200);
+    const ask = await waitFor('the finish', async () => (await getJob(id)).body.data.taskRuns.find((t: any) => t.taskId === 'ask' && t.status !== 'waiting'));
+    expect(ask).toMatchObject({ finishState: 'failure', outgoing: { decision: 'rejected' } });
+  });
+});
