@@ -98,6 +98,13 @@ describe('the service logins', () => {
       expect(wrongPassword.headers.get('set-cookie')).toBeNull();
     });
 
+    it("the vendor's newer guides' body, { username, password }, logs in the same way; a wrong password is the same 401", async () => {
+      const answer = await bare('/login', json({ username: 'admin', password: host.token }));
+      expect(answer.status).toBe(200);
+      expect((await bare(`/health/status?token=${encodeURIComponent(await answer.text())}`)).status).toBe(200);
+      expect((await bare('/login', json({ username: 'admin', password: 'wrong' }))).status).toBe(401);
+    });
+
     it('bad input is a 400 naming the field', async () => {
       const cases: [unknown, string][] = [
         [{}, 'body.user'],
@@ -105,6 +112,7 @@ describe('the service logins', () => {
         [{ user: { password: 'x' } }, 'body.user.username'],
         [{ user: { username: 'admin' } }, 'body.user.password'],
         [{ user: { username: 'admin', password: 42 } }, 'body.user.password'],
+        [{ username: 'admin' }, 'body.password'],
         [['admin'], 'body'],
       ];
       for (const [body, field] of cases) {

@@ -97,10 +97,13 @@ export function registerLoginRoutes(app: FastifyInstance, logins: Logins, readBo
   app.post('/login', { bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
     const body = readBody(request.body);
     if (!isRecord(body)) throw badField('body', 'send { "user": { "username", "password" } } as JSON');
-    const user = body.user;
+    // The 2022.1 body is { user: { username, password } }; the vendor's newer guides send { username, password }.
+    const flat = body.user === undefined && (body.username !== undefined || body.password !== undefined);
+    const user = flat ? body : body.user;
     if (!isRecord(user)) throw badField('body.user', user === undefined ? 'required: { "username", "password" }' : 'expected an object { "username", "password" }');
-    const username = stringField(user, 'username', 'body.user.username');
-    const password = stringField(user, 'password', 'body.user.password');
+    const at = flat ? 'body' : 'body.user';
+    const username = stringField(user, 'username', `${at}.username`);
+    const password = stringField(user, 'password', `${at}.password`);
     const session = logins.login(username, password);
     if (!session) throw wrongLogin();
     noStore(reply).header('Set-Cookie', sessionCookie(session, SESSION_IDLE_MS / 1000));
