@@ -200,8 +200,8 @@ export function createAutomationsService(deps: AutomationsDeps) {
     },
     importOne,
 
-    async listTriggers(query: ListQuery) {
-      return listPage(await allTriggers(), query);
+    async listTriggers(query: ListQuery & { actionId?: string }) {
+      return listPage(await allTriggers(query.actionId !== undefined ? { actionId: query.actionId } : {}), query);
     },
     /** The triggers of one automation. */
     triggersOf: (automationId: string) => allTriggers({ actionId: automationId }),

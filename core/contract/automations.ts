@@ -109,6 +109,9 @@ const ListQuery = z.looseObject({
   containsField: z.string().optional(),
   'starts-with': z.string().optional(),
   'starts-withField': z.string().optional(),
+  /** The newer spelling of starts-with, as the vendor's guides write it. */
+  startsWith: z.string().optional(),
+  startsWithField: z.string().optional(),
   sort: z.string().optional(),
   order: z.coerce.number().pipe(z.union([z.literal(1), z.literal(-1)], { error: 'must be 1 or -1' })).optional(),
   /** Only the documents whose `enabled` is this (the vendor's MCP server lists `enabled=true` triggers). */
@@ -187,8 +190,8 @@ export const automationsOperations = defineOperations({
   'triggers.list': {
     method: 'GET',
     path: '/operations-manager/triggers',
-    summary: 'Triggers, filtered by equals/contains/starts-with on a field (equalsField=actionId: the triggers of one automation), sorted and paged',
-    query: ListQuery,
+    summary: 'Triggers, filtered by equals/contains/starts-with on a field (equalsField=actionId, or actionId=: the triggers of one automation), sorted and paged',
+    query: ListQuery.extend({ actionId: z.string().optional() }),
     output: z.object({ message: z.string(), data: z.array(Trigger), metadata: ListMetadata }),
   },
   'triggers.get': { method: 'GET', path: '/operations-manager/triggers/:id', summary: 'One trigger', params: Id, output: answer(Trigger) },

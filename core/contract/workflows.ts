@@ -164,12 +164,12 @@ export const workflowsOperations = defineOperations({
     method: 'GET',
     path: '/automation-studio/workflows',
     summary:
-      "The workflow documents as the service's Automation Studio answers a page of them, `{ items, total }`, each with its `_id`: filtered by equals / contains / starts-with (`equals[name]=X`, `equals[_id]=Y`), sorted by name (order 1 or -1), `include` or `exclude` a comma-separated list of fields, at most 100 a page as the service answers (limit, 25 when absent; skip). The console keeps no project members, so `exclude-project-members` changes nothing",
+      "The workflow documents as the service's Automation Studio answers a page of them, `{ items, total }`, each with its `_id`: filtered by equals / contains / starts-with (`equals[name]=X`, `equals[_id]=Y`), sorted by name or _id (order 1 or -1), `include` or `exclude` a comma-separated list of fields, at most 100 a page as the service answers (limit, 25 when absent; skip). The console keeps no project members, so `exclude-project-members` changes nothing",
     query: z.looseObject({
       limit: z.coerce.number({ message: 'expected a whole number ≥ 0' }).int('expected a whole number ≥ 0').min(0, 'expected a whole number ≥ 0').default(25),
       skip: z.coerce.number({ message: 'expected a whole number ≥ 0' }).int('expected a whole number ≥ 0').min(0, 'expected a whole number ≥ 0').default(0),
       order: z.coerce.number().pipe(z.union([z.literal(1), z.literal(-1)], { error: 'must be 1 or -1' })).default(1),
-      sort: z.enum(['name'], { error: 'must be name' }).default('name'),
+      sort: z.enum(['name', '_id'], { error: 'must be name or _id' }).default('name'),
       include: z.string().optional(),
       exclude: z.string().optional(),
       'exclude-project-members': z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),

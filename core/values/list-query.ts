@@ -2,7 +2,7 @@
 // automations and triggers, Automation Studio's workflows): `equals` / `contains` / `starts-with`
 // on the field `equalsField` / ... names (`name` when none), or in the bracket form
 // (`equals[name]=X`, `contains[description]=y`, `starts-with[name]=Z`), `enabled`, sorted by a
-// field in an order, then paged. The collections it reads are small (an operator's documents).
+// field in an order, then paged. `startsWith` / `startsWithField` are read as `starts-with`'s newer spelling. The collections it reads are small (an operator's documents).
 
 type Obj = Record<string, unknown>;
 
@@ -13,6 +13,8 @@ export interface ListQueryOf {
   containsField?: string;
   'starts-with'?: string;
   'starts-withField'?: string;
+  startsWith?: string;
+  startsWithField?: string;
   enabled?: 'true' | 'false';
   sort?: string;
   order?: 1 | -1;
@@ -49,8 +51,9 @@ export function queryPage<T extends Obj>(docs: T[], query: ListQueryOf): { items
     const needle = query.contains.toLowerCase();
     matching = matching.filter((d) => text(fieldOf(d, query.containsField ?? 'name')).toLowerCase().includes(needle));
   }
-  const prefix = query['starts-with'];
-  if (prefix !== undefined) matching = matching.filter((d) => text(fieldOf(d, query['starts-withField'] ?? 'name')).startsWith(prefix));
+  const prefix = query['starts-with'] ?? query.startsWith;
+  const prefixField = query['starts-withField'] ?? query.startsWithField ?? 'name';
+  if (prefix !== undefined) matching = matching.filter((d) => text(fieldOf(d, prefixField)).startsWith(prefix));
   const sort = query.sort ?? 'name';
   const order = query.order ?? 1;
   const sorted = [...matching].sort((a, b) => text(fieldOf(a, sort)).localeCompare(text(fieldOf(b, sort))) * order);

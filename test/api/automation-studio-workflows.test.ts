@@ -65,6 +65,9 @@ describe('GET /automation-studio/workflows', () => {
     expect(new Set(names).size).toBe(105);
     expect(names[0]).toBe('Bulk 000');
     expect((await api('/automation-studio/workflows?order=-1&limit=1')).body.items[0].name).toBe('Deploy router');
+    // By _id, as the vendor's platform-data puller pages: ids in order.
+    const ids = (await api('/automation-studio/workflows?sort=_id&order=1&limit=100&include=_id')).body.items.map((w: { _id: string }) => w._id);
+    expect(ids).toEqual([...ids].sort());
     expect((await api(`/automation-studio/workflows?${new URLSearchParams({ contains: 'router' })}`)).body.total).toBe(1);
   });
 

@@ -244,6 +244,16 @@ describe('an endpoint trigger called as a webhook', () => {
     expect(bad.body.message).toContain('enabled');
   });
 
+  it("lists one automation's triggers by actionId= and filters by startsWith/startsWithField, as the vendor's operator guide asks", async () => {
+    const byAction = await api(`/operations-manager/triggers?actionId=${automationId}&limit=0`);
+    expect(byAction.body.data.map((t: { name: string }) => t.name)).toEqual(['Alert', 'Alert via JST', 'Off', 'Paused']);
+    expect((await api('/operations-manager/triggers?actionId=6a0c1e5a0000000000000000')).body.metadata.total).toBe(0);
+    const prefixed = await api('/operations-manager/triggers?startsWith=Alert&startsWithField=name&limit=0');
+    expect(prefixed.body.data.map((t: { name: string }) => t.name)).toEqual(['Alert', 'Alert via JST']);
+    const automations = await api('/operations-manager/automations?startsWith=Alert&startsWithField=name');
+    expect(automations.body.data.map((a: { name: string }) => a.name)).toEqual(['Alert intake']);
+  });
+
   it('lists the triggers of one automation by actionId, as the vendor MCP server asks', async () => {
     const { body } = await api(`/operations-manager/triggers?equals=${automationId}&equalsField=actionId&limit=0`);
     expect(body.data.map((t: { name: string }) => t.name)).toEqual(['Alert', 'Alert via JST', 'Off', 'Paused']);
