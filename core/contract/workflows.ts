@@ -182,6 +182,13 @@ export const workflowsOperations = defineOperations({
     }),
     output: z.object({ items: z.array(z.looseObject({ _id: z.string().optional(), name: z.string().optional() })), total: z.number() }),
   },
+  'workflows.detailed': {
+    method: 'GET',
+    path: '/automation-studio/workflows/detailed/:name',
+    summary: "One workflow document as the service's Automation Studio answers its details: the stored document, whole, with its `_id` (404 naming the name when none)",
+    params: NameParams,
+    output: z.looseObject({ _id: z.string(), name: z.string(), tasks: z.record(z.string(), z.unknown()) }),
+  },
   'workflows.get': {
     method: 'GET',
     path: '/workflows/:name',

@@ -71,6 +71,16 @@ describe('GET /automation-studio/workflows', () => {
     expect((await api(`/automation-studio/workflows?${new URLSearchParams({ contains: 'router' })}`)).body.total).toBe(1);
   });
 
+  it('GET /automation-studio/workflows/detailed/:name answers the document with its _id, and a 404 naming a name none has', async () => {
+    const { status, body } = await api(`/automation-studio/workflows/detailed/${encodeURIComponent('Deploy router')}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ name: 'Deploy router', inputSchema, type: 'automation', tasks: { a1: { name: 'newVariable' } } });
+    expect(body._id).toMatch(/^[0-9a-f]{24}$/);
+    const none = await api('/automation-studio/workflows/detailed/Nothing%20here');
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe('no workflow named "Nothing here"');
+  });
+
   it('names the parameter that is wrong', async () => {
     const both = await api('/automation-studio/workflows?include=name&exclude=tasks');
     expect(both.status).toBe(400);

@@ -10,6 +10,7 @@ type WorkflowHandlers = {
   'workflows.create': Handler<'workflows.create'>;
   'workflows.list': Handler<'workflows.list'>;
   'workflows.search': Handler<'workflows.search'>;
+  'workflows.detailed': Handler<'workflows.detailed'>;
   'workflows.get': Handler<'workflows.get'>;
   'workflows.delete': Handler<'workflows.delete'>;
 };
@@ -26,6 +27,7 @@ export function workflowsHandlers(service: WorkflowsService): WorkflowHandlers {
     },
     'workflows.list': async () => ({ items: await service.list() }),
     'workflows.search': async ({ query }) => service.search(query),
+    'workflows.detailed': async ({ params }) => service.detailed(params.name),
     'workflows.get': async ({ params }) => withWarnings(await service.get(params.name)),
     'workflows.delete': async ({ params }) => service.remove(params.name),
   };

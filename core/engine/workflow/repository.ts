@@ -58,6 +58,12 @@ export async function listWorkflowDocsWithIds(store: Store): Promise<(StoredWork
   return docs.map((doc) => ({ _id: String(doc._id), ...fromDoc(doc) }));
 }
 
+/** One stored workflow by name with its store `_id` first, as the service answers its documents; null when none. */
+export async function getWorkflowWithId(store: Store, name: string): Promise<(StoredWorkflow & { _id: string }) | null> {
+  const doc = await store.collection(WORKFLOWS_COLLECTION).findOne({ name });
+  return doc ? { _id: String(doc._id), ...fromDoc(doc) } : null;
+}
+
 export async function getWorkflow(store: Store, name: string): Promise<StoredWorkflow | null> {
   const doc = await store.collection(WORKFLOWS_COLLECTION).findOne({ name });
   return doc ? fromDoc(doc) : null;

@@ -7,7 +7,7 @@ import { whileStoreAnswers } from '../../store/errors';
 import { loadPartsCatalog, type AdapterListing } from './catalog';
 import { describeNeeds, howToFix } from './parts';
 import { listNeeds, needsWithChildren, unresolvedChildren, workflowTree } from './child-needs';
-import { deleteWorkflow, getWorkflow, getWorkflowByRef, listWorkflowDocs, saveWorkflow, summarize, workflowNamesById, WorkflowExistsError } from './repository';
+import { deleteWorkflow, getWorkflow, getWorkflowByRef, getWorkflowWithId, listWorkflowDocs, saveWorkflow, summarize, workflowNamesById, WorkflowExistsError } from './repository';
 import { checkWorkflow } from './validate';
 import { searchWorkflows, type WorkflowSearch } from './search';
 import type { WorkflowWrites } from './writes';
@@ -76,6 +76,13 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
 
     /** A page of the workflow documents, as GET /automation-studio/workflows answers it (search.ts). */
     search: (query: WorkflowSearch) => withStore(() => searchWorkflows(deps.store(), query)),
+
+    /** The stored document as the service's Automation Studio answers its details (GET /automation-studio/workflows/detailed/:name), with its `_id`. */
+    async detailed(name: string): Promise<StoredWorkflow & { _id: string }> {
+      const workflow = await withStore(() => getWorkflowWithId(deps.store(), name));
+      if (!workflow) throw new ConsoleError('not_found', `no workflow named "${name}"`);
+      return workflow;
+    },
 
     async get(name: string): Promise<StoredWorkflow> {
       const workflow = await withStore(() => getWorkflow(deps.store(), name));
