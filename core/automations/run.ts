@@ -10,6 +10,7 @@ import type { Automation, Trigger } from '../contract/automations';
 import { ConsoleError, errorMessage } from '../errors';
 import { fromStored, isObject, type Obj } from './documents';
 import { schemaCompiler, type AutomationsDeps, type AutomationsService } from './service';
+import { dueRun, runAtOrAfter, scheduleOf } from './schedule';
 
 export interface StartedJob {
   _id: string;
@@ -34,6 +35,22 @@ function issueOf(error: ErrorObject): { path: string; message: string } {
   if (error.keyword === 'required' && typeof error.params.missingProperty === 'string') parts.push(error.params.missingProperty);
   if (error.keyword === 'additionalProperties' && typeof error.params.additionalProperty === 'string') parts.push(error.params.additionalProperty);
   return { path: ['body', ...parts].join('.'), message: error.message ?? error.keyword };
+}
+
+/** What became of one due schedule trigger: its job, a run missed and skipped (`processMissedRuns: none`), or why it could not start. */
+export interface ScheduledRun {
+  triggerId: string;
+  trigger: string;
+  due?: number;
+  jobId?: string;
+  skipped?: number;
+  error?: string;
+}
+
+/** A manual or schedule trigger's variables: its form data and the values given, wrapped in `formData` unless `legacyWrapper` is false (2022.1's wrapper). */
+function formVariables(trigger: Trigger, given: Obj | undefined): Obj {
+  const values = { ...(isObject(trigger.formData) ? trigger.formData : {}), ...(given ?? {}) };
+  return trigger.legacyWrapper === false ? values : { formData: values };
 }
 
 export function createTriggerRunner(deps: RunDeps, automations: Pick<AutomationsService, 'requireAutomation'>) {
@@ -113,8 +130,49 @@ export function createTriggerRunner(deps: RunDeps, automations: Pick<Automations
       const trigger = fromStored<Trigger>(stored);
       if (trigger.type !== 'manual') throw new ConsoleError('conflict', `trigger "${trigger.name}" is a ${trigger.type} trigger, not a manual one`, { id });
       if (!trigger.enabled) throw new ConsoleError('conflict', `manual trigger "${trigger.name}" is disabled: enable it to run its automation`, { id });
-      const values = { ...(isObject(trigger.formData) ? trigger.formData : {}), ...(formData ?? {}) };
-      return start(trigger, trigger.legacyWrapper === false ? values : { formData: values });
+      return start(trigger, formVariables(trigger, formData));
+    },
+
+    /**
+     * Fires the schedule triggers due at `now`, each run claimed by moving its `nextRunAt` on with a
+     * compare-and-set (a second console on the same store finds it moved and fires nothing), then
+     * started as a manual trigger's run is, with the trigger's form data. A trigger with no `nextRunAt`
+     * (imported, or stored before the console fired schedules) is given its next run, firing nothing.
+     */
+    async fireDueSchedules(now: number): Promise<ScheduledRun[]> {
+      const runs: ScheduledRun[] = [];
+      for (const doc of await deps.triggers().find({ type: 'schedule', enabled: true })) {
+        const trigger = fromStored<Trigger>(doc);
+        const named = { triggerId: trigger._id, trigger: trigger.name };
+        let schedule;
+        try {
+          schedule = scheduleOf(trigger, `trigger ${trigger._id}`);
+        } catch (error) {
+          runs.push({ ...named, error: errorMessage(error) });
+          continue;
+        }
+        if (trigger.nextRunAt === null) continue; // ran once, as it was set to
+        if (trigger.nextRunAt === undefined) {
+          await deps.triggers().updateOne({ _id: trigger._id, nextRunAt: { $exists: false } }, { $set: { nextRunAt: runAtOrAfter(schedule, now) } });
+          continue;
+        }
+        const due = trigger.nextRunAt;
+        if (due > now) continue;
+        const { fire, next } = dueRun(schedule, due, now);
+        const claimed = await deps.triggers().updateOne({ _id: trigger._id, nextRunAt: due }, { $set: { nextRunAt: next } });
+        if (claimed.modified !== 1) continue;
+        if (!fire) {
+          runs.push({ ...named, skipped: due });
+          continue;
+        }
+        try {
+          const started = await start(trigger, formVariables(trigger, undefined));
+          runs.push({ ...named, jobId: started.data._id, due });
+        } catch (error) {
+          runs.push({ ...named, due, error: errorMessage(error) });
+        }
+      }
+      return runs;
     },
   };
 }

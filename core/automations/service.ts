@@ -8,6 +8,7 @@ import { Automation, Trigger, type AutomationExport, type ListQuery } from '../c
 import { ConsoleError, errorMessage, isRefusal } from '../errors';
 import type { Collection } from '../store/port';
 import { fromStored, isObject, listPage, newId, shaped, toStored, type Obj } from './documents';
+import { runAtOrAfter, scheduleOf } from './schedule';
 
 export interface WorkflowRef {
   _id?: string;
@@ -124,6 +125,7 @@ export function createAutomationsService(deps: AutomationsDeps) {
       lastUpdatedBy: user(),
     };
     await checkTrigger(trigger);
+    if (trigger.type === 'schedule') trigger.nextRunAt = runAtOrAfter(scheduleOf(trigger), Date.now());
     const checked = shaped(Trigger, trigger, 'body');
     await deps.triggers().insertOne(toStored(checked));
     return checked;
@@ -213,6 +215,9 @@ export function createAutomationsService(deps: AutomationsDeps) {
       const { _id: _ignored, created: _c, createdBy: _cb, ...changes } = body;
       const next: Obj = { ...current, ...changes, _id: id, lastUpdated: now(), lastUpdatedBy: user() };
       await checkTrigger(next, id);
+      // A schedule changed, or switched on again, waits for its next run from now (not for runs passed meanwhile).
+      const rescheduled = ['type', 'firstRunAt', 'repeatInterval', 'processMissedRuns'].some((field) => field in changes) || (changes.enabled === true && !current.enabled);
+      if (next.type === 'schedule' && rescheduled) next.nextRunAt = runAtOrAfter(scheduleOf(next), Date.now());
       const checked = shaped(Trigger, next, 'body');
       await deps.triggers().deleteOne({ _id: id });
       await deps.triggers().insertOne(toStored(checked));

@@ -35,6 +35,8 @@ export const Trigger = z.looseObject({
   legacyWrapper: z.boolean().optional(),
   /** When the trigger last ran its automation (epoch ms), as the service keeps it; absent before it first ran. */
   lastExecuted: z.number().nullable().optional(),
+  /** A schedule trigger's next run (epoch ms), as the service answers it; null once a run-once schedule ran. */
+  nextRunAt: z.number().nullable().optional(),
   created: z.string().optional(),
   lastUpdated: z.string().optional(),
 });

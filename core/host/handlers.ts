@@ -41,6 +41,7 @@ import { createTransformationsService } from '../transformations/service';
 import { transformationsHandlers } from '../transformations/handlers';
 import { createDrillsService, drillsHandlers } from '../drills/service';
 import { createJsonFormsService, JSON_FORMS_COLLECTION, jsonFormsHandlers } from '../json-forms/service';
+import { startScheduleTicker } from '../automations/ticker';
 import { AUTOMATIONS_COLLECTION, automationsHandlers, createAutomationsService, createTriggerRunner, TRIGGERS_COLLECTION } from '../automations/handlers';
 
 export function buildHandlers(state: HostState): Handlers {
@@ -126,6 +127,7 @@ export function buildHandlers(state: HostState): Handlers {
     },
     automations,
   );
+  state.schedules = startScheduleTicker({ fireDue: (now) => triggerRunner.fireDueSchedules(now), unavailable: noActiveProfile, log: state.logger });
   // Operations that are API rows of the release's deprecation table answer per their lifecycle.
   return withApiLifecycle(
     {

@@ -113,6 +113,7 @@ async function startLocked(options: HostOptions, lock: { release(): Promise<void
       if (closed) return;
       closed = true;
       stopFollowing();
+      state.schedules?.stop();
       await http.close();
       // After a restore or profile switch that runs: closing never races them to the runtime.
       await state.lifecycle.queue('closing the console', () => closeRuntime(state.runtime));

@@ -7,6 +7,7 @@ import type { ProfileEvents } from '../profiles/events';
 import type { LogService } from '../logging/logger';
 import type { Runtime, RuntimeContext } from './runtime';
 import type { StoreLifecycle } from '../store/lifecycle';
+import type { ScheduleTicker } from '../automations/ticker';
 
 export interface HostState extends RuntimeContext {
   dataDir: string;
@@ -19,6 +20,8 @@ export interface HostState extends RuntimeContext {
   profileEvents: ProfileEvents;
   /** The one logger, configured from the active profile's loggerProps. */
   log: LogService;
+  /** The timer firing the active profile's schedule triggers (core/automations/ticker.ts), stopped with the console. */
+  schedules?: ScheduleTicker;
   /** This console's own HTTP API, once it listens (a drill site given as "this console"). */
   api?: { url: string; token: string };
 }
