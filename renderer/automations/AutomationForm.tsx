@@ -62,6 +62,18 @@ export function AutomationForm({ existing, onDone }: { existing?: AutomationOver
   );
 }
 
+const REPEAT_UNITS = ['minute', 'hour', 'day', 'week', 'once'] as const;
+type RepeatUnit = (typeof REPEAT_UNITS)[number];
+const UNIT_MS: Record<Exclude<RepeatUnit, 'once'>, number> = { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000 };
+
+/** A schedule trigger's fields as the service keeps them: the first run in ms (from the local date and time given), the repeat in ms and in words. */
+function scheduleFields(firstRun: string, every: string, unit: RepeatUnit, missed: 'none' | 'last') {
+  const firstRunAt = new Date(firstRun).getTime();
+  if (unit === 'once') return { firstRunAt, repeatInterval: 0, processMissedRuns: missed };
+  const frequency = Math.max(1, Math.floor(Number(every) || 1));
+  return { firstRunAt, repeatUnit: unit, repeatFrequency: frequency, repeatInterval: frequency * UNIT_MS[unit], processMissedRuns: missed };
+}
+
 export function TriggerForm({ automationId, onDone }: { automationId: string; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
@@ -70,6 +82,10 @@ export function TriggerForm({ automationId, onDone }: { automationId: string; on
   const [schema, setSchema] = useState('');
   const [enabled, setEnabled] = useState(true);
   const [schemaError, setSchemaError] = useState<string>();
+  const [firstRun, setFirstRun] = useState('');
+  const [every, setEvery] = useState('1');
+  const [unit, setUnit] = useState<RepeatUnit>('day');
+  const [missed, setMissed] = useState<'none' | 'last'>('none');
   const save = useMutation({
     mutationFn: (parsedSchema: Record<string, unknown> | null) =>
       call('triggers.create', {
@@ -80,6 +96,7 @@ export function TriggerForm({ automationId, onDone }: { automationId: string; on
           actionId: automationId,
           ...(type === 'endpoint' ? { routeName, verb: 'POST' as const, schema: parsedSchema } : {}),
           ...(type === 'manual' ? { legacyWrapper: false } : {}),
+          ...(type === 'schedule' ? scheduleFields(firstRun, every, unit, missed) : {}),
         },
       }),
     onSuccess: () => {
@@ -111,8 +128,33 @@ export function TriggerForm({ automationId, onDone }: { automationId: string; on
         <select value={type} onChange={(e) => setType(e.target.value as TriggerType)}>
           <option value="manual">manual</option>
           <option value="endpoint">endpoint (webhook)</option>
+          <option value="schedule">schedule</option>
         </select>
       </label>
+      {type === 'schedule' && (
+        <>
+          <label>
+            First run <input type="datetime-local" value={firstRun} onChange={(e) => setFirstRun(e.target.value)} required />
+          </label>
+          <label>
+            Repeat every <input type="number" min={1} value={every} onChange={(e) => setEvery(e.target.value)} disabled={unit === 'once'} />{' '}
+            <select aria-label="Repeat unit" value={unit} onChange={(e) => setUnit(e.target.value as RepeatUnit)}>
+              {REPEAT_UNITS.map((u) => (
+                <option key={u} value={u}>
+                  {u === 'once' ? 'do not repeat' : `${u}s`}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Runs missed while no console ran{' '}
+            <select value={missed} onChange={(e) => setMissed(e.target.value as 'none' | 'last')}>
+              <option value="none">skip them</option>
+              <option value="last">run the last one once</option>
+            </select>
+          </label>
+        </>
+      )}
       {type === 'endpoint' && (
         <>
           <label>

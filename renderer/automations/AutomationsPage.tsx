@@ -16,6 +16,16 @@ import { qk, refreshAfter } from '../api/keys';
 
 const REFRESH_MS = 3000;
 
+/** A schedule in words: its repeat (`every 1 day`, `once`) and the run it waits for. */
+function scheduleText(trigger: Trigger): string {
+  const interval = typeof trigger.repeatInterval === 'number' ? trigger.repeatInterval : 0;
+  const units: [number, string][] = [[604_800_000, 'week'], [86_400_000, 'day'], [3_600_000, 'hour'], [60_000, 'minute']];
+  const [size, unit] = units.find(([ms]) => interval > 0 && interval % ms === 0) ?? [0, ''];
+  const repeat = interval > 0 && size ? `every ${interval / size} ${unit}${interval / size === 1 ? '' : 's'}` : interval > 0 ? `every ${interval} ms` : 'once';
+  const next = typeof trigger.nextRunAt === 'number' ? `next run ${localDateTime(trigger.nextRunAt)}` : trigger.nextRunAt === null ? 'no run left' : 'next run not set yet';
+  return `${repeat} · ${next}`;
+}
+
 function TriggerLine({ trigger, automation }: { trigger: Trigger; automation: string }) {
   const queryClient = useQueryClient();
   const refresh = () => void refreshAfter(queryClient, 'automations');
@@ -30,10 +40,11 @@ function TriggerLine({ trigger, automation }: { trigger: Trigger; automation: st
           {trigger.jst ? ` (JST ${trigger.jst})` : ''}
         </code>
       )}
+      {trigger.type === 'schedule' && <span className="small"> {scheduleText(trigger)}</span>}
       <span className="muted small"> {typeof trigger.lastExecuted === 'number' ? `last ran ${localDateTime(trigger.lastExecuted)}` : 'never ran'}</span>{' '}
       {trigger.type === 'manual' && <ManualRun trigger={trigger} automation={automation} onStarted={refresh} />}
-      {(trigger.type === 'schedule' || trigger.type === 'eventSystem') && <span className="muted small"> kept as imported; the console does not fire {trigger.type} triggers</span>}{' '}
-      <DeleteButton name={trigger.name} consequence="Callers of this trigger get 404 from then on." remove={() => call('triggers.delete', { params: { id: trigger._id } })} onDeleted={refresh} />
+      {trigger.type === 'eventSystem' && <span className="muted small"> kept as imported; the console does not fire eventSystem triggers</span>}{' '}
+      <DeleteButton name={trigger.name} consequence={trigger.type === 'schedule' ? 'It starts no more jobs.' : 'Callers of this trigger get 404 from then on.'} remove={() => call('triggers.delete', { params: { id: trigger._id } })} onDeleted={refresh} />
     </li>
   );
 }

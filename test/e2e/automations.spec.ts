@@ -106,6 +106,33 @@ test('an automation and a manual trigger made on the Automations page run from t
   await expect(page.getByText('No automation yet')).toBeVisible();
 });
 
+test('a schedule trigger made on the Automations page says when it runs next; one due runs its job by itself', async ({ host, consolePage: page }) => {
+  await host.api('/workflows', { method: 'POST', json: workflow });
+  const automation = await post(host, '/operations-manager/automations', { name: 'Nightly', componentType: 'workflows', componentName: 'Remember Device' });
+  await page.getByRole('link', { name: 'Automations' }).click();
+  const row = page.getByRole('table', { name: 'Automations' }).getByRole('row', { name: 'Nightly' });
+  await row.getByRole('button', { name: 'Add trigger to Nightly' }).click();
+  const form = row.getByRole('form', { name: 'New trigger' });
+  await form.getByLabel('Trigger name').fill('Every day');
+  await form.getByLabel('Type').selectOption('schedule');
+  // Tomorrow at 09:00 local time, every day.
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const local = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}T09:00`;
+  await form.getByLabel('First run').fill(local);
+  await form.getByLabel('Repeat every').fill('1');
+  await form.getByLabel('Repeat unit').selectOption('day');
+  await form.getByRole('button', { name: 'Add trigger' }).click();
+  const line = row.getByRole('listitem', { name: 'Trigger Every day' });
+  await expect(line).toContainText('every 1 day · next run');
+  await expect(line).toContainText(new Date(`${local}:00`).toLocaleString());
+  await expect(line).toContainText('never ran');
+
+  // A schedule due now (made over the API, as the vendor's operator guide makes one) runs its job without anyone.
+  await post(host, '/operations-manager/triggers', { name: 'Right away', type: 'schedule', actionId: automation._id, firstRunAt: Date.now() + 500, repeatInterval: 3_600_000, formData: { device: 'core-7' }, legacyWrapper: false });
+  await expect(row.getByRole('list', { name: 'Recent jobs of Nightly' }).getByRole('link')).toHaveCount(1, { timeout: 15_000 });
+  await expect(row.getByRole('listitem', { name: 'Trigger Right away' })).toContainText(/every 1 hour · next run .*last ran/);
+});
+
 const prebuilts = [
   {
     tag: FIXTURES_TAG,
