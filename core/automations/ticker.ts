@@ -24,7 +24,14 @@ export interface ScheduleTicker {
 export function startScheduleTicker(deps: ScheduleTickerDeps): ScheduleTicker {
   let busy = false;
   let failing = false;
+  // A trigger whose schedule cannot be read is said once (it is found again at every look), not every 2 s.
+  const said = new Set<string>();
   const say = (run: ScheduledRun) => {
+    if (run.error !== undefined && run.due === undefined) {
+      const key = `${run.triggerId}\u0000${run.error}`;
+      if (said.has(key)) return;
+      said.add(key);
+    }
     const fields = { component: 'automations', triggerId: run.triggerId, ...(run.jobId ? { jobId: run.jobId } : {}), ...(run.due !== undefined ? { due: run.due } : {}) };
     if (run.error !== undefined) deps.log.warn(fields, `schedule trigger "${run.trigger}" did not start its automation: ${run.error}`);
     else if (run.skipped !== undefined) deps.log.info({ ...fields, due: run.skipped }, `schedule trigger "${run.trigger}" missed its run of ${new Date(run.skipped).toISOString()} while no console ran: skipped (processMissedRuns none)`);

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dueRun, MIN_REPEAT_MS, ON_TIME_MS, runAtOrAfter, scheduleOf } from '../../core/automations/schedule';
+import { startScheduleTicker } from '../../core/automations/ticker';
 
 describe('schedule triggers', () => {
   it('the next run at or after a time: the first run plus the fewest repeats that reach it', () => {
@@ -45,5 +46,31 @@ describe('schedule triggers', () => {
     expect(bad({ firstRunAt: 1, repeatInterval: 1000 })).toContain('body.repeatInterval: must be the milliseconds between runs, at least 60000');
     expect(bad({ firstRunAt: 1, processMissedRuns: 'all' })).toContain('body.processMissedRuns: must be none or last');
     expect(scheduleOf({ firstRunAt: 5 })).toEqual({ firstRunAt: 5, repeatInterval: 0, processMissedRuns: 'none' });
+  });
+});
+
+describe('the schedule ticker', () => {
+  it('says a schedule it cannot read once, a store it cannot read once until it answers again, and each job it starts', async () => {
+    const lines: { level: string; msg: string }[] = [];
+    const log = Object.fromEntries(['info', 'warn', 'error', 'debug'].map((level) => [level, (_fields: unknown, msg: string) => void lines.push({ level, msg })])) as never;
+    let answers: () => Promise<import('../../core/automations/run').ScheduledRun[]> = async () => [{ triggerId: 't1', trigger: 'Broken', error: 'trigger t1.firstRunAt: must be …' }];
+    const ticker = startScheduleTicker({ fireDue: () => answers(), unavailable: () => undefined, log, everyMs: 3_600_000 });
+    try {
+      await ticker.tick();
+      await ticker.tick();
+      answers = async () => Promise.reject(new Error('store closed'));
+      await ticker.tick();
+      await ticker.tick();
+      answers = async () => [{ triggerId: 't2', trigger: 'Nightly', due: 1, jobId: 'j1' }];
+      await ticker.tick();
+    } finally {
+      ticker.stop();
+    }
+    expect(lines.map((l) => `${l.level}: ${l.msg}`)).toEqual([
+      'warn: schedule trigger "Broken" did not start its automation: trigger t1.firstRunAt: must be …',
+      'warn: schedule triggers cannot be read, so none fires until they can: store closed',
+      'info: schedule trigger "Nightly" started job j1',
+      'info: schedule triggers are read again',
+    ]);
   });
 });
