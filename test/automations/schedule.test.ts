@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dueRun, MIN_REPEAT_MS, ON_TIME_MS, runAtOrAfter, scheduleOf } from '../../core/automations/schedule';
+import type { ScheduledRun } from '../../core/automations/run';
 import { startScheduleTicker } from '../../core/automations/ticker';
 
 describe('schedule triggers', () => {
@@ -53,7 +54,7 @@ describe('the schedule ticker', () => {
   it('says a schedule it cannot read once, a store it cannot read once until it answers again, and each job it starts', async () => {
     const lines: { level: string; msg: string }[] = [];
     const log = Object.fromEntries(['info', 'warn', 'error', 'debug'].map((level) => [level, (_fields: unknown, msg: string) => void lines.push({ level, msg })])) as never;
-    let answers: () => Promise<import('../../core/automations/run').ScheduledRun[]> = async () => [{ triggerId: 't1', trigger: 'Broken', error: 'trigger t1.firstRunAt: must be …' }];
+    let answers: () => Promise<ScheduledRun[]> = async () => [{ triggerId: 't1', trigger: 'Broken', error: 'trigger t1.firstRunAt: must be …' }];
     const ticker = startScheduleTicker({ fireDue: () => answers(), unavailable: () => undefined, log, everyMs: 3_600_000 });
     try {
       await ticker.tick();
