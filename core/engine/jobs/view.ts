@@ -73,6 +73,42 @@ function historyView({ timestamp, event, message, serverId, operator, taskId, ch
   };
 }
 
+type TaskState = { status: string; metrics?: Record<string, unknown>; iterations?: string[] };
+
+/**
+ * Each task of the job with its state, as the service's job document carries it and its clients read
+ * it (`data.tasks.<id>.status`, `.metrics.finish_state`): `incomplete` until it runs, then its latest
+ * run's status (a manual task waiting for an operator is `running`, as the service shows it), its
+ * metrics and the ids of its runs (`iterations`). A task the service itself wrote a state for keeps it.
+ */
+export function tasksWithState(job: JobDoc, records: TaskRecord[]): Record<string, unknown> {
+  const runsOf = new Map<string, TaskRecord[]>();
+  for (const record of records) runsOf.set(record.taskId, [...(runsOf.get(record.taskId) ?? []), record]);
+  const started = job.status !== undefined;
+  const stateOf = (taskId: string): TaskState => {
+    const runs = runsOf.get(taskId) ?? [];
+    const latest = runs[runs.length - 1];
+    if (!latest) {
+      if (taskId === 'workflow_start' && started) return { status: 'complete', metrics: { finish_state: 'success', start_time: job.metrics.start_time } };
+      if (taskId === 'workflow_end' && job.status === 'complete') return { status: 'complete', metrics: { finish_state: 'success', ...(job.metrics.end_time !== undefined ? { start_time: job.metrics.end_time } : {}) } };
+      return { status: 'incomplete' };
+    }
+    const { start_time, end_time } = latest.metrics ?? {};
+    const metrics = {
+      ...(start_time !== undefined ? { start_time } : {}),
+      ...(end_time !== undefined ? { end_time } : {}),
+      ...(latest.finishState !== undefined ? { finish_state: latest.finishState } : {}),
+    };
+    return { status: latest.status === 'waiting' ? 'running' : latest.status, metrics, iterations: runs.map((run) => run._id) };
+  };
+  const tasks: Record<string, unknown> = {};
+  for (const [taskId, definition] of Object.entries(job.tasks ?? {})) {
+    const own = definition as unknown as Record<string, unknown>;
+    tasks[taskId] = typeof own.status === 'string' ? own : { ...own, ...stateOf(taskId) };
+  }
+  return tasks;
+}
+
 export function jobView(job: JobDoc, records: TaskRecord[], children: string[], history: JobHistoryEntry[] = []) {
   const taskRuns = records.map(taskRun);
   const variables = decodeVariables(job.variables);
@@ -89,7 +125,7 @@ export function jobView(job: JobDoc, records: TaskRecord[], children: string[], 
     ...(writtenByService(job) ? { writtenBy: 'service' as const } : {}),
     variables,
     children,
-    tasks: job.tasks,
+    tasks: tasksWithState(job, records),
     transitions: job.transitions,
     taskRuns,
     history: history.map(historyView),

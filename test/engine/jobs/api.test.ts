@@ -54,6 +54,11 @@ describe('jobs over HTTP', () => {
     });
     expect(waiting).toMatchObject({ _id: id, name: 'approve-change', description: 'CR-1', status: 'running', variables: { change: 'CR-1', note: null } });
     expect(waiting.tasks.ask).toMatchObject({ name: 'approve', type: 'manual' });
+    // Each task's state in the job, as the service's clients read it (data.tasks.<id>.status): a manual
+    // task waiting for an operator is running; one not reached yet is incomplete.
+    expect(waiting.tasks.ask.status).toBe('running');
+    expect(waiting.tasks.shout.status).toBe('incomplete');
+    expect(waiting.tasks.workflow_start).toMatchObject({ status: 'complete', metrics: { finish_state: 'success' } });
 
     const finished = await host.api(`/operations-manager/jobs/${id}/tasks/ask/finish`, { method: 'POST', json: { values: { decision: 'approved' } } }).then(json);
     expect(finished.status).toBe(200);
@@ -63,6 +68,9 @@ describe('jobs over HTTP', () => {
     });
     // The service's own variables are there as GET /operations-manager/jobs/:id answers them (_id, initiator).
     expect(done.variables).toEqual({ _id: done._id, initiator: 'root', change: 'CR-1', note: null, decision: 'approved', loud: 'APPROVED' });
+    expect(done.tasks.shout).toMatchObject({ status: 'complete', metrics: { finish_state: 'success' }, iterations: [expect.stringContaining(':shout:')] });
+    expect(done.tasks.ask.metrics.finish_state).toBe('success');
+    expect(done.tasks.workflow_end.status).toBe('complete');
     const shout = done.taskRuns.find((t: any) => t.taskId === 'shout');
     expect(shout).toMatchObject({ status: 'complete', incoming: { str: 'approved' }, outgoing: { uppercaseString: 'APPROVED' } });
     expect(shout.metrics.end_time).toBeGreaterThanOrEqual(shout.metrics.start_time);
@@ -194,5 +202,6 @@ describe("a manual task finished as the service's clients finish it", () => {
     expect(finished.status).toBe(200);
     const ask = await waitFor('the finish', async () => (await getJob(id)).body.data.taskRuns.find((t: any) => t.taskId === 'ask' && t.status !== 'waiting'));
     expect(ask).toMatchObject({ finishState: 'failure', outgoing: { decision: 'rejected' } });
+    expect((await getJob(id)).body.data.tasks.ask.metrics.finish_state).toBe('failure');
   });
 });
