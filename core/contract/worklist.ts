@@ -50,6 +50,29 @@ export const FinishedItem = z.object({
 export type FinishedItem = z.infer<typeof FinishedItem>;
 
 export const worklistOperations = defineOperations({
+  'tasks.search': {
+    method: 'GET',
+    path: '/operations-manager/tasks',
+    summary:
+      "The task records as the service's Operations Manager searches its Task collection: equals / contains / starts-with (`equals[type]=manual&equals[status]=running`: the manual tasks waiting for an operator, whose status the service shows as running), sort, order, skip, limit (25 when absent; 0: all), include / exclude; each task's `job` names its job and task (`{ _id, name, task }`)",
+    query: z.looseObject({
+      equals: z.string().optional(),
+      equalsField: z.string().optional(),
+      contains: z.string().optional(),
+      containsField: z.string().optional(),
+      'starts-with': z.string().optional(),
+      'starts-withField': z.string().optional(),
+      startsWith: z.string().optional(),
+      startsWithField: z.string().optional(),
+      sort: z.string().default('name'),
+      order: z.coerce.number().pipe(z.union([z.literal(1), z.literal(-1)], { error: 'must be 1 or -1' })).default(1),
+      skip: z.coerce.number().int().min(0).default(0),
+      limit: z.coerce.number().int().min(0).max(1000).default(25),
+      include: z.string().optional(),
+      exclude: z.string().optional(),
+    }),
+    output: z.object({ message: z.string(), data: z.array(z.looseObject({})), metadata: z.object({ skip: z.number(), limit: z.number(), total: z.number() }) }),
+  },
   'tasks.worklist': {
     method: 'GET',
     path: '/operations-manager/tasks/worklist',

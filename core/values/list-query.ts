@@ -4,6 +4,8 @@
 // (`equals[name]=X`, `contains[description]=y`, `starts-with[name]=Z`), `enabled`, sorted by a
 // field in an order, then paged. `startsWith` / `startsWithField` are read as `starts-with`'s newer spelling. The collections it reads are small (an operator's documents).
 
+import { ConsoleError } from '../errors';
+
 type Obj = Record<string, unknown>;
 
 export interface ListQueryOf {
@@ -21,6 +23,9 @@ export interface ListQueryOf {
   skip: number;
   /** 0 is no limit. */
   limit: number;
+  /** Comma-separated fields to answer (with `_id` unless `exclude=_id`), or to leave out. */
+  include?: string;
+  exclude?: string;
   [bracket: string]: unknown;
 }
 
@@ -59,4 +64,24 @@ export function queryPage<T extends Obj>(docs: T[], query: ListQueryOf): { items
   const sorted = [...matching].sort((a, b) => text(fieldOf(a, sort)).localeCompare(text(fieldOf(b, sort))) * order);
   const items = query.limit === 0 ? sorted.slice(query.skip) : sorted.slice(query.skip, query.skip + query.limit);
   return { items, total: matching.length };
+}
+
+const fieldsOf = (list: string | undefined) => (list ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+
+/**
+ * The service's projection of a list's documents: `include` keeps the fields it names (and `_id` unless
+ * `exclude=_id`), `exclude` drops those it names; with include, only `exclude=_id` may be given (a 400 naming exclude).
+ */
+export function projectionOf(query: Pick<ListQueryOf, 'include' | 'exclude'>): (doc: Obj) => Obj {
+  const include = fieldsOf(query.include);
+  const exclude = fieldsOf(query.exclude);
+  if (include.length && exclude.some((f) => f !== '_id')) {
+    throw new ConsoleError('bad_input', 'query.exclude: with include, only exclude=_id may be given (include names the fields to answer)', { issues: [{ path: 'query.exclude', message: 'only _id with include' }] });
+  }
+  if (include.length) {
+    const kept = exclude.includes('_id') ? include : ['_id', ...include];
+    return (doc) => Object.fromEntries(kept.filter((f) => f in doc).map((f) => [f, doc[f]]));
+  }
+  if (exclude.length) return (doc) => Object.fromEntries(Object.entries(doc).filter(([f]) => !exclude.includes(f)));
+  return (doc) => doc;
 }

@@ -7,6 +7,8 @@ import type { FinishedItem, WorkItem } from '../contract/worklist';
 import { decodeVariables } from '../values/undefined-codec';
 import { ConsoleError } from '../errors';
 import { claimsOf, type ClaimActions } from './claims';
+import { searchTasks } from './search';
+import type { ListQueryOf } from '../values/list-query';
 import { secretVariables } from '../engine/jobs/secret-variables';
 
 export interface WorklistDeps {
@@ -86,6 +88,8 @@ export function createWorklistService(deps: WorklistDeps) {
   }
 
   return {
+    /** The service's task search over the same records (search.ts). */
+    search: (query: ListQueryOf) => searchTasks(deps, query),
     async list(query: { workflow?: string; view?: 'all' | 'mine' | 'unassigned'; skip: number; limit: number }) {
       const all = await waitingItems(query.workflow);
       const me = operator();
@@ -127,10 +131,11 @@ export function createWorklistService(deps: WorklistDeps) {
 
 export type WorklistService = ReturnType<typeof createWorklistService>;
 
-type WorklistOperations = 'tasks.worklist' | 'tasks.claim' | 'tasks.release' | 'tasks.assign' | 'tasks.worklistHistory';
+type WorklistOperations = 'tasks.search' | 'tasks.worklist' | 'tasks.claim' | 'tasks.release' | 'tasks.assign' | 'tasks.worklistHistory';
 
 export function worklistHandlers(service: WorklistService): { [N in WorklistOperations]: Handler<N> } {
   return {
+    'tasks.search': ({ query }) => service.search(query),
     'tasks.worklist': ({ query }) => service.list(query),
     'tasks.claim': async ({ params }) => {
       const claim = await service.claim(params.taskId);

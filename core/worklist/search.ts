@@ -1,0 +1,55 @@
+// GET /operations-manager/tasks: the task records as the service's Operations Manager searches its Task
+// collection, `{ message, data, metadata: { skip, limit, total } }`. Each task as the service shows it:
+// a manual task waiting for an operator is `running` (the vendor's operator guide lists the approvals
+// waiting by `equals[type]=manual&equals[status]=running`), and `job` names its job and task
+// (`{ _id, name, task }`), with which the task is finished at /operations-manager/jobs/:id/tasks/:taskId/finish.
+// Exact filters are read by the store (the collection holds every task of every job); contains,
+// starts-with, the sort and the page then apply to what it found.
+import type { ReadOnlyCollection } from '../store/port';
+import type { TaskRecord } from '../engine/queue/queue';
+import { taskRun } from '../engine/jobs/view';
+import { projectionOf, queryPage, type ListQueryOf } from '../values/list-query';
+
+type Obj = Record<string, unknown>;
+
+export interface TaskSearchDeps {
+  tasks: () => ReadOnlyCollection;
+  jobs: () => ReadOnlyCollection;
+}
+
+/** The service's status of a task record: the console's `waiting` (for an operator) is its `running`. */
+const serviceStatus = (status: unknown) => (status === 'waiting' ? 'running' : status);
+
+/** The exact filters of a query (`equals[field]=v`, `equals=v&equalsField=field`) as a store filter on the records. */
+function storeFilter(query: ListQueryOf): Obj {
+  const equal: [string, string][] = [];
+  for (const [key, value] of Object.entries(query)) {
+    const bracket = /^equals\[(.+)\]$/.exec(key);
+    if (bracket?.[1] && typeof value === 'string') equal.push([bracket[1], value]);
+  }
+  if (query.equals !== undefined) equal.push([query.equalsField ?? 'name', query.equals]);
+  const filter: Obj = {};
+  for (const [field, value] of equal) {
+    if (field === 'status') filter.status = value === 'running' ? { $in: ['running', 'waiting'] } : value;
+    else if (field === 'job._id') filter.jobId = value;
+    else if (field === 'job.task') filter.taskId = value;
+    // Other fields (a number kept as one, say) are matched on the documents as the service answers them.
+    else if (!field.startsWith('job.')) filter[field] = value;
+  }
+  return filter;
+}
+
+type ShownTask = Obj & { job: { _id: string; task: string } };
+
+export async function searchTasks(deps: TaskSearchDeps, query: ListQueryOf): Promise<{ message: string; data: Obj[]; metadata: { skip: number; limit: number; total: number } }> {
+  const project = projectionOf(query);
+  // The records are the engine's task records (core/engine/queue): read as such.
+  const records = (await deps.tasks().find(storeFilter(query))) as unknown as TaskRecord[];
+  const shown = records.map((record): ShownTask => ({ ...taskRun(record), status: serviceStatus(record.status), job: { _id: record.jobId, task: record.taskId } }));
+  const { items, total } = queryPage(shown, query);
+  // The page's jobs named (their workflow), read once each.
+  const jobIds = [...new Set(items.map((task) => task.job._id))];
+  const names = new Map((await deps.jobs().find({ _id: { $in: jobIds } }, { projection: { name: 1 } })).map((job) => [String(job._id), String(job.name)]));
+  const data = items.map((task) => project({ ...task, job: { _id: task.job._id, name: names.get(task.job._id), task: task.job.task } }));
+  return { message: `${total} tasks found`, data, metadata: { skip: query.skip, limit: query.limit, total } };
+}
