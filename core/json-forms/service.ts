@@ -17,10 +17,11 @@ export interface JsonFormsDeps {
 
 export function createJsonFormsService(deps: JsonFormsDeps) {
   return {
+    /** A form by its name (as the ShowJsonForm task names it), else by its `_id` (as the service's clients ask for it). */
     async get(name: string): Promise<JsonForm> {
       deps.guard?.('reading a JSON form');
-      const form = await deps.forms().findOne({ name });
-      if (!form) throw new ConsoleError('not_found', `no JSON form named "${name}": import the pre-built or project that carries it`);
+      const form = (await deps.forms().findOne({ name })) ?? (await deps.forms().findOne({ _id: name }));
+      if (!form) throw new ConsoleError('not_found', `no JSON form named "${name}" or of that _id: import the pre-built or project that carries it`);
       // Kept as imported: keys such as JSON Schema's `$id` were escaped for the store.
       const { _id, ...rest } = unescapeKeys(form);
       return { ...rest, name: String(rest.name), ...(rest.id === undefined && _id !== undefined ? { id: String(_id) } : {}) };

@@ -1,5 +1,5 @@
 // GET /json-forms/forms/:id: a form as the pre-built imports store it, by its unique name, as stored
-// (JSON Schema's `$`-keys included); an unknown name is a 404 naming it; a bad one a 400.
+// (JSON Schema's `$`-keys included), or by its _id; an unknown one is a 404 naming it; a bad one a 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../support/host';
 import { JSON_FORMS_COLLECTION } from '../../core/json-forms/service';
@@ -29,10 +29,17 @@ describe('JSON forms over HTTP', () => {
     expect((await host.api(`/json-forms/forms/${encodeURIComponent(form.name)}`)).status).toBe(200);
   });
 
+  it("answers a form by its _id too, as the service's clients ask for it (a manual trigger's formId)", async () => {
+    await host.state.runtime.store.collection(JSON_FORMS_COLLECTION).insertOne({ _id: '6b0c1e5a0000000000000a01', name: 'Approve change', schema: { type: 'object' } });
+    const answer = await host.api('/json-forms/forms/6b0c1e5a0000000000000a01');
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ name: 'Approve change', id: '6b0c1e5a0000000000000a01' });
+  });
+
   it('names a form it does not have, and refuses a name that is a path', async () => {
     const unknown = await host.api('/json-forms/forms/Nope');
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).message).toBe('no JSON form named "Nope": import the pre-built or project that carries it');
+    expect((await unknown.json()).message).toBe('no JSON form named "Nope" or of that _id: import the pre-built or project that carries it');
     expect((await host.api('/json-forms/forms/%2Fetc%2Fpasswd')).status).toBe(400);
   });
 });
