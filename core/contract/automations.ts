@@ -21,7 +21,7 @@ const Schema = z.record(z.string(), z.unknown()).nullable();
 export const Trigger = z.looseObject({
   _id: z.string(),
   name: z.string(),
-  description: z.string().optional(),
+  description: z.string().nullable().optional(),
   type: TriggerType,
   enabled: z.boolean(),
   actionType: z.string().optional(),
@@ -80,7 +80,8 @@ export const AutomationCreate = z.looseObject({ name: DocumentName, ...Automatio
 export const AutomationUpdate = z.looseObject({ name: DocumentName.optional(), ...AutomationFields });
 
 const TriggerFields = {
-  description: z.string().optional(),
+  // The vendor's MCP server sends null when it has none to give.
+  description: z.string().nullable().optional(),
   enabled: z.boolean({ error: 'must be true or false' }).optional(),
   actionType: z.enum(['automations']).optional(),
   actionId: RecordId.optional(),

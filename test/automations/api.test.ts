@@ -262,6 +262,14 @@ describe('an endpoint trigger called as a webhook', () => {
 });
 
 describe('a manual trigger', () => {
+  it("is made as the vendor MCP server's create_manual_trigger makes one, with description null", async () => {
+    const a = (await api('/operations-manager/automations', { method: 'POST', json: { name: 'By the MCP server', componentName: 'Remember Device' } })).body.data;
+    const made = await api('/operations-manager/triggers', { method: 'POST', json: { name: 'From MCP', type: 'manual', actionId: a._id, actionType: 'automations', enabled: true, description: null } });
+    expect(made.status).toBe(200);
+    expect(made.body.data).toMatchObject({ name: 'From MCP', type: 'manual', description: null });
+    expect((await api(`/operations-manager/triggers/${made.body.data._id}`)).body.data.description).toBeNull();
+  });
+
   it('starts the workflow with the form values, wrapped in formData unless legacyWrapper is false', async () => {
     const a = (await api('/operations-manager/automations', { method: 'POST', json: { name: 'By hand', componentName: 'Remember Device' } })).body.data;
     const direct = (await api('/operations-manager/triggers', { method: 'POST', json: { name: 'Direct', type: 'manual', actionId: a._id, legacyWrapper: false } })).body.data;
