@@ -83,7 +83,11 @@ type TaskState = { status: string; metrics?: Record<string, unknown>; iterations
  */
 export function tasksWithState(job: JobDoc, records: TaskRecord[]): Record<string, unknown> {
   const runsOf = new Map<string, TaskRecord[]>();
-  for (const record of records) runsOf.set(record.taskId, [...(runsOf.get(record.taskId) ?? []), record]);
+  for (const record of records) {
+    const runs = runsOf.get(record.taskId);
+    if (runs) runs.push(record);
+    else runsOf.set(record.taskId, [record]);
+  }
   const started = job.status !== undefined;
   const stateOf = (taskId: string): TaskState => {
     const runs = runsOf.get(taskId) ?? [];
