@@ -13,7 +13,7 @@ import { projectionOf, queryPage, type ListQueryOf } from '../values/list-query'
 type Obj = Record<string, unknown>;
 
 export interface TaskSearchDeps {
-  tasks: () => ReadOnlyCollection;
+  tasks: () => ReadOnlyCollection<TaskRecord>;
   jobs: () => ReadOnlyCollection;
 }
 
@@ -43,10 +43,20 @@ type ShownTask = Obj & { job: { _id: string; task: string } };
 
 export async function searchTasks(deps: TaskSearchDeps, query: ListQueryOf): Promise<{ message: string; data: Obj[]; metadata: { skip: number; limit: number; total: number } }> {
   const project = projectionOf(query);
-  // The records are the engine's task records (core/engine/queue): read as such.
-  const records = (await deps.tasks().find(storeFilter(query))) as unknown as TaskRecord[];
-  const shown = records.map((record): ShownTask => ({ ...taskRun(record), status: serviceStatus(record.status), job: { _id: record.jobId, task: record.taskId } }));
-  const { items, total } = queryPage(shown, query);
+  const filter = storeFilter(query);
+  const show = (record: TaskRecord): ShownTask => ({ ...taskRun(record), status: serviceStatus(record.status), job: { _id: record.jobId, task: record.taskId } });
+  // Only contains and starts-with need the documents in hand; otherwise the store sorts and pages, so a
+  // search over every task of every job reads one page, not the collection.
+  const inHand = [query.contains, query['starts-with'], query.startsWith].some((v) => v !== undefined) || Object.keys(query).some((key) => /^(contains|starts-with)\[/.test(key));
+  let items: ShownTask[];
+  let total: number;
+  if (inHand) {
+    ({ items, total } = queryPage((await deps.tasks().find(filter)).map(show), query));
+  } else {
+    const sort = { [query.sort ?? 'name']: query.order ?? 1 };
+    items = (await deps.tasks().find(filter, { sort, skip: query.skip, ...(query.limit ? { limit: query.limit } : {}) })).map(show);
+    total = await deps.tasks().count(filter);
+  }
   // The page's jobs named (their workflow), read once each.
   const jobIds = [...new Set(items.map((task) => task.job._id))];
   const names = new Map((await deps.jobs().find({ _id: { $in: jobIds } }, { projection: { name: 1 } })).map((job) => [String(job._id), String(job.name)]));

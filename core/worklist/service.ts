@@ -3,6 +3,7 @@
 // it; "mine" and "unassigned" views; and the history of the tasks operators finished.
 import type { Handler } from '../dispatch/dispatch';
 import type { ReadOnlyCollection } from '../store/port';
+import type { TaskRecord } from '../engine/queue/queue';
 import type { FinishedItem, WorkItem } from '../contract/worklist';
 import { decodeVariables } from '../values/undefined-codec';
 import { ConsoleError } from '../errors';
@@ -13,7 +14,7 @@ import { secretVariables } from '../engine/jobs/secret-variables';
 
 export interface WorklistDeps {
   /** The active profile's task records and jobs (read at each call: the profile can change). */
-  tasks: () => ReadOnlyCollection;
+  tasks: () => ReadOnlyCollection<TaskRecord>;
   jobs: () => ReadOnlyCollection;
   /** A job whole (its tasks are its workflow snapshot's, put back by the engine's reads): each task's form fields. */
   jobTasks: (jobId: string) => Promise<unknown>;

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWorklistService } from '../../core/worklist/service';
 import type { ReadOnlyCollection } from '../../core/store/port';
+import type { TaskRecord } from '../../core/engine/queue/queue';
 
 const collection = (docs: Record<string, unknown>[]): ReadOnlyCollection => ({ name: 'fake', find: async () => docs, findOne: async () => docs[0] ?? null, count: async () => docs.length });
 
@@ -11,7 +12,8 @@ const task = (taskId: string, incoming: Record<string, unknown>) => ({ _id: `j1:
 describe('the work queue with secret incoming values', () => {
   it('names those holding a secret and answers every value as it is', async () => {
     const service = createWorklistService({
-      tasks: () => collection([task('show', { header: 'Check', body: 'mongodb://u:pw-Planted-1@db/x', device_password: 'pw-2', port: 22 }), task('plain', { header: 'Check', body: 'nothing here' })]),
+      // Records with the fields the work queue reads (a task record has more).
+      tasks: () => collection([task('show', { header: 'Check', body: 'mongodb://u:pw-Planted-1@db/x', device_password: 'pw-2', port: 22 }), task('plain', { header: 'Check', body: 'nothing here' })]) as unknown as ReadOnlyCollection<TaskRecord>,
       jobs: () => collection([{ _id: 'j1', name: 'wf', status: 'running' }]),
       jobTasks: async () => ({}),
     });
