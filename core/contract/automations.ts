@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { defineOperations } from './operation';
 import { DocumentName, RecordId } from './ids';
+import { ListFilters, SortOrder } from './list-query';
 import { JOB_START_LIMIT } from './jobs';
 
 export const TRIGGER_TYPES = ['endpoint', 'manual', 'schedule', 'eventSystem'] as const;
@@ -106,17 +107,9 @@ const answer = <T extends z.ZodType>(data: T) => z.object({ message: z.string(),
  * or in its bracket form (`equals[name]=X`, `contains[description]=Y`, kept as given), sorted and paged.
  */
 const ListQuery = z.looseObject({
-  equals: z.string().optional(),
-  equalsField: z.string().optional(),
-  contains: z.string().optional(),
-  containsField: z.string().optional(),
-  'starts-with': z.string().optional(),
-  'starts-withField': z.string().optional(),
-  /** The newer spelling of starts-with, as the vendor's guides write it. */
-  startsWith: z.string().optional(),
-  startsWithField: z.string().optional(),
+  ...ListFilters,
   sort: z.string().optional(),
-  order: z.coerce.number().pipe(z.union([z.literal(1), z.literal(-1)], { error: 'must be 1 or -1' })).optional(),
+  order: SortOrder.optional(),
   /** Only the documents whose `enabled` is this (the vendor's MCP server lists `enabled=true` triggers). */
   enabled: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   skip: z.coerce.number().int().min(0).default(0),

@@ -9,6 +9,7 @@
 // Browser-safe: zod only.
 import { z } from 'zod';
 import { defineOperations } from './operation';
+import { SortOrder } from './list-query';
 
 const WHOLE = 'expected a whole number ≥ 0';
 const wholeNumber = z.coerce.number({ message: WHOLE }).int(WHOLE).min(0, WHOLE);
@@ -16,7 +17,7 @@ const DATE_MS = 'expected a date as a whole number of milliseconds since the epo
 
 /** The query both routes read: sorted by a field (`workflow.name` when none), paged, and kept to the periods that started since a date. */
 const searchQuery = {
-  order: z.coerce.number().pipe(z.union([z.literal(1), z.literal(-1)], { error: 'must be 1 or -1' })).default(1),
+  order: SortOrder.default(1),
   sort: z.string().min(1, 'must name a field').default('workflow.name'),
   skip: wholeNumber.default(0),
   /** Absent or 0: every result. */

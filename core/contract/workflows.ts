@@ -2,6 +2,7 @@
 // import, list, read and delete them. Browser-safe: zod only.
 import { z } from 'zod';
 import { DocumentName } from './ids';
+import { ListFilters, SortOrder } from './list-query';
 import { defineOperations } from './operation';
 
 /** Ids of the two tasks every workflow has, whether or not its JSON lists them. */
@@ -168,17 +169,12 @@ export const workflowsOperations = defineOperations({
     query: z.looseObject({
       limit: z.coerce.number({ message: 'expected a whole number ≥ 0' }).int('expected a whole number ≥ 0').min(0, 'expected a whole number ≥ 0').default(25),
       skip: z.coerce.number({ message: 'expected a whole number ≥ 0' }).int('expected a whole number ≥ 0').min(0, 'expected a whole number ≥ 0').default(0),
-      order: z.coerce.number().pipe(z.union([z.literal(1), z.literal(-1)], { error: 'must be 1 or -1' })).default(1),
+      order: SortOrder.default(1),
       sort: z.enum(['name', '_id'], { error: 'must be name or _id' }).default('name'),
       include: z.string().optional(),
       exclude: z.string().optional(),
       'exclude-project-members': z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-      equals: z.string().optional(),
-      equalsField: z.string().optional(),
-      contains: z.string().optional(),
-      containsField: z.string().optional(),
-      'starts-with': z.string().optional(),
-      'starts-withField': z.string().optional(),
+      ...ListFilters,
     }),
     output: z.object({ items: z.array(z.looseObject({ _id: z.string().optional(), name: z.string().optional() })), total: z.number() }),
   },

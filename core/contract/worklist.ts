@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { defineOperations } from './operation';
 import { JobStatus } from './jobs';
 import { RecordId } from './ids';
+import { ListFilters, SortOrder } from './list-query';
 
 export const WorkItem = z.object({
   /** The task record's id (`<jobId>:<taskId>:<iteration>`). */
@@ -56,16 +57,9 @@ export const worklistOperations = defineOperations({
     summary:
       "The task records as the service's Operations Manager searches its Task collection: equals / contains / starts-with (`equals[type]=manual&equals[status]=running`: the manual tasks waiting for an operator, whose status the service shows as running), sort, order, skip, limit (25 when absent; 0: all), include / exclude; each task's `job` names its job and task (`{ _id, name, task }`)",
     query: z.looseObject({
-      equals: z.string().optional(),
-      equalsField: z.string().optional(),
-      contains: z.string().optional(),
-      containsField: z.string().optional(),
-      'starts-with': z.string().optional(),
-      'starts-withField': z.string().optional(),
-      startsWith: z.string().optional(),
-      startsWithField: z.string().optional(),
+      ...ListFilters,
       sort: z.string().default('name'),
-      order: z.coerce.number().pipe(z.union([z.literal(1), z.literal(-1)], { error: 'must be 1 or -1' })).default(1),
+      order: SortOrder.default(1),
       skip: z.coerce.number().int().min(0).default(0),
       limit: z.coerce.number().int().min(0).max(1000).default(25),
       include: z.string().optional(),
