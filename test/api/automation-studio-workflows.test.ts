@@ -3,27 +3,15 @@
 // the vendor's guides (`equals[_id]=…&include=name,inputSchema`; pages of at most 100 whatever limit
 // asks, read by `total`). Over HTTP on a real host (embedded store).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestHost, type TestHost } from '../support/host';
+import { callJson, startTestHost, type TestHost } from '../support/host';
+import { workflow as oneTaskWorkflow } from '../engine/queue/support';
 
 let host: TestHost;
-const api = async (path: string, init: RequestInit & { json?: unknown } = {}) => {
-  const res = await host.api(path, init);
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-};
+const api = (path: string, init?: RequestInit & { json?: unknown }) => callJson(host, path, init);
 
-const end = { type: 'standard', state: 'success' };
-const workflow = (name: string, extra: Record<string, unknown> = {}) => ({
-  name,
-  type: 'automation',
-  tasks: {
-    workflow_start: { name: 'workflow_start', groups: [] },
-    a1: { name: 'newVariable', app: 'WorkFlowEngine', type: 'operation', location: 'Application', variables: { incoming: { name: 'seen', value: '$var.job.device' }, outgoing: { value: null } }, groups: [], actor: 'Pronghorn' },
-    workflow_end: { name: 'workflow_end', groups: [] },
-  },
-  transitions: { workflow_start: { a1: end }, a1: { workflow_end: end }, workflow_end: {} },
-  ...extra,
-});
+/** One task copying the job variable `device` into `seen`. */
+const workflow = (name: string, extra: Record<string, unknown> = {}) =>
+  oneTaskWorkflow(name, { a1: { name: 'newVariable', type: 'operation', variables: { incoming: { name: 'seen', value: '$var.job.device' }, outgoing: { value: null } } } }, [['workflow_start', 'a1'], ['a1', 'workflow_end']], { type: 'automation', ...extra });
 const inputSchema = { type: 'object', required: ['device'], properties: { device: { type: 'string' } } };
 
 beforeAll(async () => {

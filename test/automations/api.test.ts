@@ -3,14 +3,10 @@
 // trigger called as a webhook (body checked against its schema, its JST applied) starting the
 // automation's workflow, and a manual trigger run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestHost, type TestHost } from '../support/host';
+import { callJson, startTestHost, type TestHost } from '../support/host';
 
 let host: TestHost;
-const api = async (path: string, init: RequestInit & { json?: unknown } = {}) => {
-  const res = await host.api(path, init);
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-};
+const api = (path: string, init?: RequestInit & { json?: unknown }) => callJson(host, path, init);
 
 /** A workflow whose one task copies the job variable `device` into `seen`. */
 const workflow = (name: string) => ({

@@ -5,26 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTriggerRunner } from '../../core/automations/run';
 import { createAutomationsService } from '../../core/automations/service';
-import { startTestHost, type TestHost } from '../support/host';
-import { waitFor } from '../engine/queue/support';
+import { callJson, startTestHost, type TestHost } from '../support/host';
+import { waitFor, workflow as builtWorkflow } from '../engine/queue/support';
 
 let host: TestHost;
-const api = async (path: string, init: RequestInit & { json?: unknown } = {}) => {
-  const res = await host.api(path, init);
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-};
-const end = { type: 'standard', state: 'success' };
-const workflow = {
-  name: 'Nightly Backup',
-  type: 'automation',
-  tasks: {
-    workflow_start: { name: 'workflow_start', groups: [] },
-    a1: { name: 'newVariable', app: 'WorkFlowEngine', type: 'operation', location: 'Application', variables: { incoming: { name: 'seen', value: '$var.job.scope' }, outgoing: { value: null } }, groups: [], actor: 'Pronghorn' },
-    workflow_end: { name: 'workflow_end', groups: [] },
-  },
-  transitions: { workflow_start: { a1: end }, a1: { workflow_end: end }, workflow_end: {} },
-};
+const api = (path: string, init?: RequestInit & { json?: unknown }) => callJson(host, path, init);
+/** One task copying the job variable `scope` into `seen`. */
+const workflow = builtWorkflow('Nightly Backup', { a1: { name: 'newVariable', type: 'operation', variables: { incoming: { name: 'seen', value: '$var.job.scope' }, outgoing: { value: null } } } }, [['workflow_start', 'a1'], ['a1', 'workflow_end']], { type: 'automation' });
 let automationId: string;
 const triggers = () => host.state.runtime.store.collection('triggers');
 const jobsOf = async () => (await api('/operations-manager/jobs?limit=100')).body.data as { _id: string; description: string }[];

@@ -35,3 +35,10 @@ export async function startTestHost(options: { dataDir?: string; uiDir?: string 
     },
   });
 }
+
+/** A call of the host's API answered as its status and its JSON body (null when the body is empty). */
+export async function callJson(host: TestHost, pathname: string, init: RequestInit & { json?: unknown } = {}) {
+  const res = await host.api(pathname, init);
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
