@@ -23,6 +23,14 @@ export type TaskRunStatus = z.infer<typeof TaskRunStatus>;
 
 export const JobMetrics = z.looseObject({ start_time: z.number(), end_time: z.number().optional(), user: z.string().optional() });
 
+/** One entry of a job's `error` as the service stores it: its clients read `data.error[]`. */
+export const JobError = z.looseObject({
+  task: z.string(),
+  /** A text here; the service also stores a failing system's own answer. */
+  message: z.unknown(),
+  timestamp: z.number(),
+});
+
 export const JobSummary = z.looseObject({
   _id: z.string(),
   name: z.string(),
@@ -36,7 +44,8 @@ export const JobSummary = z.looseObject({
   /** The job's lineage as the service stores it: its root job's id first, its own last. */
   ancestors: z.array(z.string()),
   parent: z.looseObject({ job: z.string(), task: z.string() }).optional(),
-  error: z.string().optional(),
+  /** The service's array: each failure that stopped the job, the task that failed, what went wrong and when. */
+  error: z.array(JobError).optional(),
   /** In the jobs list: how many of the job's manual tasks wait for an operator. */
   operatorTasks: z.number().optional(),
   /** In the jobs list: the tasks a running or paused job is at (their summaries, else their methods). */

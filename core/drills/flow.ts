@@ -2,6 +2,7 @@
 // readiness check, the load, the failure (staged by the kind of drill), failover on the standby,
 // verification from the job records and the ledger, and optional failback. Each step is logged
 // with its time; a failing step stops the drill, and the report says how both sites were left.
+import { jobErrorText } from '../engine/jobs/job-error';
 import { checkReadiness } from './readiness';
 import { drillJobVariables, DRILL_WORKFLOW, type Ledger } from './ledger';
 import { waitUntil, WORKER_LEASE_MS, type DrillRun } from './runner';
@@ -36,7 +37,8 @@ export interface FailureStaging {
 
 interface JobDetail {
   status: string;
-  error?: string;
+  /** The service's array; one text from a site of an earlier version (job-error.ts reads both). */
+  error?: unknown;
   taskRuns: { taskId: string; iteration: number; name?: string; simulated?: string; status: string; workerId?: string; metrics: { end_time?: number } }[];
 }
 
@@ -169,7 +171,7 @@ export async function runDrillSteps(drill: DrillContext, pair: DrillPair, failur
         // Every job ended by now: the wait above fails the step otherwise.
         const data: JobDetail = details.get(id) ?? { status: 'not read', taskRuns: [] };
         if (data.status === 'complete') report.jobsCompleted++;
-        else notComplete.push(`${id} ${data.status}${data.error ? `: ${data.error}` : ''}`);
+        else notComplete.push(`${id} ${data.status}${jobErrorText(data) ? `: ${jobErrorText(data)}` : ''}`);
         const completed = new Map<string, number>();
         for (const task of data.taskRuns) {
           if (task.status !== 'complete' || (!own && !/^d\d+$/.test(task.taskId))) continue;

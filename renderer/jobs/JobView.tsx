@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Job, TaskRun } from '../../core/contract/jobs';
 import { call } from '../api/client';
-import { formatDuration, formatTime, formatValue, initiatorOf, restoreUndefined, waitingUntilText } from './format';
+import { errorMessage, formatDuration, formatTime, formatValue, initiatorOf, restoreUndefined, waitingUntilText } from './format';
 import { declaredOutgoing, hasOwnPanel, ManualTaskPanel, useJobAction } from './ManualTask';
 import { RetryForm } from './RetryForm';
 import { jobStatus, taskStatus } from '../shell/status';
@@ -229,9 +229,17 @@ export function JobView({ id }: { id: string }) {
           <JobActions job={j} retryable={retryable.map((run) => run.taskId)} />
         </div>
       </div>
-      {j.error && (
-        <Alert look="error-banner">
-          {j.error}
+      {!!j.error?.length && (
+        <Alert look="error-banner" as="div" label="Job error">
+          {j.error.length === 1 ? (
+            errorMessage(j.error[0]!)
+          ) : (
+            <ul className="job-errors">
+              {j.error.map((entry, i) => (
+                <li key={i}>{errorMessage(entry)}</li>
+              ))}
+            </ul>
+          )}
         </Alert>
       )}
       <dl className="facts">

@@ -10,7 +10,7 @@ import { call } from '../api/client';
 import { replaceParams, useRoute } from '../shell/route';
 import { jobStatus } from '../shell/status';
 import { StatusBadge } from '../shell/StatusBadge';
-import { formatDuration, formatTime, initiatorOf, waitingUntilText } from './format';
+import { formatDuration, formatTime, initiatorOf, jobErrorLine, waitingUntilText } from './format';
 import { filtersFromRoute, filtersToParams, hasFilters, matchingFilter, type JobsFilters } from './filters';
 import { JobsFiltersBar } from './JobsFiltersBar';
 import { JobsBulkBar } from './JobsBulkBar';
@@ -135,8 +135,8 @@ function Row({ job, checked, onCheck }: { job: JobSummary; checked: boolean; onC
         <StatusBadge status={status} />
         <span className="muted small jobs-id">{job._id}</span>
       </span>
-      <span role="cell" className="error small jobs-error" title={job.error}>
-        {job.error}
+      <span role="cell" className="error small jobs-error" title={jobErrorLine(job.error)}>
+        {jobErrorLine(job.error)}
       </span>
       <span role="cell" className="muted small wide-only">
         {took}

@@ -2,6 +2,8 @@
 // absent key; the job's `undefinedPaths` says where they were, and `restoreUndefined`
 // puts them back so `undefined` is shown apart from `null`.
 
+import type { Job } from '../../core/contract/jobs';
+
 export const UNDEFINED = Symbol('undefined');
 
 function segments(path: string): string[] {
@@ -82,4 +84,16 @@ export function substituteViewData(body: string, variables: unknown): string {
     const value = values[name];
     return typeof value === 'string' ? value : value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
   });
+}
+
+type JobErrorEntry = NonNullable<Job['error']>[number];
+
+/** A job error's message as one line: a text as it is, a failing system's answer as JSON. */
+export function errorMessage(entry: JobErrorEntry): string {
+  return typeof entry.message === 'string' ? entry.message : (JSON.stringify(entry.message) ?? String(entry.message));
+}
+
+/** A job's errors as one line (the Jobs list): the messages in order. */
+export function jobErrorLine(errors: Job['error']): string | undefined {
+  return errors?.length ? errors.map(errorMessage).join('; ') : undefined;
 }

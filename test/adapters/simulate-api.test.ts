@@ -76,7 +76,8 @@ describe('simulated adapter instances over HTTP', () => {
     expect((await lab.api('/adapters/inv-east/properties', { method: 'PUT', json: { properties: { ...config, simulation: { methods: { getDevice: { rules } } } } } })).status).toBe(200);
     const job = await lab.runJob();
     expect(job.status).toBe('error');
-    expect(job.error).toContain('Inventory.getDevice: device unreachable');
+    // The service's array: the task that failed and why.
+    expect(job.error).toEqual([{ task: expect.any(String), message: expect.stringContaining('Inventory.getDevice: device unreachable'), timestamp: expect.any(Number) }]);
   });
 });
 
@@ -87,7 +88,7 @@ describe('a profile that does not let jobs use simulated adapters', () => {
       expect((await lab.api('/adapters/simulate', { method: 'POST', json: { all: true } })).status).toBe(200);
       const job = await lab.runJob();
       expect(job.status).toBe('error');
-      expect(job.error).toContain('simulationProps.allowJobs');
+      expect(job.error).toEqual([expect.objectContaining({ message: expect.stringContaining('simulationProps.allowJobs') })]);
     } finally {
       await lab.close();
     }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../support/host';
 import { corpus, fixtures, noteCorpusSkip, type IapSource } from '../support/iap';
 import type { ImportRun } from '../../core/contract/projects';
+import { jobErrorText } from '../../core/engine/jobs/job-error';
 
 noteCorpusSkip('rehearsing the real pre-builts on simulated adapters');
 
@@ -91,10 +92,10 @@ function rehearse(source: IapSource) {
       const settled = settledOf(jobs);
       const unsettled = jobs.filter((j) => !settled.includes(j));
       console.info(`${source.tag}: ${workflows.length} workflows, ${made.results.length} instances made (${made.results.map((r) => `${r.id}: ${r.methods.length} methods`).join(', ')}), ${jobs.filter((j) => j.status === 'complete').length} complete, ${jobs.filter((j) => j.status === 'error').length} error, ${jobs.filter((j) => j.status === 'running' && j.operatorTasks).length} waiting, unsettled: ${unsettled.map((j) => j.name).join(', ') || 'none'}`);
-      for (const job of jobs.filter((j) => j.status === 'error')) console.info(`  ${job.name}: ${job.error}`);
+      for (const job of jobs.filter((j) => j.status === 'error')) console.info(`  ${job.name}: ${jobErrorText(job)}`);
       expect(settled.length / started.length).toBeGreaterThanOrEqual(0.9);
       // An error names the task (or the tasks it stopped at) and its cause.
-      for (const job of jobs.filter((j) => j.status === 'error')) expect(job.error ?? '', job.name).toMatch(/task \S+ .*: \S|leads on from \S+ \(/);
+      for (const job of jobs.filter((j) => j.status === 'error')) expect(jobErrorText(job) ?? '', job.name).toMatch(/task \S+ .*: \S|leads on from \S+ \(/);
       // A job that called a simulated instance says so.
       expect(jobs.some((j) => j.simulated === true)).toBe(true);
     }, 180_000);

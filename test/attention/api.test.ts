@@ -99,7 +99,7 @@ describe('the cockpit over HTTP', () => {
     const byId = await get(`/operations-manager/jobs?q=${id.slice(-12)}`);
     expect(byId.body.data.map((j: any) => j._id)).toEqual([id]);
     const errorRow = byId.body.data[0];
-    expect(errorRow.error).toMatch(/codePointAt/);
+    expect(errorRow.error).toEqual([{ task: expect.any(String), message: expect.stringMatching(/codePointAt/), timestamp: expect.any(Number) }]);
   });
 
   it('sorts by workflow name and by start time either way', async () => {

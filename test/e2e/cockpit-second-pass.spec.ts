@@ -268,6 +268,8 @@ test("edit and retry: a task that failed on bad input runs again with the operat
   const id = ((await started.json()) as { data: { _id: string } }).data._id;
   await page.goto(`${host.url}/#/jobs/${id}`);
   await expect(page.getByLabel('Job status')).toHaveText('error');
+  // The job's error (the service's `error` array): which task failed, and why.
+  await expect(page.getByRole('alert', { name: 'Job error' })).toContainText('task cp (codePointAt) failed with no error transition: codePointAt: pos 1 is out of range');
 
   await page.getByRole('row', { name: 'Task cp' }).getByRole('button', { name: 'Edit and retry…' }).click();
   const form = page.getByRole('form', { name: 'Edit and retry task cp' });
@@ -281,6 +283,7 @@ test("edit and retry: a task that failed on bad input runs again with the operat
   await form.getByRole('button', { name: 'Retry with these changes' }).click();
 
   await expect(page.getByLabel('Job status')).toHaveText('complete');
+  await expect(page.getByRole('alert', { name: 'Job error' })).toHaveCount(0);
   const operator = ((await (await host.api(`/operations-manager/jobs/${id}`)).json()) as { data: { metrics: { user: string } } }).data.metrics.user;
   // Who, what and when, each in its own column; the change on its own line, not one long line.
   const change = page.getByRole('table', { name: 'Job history' }).getByRole('row').filter({ hasText: 'Changed values and retried' });

@@ -10,6 +10,7 @@ import type { Store } from '../../core/store/port';
 import { Engine } from '../../core/engine/index';
 import { decodeVariables } from '../../core/values/undefined-codec';
 import { jongodbBinary, startJongodb, type TestMongo } from './jongodb';
+import { jobErrorText } from '../../core/engine/jobs/job-error';
 
 const found = jongodbBinary();
 if ('unavailable' in found) console.warn(`[keys on jongodb] skipped: ${found.unavailable}`);
@@ -58,7 +59,7 @@ function cases(name: string, open: () => Promise<Store>) {
       const started = await engine.runner.start(`keys-${suffix}`, { variables });
       for (let i = 0; i < 400 && (await engine.runner.job(started._id))?.status === 'running'; i++) await new Promise((r) => setTimeout(r, 25));
       const job = (await engine.runner.job(started._id))!;
-      expect(job.status, job.error).toBe('complete');
+      expect(job.status, jobErrorText(job)).toBe('complete');
       const read = decodeVariables(job.variables);
       // The service's own job variables (_id, initiator) stand beside the ones given.
       expect({ ...read, 'device.upper': undefined }).toEqual({ ...variables, 'device.upper': undefined, _id: started._id, initiator: expect.any(String) });

@@ -11,6 +11,7 @@ import { createTransformationsService } from '../../core/transformations/service
 import { transformationRunner } from '../../core/transformations/task';
 import { tempEmbeddedStore, waitFor, type TempStore } from '../engine/queue/support';
 import { corpus, fixtures, noteCorpusSkip } from './corpus';
+import { jobErrorText } from '../../core/engine/jobs/job-error';
 
 noteCorpusSkip('a real workflow with its real transformations');
 
@@ -62,7 +63,7 @@ describe('the transformation task in a job', () => {
       const j = await engine!.runner.job(started._id);
       return j && j.status !== 'running' ? j : undefined;
     });
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables.tagFilter).toEqual([{ Name: 'tag:Name', Values: 'core-9' }]);
     expect(job.variables.launchComplete).toBe(true);
   });
@@ -142,7 +143,7 @@ describe.each([
       const j = await engine!.runner.job(started._id);
       return j && j.status !== 'running' ? j : undefined;
     });
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables.publicIp).toBe('203.0.113.7');
     expect(statusCalls).toBe(2);
     // Build EC2 Tag Data's outgoing values reached the createTags call.

@@ -15,6 +15,7 @@ import { childJobVariables, decodeValue, decodeVariables, encodeVariables } from
 import type { TaskOutcome } from '../tasks/library';
 import type { TaskRecord } from '../queue/queue';
 import type { TransformationRunner } from './own-tasks';
+import { jobErrorText } from './job-error';
 import type { JobDoc } from './types';
 import type { ReleaseSemantics } from '../../release/semantics';
 
@@ -159,7 +160,7 @@ export function childEnded(child: JobDoc, waiting: TaskRecord, parent: JobDoc): 
     if (waiting.childJob !== child._id) return { kind: 'none' };
     const outgoing = { job_details: details(child) };
     if (child.status === 'complete') return { kind: 'end', outcome: { state: 'success', outgoing } };
-    return { kind: 'end', outcome: { state: 'error', outgoing, error: `child job ${child._id} (${child.name}) ended in ${child.status}${child.error ? `: ${child.error}` : ''}` } };
+    return { kind: 'end', outcome: { state: 'error', outgoing, error: `child job ${child._id} (${child.name}) ended in ${child.status}${jobErrorText(child) ? `: ${jobErrorText(child)}` : ''}` } };
   }
   const index = plan.ids.indexOf(child._id);
   if (index < 0) return { kind: 'none' };

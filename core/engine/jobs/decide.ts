@@ -16,6 +16,7 @@ import { ERROR_HANDLER, errorHandlerOf } from './settings';
 import { errorWrites, jobWrites, resolveIncoming, type Scope } from './variables';
 import { childEnded, type ChildStep } from './children';
 import { operatorWrites, type Claims, type OperatorAction, type OperatorWrite } from './actions';
+import { messageText, type JobFailure } from './job-error';
 import { TERMINAL, type JobDoc, type TaskDefinition } from './types';
 
 export type JobEvent =
@@ -39,7 +40,7 @@ export type Write =
   /** Task records in one call, after the job variables the decision carries; `handOff`: a queued one may go to the worker that ran the ended task. */
   | { kind: 'insert'; records: TaskRecord[]; handOff: boolean }
   /** The job stops in error, after the variables. */
-  | { kind: 'fail'; error: string }
+  | { kind: 'fail'; error: JobFailure }
   /** workflow_end's record, then the job complete with the variables in the same write. */
   | { kind: 'complete'; end: TaskRecord }
   /** What a child job's end does to the parent's waiting childJob record. */
@@ -170,7 +171,7 @@ function advanceWrites(job: JobDoc, records: TaskRecord[], unwritten: TaskRecord
     pending = [];
     if (!handled || isFinished(handled)) {
       const note = handled ? `; the workflow's errorHandler ran and ended in ${handled.finishState}${handled.error ? `: ${handled.error}` : ''}` : '';
-      writes.push({ kind: 'fail', error: stopped + note });
+      writes.push({ kind: 'fail', error: { task: stopped.task, message: `${messageText(stopped.message)}${note}` } });
       status = 'error';
     }
   }
@@ -191,7 +192,7 @@ function advanceWrites(job: JobDoc, records: TaskRecord[], unwritten: TaskRecord
     const busy = latest.some((r) => ['queued', 'running', 'waiting'].includes(r.status));
     if (!busy) {
       const ends = latest.filter((r) => r.taskId !== START && isFinished(r)).map((r) => `${r.taskId} (${r.finishState})`);
-      writes.push({ kind: 'fail', error: `the job cannot reach workflow_end: no transition leads on from ${ends.join(', ') || 'workflow_start'}` });
+      writes.push({ kind: 'fail', error: { task: END, message: `the job cannot reach workflow_end: no transition leads on from ${ends.join(', ') || 'workflow_start'}` } });
     }
   }
   return writes;

@@ -26,6 +26,7 @@ import type { JobWrites } from './job-writes';
 import type { JobReads } from './reads';
 import { endFields } from './records';
 import type { TasksInWrite } from './in-write';
+import { jobErrors, messageText, type JobFailure } from './job-error';
 import type { JobDoc, JobStatus } from './types';
 import { sayStatus } from './status-log';
 import { decodeVariables } from '../../values/undefined-codec';
@@ -260,15 +261,15 @@ export class JobExecutor {
   }
 
   /** Sets the job's status (conditional on the one `job` has); a child job that stops tells its parent. */
-  async writeStatus(job: JobDoc, status: JobStatus, error?: string): Promise<FollowUp[]> {
+  async writeStatus(job: JobDoc, status: JobStatus, failure?: JobFailure): Promise<FollowUp[]> {
     const now = Date.now();
-    const set: Record<string, unknown> = { status, last_updated: now };
-    if (error !== undefined) set.error = error;
+    // `error`: the service's array, the failure after those the job holds (job-error.ts).
+    const set: Record<string, unknown> = { status, last_updated: now, ...(failure ? { error: [...jobErrors(job), { ...failure, timestamp: now }] } : {}) };
     if (status === 'complete' || status === 'canceled') set['metrics.end_time'] = now;
     const unwritten = this.unwritten.has(job);
     const matched = unwritten || (await this.jobs.updateOne({ _id: job._id, status: job.status }, { $set: set })).matched > 0;
-    if (matched && !unwritten) sayStatus(this.parts.log, job, status, { from: job.status, ...(error !== undefined ? { error } : {}) });
-    Object.assign(job, { status, last_updated: now }, error !== undefined ? { error } : {});
+    if (matched && !unwritten) sayStatus(this.parts.log, job, status, { from: job.status, ...(failure !== undefined ? { error: messageText(failure.message), task: failure.task } : {}) });
+    Object.assign(job, { status, last_updated: now }, set.error ? { error: set.error } : {});
     if (set['metrics.end_time'] !== undefined) job.metrics = { ...job.metrics, end_time: now };
     return (status === 'error' || status === 'canceled') && job.parent ? [{ kind: 'child-ended', childId: job._id }] : [];
   }

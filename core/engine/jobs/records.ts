@@ -8,6 +8,7 @@ import { APPLICATION_MANUAL_TASKS, MANUAL_TASKS, type TaskOutcome } from '../tas
 import { NEVER, type FinishState, type TaskRecord } from '../queue/queue';
 import { latestRecords, type END, type ReadyTask, type START } from './graph';
 import { ERROR_HANDLER } from './settings';
+import type { JobFailure } from './job-error';
 import type { JobDoc, TaskDefinition } from './types';
 
 export const recordId = (jobId: string, taskId: string, iteration: number) => `${jobId}:${taskId}:${iteration}`;
@@ -85,11 +86,11 @@ export function hasTransition(job: JobDoc, taskId: string, state: FinishState) {
 }
 
 /** Why the job is stopped: a task that errored with no error transition to take. */
-export function stoppedOn(job: JobDoc, records: TaskRecord[]): string | undefined {
+export function stoppedOn(job: JobDoc, records: TaskRecord[]): JobFailure | undefined {
   for (const r of latestRecords(records).values()) {
     if (r.taskId === ERROR_HANDLER) continue;
     if (r.status === 'error' && !hasTransition(job, r.taskId, 'error')) {
-      return `task ${r.taskId} (${r.name}) failed with no error transition: ${r.error ?? 'error'}`;
+      return { task: r.taskId, message: `task ${r.taskId} (${r.name}) failed with no error transition: ${r.error ?? 'error'}` };
     }
   }
   return undefined;

@@ -28,6 +28,7 @@ import { JobStarter, type StartOptions, type WorkflowSource } from './start';
 import { TaskRun, type Given } from './task-run';
 import type { TaskMethodRunner } from './execute';
 import type { TransformationRunner } from './own-tasks';
+import type { JobFailure } from './job-error';
 import type { JobDoc, JobStatus } from './types';
 import type { RetryChanges } from './retry-with-changes';
 import type { TaskClaim } from './claims';
@@ -184,8 +185,8 @@ export class JobRunner {
   }
 
   /** Sets a job's status (from the one `job` has); a child job that stops tells its parent's task. */
-  async setStatus(job: JobDoc, status: JobStatus, error?: string): Promise<void> {
-    await this.executor.drain(await this.executor.writeStatus(job, status, error));
+  async setStatus(job: JobDoc, status: JobStatus, failure?: JobFailure): Promise<void> {
+    await this.executor.drain(await this.executor.writeStatus(job, status, failure));
   }
 
   /** A job whose workflow_end record was written (by an earlier version) and not its status: it completes, and its parent is told (recovery). */

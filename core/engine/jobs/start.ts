@@ -16,6 +16,7 @@ import type { JobExecutor } from './executor';
 import type { Handoff, Held, HeldState } from './held';
 import { checkVariables } from './input-schema';
 import type { JobReads } from './reads';
+import { jobErrorText } from './job-error';
 import type { JobDoc, TaskDefinition } from './types';
 import { sayStatus } from './status-log';
 
@@ -148,7 +149,7 @@ export class JobStarter {
     if (!started) return reads.requireJob(job._id); // an earlier attempt's job
     this.parts.log.info({ jobId: job._id, workflow: job.name, status: 'running', ...(options.parent ? { parentJobId: options.parent.job } : {}) }, `job of workflow "${job.name}" started`);
     // Ended in its start's write (its tasks run in it: in-write.ts), said now, after its start.
-    if (atOnce && job.status !== 'running') sayStatus(this.parts.log, job, job.status, job.status === 'error' ? { from: 'running', error: job.error ?? '' } : {});
+    if (atOnce && job.status !== 'running') sayStatus(this.parts.log, job, job.status, job.status === 'error' ? { from: 'running', error: jobErrorText(job) ?? '' } : {});
     return asStarted;
   }
 

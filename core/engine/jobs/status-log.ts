@@ -17,7 +17,7 @@ export function sayTaskError(log: Pick<Logger, 'error'>, ids: TaskIds, error: st
   log.error({ ...ids, error }, `task ${ids.taskId} (${ids.task}) ended in error: ${error ?? 'error'}`);
 }
 
-export function sayStatus(log: Pick<Logger, 'info' | 'error'>, job: Pick<JobDoc, '_id' | 'name'>, status: JobStatus, fields: { from?: JobStatus; error?: string } = {}) {
+export function sayStatus(log: Pick<Logger, 'info' | 'error'>, job: Pick<JobDoc, '_id' | 'name'>, status: JobStatus, fields: { from?: JobStatus; error?: string; task?: string } = {}) {
   const entry = { jobId: job._id, workflow: job.name, status, ...fields };
   if (status === 'error') log.error(entry, `job of workflow "${job.name}" stopped in error: ${fields.error ?? ''}`);
   else log.info(entry, `job of workflow "${job.name}" ${status}`);

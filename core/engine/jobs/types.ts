@@ -2,6 +2,7 @@
 // are copied into the job when it starts, so changing or deleting the workflow
 // never changes a job already running. Variables are stored through the undefined codec.
 import type { Transitions } from './graph';
+import type { JobError } from './job-error';
 
 export type JobStatus = 'running' | 'paused' | 'error' | 'canceled' | 'complete';
 export const JOB_STATUSES: JobStatus[] = ['running', 'paused', 'error', 'canceled', 'complete'];
@@ -31,7 +32,8 @@ export interface JobDoc {
   children: string[];
   tasks: Record<string, TaskDefinition>;
   transitions: Transitions;
-  error?: string;
+  /** The service's array (job-error.ts); one text in jobs of earlier versions of the console. */
+  error?: JobError[] | string;
   last_updated: number;
   /** How the job reached workflow_end (its record, not stored as a task record: records.ts). */
   reachedEnd?: { from: string[]; iteration: number };

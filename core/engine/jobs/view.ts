@@ -2,6 +2,7 @@
 // undefined), and the paths of the undefined values listed, since JSON drops them.
 import { decodeVariables } from '../../values/undefined-codec';
 import type { TaskRecord } from '../queue/queue';
+import { jobErrors } from './job-error';
 import type { JobDoc } from './types';
 import type { JobHistoryEntry } from './history';
 import { waitingUntil } from './timers';
@@ -39,7 +40,8 @@ export function jobSummary(job: JobDoc) {
     ...(lastUpdated ? { last_updated: lastUpdated } : {}),
     ancestors: ancestorsOf(job),
     ...(job.parent ? { parent: job.parent } : {}),
-    ...(job.error ? { error: job.error } : {}),
+    // The service's array, whatever the stored form (job-error.ts).
+    ...(job.error ? { error: jobErrors(job) } : {}),
   };
 }
 

@@ -12,6 +12,7 @@
 import type { Logger } from 'pino';
 import { StoreError } from '../../store/errors';
 import { END, START } from '../jobs/graph';
+import { jobErrorText, jobErrors } from '../jobs/job-error';
 import type { JobRunner } from '../jobs/runner';
 import type { JobDoc } from '../jobs/types';
 import type { TaskRecord } from '../queue/queue';
@@ -121,7 +122,7 @@ export class HalfStartedJobs {
       this.options.log.warn({ jobId, workflow: job.name }, `job ${jobId} of workflow "${job.name}" is running with no task to run, and advancing it queued none`);
       return undefined;
     }
-    if (after?.status === 'error') return this.record(job, 'start-failed', `recovery could not finish the start of this job: ${after.error ?? 'error'}`);
+    if (after?.status === 'error') return this.record(job, 'start-failed', `recovery could not finish the start of this job: ${jobErrorText(after) ?? 'error'}`);
     const what = onlyStart
       ? 'a server stopped after writing the job (and its workflow_start) and before queuing the first tasks; the start was finished and they were queued'
       : 'no task was queued, running or waiting; the job was advanced again';
@@ -139,10 +140,10 @@ export class HalfStartedJobs {
   }
 
   private async fail(job: JobDoc, reason: string): Promise<RecoveryOutcome | undefined> {
-    await this.runner.setStatus({ ...job }, 'error', reason);
+    await this.runner.setStatus({ ...job }, 'error', { task: START, message: reason });
     // Written only where the job was still running (setStatus is conditional on it).
     const after = await this.runner.job(job._id);
-    if (after?.status !== 'error' || after.error !== reason) return undefined;
+    if (after?.status !== 'error' || jobErrors(after).at(-1)?.message !== reason) return undefined;
     return this.record(job, 'start-failed', `recovery failed this job: ${reason}`);
   }
 

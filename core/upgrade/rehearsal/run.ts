@@ -12,6 +12,7 @@ import { openEmbeddedStore } from '../../store/embedded/store';
 import { Engine } from '../../engine';
 import type { AdapterCaller } from '../../engine/jobs/execute';
 import type { TransformationRunner } from '../../engine/jobs/own-tasks';
+import { jobErrorText } from '../../engine/jobs/job-error';
 import type { JobDoc } from '../../engine/jobs/types';
 import { RELEASE_SEMANTICS, type SemanticsRelease } from '../../release/semantics';
 import { sampleFromSchema } from '../../contract/transformations';
@@ -111,7 +112,7 @@ async function settle(run: Scratch, id: string, timeoutMs: number, signal?: Abor
   }
 }
 
-const outcomeOf = (job: JobDoc) => ({ status: job.status, ...(job.error ? { error: String(job.error) } : {}), variables: shown(job.variables) });
+const outcomeOf = (job: JobDoc) => ({ status: job.status, ...(job.error ? { error: jobErrorText(job) ?? '' } : {}), variables: shown(job.variables) });
 
 /** The workflows named, or all of the profile's; a name the profile lacks is a 400 naming it. */
 async function chosen(source: RehearsalDeps['source'], body: RehearseBody): Promise<Doc[]> {

@@ -12,6 +12,7 @@ import { latestRecords } from '../../../core/engine/jobs/graph';
 import type { TaskRecord } from '../../../core/engine/queue/queue';
 import { corpus, fixtures, noteCorpusSkip } from '../../support/iap';
 import { tempEmbeddedStore, type TempStore } from '../queue/support';
+import { jobErrorText } from '../../../core/engine/jobs/job-error';
 
 /** A loop (revert or forEach) that has not ended after this many task runs is stopped by the test. */
 const LOOP_CAP = 150;
@@ -144,8 +145,9 @@ describe.each([
     const internal: string[] = [];
     for (const { name, id } of started) {
       const job = (await engine.runner.job(id))!;
-      if (job.error && INTERNAL.test(job.error)) internal.push(`${name}: ${job.error}`);
-      if (job.status === 'error') expect(job.error, name).toMatch(/^task \S+ \(.+\) failed|cannot reach workflow_end|child job/);
+      const error = jobErrorText(job);
+      if (error && INTERNAL.test(error)) internal.push(`${name}: ${error}`);
+      if (job.status === 'error') expect(error, name).toMatch(/^task \S+ \(.+\) failed|cannot reach workflow_end|child job/);
       for (const r of await engine.runner.records(id)) if (r.error && INTERNAL.test(r.error)) internal.push(`${name} ${r.taskId}: ${r.error}`);
     }
     expect(internal).toEqual([]);

@@ -11,6 +11,7 @@ import type { TaskDefinition } from '../../../core/engine/jobs/types';
 import { builtInTasks } from '../../../core/engine/tasks/library';
 import { tempEmbeddedStore, waitFor, type TempStore } from '../queue/support';
 import { corpus, fixtures, noteCorpusSkip, type IapSource } from '../../support/iap';
+import { jobErrorText } from '../../../core/engine/jobs/job-error';
 
 noteCorpusSkip('the runner on the real exports');
 
@@ -91,7 +92,7 @@ describe.each([
       const j = await engine!.runner.job(started._id);
       return j && j.status !== 'running' ? j : undefined;
     });
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables.publicIp).toBe(publicIp);
     expect(calls.filter((c) => c.startsWith('describeInstanceStatus'))).toEqual(['describeInstanceStatus(aws-lab)', 'describeInstanceStatus(aws-lab)']);
     const records = await engine.runner.records(job._id);

@@ -107,7 +107,7 @@ describe('decide: a task ended', () => {
     const j = job();
     const up = ended(j, 'up', { status: 'error', finishState: 'error', error: 'boom' });
     const d = run(j, [start(j), up], { kind: 'task-ended', record: up });
-    expect(d.writes).toEqual([{ kind: 'fail', error: 'task up (toUpperCase) failed with no error transition: boom' }]);
+    expect(d.writes).toEqual([{ kind: 'fail', error: { task: 'up', message: 'task up (toUpperCase) failed with no error transition: boom' } }]);
   });
 
   it('runs the workflow\'s errorHandler first, and is not handed to the worker', () => {
@@ -122,7 +122,7 @@ describe('decide: a task ended', () => {
     const j = job({ transitions: { workflow_start: { up: { type: 'standard', state: 'success' } }, up: { workflow_end: { type: 'standard', state: 'success' } } } });
     const up = ended(j, 'up', { finishState: 'failure' });
     const d = run(j, [start(j), up], { kind: 'task-ended', record: up });
-    expect(d.writes).toEqual([{ kind: 'fail', error: 'the job cannot reach workflow_end: no transition leads on from up (failure)' }]);
+    expect(d.writes).toEqual([{ kind: 'fail', error: { task: 'workflow_end', message: 'the job cannot reach workflow_end: no transition leads on from up (failure)' } }]);
   });
 
   it('writes only the variables when the job ended meanwhile', () => {

@@ -47,7 +47,7 @@ export const evaluation = (left: unknown, operator: string, right: unknown) => (
 /** The job and its records with ids, times and the worker's id made alike. */
 export function comparable(job: JobDoc, records: TaskRecord[]) {
   const text = JSON.stringify({ job, records: [...records].sort((a, b) => a._id.localeCompare(b._id)) }).replaceAll(job._id, 'JOB');
-  const times = new Set(['start_time', 'end_time', 'claimed_at', 'queuedAt', 'runAfter', 'last_updated']);
+  const times = new Set(['start_time', 'end_time', 'claimed_at', 'queuedAt', 'runAfter', 'last_updated', 'timestamp']);
   return JSON.parse(text, (key, value) => (times.has(key) ? typeof value : key === 'workerId' ? String(value).split(':')[0] : value)) as unknown;
 }
 

@@ -7,6 +7,7 @@ import { methodRunner } from '../../../core/engine/jobs/execute';
 import type { JobDoc } from '../../../core/engine/jobs/types';
 import type { TaskRecord } from '../../../core/engine/queue/queue';
 import { tempEmbeddedStore, waitFor, type TempStore } from '../queue/support';
+import { jobErrorText } from '../../../core/engine/jobs/job-error';
 
 let temp: TempStore | undefined;
 let engine: Engine | undefined;
@@ -63,7 +64,7 @@ describe('revert transitions', () => {
       ),
     );
     const job = await settle((await engine!.runner.start('poll'))._id);
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables.attempts).toEqual([job._id, job._id, job._id]);
     expect(job.variables.count).toBe(3);
     expect((await runs(job._id, 'act')).map((r) => r.iteration)).toEqual([0, 1, 2]);
@@ -89,7 +90,7 @@ describe('revert transitions', () => {
       ),
     );
     const job = await settle((await engine!.runner.start('join-revert'))._id);
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables.seen).toEqual(['j', 'j']);
   });
 });
@@ -109,7 +110,7 @@ describe('forEach and the loop state', () => {
       ),
     );
     const job = await settle((await engine!.runner.start('each', { variables: { items: ['r1', { name: 'r2' }, 3] } }))._id);
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables.seen).toEqual(['r1', { name: 'r2' }, 3]);
     expect(job.variables.n).toBe(3);
     expect((await runs(job._id, 'fe')).map((r) => r.finishState)).toEqual(['loop', 'loop', 'loop', 'success']);
@@ -139,7 +140,7 @@ describe('task settings', () => {
       ),
     );
     const job = await settle((await engine!.runner.start('retry'))._id);
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables.calls).toBe(3);
     const [f] = await runs(job._id, 'f');
     expect(f).toMatchObject({ status: 'complete', autoRetries: 2, retryErrors: ['not yet (1)', 'not yet (2)'], attempt: 3 });
@@ -162,7 +163,7 @@ describe('task settings', () => {
       ),
     );
     const job = await settle((await engine!.runner.start('err'))._id);
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables.shown).toBe('device unreachable');
   });
 
@@ -175,7 +176,7 @@ describe('task settings', () => {
     );
     const job = await settle((await engine!.runner.start('fails'))._id);
     expect(job.status).toBe('error');
-    expect(job.error).toMatch(/task s \(stub\) failed with no error transition: boom; the workflow's errorHandler ran and ended in success/);
+    expect(job.error).toEqual([{ task: 's', message: expect.stringMatching(/task s \(stub\) failed with no error transition: boom; the workflow's errorHandler ran and ended in success/), timestamp: expect.any(Number) }]);
     expect(job.variables.handledFor).toBe('boom');
     expect(await runs(job._id, 'errorHandler')).toHaveLength(1);
   });
@@ -204,7 +205,7 @@ describe('childJob', () => {
     await add(child);
     await add(parent(loopType));
     const job = await settle((await engine!.runner.start(`parent-${loopType}`, { variables: { names: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] } }))._id);
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     // As the exports query it: `{ loop: [ each child's variables ] }`.
     const details = (job.variables.details as { loop: { _id: string; status: string; name: string; out: string; childJobLoopIndex: number }[] }).loop;
     expect(details.map((d) => [d.status, d.name, d.out])).toEqual([['complete', 'a', 'A'], ['complete', 'b', 'B'], ['complete', 'c', 'C']]);
@@ -230,7 +231,7 @@ describe('childJob', () => {
     await add(parent('sequential'));
     const job = await settle((await engine!.runner.start('parent-sequential', { variables: { names: 'not a list' } }))._id);
     expect(job.status).toBe('error');
-    expect(job.error).toBe('task c (childJob) failed with no error transition: childJob: data_array must be an array when loopType is "sequential"');
+    expect(job.error).toEqual([{ task: 'c', message: 'task c (childJob) failed with no error transition: childJob: data_array must be an array when loopType is "sequential"', timestamp: expect.any(Number) }]);
   });
 
   it('without a loop: an object reference to an unset variable arrives in the child as null', async () => {
@@ -240,7 +241,7 @@ describe('childJob', () => {
     (p.tasks.c as { variables: { incoming: Record<string, unknown> } }).variables.incoming.workflow = 'child-null';
     await add(p);
     const job = await settle((await engine!.runner.start('parent-none'))._id);
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables.details).toMatchObject({ status: 'complete', name: null });
   });
 });
@@ -267,7 +268,7 @@ describe('ViewData and transformation', () => {
     expect(waiting).toMatchObject({ type: 'manual', incoming: { header: 'Retry?', body: { code: 500 }, btn_success: 'Retry', btn_failure: 'Abort' } });
     await engine!.runner.finishTask(started._id, 'v', {}, 'failure');
     const job = await settle(started._id);
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables.choice).toBe('abort');
   });
 
@@ -282,7 +283,7 @@ describe('ViewData and transformation', () => {
     await add(transforming);
     const job = await settle((await engine!.runner.start('jst', { variables: { x: 2 } }))._id);
     expect(job.status).toBe('error');
-    expect(job.error).toMatch(/JST not supported yet/);
+    expect(jobErrorText(job)).toMatch(/JST not supported yet/);
   });
 
   it('transformation runs through the injected service; its outgoing variables write job variables', async () => {
@@ -297,7 +298,7 @@ describe('ViewData and transformation', () => {
     });
     await add(transforming);
     const job = await settle((await engine!.runner.start('jst', { variables: { x: 21 } }))._id);
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables.doubled).toBe(42);
     expect(seen[0]).toMatchObject({ task: { tr_id: '63e5', variableMap: { x: 21 }, options: { extractOutput: true } } });
   });

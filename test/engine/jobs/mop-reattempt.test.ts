@@ -9,6 +9,7 @@ import { createPartsCatalog } from '../../../core/engine/workflow/catalog';
 import { missingParts } from '../../../core/engine/workflow/parts';
 import { tempEmbeddedStore, waitFor, type TempStore } from '../queue/support';
 import { corpus, fixtures, noteCorpusSkip } from '../../support/iap';
+import { jobErrorText } from '../../../core/engine/jobs/job-error';
 
 noteCorpusSkip('the MOP reattempt of a real export');
 
@@ -69,7 +70,7 @@ async function run(attempts: number, readyAfter: number, mopRunning = true) {
 describe('MOP reattempt', () => {
   it('waits, then follows its revert transition to the polled task until the check passes', async () => {
     const { job, reattempts } = await run(5, 3);
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables.count).toBe(3);
     expect(job.variables.gaveUp).toBeUndefined();
     expect(reattempts.map((r) => [r.finishState, r.outgoing?.response])).toEqual([
@@ -80,7 +81,7 @@ describe('MOP reattempt', () => {
 
   it('after `attempts` reattempts, ends in error and the workflow takes its error transition', async () => {
     const { job, reattempts } = await run(2, 100);
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables.count).toBe(3);
     expect(job.variables.gaveUp).toBe(true);
     expect(reattempts.map((r) => r.finishState)).toEqual(['success', 'success', 'error']);

@@ -6,6 +6,7 @@ import type { TaskRecord } from '../../../core/engine/queue/queue';
 import { UNDEFINED_MARKER } from '../../../core/values/undefined-codec';
 import { tempEmbeddedStore, waitFor, workflow, type TempStore } from '../queue/support';
 import { saveWorkflow } from '../../../core/engine/workflow/repository';
+import { jobErrorText } from '../../../core/engine/jobs/job-error';
 
 let temp: TempStore;
 let engine: Engine;
@@ -67,7 +68,7 @@ describe('job runner', () => {
       ),
     );
     const job = await settle((await engine.runner.start('strings', { variables: { text: '   ge-0/0/12', name: 'Chloe\u0301' } }))._id);
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables).toMatchObject({ ports: ['0', '0', '12'], at: 0, name: 'Chlo\u00e9' });
   });
 
@@ -157,7 +158,7 @@ describe('job runner', () => {
       ),
     );
     const job = await settle((await engine.runner.start('fork', { variables: { x: 'four' } }))._id);
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables.len).toBe(4);
     const r = await records(job._id);
     expect(r.get('join')).toHaveLength(1);
@@ -191,7 +192,7 @@ describe('job runner', () => {
     const started = await engine.runner.start('fails', { variables: { s: 'x' } });
     const job = await settle(started._id);
     expect(job.status).toBe('error');
-    expect(job.error).toMatch(/task cp \(codePointAt\) failed with no error transition/);
+    expect(job.error).toEqual([{ task: 'cp', message: expect.stringMatching(/task cp \(codePointAt\) failed with no error transition/), timestamp: expect.any(Number) }]);
     // Same input, same error: the retry runs the task again and the job stops again.
     await engine.runner.retryTask(job._id, 'cp');
     const again = await settle(job._id, (j) => j.status === 'error' && j.last_updated > job.last_updated);
@@ -254,7 +255,7 @@ describe('job runner', () => {
       ),
     );
     const parent = await settle((await engine.runner.start('parent', { variables: { text: 'kid' } }))._id);
-    expect(parent.status, parent.error).toBe('complete');
+    expect(parent.status, jobErrorText(parent)).toBe('complete');
     expect(parent.children).toHaveLength(1);
     const child = (await engine.runner.job(parent.children[0]!))!;
     expect(child.parent).toMatchObject({ job: parent._id, task: 'spawn' });
@@ -314,7 +315,7 @@ describe('job runner', () => {
       ),
     );
     const job = await settle((await engine.runner.start('loop', { variables: { s: '' } }))._id);
-    expect(job.status, job.error).toBe('complete');
+    expect(job.status, jobErrorText(job)).toBe('complete');
     expect(job.variables.s).toBe('aaa');
     expect((await records(job._id)).get('grow')!.map((r) => r.iteration)).toEqual([0, 1, 2]);
   });

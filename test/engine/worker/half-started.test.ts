@@ -16,6 +16,7 @@ import { declaredCollections } from '../../../core/indexes/declared';
 import { bothStores } from '../queue/both-stores';
 import { linearStrings, tempEmbeddedStore, waitFor, workflow } from '../queue/support';
 import { pino } from 'pino';
+import { jobErrorText } from '../../../core/engine/jobs/job-error';
 
 const LEASE_MS = 1000;
 const subjects = bothStores('half-started jobs', 'half_started');
@@ -152,9 +153,9 @@ describe.each(subjects)('half-started jobs on the $name', (subject) => {
     ]);
     const one = (await e.runner.job('broken-1'))!;
     expect(one.status).toBe('error');
-    expect(one.error).toBe('the job cannot start: the transition from "t1" leads to "ghost", which is not one of its tasks');
+    expect(one.error).toEqual([{ task: 'workflow_start', message: 'the job cannot start: the transition from "t1" leads to "ghost", which is not one of its tasks', timestamp: expect.any(Number) }]);
     expect((await readJobHistory(store, 'broken-1'))[0]!.message).toContain('leads to "ghost"');
-    expect((await e.runner.job('broken-2'))!.error).toBe('the job cannot start: its tasks have no workflow_end');
+    expect(jobErrorText((await e.runner.job('broken-2'))!)).toBe('the job cannot start: its tasks have no workflow_end');
     // Nothing was queued for them: workflow_start's record (the job's own) alone.
     expect((await e.runner.records('broken-1')).map((r) => r.taskId)).toEqual(['workflow_start']);
   });
