@@ -305,6 +305,20 @@ export const jobsOperations = defineOperations({
     body: z.object({ variables: z.array(z.string().min(1).max(200)).min(1).max(200) }),
     output: z.object({ message: z.string(), data: z.object({ _id: z.string(), variables: z.array(z.string()) }) }),
   },
+  'jobs.manualController': {
+    method: 'GET',
+    path: '/operations-manager/jobs/:id/tasks/:taskId/manual-controller',
+    summary:
+      "What a manual task shows and collects, as the service answers it: `variables.incoming` (the values shown), `variables.outgoing` (the names a finish's `variables` fill), `variables.error`, `variables.decorators` (its secret fields) and `finish_state` once finished",
+    params: TaskParams,
+    output: z.object({
+      message: z.string(),
+      data: z.looseObject({
+        variables: z.looseObject({ incoming: z.record(z.string(), z.unknown()), outgoing: z.record(z.string(), z.unknown()), error: z.string().optional(), decorators: z.array(z.unknown()) }),
+        finish_state: FinishState.optional(),
+      }),
+    }),
+  },
   'jobs.finishTask': {
     method: 'POST',
     path: '/operations-manager/jobs/:id/tasks/:taskId/finish',

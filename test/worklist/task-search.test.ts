@@ -1,7 +1,8 @@
 // GET /operations-manager/tasks as the vendor's operator guide uses it in its daily check: the manual
 // tasks waiting for an operator (equals[type]=manual&equals[status]=running; the service shows them as
 // running), each naming its job and task, then claimed by its _id and finished as the guide finishes it
-// ({ taskData: { finish_state } } at /operations-manager/jobs/:id/tasks/:taskId/finish).
+// ({ taskData: { finish_state } } at /operations-manager/jobs/:id/tasks/:taskId/finish), having read what it shows
+// and collects (its manual-controller).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHost, type TestHost } from '../support/host';
 import { seedCockpit, type Seeded } from '../support/cockpit';
@@ -29,8 +30,19 @@ describe('the service task search', () => {
     }
     const first = body.data[0];
     expect((await host.api(`/operations-manager/tasks/${encodeURIComponent(first._id)}/claim`, { method: 'POST' })).status).toBe(200);
+    // The guide's second step: what the task shows and what its form collects (the names its finish's variables fill).
+    const controllerPath = `/operations-manager/jobs/${first.job._id}/tasks/${first.job.task}/manual-controller`;
+    const controller = await get(controllerPath);
+    expect(controller.status).toBe(200);
+    expect(controller.body.data).toEqual({ variables: { incoming: { change: expect.stringMatching(/^CR-/) }, outgoing: { decision: '$var.job.decision' }, decorators: [] } });
     const finished = await host.api(`/operations-manager/jobs/${first.job._id}/tasks/${first.job.task}/finish`, { method: 'POST', json: { taskData: { finish_state: 'success', variables: { decision: 'go' } } } });
     expect(finished.status).toBe(200);
+    expect((await get(controllerPath)).body.data).toMatchObject({ variables: { outgoing: { decision: 'go' } }, finish_state: 'success' });
+    // Not a task of the job, and a task no operator finishes: each named.
+    const missing = await get(`/operations-manager/jobs/${first.job._id}/tasks/zz99/manual-controller`);
+    expect([missing.status, missing.body.message]).toEqual([404, expect.stringContaining('has no task "zz99"')]);
+    const automatic = await get(`/operations-manager/jobs/${first.job._id}/tasks/shout/manual-controller`);
+    expect([automatic.status, automatic.body.message]).toEqual([409, expect.stringContaining('task shout (toUpperCase)')]);
     const after = await get('/operations-manager/tasks?equals[type]=manual&equals[status]=running');
     expect(after.body.metadata.total).toBe(2);
     // contains reads the documents in hand (the store pages the others): the same tasks either way.

@@ -3,6 +3,7 @@ import type { Handlers } from '../../dispatch/dispatch';
 import type { Engine } from '../index';
 import type { JobDoc } from './types';
 import { jobView } from './view';
+import { manualController } from './manual-controller';
 import { listJobs, matchingJobIds } from './list';
 import { ConsoleError } from '../../errors';
 import { BULK_MAX, type JobsFilter } from '../../contract/jobs';
@@ -11,7 +12,7 @@ import { bulkJobAction } from './bulk';
 import { largeDataOf, readLargeData } from '../../store/large-data/large-data';
 import { secretVariables } from './secret-variables';
 
-type JobOperations = 'jobs.largeData' | 'jobs.bulkCancel' | 'jobs.bulkPause' | 'jobs.bulkResume' | 'jobs.bulkRetry' | 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask' | 'jobs.reveal';
+type JobOperations = 'jobs.largeData' | 'jobs.bulkCancel' | 'jobs.bulkPause' | 'jobs.bulkResume' | 'jobs.bulkRetry' | 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask' | 'jobs.manualController' | 'jobs.reveal';
 
 export interface JobsDeps {
   /** The active profile's workflow engine. */
@@ -110,6 +111,11 @@ export function jobsHandlers(service: JobsService): Pick<Handlers, JobOperations
       const job = await runner().retryTask(params.id, params.taskId, changed ? { changes: body, operator } : {});
       service.engine().worker.poke();
       return answer(`task ${params.taskId} queued again`, job);
+    },
+    'jobs.manualController': async ({ params }) => {
+      const r = runner();
+      const job = await r.requireJob(params.id);
+      return { message: `Successfully retrieved the controller of task ${params.taskId}`, data: manualController(job, await r.records(job._id), params.taskId) };
     },
     'jobs.finishTask': async ({ params, body }) => {
       // Who finishes it is recorded in the job's history with the finish (one unit of work).
