@@ -6,6 +6,7 @@
 import type { Account } from '../contract/accounts';
 import type { Handlers } from '../dispatch/dispatch';
 import { ConsoleError } from '../errors';
+import { queryPage } from '../values/list-query';
 
 export interface AccountsDeps {
   /** The desktop operator: who the console's jobs are started by. */
@@ -33,13 +34,20 @@ export function consoleAccounts(deps: AccountsDeps): Account[] {
   return accounts.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
 }
 
-export function accountsHandlers(deps: AccountsDeps): Pick<Handlers, 'accounts.list' | 'accounts.get'> {
+export function accountsHandlers(deps: AccountsDeps): Pick<Handlers, 'accounts.list' | 'accounts.get' | 'accounts.whoami'> {
   return {
     'accounts.list': ({ query }) => {
-      const all = consoleAccounts(deps);
-      // A limit of 0 is no limit, as MongoDB reads it.
-      const page = all.slice(query.skip, query.limit === 0 ? undefined : query.skip + query.limit);
-      return { results: page, total: all.length };
+      // The service's list query (a limit of 0 is no limit, as MongoDB reads it), on `username` unless a field is named.
+      const field = (named: string | undefined) => named ?? 'username';
+      const on = { sort: field(query.sort), equalsField: field(query.equalsField), containsField: field(query.containsField), startsWithField: field(query.startsWithField ?? query['starts-withField']) };
+      const { items, total } = queryPage(consoleAccounts(deps), { ...query, ...on, 'starts-withField': on.startsWithField });
+      return { results: items, total };
+    },
+    'accounts.whoami': (_input, ctx) => {
+      // HTTP clients log in as admin with the console's token; the console's own window is its operator.
+      const me = ctx.transport === 'http' ? deps.adminUser : deps.operator();
+      const found = consoleAccounts(deps).find((a) => a.username === me) ?? account(me, 'Console');
+      return { id: found._id, provenance: found.provenance, username: found.username, firstname: found.firstname, groups: [], roles: [] };
     },
     'accounts.get': ({ params }) => {
       const found = consoleAccounts(deps).find((a) => a._id === params.accountId);

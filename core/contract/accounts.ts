@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { defineOperations } from './operation';
 import { RecordId } from './ids';
+import { ListFilters, SortOrder } from './list-query';
 
 export const Account = z.object({
   _id: z.string(),
@@ -28,9 +29,17 @@ export const accountsOperations = defineOperations({
   'accounts.list': {
     method: 'GET',
     path: '/authorization/accounts',
-    summary: "The console's accounts, as the service lists its own: the desktop operator, who starts its jobs (a job's metrics.user is this account's _id), and admin, who logs in over HTTP",
-    query: z.looseObject({ skip: whole(1_000_000).default(0), limit: whole(1000).default(25) }),
+    summary: "The console's accounts, as the service lists its own: the desktop operator, who starts its jobs (a job's metrics.user is this account's _id), and admin, who logs in over HTTP; the service's list filters (equals, contains, starts-with on a field, `username` unless named), sort (`username` unless named) and order",
+    query: z.looseObject({ skip: whole(1_000_000).default(0), limit: whole(1000).default(25), sort: z.string().optional(), order: SortOrder.optional(), ...ListFilters }),
     output: z.object({ results: z.array(Account), total: z.number() }),
+  },
+  'accounts.whoami': {
+    method: 'GET',
+    path: '/whoami',
+    summary:
+      "Who is calling, as the service answers it: `admin` over HTTP (the console's token logs in as admin), the desktop operator in the console's window; the console has no groups or roles, so both lists are empty",
+    query: z.looseObject({ roles: z.enum(['names', 'ids'], { error: 'must be names or ids' }).optional() }),
+    output: z.object({ id: z.string(), provenance: z.string(), username: z.string(), firstname: z.string(), groups: z.array(z.object({ id: z.string(), provenance: z.string(), name: z.string() })), roles: z.array(z.string()) }),
   },
   'accounts.get': {
     method: 'GET',

@@ -200,6 +200,12 @@ export const healthOperations = defineOperations({
     summary: "The service's status (host, server, services, apps and adapters running or degraded), with the console's release, active profile, store and task worker",
     output: HealthStatus,
   },
+  'health.version': {
+    method: 'GET',
+    path: '/version',
+    summary: "The service's version, as one JSON string (the one `/health/server` answers as `version`)",
+    output: z.string(),
+  },
   'health.server': {
     method: 'GET',
     path: '/health/server',

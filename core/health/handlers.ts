@@ -3,6 +3,7 @@
 // lifecycle.ts) and the log of calls to deprecated APIs. Start/stop/restart are the adapters'
 // and applications' own operations.
 import type { Applications } from '../applications';
+import { APPLICATIONS_VERSION } from '../applications/registry';
 import type { AdapterManager } from '../adapters';
 import type { HealthItem } from '../contract/health';
 import { ConsoleError } from '../errors';
@@ -40,6 +41,7 @@ export function healthHandlers(service: HealthService) {
   const adapters = async () => service.history.withHistory('adapter', await service.adapters().items());
   return {
     'health.status': () => healthStatus(service),
+    'health.version': () => APPLICATIONS_VERSION,
     'health.server': () => serverHealth(),
     'health.system': () => systemHealth(),
     'health.applications': async ({ query }: { query: Parameters<typeof applyHealthQuery>[1] }) => applyHealthQuery(await applications(), query),
