@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { defineOperations } from './operation';
 import { SafeId } from './ids';
+import { ListFilters, SortOrder } from './list-query';
 import { MissingPart, WorkflowProblem } from './workflows';
 
 export { MissingPart };
@@ -77,6 +78,36 @@ export const projectsOperations = defineOperations({
     summary:
       "Import the example pre-built shipped with the console (Instance Check - Example: four workflows, their transformations, a JSON form, templates, automations), for a first run; 202, read it with projects.importRun",
     output: ImportRun,
+  },
+  'projects.studioList': {
+    method: 'GET',
+    path: '/automation-studio/projects',
+    summary:
+      "Automation Studio's projects, as the service lists them (`{ message, data, metadata: { skip, limit, total } }`): the projects of the project exports imported, each with its components naming their documents; the service's list filters (on name unless a field is named), sort and order, include or exclude, skip and limit (25 unless given, 0 for all)",
+    query: z.looseObject({
+      limit: z.coerce.number({ message: 'expected a whole number ≥ 0' }).int('expected a whole number ≥ 0').min(0, 'expected a whole number ≥ 0').default(25),
+      skip: z.coerce.number({ message: 'expected a whole number ≥ 0' }).int('expected a whole number ≥ 0').min(0, 'expected a whole number ≥ 0').default(0),
+      sort: z.string().optional(),
+      order: SortOrder.optional(),
+      include: z.string().optional(),
+      exclude: z.string().optional(),
+      ...ListFilters,
+    }),
+    output: z.object({ message: z.string(), data: z.array(z.looseObject({ _id: z.string() })), metadata: z.object({ skip: z.number(), limit: z.number(), total: z.number() }) }),
+  },
+  'projects.studioGet': {
+    method: 'GET',
+    path: '/automation-studio/projects/:id',
+    summary: 'One project by its _id or its iid, its components naming their documents (404 naming it when none)',
+    params: z.object({ id: SafeId }),
+    output: z.object({ message: z.string(), data: z.looseObject({ _id: z.string() }) }),
+  },
+  'projects.studioExport': {
+    method: 'GET',
+    path: '/automation-studio/projects/:id/export',
+    summary: "A project as the service exports it: each component with its `document` as it is now (the form a project export has, so it imports again); the message names any component whose document is no longer stored",
+    params: z.object({ id: SafeId }),
+    output: z.object({ message: z.string(), data: z.looseObject({ _id: z.string(), components: z.array(z.unknown()) }) }),
   },
   'projects.importRun': {
     method: 'GET',

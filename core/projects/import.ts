@@ -9,6 +9,7 @@ import type { Store } from '../store/port';
 import { COLLECTION_OF, IMPORT_ORDER, type ArtifactKind } from './kinds';
 import type { Artifact, Bundle } from './read';
 import { resolveProjectNames } from './resolve';
+import { keepProject } from './studio-projects';
 
 /** What the import needs of the workflows capability. */
 export interface WorkflowImporter {
@@ -112,6 +113,8 @@ export async function importBundle(
     done++;
   }
   onProgress(done, ordered.length, '');
+  // A project export: the project itself is kept too, as Automation Studio keeps it.
+  if (bundle.project) await keepProject(deps.store(), bundle.project, bundle.artifacts);
 
   const needs: ImportSummary['needs'] = [];
   for (const item of items) {

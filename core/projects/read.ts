@@ -30,6 +30,8 @@ export interface Bundle {
   name: string;
   /** A project's `_id`: its workflows' child-job names may read `@<projectId>: Name`. */
   projectId?: string;
+  /** A project export's own document, its components without their documents (kept as Automation Studio keeps it: studio-projects.ts). */
+  project?: Record<string, unknown>;
   artifacts: Artifact[];
 }
 
@@ -61,7 +63,9 @@ function fromProject(doc: Obj, file: string): Bundle {
     const type = String(c.type ?? '');
     return { kind: kindOf(type), type, name: nameOf(c.document, String(c.reference ?? `component ${index + 1}`)), data: c.document, source: `${file} component ${index + 1}` };
   });
-  return { format: 'project', name: typeof doc.name === 'string' ? doc.name : baseOf(file), projectId: typeof doc._id === 'string' ? doc._id : undefined, artifacts };
+  // The project as Automation Studio stores it: each component names its document (`reference`), not carries it.
+  const project = { ...doc, components: components.map((component) => (isObject(component) ? Object.fromEntries(Object.entries(component).filter(([key]) => key !== 'document')) : component)) };
+  return { format: 'project', name: typeof doc.name === 'string' ? doc.name : baseOf(file), projectId: typeof doc._id === 'string' ? doc._id : undefined, project, artifacts };
 }
 
 function fromPrebuilt(files: Map<string, unknown>, manifestPath: string | undefined, artifactPath: string | undefined): Bundle {

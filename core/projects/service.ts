@@ -38,6 +38,9 @@ export function createProjectsService(deps: ImportDeps & { example?: () => Examp
   }
 
   return {
+    /** The active profile's store (Automation Studio's projects are read from it). */
+    store: () => deps.store(),
+
     /** Starts importing the JSON files of a folder (or a project file) sent by the UI. */
     importFiles(files: UploadedFile[]): ImportRun {
       const folder = files[0]?.path.split('/')[0];

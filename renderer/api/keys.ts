@@ -24,6 +24,7 @@ export const qk = {
   transformations: (search: string) => ['transformations.list', search] as const,
   transformation: (id: string) => ['transformations.get', id] as const,
   importRun: (runId: string | undefined) => ['projects.importRun', runId] as const,
+  studioProjects: () => opKey('projects.studioList'),
   profiles: () => opKey('profiles.list'),
   profile: (id: string | undefined) => ['profiles.get', id] as const,
   /** The Health tables and the Adapters and Logs pages list adapters and applications with a query. */
@@ -54,6 +55,8 @@ export const AFFECTS = {
   /** The work queue alone (a claim or a release). */
   worklist: ['tasks.worklist'],
   workflows: ['workflows.list', 'workflows.get'],
+  /** An import done: the workflows it brought, and the project it kept. */
+  imports: ['workflows.list', 'workflows.get', 'projects.studioList'],
   transformations: ['transformations.list', 'transformations.get'],
   /** An adapter instance created, changed, started or stopped. */
   adapters: ['health.adapters', 'adapters.get', 'adapters.list'],

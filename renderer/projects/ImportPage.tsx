@@ -7,6 +7,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ImportRun } from '../../core/contract/projects';
 import { ApiError, call } from '../api/client';
 import { ImportSummaryView } from './ImportSummary';
+import { ProjectsKept } from './ProjectsKept';
 import { Alert } from '../shell/Alert';
 import { qk, refreshAfter } from '../api/keys';
 
@@ -67,10 +68,10 @@ export function ImportPage() {
   });
   const current = run.data ?? start.data;
   const running = start.isPending || current?.state === 'running';
-  // Once an import is done, the Workflows page reads the list again (new workflows, new needs).
+  // Once an import is done, the Workflows page reads the list again (new workflows, new needs), and the projects kept.
   const finished = current?.state === 'done' ? current.id : undefined;
   useEffect(() => {
-    if (finished) void refreshAfter(queryClient, 'workflows');
+    if (finished) void refreshAfter(queryClient, 'imports');
   }, [finished, queryClient]);
 
   async function onPick(event: ChangeEvent<HTMLInputElement>) {
@@ -153,6 +154,7 @@ export function ImportPage() {
         </Alert>
       )}
       {current?.state === 'done' && current.summary && !start.isPending && <ImportSummaryView summary={current.summary} />}
+      <ProjectsKept />
     </section>
   );
 }

@@ -2,7 +2,7 @@
 // folder, watch the progress, read the summary. The folder is the project's own pre-built
 // (test/fixtures/iap) and the real Kentik pre-built of ../shared/corpus/iap (read at run time,
 // when it is there).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
@@ -73,6 +73,16 @@ for (const c of cases) {
 
       await files.setInputFiles(path.join(c.folder, c.project.file));
       await expect(page.getByRole('status', { name: 'Import summary' })).toContainText(c.project.summary);
+
+      // The project is kept (Automation Studio's projects), and exported again with each component's document.
+      const exported = JSON.parse(readFileSync(path.join(c.folder, c.project.file), 'utf8')) as { name: string; components: { document: { name: string } }[] };
+      const row = page.getByRole('table', { name: 'Projects kept' }).getByRole('row').filter({ hasText: exported.name });
+      await expect(row.getByRole('cell').nth(2)).toHaveText(String(exported.components.length));
+      const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Export ${exported.name}` }).click()]);
+      expect(download.suggestedFilename()).toBe(`${exported.name}.project.json`);
+      const saved = JSON.parse(readFileSync(await download.path(), 'utf8')) as typeof exported;
+      expect(saved.components.map((component) => component.document.name)).toEqual(exported.components.map((component) => component.document.name));
+      await expect(page.getByRole('status').filter({ hasText: 'Successfully exported project' })).toBeVisible();
     });
 
     test(`the Import page and its summary, and the Workflows page with needs, have no serious or critical axe violation ${c.tag}`, async ({ consolePage: page }) => {

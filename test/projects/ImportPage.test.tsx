@@ -13,6 +13,8 @@ afterEach(() => {
 });
 
 const ok = (data: unknown): Reply => ({ ok: true, data });
+/** The Import page also lists the projects kept: none here. */
+const noProjects = { 'projects.studioList': () => ok({ message: 'Successfully retrieved projects', data: [], metadata: { skip: 0, limit: 0, total: 0 } }) };
 
 const summary = {
   name: 'Tiny',
@@ -40,6 +42,7 @@ describe('Import page', () => {
     let polls = 0;
     const running: ImportRun = { id: 'r1', source: '3 files of p', state: 'running', done: 1, total: 3, current: 'Bad' };
     const calls = scripted({
+      ...noProjects,
       'projects.import': () => ok({ ...running, done: 0 }),
       'projects.importRun': () => ok(++polls < 2 ? running : { ...running, state: 'done', done: 3, current: undefined, summary }),
     });
@@ -51,7 +54,7 @@ describe('Import page', () => {
     expect((await screen.findByRole('status', { name: 'Import progress' })).textContent).toMatch(/Imported \d of 3/);
     const done = await screen.findByRole('status', { name: 'Import summary' });
     expect(done.textContent).toContain('Pre-built “Tiny”: 1 imported, 0 replaced, 1 refused, 1 left out.');
-    expect(calls[0]).toEqual({ name: 'projects.import', input: { body: { files: [{ path: 'manifest.json', content: { artifacts: [] } }] } } });
+    expect(calls.find((c) => c.name === 'projects.import')).toEqual({ name: 'projects.import', input: { body: { files: [{ path: 'manifest.json', content: { artifacts: [] } }] } } });
 
     expect(within(screen.getByRole('region', { name: 'Refused' })).getByText('transition workflow_start → x: there is no task "x" to go to')).toBeTruthy();
     const needs = screen.getByRole('table', { name: 'What the workflows need' });
@@ -62,6 +65,7 @@ describe('Import page', () => {
 
   it('names the field when the console refuses what was sent', async () => {
     scripted({
+      ...noProjects,
       'projects.importPath': () => ({ ok: false, error: { statusCode: 400, error: 'Bad Request', message: 'body.path: "x" must be an absolute path on the console\'s machine', issues: [{ path: 'body.path', message: '"x" must be an absolute path on the console\'s machine' }] } as never }),
     });
     renderWithClient(<ImportPage />);
