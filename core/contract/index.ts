@@ -21,6 +21,7 @@ import { drillsOperations } from './drills';
 import { jsonFormsOperations } from './json-forms';
 import { automationsOperations } from './automations';
 import { accountsOperations } from './accounts';
+import { templatesOperations } from './templates';
 
 export const contract = {
   ...healthOperations,
@@ -36,6 +37,7 @@ export const contract = {
   ...workersOperations,
   ...engineMetricsOperations,
   ...accountsOperations,
+  ...templatesOperations,
   ...logsOperations,
   ...attentionOperations,
   ...worklistOperations,

@@ -23,6 +23,7 @@ import { createJobsService, jobsHandlers } from '../engine/jobs/handlers';
 import { createWorkersService, workersHandlers } from '../engine/worker/handlers';
 import { createEngineMetricsService, engineMetricsHandlers } from '../engine/metrics/handlers';
 import { accountsHandlers } from '../accounts/accounts';
+import { templatesHandlers } from '../templates/templates';
 import { ADMIN_USER } from '../http/logins/credentials';
 import { adaptersHandlers, createAdaptersService } from '../adapters/handlers';
 import { defaultApplications } from '../engine/workflow/catalog';
@@ -192,6 +193,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...workersHandlers(createWorkersService({ engine })),
       ...engineMetricsHandlers(createEngineMetricsService({ jobs: () => engine().runner.jobs, tasks: () => engine().runner.tasks })),
       ...accountsHandlers({ operator: desktopOperator, adminUser: ADMIN_USER }),
+      ...templatesHandlers({ store }),
       ...logsHandlers(createLogsService({ log: state.log })),
       ...transformationsHandlers(createTransformationsService({ store })),
       ...attentionHandlers(

@@ -1,0 +1,36 @@
+// Automation Studio's templates (its Template Builder documents, kept in `templates` by an import), as
+// the service answers them to its clients: the vendor's MCP server lists them (`get_templates`:
+// `include=_id,name,group`, `sort=group`, `limit`, `skip`, `exclude-project-members`). Browser-safe: zod only.
+import { z } from 'zod';
+import { defineOperations } from './operation';
+import { SafeId } from './ids';
+import { ListFilters, SortOrder } from './list-query';
+
+const whole = z.coerce.number({ message: 'expected a whole number ≥ 0' }).int('expected a whole number ≥ 0').min(0, 'expected a whole number ≥ 0');
+
+export const templatesOperations = defineOperations({
+  'templates.search': {
+    method: 'GET',
+    path: '/automation-studio/templates',
+    summary:
+      "The templates kept (Template Builder documents a pre-built or project brought), a page as the service answers it: `{ items, total, skip, limit, count }`, filtered by equals / contains / starts-with (on name unless a field is named), sorted (name unless named; order 1 or -1), `include` or `exclude` a comma-separated list of fields; limit 25 unless given (0 for all). The console keeps no project members, so `exclude-project-members` changes nothing",
+    query: z.looseObject({
+      limit: whole.default(25),
+      skip: whole.default(0),
+      sort: z.string().optional(),
+      order: SortOrder.optional(),
+      include: z.string().optional(),
+      exclude: z.string().optional(),
+      'exclude-project-members': z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+      ...ListFilters,
+    }),
+    output: z.object({ items: z.array(z.record(z.string(), z.unknown())), total: z.number(), skip: z.number(), limit: z.number(), count: z.number() }),
+  },
+  'templates.get': {
+    method: 'GET',
+    path: '/automation-studio/templates/:id',
+    summary: 'One template by its _id, as stored (404 naming it when none)',
+    params: z.object({ id: SafeId }),
+    output: z.looseObject({ _id: z.string() }),
+  },
+});

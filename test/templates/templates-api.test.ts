@@ -1,0 +1,42 @@
+// Automation Studio's templates over HTTP, as the vendor's MCP server lists them (get_templates:
+// include=_id,name,group, sort=group, limit=50, exclude-project-members=true) and reads one: the
+// Template Builder documents the project's own pre-built brought, kept whole in `templates`.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callJson, startTestHost, type TestHost } from '../support/host';
+import { fixtures } from '../support/iap';
+import type { ImportRun } from '../../core/contract/projects';
+
+const FOLDER = fixtures.prebuilt('Instance-Check-Example');
+const shipped = JSON.parse(readFileSync(path.join(FOLDER, 'bundles/templates/Interface Description - Example.json'), 'utf8')) as { _id: string; name: string; group: string; template: string };
+
+describe("Automation Studio's templates", () => {
+  let host: TestHost;
+  beforeAll(async () => {
+    host = await startTestHost();
+    let run = (await callJson(host, '/projects/imports/path', { method: 'POST', json: { path: FOLDER } })).body as ImportRun;
+    for (let i = 0; i < 400 && run.state === 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      run = (await callJson(host, `/projects/imports/${run.id}`)).body as ImportRun;
+    }
+    expect(run.state).toBe('done');
+  }, 60_000);
+  afterAll(() => host?.dispose());
+
+  it('lists them as the MCP server asks, and reads one whole by its _id', async () => {
+    const list = await callJson(host, '/automation-studio/templates?exclude-project-members=true&limit=50&sort=group&include=_id,name,group');
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual({ items: [{ _id: shipped._id, name: shipped.name, group: shipped.group }], total: 1, skip: 0, limit: 50, count: 1 });
+    const one = await callJson(host, `/automation-studio/templates/${shipped._id}`);
+    expect(one.body).toEqual(shipped);
+    expect((await callJson(host, `/automation-studio/templates?${new URLSearchParams({ 'equals[group]': 'nothing' })}`)).body).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('names a template it does not keep, and a bad parameter', async () => {
+    const missing = await callJson(host, '/automation-studio/templates/6a0c1e5a0000000000000fff');
+    expect([missing.status, missing.body.message]).toEqual([404, expect.stringContaining('no template has the _id "6a0c1e5a0000000000000fff"')]);
+    const bad = await callJson(host, '/automation-studio/templates?exclude-project-members=maybe');
+    expect([bad.status, bad.body.message]).toEqual([400, expect.stringContaining('exclude-project-members')]);
+  });
+});
