@@ -16,10 +16,13 @@ export const ServerBeat = z.object({
 });
 export type ServerBeat = z.infer<typeof ServerBeat>;
 
+/** As the service says where a worker's startup setting comes from: its service config (`clusterValue`), its properties.json (`localValue`). */
+const WorkerSetting = z.enum(['enabled', 'disabled', 'not defined']);
+
 export const WorkersStatus = z.object({
-  /** `startupValue` is the profile's processTasksOnStart, which applies at the next start. */
-  taskWorker: z.object({ running: z.boolean(), startupValue: z.boolean(), workerId: z.string().optional() }),
-  jobWorker: z.object({ running: z.boolean(), startupValue: z.boolean() }),
+  /** `startupValue` is the profile's processTasksOnStart (its `localValue`), which applies at the next start. */
+  taskWorker: z.object({ running: z.boolean(), clusterValue: WorkerSetting, localValue: WorkerSetting, startupValue: z.boolean(), workerId: z.string().optional() }),
+  jobWorker: z.object({ running: z.boolean(), clusterValue: WorkerSetting, localValue: WorkerSetting, startupValue: z.boolean() }),
   servers: z.array(ServerBeat),
 });
 export type WorkersStatus = z.infer<typeof WorkersStatus>;

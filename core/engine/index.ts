@@ -25,6 +25,8 @@ export interface EngineOptions {
    * Absent: `processTasksOnStart`.
    */
   startupValue?: () => boolean;
+  /** Whether the active profile's properties.json sets processTasksOnStart (absent: it does). */
+  startupValueSet?: () => boolean;
   adapters?: () => AdapterCaller | undefined;
   /** Whether one of the console's applications is running: MOP's tasks stop with it (absent: always running). */
   applicationRunning?: (app: string) => boolean;
@@ -42,9 +44,12 @@ export interface EngineOptions {
   semantics?: ReleaseSemantics;
 }
 
+/** Where a worker's startup setting comes from, as the service says it: `clusterValue` its service config, `localValue` its properties.json. */
+export type WorkerSetting = 'enabled' | 'disabled' | 'not defined';
+
 export interface WorkersStatus {
-  taskWorker: { running: boolean; startupValue: boolean; workerId?: string };
-  jobWorker: { running: boolean; startupValue: boolean };
+  taskWorker: { running: boolean; clusterValue: WorkerSetting; localValue: WorkerSetting; startupValue: boolean; workerId?: string };
+  jobWorker: { running: boolean; clusterValue: WorkerSetting; localValue: WorkerSetting; startupValue: boolean };
   servers: (ServerBeat & { self: boolean })[];
 }
 
@@ -79,6 +84,12 @@ export class Engine {
   }
 
   /** Whether the task worker starts with the profile: the saved processTasksOnStart, whatever the worker does now. */
+  /** The task worker's setting in properties.json, as the service says it. */
+  private get localValue(): WorkerSetting {
+    if (!(this.options.startupValueSet?.() ?? true)) return 'not defined';
+    return this.startupValue ? 'enabled' : 'disabled';
+  }
+
   get startupValue(): boolean {
     return this.options.startupValue?.() ?? this.options.processTasksOnStart;
   }
@@ -142,8 +153,10 @@ export class Engine {
       this.log.warn({ component: 'heartbeat', err: error }, `servers on this database cannot be listed: ${errorMessage(error)}`);
     }
     return {
-      taskWorker: { running: this.worker.isRunning, startupValue: this.startupValue, ...(this.worker.isRunning ? { workerId: this.worker.workerId } : {}) },
-      jobWorker: { running: this.jobWorkerStartedAtOpen && !this.closed, startupValue: this.jobWorkerStartedAtOpen },
+      // The console keeps no service config of the engine (clusterValue); the profile's processTasksOnStart is its
+      // properties.json setting of the task worker (localValue), which has none of the job worker.
+      taskWorker: { running: this.worker.isRunning, clusterValue: 'not defined', localValue: this.localValue, startupValue: this.startupValue, ...(this.worker.isRunning ? { workerId: this.worker.workerId } : {}) },
+      jobWorker: { running: this.jobWorkerStartedAtOpen && !this.closed, clusterValue: 'not defined', localValue: 'not defined', startupValue: this.jobWorkerStartedAtOpen },
       servers: servers.map((s) => ({ ...s, self: s.serverId === this.options.serverId })),
     };
   }

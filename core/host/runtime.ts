@@ -79,6 +79,7 @@ export async function openRuntime(context: RuntimeContext, config: RuntimeConfig
       serverName: config.serverName ?? serverId,
       processTasksOnStart: config.processTasksOnStart,
       startupValue: () => (runtime?.config ?? config).processTasksOnStart,
+      startupValueSet: () => (runtime?.config ?? config).processTasksOnStartSet,
       adapters: () => opened,
       applicationRunning: (app) => applications?.isRunning(app) ?? true,
       log,

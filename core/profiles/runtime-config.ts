@@ -59,6 +59,8 @@ export interface RuntimeConfig {
   sealSecrets: boolean;
   /** Whether the task worker starts with the profile (the service's default: true). */
   processTasksOnStart: boolean;
+  /** Whether the profile's properties.json sets processTasksOnStart at all (the worker status's `localValue`). */
+  processTasksOnStartSet: boolean;
   /** Whether jobs may call simulated adapter instances (`simulationProps.allowJobs`, see simulationAllowed). */
   allowSimulated?: boolean;
   logging: LogSettings;
@@ -88,6 +90,7 @@ export function runtimeConfig(profile: ProfileProperties, dataDir: string): Runt
     sdkDir: sdkDir === undefined ? undefined : path.resolve(dataDir, sdkDir),
     sealSecrets: profile.pathProps?.encrypted === true,
     processTasksOnStart: worksTasksOnStart(profile.processTasksOnStart),
+    processTasksOnStartSet: typeof profile.processTasksOnStart === 'boolean',
     allowSimulated: simulationAllowed(profile),
     logging: logSettings(dataDir, profile.loggerProps),
   };
@@ -102,7 +105,7 @@ export function simulationAllowed(profile: ProfileProperties): boolean {
 
 /** The runtime of a console with no active profile: no store, no task worker, no adapters folder, the default log. */
 export function noProfileConfig(dataDir: string, reason: string): RuntimeConfig {
-  return { profileId: undefined, store: { kind: 'none', reason }, sealSecrets: false, processTasksOnStart: false, logging: logSettings(dataDir, undefined) };
+  return { profileId: undefined, store: { kind: 'none', reason }, sealSecrets: false, processTasksOnStart: false, processTasksOnStartSet: false, logging: logSettings(dataDir, undefined) };
 }
 
 /** MongoDB when `mongoProps.url` is set; otherwise the embedded store, in `embeddedProps.file` (absolute, or relative to the profile's db folder). */

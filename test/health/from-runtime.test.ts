@@ -33,9 +33,9 @@ describe('health values from what runs', () => {
   });
 
   it('reports the job worker as started with the engine, and stopped once it closes', async () => {
-    expect((await get('/workflow_engine/workers/status')).jobWorker).toEqual({ running: true, startupValue: true });
+    expect((await get('/workflow_engine/workers/status')).jobWorker).toEqual({ running: true, clusterValue: 'not defined', localValue: 'not defined', startupValue: true });
     const engine = host.state.runtime.engine;
     await engine.close();
-    expect((await engine.status()).jobWorker).toEqual({ running: false, startupValue: true });
+    expect((await engine.status()).jobWorker).toEqual({ running: false, clusterValue: 'not defined', localValue: 'not defined', startupValue: true });
   });
 });

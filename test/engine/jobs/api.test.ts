@@ -130,12 +130,12 @@ describe('jobs over HTTP', () => {
 
   it('reports the task worker and the servers working tasks, and starts and stops the worker now', async () => {
     const status = await host.api('/workflow_engine/workers/status').then(json);
-    expect(status.body.taskWorker).toEqual({ running: true, startupValue: true, workerId: expect.any(String) });
+    expect(status.body.taskWorker).toEqual({ running: true, clusterValue: 'not defined', localValue: 'enabled', startupValue: true, workerId: expect.any(String) });
     expect(status.body.jobWorker).toMatchObject({ running: true });
     expect(status.body.servers).toEqual([expect.objectContaining({ serverId: host.state.serverId, taskWorker: true, alive: true, self: true })]);
 
     const stopped = await host.api('/workflow_engine/taskWorker/deactivate', { method: 'POST' }).then(json);
-    expect(stopped.body.taskWorker).toEqual({ running: false, startupValue: true });
+    expect(stopped.body.taskWorker).toEqual({ running: false, clusterValue: 'not defined', localValue: 'enabled', startupValue: true });
     expect(stopped.body.servers[0].taskWorker).toBe(false);
     expect((await host.api('/health/status').then(json)).body.taskWorker.running).toBe(false);
     const started = await host.api('/workflow_engine/taskWorker/activate', { method: 'POST' }).then(json);
@@ -151,7 +151,7 @@ describe('processTasksOnStart', () => {
     const host = await startTestHost({ dataDir });
     try {
       const status = await host.api('/workflow_engine/workers/status').then(json);
-      expect(status.body.taskWorker).toEqual({ running: false, startupValue: false });
+      expect(status.body.taskWorker).toEqual({ running: false, clusterValue: 'not defined', localValue: 'disabled', startupValue: false });
       expect(status.body.servers[0]).toMatchObject({ serverName: 'dr-standby-01', taskWorker: false });
 
       await host.api('/workflows', { method: 'POST', json: workflow('up', { u: { name: 'toUpperCase', variables: { incoming: { str: 'x' }, outgoing: { uppercaseString: '$var.job.r' } } } }, [['workflow_start', 'u'], ['u', 'workflow_end']]) });

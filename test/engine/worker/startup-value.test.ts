@@ -54,16 +54,17 @@ describe('saving processTasksOnStart on the active profile', () => {
 
     await json('/workflow_engine/taskWorker/deactivate', { method: 'POST' });
     const stopped = await readers();
-    expect(stopped.workers).toEqual({ running: false, startupValue: false });
+    expect(stopped.workers).toEqual({ running: false, clusterValue: 'not defined', localValue: 'disabled', startupValue: false });
     expect(stopped.status).toEqual({ running: false, startupValue: false });
     expect(stopped.attention).toBe('Task worker as the standby role expects (stopped)');
   });
 
   it('a restart of WorkFlowEngine follows the saved value: off stays off, on (or not set) starts the worker', async () => {
     await json('/applications/WorkFlowEngine/restart', { method: 'PUT' });
-    expect((await readers()).workers).toEqual({ running: false, startupValue: false });
+    expect((await readers()).workers).toEqual({ running: false, clusterValue: 'not defined', localValue: 'disabled', startupValue: false });
     await save(undefined);
-    expect((await readers()).workers).toEqual({ running: false, startupValue: true });
+    // Not set in properties.json: the service's default (true), and the setting said not defined there.
+    expect((await readers()).workers).toEqual({ running: false, clusterValue: 'not defined', localValue: 'not defined', startupValue: true });
     await json('/applications/WorkFlowEngine/restart', { method: 'PUT' });
     expect((await readers()).workers).toMatchObject({ running: true, startupValue: true });
   });

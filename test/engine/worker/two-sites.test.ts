@@ -35,7 +35,7 @@ describe.skipIf('unavailable' in found)('two sites on one database', () => {
   });
 
   const status = async (host: TestHost) => (await (await host.api('/workflow_engine/workers/status')).json()) as {
-    taskWorker: { running: boolean; startupValue: boolean };
+    taskWorker: { running: boolean; clusterValue: string; localValue: string; startupValue: boolean };
     servers: { serverName: string; taskWorker: boolean; alive: boolean; self: boolean }[];
   };
   const working = (s: Awaited<ReturnType<typeof status>>) => s.servers.filter((x) => x.alive && x.taskWorker).map((x) => x.serverName).sort();
@@ -43,7 +43,7 @@ describe.skipIf('unavailable' in found)('two sites on one database', () => {
   it('each console lists both servers and which of them works tasks', async () => {
     const [primary, standby] = hosts as [TestHost, TestHost];
     const fromStandby = await status(standby);
-    expect(fromStandby.taskWorker).toEqual({ running: false, startupValue: false });
+    expect(fromStandby.taskWorker).toEqual({ running: false, clusterValue: 'not defined', localValue: 'disabled', startupValue: false });
     expect(fromStandby.servers.map((s) => [s.serverName, s.taskWorker, s.self]).sort()).toEqual([
       ['dr-standby-01', false, true],
       ['primary-01', true, false],
