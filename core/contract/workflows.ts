@@ -165,7 +165,7 @@ export const workflowsOperations = defineOperations({
     method: 'GET',
     path: '/automation-studio/workflows',
     summary:
-      "The workflow documents as the service's Automation Studio answers a page of them, `{ items, total }`, each with its `_id`: filtered by equals / contains / starts-with (`equals[name]=X`, `equals[_id]=Y`), sorted by name or _id (order 1 or -1), `include` or `exclude` a comma-separated list of fields, at most 100 a page as the service answers (limit, 25 when absent; skip). The console keeps no project members, so `exclude-project-members` changes nothing",
+      "The workflow documents as the service's Automation Studio answers a page of them, `{ items, total, skip, limit, count }`, each with its `_id`: filtered by equals / contains / starts-with (`equals[name]=X`, `equals[_id]=Y`), sorted by name or _id (order 1 or -1), `include` or `exclude` a comma-separated list of fields, at most 100 a page as the service answers (limit, 25 when absent; skip). The console keeps no project members, so `exclude-project-members` changes nothing",
     query: z.looseObject({
       limit: z.coerce.number({ message: 'expected a whole number ≥ 0' }).int('expected a whole number ≥ 0').min(0, 'expected a whole number ≥ 0').default(25),
       skip: z.coerce.number({ message: 'expected a whole number ≥ 0' }).int('expected a whole number ≥ 0').min(0, 'expected a whole number ≥ 0').default(0),
@@ -176,7 +176,7 @@ export const workflowsOperations = defineOperations({
       'exclude-project-members': z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
       ...ListFilters,
     }),
-    output: z.object({ items: z.array(z.looseObject({ _id: z.string().optional(), name: z.string().optional() })), total: z.number() }),
+    output: z.object({ items: z.array(z.looseObject({ _id: z.string().optional(), name: z.string().optional() })), total: z.number(), skip: z.number(), limit: z.number(), count: z.number() }),
   },
   'workflows.detailed': {
     method: 'GET',

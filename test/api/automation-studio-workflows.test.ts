@@ -34,7 +34,7 @@ describe('GET /automation-studio/workflows', () => {
   it('by _id with only the fields include names (and _id)', async () => {
     const id = (await api(`/automation-studio/workflows?${new URLSearchParams({ 'equals[name]': 'Deploy router' })}`)).body.items[0]._id;
     const { body } = await api(`/automation-studio/workflows?${new URLSearchParams({ 'equals[_id]': id, include: 'name,inputSchema' })}`);
-    expect(body).toEqual({ items: [{ _id: id, name: 'Deploy router', inputSchema }], total: 1 });
+    expect(body).toEqual({ items: [{ _id: id, name: 'Deploy router', inputSchema }], total: 1, skip: 0, limit: 25, count: 1 });
     const noId = await api(`/automation-studio/workflows?${new URLSearchParams({ 'equals[_id]': id, include: 'name', exclude: '_id' })}`);
     expect(noId.body.items).toEqual([{ name: 'Deploy router' }]);
     const dropped = await api(`/automation-studio/workflows?${new URLSearchParams({ 'equals[_id]': id, exclude: 'tasks,transitions' })}`);
@@ -46,6 +46,9 @@ describe('GET /automation-studio/workflows', () => {
     const big = await api('/automation-studio/workflows?limit=500');
     expect(big.body.items).toHaveLength(100);
     expect(big.body.total).toBe(105);
+    // The page says the limit it applied and how many it holds (the vendor's builder guide reads skip, limit, count).
+    expect([big.body.skip, big.body.limit, big.body.count]).toEqual([0, 100, 100]);
+    expect((await api('/automation-studio/workflows?limit=100&skip=100')).body).toMatchObject({ skip: 100, limit: 100, count: 5, total: 105 });
     expect((await api('/automation-studio/workflows')).body.items).toHaveLength(25);
     // Paging by the returned page size reaches every workflow once, in name order.
     const names: string[] = [];
