@@ -155,6 +155,28 @@ export const workflowsOperations = defineOperations({
     body: WorkflowDocument,
     output: CheckedWorkflow,
   },
+  'workflows.studioCreate': {
+    method: 'POST',
+    path: '/automation-studio/automations',
+    summary:
+      "Create a workflow as the service's Automation Studio does, `{ automation: <workflow> }`: answers `{ created, edit }` (the workflow stored, with its `_id`, and where to see it in the console); 400 naming each problem under body.automation, 409 when a workflow of that name exists",
+    body: z.object({ automation: WorkflowDocument }, { error: 'send { "automation": <the workflow> }' }),
+    output: z.object({ created: StoredWorkflow.extend({ _id: z.string() }), edit: z.string() }),
+  },
+  'workflows.validateAsset': {
+    method: 'POST',
+    path: '/workflow_engine/workflows/validate',
+    summary: "Check a workflow without saving it, as the service's WorkFlowEngine does, `{ asset: <workflow> }`: `{ isValid, errors, warnings }` (what the service would refuse; what the console only doubts)",
+    body: z.object({ asset: WorkflowDocument }, { error: 'send { "asset": <the workflow> }' }),
+    output: z.object({ isValid: z.boolean(), errors: z.array(WorkflowProblem), warnings: z.array(WorkflowProblem) }),
+  },
+  'workflows.validateStudio': {
+    method: 'POST',
+    path: '/automation-studio/workflows/validate',
+    summary: "Check a workflow without saving it, as the service's Automation Studio does, `{ workflow: <workflow> }`: `{ errors, warnings }`",
+    body: z.object({ workflow: WorkflowDocument }, { error: 'send { "workflow": <the workflow> }' }),
+    output: z.object({ errors: z.array(WorkflowProblem), warnings: z.array(WorkflowProblem) }),
+  },
   'workflows.list': {
     method: 'GET',
     path: '/workflows',

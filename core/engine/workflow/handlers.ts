@@ -3,6 +3,7 @@ import type { Handler } from '../../dispatch/dispatch';
 import type { CheckedWorkflow, StoredWorkflow } from '../../contract/workflows';
 import type { WorkflowsService } from './service';
 import { checkWorkflow } from './validate';
+import { ConsoleError } from '../../errors';
 
 export { createWorkflowsService, type WorkflowsService, type WorkflowsDeps } from './service';
 
@@ -13,7 +14,17 @@ type WorkflowHandlers = {
   'workflows.detailed': Handler<'workflows.detailed'>;
   'workflows.get': Handler<'workflows.get'>;
   'workflows.delete': Handler<'workflows.delete'>;
+  'workflows.studioCreate': Handler<'workflows.studioCreate'>;
+  'workflows.validateAsset': Handler<'workflows.validateAsset'>;
+  'workflows.validateStudio': Handler<'workflows.validateStudio'>;
 };
+
+/** A refusal of the workflow sent under `key` of the body: its problems named at their place there. */
+function under(key: string, error: unknown): unknown {
+  if (!(error instanceof ConsoleError) || error.code !== 'bad_input' || !Array.isArray(error.details.issues)) return error;
+  const issues = (error.details.issues as { path: string; message: string }[]).map((issue) => ({ ...issue, path: issue.path.replace(/^body/, `body.${key}`) }));
+  return new ConsoleError('bad_input', error.message, { ...error.details, issues });
+}
 
 /** The stored workflow with what the console doubts about it (computed at each answer, never stored). */
 const withWarnings = (workflow: StoredWorkflow): CheckedWorkflow => ({ ...workflow, warnings: checkWorkflow(workflow).warnings });
@@ -30,5 +41,20 @@ export function workflowsHandlers(service: WorkflowsService): WorkflowHandlers {
     'workflows.detailed': async ({ params }) => service.detailed(params.name),
     'workflows.get': async ({ params }) => withWarnings(await service.get(params.name)),
     'workflows.delete': async ({ params }) => service.remove(params.name),
+    'workflows.studioCreate': async ({ body }) => {
+      const { workflow } = await service.importWorkflow(body.automation).catch((error: unknown) => {
+        throw under('automation', error);
+      });
+      const created = await service.detailed(workflow.name);
+      return { created, edit: `/#/workflows/${encodeURIComponent(workflow.name)}` };
+    },
+    'workflows.validateAsset': ({ body }) => {
+      const { problems, warnings } = checkWorkflow(body.asset);
+      return { isValid: problems.length === 0, errors: problems, warnings };
+    },
+    'workflows.validateStudio': ({ body }) => {
+      const { problems, warnings } = checkWorkflow(body.workflow);
+      return { errors: problems, warnings };
+    },
   };
 }

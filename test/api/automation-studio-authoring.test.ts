@@ -1,0 +1,68 @@
+// Making and checking workflows through the service's Automation Studio and WorkFlowEngine routes, as the
+// vendor's builder guides do: POST /automation-studio/automations `{ automation }` (then a job of it runs),
+// POST /workflow_engine/workflows/validate `{ asset }` and POST /automation-studio/workflows/validate `{ workflow }`.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callJson, startTestHost, type TestHost } from '../support/host';
+
+const end = { type: 'standard', state: 'success' };
+const shout = (name: string) => ({
+  name,
+  tasks: { up: { name: 'toUpperCase', app: 'WorkFlowEngine', type: 'automatic', variables: { incoming: { str: '$var.job.text' }, outgoing: { uppercaseString: '$var.job.loud' } } } },
+  transitions: { workflow_start: { up: end }, up: { workflow_end: end } },
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+  created_by: 'builder',
+});
+// A task with no type, which the service refuses; a transition to no task, which it saves (the console doubts it).
+const broken = { ...shout('Broken by builder'), tasks: { up: { name: 'toUpperCase', app: 'WorkFlowEngine', variables: { incoming: {}, outgoing: {} } } } };
+const dangling = { ...shout('Dangling'), transitions: { workflow_start: { up: end }, up: { workflow_end: end, ghost: end } } };
+
+describe("Automation Studio's authoring routes", () => {
+  let host: TestHost;
+  beforeAll(async () => {
+    host = await startTestHost();
+  }, 60_000);
+  afterAll(() => host?.dispose());
+  const post = (path: string, json: unknown) => callJson(host, path, { method: 'POST', json });
+
+  it('creates a workflow from { automation }, answers it with its _id, and a job of it runs', async () => {
+    const made = await post('/automation-studio/automations', { automation: shout('Made by builder') });
+    expect(made.status).toBe(200);
+    expect(made.body.created).toMatchObject({ _id: expect.any(String), name: 'Made by builder', created_by: 'builder' });
+    expect(made.body.edit).toBe('/#/workflows/Made%20by%20builder');
+    const found = await callJson(host, `/automation-studio/workflows?${new URLSearchParams({ 'equals[name]': 'Made by builder', include: 'name' })}`);
+    expect(found.body.items).toEqual([{ _id: made.body.created._id, name: 'Made by builder' }]);
+    const started = await post('/operations-manager/jobs/start', { workflow: 'Made by builder', options: { variables: { text: 'hi' } } });
+    let job = started.body.data;
+    for (let i = 0; i < 100 && job.status === 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = (await callJson(host, `/operations-manager/jobs/${started.body.data._id}`)).body.data;
+    }
+    expect([job.status, job.variables.loud]).toEqual(['complete', 'HI']);
+
+    const again = await post('/automation-studio/automations', { automation: shout('Made by builder') });
+    expect([again.status, again.body.message]).toEqual([409, expect.stringContaining('Made by builder')]);
+  });
+
+  it('refuses a workflow the service would refuse, naming the place under body.automation, and a body without it', async () => {
+    const refused = await post('/automation-studio/automations', { automation: broken });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('task "up": needs a type');
+    expect(JSON.stringify(refused.body)).toContain('body.automation.tasks.up.type');
+    expect((await callJson(host, '/automation-studio/workflows?equals[name]=Broken%20by%20builder')).body.total).toBe(0);
+    const bare = await post('/automation-studio/automations', shout('Bare'));
+    expect([bare.status, bare.body.message]).toEqual([400, expect.stringContaining('automation')]);
+  });
+
+  it('checks a workflow without saving it, in both services\' answers', async () => {
+    expect((await post('/workflow_engine/workflows/validate', { asset: shout('Checked') })).body).toEqual({ isValid: true, errors: [], warnings: [] });
+    const bad = await post('/workflow_engine/workflows/validate', { asset: broken });
+    expect(bad.body.isValid).toBe(false);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ path: 'tasks.up.type', message: expect.stringContaining('needs a type') })]);
+    const doubted = await post('/workflow_engine/workflows/validate', { asset: dangling });
+    expect(doubted.body).toMatchObject({ isValid: true, errors: [], warnings: [expect.objectContaining({ message: expect.stringContaining('there is no task "ghost"') })] });
+    const studio = await post('/automation-studio/workflows/validate', { workflow: broken });
+    expect(studio.body).toEqual({ errors: bad.body.errors, warnings: bad.body.warnings });
+    expect((await callJson(host, '/automation-studio/workflows?equals[name]=Checked')).body.total).toBe(0);
+    expect((await post('/automation-studio/workflows/validate', { asset: broken })).status).toBe(400);
+  });
+});
