@@ -95,6 +95,14 @@ export const projectsOperations = defineOperations({
     }),
     output: z.object({ message: z.string(), data: z.array(z.looseObject({ _id: z.string() })), metadata: z.object({ skip: z.number(), limit: z.number(), total: z.number() }) }),
   },
+  'projects.studioImport': {
+    method: 'POST',
+    path: '/automation-studio/projects/import',
+    summary:
+      "Import a project export now, as the service's Automation Studio does (`{ project }`): its components into their collections and the project kept; answers `{ message, data: <the project kept>, metadata: { failedComponents } }`, the components refused or left out with why",
+    body: z.object({ project: z.looseObject({}) }, { error: 'send { "project": <the project export> }' }),
+    output: z.object({ message: z.string(), data: z.looseObject({ _id: z.string() }), metadata: z.object({ failedComponents: z.array(ImportItem) }) }),
+  },
   'projects.studioGet': {
     method: 'GET',
     path: '/automation-studio/projects/:id',

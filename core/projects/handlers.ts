@@ -12,6 +12,7 @@ type ProjectHandlers = {
   'projects.importExample': Handler<'projects.importExample'>;
   'projects.studioList': Handler<'projects.studioList'>;
   'projects.studioGet': Handler<'projects.studioGet'>;
+  'projects.studioImport': Handler<'projects.studioImport'>;
   'projects.studioExport': Handler<'projects.studioExport'>;
 };
 
@@ -31,6 +32,11 @@ export function projectsHandlers(service: ProjectsService): ProjectHandlers {
     'projects.studioList': async ({ query }) => {
       const { items, total } = await listProjects(service.store(), query);
       return { message: 'Successfully retrieved projects', data: items, metadata: { skip: query.skip, limit: query.limit, total } };
+    },
+    'projects.studioImport': async ({ body }) => {
+      const { project, failed } = await service.importProjectNow(body.project);
+      const message = failed.length ? `Imported project with ${failed.length} component(s) not imported` : 'Successfully imported project';
+      return { message, data: project, metadata: { failedComponents: failed } };
     },
     'projects.studioGet': async ({ params }) => ({ message: 'Successfully retrieved project', data: await findProject(service.store(), params.id) }),
     'projects.studioExport': async ({ params }) => {

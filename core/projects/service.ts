@@ -1,12 +1,13 @@
 // The projects capability: imports run in the background so the console can show
 // their progress; the last few runs are kept in memory for the operator who started them.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { ImportRun } from '../contract/projects';
+import type { ImportItem, ImportRun } from '../contract/projects';
 import { ConsoleError } from '../errors';
 import { readJsonFiles, PathError } from './files';
 import { importBundle, type ImportDeps } from './import';
-import { BundleError, readBundle, type UploadedFile } from './read';
+import { BundleError, isProjectDoc, readBundle, type UploadedFile } from './read';
+import { findProject, type ProjectDoc } from './studio-projects';
 
 const KEPT_RUNS = 10;
 
@@ -77,6 +78,19 @@ export function createProjectsService(deps: ImportDeps & { example?: () => Examp
       }
       const { files } = await readJsonFiles(example.dir);
       return begin(example.name, files);
+    },
+
+    /**
+     * Imports a project export now, as the service's Automation Studio does (`{ project }`): its components
+     * into their collections and the project kept; answers the project kept and the components not imported.
+     */
+    async importProjectNow(project: Record<string, unknown>): Promise<{ project: ProjectDoc; failed: ImportItem[] }> {
+      if (!isProjectDoc(project)) throw new ConsoleError('bad_input', 'body.project: a project export needs its components (an array)', { issues: [{ path: 'body.project.components', message: 'must be an array of components' }] });
+      // A project with no _id is given one here, so the project kept is read back by it.
+      const id = typeof project._id === 'string' && project._id ? project._id : randomBytes(12).toString('hex');
+      const bundle = readBundle([{ path: 'project.project.json', content: { ...project, _id: id } }]);
+      const summary = await importBundle(deps, bundle);
+      return { project: await findProject(deps.store(), id), failed: summary.items.filter((item) => item.outcome === 'refused' || item.outcome === 'skipped') };
     },
 
     run(id: string): ImportRun {

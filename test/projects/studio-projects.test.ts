@@ -69,6 +69,27 @@ describe.each([
   });
 });
 
+describe("Automation Studio's project import", () => {
+  it('imports { project } now, answering the project kept and the components it did not import', async () => {
+    const exported = JSON.parse(readFileSync(path.join(fixtures.prebuilt('Instance-Check-Example'), 'Instance Check - Example.project.json'), 'utf8')) as { _id: string; components: Component[] };
+    const odd = { iid: 99, type: 'goldenConfigTree', reference: 'gc1', folder: '/', document: { name: 'A tree' } };
+    const answer = await callJson(host, '/automation-studio/projects/import', { method: 'POST', json: { project: { ...exported, components: [...exported.components, odd] } } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('Imported project with 1 component(s) not imported');
+    expect(answer.body.data).toMatchObject({ _id: exported._id, components: expect.any(Array) });
+    expect(answer.body.data.components).toHaveLength(exported.components.length + 1);
+    expect(answer.body.metadata.failedComponents).toEqual([expect.objectContaining({ type: 'goldenConfigTree', outcome: 'skipped', message: 'the console does not keep artifacts of type "goldenConfigTree"' })]);
+    expect((await callJson(host, `/automation-studio/projects/${exported._id}`)).body.data).toEqual(answer.body.data);
+    // A project with no _id is given one; a body without a project, or a project without components, is named.
+    const fresh = await callJson(host, '/automation-studio/projects/import', { method: 'POST', json: { project: { name: 'No id yet', components: [] } } });
+    expect(fresh.body.data).toMatchObject({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'No id yet', iid: expect.any(Number) });
+    const bare = await callJson(host, '/automation-studio/projects/import', { method: 'POST', json: exported });
+    expect([bare.status, bare.body.message]).toEqual([400, expect.stringContaining('project')]);
+    const noComponents = await callJson(host, '/automation-studio/projects/import', { method: 'POST', json: { project: { name: 'x' } } });
+    expect([noComponents.status, noComponents.body.message]).toEqual([400, expect.stringContaining('body.project')]);
+  });
+});
+
 describe('projects: what is not there', () => {
   it('names a project it does not keep, a document no longer stored, and a bad list parameter', async () => {
     const missing = await callJson(host, '/automation-studio/projects/999999/export');
