@@ -177,6 +177,19 @@ export const workflowsOperations = defineOperations({
     body: z.object({ workflow: WorkflowDocument }, { error: 'send { "workflow": <the workflow> }' }),
     output: z.object({ errors: z.array(WorkflowProblem), warnings: z.array(WorkflowProblem) }),
   },
+  'workflows.tasksList': {
+    method: 'GET',
+    path: '/workflow_builder/tasks/list',
+    summary:
+      "The tasks a workflow can call in this profile, as the service's workflow builder lists them: WorkFlowEngine's built-in tasks, the console's applications' tasks and each adapter instance's methods, each with `name`, `app`, `type` (manual or automatic), `location` (Application or Adapter), `canvasName`, `displayName` and, where the console knows it, `summary`",
+    output: z.array(z.object({ name: z.string(), app: z.string(), type: z.enum(['automatic', 'manual']), location: z.enum(['Application', 'Adapter']), canvasName: z.string(), displayName: z.string(), summary: z.string().optional() })),
+  },
+  'workflows.appsList': {
+    method: 'GET',
+    path: '/automation-studio/apps/list',
+    summary: "The applications and adapter instances of this profile, as Automation Studio lists them: `{ name, type }` (Application or Adapter)",
+    output: z.array(z.object({ name: z.string(), type: z.enum(['Application', 'Adapter']) })),
+  },
   'workflows.list': {
     method: 'GET',
     path: '/workflows',

@@ -53,6 +53,22 @@ describe("Automation Studio's authoring routes", () => {
     expect([bare.status, bare.body.message]).toEqual([400, expect.stringContaining('automation')]);
   });
 
+  it('lists the tasks a workflow can call and the applications and adapters that give them', async () => {
+    const tasks = (await callJson(host, '/workflow_builder/tasks/list')).body as { name: string; app: string; type: string; location: string; summary?: string }[];
+    expect(tasks.find((t) => t.app === 'WorkFlowEngine' && t.name === 'toUpperCase')).toMatchObject({ type: 'automatic', location: 'Application', summary: expect.any(String) });
+    expect(tasks.find((t) => t.app === 'WorkFlowEngine' && t.name === 'ViewData')).toMatchObject({ type: 'manual', location: 'Application' });
+    expect(tasks.find((t) => t.app === 'MOP' && t.name === 'reattempt')).toMatchObject({ location: 'Application' });
+    // Each task names an application or adapter the apps list has, with the same location.
+    const apps = (await callJson(host, '/automation-studio/apps/list')).body as { name: string; type: string }[];
+    expect(apps).toContainEqual({ name: 'WorkFlowEngine', type: 'Application' });
+    const typeOf = new Map(apps.map((a) => [a.name, a.type]));
+    for (const task of tasks) expect(typeOf.get(task.app), `${task.app}.${task.name}`).toBe(task.location);
+    // A workflow made of a listed task passes the service's check.
+    const listed = tasks.find((t) => t.name === 'toLowerCase')!;
+    const made = { ...shout('From the palette'), tasks: { up: { name: listed.name, app: listed.app, type: listed.type, location: listed.location, variables: { incoming: { str: 'A' }, outgoing: {} } } } };
+    expect((await post('/workflow_engine/workflows/validate', { asset: made })).body).toMatchObject({ isValid: true, errors: [] });
+  });
+
   it('checks a workflow without saving it, in both services\' answers', async () => {
     expect((await post('/workflow_engine/workflows/validate', { asset: shout('Checked') })).body).toEqual({ isValid: true, errors: [], warnings: [] });
     const bad = await post('/workflow_engine/workflows/validate', { asset: broken });

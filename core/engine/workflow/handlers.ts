@@ -17,6 +17,8 @@ type WorkflowHandlers = {
   'workflows.studioCreate': Handler<'workflows.studioCreate'>;
   'workflows.validateAsset': Handler<'workflows.validateAsset'>;
   'workflows.validateStudio': Handler<'workflows.validateStudio'>;
+  'workflows.tasksList': Handler<'workflows.tasksList'>;
+  'workflows.appsList': Handler<'workflows.appsList'>;
 };
 
 /** A refusal of the workflow sent under `key` of the body: its problems named at their place there. */
@@ -48,6 +50,8 @@ export function workflowsHandlers(service: WorkflowsService): WorkflowHandlers {
       const created = await service.detailed(workflow.name);
       return { created, edit: `/#/workflows/${encodeURIComponent(workflow.name)}` };
     },
+    'workflows.tasksList': () => service.tasks(),
+    'workflows.appsList': () => service.apps(),
     'workflows.validateAsset': ({ body }) => {
       const { problems, warnings } = checkWorkflow(body.asset);
       return { isValid: problems.length === 0, errors: problems, warnings };

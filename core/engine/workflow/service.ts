@@ -10,6 +10,7 @@ import { listNeeds, needsWithChildren, unresolvedChildren, workflowTree } from '
 import { deleteWorkflow, getWorkflow, getWorkflowByRef, getWorkflowWithId, listWorkflowDocs, saveWorkflow, summarize, workflowNamesById, WorkflowExistsError } from './repository';
 import { checkWorkflow } from './validate';
 import { searchWorkflows, type WorkflowSearch } from './search';
+import { appsList, taskPalette } from './task-palette';
 import type { WorkflowWrites } from './writes';
 
 export interface WorkflowsDeps {
@@ -73,6 +74,11 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
         return docs.map((doc) => ({ ...summarize(doc), needs: needs.get(doc.name) ?? [] }));
       });
     },
+
+    /** The tasks a workflow can call here, as the service's workflow builder lists them (task-palette.ts). */
+    tasks: () => taskPalette(deps.adapters()),
+    /** The applications and adapter instances, as Automation Studio lists them. */
+    apps: () => appsList(deps.adapters()),
 
     /** A page of the workflow documents, as GET /automation-studio/workflows answers it (search.ts). */
     search: (query: WorkflowSearch) => withStore(() => searchWorkflows(deps.store(), query)),
