@@ -1,7 +1,7 @@
 // Workflows: the reference shape of a workflow document and the operations that
 // import, list, read and delete them. Browser-safe: zod only.
 import { z } from 'zod';
-import { DocumentName } from './ids';
+import { DocumentName, SafeId } from './ids';
 import { ListFilters, SortOrder } from './list-query';
 import { defineOperations } from './operation';
 
@@ -162,6 +162,15 @@ export const workflowsOperations = defineOperations({
       "Create a workflow as the service's Automation Studio does, `{ automation: <workflow> }`: answers `{ created, edit }` (the workflow stored, with its `_id`, and where to see it in the console); 400 naming each problem under body.automation, 409 when a workflow of that name exists",
     body: z.object({ automation: WorkflowDocument }, { error: 'send { "automation": <the workflow> }' }),
     output: z.object({ created: StoredWorkflow.extend({ _id: z.string() }), edit: z.string() }),
+  },
+  'workflows.studioUpdate': {
+    method: 'PUT',
+    path: '/automation-studio/automations/:id',
+    summary:
+      "Replace the workflow stored under this `_id`, as the service's Automation Studio does (`{ update: <workflow> }`): answers `{ updated, edit }`; its name may change (409 when another workflow has it); 404 when no workflow has the id; 400 naming each problem under body.update",
+    params: z.object({ id: SafeId }),
+    body: z.object({ update: WorkflowDocument }, { error: 'send { "update": <the workflow> }' }),
+    output: z.object({ updated: StoredWorkflow.extend({ _id: z.string() }), edit: z.string() }),
   },
   'workflows.validateAsset': {
     method: 'POST',

@@ -43,6 +43,36 @@ describe("Automation Studio's authoring routes", () => {
     expect([again.status, again.body.message]).toEqual([409, expect.stringContaining('Made by builder')]);
   });
 
+  it('replaces a workflow by its _id from { update }, renames it, and a job then runs the new one', async () => {
+    const made = (await post('/automation-studio/automations', { automation: shout('To be changed') })).body.created;
+    const lower = { ...shout('To be changed'), description: 'now lower', tasks: { up: { name: 'toLowerCase', app: 'WorkFlowEngine', type: 'automatic', variables: { incoming: { str: '$var.job.text' }, outgoing: { lowercaseString: '$var.job.loud' } } } } };
+    const put = (id: string, update: unknown) => callJson(host, `/automation-studio/automations/${id}`, { method: 'PUT', json: { update } });
+    const changed = await put(made._id, lower);
+    expect(changed.status).toBe(200);
+    expect(changed.body.updated).toMatchObject({ _id: made._id, name: 'To be changed', description: 'now lower', created: made.created });
+    const started = await post('/operations-manager/jobs/start', { workflow: 'To be changed', options: { variables: { text: 'HeLLo' } } });
+    let job = started.body.data;
+    for (let i = 0; i < 100 && job.status === 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = (await callJson(host, `/operations-manager/jobs/${started.body.data._id}`)).body.data;
+    }
+    expect([job.status, job.variables.loud]).toEqual(['complete', 'hello']);
+    // Renamed: found by its new name under the same _id; the old name is gone.
+    expect((await put(made._id, { ...lower, name: 'Changed and renamed' })).body.updated).toMatchObject({ _id: made._id, name: 'Changed and renamed' });
+    expect((await callJson(host, '/automation-studio/workflows?equals[name]=To%20be%20changed')).body.total).toBe(0);
+    expect((await callJson(host, '/automation-studio/workflows?equals[name]=Changed%20and%20renamed&include=name')).body.items).toEqual([{ _id: made._id, name: 'Changed and renamed' }]);
+    // A name another workflow has, an _id none has, a workflow the service would refuse: each named.
+    await post('/automation-studio/automations', { automation: shout('Taken name') });
+    const taken = await put(made._id, { ...lower, name: 'Taken name' });
+    expect([taken.status, taken.body.message]).toEqual([409, expect.stringContaining('Taken name')]);
+    const none = await put('0123456789abcdef01234567', lower);
+    expect([none.status, none.body.message]).toEqual([404, expect.stringContaining('no workflow has the _id "0123456789abcdef01234567"')]);
+    const refused = await put(made._id, broken);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('body.update.tasks.up.type');
+    expect((await callJson(host, `/automation-studio/workflows/detailed/${encodeURIComponent('Changed and renamed')}`)).body.description).toBe('now lower');
+  });
+
   it('refuses a workflow the service would refuse, naming the place under body.automation, and a body without it', async () => {
     const refused = await post('/automation-studio/automations', { automation: broken });
     expect(refused.status).toBe(400);

@@ -18,6 +18,7 @@ type WorkflowHandlers = {
   'workflows.validateAsset': Handler<'workflows.validateAsset'>;
   'workflows.validateStudio': Handler<'workflows.validateStudio'>;
   'workflows.tasksList': Handler<'workflows.tasksList'>;
+  'workflows.studioUpdate': Handler<'workflows.studioUpdate'>;
   'workflows.appsList': Handler<'workflows.appsList'>;
 };
 
@@ -49,6 +50,12 @@ export function workflowsHandlers(service: WorkflowsService): WorkflowHandlers {
       });
       const created = await service.detailed(workflow.name);
       return { created, edit: `/#/workflows/${encodeURIComponent(workflow.name)}` };
+    },
+    'workflows.studioUpdate': async ({ params, body }) => {
+      const updated = await service.replaceById(params.id, body.update).catch((error: unknown) => {
+        throw under('update', error);
+      });
+      return { updated, edit: `/#/workflows/${encodeURIComponent(updated.name)}` };
     },
     'workflows.tasksList': () => service.tasks(),
     'workflows.appsList': () => service.apps(),

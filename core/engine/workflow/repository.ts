@@ -112,6 +112,26 @@ export async function saveWorkflow(store: Store, workflow: Workflow, options: { 
   return fromDoc(doc);
 }
 
+/**
+ * Replaces the workflow stored under `id` (its `_id` and `created` kept); its name may change, unless
+ * another workflow has that name (WorkflowExistsError). Null when no workflow has that `_id`.
+ */
+export async function replaceWorkflowById(store: Store, id: string, workflow: Workflow, now = new Date()): Promise<(StoredWorkflow & { _id: string }) | null> {
+  const collection = store.collection(WORKFLOWS_COLLECTION);
+  const existing = await collection.findOne({ _id: id });
+  if (!existing) return null;
+  if (workflow.name !== existing.name && (await collection.findOne({ name: workflow.name }))) throw new WorkflowExistsError(workflow.name);
+  const doc = toDoc(workflow, String(existing.created ?? now.toISOString()), now.toISOString());
+  try {
+    await replaceFields(collection, existing, doc);
+  } catch (error) {
+    // The unique index on name: another import took the new name meanwhile.
+    if (isDuplicateKey(error)) throw new WorkflowExistsError(workflow.name);
+    throw error;
+  }
+  return { _id: id, ...fromDoc(doc) };
+}
+
 export async function deleteWorkflow(store: Store, name: string): Promise<boolean> {
   return (await store.collection(WORKFLOWS_COLLECTION).deleteOne({ name })) > 0;
 }

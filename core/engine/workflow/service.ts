@@ -7,7 +7,7 @@ import { whileStoreAnswers } from '../../store/errors';
 import { loadPartsCatalog, type AdapterListing } from './catalog';
 import { describeNeeds, howToFix } from './parts';
 import { listNeeds, needsWithChildren, unresolvedChildren, workflowTree } from './child-needs';
-import { deleteWorkflow, getWorkflow, getWorkflowByRef, getWorkflowWithId, listWorkflowDocs, saveWorkflow, summarize, workflowNamesById, WorkflowExistsError } from './repository';
+import { deleteWorkflow, getWorkflow, getWorkflowByRef, getWorkflowWithId, listWorkflowDocs, replaceWorkflowById, saveWorkflow, summarize, workflowNamesById, WorkflowExistsError } from './repository';
 import { checkWorkflow } from './validate';
 import { searchWorkflows, type WorkflowSearch } from './search';
 import { appsList, taskPalette } from './task-palette';
@@ -58,6 +58,24 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
           return { workflow: saved, replaced: existed, warnings };
         } catch (error) {
           if (error instanceof WorkflowExistsError) throw new ConsoleError('conflict', error.message, { name: workflow.name });
+          throw error;
+        }
+      });
+    },
+
+    /** Replaces the workflow stored under `id` by `doc`, checked as an import is (404 when none has that id, 409 when renamed to a name taken). */
+    async replaceById(id: string, doc: unknown): Promise<StoredWorkflow & { _id: string }> {
+      const { problems } = checkWorkflow(doc);
+      const name = (doc as { name?: unknown })?.name;
+      if (problems.length) throw problemsError(typeof name === 'string' ? name : '', problems);
+      return withStore(async () => {
+        const writes = deps.writes();
+        try {
+          const replaced = await replaceWorkflowById(deps.store(), id, doc as Workflow).finally(() => writes.note());
+          if (!replaced) throw new ConsoleError('not_found', `no workflow has the _id "${id}"`);
+          return replaced;
+        } catch (error) {
+          if (error instanceof WorkflowExistsError) throw new ConsoleError('conflict', `${error.message}: another workflow has that name`, { name: (doc as Workflow).name });
           throw error;
         }
       });
