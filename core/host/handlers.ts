@@ -244,7 +244,7 @@ export function buildHandlers(state: HostState): Handlers {
       }),
       ...transformationsHandlers(transformations),
       ...drillsHandlers(createDrillsService({ store, log: state.log.logger.child({ component: 'drills' }), localSite: () => state.api })),
-      ...jsonFormsHandlers(createJsonFormsService({ forms: () => store().collection(JSON_FORMS_COLLECTION), guard: (what) => applications().require('JsonForms', what) })),
+      ...jsonFormsHandlers(createJsonFormsService({ forms: () => store().collection(JSON_FORMS_COLLECTION), guard: (what) => applications().require('JsonForms', what) }), desktopOperator),
     },
     state.callLog,
   );

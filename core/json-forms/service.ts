@@ -3,7 +3,8 @@
 import { ConsoleError } from '../errors';
 import type { Handler } from '../dispatch/dispatch';
 import type { Collection } from '../store/port';
-import { unescapeKeys } from '../store/documents';
+import { escapeKeys, unescapeKeys } from '../store/documents';
+import { isDuplicateKey } from '../store/errors';
 import type { JsonForm } from '../contract/json-forms';
 
 export const JSON_FORMS_COLLECTION = 'json_forms';
@@ -15,8 +16,42 @@ export interface JsonFormsDeps {
   guard?: (what: string) => void;
 }
 
+/** A stored form as the service answers it: its keys as imported, with `_id`, and `id` where it has none. */
+function answerOf(form: Record<string, unknown>): JsonForm & { _id: string } {
+  const { _id, ...rest } = unescapeKeys(form);
+  return { ...rest, name: String(rest.name), _id: String(_id), ...(rest.id === undefined ? { id: String(_id) } : {}) };
+}
+
 export function createJsonFormsService(deps: JsonFormsDeps) {
   return {
+    async list(): Promise<(JsonForm & { _id: string })[]> {
+      deps.guard?.('listing JSON forms');
+      return (await deps.forms().find({}, { sort: { name: 1 } })).map(answerOf);
+    },
+
+    /** A new form, by a unique name; who made it is the console's operator. */
+    async create(form: Record<string, unknown> & { name: string }, operator: string): Promise<JsonForm & { _id: string }> {
+      deps.guard?.('creating a JSON form');
+      const name = form.name.trim();
+      if (await deps.forms().findOne({ name })) throw new ConsoleError('conflict', `a JSON form named "${name}" exists already`, { name });
+      const now = new Date().toISOString();
+      const { _id: _given, id: _id2, ...fields } = form;
+      const doc = { ...escapeKeys(fields), name, created: now, createdBy: operator, lastUpdated: now, lastUpdatedBy: operator };
+      try {
+        const id = await deps.forms().insertOne(doc);
+        return answerOf({ ...doc, _id: id });
+      } catch (error) {
+        // A unique index on name: another form took the name meanwhile.
+        if (isDuplicateKey(error)) throw new ConsoleError('conflict', `a JSON form named "${name}" exists already`, { name });
+        throw error;
+      }
+    },
+
+    async remove(ids: string[]): Promise<{ status: 'success'; n: number }> {
+      deps.guard?.('deleting JSON forms');
+      return { status: 'success', n: await deps.forms().deleteMany({ _id: { $in: ids } }) };
+    },
+
     /** A form by its name (as the ShowJsonForm task names it), else by its `_id` (as the service's clients ask for it). */
     async get(name: string): Promise<JsonForm> {
       deps.guard?.('reading a JSON form');
@@ -31,6 +66,13 @@ export function createJsonFormsService(deps: JsonFormsDeps) {
 
 export type JsonFormsService = ReturnType<typeof createJsonFormsService>;
 
-export function jsonFormsHandlers(service: JsonFormsService): { 'jsonForms.get': Handler<'jsonForms.get'> } {
-  return { 'jsonForms.get': ({ params }) => service.get(params.id) };
+type JsonFormHandlers = { [N in 'jsonForms.get' | 'jsonForms.list' | 'jsonForms.create' | 'jsonForms.delete']: Handler<N> };
+
+export function jsonFormsHandlers(service: JsonFormsService, operator: () => string = () => 'operator'): JsonFormHandlers {
+  return {
+    'jsonForms.get': ({ params }) => service.get(params.id),
+    'jsonForms.list': () => service.list(),
+    'jsonForms.create': ({ body }) => service.create(body, operator()),
+    'jsonForms.delete': ({ body }) => service.remove(body.ids),
+  };
 }

@@ -43,3 +43,28 @@ describe('JSON forms over HTTP', () => {
     expect((await host.api('/json-forms/forms/%2Fetc%2Fpasswd')).status).toBe(400);
   });
 });
+
+describe("JSON forms made and removed as the service's JsonForms does", () => {
+  it('creates one by a unique name, lists it among the others, and deletes by _id', async () => {
+    const form = { name: 'Site survey', description: 'What a site has', schema: { $id: 'survey', type: 'object', properties: { racks: { type: 'integer' } } }, uiSchema: {}, struct: { type: 'object', items: [] }, bindingSchema: {}, validationSchema: {} };
+    const created = await host.api('/json-forms/forms', { method: 'POST', json: form });
+    expect(created.status).toBe(200);
+    const doc = await created.json();
+    // The document created: the form as sent (`$`-keys too), who made it and when, its _id.
+    expect(doc).toMatchObject({ ...form, _id: expect.any(String), id: doc._id, createdBy: expect.any(String), lastUpdatedBy: doc.createdBy, created: expect.any(String), lastUpdated: doc.created });
+    expect(await (await host.api(`/json-forms/forms/${doc._id}`)).json()).toMatchObject({ name: 'Site survey', schema: form.schema });
+    const list = (await (await host.api('/json-forms/forms')).json()) as { _id: string; name: string }[];
+    expect(list.find((f) => f._id === doc._id)).toMatchObject({ name: 'Site survey', schema: form.schema });
+    expect(list.map((f) => f.name)).toEqual([...list.map((f) => f.name)].sort());
+
+    const again = await host.api('/json-forms/forms', { method: 'POST', json: form });
+    expect([again.status, (await again.json()).message]).toEqual([409, 'a JSON form named "Site survey" exists already']);
+    const nameless = await host.api('/json-forms/forms', { method: 'POST', json: { description: 'no name' } });
+    expect([nameless.status, (await nameless.json()).message]).toEqual([400, expect.stringContaining('name')]);
+
+    const removed = await host.api('/json-forms/forms', { method: 'DELETE', json: { ids: [doc._id, 'not-a-form'] } });
+    expect(await removed.json()).toEqual({ status: 'success', n: 1 });
+    expect((await host.api(`/json-forms/forms/${doc._id}`)).status).toBe(404);
+    expect((await host.api('/json-forms/forms', { method: 'DELETE', json: { ids: [] } })).status).toBe(400);
+  });
+});
