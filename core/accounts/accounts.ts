@@ -34,7 +34,7 @@ export function consoleAccounts(deps: AccountsDeps): Account[] {
   return accounts.sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
 }
 
-export function accountsHandlers(deps: AccountsDeps): Pick<Handlers, 'accounts.list' | 'accounts.get' | 'accounts.whoami'> {
+export function accountsHandlers(deps: AccountsDeps): Pick<Handlers, 'accounts.list' | 'accounts.get' | 'accounts.whoami' | 'accounts.groups' | 'accounts.group'> {
   return {
     'accounts.list': ({ query }) => {
       // The service's list query (a limit of 0 is no limit, as MongoDB reads it), on `username` unless a field is named.
@@ -42,6 +42,11 @@ export function accountsHandlers(deps: AccountsDeps): Pick<Handlers, 'accounts.l
       const on = { sort: field(query.sort), equalsField: field(query.equalsField), containsField: field(query.containsField), startsWithField: field(query.startsWithField ?? query['starts-withField']) };
       const { items, total } = queryPage(consoleAccounts(deps), { ...query, ...on, 'starts-withField': on.startsWithField });
       return { results: items, total };
+    },
+    // The console's accounts belong to no group: its operator holds every right.
+    'accounts.groups': () => ({ results: [], total: 0 }),
+    'accounts.group': ({ params }) => {
+      throw new ConsoleError('not_found', `no group has the _id "${params.groupId}": the console keeps no groups (its accounts belong to none)`);
     },
     'accounts.whoami': (_input, ctx) => {
       // HTTP clients log in as admin with the console's token; the console's own window is its operator.

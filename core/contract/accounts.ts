@@ -41,6 +41,20 @@ export const accountsOperations = defineOperations({
     query: z.looseObject({ roles: z.enum(['names', 'ids'], { error: 'must be names or ids' }).optional() }),
     output: z.object({ id: z.string(), provenance: z.string(), username: z.string(), firstname: z.string(), groups: z.array(z.object({ id: z.string(), provenance: z.string(), name: z.string() })), roles: z.array(z.string()) }),
   },
+  'accounts.groups': {
+    method: 'GET',
+    path: '/authorization/groups',
+    summary: "The service's groups, `{ results, total }`: none, since the console's accounts belong to no group (its one operator holds every right)",
+    query: z.looseObject({ skip: whole(1_000_000).default(0), limit: whole(1000).default(25) }),
+    output: z.object({ results: z.array(z.looseObject({ _id: z.string(), name: z.string() })), total: z.number() }),
+  },
+  'accounts.group': {
+    method: 'GET',
+    path: '/authorization/groups/:groupId',
+    summary: 'One group by its _id: always a 404 naming it, since the console keeps no group',
+    params: z.object({ groupId: RecordId }),
+    output: z.looseObject({ _id: z.string(), name: z.string() }),
+  },
   'accounts.get': {
     method: 'GET',
     path: '/authorization/accounts/:accountId',

@@ -51,6 +51,13 @@ export const FinishedItem = z.object({
 export type FinishedItem = z.infer<typeof FinishedItem>;
 
 export const worklistOperations = defineOperations({
+  'tasks.get': {
+    method: 'GET',
+    path: '/operations-manager/tasks/:taskId',
+    summary: "One task record by its `_id`, as the task search shows it (`{ message, data }`: its status as the service shows it, its `job` naming its job and task); 404 naming it when none",
+    params: z.object({ taskId: RecordId }),
+    output: z.object({ message: z.string(), data: z.looseObject({}) }),
+  },
   'tasks.search': {
     method: 'GET',
     path: '/operations-manager/tasks',

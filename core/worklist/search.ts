@@ -9,6 +9,7 @@ import type { ReadOnlyCollection } from '../store/port';
 import type { TaskRecord } from '../engine/queue/queue';
 import { taskRun } from '../engine/jobs/view';
 import { projectionOf, queryPage, type ListQueryOf } from '../values/list-query';
+import { ConsoleError } from '../errors';
 
 type Obj = Record<string, unknown>;
 
@@ -40,6 +41,14 @@ function storeFilter(query: ListQueryOf): Obj {
 }
 
 type ShownTask = Obj & { job: { _id: string; task: string } };
+
+/** One task record by its `_id`, as the search shows it (404 naming it when none). */
+export async function getTask(deps: TaskSearchDeps, id: string): Promise<Obj> {
+  const record = await deps.tasks().findOne({ _id: id });
+  if (!record) throw new ConsoleError('not_found', `no task has the _id "${id}"`);
+  const job = await deps.jobs().findOne({ _id: record.jobId }, { projection: { name: 1 } });
+  return { ...taskRun(record), status: serviceStatus(record.status), job: { _id: record.jobId, name: job ? String(job.name) : undefined, task: record.taskId } };
+}
 
 export async function searchTasks(deps: TaskSearchDeps, query: ListQueryOf): Promise<{ message: string; data: Obj[]; metadata: { skip: number; limit: number; total: number } }> {
   const project = projectionOf(query);

@@ -8,7 +8,7 @@ import type { FinishedItem, WorkItem } from '../contract/worklist';
 import { decodeVariables } from '../values/undefined-codec';
 import { ConsoleError } from '../errors';
 import { claimsOf, type ClaimActions } from './claims';
-import { searchTasks } from './search';
+import { getTask, searchTasks } from './search';
 import type { ListQueryOf } from '../values/list-query';
 import { secretVariables } from '../engine/jobs/secret-variables';
 
@@ -91,6 +91,8 @@ export function createWorklistService(deps: WorklistDeps) {
   return {
     /** The service's task search over the same records (search.ts). */
     search: (query: ListQueryOf) => searchTasks(deps, query),
+    /** One task by its `_id`, as the search shows it. */
+    task: (id: string) => getTask(deps, id),
     async list(query: { workflow?: string; view?: 'all' | 'mine' | 'unassigned'; skip: number; limit: number }) {
       const all = await waitingItems(query.workflow);
       const me = operator();
@@ -132,11 +134,12 @@ export function createWorklistService(deps: WorklistDeps) {
 
 export type WorklistService = ReturnType<typeof createWorklistService>;
 
-type WorklistOperations = 'tasks.search' | 'tasks.worklist' | 'tasks.claim' | 'tasks.release' | 'tasks.assign' | 'tasks.worklistHistory';
+type WorklistOperations = 'tasks.search' | 'tasks.get' | 'tasks.worklist' | 'tasks.claim' | 'tasks.release' | 'tasks.assign' | 'tasks.worklistHistory';
 
 export function worklistHandlers(service: WorklistService): { [N in WorklistOperations]: Handler<N> } {
   return {
     'tasks.search': ({ query }) => service.search(query),
+    'tasks.get': async ({ params }) => ({ message: `task ${params.taskId} found`, data: await service.task(params.taskId) }),
     'tasks.worklist': ({ query }) => service.list(query),
     'tasks.claim': async ({ params }) => {
       const claim = await service.claim(params.taskId);

@@ -27,6 +27,14 @@ describe('who is calling, the version, and the accounts list', () => {
     expect(accounts).toContain(inWindow.id);
   });
 
+  it('answers the groups as the service lists them: none, since no account belongs to one', async () => {
+    expect((await get('/authorization/groups?limit=100')).body).toEqual({ results: [], total: 0 });
+    const one = await get('/authorization/groups/5f0000000000000000000001');
+    expect([one.status, one.body.message]).toEqual([404, expect.stringContaining('the console keeps no groups')]);
+    // Consistent with the accounts: none is a member of any group.
+    for (const account of (await get('/authorization/accounts?limit=0')).body.results) expect(account.memberOf).toEqual([]);
+  });
+
   it('answers /version with the version /health/server names', async () => {
     // As the login answers its token: the text itself.
     const version = await host.api('/version');

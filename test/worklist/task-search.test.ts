@@ -29,6 +29,11 @@ describe('the service task search', () => {
       expect(seeded.waiting).toContain(task.job._id);
     }
     const first = body.data[0];
+    // One task read by its _id is the task the search shows.
+    const one = await get(`/operations-manager/tasks/${encodeURIComponent(first._id)}`);
+    expect([one.status, one.body.data]).toEqual([200, first]);
+    const none = await get('/operations-manager/tasks/no-such-task');
+    expect([none.status, none.body.message]).toEqual([404, 'no task has the _id "no-such-task"']);
     expect((await host.api(`/operations-manager/tasks/${encodeURIComponent(first._id)}/claim`, { method: 'POST' })).status).toBe(200);
     // The guide's second step: what the task shows and what its form collects (the names its finish's variables fill).
     const controllerPath = `/operations-manager/jobs/${first.job._id}/tasks/${first.job.task}/manual-controller`;
