@@ -21,6 +21,7 @@ import { drillsOperations } from './drills';
 import { jsonFormsOperations } from './json-forms';
 import { automationsOperations } from './automations';
 import { accountsOperations } from './accounts';
+import { helpOperations } from './help';
 import { templatesOperations } from './templates';
 
 export const contract = {
@@ -37,6 +38,7 @@ export const contract = {
   ...workersOperations,
   ...engineMetricsOperations,
   ...accountsOperations,
+  ...helpOperations,
   ...templatesOperations,
   ...logsOperations,
   ...attentionOperations,

@@ -24,6 +24,8 @@ import { createWorkersService, workersHandlers } from '../engine/worker/handlers
 import { createEngineMetricsService, engineMetricsHandlers } from '../engine/metrics/handlers';
 import { accountsHandlers } from '../accounts/accounts';
 import { templatesHandlers } from '../templates/templates';
+import { helpHandlers } from '../help/openapi';
+import { contract } from '../contract';
 import { ADMIN_USER } from '../http/logins/credentials';
 import { adaptersHandlers, createAdaptersService } from '../adapters/handlers';
 import { defaultApplications } from '../engine/workflow/catalog';
@@ -194,6 +196,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...engineMetricsHandlers(createEngineMetricsService({ jobs: () => engine().runner.jobs, tasks: () => engine().runner.tasks })),
       ...accountsHandlers({ operator: desktopOperator, adminUser: ADMIN_USER }),
       ...templatesHandlers({ store }),
+      ...helpHandlers({ operations: contract, version: APPLICATIONS_VERSION }),
       ...logsHandlers(createLogsService({ log: state.log })),
       ...transformationsHandlers(createTransformationsService({ store })),
       ...attentionHandlers(
