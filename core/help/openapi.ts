@@ -1,7 +1,7 @@
 // GET /help/openapi: the console's API as an OpenAPI document, made from the contract itself (every
 // operation's path, method, summary, parameters, body and answer, as JSON Schema through zod), so a
 // client reads the body an endpoint takes before calling it, as the vendor's builder guides read the
-// service's (`paths[...].post.requestBody`). Made once: the contract does not change while the console runs.
+// service's (`paths[...].post.requestBody`).
 import { z } from 'zod';
 import type { Operation, OperationTable } from '../contract/operation';
 import type { Handlers } from '../dispatch/dispatch';
@@ -10,8 +10,8 @@ import { ConsoleError } from '../errors';
 type Json = Record<string, unknown>;
 
 /** A schema as JSON Schema; what JSON Schema cannot say (a transform, a custom check) is left open. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): z.core.JSONSchema.JSONSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   return rest;
 }
 
@@ -19,9 +19,8 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Json[] {
   if (!schema) return [];
   const json = jsonSchema(schema, 'input');
-  const required = new Set(Array.isArray(json.required) ? (json.required as string[]) : []);
-  const properties = (json.properties ?? {}) as Record<string, Json>;
-  return Object.entries(properties).map(([name, property]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: property }));
+  const required = new Set(json.required ?? []);
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: property }));
 }
 
 function operationObject(id: string, op: Operation): Json {
@@ -48,16 +47,11 @@ export type OpenApiDocument = {
   paths: Record<string, Record<string, Json>>;
 };
 
-let made: { operations: OperationTable; document: OpenApiDocument } | undefined;
-
-/** The OpenAPI document of `operations` (made once per table). */
+/** The OpenAPI document of `operations`. */
 export function openApiDocument(operations: OperationTable, info: { title: string; version: string }): OpenApiDocument {
-  if (made?.operations === operations) return made.document;
   const paths: Record<string, Record<string, Json>> = {};
   for (const [id, op] of Object.entries(operations)) (paths[openApiPath(op.path)] ??= {})[op.method.toLowerCase()] = operationObject(id, op);
-  const document = { openapi: '3.1.0', info, paths };
-  made = { operations, document };
-  return document;
+  return { openapi: '3.1.0', info, paths };
 }
 
 export interface HelpDeps {
@@ -66,9 +60,11 @@ export interface HelpDeps {
 }
 
 export function helpHandlers(deps: HelpDeps): Pick<Handlers, 'help.openapi'> {
+  // Made at the first call, then kept: the contract does not change while the console runs.
+  let made: OpenApiDocument | undefined;
   return {
     'help.openapi': ({ query }) => {
-      const document = openApiDocument(deps.operations, { title: 'Automation console', version: deps.version });
+      const document = (made ??= openApiDocument(deps.operations, { title: 'Automation console', version: deps.version }));
       if (query.url === undefined) return document;
       // One path: as given (`:name` or `{name}` parameters), without its query string.
       const wanted = openApiPath(query.url.split('?')[0]!.replace(/\/+$/, '') || '/');

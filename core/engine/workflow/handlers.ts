@@ -24,10 +24,13 @@ type WorkflowHandlers = {
 
 /** A refusal of the workflow sent under `key` of the body: its problems named at their place there. */
 function under(key: string, error: unknown): unknown {
-  if (!(error instanceof ConsoleError) || error.code !== 'bad_input' || !Array.isArray(error.details.issues)) return error;
-  const issues = (error.details.issues as { path: string; message: string }[]).map((issue) => ({ ...issue, path: issue.path.replace(/^body/, `body.${key}`) }));
-  return new ConsoleError('bad_input', error.message, { ...error.details, issues });
+  const issues = error instanceof ConsoleError && error.code === 'bad_input' ? error.details.issues : undefined;
+  if (!(error instanceof ConsoleError) || !Array.isArray(issues)) return error;
+  const moved = issues.map((issue: unknown) => (isIssue(issue) ? { ...issue, path: issue.path.replace(/^body/, `body.${key}`) } : issue));
+  return new ConsoleError('bad_input', error.message, { ...error.details, issues: moved });
 }
+
+const isIssue = (value: unknown): value is { path: string; message: string } => !!value && typeof value === 'object' && 'path' in value && typeof value.path === 'string';
 
 /** The stored workflow with what the console doubts about it (computed at each answer, never stored). */
 const withWarnings = (workflow: StoredWorkflow): CheckedWorkflow => ({ ...workflow, warnings: checkWorkflow(workflow).warnings });

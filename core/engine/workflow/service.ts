@@ -47,9 +47,9 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
       options: { overwrite?: boolean } = {},
     ): Promise<{ workflow: StoredWorkflow; replaced: boolean; warnings: WorkflowProblem[] }> {
       const { problems, warnings } = checkWorkflow(doc);
-      const name = (doc as { name?: unknown })?.name;
-      if (problems.length) throw problemsError(typeof name === 'string' ? name : '', problems);
+      // Checked: a workflow unless problems say otherwise (its name then may be anything).
       const workflow = doc as Workflow;
+      if (problems.length) throw problemsError(typeof workflow?.name === 'string' ? workflow.name : '', problems);
       return withStore(async () => {
         const existed = options.overwrite ? (await getWorkflow(deps.store(), workflow.name)) !== null : false;
         try {
@@ -66,16 +66,17 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
     /** Replaces the workflow stored under `id` by `doc`, checked as an import is (404 when none has that id, 409 when renamed to a name taken). */
     async replaceById(id: string, doc: unknown): Promise<StoredWorkflow & { _id: string }> {
       const { problems } = checkWorkflow(doc);
-      const name = (doc as { name?: unknown })?.name;
-      if (problems.length) throw problemsError(typeof name === 'string' ? name : '', problems);
+      // Checked: a workflow unless problems say otherwise (its name then may be anything).
+      const workflow = doc as Workflow;
+      if (problems.length) throw problemsError(typeof workflow?.name === 'string' ? workflow.name : '', problems);
       return withStore(async () => {
         const writes = deps.writes();
         try {
-          const replaced = await replaceWorkflowById(deps.store(), id, doc as Workflow).finally(() => writes.note());
+          const replaced = await replaceWorkflowById(deps.store(), id, workflow).finally(() => writes.note());
           if (!replaced) throw new ConsoleError('not_found', `no workflow has the _id "${id}"`);
           return replaced;
         } catch (error) {
-          if (error instanceof WorkflowExistsError) throw new ConsoleError('conflict', `${error.message}: another workflow has that name`, { name: (doc as Workflow).name });
+          if (error instanceof WorkflowExistsError) throw new ConsoleError('conflict', `${error.message}: another workflow has that name`, { name: workflow.name });
           throw error;
         }
       });
