@@ -2,7 +2,7 @@
 // vendor's builder guides do: POST /automation-studio/automations `{ automation }` (then a job of it runs),
 // POST /workflow_engine/workflows/validate `{ asset }` and POST /automation-studio/workflows/validate `{ workflow }`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, startTestHost, type TestHost } from '../support/host';
+import { callJson, jobWhenSettled, startTestHost, type TestHost } from '../support/host';
 
 const end = { type: 'standard', state: 'success' };
 const shout = (name: string) => ({
@@ -32,11 +32,7 @@ describe("Automation Studio's authoring routes", () => {
     const found = await callJson(host, `/automation-studio/workflows?${new URLSearchParams({ 'equals[name]': 'Made by builder', include: 'name' })}`);
     expect(found.body.items).toEqual([{ _id: made.body.created._id, name: 'Made by builder' }]);
     const started = await post('/operations-manager/jobs/start', { workflow: 'Made by builder', options: { variables: { text: 'hi' } } });
-    let job = started.body.data;
-    for (let i = 0; i < 100 && job.status === 'running'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      job = (await callJson(host, `/operations-manager/jobs/${started.body.data._id}`)).body.data;
-    }
+    const job = await jobWhenSettled(host, started.body.data._id);
     expect([job.status, job.variables.loud]).toEqual(['complete', 'HI']);
 
     const again = await post('/automation-studio/automations', { automation: shout('Made by builder') });
@@ -51,11 +47,7 @@ describe("Automation Studio's authoring routes", () => {
     expect(changed.status).toBe(200);
     expect(changed.body.updated).toMatchObject({ _id: made._id, name: 'To be changed', description: 'now lower', created: made.created });
     const started = await post('/operations-manager/jobs/start', { workflow: 'To be changed', options: { variables: { text: 'HeLLo' } } });
-    let job = started.body.data;
-    for (let i = 0; i < 100 && job.status === 'running'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      job = (await callJson(host, `/operations-manager/jobs/${started.body.data._id}`)).body.data;
-    }
+    const job = await jobWhenSettled(host, started.body.data._id);
     expect([job.status, job.variables.loud]).toEqual(['complete', 'hello']);
     // Renamed: found by its new name under the same _id; the old name is gone.
     expect((await put(made._id, { ...lower, name: 'Changed and renamed' })).body.updated).toMatchObject({ _id: made._id, name: 'Changed and renamed' });

@@ -42,3 +42,13 @@ export async function callJson(host: TestHost, pathname: string, init: RequestIn
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
+
+/** A job as GET /operations-manager/jobs/:id answers it once it no longer runs (or as it is after `timeoutMs`). */
+export async function jobWhenSettled(host: TestHost, id: string, timeoutMs = 5000): Promise<{ status: string; variables: Record<string, unknown>; [field: string]: unknown }> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const job = (await callJson(host, `/operations-manager/jobs/${id}`)).body.data;
+    if (job.status !== 'running' || Date.now() > end) return job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobErrors, jobErrorText } from '../../../core/engine/jobs/job-error';
 import { jobSummary } from '../../../core/engine/jobs/view';
 import type { JobDoc } from '../../../core/engine/jobs/types';
-import { callJson, startTestHost, type TestHost } from '../../support/host';
+import { callJson, jobWhenSettled, startTestHost, type TestHost } from '../../support/host';
 import { seedCockpit } from '../../support/cockpit';
 
 const stored = (error: unknown): JobDoc => ({
@@ -56,11 +56,7 @@ describe("a job's error", () => {
 
       const retried = await callJson(host, `/operations-manager/jobs/${jobId}/tasks/${failed}/retry`, { method: 'POST', json: { variables: { s: 'xy' } } });
       expect(retried.status).toBe(200);
-      let after = body.data;
-      for (let i = 0; i < 100 && after.status !== 'complete'; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        after = (await callJson(host, `/operations-manager/jobs/${jobId}`)).body.data;
-      }
+      const after = await jobWhenSettled(host, jobId);
       expect(after.status).toBe('complete');
       expect(after).not.toHaveProperty('error');
       expect(after.variables.cp).toBe(121);
