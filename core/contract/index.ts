@@ -22,6 +22,7 @@ import { jsonFormsOperations } from './json-forms';
 import { automationsOperations } from './automations';
 import { accountsOperations } from './accounts';
 import { helpOperations } from './help';
+import { mopOperations } from './mop';
 import { templatesOperations } from './templates';
 
 export const contract = {
@@ -39,6 +40,7 @@ export const contract = {
   ...engineMetricsOperations,
   ...accountsOperations,
   ...helpOperations,
+  ...mopOperations,
   ...templatesOperations,
   ...logsOperations,
   ...attentionOperations,

@@ -25,6 +25,7 @@ import { createEngineMetricsService, engineMetricsHandlers } from '../engine/met
 import { accountsHandlers } from '../accounts/accounts';
 import { templatesHandlers } from '../templates/templates';
 import { helpHandlers } from '../help/openapi';
+import { MOP_TEMPLATES, mopTemplatesHandlers } from '../mop/templates';
 import { contract } from '../contract';
 import { ADMIN_USER } from '../http/logins/credentials';
 import { adaptersHandlers, createAdaptersService } from '../adapters/handlers';
@@ -197,6 +198,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...accountsHandlers({ operator: desktopOperator, adminUser: ADMIN_USER }),
       ...templatesHandlers({ store }),
       ...helpHandlers({ operations: contract, version: APPLICATIONS_VERSION }),
+      ...mopTemplatesHandlers({ templates: () => store().collection(MOP_TEMPLATES), guard: (what) => applications().require('MOP', what), operator: desktopOperator }),
       ...logsHandlers(createLogsService({ log: state.log })),
       ...transformationsHandlers(createTransformationsService({ store })),
       ...attentionHandlers(
