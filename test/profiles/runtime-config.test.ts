@@ -48,6 +48,7 @@ describe('runtimeConfig', () => {
       sdkDir: '/opt/pronghorn-applications',
       sealSecrets: true,
       processTasksOnStart: false,
+      processTasksOnStartSet: true,
       // A standby that does not work tasks at startup may rehearse on simulated adapters.
       allowSimulated: true,
       logging: expect.objectContaining({ fileLevel: 'info', consoleLevel: 'warn', file: path.join(dataDir, 'logs', 'console.log') }),
@@ -58,6 +59,8 @@ describe('runtimeConfig', () => {
     const config = runtimeConfig(parsed({ id: 'lab', mongoProps: { db: 'automation' }, pathProps: { sdk_dir: ' ' } }), dataDir);
     expect(config).toMatchObject({
       processTasksOnStart: true,
+      // Not in the file: the default applies, and the worker status says it is not defined there.
+      processTasksOnStartSet: false,
       sdkDir: undefined,
       sealSecrets: false,
       store: { kind: 'embedded', file: path.join(dataDir, 'profiles', 'lab', 'db', 'console.sqlite') },
