@@ -83,6 +83,8 @@ for (const c of cases) {
       const saved = JSON.parse(readFileSync(await download.path(), 'utf8')) as typeof exported;
       expect(saved.components.map((component) => component.document.name)).toEqual(exported.components.map((component) => component.document.name));
       await expect(page.getByRole('status').filter({ hasText: 'Successfully exported project' })).toBeVisible();
+      const violations = (await new AxeBuilder({ page }).include('[aria-label="Projects"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations;
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     });
 
     test(`the Import page and its summary, and the Workflows page with needs, have no serious or critical axe violation ${c.tag}`, async ({ consolePage: page }) => {
