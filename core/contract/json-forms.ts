@@ -43,6 +43,14 @@ export const jsonFormsOperations = defineOperations({
     body: NewForm,
     output: StoredForm,
   },
+  'jsonForms.update': {
+    method: 'PUT',
+    path: '/json-forms/forms/:id',
+    summary: "Update the JSON form of this `_id` with the fields `options` gives (the others kept; who made it and when kept), as the service's JsonForms does: `{ status, message }`; 404 when no form has the id, 409 when it is renamed to a name another form has",
+    params: z.object({ id: DocumentName }),
+    body: z.object({ options: z.looseObject({ name: z.string().trim().min(1, 'a form needs a name').optional() }) }, { error: 'send { "options": <the fields to update> }' }),
+    output: z.object({ status: z.enum(['success', 'failure']), message: z.string() }),
+  },
   'jsonForms.delete': {
     method: 'DELETE',
     path: '/json-forms/forms',

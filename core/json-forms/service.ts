@@ -47,6 +47,18 @@ export function createJsonFormsService(deps: JsonFormsDeps) {
       }
     },
 
+    /** The form of `_id` `id` with the fields `options` gives; its `_id` and who made it and when are kept. */
+    async update(id: string, options: Record<string, unknown> & { name?: string }, operator: string): Promise<{ status: 'success'; message: string }> {
+      deps.guard?.('updating a JSON form');
+      const existing = await deps.forms().findOne({ _id: id });
+      if (!existing) throw new ConsoleError('not_found', `no JSON form has the _id "${id}"`);
+      const name = options.name?.trim() ?? String(existing.name);
+      if (name !== existing.name && (await deps.forms().findOne({ name }))) throw new ConsoleError('conflict', `a JSON form named "${name}" exists already`, { name });
+      const { _id: _given, id: _id2, created: _c, createdBy: _cb, ...fields } = options;
+      await deps.forms().updateOne({ _id: id }, { $set: { ...escapeKeys(fields), name, lastUpdated: new Date().toISOString(), lastUpdatedBy: operator } });
+      return { status: 'success', message: `form "${name}" updated` };
+    },
+
     async remove(ids: string[]): Promise<{ status: 'success'; n: number }> {
       deps.guard?.('deleting JSON forms');
       return { status: 'success', n: await deps.forms().deleteMany({ _id: { $in: ids } }) };
@@ -66,13 +78,14 @@ export function createJsonFormsService(deps: JsonFormsDeps) {
 
 export type JsonFormsService = ReturnType<typeof createJsonFormsService>;
 
-type JsonFormHandlers = { [N in 'jsonForms.get' | 'jsonForms.list' | 'jsonForms.create' | 'jsonForms.delete']: Handler<N> };
+type JsonFormHandlers = { [N in 'jsonForms.get' | 'jsonForms.list' | 'jsonForms.create' | 'jsonForms.update' | 'jsonForms.delete']: Handler<N> };
 
 export function jsonFormsHandlers(service: JsonFormsService, operator: () => string = () => 'operator'): JsonFormHandlers {
   return {
     'jsonForms.get': ({ params }) => service.get(params.id),
     'jsonForms.list': () => service.list(),
     'jsonForms.create': ({ body }) => service.create(body, operator()),
+    'jsonForms.update': ({ params, body }) => service.update(params.id, body.options, operator()),
     'jsonForms.delete': ({ body }) => service.remove(body.ids),
   };
 }

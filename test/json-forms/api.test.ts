@@ -62,6 +62,16 @@ describe("JSON forms made and removed as the service's JsonForms does", () => {
     const nameless = await host.api('/json-forms/forms', { method: 'POST', json: { description: 'no name' } });
     expect([nameless.status, (await nameless.json()).message]).toEqual([400, expect.stringContaining('name')]);
 
+    // Updated by _id with the fields `options` gives; who made it and when are kept.
+    const put = (id: string, options: unknown) => host.api(`/json-forms/forms/${id}`, { method: 'PUT', json: { options } });
+    const updated = await put(doc._id, { ...doc, description: 'What a site has now', createdBy: 'someone else' });
+    expect(await updated.json()).toEqual({ status: 'success', message: 'form "Site survey" updated' });
+    expect(await (await host.api(`/json-forms/forms/${doc._id}`)).json()).toMatchObject({ name: 'Site survey', description: 'What a site has now', createdBy: doc.createdBy, created: doc.created, schema: form.schema });
+    const taken = await put(doc._id, { name: 'Approve change' });
+    expect([taken.status, (await taken.json()).message]).toEqual([409, 'a JSON form named "Approve change" exists already']);
+    const missing = await put('6b0c1e5a0000000000000fff', { description: 'x' });
+    expect([missing.status, (await missing.json()).message]).toEqual([404, 'no JSON form has the _id "6b0c1e5a0000000000000fff"']);
+
     const removed = await host.api('/json-forms/forms', { method: 'DELETE', json: { ids: [doc._id, 'not-a-form'] } });
     expect(await removed.json()).toEqual({ status: 'success', n: 1 });
     expect((await host.api(`/json-forms/forms/${doc._id}`)).status).toBe(404);
