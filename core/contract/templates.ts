@@ -6,6 +6,10 @@ import { defineOperations } from './operation';
 import { SafeId } from './ids';
 import { ListFilters, SortOrder } from './list-query';
 
+/** A template as sent: its name, and whatever else it carries (type, group, command, description, template, data). */
+const TemplateBody = z.looseObject({ name: z.string({ error: 'a template needs a name' }).trim().min(1, 'a template needs a name') });
+const StoredTemplate = z.looseObject({ _id: z.string(), name: z.string() });
+
 const whole = z.coerce.number({ message: 'expected a whole number ≥ 0' }).int('expected a whole number ≥ 0').min(0, 'expected a whole number ≥ 0');
 
 export const templatesOperations = defineOperations({
@@ -25,6 +29,21 @@ export const templatesOperations = defineOperations({
       ...ListFilters,
     }),
     output: z.object({ items: z.array(z.record(z.string(), z.unknown())), total: z.number(), skip: z.number(), limit: z.number(), count: z.number() }),
+  },
+  'templates.create': {
+    method: 'POST',
+    path: '/automation-studio/templates',
+    summary: "Create a template as the service's Automation Studio does (`{ template: { name, type, group, command, description, template, data } }`): `{ created, edit }`; 409 when a template has that name. The console keeps it (a project exports it) and renders none",
+    body: z.object({ template: TemplateBody }, { error: 'send { "template": <the template> }' }),
+    output: z.object({ created: StoredTemplate, edit: z.string() }),
+  },
+  'templates.update': {
+    method: 'PUT',
+    path: '/automation-studio/templates/:id',
+    summary: 'Replace the template of this `_id` by `{ update: <template> }` (who made it and when kept): `{ updated, edit }`; 404 when none has the id, 409 when it is renamed to a name another template has',
+    params: z.object({ id: SafeId }),
+    body: z.object({ update: TemplateBody }, { error: 'send { "update": <the template> }' }),
+    output: z.object({ updated: StoredTemplate, edit: z.string() }),
   },
   'templates.get': {
     method: 'GET',

@@ -196,7 +196,7 @@ export function buildHandlers(state: HostState): Handlers {
       ...workersHandlers(createWorkersService({ engine })),
       ...engineMetricsHandlers(createEngineMetricsService({ jobs: () => engine().runner.jobs, tasks: () => engine().runner.tasks })),
       ...accountsHandlers({ operator: desktopOperator, adminUser: ADMIN_USER }),
-      ...templatesHandlers({ store }),
+      ...templatesHandlers({ store, operator: desktopOperator }),
       ...helpHandlers({ operations: contract, version: APPLICATIONS_VERSION }),
       ...mopTemplatesHandlers({ templates: () => store().collection(MOP_TEMPLATES), guard: (what) => applications().require('MOP', what), operator: desktopOperator }),
       ...logsHandlers(createLogsService({ log: state.log })),

@@ -33,6 +33,24 @@ describe("Automation Studio's templates", () => {
     expect((await callJson(host, `/automation-studio/templates?${new URLSearchParams({ 'equals[group]': 'nothing' })}`)).body).toMatchObject({ items: [], total: 0 });
   });
 
+  it('creates one as the MCP server does and replaces it by _id, keeping who made it and when', async () => {
+    const template = { name: 'VLAN interface', type: 'jinja2', group: 'Cisco IOS', command: 'configure terminal', description: 'A VLAN interface', template: 'interface Vlan{{ vlan_id }}', data: '{"vlan_id": 100}' };
+    const made = await callJson(host, '/automation-studio/templates', { method: 'POST', json: { template } });
+    expect(made.status).toBe(200);
+    expect(made.body.created).toMatchObject({ ...template, _id: expect.any(String), createdBy: expect.any(String), created: expect.any(String) });
+    expect(made.body.edit).toBe(`/automation-studio/templates/${made.body.created._id}`);
+    expect((await callJson(host, made.body.edit)).body).toEqual(made.body.created);
+    const again = await callJson(host, '/automation-studio/templates', { method: 'POST', json: { template } });
+    expect([again.status, again.body.message]).toEqual([409, 'a template named "VLAN interface" exists already']);
+
+    const put = (id: string, update: unknown) => callJson(host, `/automation-studio/templates/${id}`, { method: 'PUT', json: { update } });
+    const changed = await put(made.body.created._id, { ...template, template: 'interface Vlan{{ vlan_id }}\n no shutdown' });
+    expect(changed.body.updated).toMatchObject({ _id: made.body.created._id, template: 'interface Vlan{{ vlan_id }}\n no shutdown', created: made.body.created.created, createdBy: made.body.created.createdBy });
+    expect((await put(made.body.created._id, { ...template, name: shipped.name })).status).toBe(409);
+    expect((await put('6a0c1e5a0000000000000fff', template)).status).toBe(404);
+    expect((await callJson(host, '/automation-studio/templates', { method: 'POST', json: template })).status).toBe(400);
+  });
+
   it('names a template it does not keep, and a bad parameter', async () => {
     const missing = await callJson(host, '/automation-studio/templates/6a0c1e5a0000000000000fff');
     expect([missing.status, missing.body.message]).toEqual([404, expect.stringContaining('no template has the _id "6a0c1e5a0000000000000fff"')]);
