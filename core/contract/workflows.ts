@@ -172,6 +172,18 @@ export const workflowsOperations = defineOperations({
     body: z.object({ update: WorkflowDocument }, { error: 'send { "update": <the workflow> }' }),
     output: z.object({ updated: StoredWorkflow.extend({ _id: z.string() }), edit: z.string() }),
   },
+  'workflows.runEvaluationGroups': {
+    method: 'POST',
+    path: '/workflow_engine/runEvaluationGroups',
+    summary:
+      "Run evaluation groups as WorkFlowEngine's evaluation task does, to try them before a workflow uses them: `{ evaluation_groups` (or `evaluation_group`)`: [{ evaluations: [{ operand_1, operator, operand_2 }], all_true_flag }], all_true_flag }` answers `true` or `false`; 400 naming what the task cannot read",
+    body: z.looseObject({
+      evaluation_groups: z.array(z.looseObject({ evaluations: z.array(z.looseObject({})) }), { error: 'must be an array of groups, each with its evaluations' }).optional(),
+      evaluation_group: z.array(z.looseObject({ evaluations: z.array(z.looseObject({})) }), { error: 'must be an array of groups, each with its evaluations' }).optional(),
+      all_true_flag: z.boolean({ error: 'must be true or false' }).optional(),
+    }),
+    output: z.boolean(),
+  },
   'workflows.validateAsset': {
     method: 'POST',
     path: '/workflow_engine/workflows/validate',

@@ -91,6 +91,25 @@ describe("Automation Studio's authoring routes", () => {
     expect((await post('/workflow_engine/workflows/validate', { asset: made })).body).toMatchObject({ isValid: true, errors: [] });
   });
 
+  it('runs evaluation groups as the evaluation task does, and a job of that task agrees', async () => {
+    const groups = (operator: string, operand: unknown) => [{ evaluations: [{ operand_1: { speed: 100 }, query: 'speed', operator, operand_2: operand }], all_true_flag: true }];
+    const run = async (body: unknown) => (await post('/workflow_engine/runEvaluationGroups', body)).body;
+    expect(await run({ evaluation_groups: groups('>=', 100), all_true_flag: true })).toBe(true);
+    expect(await run({ evaluation_group: groups('<', 100), all_true_flag: true })).toBe(false);
+    // The task in a job takes the transition of the same answer.
+    const flow = {
+      name: 'Evaluates',
+      tasks: { ev: { name: 'evaluation', app: 'WorkFlowEngine', type: 'operation', variables: { incoming: { evaluation_groups: groups('<', 100), all_true_flag: true }, outgoing: { return_value: '$var.job.answer' } } } },
+      transitions: { workflow_start: { ev: end }, ev: { workflow_end: { type: 'standard', state: 'failure' } } },
+    };
+    await post('/automation-studio/automations', { automation: flow });
+    const job = await jobWhenSettled(host, (await post('/operations-manager/jobs/start', { workflow: 'Evaluates', options: { variables: {} } })).body.data._id);
+    expect([job.status, job.variables.answer]).toEqual(['complete', false]);
+    const bad = await post('/workflow_engine/runEvaluationGroups', { evaluation_groups: 'all of them' });
+    expect([bad.status, bad.body.message]).toEqual([400, expect.stringContaining('evaluation_groups')]);
+    expect((await post('/workflow_engine/runEvaluationGroups', { all_true_flag: true })).status).toBe(400);
+  });
+
   it('checks a workflow without saving it, in both services\' answers', async () => {
     expect((await post('/workflow_engine/workflows/validate', { asset: shout('Checked') })).body).toEqual({ isValid: true, errors: [], warnings: [] });
     const bad = await post('/workflow_engine/workflows/validate', { asset: broken });

@@ -4,6 +4,7 @@ import type { CheckedWorkflow, StoredWorkflow } from '../../contract/workflows';
 import type { WorkflowsService } from './service';
 import { checkWorkflow } from './validate';
 import { ConsoleError } from '../../errors';
+import { runBuiltInTask } from '../tasks/library';
 
 export { createWorkflowsService, type WorkflowsService, type WorkflowsDeps } from './service';
 
@@ -18,6 +19,7 @@ type WorkflowHandlers = {
   'workflows.validateAsset': Handler<'workflows.validateAsset'>;
   'workflows.validateStudio': Handler<'workflows.validateStudio'>;
   'workflows.tasksList': Handler<'workflows.tasksList'>;
+  'workflows.runEvaluationGroups': Handler<'workflows.runEvaluationGroups'>;
   'workflows.studioUpdate': Handler<'workflows.studioUpdate'>;
   'workflows.appsList': Handler<'workflows.appsList'>;
 };
@@ -61,6 +63,14 @@ export function workflowsHandlers(service: WorkflowsService): WorkflowHandlers {
       return { updated, edit: `/#/workflows/${encodeURIComponent(updated.name)}` };
     },
     'workflows.tasksList': () => service.tasks(),
+    'workflows.runEvaluationGroups': async ({ body }) => {
+      const groups = body.evaluation_groups ?? body.evaluation_group;
+      if (!groups) throw new ConsoleError('bad_input', 'body.evaluation_groups: send the evaluation groups to run', { issues: [{ path: 'body.evaluation_groups', message: 'required' }] });
+      // As the evaluation task runs them: its outcome's return_value; what it cannot read is the caller's to mend.
+      const outcome = await runBuiltInTask('evaluation', { evaluation_groups: groups, all_true_flag: body.all_true_flag ?? true });
+      if (outcome.state === 'error') throw new ConsoleError('bad_input', `body.evaluation_groups: ${outcome.error ?? 'the evaluation cannot be run'}`);
+      return outcome.outgoing.return_value === true;
+    },
     'workflows.appsList': () => service.apps(),
     'workflows.validateAsset': ({ body }) => {
       const { problems, warnings } = checkWorkflow(body.asset);
