@@ -29,6 +29,7 @@ const BENCHES: Record<string, () => Promise<Bench>> = {
   runtime: async () => (await import('./engine-runtime')).benchRuntime,
   wal: async () => (await import('./engine-wal')).benchWal,
   starts: async () => (await import('./engine-starts')).benchStarts,
+  phases: async () => (await import('./engine-queued-phases')).benchQueuedPhases,
 };
 
 function print(result: unknown) {
@@ -47,9 +48,9 @@ Runs the benchmarks named (every one when none is), each printing its figures, a
 
   NAME         one of: ${Object.keys(BENCHES).join(', ')}
   --json       print one JSON object ({ machine, <bench>: figures }) on stdout, the rest on stderr
-  --rounds N   the engine bench: alternating rounds (default 5)
+  --rounds N   the engine bench: alternating rounds (default 5); the phases bench's (default 3)
   --seconds S  the engine bench: seconds per system per round (default 5)
-  --quick      the engine bench: no 100,000-job queues
+  --quick      the engine bench: no 100,000-job queues; the phases bench: 1,000 jobs, not 10,000
   --equal-only the engine bench: only the systems of its equal-work figures (issue 45)
   --only TEXT  the levers bench: only the levers whose name holds TEXT, beside the store as it is
   RUNTIME_COMPARE_NODE=PATH  the runtime bench: the Node binary to compare this one with (skipped without)
