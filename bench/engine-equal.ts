@@ -57,8 +57,8 @@ export async function engineQueuedRound(n: number): Promise<Work> {
 
 const silent = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
 
-/** plainjob: `n` jobs added with no worker running, then its worker started. */
-export async function plainjobQueuedRound(n: number): Promise<Work> {
+/** A plainjob queue on a fresh file in a temporary folder, with a worker for the bench's one-task jobs that counts those it finished. */
+export async function openPlainjob() {
   const peers = await benchPeers();
   if ('unavailable' in peers) throw new Error(peers.unavailable);
   const { better, defineQueue, defineWorker } = peers.plainjob;
@@ -73,16 +73,22 @@ export async function plainjobQueuedRound(n: number): Promise<Work> {
     },
     { queue, logger: silent, pollIntervall: 5, onCompleted: () => void finished++ },
   );
+  return { dir, queue, worker, finished: () => finished };
+}
+
+/** plainjob: `n` jobs added with no worker running, then its worker started. */
+export async function plainjobQueuedRound(n: number): Promise<Work> {
+  const { dir, queue, worker, finished } = await openPlainjob();
   try {
     const started = performance.now();
     for (let i = 0; i < n; i++) queue.add('bench', { text: `job ${i}` });
     const running = worker.start();
-    await waitUntil(`${n} queued plainjob jobs finishing`, () => finished >= n, 2);
+    await waitUntil(`${n} queued plainjob jobs finishing`, () => finished() >= n, 2);
     const elapsedMs = performance.now() - started;
     await worker.stop();
     await running;
     queue.close();
-    return { items: finished, elapsedMs, bytesPerItem: (await folderBytes(dir)) / finished };
+    return { items: finished(), elapsedMs, bytesPerItem: (await folderBytes(dir)) / finished() };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -5,10 +5,8 @@
 // average at the round's end, and the ratios are taken within a round. N is 10,000 (1,000 with --quick).
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { median, openBenchEngine, round } from './engine-support';
-import { benchPeers } from './peers';
-import { tempDir } from './queues-peers';
+import { openPlainjob } from './engine-equal';
 
 interface Phases {
   system: string;
@@ -67,17 +65,8 @@ async function engineRound(roundNo: number, n: number): Promise<Phases> {
   }
 }
 
-const silent = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined };
-
 async function plainjobRound(roundNo: number, n: number): Promise<Phases> {
-  const peers = await benchPeers();
-  if ('unavailable' in peers) throw new Error(peers.unavailable);
-  const { better, defineQueue, defineWorker } = peers.plainjob;
-  const dir = await tempDir();
-  const connection = better(new peers.Database(path.join(dir, 'plainjob.sqlite')));
-  const queue = defineQueue({ connection, logger: silent });
-  let finished = 0;
-  const worker = defineWorker('bench', (job) => void (JSON.parse(job.data) as { text: string }).text.toUpperCase(), { queue, logger: silent, pollIntervall: 5, onCompleted: () => void finished++ });
+  const { dir, queue, worker, finished } = await openPlainjob();
   try {
     const start = performance.now();
     let cpu = process.cpuUsage();
@@ -86,7 +75,7 @@ async function plainjobRound(roundNo: number, n: number): Promise<Phases> {
     const enqueueCpu = cpuMs(cpu);
     cpu = process.cpuUsage();
     const running = worker.start();
-    await until(`${n} queued plainjob jobs finishing`, () => finished >= n);
+    await until(`${n} queued plainjob jobs finishing`, () => finished() >= n);
     const end = performance.now();
     const runCpu = cpuMs(cpu);
     await worker.stop();

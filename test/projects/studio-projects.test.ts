@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, startTestHost, type TestHost } from '../support/host';
+import { callJson, importedRun, startTestHost, type TestHost } from '../support/host';
 import { corpus, fixtures, noteCorpusSkip } from '../support/iap';
-import type { ImportRun, ImportSummary } from '../../core/contract/projects';
+import type { ImportSummary } from '../../core/contract/projects';
 
 let host: TestHost;
 beforeAll(async () => {
@@ -16,13 +16,7 @@ beforeAll(async () => {
 afterAll(() => host?.dispose());
 
 async function imported(files: { path: string; content: unknown }[]): Promise<ImportSummary> {
-  const start = await callJson(host, '/projects/imports', { method: 'POST', json: { files } });
-  expect(start.status).toBe(202);
-  let run = start.body as ImportRun;
-  for (let i = 0; i < 400 && run.state === 'running'; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    run = (await callJson(host, `/projects/imports/${run.id}`)).body as ImportRun;
-  }
+  const run = await importedRun(host, { files });
   expect([run.state, run.error]).toEqual(['done', undefined]);
   return run.summary!;
 }

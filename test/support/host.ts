@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startHost, type Host } from '../../core/host/host';
+import type { ImportRun } from '../../core/contract/projects';
 
 export interface TestHost extends Host {
   dataDir: string;
@@ -51,4 +52,16 @@ export async function jobWhenSettled(host: TestHost, id: string, timeoutMs = 500
     if (job.status !== 'running' || Date.now() > end) return job;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** An import started (`{ path }`: POST /projects/imports/path; `{ files }`: POST /projects/imports) and followed until it ended. */
+export async function importedRun(host: TestHost, from: { path: string } | { files: { path: string; content: unknown }[] }): Promise<ImportRun> {
+  const start = await callJson(host, 'path' in from ? '/projects/imports/path' : '/projects/imports', { method: 'POST', json: from });
+  if (start.status !== 202) throw new Error(`the import did not start: ${start.status} ${JSON.stringify(start.body)}`);
+  let run = start.body as ImportRun;
+  for (let i = 0; i < 400 && run.state === 'running'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    run = (await callJson(host, `/projects/imports/${run.id}`)).body as ImportRun;
+  }
+  return run;
 }

@@ -4,9 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, startTestHost, type TestHost } from '../support/host';
+import { callJson, importedRun, startTestHost, type TestHost } from '../support/host';
 import { fixtures } from '../support/iap';
-import type { ImportRun } from '../../core/contract/projects';
 
 const FOLDER = fixtures.prebuilt('Instance-Check-Example');
 const shipped = JSON.parse(readFileSync(path.join(FOLDER, 'bundles/templates/Interface Description - Example.json'), 'utf8')) as { _id: string; name: string; group: string; template: string };
@@ -15,11 +14,7 @@ describe("Automation Studio's templates", () => {
   let host: TestHost;
   beforeAll(async () => {
     host = await startTestHost();
-    let run = (await callJson(host, '/projects/imports/path', { method: 'POST', json: { path: FOLDER } })).body as ImportRun;
-    for (let i = 0; i < 400 && run.state === 'running'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      run = (await callJson(host, `/projects/imports/${run.id}`)).body as ImportRun;
-    }
+    const run = await importedRun(host, { path: FOLDER });
     expect(run.state).toBe('done');
   }, 60_000);
   afterAll(() => host?.dispose());
