@@ -24,16 +24,6 @@ type WorkflowHandlers = {
   'workflows.appsList': Handler<'workflows.appsList'>;
 };
 
-/** A refusal of the workflow sent under `key` of the body: its problems named at their place there. */
-function under(key: string, error: unknown): unknown {
-  const issues = error instanceof ConsoleError && error.code === 'bad_input' ? error.details.issues : undefined;
-  if (!(error instanceof ConsoleError) || !Array.isArray(issues)) return error;
-  const moved = issues.map((issue: unknown) => (isIssue(issue) ? { ...issue, path: issue.path.replace(/^body/, `body.${key}`) } : issue));
-  return new ConsoleError('bad_input', error.message, { ...error.details, issues: moved });
-}
-
-const isIssue = (value: unknown): value is { path: string; message: string } => !!value && typeof value === 'object' && 'path' in value && typeof value.path === 'string';
-
 /** The stored workflow with what the console doubts about it (computed at each answer, never stored). */
 const withWarnings = (workflow: StoredWorkflow): CheckedWorkflow => ({ ...workflow, warnings: checkWorkflow(workflow).warnings });
 
@@ -50,16 +40,13 @@ export function workflowsHandlers(service: WorkflowsService): WorkflowHandlers {
     'workflows.get': async ({ params }) => withWarnings(await service.get(params.name)),
     'workflows.delete': async ({ params }) => service.remove(params.name),
     'workflows.studioCreate': async ({ body }) => {
-      const { workflow } = await service.importWorkflow(body.automation).catch((error: unknown) => {
-        throw under('automation', error);
-      });
+      // A refusal names each problem at its place under body.automation.
+      const { workflow } = await service.importWorkflow(body.automation, { at: 'body.automation' });
       const created = await service.detailed(workflow.name);
       return { created, edit: `/#/workflows/${encodeURIComponent(workflow.name)}` };
     },
     'workflows.studioUpdate': async ({ params, body }) => {
-      const updated = await service.replaceById(params.id, body.update).catch((error: unknown) => {
-        throw under('update', error);
-      });
+      const updated = await service.replaceById(params.id, body.update, 'body.update');
       return { updated, edit: `/#/workflows/${encodeURIComponent(updated.name)}` };
     },
     'workflows.tasksList': () => service.tasks(),

@@ -22,13 +22,13 @@ export interface WorkflowsDeps {
   writes(): WorkflowWrites;
 }
 
-/** A 400 naming every problem, in one list (and as `issues` with body paths, like other bad input). */
-export function problemsError(name: string, problems: WorkflowProblem[]): ConsoleError {
+/** A 400 naming every problem, in one list (and as `issues` with body paths, like other bad input); `at`: where the workflow sits in the body. */
+export function problemsError(name: string, problems: WorkflowProblem[], at = 'body'): ConsoleError {
   const shown = problems.slice(0, 5).map((p) => p.message).join('; ');
   const more = problems.length > 5 ? ` (and ${problems.length - 5} more)` : '';
   return new ConsoleError('bad_input', `workflow "${name || '(unnamed)'}" cannot be imported: ${shown}${more}`, {
     problems,
-    issues: problems.map((p) => ({ path: p.path ? `body.${p.path}` : 'body', message: p.message })),
+    issues: problems.map((p) => ({ path: p.path ? `${at}.${p.path}` : at, message: p.message })),
   });
 }
 
@@ -44,12 +44,12 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
     /** Saves it unless the service would refuse it; `warnings` are what the console doubts (see validate.ts). */
     async importWorkflow(
       doc: unknown,
-      options: { overwrite?: boolean } = {},
+      options: { overwrite?: boolean; at?: string } = {},
     ): Promise<{ workflow: StoredWorkflow; replaced: boolean; warnings: WorkflowProblem[] }> {
       const { problems, warnings } = checkWorkflow(doc);
       // Checked: a workflow unless problems say otherwise (its name then may be anything).
       const workflow = doc as Workflow;
-      if (problems.length) throw problemsError(typeof workflow?.name === 'string' ? workflow.name : '', problems);
+      if (problems.length) throw problemsError(typeof workflow?.name === 'string' ? workflow.name : '', problems, options.at);
       return withStore(async () => {
         const existed = options.overwrite ? (await getWorkflow(deps.store(), workflow.name)) !== null : false;
         try {
@@ -63,12 +63,12 @@ export function createWorkflowsService(deps: WorkflowsDeps) {
       });
     },
 
-    /** Replaces the workflow stored under `id` by `doc`, checked as an import is (404 when none has that id, 409 when renamed to a name taken). */
-    async replaceById(id: string, doc: unknown): Promise<StoredWorkflow & { _id: string }> {
+    /** Replaces the workflow stored under `id` by `doc` (at `at` in the body), checked as an import is (404 when none has that id, 409 when renamed to a name taken). */
+    async replaceById(id: string, doc: unknown, at = 'body'): Promise<StoredWorkflow & { _id: string }> {
       const { problems } = checkWorkflow(doc);
       // Checked: a workflow unless problems say otherwise (its name then may be anything).
       const workflow = doc as Workflow;
-      if (problems.length) throw problemsError(typeof workflow?.name === 'string' ? workflow.name : '', problems);
+      if (problems.length) throw problemsError(typeof workflow?.name === 'string' ? workflow.name : '', problems, at);
       return withStore(async () => {
         const writes = deps.writes();
         try {
