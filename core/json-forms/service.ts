@@ -3,8 +3,7 @@
 import { ConsoleError } from '../errors';
 import type { Handler } from '../dispatch/dispatch';
 import type { Collection } from '../store/port';
-import { escapeKeys, unescapeKeys } from '../store/documents';
-import { isDuplicateKey } from '../store/errors';
+import { escapeKeys, insertNamed, refuseTakenName, unescapeKeys } from '../store/documents';
 import type { JsonForm } from '../contract/json-forms';
 
 export const JSON_FORMS_COLLECTION = 'json_forms';
@@ -15,6 +14,8 @@ export interface JsonFormsDeps {
   /** Throws (503) while the JsonForms application is stopped: its forms stop with it. */
   guard?: (what: string) => void;
 }
+
+const taken = (name: string) => new ConsoleError('conflict', `a JSON form named "${name}" exists already`, { name });
 
 /** A stored form as the service answers it: its keys as imported, with `_id`, and `id` where it has none. */
 function answerOf(form: Record<string, unknown>): JsonForm & { _id: string } {
@@ -33,18 +34,10 @@ export function createJsonFormsService(deps: JsonFormsDeps) {
     async create(form: Record<string, unknown> & { name: string }, operator: string): Promise<JsonForm & { _id: string }> {
       deps.guard?.('creating a JSON form');
       const name = form.name.trim();
-      if (await deps.forms().findOne({ name })) throw new ConsoleError('conflict', `a JSON form named "${name}" exists already`, { name });
       const now = new Date().toISOString();
       const { _id: _given, id: _id2, ...fields } = form;
       const doc = { ...escapeKeys(fields), name, created: now, createdBy: operator, lastUpdated: now, lastUpdatedBy: operator };
-      try {
-        const id = await deps.forms().insertOne(doc);
-        return answerOf({ ...doc, _id: id });
-      } catch (error) {
-        // A unique index on name: another form took the name meanwhile.
-        if (isDuplicateKey(error)) throw new ConsoleError('conflict', `a JSON form named "${name}" exists already`, { name });
-        throw error;
-      }
+      return answerOf({ ...doc, _id: await insertNamed(deps.forms(), doc, () => taken(name)) });
     },
 
     /** The form of `_id` `id` with the fields `options` gives; its `_id` and who made it and when are kept. */
@@ -53,7 +46,7 @@ export function createJsonFormsService(deps: JsonFormsDeps) {
       const existing = await deps.forms().findOne({ _id: id });
       if (!existing) throw new ConsoleError('not_found', `no JSON form has the _id "${id}"`);
       const name = options.name?.trim() ?? String(existing.name);
-      if (name !== existing.name && (await deps.forms().findOne({ name }))) throw new ConsoleError('conflict', `a JSON form named "${name}" exists already`, { name });
+      await refuseTakenName(deps.forms(), existing, name, () => taken(name));
       const { _id: _given, id: _id2, created: _c, createdBy: _cb, ...fields } = options;
       await deps.forms().updateOne({ _id: id }, { $set: { ...escapeKeys(fields), name, lastUpdated: new Date().toISOString(), lastUpdatedBy: operator } });
       return { status: 'success', message: `form "${name}" updated` };
@@ -69,9 +62,9 @@ export function createJsonFormsService(deps: JsonFormsDeps) {
       deps.guard?.('reading a JSON form');
       const form = (await deps.forms().findOne({ name })) ?? (await deps.forms().findOne({ _id: name }));
       if (!form) throw new ConsoleError('not_found', `no JSON form named "${name}" or of that _id: import the pre-built or project that carries it`);
-      // Kept as imported: keys such as JSON Schema's `$id` were escaped for the store.
-      const { _id, ...rest } = unescapeKeys(form);
-      return { ...rest, name: String(rest.name), ...(rest.id === undefined && _id !== undefined ? { id: String(_id) } : {}) };
+      // As listed, without its `_id` (the form's `id` says it).
+      const { _id: _stored, ...shown } = answerOf(form);
+      return shown;
     },
   };
 }

@@ -3,8 +3,7 @@
 // with the MOP application, as its tasks do.
 import type { Handlers } from '../dispatch/dispatch';
 import { ConsoleError } from '../errors';
-import { escapeKeys, replaceFields, unescapeKeys } from '../store/documents';
-import { isDuplicateKey } from '../store/errors';
+import { escapeKeys, insertNamed, refuseTakenName, replaceFields, unescapeKeys } from '../store/documents';
 import type { Collection } from '../store/port';
 
 export const MOP_TEMPLATES = 'mop_templates';
@@ -17,6 +16,8 @@ export interface MopTemplatesDeps {
   /** Who makes or changes a template (the console's operator). */
   operator: () => string;
 }
+
+const taken = (name: string) => new ConsoleError('conflict', `a command template named "${name}" exists already`, { name });
 
 type Template = { name: string; [field: string]: unknown };
 const asTemplate = (doc: Record<string, unknown>): Template => ({ ...unescapeKeys(doc), name: String(doc.name) });
@@ -36,15 +37,8 @@ export function mopTemplatesHandlers(deps: MopTemplatesDeps): Pick<Handlers, 'mo
       deps.guard?.('creating a command template');
       const { _id: _given, ...template } = body.mop;
       const name = template.name.trim();
-      const conflict = () => new ConsoleError('conflict', `a command template named "${name}" exists already`, { name });
-      if (await deps.templates().findOne({ name })) throw conflict();
       const now = Date.now();
-      try {
-        await deps.templates().insertOne({ ...escapeKeys(template), name, created: now, createdBy: deps.operator(), lastUpdated: now, lastUpdatedBy: deps.operator() });
-      } catch (error) {
-        if (isDuplicateKey(error)) throw conflict();
-        throw error;
-      }
+      await insertNamed(deps.templates(), { ...escapeKeys(template), name, created: now, createdBy: deps.operator(), lastUpdated: now, lastUpdatedBy: deps.operator() }, () => taken(name));
       return { n: 1, ok: 1, nModified: 0 };
     },
     'mop.updateTemplate': async ({ params, body }) => {
@@ -53,7 +47,7 @@ export function mopTemplatesHandlers(deps: MopTemplatesDeps): Pick<Handlers, 'mo
       if (!existing) return { n: 0, ok: 1, nModified: 0 };
       const { _id: _given, ...template } = body.mop;
       const name = template.name.trim();
-      if (name !== existing.name && (await deps.templates().findOne({ name }))) throw new ConsoleError('conflict', `a command template named "${name}" exists already`, { name });
+      await refuseTakenName(deps.templates(), existing, name, () => taken(name));
       const created = { created: existing.created, createdBy: existing.createdBy };
       await replaceFields(deps.templates(), existing, { ...escapeKeys(template), name, ...created, lastUpdated: Date.now(), lastUpdatedBy: deps.operator() });
       return { n: 1, ok: 1, nModified: 1 };

@@ -4,6 +4,7 @@
 // or a `.`. They are stored escaped with the full-width dollar sign and full stop
 // (MongoDB's own advice for such keys) and read back as they were.
 import type { Collection, Doc } from './port';
+import { isDuplicateKey } from './errors';
 
 const ESC_DOLLAR = '\uFF04';
 const ESC_DOT = '\uFF0E';
@@ -39,4 +40,23 @@ export const unescapeKeys = (doc: Readonly<Record<string, unknown>>) => mapDocKe
 export async function replaceFields(collection: Collection, existing: Doc, doc: Doc): Promise<void> {
   const gone = Object.keys(existing).filter((key) => key !== '_id' && !(key in doc));
   await collection.updateOne({ _id: existing._id }, { $set: doc, ...(gone.length ? { $unset: Object.fromEntries(gone.map((key) => [key, '' as const])) } : {}) });
+}
+
+/**
+ * Inserts `doc`, whose `name` no other document of the collection may have: `taken` is thrown when one
+ * has it, found first or refused by a unique index on name when another caller took it meanwhile.
+ */
+export async function insertNamed(collection: Collection, doc: Doc & { name: string }, taken: () => Error): Promise<string> {
+  if (await collection.findOne({ name: doc.name })) throw taken();
+  try {
+    return await collection.insertOne(doc);
+  } catch (error) {
+    if (isDuplicateKey(error)) throw taken();
+    throw error;
+  }
+}
+
+/** Throws `taken` when `name` is a new name for `existing` that another document of the collection has. */
+export async function refuseTakenName(collection: Collection, existing: Doc, name: string, taken: () => Error): Promise<void> {
+  if (name !== existing.name && (await collection.findOne({ name }))) throw taken();
 }

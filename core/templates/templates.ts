@@ -4,8 +4,7 @@
 // service's clients can list, read, create and change them.
 import type { Handlers } from '../dispatch/dispatch';
 import { ConsoleError } from '../errors';
-import { escapeKeys, replaceFields, unescapeKeys } from '../store/documents';
-import { isDuplicateKey } from '../store/errors';
+import { escapeKeys, insertNamed, refuseTakenName, replaceFields, unescapeKeys } from '../store/documents';
 import type { Store } from '../store/port';
 import { projectionOf, queryPage } from '../values/list-query';
 
@@ -30,17 +29,10 @@ export function templatesHandlers(deps: TemplatesDeps): Pick<Handlers, 'template
     'templates.create': async ({ body }) => {
       const { _id: _given, ...template } = body.template;
       const name = template.name.trim();
-      const collection = deps.store().collection(TEMPLATES);
-      if (await collection.findOne({ name })) throw taken(name);
       const now = new Date().toISOString();
       const doc = { ...escapeKeys(template), name, created: now, createdBy: deps.operator(), lastUpdated: now, lastUpdatedBy: deps.operator() };
-      try {
-        const id = await collection.insertOne(doc);
-        return { created: asTemplate({ ...doc, _id: id }), edit: edit(id) };
-      } catch (error) {
-        if (isDuplicateKey(error)) throw taken(name);
-        throw error;
-      }
+      const id = await insertNamed(deps.store().collection(TEMPLATES), doc, () => taken(name));
+      return { created: asTemplate({ ...doc, _id: id }), edit: edit(id) };
     },
     'templates.update': async ({ params, body }) => {
       const collection = deps.store().collection(TEMPLATES);
@@ -48,7 +40,7 @@ export function templatesHandlers(deps: TemplatesDeps): Pick<Handlers, 'template
       if (!existing) throw new ConsoleError('not_found', `no template has the _id "${params.id}"`);
       const { _id: _given, created: _c, createdBy: _cb, ...template } = body.update;
       const name = template.name.trim();
-      if (name !== existing.name && (await collection.findOne({ name }))) throw taken(name);
+      await refuseTakenName(collection, existing, name, () => taken(name));
       const doc = { ...escapeKeys(template), name, created: existing.created, createdBy: existing.createdBy, lastUpdated: new Date().toISOString(), lastUpdatedBy: deps.operator() };
       await replaceFields(collection, existing, doc);
       return { updated: asTemplate({ ...doc, _id: params.id }), edit: edit(params.id) };
