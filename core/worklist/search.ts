@@ -42,18 +42,23 @@ function storeFilter(query: ListQueryOf): Obj {
 
 type ShownTask = Obj & { job: { _id: string; task: string } };
 
+/** A task record as the service shows it, naming its job and task. */
+const show = (record: TaskRecord): ShownTask => ({ ...taskRun(record), status: serviceStatus(record.status), job: { _id: record.jobId, task: record.taskId } });
+
+/** The task with its job's name (its workflow) beside the job's id. */
+const withJobName = (task: ShownTask, name: string | undefined) => ({ ...task, job: { _id: task.job._id, name, task: task.job.task } });
+
 /** One task record by its `_id`, as the search shows it (404 naming it when none). */
 export async function getTask(deps: TaskSearchDeps, id: string): Promise<Obj> {
   const record = await deps.tasks().findOne({ _id: id });
   if (!record) throw new ConsoleError('not_found', `no task has the _id "${id}"`);
   const job = await deps.jobs().findOne({ _id: record.jobId }, { projection: { name: 1 } });
-  return { ...taskRun(record), status: serviceStatus(record.status), job: { _id: record.jobId, name: job ? String(job.name) : undefined, task: record.taskId } };
+  return withJobName(show(record), job ? String(job.name) : undefined);
 }
 
 export async function searchTasks(deps: TaskSearchDeps, query: ListQueryOf): Promise<{ message: string; data: Obj[]; metadata: { skip: number; limit: number; total: number } }> {
   const project = projectionOf(query);
   const filter = storeFilter(query);
-  const show = (record: TaskRecord): ShownTask => ({ ...taskRun(record), status: serviceStatus(record.status), job: { _id: record.jobId, task: record.taskId } });
   // Only contains and starts-with need the documents in hand; otherwise the store sorts and pages, so a
   // search over every task of every job reads one page, not the collection.
   const inHand = [query.contains, query['starts-with'], query.startsWith].some((v) => v !== undefined) || Object.keys(query).some((key) => /^(contains|starts-with)\[/.test(key));
@@ -69,6 +74,6 @@ export async function searchTasks(deps: TaskSearchDeps, query: ListQueryOf): Pro
   // The page's jobs named (their workflow), read once each.
   const jobIds = [...new Set(items.map((task) => task.job._id))];
   const names = new Map((await deps.jobs().find({ _id: { $in: jobIds } }, { projection: { name: 1 } })).map((job) => [String(job._id), String(job.name)]));
-  const data = items.map((task) => project({ ...task, job: { _id: task.job._id, name: names.get(task.job._id), task: task.job.task } }));
+  const data = items.map((task) => project(withJobName(task, names.get(task.job._id))));
   return { message: `${total} tasks found`, data, metadata: { skip: query.skip, limit: query.limit, total } };
 }

@@ -108,10 +108,7 @@ export function tasksWithState(job: JobDoc, records: TaskRecord[]): Record<strin
     return { status: latest.status === 'waiting' ? 'running' : latest.status, metrics, iterations: runs.map((run) => run._id) };
   };
   const tasks: Record<string, unknown> = {};
-  for (const [taskId, definition] of Object.entries(job.tasks ?? {})) {
-    const own = definition as unknown as Record<string, unknown>;
-    tasks[taskId] = typeof own.status === 'string' ? own : { ...own, ...stateOf(taskId) };
-  }
+  for (const [taskId, definition] of Object.entries(job.tasks ?? {})) tasks[taskId] = typeof definition.status === 'string' ? definition : { ...definition, ...stateOf(taskId) };
   return tasks;
 }
 
