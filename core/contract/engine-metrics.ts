@@ -9,19 +9,17 @@
 // Browser-safe: zod only.
 import { z } from 'zod';
 import { defineOperations } from './operation';
-import { SortOrder } from './list-query';
+import { SortOrder, WholeNumber } from './list-query';
 
-const WHOLE = 'expected a whole number ≥ 0';
-const wholeNumber = z.coerce.number({ message: WHOLE }).int(WHOLE).min(0, WHOLE);
 const DATE_MS = 'expected a date as a whole number of milliseconds since the epoch';
 
 /** The query both routes read: sorted by a field (`workflow.name` when none), paged, and kept to the periods that started since a date. */
 const searchQuery = {
   order: SortOrder.default(1),
   sort: z.string().min(1, 'must name a field').default('workflow.name'),
-  skip: wholeNumber.default(0),
+  skip: WholeNumber.default(0),
   /** Absent or 0: every result. */
-  limit: wholeNumber.optional(),
+  limit: WholeNumber.optional(),
   greaterThanEquals: z.coerce.number({ message: DATE_MS }).int(DATE_MS).optional(),
   greaterThanEqualsField: z.enum(['metrics.startDate'], { error: 'must be metrics.startDate' }).default('metrics.startDate'),
 };

@@ -5,6 +5,10 @@
 // reads them all. Browser-safe: zod only.
 import { z } from 'zod';
 
+const WHOLE = 'expected a whole number ≥ 0';
+/** A whole number from 0 up, from a query's text (skip, limit). */
+export const WholeNumber = z.coerce.number({ message: WHOLE }).int(WHOLE).min(0, WHOLE);
+
 /** 1 ascending, -1 descending. */
 export const SortOrder = z.coerce.number().pipe(z.union([z.literal(1), z.literal(-1)], { error: 'must be 1 or -1' }));
 

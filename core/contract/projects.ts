@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { defineOperations } from './operation';
 import { SafeId } from './ids';
-import { ListFilters, SortOrder } from './list-query';
+import { ListFilters, SortOrder, WholeNumber } from './list-query';
 import { MissingPart, WorkflowProblem } from './workflows';
 
 export { MissingPart };
@@ -85,8 +85,8 @@ export const projectsOperations = defineOperations({
     summary:
       "Automation Studio's projects, as the service lists them (`{ message, data, metadata: { skip, limit, total } }`): the projects of the project exports imported, each with its components naming their documents; the service's list filters (on name unless a field is named), sort and order, include or exclude, skip and limit (25 unless given, 0 for all)",
     query: z.looseObject({
-      limit: z.coerce.number({ message: 'expected a whole number ≥ 0' }).int('expected a whole number ≥ 0').min(0, 'expected a whole number ≥ 0').default(25),
-      skip: z.coerce.number({ message: 'expected a whole number ≥ 0' }).int('expected a whole number ≥ 0').min(0, 'expected a whole number ≥ 0').default(0),
+      limit: WholeNumber.default(25),
+      skip: WholeNumber.default(0),
       sort: z.string().optional(),
       order: SortOrder.optional(),
       include: z.string().optional(),

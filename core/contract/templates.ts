@@ -4,13 +4,12 @@
 import { z } from 'zod';
 import { defineOperations } from './operation';
 import { SafeId } from './ids';
-import { ListFilters, SortOrder } from './list-query';
+import { ListFilters, SortOrder, WholeNumber } from './list-query';
 
 /** A template as sent: its name, and whatever else it carries (type, group, command, description, template, data). */
 const TemplateBody = z.looseObject({ name: z.string({ error: 'a template needs a name' }).trim().min(1, 'a template needs a name') });
 const StoredTemplate = z.looseObject({ _id: z.string(), name: z.string() });
 
-const whole = z.coerce.number({ message: 'expected a whole number ≥ 0' }).int('expected a whole number ≥ 0').min(0, 'expected a whole number ≥ 0');
 
 export const templatesOperations = defineOperations({
   'templates.search': {
@@ -19,8 +18,8 @@ export const templatesOperations = defineOperations({
     summary:
       "The templates kept (Template Builder documents a pre-built or project brought), a page as the service answers it: `{ items, total, skip, limit, count }`, filtered by equals / contains / starts-with (on name unless a field is named), sorted (name unless named; order 1 or -1), `include` or `exclude` a comma-separated list of fields; limit 25 unless given (0 for all). The console keeps no project members, so `exclude-project-members` changes nothing",
     query: z.looseObject({
-      limit: whole.default(25),
-      skip: whole.default(0),
+      limit: WholeNumber.default(25),
+      skip: WholeNumber.default(0),
       sort: z.string().optional(),
       order: SortOrder.optional(),
       include: z.string().optional(),
