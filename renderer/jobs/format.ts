@@ -88,9 +88,18 @@ export function substituteViewData(body: string, variables: unknown): string {
 
 type JobErrorEntry = NonNullable<Job['error']>[number];
 
-/** A job error's message as one line: a text as it is, a failing system's answer as JSON. */
+/** An adapter's error object's displayString (`{ icode, IAPerror: { displayString } }`), when the message is one. */
+function displayString(message: unknown): string | undefined {
+  if (!message || typeof message !== 'object' || !('IAPerror' in message)) return undefined;
+  const iap: unknown = message.IAPerror;
+  return iap && typeof iap === 'object' && 'displayString' in iap && typeof iap.displayString === 'string' ? iap.displayString : undefined;
+}
+
+/** A job error's message as one line: a text as it is, an adapter's error object by the task and its displayString, any other answer as JSON. */
 export function errorMessage(entry: JobErrorEntry): string {
-  return typeof entry.message === 'string' ? entry.message : (JSON.stringify(entry.message) ?? String(entry.message));
+  if (typeof entry.message === 'string') return entry.message;
+  const shown = displayString(entry.message);
+  return shown !== undefined ? `task ${entry.task}: ${shown}` : (JSON.stringify(entry.message) ?? String(entry.message));
 }
 
 /** A job's errors as one line (the Jobs list): the messages in order. */

@@ -176,6 +176,25 @@ describe('adapters over HTTP', () => {
     expect(get.outgoing.result).toMatchObject({ icode: 'AD.500', IAPerror: { code: 404, raw_response: { response: { error: 'no device ghost-7' } } } });
   });
 
+  it("with no error transition the job stops in error holding the adapter's error object, as the service's clients read it", async () => {
+    const flow = workflow(
+      'device-lookup-unguarded',
+      { get: { name: 'getDevice', app: 'inv-live', variables: { incoming: { name: '$var.job.device' }, outgoing: { result: null } } } },
+      [['workflow_start', 'get'], ['get', 'workflow_end']],
+    );
+    expect((await api('/workflows', { method: 'POST', json: flow })).status).toBeLessThan(300);
+    const started = await api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'device-lookup-unguarded', options: { variables: { device: 'ghost-8' } } } });
+    const job = await waitFor(async () => {
+      const { body } = await api(`/operations-manager/jobs/${started.body.data._id}`);
+      return ['complete', 'error'].includes(body.data.status) && body.data;
+    }, 'the job to end');
+    expect(job.status).toBe('error');
+    // As the vendor's troubleshooting guide reads it: data.error[].task, then message.IAPerror.displayString.
+    expect(job.error).toEqual([{ task: 'get', message: expect.objectContaining({ icode: 'AD.500', IAPerror: expect.objectContaining({ displayString: 'Error 404 received on request', code: 404 }) }), timestamp: expect.any(Number) }]);
+    const listed = await api(`/operations-manager/jobs?equals[name]=device-lookup-unguarded`);
+    expect(listed.body.data[0].error[0].message.IAPerror.raw_response.response).toEqual({ error: 'no device ghost-8' });
+  });
+
   it('a task without an input its method requires is shown as needed, and its job start is refused naming it', async () => {
     const flow = workflow(
       'device-update-no-body',

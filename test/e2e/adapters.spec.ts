@@ -131,3 +131,30 @@ for (const pkg of [
     });
   });
 }
+
+test("a job stopped by an adapter's error answer shows the adapter's displayString in its error, and its API answer keeps the adapter's object", async ({ consolePage: page, host }) => {
+  const sample = await (await host.api('/adapter-packages/sample?package=%40automation%2Fadapter-example&name=echoer')).json();
+  await host.api('/adapters', { method: 'POST', json: { properties: { ...sample.data, properties: { ...sample.data.properties, stub: false } } } });
+  const flow = {
+    name: 'e2e-echo-unguarded',
+    tasks: { say: { name: 'echo', app: 'echoer', type: 'automatic', location: 'Adapter', variables: { incoming: { message: '$var.job.message' }, outgoing: { result: null } } } },
+    transitions: { workflow_start: { say: { type: 'standard', state: 'success' } }, say: { workflow_end: { type: 'standard', state: 'success' } } },
+  };
+  const saved = await host.api('/workflows', { method: 'POST', json: flow });
+  expect(saved.status, await saved.text()).toBeLessThan(300);
+
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Workflows' }).click();
+  await page.getByRole('link', { name: flow.name }).click();
+  await page.getByRole('button', { name: 'Start job' }).click();
+  const form = page.getByRole('form', { name: `Start a job of ${flow.name}` });
+  // The echo is given a number where its method takes a text: the adapter answers its error object.
+  await form.getByLabel('Variables (JSON object)').fill('{ "message": 42 }');
+  await form.getByRole('button', { name: 'Start', exact: true }).click();
+  await form.getByRole('status').getByRole('link').click();
+
+  await expect(page.getByLabel('Job status')).toHaveText('error');
+  await expect(page.getByRole('alert', { name: 'Job error' })).toContainText('task say: message is required and must be a string');
+  const id = page.url().split('/').pop() ?? '';
+  const job = (await (await host.api(`/operations-manager/jobs/${id}`)).json()) as { data: { error: { task: string; message: { icode: string; IAPerror: { displayString: string } } }[] } };
+  expect(job.data.error.map((e) => [e.task, e.message.icode, e.message.IAPerror.displayString])).toEqual([['say', 'AD.300', 'message is required and must be a string']]);
+});

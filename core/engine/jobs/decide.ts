@@ -16,7 +16,7 @@ import { ERROR_HANDLER, errorHandlerOf } from './settings';
 import { errorWrites, jobWrites, resolveIncoming, type Scope } from './variables';
 import { childEnded, type ChildStep } from './children';
 import { operatorWrites, type Claims, type OperatorAction, type OperatorWrite } from './actions';
-import { messageText, type JobFailure } from './job-error';
+import type { JobFailure } from './job-error';
 import { TERMINAL, type JobDoc, type TaskDefinition } from './types';
 
 export type JobEvent =
@@ -171,7 +171,9 @@ function advanceWrites(job: JobDoc, records: TaskRecord[], unwritten: TaskRecord
     pending = [];
     if (!handled || isFinished(handled)) {
       const note = handled ? `; the workflow's errorHandler ran and ended in ${handled.finishState}${handled.error ? `: ${handled.error}` : ''}` : '';
-      writes.push({ kind: 'fail', error: { task: stopped.task, message: `${messageText(stopped.message)}${note}` } });
+      // An adapter's error object stays the message as it is; the errorHandler's record says how it ended.
+      const message = typeof stopped.message === 'string' ? `${stopped.message}${note}` : stopped.message;
+      writes.push({ kind: 'fail', error: { task: stopped.task, message } });
       status = 'error';
     }
   }

@@ -6,7 +6,7 @@
 export interface JobError {
   /** The task that failed (its id in the workflow), or `workflow_start`/`workflow_end` for the job itself. */
   task: string;
-  /** What went wrong: a text here; the service also stores a failing system's own answer. */
+  /** What went wrong: a text, or the failing adapter's own error object (`{ icode, IAPerror }`) as the service stores it. */
   message: unknown;
   /** When (ms since the epoch). */
   timestamp: number;
@@ -30,9 +30,15 @@ export function jobErrors(job: StoredError): JobError[] {
   return [];
 }
 
-/** A message as one line: a text as it is, anything else as JSON. */
+/** An adapter's error object (`{ icode, IAPerror: { displayString, ... } }`), as an adapter answers a failed call. */
+export function isAdapterError(value: unknown): value is { IAPerror: { displayString?: unknown } } {
+  return isEntry(value) && isEntry(value.IAPerror);
+}
+
+/** A message as one line: a text as it is, an adapter's error object by its displayString, anything else as JSON. */
 export function messageText(message: unknown): string {
   if (typeof message === 'string') return message;
+  if (isAdapterError(message) && typeof message.IAPerror.displayString === 'string') return message.IAPerror.displayString;
   try {
     return JSON.stringify(message) ?? String(message);
   } catch {
@@ -44,5 +50,5 @@ export function messageText(message: unknown): string {
 /** What went wrong, as one line (a log, the Jobs list, a parent's childJob task): the messages in order; undefined when none. */
 export function jobErrorText(job: StoredError): string | undefined {
   const errors = jobErrors(job);
-  return errors.length ? errors.map((e) => messageText(e.message)).join('; ') : undefined;
+  return errors.length ? errors.map((e) => (isAdapterError(e.message) ? `task ${e.task}: ${messageText(e.message)}` : messageText(e.message))).join('; ') : undefined;
 }

@@ -8,7 +8,7 @@ import { APPLICATION_MANUAL_TASKS, MANUAL_TASKS, type TaskOutcome } from '../tas
 import { NEVER, type FinishState, type TaskRecord } from '../queue/queue';
 import { latestRecords, type END, type ReadyTask, type START } from './graph';
 import { ERROR_HANDLER } from './settings';
-import type { JobFailure } from './job-error';
+import { isAdapterError, type JobFailure } from './job-error';
 import type { JobDoc, TaskDefinition } from './types';
 
 export const recordId = (jobId: string, taskId: string, iteration: number) => `${jobId}:${taskId}:${iteration}`;
@@ -85,12 +85,17 @@ export function hasTransition(job: JobDoc, taskId: string, state: FinishState) {
   return Object.values(job.transitions?.[taskId] ?? {}).some((t) => t?.state === state);
 }
 
-/** Why the job is stopped: a task that errored with no error transition to take. */
+/**
+ * Why the job is stopped: a task that errored with no error transition to take. An adapter's task
+ * stopped it with the adapter's error object, kept in its outgoing values: that object is the message,
+ * as the service stores it (its clients read `error[].message.IAPerror.displayString`).
+ */
 export function stoppedOn(job: JobDoc, records: TaskRecord[]): JobFailure | undefined {
   for (const r of latestRecords(records).values()) {
     if (r.taskId === ERROR_HANDLER) continue;
     if (r.status === 'error' && !hasTransition(job, r.taskId, 'error')) {
-      return { task: r.taskId, message: `task ${r.taskId} (${r.name}) failed with no error transition: ${r.error ?? 'error'}` };
+      const answer = Object.values(r.outgoing ?? {}).find(isAdapterError);
+      return { task: r.taskId, message: answer ?? `task ${r.taskId} (${r.name}) failed with no error transition: ${r.error ?? 'error'}` };
     }
   }
   return undefined;
