@@ -10,10 +10,11 @@ import { openConfiguredStore } from '../store/open';
 import { APPLICATIONS_VERSION } from '../applications/registry';
 import { IndexBuilds } from '../indexes/builds';
 import { createMissingCollectionsAtOpen } from '../indexes/startup';
+import { errorMessage } from '../errors';
 import { openAdapters, type AdapterInstances, type AdapterLauncher } from '../adapters';
 import { openApplications, type Applications } from '../applications';
 import { openEngine, type Engine } from '../engine';
-import { withLargeData } from '../store/large-data/large-data';
+import { createLargeDataIndexes, withLargeData } from '../store/large-data/large-data';
 import type { Vault } from '../secrets/secrets';
 import type { Logger } from '../logging/logger';
 import { createTransformationsService } from '../transformations/service';
@@ -65,6 +66,11 @@ export async function openRuntime(context: RuntimeContext, config: RuntimeConfig
   try {
     const indexes = new IndexBuilds(store);
     await createMissingCollectionsAtOpen(store, indexes, (message) => log.warn({ component: 'indexes' }, message));
+    // job_data's indexes, made at every open (a no-op once made); a slow or down MongoDB does not hold startup.
+    const largeData = createLargeDataIndexes(store).catch((error: unknown) =>
+      log.warn({ component: 'indexes', error: errorMessage(error) }, `indexing: job_data's indexes were not made: ${errorMessage(error)}`),
+    );
+    if (store.kind === 'embedded') await largeData;
     const opened = await openAdapters(dataDir, config, store, { vault: context.vault, productDir: context.productDir, launcher: context.adapterLauncher, log, loggerLevels: context.loggerLevels });
     adapters = opened;
     // The applications open after the engine (WorkFlowEngine's worker is the engine's): read when a task runs.

@@ -92,6 +92,13 @@ const workflowEngine: DeclaringApplication = {
         query: { filter: { status: 'running', last_updated: { $lt: NOW } }, sort: { last_updated: 1 } },
       },
       {
+        // The vendor's job archiver finds a family's jobs by their root (its README asks for this index).
+        key: { 'ancestors.0': 1 },
+        stores: ['mongodb'],
+        purpose: "the service's tools: the jobs of a family by their root job (the job archiver's second phase)",
+        query: { filter: { 'ancestors.0': { $in: ['job-1', 'job-2'] } } },
+      },
+      {
         // The name the vendor's job metrics exporter hints (it fails without the index).
         key: { status: 1, _id: 1 },
         name: 'itential_status',

@@ -23,7 +23,7 @@ describe.each(stores.map((s) => [s.name, s] as const))('indexing on the %s store
     const store = await subject.open();
     const builds = new IndexBuilds(store);
     const before = await builds.status(jobs);
-    const n = store.kind === 'mongodb' ? 6 : 5;
+    const n = store.kind === 'mongodb' ? 7 : 5;
     expect(before).toMatchObject({ collection: 'jobs', application: 'workflow_engine', indexed: false, running: false, total: n, current: 0 });
     expect(before.missing.map((i) => i.name)).toEqual([
       'status_1_metrics.start_time_-1',
@@ -31,7 +31,7 @@ describe.each(stores.map((s) => [s.name, s] as const))('indexing on the %s store
       'metrics.start_time_-1',
       'parent.job_1_metrics.start_time_1',
       'status_1_last_updated_1',
-      ...(store.kind === 'mongodb' ? ['itential_status'] : []),
+      ...(store.kind === 'mongodb' ? ['ancestors.0_1', 'itential_status'] : []),
     ]);
     expect(before.missing[0]).toEqual({ key: { status: 1, 'metrics.start_time': -1 }, name: 'status_1_metrics.start_time_-1', unique: false });
 

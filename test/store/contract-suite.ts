@@ -100,6 +100,21 @@ export function storeContract(label: string, options: ContractOptions) {
       expect(doc?.ok).toBe(false);
     });
 
+    it('keeps binary data (BinData, a GridFS chunk), inserted and set, read back as a Buffer of the same bytes', async (ctx) => {
+      need(ctx);
+      const c = fresh('binary');
+      const bytes = randomBytes(300);
+      const id = await c.insertOne({ n: 0, data: bytes });
+      const inserted = await c.findOne({ _id: id });
+      expect(Buffer.isBuffer(inserted?.data) && inserted.data.equals(bytes)).toBe(true);
+      const other = Buffer.from('chunk ✓', 'utf8');
+      await c.updateOne({ _id: id }, { $set: { data: other, 'nested.data': bytes.subarray(0, 10) } });
+      const updated = await c.findOne({ _id: id });
+      expect(Buffer.isBuffer(updated?.data) && updated.data.equals(other)).toBe(true);
+      const nested = (updated?.nested as { data?: unknown } | undefined)?.data;
+      expect(Buffer.isBuffer(nested) && nested.equals(bytes.subarray(0, 10))).toBe(true);
+    });
+
     it('finds with filters, dotted fields, sort, skip and limit', async (ctx) => {
       need(ctx);
       const c = fresh('find');

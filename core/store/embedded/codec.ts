@@ -1,6 +1,7 @@
 // Documents as JSON text. JSON has no dates, so a Date is stored as a string
 // that starts with U+FDD0 (a Unicode noncharacter, reserved for internal use):
-// "\uFDD0D" and the ISO time. ISO times of one era sort as the dates do, so range
+// "\uFDD0D" and the ISO time; binary data (a Buffer or Uint8Array, MongoDB's BinData: GridFS
+// chunks) likewise as "\uFDD0B" and its base64, read back as a Buffer. ISO times of one era sort as the dates do, so range
 // queries, indexes and sorts on dates work in SQL; they also sort after every
 // ordinary string, as MongoDB orders dates after strings. A user string that
 // itself starts with U+FDD0 is kept apart as "\uFDD0S" + the string.
@@ -13,6 +14,7 @@
 
 const MARK = '\uFDD0';
 const DATE = `${MARK}D`;
+const BINARY = `${MARK}B`;
 const ESCAPED = `${MARK}S`;
 /** A reference to a value kept once (shared-values.ts): never a user's string, which is stored escaped. */
 export const REF = `${MARK}R`;
@@ -30,6 +32,7 @@ export class SharedRef {
 /** A value as it is stored and compared in SQL. */
 export function encodeScalar(value: unknown): unknown {
   if (value instanceof Date) return DATE + (Number.isNaN(value.getTime()) ? 'Invalid' : value.toISOString());
+  if (value instanceof Uint8Array) return BINARY + Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
   if (typeof value !== 'string') return value;
   const text = toWellFormed(value);
   return text.startsWith(MARK) ? ESCAPED + text : text;
@@ -65,16 +68,16 @@ export function stringify(value: unknown): string {
 function replacer(this: Record<string, unknown>, key: string, value: unknown) {
   // JSON.stringify has already turned a Date into its ISO string: look at the holder.
   const original = this[key];
-  if (original instanceof Date) return encodeScalar(original);
+  if (original instanceof Date || original instanceof Uint8Array) return encodeScalar(original);
   if (original instanceof SharedRef) return value;
   if (typeof value === 'string' && value.startsWith(MARK)) return ESCAPED + value;
   return value;
 }
 
-/** Whether a value holds a Date anywhere (what JSON.stringify alone would write as a plain string). */
+/** Whether a value holds a Date or binary data anywhere (what JSON.stringify alone would not write as stored). */
 function holdsDate(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return false;
-  if (value instanceof Date) return true;
+  if (value instanceof Date || value instanceof Uint8Array) return true;
   if (Array.isArray(value)) {
     for (const item of value) if (holdsDate(item)) return true;
     return false;
@@ -118,6 +121,7 @@ function reviver(_key: string, value: unknown) {
     const iso = value.slice(DATE.length);
     return new Date(iso === 'Invalid' ? Number.NaN : iso);
   }
+  if (value.startsWith(BINARY)) return Buffer.from(value.slice(BINARY.length), 'base64');
   return value.startsWith(ESCAPED) ? value.slice(ESCAPED.length) : value;
 }
 

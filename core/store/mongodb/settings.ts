@@ -39,6 +39,8 @@ export function mongoSettings(props: MongoProps, timeoutMs = SERVER_SELECTION_TI
     serverSelectionTimeoutMS: timeoutMs,
     connectTimeoutMS: timeoutMs,
     appName: 'automation-console',
+    // Binary data (BinData: a GridFS chunk) reads back as a Buffer, as the embedded store gives it.
+    promoteBuffers: true,
   };
   let authSource: string | undefined;
   if (creds.user) {

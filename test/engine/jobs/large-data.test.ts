@@ -4,11 +4,12 @@
 // the job_data document in GridFS, 24 hex digits) and the collections the vendor's job archiver
 // deletes a job's large data from (`job_data.job_id`, `job_data.files.metadata.job`,
 // `job_data.chunks.files_id`, itential/job-and-task-archiver).
+import { GridFSBucket, MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../../core/engine/index';
 import { jobsHandlers } from '../../../core/engine/jobs/handlers';
 import { openMongoStore } from '../../../core/store/mongodb/store';
-import { isLargeDataRef, LARGE_DATA, withLargeData } from '../../../core/store/large-data/large-data';
+import { createLargeDataIndexes, isLargeDataRef, LARGE_DATA, readLargeData, withLargeData } from '../../../core/store/large-data/large-data';
 import type { Store } from '../../../core/store/port';
 import { jongodbBinary, startJongodb, type TestMongo } from '../../store/jongodb';
 import { tempEmbeddedStore, waitFor, workflow } from '../queue/support';
@@ -16,6 +17,8 @@ import { tempEmbeddedStore, waitFor, workflow } from '../queue/support';
 interface Subject {
   name: string;
   open(): Promise<{ store: Store; dispose(): Promise<void> }>;
+  /** The file's bytes as the MongoDB driver's GridFS reader reads them (MongoDB only). */
+  gridfs?: (id: string) => Promise<Buffer>;
 }
 const subjects: Subject[] = [{ name: 'embedded store', open: tempEmbeddedStore }];
 const found = jongodbBinary();
@@ -30,10 +33,22 @@ else {
     name: 'MongoDB (wire test server)',
     async open() {
       if (!mongo) throw new Error('the wire test server did not start');
-      const store = openMongoStore({ url: mongo.url, db: `large_${process.pid}_${Date.now()}` });
+      const store = openMongoStore({ url: mongo.url, db: (this.db = `large_${process.pid}_${Date.now()}`) });
       return { store, dispose: () => store.close() };
     },
-  });
+    db: '',
+    async gridfs(id: string) {
+      if (!mongo) throw new Error('the wire test server did not start');
+      const client = await MongoClient.connect(mongo.url);
+      try {
+        const chunks: Buffer[] = [];
+        for await (const chunk of new GridFSBucket(client.db(this.db), { bucketName: 'job_data' }).openDownloadStream(id as never)) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      } finally {
+        await client.close();
+      }
+    },
+  } as Subject & { db: string });
 }
 
 const THRESHOLD = 2048;
@@ -103,6 +118,46 @@ describe.each(subjects)('large values in job_data: $name', (subject) => {
     expect(page.largeData).toContainEqual(expect.objectContaining({ id: ref[LARGE_DATA].id, variable: 'variables.result' }));
     expect(page.variables.result).toBe(text.toUpperCase());
     await expect(call({ params: { id: 'a'.repeat(24) } })).rejects.toMatchObject({ code: 'not_found', message: expect.stringContaining('aaaaaaaaaaaaaaaaaaaaaaaa') });
+  });
+
+  it('keeps a value as a GridFS file: binary chunks of chunkSize bytes, a file length in bytes; read whole again, by GridFS too', async () => {
+    // Two chunks of UTF-8 text whose characters are not one byte each: a chunk is cut by bytes, not characters.
+    const wide = 'é✓'.repeat(60_000);
+    const job = await engine.runner.start('Upper', { variables: { text: wide } });
+    await waitFor('the job complete', async () => (await engine.runner.job(job._id))?.status === 'complete');
+    const stored = await raw.collection('jobs').findOne({ _id: job._id });
+    const ref = (stored?.variables as Record<string, unknown>).text;
+    if (!isLargeDataRef(ref)) throw new Error('the text is not a reference');
+    const id = ref[LARGE_DATA].id;
+    const bytes = Buffer.from(JSON.stringify(wide), 'utf8');
+    const file = await raw.collection('job_data.files').findOne({ _id: id });
+    expect(file).toMatchObject({ length: bytes.length, chunkSize: 255 * 1024 });
+    const chunks = await raw.collection('job_data.chunks').find({ files_id: id }, { sort: { n: 1 } });
+    // Binary data, read back as a Buffer from either store.
+    const sizes = chunks.map((c) => (Buffer.isBuffer(c.data) ? c.data.length : `not binary: ${typeof c.data}`));
+    expect(sizes).toEqual([255 * 1024, bytes.length - 255 * 1024]);
+    expect((await engine.runner.job(job._id))?.variables.text).toBe(wide);
+    // Oracle: the MongoDB driver's own GridFS reader (what mongofiles and the service read a file with).
+    if (subject.gridfs) expect((await subject.gridfs(id)).equals(bytes)).toBe(true);
+  });
+
+  it("makes job_data's indexes, GridFS's own among them, twice without harm", async () => {
+    await createLargeDataIndexes(raw);
+    await createLargeDataIndexes(raw);
+    const names = async (collection: string) => (await raw.collection(collection).listIndexes()).map((i) => [i.name, i.key, i.unique ?? false]);
+    expect(await names('job_data.chunks')).toContainEqual(['files_id_1_n_1', { files_id: 1, n: 1 }, true]);
+    expect(await names('job_data.files')).toEqual(expect.arrayContaining([['filename_1_uploadDate_1', { filename: 1, uploadDate: 1 }, false], ['metadata.job_1', { 'metadata.job': 1 }, false]]));
+    expect(await names('job_data')).toContainEqual(['job_id_1', { job_id: 1 }, false]);
+  });
+
+  it('reads a value an earlier version wrote as text chunks', async () => {
+    const id = 'b'.repeat(24);
+    await raw.collection('job_data.chunks').insertMany([
+      { _id: `${id}000000`, files_id: id, n: 0, data: '{"a":"é' },
+      { _id: `${id}000001`, files_id: id, n: 1, data: '✓"}' },
+    ]);
+    await raw.collection('job_data.files').insertOne({ _id: id, length: 14, chunkSize: 255 * 1024, metadata: { job: 'old' } });
+    expect((await readLargeData(raw, id))?.value).toEqual({ a: 'é✓' });
   });
 
   it('writes the same value once: written again, it keeps its one job_data document', async () => {
