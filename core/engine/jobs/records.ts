@@ -72,7 +72,8 @@ export function taskRecord(job: JobDoc, task: ReadyTask, definition: TaskDefinit
     name: definition.name,
     app: definition.app ?? 'WorkFlowEngine',
     type: manual ? 'manual' : (definition.type ?? 'automatic'),
-    summary: definition.summary,
+    // Only when the task has one: MongoDB's driver would store an undefined as null.
+    ...(definition.summary !== undefined ? { summary: definition.summary } : {}),
     status: manual ? 'waiting' : 'queued',
     queuedAt: now,
     runAfter: job.status === 'paused' ? NEVER : now,
