@@ -45,6 +45,16 @@ afterAll(async () => {
 });
 
 const api = (pathname: string, init?: Parameters<TestHost['api']>[1]) => host.api(pathname, init).then(json);
+/** Saves `flow`, starts a job of it with `variables` and answers the job once it ended (complete or error). */
+async function runToEnd(flow: { name: string }, variables: Record<string, unknown>) {
+  expect((await api('/workflows', { method: 'POST', json: flow })).status).toBeLessThan(300);
+  const started = await api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: flow.name, options: { variables } } });
+  expect(started.status).toBe(200);
+  return waitFor(async () => {
+    const { body } = await api(`/operations-manager/jobs/${started.body.data._id}`);
+    return ['complete', 'error'].includes(body.data.status) && body.data;
+  }, 'the job to end');
+}
 const health = async (name: string) => (await api(`/health/adapters/${encodeURIComponent(name)}`)).body.results[0];
 const live = () => ({
   id: 'inv-live',
@@ -144,13 +154,7 @@ describe('adapters over HTTP', () => {
       },
       [['workflow_start', 'get'], ['get', 'update'], ['update', 'workflow_end']],
     );
-    expect((await api('/workflows', { method: 'POST', json: flow })).status).toBeLessThan(300);
-    const started = await api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'device-refresh', options: { variables: { device: 'core-1' } } } });
-    expect(started.status).toBe(200);
-    const job = await waitFor(async () => {
-      const { body } = await api(`/operations-manager/jobs/${started.body.data._id}`);
-      return ['complete', 'error'].includes(body.data.status) && body.data;
-    }, 'the job to end');
+    const job = await runToEnd(flow, { device: 'core-1' });
     expect(job.status).toBe('complete');
     const get = job.taskRuns.find((t: any) => t.taskId === 'get');
     expect(get.outgoing.result).toEqual({ status: 'success', code: 200, response: { name: 'core-1', os: 'junos' } });
@@ -164,12 +168,7 @@ describe('adapters over HTTP', () => {
       { get: { name: 'getDevice', app: 'inv-live', variables: { incoming: { name: '$var.job.device' }, outgoing: { result: null } } } },
       [['workflow_start', 'get'], ['get', 'workflow_end'], ['get', 'workflow_end', 'error']],
     );
-    expect((await api('/workflows', { method: 'POST', json: flow })).status).toBeLessThan(300);
-    const started = await api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'device-lookup', options: { variables: { device: 'ghost-7' } } } });
-    const job = await waitFor(async () => {
-      const { body } = await api(`/operations-manager/jobs/${started.body.data._id}`);
-      return ['complete', 'error'].includes(body.data.status) && body.data;
-    }, 'the job to end');
+    const job = await runToEnd(flow, { device: 'ghost-7' });
     const get = job.taskRuns.find((t: any) => t.taskId === 'get');
     expect(get.status).toBe('error');
     expect(get.error).toBe('inv-live.getDevice: Error 404 received on request');
@@ -182,12 +181,7 @@ describe('adapters over HTTP', () => {
       { get: { name: 'getDevice', app: 'inv-live', variables: { incoming: { name: '$var.job.device' }, outgoing: { result: null } } } },
       [['workflow_start', 'get'], ['get', 'workflow_end']],
     );
-    expect((await api('/workflows', { method: 'POST', json: flow })).status).toBeLessThan(300);
-    const started = await api('/operations-manager/jobs/start', { method: 'POST', json: { workflow: 'device-lookup-unguarded', options: { variables: { device: 'ghost-8' } } } });
-    const job = await waitFor(async () => {
-      const { body } = await api(`/operations-manager/jobs/${started.body.data._id}`);
-      return ['complete', 'error'].includes(body.data.status) && body.data;
-    }, 'the job to end');
+    const job = await runToEnd(flow, { device: 'ghost-8' });
     expect(job.status).toBe('error');
     // As the vendor's troubleshooting guide reads it: data.error[].task, then message.IAPerror.displayString.
     expect(job.error).toEqual([{ task: 'get', message: expect.objectContaining({ icode: 'AD.500', IAPerror: expect.objectContaining({ displayString: 'Error 404 received on request', code: 404 }) }), timestamp: expect.any(Number) }]);

@@ -76,8 +76,8 @@ describe('simulated adapter instances over HTTP', () => {
     expect((await lab.api('/adapters/inv-east/properties', { method: 'PUT', json: { properties: { ...config, simulation: { methods: { getDevice: { rules } } } } } })).status).toBe(200);
     const job = await lab.runJob();
     expect(job.status).toBe('error');
-    // The service's array: the task that failed and why.
-    expect(job.error).toEqual([{ task: expect.any(String), message: expect.stringContaining('Inventory.getDevice: device unreachable'), timestamp: expect.any(Number) }]);
+    // The service's array: the task that failed, and the adapter's error object as the simulated instance answered it.
+    expect(job.error).toEqual([{ task: expect.any(String), message: { icode: 'AD.500', IAPerror: expect.objectContaining({ displayString: 'device unreachable' }) }, timestamp: expect.any(Number) }]);
   });
 });
 
