@@ -5,14 +5,14 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Job, TaskRun } from '../../core/contract/jobs';
 import { call } from '../api/client';
-import { errorMessage, formatDuration, formatTime, formatValue, initiatorOf, restoreUndefined, waitingUntilText } from './format';
+import { formatDuration, formatTime, formatValue, initiatorOf, restoreUndefined, waitingUntilText } from './format';
 import { declaredOutgoing, hasOwnPanel, ManualTaskPanel, useJobAction } from './ManualTask';
 import { RetryForm } from './RetryForm';
 import { jobStatus, taskStatus } from '../shell/status';
 import { StatusBadge } from '../shell/StatusBadge';
 import { JobDiagram } from '../diagrams/JobDiagram';
-import { Alert } from '../shell/Alert';
 import { JobActions } from './JobActions';
+import { JobErrors } from './JobErrors';
 import { qk } from '../api/keys';
 import { JobHistory } from './JobHistory';
 import { LargeData } from './LargeData';
@@ -229,19 +229,7 @@ export function JobView({ id }: { id: string }) {
           <JobActions job={j} retryable={retryable.map((run) => run.taskId)} />
         </div>
       </div>
-      {!!j.error?.length && (
-        <Alert look="error-banner" as="div" label="Job error">
-          {j.error.length === 1 ? (
-            errorMessage(j.error[0]!)
-          ) : (
-            <ul className="job-errors">
-              {j.error.map((entry, i) => (
-                <li key={i}>{errorMessage(entry)}</li>
-              ))}
-            </ul>
-          )}
-        </Alert>
-      )}
+      {!!j.error?.length && <JobErrors errors={j.error} />}
       <dl className="facts">
         <dt>Id</dt>
         <dd>{j._id}</dd>

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { writeJsonAtomic } from '../../core/files/atomic';
 import { propertiesFile } from '../../core/profiles/directory';
 import { startTestHost, UI_DIR } from '../support/host';
-import { test, expect } from './fixtures';
+import { test, expect, seriousAxe } from './fixtures';
 import { CORPUS_DIR, CORPUS_TAG, FIXTURES_DIR, FIXTURES_TAG, noteCorpusSkip } from '../support/iap';
 
 noteCorpusSkip('creating an instance of the real adapter-tufin_securetrack');
@@ -153,7 +153,13 @@ test("a job stopped by an adapter's error answer shows the adapter's displayStri
   await form.getByRole('status').getByRole('link').click();
 
   await expect(page.getByLabel('Job status')).toHaveText('error');
-  await expect(page.getByRole('alert', { name: 'Job error' })).toContainText('task say: message is required and must be a string');
+  const banner = page.getByRole('alert', { name: 'Job error' });
+  await expect(banner).toContainText('task say: message is required and must be a string');
+  // The adapter's answer whole, on request: its code and origin say where to look.
+  await banner.getByText('Answer of task say').click();
+  await expect(banner.getByLabel('Answer of task say')).toContainText('"origin": "echoer-echo"');
+  await expect(banner.getByLabel('Answer of task say')).toContainText('"icode": "AD.300"');
+  expect(await seriousAxe(page)).toEqual([]);
   const id = page.url().split('/').pop() ?? '';
   const job = (await (await host.api(`/operations-manager/jobs/${id}`)).json()) as { data: { error: { task: string; message: { icode: string; IAPerror: { displayString: string } } }[] } };
   expect(job.data.error.map((e) => [e.task, e.message.icode, e.message.IAPerror.displayString])).toEqual([['say', 'AD.300', 'message is required and must be a string']]);

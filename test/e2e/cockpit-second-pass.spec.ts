@@ -4,10 +4,8 @@
 // no Start; the Overview counts the workflows that cannot run; no job is started "by Mozilla".
 import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { INVENTORY } from '../adapters/support';
-import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, seriousAxe } from './fixtures';
 
 const end = { type: 'standard', state: 'success' };
 
@@ -47,12 +45,6 @@ const parent = {
   },
   transitions: { workflow_start: { run: end }, run: { jst: end }, jst: { workflow_end: end } },
 };
-
-/** The serious or critical axe violations (WCAG 2.1 A and AA) of the page as it is. */
-async function seriousAxe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function importAll(host: { api: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response> }, docs: object[]) {
   for (const doc of docs) {

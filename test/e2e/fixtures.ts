@@ -1,5 +1,6 @@
 // A real console host per test (a fresh data directory, so no test sees another's
 // profiles or jobs), serving the built UI, and a page already signed in with its token.
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startTestHost, UI_DIR, type TestHost } from '../support/host';
 
@@ -17,3 +18,9 @@ export const test = base.extend<{ host: TestHost; consolePage: Page }>({
 });
 
 export { expect };
+
+/** The serious or critical axe violations (WCAG 2.1 A and AA) of the page as it is. */
+export async function seriousAxe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
