@@ -68,6 +68,35 @@ function withExtras(doc: Json, places: string[][], extras: { place: number; key:
 
 const extrasArbitrary = fc.array(fc.record({ place: fc.nat(), key: extraField.map((f) => f.key), value: extraField.map((f) => f.value) }), { minLength: 1, maxLength: 4 });
 
+/** How one kind of export is saved and read back over HTTP. */
+interface Kind {
+  places(doc: Json): string[][];
+  /** The export under a name and id of its own, so each run saves a new document. */
+  renamed(doc: Json, n: number): { doc: Json; id: string };
+  save: string;
+  read(id: string): string;
+  /** What else must hold of the document read back (`copy` as saved, `original` as exported). */
+  check?(back: Json, copy: Json, original: Json): Promise<void>;
+}
+
+/** Each document of `documents`, given generated fields, is saved, and read back with each of them where it was put. */
+async function keepsExtras(host: TestHost, documents: IapFile[], kind: Kind) {
+  let n = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.nat({ max: documents.length - 1 }), extrasArbitrary, async (pick, extras) => {
+      const original = documents[pick]!.doc;
+      const { doc, id } = kind.renamed(original, n++);
+      const { copy, put } = withExtras(doc, kind.places(original), extras);
+      const saved = await host.api(kind.save, { method: 'POST', json: copy });
+      expect(saved.status, await saved.clone().text()).toBe(201);
+      const back = (await (await host.api(kind.read(id))).json()) as Json;
+      for (const { path, key, value } of put) expect(at(back, path)[key], `${id}: ${[...path, key].join('.')}`).toEqual(value);
+      await kind.check?.(back, copy, original);
+    }),
+    { seed: SEED, numRuns: 40 },
+  );
+}
+
 describe.each([fixtures, corpus])('unknown fields in exports $tag', (source) => {
   let host: TestHost;
   beforeAll(async () => {
@@ -76,38 +105,35 @@ describe.each([fixtures, corpus])('unknown fields in exports $tag', (source) => 
   afterAll(() => host?.dispose());
 
   it.skipIf(!source.present)('a workflow export with fields of its own imports as exported, keeps them, and warns of nothing new', async () => {
-    const workflows: IapFile[] = source.workflows();
-    let n = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.nat({ max: workflows.length - 1 }), extrasArbitrary, async (pick, extras) => {
-        const { doc } = workflows[pick]!;
-        const name = `${String(doc.name)} (extra ${n++})`;
-        const { copy, put } = withExtras({ ...doc, name }, workflowPlaces(doc), extras);
-        delete copy._id;
-        const saved = await host.api('/workflows', { method: 'POST', json: copy });
-        expect(saved.status, await saved.clone().text()).toBe(201);
-        const back = (await (await host.api(`/workflows/${encodeURIComponent(name)}`)).json()) as Json;
-        expect(back.warnings, name).toEqual([]);
-        for (const { path, key, value } of put) expect(at(back, path)[key], `${name}: ${[...path, key].join('.')}`).toEqual(value);
-      }),
-      { seed: SEED, numRuns: 40 },
-    );
+    await keepsExtras(host, source.workflows(), {
+      places: workflowPlaces,
+      renamed: (doc, n) => {
+        const { _id: _exported, ...rest } = doc;
+        const name = `${String(doc.name)} (extra ${n})`;
+        return { doc: { ...rest, name }, id: name };
+      },
+      save: '/workflows',
+      read: (name) => `/workflows/${encodeURIComponent(name)}`,
+      check: async (back) => expect(back.warnings, String(back.name)).toEqual([]),
+    });
   });
 
-  it.skipIf(!source.present)('a JST document with fields of its own imports, keeps them, and runs as before', async () => {
-    const documents: IapFile[] = source.transformations();
-    let n = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.nat({ max: documents.length - 1 }), extrasArbitrary, async (pick, extras) => {
-        const { doc } = documents[pick]!;
-        const _id = `${String(doc._id ?? 'jst').slice(0, 12)}extra${n++}`;
-        const { copy, put } = withExtras({ ...doc, _id, name: `${String(doc.name)} (extra ${n})` }, jstPlaces(doc), extras);
-        const saved = await host.api('/transformations', { method: 'POST', json: copy });
-        expect(saved.status, await saved.clone().text()).toBe(201);
-        const back = (await (await host.api(`/transformations/${encodeURIComponent(_id)}`)).json()) as Json;
-        for (const { path, key, value } of put) expect(at(back, path)[key], `${_id}: ${[...path, key].join('.')}`).toEqual(value);
-      }),
-      { seed: SEED, numRuns: 40 },
-    );
+  it.skipIf(!source.present)('a JST document with fields of its own imports, keeps them, and runs as the export does', async () => {
+    // Oracle: the export itself, saved under its own id, run on the same (empty) incoming values.
+    for (const { doc } of source.transformations()) expect((await host.api('/transformations?overwrite=true', { method: 'POST', json: doc })).status).toBe(201);
+    const run = async (id: string) => {
+      const answer = await host.api(`/transformations/${encodeURIComponent(id)}/run`, { method: 'POST', json: { incoming: {} } });
+      return { status: answer.status, outgoing: answer.status === 200 ? ((await answer.json()) as Json).outgoing : undefined };
+    };
+    await keepsExtras(host, source.transformations(), {
+      places: jstPlaces,
+      renamed: (doc, n) => {
+        const id = `${String(doc._id ?? 'jst').slice(0, 12)}extra${n}`;
+        return { doc: { ...doc, _id: id, name: `${String(doc.name)} (extra ${n})` }, id };
+      },
+      save: '/transformations',
+      read: (id) => `/transformations/${encodeURIComponent(id)}`,
+      check: async (back, _copy, original) => expect(await run(String(back._id))).toEqual(await run(String(original._id))),
+    });
   });
 });
