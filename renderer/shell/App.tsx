@@ -50,8 +50,14 @@ export function App() {
       first.current = false;
       return;
     }
-    // After the page has rendered its heading.
-    const timer = window.setTimeout(() => focusHeading(main.current), 0);
+    // After the page has rendered its heading; unless the operator has already moved into the page
+    // (a "/" typed at once, to its search box), whose focus is then theirs to keep.
+    const before = document.activeElement;
+    const timer = window.setTimeout(() => {
+      const now = document.activeElement;
+      if (now !== before && now instanceof HTMLElement && main.current?.contains(now)) return;
+      focusHeading(main.current);
+    }, 0);
     return () => window.clearTimeout(timer);
   }, [path]);
   const toggle = () => {

@@ -101,6 +101,16 @@ test('"/" focuses the Workflows search and typing filters the rows; "?" lists th
   await page.keyboard.press('Escape');
   await expect(help).toHaveCount(0);
 
+  // Back to the Workflows page (its list read already) and "/" at once: the search box keeps the focus,
+  // the move to the heading on navigation does not take it back.
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Overview' }).click();
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Workflows' }).click();
+  await expect(search).toBeVisible();
+  await page.keyboard.press('/');
+  await page.keyboard.type('appr');
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('appr');
+
   // Every list has its search box for "/": Transformations, Adapters, Jobs, Logs.
   for (const [area, label] of [
     ['transformations', 'Search transformations'],
