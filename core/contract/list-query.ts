@@ -12,6 +12,21 @@ export const WholeNumber = z.coerce.number({ message: WHOLE }).int(WHOLE).min(0,
 /** 1 ascending, -1 descending. */
 export const SortOrder = z.coerce.number().pipe(z.union([z.literal(1), z.literal(-1)], { error: 'must be 1 or -1' }));
 
+/**
+ * The page and the projection of Automation Studio's list routes (projects, templates, workflows), to
+ * spread into a route's query object: limit (25 unless given, 0 for all), skip, and `include` or
+ * `exclude` a comma-separated list of fields.
+ */
+export const StudioPage = {
+  limit: WholeNumber.default(25),
+  skip: WholeNumber.default(0),
+  include: z.string().optional(),
+  exclude: z.string().optional(),
+};
+
+/** The service's `exclude-project-members` (the console keeps no project members: it changes nothing). */
+export const ExcludeProjectMembers = z.enum(['true', 'false'], { error: 'must be true or false' }).optional();
+
 /** The filter fields, to spread into a route's query object. */
 export const ListFilters = {
   equals: z.string().optional(),

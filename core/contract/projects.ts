@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { defineOperations } from './operation';
 import { SafeId } from './ids';
-import { ListFilters, SortOrder, WholeNumber } from './list-query';
+import { ListFilters, SortOrder, StudioPage } from './list-query';
 import { MissingPart, WorkflowProblem } from './workflows';
 
 export { MissingPart };
@@ -84,15 +84,7 @@ export const projectsOperations = defineOperations({
     path: '/automation-studio/projects',
     summary:
       "Automation Studio's projects, as the service lists them (`{ message, data, metadata: { skip, limit, total } }`): the projects of the project exports imported, each with its components naming their documents; the service's list filters (on name unless a field is named), sort and order, include or exclude, skip and limit (25 unless given, 0 for all)",
-    query: z.looseObject({
-      limit: WholeNumber.default(25),
-      skip: WholeNumber.default(0),
-      sort: z.string().optional(),
-      order: SortOrder.optional(),
-      include: z.string().optional(),
-      exclude: z.string().optional(),
-      ...ListFilters,
-    }),
+    query: z.looseObject({ ...StudioPage, sort: z.string().optional(), order: SortOrder.optional(), ...ListFilters }),
     output: z.object({ message: z.string(), data: z.array(z.looseObject({ _id: z.string() })), metadata: z.object({ skip: z.number(), limit: z.number(), total: z.number() }) }),
   },
   'projects.studioImport': {

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { defineOperations } from './operation';
 import { SafeId } from './ids';
-import { ListFilters, SortOrder, WholeNumber } from './list-query';
+import { ExcludeProjectMembers, ListFilters, SortOrder, StudioPage } from './list-query';
 
 /** A template as sent: its name, and whatever else it carries (type, group, command, description, template, data). */
 const TemplateBody = z.looseObject({ name: z.string({ error: 'a template needs a name' }).trim().min(1, 'a template needs a name') });
@@ -17,16 +17,7 @@ export const templatesOperations = defineOperations({
     path: '/automation-studio/templates',
     summary:
       "The templates kept (Template Builder documents a pre-built or project brought), a page as the service answers it: `{ items, total, skip, limit, count }`, filtered by equals / contains / starts-with (on name unless a field is named), sorted (name unless named; order 1 or -1), `include` or `exclude` a comma-separated list of fields; limit 25 unless given (0 for all). The console keeps no project members, so `exclude-project-members` changes nothing",
-    query: z.looseObject({
-      limit: WholeNumber.default(25),
-      skip: WholeNumber.default(0),
-      sort: z.string().optional(),
-      order: SortOrder.optional(),
-      include: z.string().optional(),
-      exclude: z.string().optional(),
-      'exclude-project-members': z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-      ...ListFilters,
-    }),
+    query: z.looseObject({ ...StudioPage, sort: z.string().optional(), order: SortOrder.optional(), 'exclude-project-members': ExcludeProjectMembers, ...ListFilters }),
     output: z.object({ items: z.array(z.record(z.string(), z.unknown())), total: z.number(), skip: z.number(), limit: z.number(), count: z.number() }),
   },
   'templates.create': {

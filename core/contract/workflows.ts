@@ -2,7 +2,7 @@
 // import, list, read and delete them. Browser-safe: zod only.
 import { z } from 'zod';
 import { DocumentName, SafeId } from './ids';
-import { ListFilters, SortOrder, WholeNumber } from './list-query';
+import { ExcludeProjectMembers, ListFilters, SortOrder, StudioPage } from './list-query';
 import { defineOperations } from './operation';
 
 /** Ids of the two tasks every workflow has, whether or not its JSON lists them. */
@@ -223,13 +223,10 @@ export const workflowsOperations = defineOperations({
     summary:
       "The workflow documents as the service's Automation Studio answers a page of them, `{ items, total, skip, limit, count }`, each with its `_id`: filtered by equals / contains / starts-with (`equals[name]=X`, `equals[_id]=Y`), sorted by name or _id (order 1 or -1), `include` or `exclude` a comma-separated list of fields, at most 100 a page as the service answers (limit, 25 when absent; skip). The console keeps no project members, so `exclude-project-members` changes nothing",
     query: z.looseObject({
-      limit: WholeNumber.default(25),
-      skip: WholeNumber.default(0),
+      ...StudioPage,
       order: SortOrder.default(1),
       sort: z.enum(['name', '_id'], { error: 'must be name or _id' }).default('name'),
-      include: z.string().optional(),
-      exclude: z.string().optional(),
-      'exclude-project-members': z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+      'exclude-project-members': ExcludeProjectMembers,
       ...ListFilters,
     }),
     output: z.object({ items: z.array(z.looseObject({ _id: z.string().optional(), name: z.string().optional() })), total: z.number(), skip: z.number(), limit: z.number(), count: z.number() }),
