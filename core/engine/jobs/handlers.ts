@@ -9,7 +9,7 @@ import { ConsoleError } from '../../errors';
 import { BULK_MAX, type JobsFilter } from '../../contract/jobs';
 import { searchFilter } from './search';
 import { bulkJobAction } from './bulk';
-import { largeDataOf, readLargeData } from '../../store/large-data/large-data';
+import { largeDataOf, readLargeData } from '../../store/large-data/bucket';
 import { secretVariables } from './secret-variables';
 
 type JobOperations = 'jobs.largeData' | 'jobs.bulkCancel' | 'jobs.bulkPause' | 'jobs.bulkResume' | 'jobs.bulkRetry' | 'jobs.start' | 'jobs.list' | 'jobs.get' | 'jobs.cancel' | 'jobs.pause' | 'jobs.resume' | 'jobs.retryTask' | 'jobs.finishTask' | 'jobs.manualController' | 'jobs.reveal';

@@ -19,8 +19,6 @@
 import type { Collection, Doc, Filter, FindOptions, Sort, Store, Update } from '../port';
 import { readLargeData, writeLargeDataFile, type Owner } from './bucket';
 
-export { createLargeDataIndexes, largeDataOf, readLargeData } from './bucket';
-
 export const LARGE_DATA = '~4largeData';
 /** The console's threshold (bytes of a value's JSON text): the service documents none. */
 export const LARGE_DATA_BYTES = 1024 * 1024;
