@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, importedRun, startTestHost, type TestHost } from '../support/host';
+import { callJson, hostWithPrebuilt, type TestHost } from '../support/host';
 import { fixtures } from '../support/iap';
 
 const FOLDER = fixtures.prebuilt('Instance-Check-Example');
@@ -13,9 +13,7 @@ const shipped = JSON.parse(readFileSync(path.join(FOLDER, 'bundles/mop_templates
 describe("MOP's command templates", () => {
   let host: TestHost;
   beforeAll(async () => {
-    host = await startTestHost();
-    const run = await importedRun(host, { path: FOLDER });
-    expect(run.state).toBe('done');
+    host = await hostWithPrebuilt(FOLDER);
   }, 60_000);
   afterAll(() => host?.dispose());
 

@@ -54,6 +54,17 @@ export async function jobWhenSettled(host: TestHost, id: string, timeoutMs = 500
   }
 }
 
+/** A test host with the pre-built at `folder` imported; throws naming the run when its import did not end done. */
+export async function hostWithPrebuilt(folder: string): Promise<TestHost> {
+  const host = await startTestHost();
+  const run = await importedRun(host, { path: folder });
+  if (run.state !== 'done') {
+    await host.dispose();
+    throw new Error(`the import of ${folder} ended ${run.state}: ${JSON.stringify(run)}`);
+  }
+  return host;
+}
+
 /** An import started (`{ path }`: POST /projects/imports/path; `{ files }`: POST /projects/imports) and followed until it ended. */
 export async function importedRun(host: TestHost, from: { path: string } | { files: { path: string; content: unknown }[] }): Promise<ImportRun> {
   const start = await callJson(host, 'path' in from ? '/projects/imports/path' : '/projects/imports', { method: 'POST', json: from });
